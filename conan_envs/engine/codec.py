@@ -1,0 +1,54 @@
+"""A flat action space made of named segments, for decisions split into small steps.
+
+    codec = ActionCodec([("pass", 1), ("region", region_names), ("units", 10)])
+    codec.encode("region", 3) -> flat index;  codec.decode(a) -> ("region", 3)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class ActionCodec:
+    def __init__(self, segments):
+        self.segments: list[str] = []
+        self.offsets: dict[str, int] = {}
+        self.sizes: dict[str, int] = {}
+        self.labels: dict[str, tuple | None] = {}
+        start = 0
+        for name, spec in segments:
+            if name in self.offsets:
+                raise ValueError(f"duplicate segment {name!r}")
+            labels = None if isinstance(spec, int) else tuple(spec)
+            size = spec if labels is None else len(labels)
+            self.segments.append(name)
+            self.offsets[name] = start
+            self.sizes[name] = size
+            self.labels[name] = labels
+            start += size
+        self.size = start
+        self._owner = np.empty(start, dtype=np.int32)
+        for k, name in enumerate(self.segments):
+            self._owner[self.offsets[name]: self.offsets[name] + self.sizes[name]] = k
+
+    def encode(self, segment: str, i: int = 0) -> int:
+        if not 0 <= i < self.sizes[segment]:
+            raise IndexError(f"{segment}[{i}] out of range {self.sizes[segment]}")
+        return self.offsets[segment] + i
+
+    def decode(self, action: int) -> tuple[str, int]:
+        name = self.segments[self._owner[action]]
+        return name, action - self.offsets[name]
+
+    def slice(self, segment: str) -> slice:
+        o = self.offsets[segment]
+        return slice(o, o + self.sizes[segment])
+
+    def empty_mask(self) -> np.ndarray:
+        return np.zeros(self.size, dtype=bool)
+
+    def name(self, action: int) -> str:
+        seg, i = self.decode(action)
+        labels = self.labels[seg]
+        if self.sizes[seg] == 1 and labels is None:
+            return seg
+        return f"{seg} {labels[i] if labels is not None else i}"

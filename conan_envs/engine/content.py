@@ -1,0 +1,15 @@
+"""Loading game content (cards, maps, tables, scenarios) from each game's data/*.yaml."""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+import yaml
+
+
+@functools.lru_cache(maxsize=None)
+def load_yaml(package: str, name: str):
+    """Parse `data/<name>.yaml` of a game package (cached; treat the result as read-only)."""
+    path = resources.files(package).joinpath("data", f"{name}.yaml")
+    with path.open("r", encoding="utf-8") as f:
+        return yaml.safe_load(f)

@@ -1,0 +1,217 @@
+"""The rules-core contract every game implements (DESIGN.md, "The rules-core contract").
+
+A :class:`Game` holds static facts and configuration; a :class:`State` is one position,
+owning its own ``numpy.random.Generator``. Subclasses implement the underscored hooks;
+the public methods here add validation, caching of the legal mask, and JSON round-trips.
+"""
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from . import serialize
+from .errors import ConfigError, CorruptStateError, IllegalActionError
+
+TERMINAL = -4  # current_player() once the game is over (OpenSpiel's value)
+
+
+class Game:
+    """Static facts and config of one game. Immutable once built.
+
+    Subclasses set ``env_id``, ``OPTIONS`` (option name -> default) and ``state_class``,
+    then in ``_setup`` compute ``roles`` and ``num_actions`` from ``self.config``.
+    """
+
+    env_id: str = ""
+    OPTIONS: dict = {"max_turns": None}
+    state_class: type = None
+
+    def __init__(self, **config):
+        unknown = sorted(set(config) - set(self.OPTIONS))
+        if unknown:
+            raise ConfigError(
+                f"{self.env_id}: unknown option(s) {unknown}; valid options: {sorted(self.OPTIONS)}"
+            )
+        self.config = {**self.OPTIONS, **config}
+        self.roles: tuple[str, ...] = ()
+        self.num_actions: int = 0
+        self._setup()
+        if not self.roles or self.num_actions <= 0:
+            raise RuntimeError(f"{type(self).__name__}._setup must set roles and num_actions")
+
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def num_roles(self) -> int:
+        return len(self.roles)
+
+    @property
+    def max_turns(self):
+        return self.config.get("max_turns")
+
+    def observation_shape(self, role: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def new_initial_state(self, seed=None) -> "State":
+        return self.state_class(self, seed)
+
+    def state_from_json(self, text: str) -> "State":
+        data = serialize.loads(text)
+        if not isinstance(data, dict) or data.get("env_id") != self.env_id:
+            raise CorruptStateError(f"saved state is not a {self.env_id} state")
+        if data.get("config") != serialize.loads(serialize.dumps(self.config)):
+            raise CorruptStateError(
+                f"saved state was made with config {data.get('config')}, this game has {self.config}"
+            )
+        state = self.state_class.__new__(self.state_class)
+        state.game = self
+        state._mask = None
+        try:
+            state.rng = np.random.default_rng()
+            state.rng.bit_generator.state = data["rng"]
+            fields = data["fields"]
+            if not isinstance(fields, dict):
+                raise TypeError("fields must be an object")
+            state.__dict__.update(fields)
+            state._check_restored()
+        except CorruptStateError:
+            raise
+        except Exception as e:  # any inconsistency in a restored state is corruption
+            raise CorruptStateError(f"saved {self.env_id} state is inconsistent: {e!r}") from e
+        return state
+
+    def __deepcopy__(self, memo):
+        return self  # games are immutable; clones share them
+
+    def __repr__(self):
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State:
+    """One position of a game. Subclasses implement the underscored hooks.
+
+    Every field in ``__dict__`` except ``game``, ``rng`` and ``_mask`` must be plain
+    data (see :mod:`conan_envs.engine.serialize`), so that clone and JSON are exact.
+    """
+
+    _TRANSIENT = ("game", "rng", "_mask")
+
+    def __init__(self, game: Game, seed=None):
+        self.game = game
+        self.rng = np.random.default_rng(seed)
+        self._mask = None
+        self.turn = 0  # counted by the game (rounds or turns) for the max_turns cap
+
+    # ---- hooks for subclasses -------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_mask(self) -> np.ndarray:
+        """Fresh bool array of size game.num_actions."""
+        raise NotImplementedError
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def observation(self, role: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        return f"action {action}"
+
+    def decision(self) -> str:
+        """A short name of the decision the current player is asked to make."""
+        return "move"
+
+    def _check_restored(self) -> None:
+        """Raise if a state read back from JSON is inconsistent. Default: mask builds."""
+        if not self.is_terminal():
+            self.legal_action_mask()
+
+    # ---- the contract -----------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_truncated(self) -> bool:
+        cap = self.game.max_turns
+        return cap is not None and self.turn >= cap and not self.is_terminal()
+
+    def legal_action_mask(self) -> np.ndarray:
+        """Read-only bool mask; all False once the game is over."""
+        if self._mask is None:
+            if self.is_terminal():
+                mask = np.zeros(self.game.num_actions, dtype=bool)
+            else:
+                mask = self._legal_mask()
+            mask.flags.writeable = False
+            self._mask = mask
+        return self._mask
+
+    def legal_actions(self) -> list[int]:
+        return np.flatnonzero(self.legal_action_mask()).tolist()
+
+    def is_legal(self, action) -> bool:
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            return False
+        if a != action or not 0 <= a < self.game.num_actions:
+            return False
+        return bool(self.legal_action_mask()[a])
+
+    def apply_action(self, action) -> None:
+        if not self.is_legal(action):
+            raise IllegalActionError(
+                action,
+                "game over" if self.is_terminal() else self.decision(),
+                [self.action_to_string(a) for a in self.legal_actions()],
+            )
+        self._mask = None
+        self._apply(int(action))
+        self._mask = None
+
+    def clone(self) -> "State":
+        new = copy.copy(self)
+        for k, v in self.__dict__.items():
+            if k not in self._TRANSIENT:
+                new.__dict__[k] = copy.deepcopy(v)
+        new.rng = copy.deepcopy(self.rng)
+        new._mask = self._mask  # read-only, safe to share
+        return new
+
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> "State":
+        """A copy in which what `observer` cannot see is redrawn. Perfect information: a clone
+        whose future chance is reseeded from `rng` (the observer cannot know the RNG)."""
+        new = self.clone()
+        new.rng = np.random.default_rng(rng.integers(2**63))
+        return new
+
+    def fields(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in self._TRANSIENT}
+
+    def to_json(self) -> str:
+        return serialize.dumps(
+            {
+                "env_id": self.game.env_id,
+                "config": self.game.config,
+                "rng": self.rng.bit_generator.state,
+                "fields": self.fields(),
+            }
+        )
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self) or other.game.config != self.game.config:
+            return False
+        return self.to_json() == other.to_json()
+
+    __hash__ = None
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}(turn {self.turn})"
+
