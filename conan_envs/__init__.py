@@ -13,6 +13,10 @@ from .engine import ConfigError, CorruptStateError, IllegalActionError
 # env id -> (module, Game class). A game is listed once its folder is complete.
 _REGISTRY = {
     "kings_v0": ("conan_envs.kings", "KingsGame"),
+    "cards_v0": ("conan_envs.cards", "CardsGame"),
+    "tower_v0": ("conan_envs.tower", "TowerGame"),
+    "miniatures_v0": ("conan_envs.miniatures", "MiniaturesGame"),
+    "adventures_v0": ("conan_envs.adventures", "AdventuresGame"),
 }
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 ENV_OPTIONS = ("render_mode", "illegal_action", "reward")
