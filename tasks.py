@@ -1,0 +1,56 @@
+"""Set up and run, from nothing but Python and pip.
+
+    python tasks.py main     # set up .venv, then run the main job on defaults
+    python tasks.py test     # set up .venv, then run the whole test suite
+    python tasks.py bench    # set up .venv, then measure steps per second
+Extra arguments after the task go to the job (e.g. `python tasks.py main --full`).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+# The CPU build; a bare `torch` requirement would pull a multi-GB CUDA build.
+TORCH = os.environ.get("CONAN_ENVS_TORCH", "torch==2.13.0")
+
+
+def run(*cmd):
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT)
+
+
+def setup():
+    if not PY.exists():
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    pip = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    have_torch = subprocess.run([str(PY), "-c", "import torch"], capture_output=True).returncode == 0
+    if not have_torch:
+        run(*pip, TORCH)
+    run(*pip, "-e", ".[train,test]")
+
+
+def main(argv):
+    task, extra = (argv[0], argv[1:]) if argv else ("main", [])
+    jobs = {
+        "main": [PY, "scripts/main_job.py", *extra],
+        "test": [PY, "-m", "pytest", "-n", "2", "-q", *extra],
+        "bench": [PY, "scripts/bench.py", *extra],
+    }
+    if task not in jobs:
+        sys.exit(f"unknown task {task!r}; tasks: {', '.join(jobs)}")
+    setup()
+    run(*jobs[task])
+
+
+if __name__ == "__main__":
+    try:
+        main(sys.argv[1:])
+    except subprocess.CalledProcessError as e:
+        sys.exit(e.returncode)
