@@ -17,6 +17,8 @@ from .random_agent import RandomAgent
 AGENT_KINDS = {
     "random": "baselines.random_agent:RandomAgent",
     "scripted": "baselines.scripted:make_scripted",
+    "mcts": "baselines.mcts:MCTSAgent",
+    "ppo": "baselines.ppo:PolicyAgent",
 }
 
 

@@ -1,0 +1,170 @@
+"""Information-set MCTS for any game of the registry (DESIGN.md, "Agents").
+
+Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012): every simulation draws a
+determinization with ``state.resample_hidden(role, rng)`` -- the only way this agent ever
+looks at the state -- and walks one shared tree keyed by action sequences. Selection is UCT
+with availability counts (an action is scored against the number of simulations in which it
+was legal, since determinizations differ in what is legal). Chance is left to the copied
+state's RNG, which ``resample_hidden`` reseeds, so the tree is open-loop over chance.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from conan_envs import ConfigError, make_game
+
+from .agent import Agent
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "avail")
+
+    def __init__(self):
+        self.children: dict[int, _Node] = {}
+        self.visits: dict[int, int] = {}
+        self.value: dict[int, float] = {}  # summed return of the player who took the action
+        self.avail: dict[int, int] = {}
+
+
+class MCTSAgent(Agent):
+    """Options: `simulations` (per move), `c_uct` (exploration constant), `rollout`
+    (``random`` or any agent string, e.g. ``scripted``, used for every role in rollouts),
+    `max_rollout_steps` (cut long rollouts; the leaf is then scored by ``shaped_scores``
+    where the game has them, else as a draw), `seed`. Other keywords are the game's config."""
+
+    name = "mcts"
+
+    def __init__(self, env_id, role=0, simulations=200, c_uct=1.4, rollout="random",
+                 max_rollout_steps=None, seed=None, **game_config):
+        if int(simulations) < 1:
+            raise ConfigError(f"mcts: simulations must be >= 1, got {simulations}")
+        self.env_id = env_id
+        self.simulations = int(simulations)
+        self.c_uct = float(c_uct)
+        self.rollout = str(rollout)
+        self.max_rollout_steps = None if max_rollout_steps is None else int(max_rollout_steps)
+        self.game_config = game_config
+        self.rng = np.random.default_rng(seed)
+        self._seed = seed
+        if isinstance(role, str):
+            roles = make_game(env_id, **game_config).roles
+            if role not in roles:
+                raise ConfigError(f"mcts: role {role!r} is not one of {roles}")
+            role = roles.index(role)
+        self.role = int(role)
+        self._rollout_agents = None
+        self.name = f"mcts:simulations={self.simulations}"
+
+    def reset(self) -> None:
+        pass
+
+    # ---- the agent interface -----------------------------------------------------------
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if legal.size == 0:
+            raise ValueError("no legal action in the mask")
+        if legal.size == 1:
+            return int(legal[0])
+        if state is None:
+            raise ConfigError("mcts needs the game state (it searches the rules core); "
+                              "call act(observation, action_mask, state)")
+        root = _Node()
+        root_legal = legal.tolist()
+        for _ in range(self.simulations):
+            self._simulate(root, state.resample_hidden(self.role, self.rng), root_legal)
+        best = max(root_legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0)))
+        return int(best)
+
+    # ---- search --------------------------------------------------------------------------
+    def _simulate(self, root: _Node, det, root_legal) -> None:
+        path = []
+        node = root
+        legal = root_legal
+        while True:
+            player = det.current_player()
+            for a in legal:
+                node.avail[a] = node.avail.get(a, 0) + 1
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                a = untried[int(self.rng.integers(len(untried)))]
+                child = node.children[a] = _Node()
+                det.apply_action(a)
+                path.append((node, a, player))
+                node = child
+                break
+            a = self._select(node, legal)
+            det.apply_action(a)
+            path.append((node, a, player))
+            node = node.children[a]
+            if det.is_terminal() or det.is_truncated():
+                break
+            legal = det.legal_actions()
+        values = self._rollout(det)
+        for n, a, p in path:
+            n.visits[a] = n.visits.get(a, 0) + 1
+            n.value[a] = n.value.get(a, 0.0) + values[p]
+
+    def _select(self, node: _Node, legal) -> int:
+        c = self.c_uct
+        best, best_score = legal[0], -math.inf
+        for a in legal:
+            n = node.visits.get(a, 0)
+            if n == 0:  # expanded in a determinization whose rollout has not returned yet
+                return a
+            score = node.value[a] / n + c * math.sqrt(math.log(node.avail[a]) / n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _rollout(self, det):
+        steps = 0
+        cap = self.max_rollout_steps
+        if self.rollout == "random":
+            rng = self.rng
+            while not det.is_terminal() and not det.is_truncated():
+                if cap is not None and steps >= cap:
+                    break
+                legal = np.flatnonzero(det.legal_action_mask())
+                det.apply_action(int(legal[rng.integers(legal.size)]))
+                steps += 1
+        else:
+            agents = self._policy_agents(det.game)
+            while not det.is_terminal() and not det.is_truncated():
+                if cap is not None and steps >= cap:
+                    break
+                p = det.current_player()
+                det.apply_action(agents[p].act(det.observation(p), det.legal_action_mask(), det))
+                steps += 1
+        return _leaf_values(det)
+
+    def _policy_agents(self, game):
+        if self._rollout_agents is None:
+            from . import load_agent
+
+            if self.rollout.split(":", 1)[0] == "mcts":
+                raise ConfigError("mcts: rollout policy cannot itself be mcts")
+            seed = None if self._seed is None else int(self._seed) + 1
+            self._rollout_agents = [
+                load_agent(self.rollout, self.env_id, role=r, seed=seed, **self.game_config)
+                for r in range(game.num_roles)
+            ]
+        return self._rollout_agents
+
+
+def _leaf_values(state) -> list[float]:
+    """Returns at the end of the game; at a cut-off, a value in [-1, 1] per role from the
+    game's shaped scores (margin over the best other role), or 0 where it has none."""
+    if state.is_terminal():
+        return list(state.returns())
+    n = state.game.num_roles
+    if not hasattr(state, "shaped_scores"):
+        return [0.0] * n
+    scores = [float(s) for s in state.shaped_scores()]
+    scale = max(1.0, max(abs(s) for s in scores))
+    values = []
+    for i, s in enumerate(scores):
+        rival = max((scores[j] for j in range(n) if j != i), default=0.0)
+        values.append(math.tanh(2.0 * (s - rival) / scale))
+    return values

@@ -1,0 +1,308 @@
+"""Scripted player for cards_v0 (Conan: el juego de cartas).
+
+It reads from `state` only what its own player may see: its hand, the public table, the
+Challenges it knows (hidden.visible) and counts of others' cards. Wagers follow the chance of
+success it estimates from the attribute, its Magic items, the Resolution cards it holds and
+the expected harm of the cards its opponent may hold (from the unseen part of the deck mix);
+it places its hardest Challenges where the leading opponent's Hero stands (or on the leader's
+Adventures), plays every Adventure (+1 DP), uses abilities when they are offered (they are
+offered only where they turn a result), and accepts deals that give it at least as much."""
+from __future__ import annotations
+
+import numpy as np
+
+from baselines.agent import Agent
+from conan_envs.cards import content as C
+from conan_envs.cards.diplomacy import GOOD_CARDS, GOOD_DP, GOOD_ITEMS, SHARES
+from conan_envs.cards.hidden import visible
+
+NADV = C.NUM_ADVENTURES
+
+
+def _value(g) -> float:
+    return GOOD_DP[g] + 1.0 * GOOD_CARDS[g] + 2.0 * GOOD_ITEMS[g]
+
+
+class ScriptedAgent(Agent):
+    name = "scripted"
+
+    def __init__(self, env_id="cards_v0", role=0, seed=None, **config):
+        self.env_id = env_id
+        self.role = role
+        self.rng = np.random.default_rng(seed)
+
+    # ---- helpers on what this player sees ---------------------------------------------------
+    def _legal(self, s, mask):
+        g = s.game
+        out = {}
+        for a in np.flatnonzero(mask).tolist():
+            seg, i = g.codec.decode(a)
+            out.setdefault(seg, []).append((i, a))
+        return out
+
+    def _hero_attr(self, s, p, att):
+        return C.HERO_ATTR[s.hero[p]][att] + sum(C.ITEM_BONUS[it - C.MG0][att] for it in s.items[p])
+
+    def _expected_harm(self, s, me, opp, att):
+        """Expected total harm the opponent's hand holds against `att`, from unseen cards."""
+        seen = set(s.hand[me]) | set(s.discard)
+        unseen = [c for c in C.RESOLUTION_IDS if c not in seen]
+        n_unseen = len(s.deck) + sum(len(s.hand[q]) for q in range(s.game.n) if q != me)
+        if n_unseen == 0:
+            return 0.0
+        harm = sum(-C.RES_MOD[c] for c in unseen
+                   if C.RES_MOD[c] < 0 and C.RES_ATTR[c] in (att, C.ANY))
+        return len(s.hand[opp]) * harm / n_unseen
+
+    def _my_help(self, s, me, att):
+        return sum(C.RES_MOD[c] for c in s.hand[me]
+                   if C.RES_MOD[c] > 0 and C.RES_ATTR[c] in (att, C.ANY))
+
+    def _challenge_odds(self, s, hero, c, me):
+        """Chance (rough) that `hero` beats Challenge c with its best attribute."""
+        best = -9.0
+        for att in range(3):
+            total = self._hero_attr(s, hero, att)
+            if s.ally[hero] >= 0:
+                total = max(total, C.CH_VALUE[s.ally[hero]][att])
+            if s.partner[hero] >= 0:
+                total = max(total, self._hero_attr(s, s.partner[hero], att))
+            help_ = self._my_help(s, hero, att) if me == hero else 0.6 * len(s.hand[hero]) * 0.5
+            opp = s.ch_placer[c]
+            harm = self._expected_harm(s, me, opp, att) if opp >= 0 and me == hero else 0.0
+            best = max(best, total + help_ - harm - C.CH_VALUE[c][att])
+        return float(np.clip(0.5 + 0.3 * (best - 0.5), 0.03, 0.97))
+
+    def _duel_odds(self, s, me, other, i_choose):
+        margins = [self._hero_attr(s, me, a) + self._my_help(s, me, a) - self._hero_attr(s, other, a)
+                   for a in range(3)]
+        m = max(margins) if i_choose else min(margins)
+        return float(np.clip(0.5 + 0.3 * (m - 0.5), 0.03, 0.97))
+
+    def _leader(self, s, me):
+        rivals = [q for q in range(s.game.n) if q != me and s.alive[q]]
+        return max(rivals, key=lambda q: (s.dp[q], -q)) if rivals else -1
+
+    def _adventure_score(self, s, me, a):
+        st = s.stack[a]
+        known_hard = sum(1 for c in st)
+        others = sum(1 for q in range(s.game.n) if q != me and s.alive[q] and s.pos[q] == a)
+        return C.LOOT[a] - 2.5 * known_hard - 3 * others + C.LOOT_MAGIC[a] * 2
+
+    # ---- decisions ------------------------------------------------------------------------------
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if state is None:
+            return int(legal[self.rng.integers(legal.size)])
+        s = state
+        me = self.role
+        L = self._legal(s, action_mask)
+        dec = s.dec
+        pick = getattr(self, "_" + dec, None)
+        a = pick(s, me, L) if pick else None
+        if a is None:
+            a = L["pass"][0][1] if "pass" in L else int(legal[0])
+        return int(a)
+
+    def _first(self, L, seg):
+        return L[seg][0][1] if seg in L else None
+
+    def _swap_offer(self, s, me, L):
+        return self._first(L, "pass")
+
+    def _swap_answer(self, s, me, L):
+        return self._first(L, "pass")
+
+    def _place_best(self, s, me, options):
+        """Hardest Challenge where the leading rival's Hero stands, else on the leader's cards."""
+        lead = self._leader(s, me)
+
+        def score(opt):
+            i, _ = opt
+            c, a = divmod(i, NADV)
+            hard = min(C.CH_VALUE[c])
+            sc = sum(C.CH_VALUE[c]) / 3.0 + hard
+            for q in range(s.game.n):
+                if q != me and s.alive[q] and s.pos[q] == a:
+                    sc += 6 + (4 if q == lead else 0)
+            if s.adv_owner[a] == lead:
+                sc += 2
+            return sc
+        return max(options, key=score)[1]
+
+    def _setup_challenge(self, s, me, L):
+        return self._place_best(s, me, L["place"])
+
+    def _setup_hero(self, s, me, L):
+        return max(L["adventure"], key=lambda o: self._adventure_score(s, me, o[0]))[1]
+
+    def _card_play(self, s, me, L):
+        if "play" in L:
+            return L["play"][0][1]
+        if "place" in L:
+            return self._place_best(s, me, L["place"])
+        return None
+
+    def _hero_action(self, s, me, L):
+        if "complete" in L:
+            return L["complete"][0][1]
+        pos = s.pos[me]
+        if "face" in L or "scout_face" in L:
+            if "scout_face" in L:
+                c, a = max(L["scout_face"], key=lambda o: self._challenge_odds(s, me, o[0], me))
+            else:
+                c, a = s.stack[pos][-1], L["face"][0][1]
+            odds = self._challenge_odds(s, me, c, me) if s.ch_up[c] or visible(s, me, pos, c) else 0.5
+            if "bribe" in L and odds < 0.35:
+                return L["bribe"][0][1]
+            if odds >= 0.4 or "adventure" not in L:
+                return a
+        if "duel" in L:
+            q, a = L["duel"][0]
+            if self._duel_odds(s, me, q, False) >= 0.5:
+                return a
+        if "adventure" in L:
+            here = self._adventure_score(s, me, pos) if pos >= 0 else -99
+            best = max(L["adventure"], key=lambda o: self._adventure_score(s, me, o[0]))
+            if self._adventure_score(s, me, best[0]) > here or pos < 0 or s.must_enter[me]:
+                return best[1]
+        if "steal_item" in L:
+            return L["steal_item"][0][1]
+        if "steal_card" in L:
+            return max(L["steal_card"], key=lambda o: len(s.hand[o[0]]))[1]
+        if "duel" in L:
+            return L["duel"][0][1]
+        if "face" in L or "scout_face" in L:
+            return (L.get("face") or L["scout_face"])[0][1]
+        return None
+
+    def _antagonist(self, s, me, L):
+        c = s.w["chal"]
+        cost = C.ALLY_COST[c]
+        if cost <= 3 and max(C.CH_VALUE[c]) > max(C.HERO_ATTR[s.hero[me]]):
+            return self._first(L, "recruit")
+        return self._first(L, "fight")
+
+    def _odds(self, s, me):
+        w = s.w
+        if w["kind"] == "duel":
+            other = w["opp"] if me == w["hero"] else w["hero"]
+            p = self._duel_odds(s, me, other, me == w["opp"])
+            return p
+        p = self._challenge_odds(s, w["hero"], w["chal"], me)
+        return p if me == w["hero"] else 1.0 - p
+
+    def _bet_open(self, s, me, L):
+        q = self._odds(s, me)
+        bets = L["bet"]
+        want = 1 if q < 0.55 else (3 if q < 0.75 else 6)
+        return bets[min(want, len(bets)) - 1][1]
+
+    def _bet_reply(self, s, me, L):
+        w = s.w
+        q = self._odds(s, me)
+        side = 0 if me == w["hero"] else 1
+        own = w["bets"][side] or 1
+        cur = w["cur"]
+        if q > 0.72 and "bet" in L:
+            target = min(cur + 3, L["bet"][-1][0] + 1)
+            for i, a in L["bet"]:
+                if i + 1 == target:
+                    return a
+        if (2 * q - 1) * cur > -own:
+            return self._first(L, "match")
+        return self._first(L, "withdraw")
+
+    def _attribute(self, s, me, L):
+        w = s.w
+        c = w["chal"]
+        best, choice = -99, None
+        for i, a in L["attribute"]:
+            src, att = divmod(i, 3)
+            if src == 0:
+                v = self._hero_attr(s, me, att)
+            elif src == 1:
+                v = C.CH_VALUE[s.ally[me]][att] + self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
+            else:
+                v = C.HERO_ATTR[s.hero[s.partner[me]]][att] + self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
+            m = v + self._my_help(s, me, att) - C.CH_VALUE[c][att]
+            if m > best:
+                best, choice = m, a
+        return choice
+
+    def _duel_attribute(self, s, me, L):
+        other = s.w["hero"]
+        return max(L["duel_attribute"], key=lambda o: self._hero_attr(s, me, o[0])
+                   + self._my_help(s, me, o[0]) - self._hero_attr(s, other, o[0]))[1]
+
+    def _current_margin(self, s, side_of_me):
+        """The margin of the Hero side from the cards this player knows (its own face-down ones)."""
+        from conan_envs.cards.wager import side_total
+
+        w = s.w
+        if w["kind"] == "duel":
+            return side_total(s, 0) - side_total(s, 1)
+        return side_total(s, 0) - C.CH_VALUE[w["chal"]][w["attr"]]
+
+    def _resolution(self, s, me, L):
+        w = s.w
+        # only my own face-down cards are counted: use a view without the others' cards
+        mine = [e for e in w["cards"] if e[0] == me]
+        saved = w["cards"]
+        w["cards"] = mine
+        try:
+            margin = self._current_margin(s, None)
+        finally:
+            w["cards"] = saved
+        att = w["attr"]
+        helping = me == w["hero"] or (w["kind"] == "challenge" and me != w["opp"])
+        if w["kind"] == "duel":
+            my_side = 0 if me == w["hero"] else 1
+            sign = 1 if my_side == 0 else -1
+            my_margin = sign * margin
+            if my_margin <= 1:
+                for i, a in L.get("play_on", []):
+                    card, t = divmod(i, 2)
+                    good = C.RES_MOD[card] > 0 and t == my_side or C.RES_MOD[card] < 0 and t != my_side
+                    if good and C.RES_ATTR[card] in (att, C.ANY):
+                        return a
+            return self._first(L, "pass")
+        if helping:
+            if margin <= 1:
+                for i, a in L.get("play", []):
+                    if C.RES_MOD[i] > 0 and C.RES_ATTR[i] in (att, C.ANY):
+                        return a
+        else:
+            if margin >= 0:
+                for i, a in L.get("play", []):
+                    if C.RES_MOD[i] < 0 and C.RES_ATTR[i] in (att, C.ANY):
+                        return a
+                if margin <= 1 and self.rng.random() < 0.3:  # a bluff with a card of no use here
+                    for i, a in L.get("play", []):
+                        if C.RES_MOD[i] == 0 and not (C.AD0 <= i < C.RS0):
+                            return a
+        return self._first(L, "pass")
+
+    def _ability(self, s, me, L):
+        if s.prompt == "veto":
+            off = s.offer
+            lead = max(range(s.game.n), key=lambda q: s.dp[q])
+            return self._first(L, "ability") if lead in (off["from"], off["to"]) and lead != me \
+                else self._first(L, "pass")
+        if s.prompt == "raider" and len(s.hand[me]) > 6:
+            return self._first(L, "pass")
+        return self._first(L, "ability")
+
+    def _diplomacy(self, s, me, L):
+        return self._first(L, "pass")
+
+    def _answer(self, s, me, L):
+        off = s.offer
+        if off["kind"] == "deal":
+            gain, cost = _value(off["give"]), _value(off["get"])
+            ok = gain >= cost
+        elif off["kind"] == "alliance":
+            ok = 6 - SHARES[off["share"]] >= 3 and s.dp[off["from"]] < s.game.target - 5
+        else:
+            ok = False
+        return self._first(L, "accept") if ok else self._first(L, "pass")

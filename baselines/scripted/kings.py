@@ -1,0 +1,215 @@
+"""A scripted Kings of Hyboria player: expands toward weak neighbours, recruits wherever it
+can, keeps its King out of losing battles, spends Divinations on its own bad rolls.
+It reads the public `state` (Kings of Hyboria has no hidden information)."""
+from __future__ import annotations
+
+import numpy as np
+
+from baselines.agent import Agent
+from conan_envs.kings import content as C
+
+A, E, H, W, M, S, K, F = range(8)
+DONE, REROLL, REGION0 = 0, 1, 2
+UNIT0 = REGION0 + C.NUM_REGIONS
+COUNT0 = UNIT0 + C.NUM_TYPES
+RESULT0 = COUNT0 + 30
+PLAYER0 = RESULT0 + 19
+# expected casualties a unit inflicts per round (1D10 >= Attack), plus one for the hit it absorbs
+POWER = [1 + a * (11 - r) / 10 if r else 1 for r, a in zip(C.ATTACK, C.ATTACKS)]
+VALUE = {A: 1, S: 2, F: 2, E: 3, M: 5, W: 6, H: 7, K: 100}  # what a loss costs
+BAD_HERO = {"untimely_end", "carousing"}
+BAD_WIZARD = {"frivolous_pursuits", "sacrifice"}
+TARGET_ORDER = (K, H, W, M, E, S, A, F)
+
+
+class ScriptedAgent(Agent):
+    name = "scripted"
+
+    def __init__(self, env_id="kings_v0", role=0, seed=None, **config):
+        self.role = role if isinstance(role, int) else int(str(role).rsplit("_", 1)[-1])
+        self.rng = np.random.default_rng(seed)
+        self.plan = None
+
+    def reset(self):
+        self.plan = None
+
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if state is None or state.ask is None:
+            return int(legal[self.rng.integers(legal.size)])
+        legal = legal.tolist()
+        decision = state.ask[0]
+        choose = getattr(self, "_" + decision, None)
+        a = choose(state, legal) if choose else None
+        return int(a if a in legal else legal[0])
+
+    # ---- helpers ------------------------------------------------------------------------
+    def power(self, state, r, o):
+        return sum(state.at(r, o, t) * POWER[t] for t in range(C.NUM_TYPES))
+
+    def enemy_power(self, state, r, me):
+        return sum(self.power(state, r, o) for o in range(state.O) if o != me)
+
+    @staticmethod
+    def regions(legal):
+        return [a - REGION0 for a in legal if REGION0 <= a < UNIT0]
+
+    @staticmethod
+    def units(legal):
+        return [a - UNIT0 for a in legal if UNIT0 <= a < COUNT0]
+
+    def _threat(self, state, d, me):
+        """How much harm to an enemy player a hit in region d does (neutrals count less)."""
+        return sum(state.tot[d * state.O + o] * (1 if o == state.n else 3)
+                   for o in range(state.O) if o != me)
+
+    # ---- set-up ---------------------------------------------------------------------------
+    def _place_king(self, state, legal):
+        def score(r):  # a whole country of one region with a rich recruit table, few borders
+            c = C.COUNTRY_OF[r]
+            good = sum(x not in (None, C.NOTHING) for x in C.RECRUIT[c])
+            return good * 2 - len(C.COUNTRY_REGIONS[c]) - len(C.NEIGHBORS[r]) / 2
+        return REGION0 + max(self.regions(legal), key=score)
+
+    def _place_army(self, state, legal):
+        me = self.role
+        mine = [r for r in self.regions(legal) if state.at(r, me, K)]
+        return REGION0 + mine[0] if mine else legal[0]
+
+    # ---- dice -----------------------------------------------------------------------------
+    def _divination(self, state, legal):
+        pend, me = state.pend, self.role
+        what, v = pend["what"], pend["v"]
+        bad = False
+        if what == "attack":
+            bt = state.bt
+            s = pend["ctx"]["s"]
+            hit = v >= C.ATTACK[pend["ctx"]["t"]] - bt["plus"][s]
+            bad = (bt["own"][s] == me and not hit) or (bt["own"][1 - s] == me and hit)
+        elif state.me() == me:
+            if what == "hero":
+                bad = C.HEROIC_ACTIONS[v] in BAD_HERO
+            elif what == "wizard":
+                bad = C.WIZARD_MAGIC[v] in BAD_WIZARD
+            elif what == "recruit":
+                bad = C.RECRUIT[C.COUNTRY_OF[pend["ctx"]["r"]]][v] == C.NOTHING
+            elif what in ("action", "spell"):
+                bad = state.bt["own"][pend["ctx"]["s"]] == me and v >= (6 if what == "action" else 13)
+        return REROLL if bad else DONE
+
+    # ---- Hero and Wizard Phases ----------------------------------------------------------
+    def _target_region(self, state, legal):
+        me = self.role
+        eff = state.ctx.get("eff")
+        regions = self.regions(legal)
+        if eff == "foment_rebellion":  # reinforce, or land an Army on an empty region
+            return REGION0 + max(regions, key=lambda d: (state.controls(me, d),
+                                                         -self.enemy_power(state, d, me)))
+        return REGION0 + max(regions, key=lambda d: self._threat(state, d, me))
+
+    def _target_unit(self, state, legal):
+        units = self.units(legal)
+        return UNIT0 + min(units, key=TARGET_ORDER.index)
+
+    _battle_target = _target_unit
+
+    def _adventure(self, state, legal):
+        return legal[1] if len(legal) > 1 else DONE
+
+    def _piracy(self, state, legal):
+        victims = [a - PLAYER0 for a in legal if a >= PLAYER0]
+        return PLAYER0 + max(victims, key=lambda p: state.gold[p]) if victims else DONE
+
+    def _ancient_lore(self, state, legal):
+        for v in (6, 5, 11, 7):  # Summon Greater Demon, Bind Monster, Prophecy, Demon Horde
+            if RESULT0 + v - 1 in legal:
+                return RESULT0 + v - 1
+        return legal[0]
+
+    def _sacrifice(self, state, legal):
+        return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
+
+    def _transmutation(self, state, legal):
+        return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
+
+    # ---- Recruit Phase --------------------------------------------------------------------
+    def _recruit(self, state, legal):
+        regions = self.regions(legal)
+        if not regions:
+            return DONE
+        me = self.role
+        # free rolls first; Gold only where the borders are threatened
+        free = [r for r in regions if state.bonus_recruit[r] or state.country_roll[C.COUNTRY_OF[r]]]
+        if free:
+            return REGION0 + free[0]
+        return REGION0 + max(regions, key=lambda r: sum(self.enemy_power(state, d, me)
+                                                        for d in C.NEIGHBORS[r]))
+
+    # ---- Move Phase -----------------------------------------------------------------------
+    def _move_from(self, state, legal):
+        me = self.role
+        best, plan = 0.0, None
+        for r in self.regions(legal):
+            force = sum(self.power(state, r, me) - state.at(r, me, K) * POWER[K]
+                        - state.at(r, me, F) * POWER[F] for _ in (0,))
+            force -= sum(state.moved[r * C.NUM_TYPES + t] * POWER[t] for t in range(C.NUM_TYPES))
+            if force <= 0:
+                continue
+            for d in C.LAND_NEIGHBORS[r]:
+                if state.storm[d] or state.controls(me, d):
+                    continue
+                enemy = self.enemy_power(state, d, me)
+                margin = force - 1.5 * enemy
+                if margin > best:
+                    best, plan = margin, (r, d)
+        if plan is None:
+            self.plan = None
+            return DONE
+        self.plan = plan
+        return REGION0 + plan[0]
+
+    def _move_unit(self, state, legal):
+        units = self.units(legal)
+        for t in (A, E, M, H, W):
+            if t in units:
+                return UNIT0 + t
+        return legal[0]
+
+    def _move_to(self, state, legal):
+        if self.plan and REGION0 + self.plan[1] in legal:
+            return REGION0 + self.plan[1]
+        me = self.role  # fall back: the legal region I hold, else the weakest
+        return REGION0 + min(self.regions(legal),
+                             key=lambda d: (not state.controls(me, d), self.enemy_power(state, d, me)))
+
+    def _move_count(self, state, legal):
+        return max(legal)
+
+    def _embark(self, state, legal):
+        return DONE
+
+    # ---- Battle Phase ---------------------------------------------------------------------
+    def _casualty(self, state, legal):
+        return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
+
+    def _restore(self, state, legal):
+        return UNIT0 + max(self.units(legal), key=lambda t: VALUE[t])
+
+    def _retreat(self, state, legal):
+        bt, me = state.bt, self.role
+        s = bt["own"].index(me)
+        mine = sum(state.cnt(s, t) * POWER[t] for t in range(C.NUM_TYPES))
+        theirs = sum(state.cnt(1 - s, t) * POWER[t] for t in range(C.NUM_TYPES))
+        king_here = state.cnt(s, K) > 0
+        if mine < theirs or (king_here and mine < 1.5 * theirs):
+            dests = self.regions(legal)
+            return REGION0 + max(dests, key=lambda d: state.tot[d * state.O + me])
+        return DONE
+
+    def _terror_retreat(self, state, legal):
+        me = self.role
+        return REGION0 + max(self.regions(legal), key=lambda d: state.tot[d * state.O + me])
+
+    def _new_king(self, state, legal):
+        me = self.role
+        return REGION0 + max(self.regions(legal), key=lambda r: state.tot[r * state.O + me])

@@ -1,0 +1,332 @@
+"""Scripted agents for Conan, the miniatures game.
+
+Overlord: activates the cheapest River tile that can reach a hero, focuses the weakest hero,
+keeps the scenario's key characters (Zogar Sag, Zaporavo, Skuthus, the Captain) on guard where
+they stand, guards when an attack would hurt, reinforces towards the heroes.
+Heroes: go for the scenario's objective (search huts for Yselda, kill the named enemies, flee
+with the captive and the head), attack what they can reach, keep gems back for Guard.
+
+The agents read the public board from `state` (never the Overlord's hidden hut choice or the
+deck order); without a state they fall back to a simple preference over the mask.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from baselines.agent import Agent
+
+KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain"}
+
+
+class ScriptedAgent(Agent):
+    name = "scripted"
+
+    def __init__(self, env_id="miniatures_v0", role=0, seed=None, **config):
+        self.env_id = env_id
+        self.role = role
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if state is None or state.is_terminal():
+            return int(legal[self.rng.integers(legal.size)])
+        g = state.game
+        self.s, self.g, self.c = state, g, g.codec
+        self.legal = set(legal.tolist())
+        fr = state.stack[-1]
+        fn = getattr(self, "_" + fr["k"], None)
+        a = fn(fr) if fn else None
+        if a is None or a not in self.legal:
+            a = int(legal[self.rng.integers(legal.size)])
+        return a
+
+    # ---- helpers -------------------------------------------------------------------------
+    def A(self, seg, i=0):
+        return self.c.encode(seg, i)
+
+    def has(self, seg, i=0):
+        return self.A(seg, i) in self.legal
+
+    def options(self, seg):
+        o, n = self.c.offsets[seg], self.c.sizes[seg]
+        return [a - o for a in self.legal if o <= a < o + n]
+
+    def dist(self, a, b):
+        d = self.g.board.dist[a][b]
+        return d if d >= 0 else 99
+
+    def weakest_hero(self, heroes):
+        s, g = self.s, self.g
+        return min(heroes, key=lambda h: (g.heroes[h].life - s.wounds[h]) + s.reserve[h])
+
+    def unit_key(self, m):
+        return self.g.tiles[self.g.model_tile[m]].key
+
+    # ---- the Overlord ---------------------------------------------------------------------
+    def _hide(self, fr):
+        s, g = self.s, self.g
+        start = s.h_area[0] if s.h_area[0] >= 0 else 0
+        huts = sorted(self.options("area"), key=lambda a: -self.dist(start, a))
+        return self.A("area", huts[int(self.rng.integers(min(3, len(huts))))])
+
+    def _ov_turn(self, fr):
+        s, g = self.s, self.g
+        from conan_envs.miniatures.game import SLOT_COSTS
+
+        slots = self.options("activate")
+        heroes = s.heroes_in_play()
+        best = None
+        for slot in slots:
+            t = s.river[slot]
+            if t == g.event_tile:
+                score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
+            else:
+                tile = g.tiles[t]
+                reach = tile.move + 1 if tile.melee else 99
+                near = any(self.dist(s.u_area[m], s.h_area[h]) <= reach
+                           for m in g.tile_models[t] if s.u_area[m] >= 0 for h in heroes)
+                if not near:
+                    continue
+                score = SLOT_COSTS[slot] * 2
+            if best is None or score < best[0]:
+                best = (score, slot)
+        if best is not None and best[0] < 50 and (fr["n"] == 0 or s.ov_reserve >= 3):
+            return self.A("activate", best[1])
+        return self.A("done")
+
+    def _unit(self, fr):
+        s, g = self.s, self.g
+        heroes = self.options("hero")
+        if heroes:
+            carriers = [h for h in heroes if self._carries_objective(h)]
+            return self.A("hero", self.weakest_hero(carriers or heroes))
+        allies = self.options("melee")
+        if allies:
+            return self.A("melee", allies[0])
+        m = fr["m"]
+        if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
+            return self.A("done")
+        moves = self.options("move")
+        targets = [s.h_area[h] for h in s.heroes_in_play()]
+        if moves and targets:
+            here = min(self.dist(s.u_area[m], t) for t in targets)
+            step = min(moves, key=lambda b: min(self.dist(b, t) for t in targets))
+            if min(self.dist(step, t) for t in targets) < here:
+                return self.A("move", step)
+        return self.A("done")
+
+    def _carries_objective(self, h):
+        s, g = self.s, self.g
+        return any(s.o_loc[o] == -1 - h for o in (g.yselda, g.zogar_head) if o >= 0)
+
+    def _both_held(self):
+        s, g = self.s, self.g
+        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12 for o in (g.yselda, g.zogar_head))
+
+    def _objective_threatened(self, m):
+        s = self.s
+        return any(self.dist(s.u_area[m], s.h_area[h]) <= 1 for h in s.heroes_in_play())
+
+    def _ov_guard(self, fr):
+        s, g = self.s, self.g
+        c = fr["c"]
+        m = c["target"][1]
+        tile = g.tiles[g.model_tile[m]]
+        hurts = c["power"] - tile.armor - s.u_halo[m]
+        if hurts <= 0:
+            return self.A("gems", 0)
+        want = 2 if tile.key in KEY_UNITS or hurts <= 2 else 1
+        return self.A("gems", min(want, max(self.options("gems"))))
+
+    def _sacrifice(self, fr):
+        cands = self.options("sacrifice")
+        return self.A("sacrifice", cands[0]) if cands else self.A("no")
+
+    def _event(self, fr):
+        return self.A("event", 0)
+
+    def _reinforce(self, fr):
+        opts = self.options("reinforce")
+        return self.A("reinforce", opts[0]) if opts else self.A("done")
+
+    def _reinforce_area(self, fr):
+        s = self.s
+        targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
+        opts = self.options("area")
+        return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
+
+    # ---- both sides -------------------------------------------------------------------------
+    def _reroll(self, fr):
+        """Reroll blank dice while a reroll is free; pay only for a failing chest."""
+        blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
+        free = fr["sup"] > 0
+        for i in blanks:
+            if free or fr["free"][fr["dice"][i]]:
+                return self.A("reroll", i)
+        c = fr["c"]
+        if (blanks and c.get("why") == "chest" and fr["p"] != self.g.overlord
+                and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["p"]] >= 2):
+            return self.A("reroll", blanks[0])
+        return self.A("keep")
+
+    # ---- heroes -------------------------------------------------------------------------------
+    def _stance(self, fr):
+        s = self.s
+        h = fr["p"]
+        return self.A("stance", 1 if s.reserve[h] <= 2 and s.fatigue[h] >= 3 else 0)
+
+    def _guard(self, fr):
+        s, g = self.s, self.g
+        h = fr["p"]
+        if "g" in fr:
+            items = [o for o in self.options("equip") if o < g.num_objects]
+            if items:
+                return self.A("equip", max(items, key=lambda o: sum(d[0] + 1 for d in g.objects[o].guard)))
+            return self.A("equip", g.num_objects)
+        power = fr["c"]["power"]
+        if power <= 0:
+            return self.A("gems", 0)
+        return self.A("gems", min(s.reserve[h], max(1, power - 1), 3))
+
+    def _ally_guard(self, fr):
+        return self.A("gems", 0)
+
+    def _atk_gems(self, fr):
+        opts = self.options("gems")
+        keep = 1 if self.s.reserve[fr["p"]] > 3 else 0
+        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["p"]] - keep, 3)))
+
+    def _atk_weapon(self, fr):
+        g = self.g
+        opts = self.options("equip")
+        kind = fr["kind"]
+        weapons = [o for o in opts if o < g.num_objects]
+        if not weapons:
+            return self.A("equip", g.num_objects)
+        return self.A("equip", max(weapons, key=lambda o: (
+            not (kind == "ranged" and g.objects[o].thrown),
+            sum(d[0] + 1 for d in getattr(g.objects[o], kind)))))
+
+    def _manip_gems(self, fr):
+        opts = self.options("gems")
+        return self.A("gems", min(max(opts), self.g.chest_difficulty + 1))
+
+    def _claim(self, fr):
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import encumbrance
+
+        h = fr["p"]
+        ok = encumbrance(s, h) + g.objects[fr["o"]].enc <= g.heroes[h].enc_max
+        return self.A("yes" if ok else "no")
+
+    def _catch(self, fr):
+        return self.A("yes")
+
+    def _must_drop(self, fr):
+        s, g = self.s, self.g
+        opts = [o for o in self.options("drop") if o not in (g.yselda, g.zogar_head)]
+        opts = opts or self.options("drop")
+        return self.A("drop", max(opts, key=lambda o: g.objects[o].enc))
+
+    def _circular(self, fr):
+        opts = self.options("melee")
+        return self.A("melee", opts[0]) if opts else self.A("done")
+
+    def _spell_target(self, fr):
+        s, g = self.s, self.g
+        if self.options("target"):
+            return self.A("target", self._best_target(self.options("target")))
+        areas = self.options("area")
+        spell = g.spells[fr["sp"]]
+        if spell.effect == "teleport":
+            goal = self._hero_goal(fr["p"])
+            return self.A("area", min(areas, key=lambda a: self.dist(a, goal)))
+
+        def score(a):
+            heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
+            units = sum(1 for m, x in enumerate(s.u_area) if x == a and not g.tiles[g.model_tile[m]].ally)
+            return units - 3 * heroes
+        return self.A("area", max(areas, key=score))
+
+    def _ally_act(self, fr):
+        s = self.s
+        if self.options("melee"):
+            return self.A("melee", self._best_target(self.options("melee")))
+        moves = self.options("move")
+        enemies = [x for m, x in enumerate(s.u_area)
+                   if x >= 0 and not self.g.tiles[self.g.model_tile[m]].ally]
+        if moves and enemies and fr["mp"] > 0:
+            here = min(self.dist(s.u_area[fr["m"]], e) for e in enemies)
+            step = min(moves, key=lambda b: min(self.dist(b, e) for e in enemies))
+            if min(self.dist(step, e) for e in enemies) < here:
+                return self.A("move", step)
+        return self.A("done")
+
+    def _best_target(self, models):
+        g, s = self.g, self.s
+        return max(models, key=lambda m: (g.tiles[g.model_tile[m]].key in KEY_UNITS,
+                                          -g.tiles[g.model_tile[m]].armor - s.u_life[m]))
+
+    def _hero_goal(self, h) -> int:
+        """The area this hero heads for."""
+        s, g = self.s, self.g
+        a = s.h_area[h]
+        if g.objective == "clutches":
+            y, head = g.yselda, g.zogar_head
+            if self._both_held() and self._carries_objective(h):
+                edges = [b for b in range(g.num_areas) if g.board.edge[b]]
+                return min(edges, key=lambda b: self.dist(a, b))
+            for o in (y, head):
+                if s.o_loc[o] >= 0:
+                    return s.o_loc[o]
+            zogar = g.tile_models[g.tile_index["zogar_sag"]][0]
+            huts = [b for b in g.huts if not s.searched[b]]
+            if s.o_loc[y] == -10 and huts and (h % 2 == 0 or s.u_area[zogar] < 0):
+                return min(huts, key=lambda b: self.dist(a, b))
+            if s.u_area[zogar] >= 0:
+                return s.u_area[zogar]
+            carrier = next((k for k in s.heroes_in_play() if self._carries_objective(k)), None)
+            return s.h_area[carrier] if carrier is not None else a
+        keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",)}[g.objective]
+        spots = [s.u_area[m] for k in keys for m in g.tile_models[g.tile_index[k]] if s.u_area[m] >= 0]
+        return min(spots, key=lambda b: self.dist(a, b)) if spots else a
+
+    def _act(self, fr):
+        s, g = self.s, self.g
+        h = fr["p"]
+        a = s.h_area[h]
+        for o in self.options("pickup"):
+            if o in (g.yselda, g.zogar_head) or g.objects[o].kind in ("weapon", "armor", "shield"):
+                from conan_envs.miniatures.movement import encumbrance
+                if encumbrance(s, h) + g.objects[o].enc <= g.heroes[h].enc_max:
+                    return self.A("pickup", o)
+        for o in self.options("use"):
+            if s.wounds[h] >= 2:
+                return self.A("use", o)
+        if self.has("flee") and self._carries_objective(h) and self._both_held():
+            return self.A("flee")
+        keep = 2 if s.reserve[h] > 3 else 0
+        if s.reserve[h] > keep:
+            melee = self.options("melee")
+            if melee:
+                return self.A("melee", self._best_target(melee))
+            ranged = self.options("ranged")
+            if ranged and s.reserve[h] > keep + 1:
+                return self.A("ranged", self._best_target(ranged))
+            spells = self.options("spell")
+            for sp in spells:
+                eff = g.spells[sp].effect
+                if eff == "attack" or (eff == "halo" and s.wounds[h] >= 2):
+                    return self.A("spell", sp)
+            if self.has("chest") and s.reserve[h] >= 2:
+                return self.A("chest")
+            allies = self.options("ally")
+            if allies:
+                return self.A("ally", allies[0])
+        goal = self._hero_goal(h)
+        moves = self.options("move")
+        if moves and goal != a:
+            step = min(moves, key=lambda b: self.dist(b, goal))
+            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 3):
+                return self.A("move", step)
+        return self.A("done")

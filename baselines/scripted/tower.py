@@ -1,0 +1,354 @@
+"""Scripted agents for The Tower of the Elephant (tower_v0): a careful Conan and a greedy Yara
+(focus damage on Conan, play Plots when they swing a round). Both read only what their role may
+know: the public board and Conan's card, and for Yara her own hand (through `state`)."""
+from __future__ import annotations
+
+import numpy as np
+
+from baselines.agent import Agent
+from conan_envs.tower.content import BLOCK, LEAP, RIPOSTE, SLASH, SWING
+from conan_envs.tower.grid import dist
+
+SLOT_PREFERENCE = {1: (LEAP,), 2: (BLOCK, LEAP), 3: (BLOCK, LEAP), 4: (RIPOSTE, BLOCK),
+                   5: (SLASH, RIPOSTE, BLOCK), 6: (SWING, SLASH, RIPOSTE, BLOCK, LEAP)}
+SKILL_TASTE = ("cancel", "fatigue", "stun", "wound", "die", "reroll", "move", "rage")
+
+
+class ScriptedAgent(Agent):
+    name = "scripted"
+
+    def __init__(self, env_id="tower_v0", role=0, seed=None, **config):
+        self.role = 1 if role in (1, "yara") else 0
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if state is None:
+            return int(legal[self.rng.integers(legal.size)])
+        self.s = state
+        self.O = state.game.codec.offsets
+        self.mask = action_mask
+        d = state.decision()
+        a = getattr(self, "_" + d, lambda: None)()
+        if a is None or not action_mask[a]:
+            a = self._first("done")
+        if a is None:
+            a = int(legal[self.rng.integers(legal.size)])
+        return int(a)
+
+    # ---- helpers ----------------------------------------------------------------------------------
+    def _ok(self, seg, i=0):
+        a = self.O[seg] + i
+        return a if self.mask[a] else None
+
+    def _first(self, seg):
+        size = self.s.game.codec.sizes[seg]
+        for i in range(size):
+            a = self._ok(seg, i)
+            if a is not None:
+                return a
+        return None
+
+    def _alive(self):
+        s = self.s
+        return [(i, e) for i, e in enumerate(s.enemies) if s._alive(e)]
+
+    def _need(self, e):
+        """Wounds needed to slay e through its blocks."""
+        s = self.s
+        k = s._kind(e)
+        blocks = sum(n for n, row in zip(e[3], k.rows) if row[2] in ("block", "riposte", "hitriposte"))
+        return k.life - e[2] + blocks + e[7]
+
+    # ---- Conan ------------------------------------------------------------------------------------
+    def _pick(self):
+        skills = self.s.game.c["skills"]
+        for kind in SKILL_TASTE:
+            for i, sk in enumerate(skills):
+                if sk.effect[0] == kind and self._ok("pick_skill", i) is not None:
+                    return self.O["pick_skill"] + i
+        return None
+
+    def _discard(self):
+        items = self.s.game.c["items"]
+        large = [i for i in self.s.items if items[i].size == "large"]
+        return self.O["discard_item"] + min(large, key=lambda i: items[i].xp)
+
+    def _dice(self):
+        s = self.s
+        pool = s.pool
+        if s.fatigue <= 2 or s.ctok:
+            for v in range(1, 7):
+                if self._ok("triple", v - 1) is not None:
+                    return self.O["triple"] + v - 1
+        near = min((dist(s.pos, e[1]) for _, e in self._alive()), default=9)
+        if pool[1] >= 3 and near <= 2 and self._ok("reroll", 0) is not None:
+            return self.O["reroll"]
+        for v in (6, 5, 4, 3, 2, 1):
+            if pool[v]:
+                for r in SLOT_PREFERENCE[v]:
+                    a = self._ok("slot", (v - 1) * 5 + r)
+                    if a is not None:
+                        return a
+        for v in range(1, 7):
+            for r in range(5):
+                a = self._ok("slot", (v - 1) * 5 + r)
+                if a is not None and not (v == 1 and near <= 1):
+                    return a
+        if sum(pool) == 0:
+            a = self._ok("rage_token")
+            if a is not None:
+                return a
+            if s.fatigue >= 3 and len(s.rows[SLASH]) in (1, 3, 4) and not any(
+                    v == 7 for v in s.rows[SLASH]):
+                a = self._ok("fatigue_token", 1)
+                if a is not None:
+                    return a
+        for k, sk in enumerate(s.skills):
+            if s.game.c["skills"][sk].effect[0] == "fatigue" and s.fatigue <= 2:
+                a = self._ok("skill", sk)
+                if a is not None:
+                    return a
+        return self._first("done")
+
+    def _mark(self):
+        s = self.s
+        for v in (1, 2, 3, 4):
+            if s.pool[v] > s.marked[v] and self._ok("mark", v - 1) is not None:
+                return self.O["mark"] + v - 1
+        return self._ok("roll") or self._first("mark")
+
+    def _pair_effect(self):
+        return self._first("ready_skill") or self._ok("choose_result", 4)
+
+    def _triple_effect(self):
+        s = self.s
+        if s.ctok and self._ok("triple_discard") is not None:
+            return self._ok("triple_discard")
+        return self._ok("triple_refill") or self._first("triple_poison") or self._first("triple_discard")
+
+    def _ready(self):
+        return self._first("ready_skill")
+
+    def _test(self):
+        for r in (LEAP, BLOCK, RIPOSTE, SWING, SLASH):
+            a = self._ok("pay", r)
+            if a is not None:
+                return a
+        return self._ok("done")
+
+    def _initiative(self):
+        return self._ok("go_first")
+
+    def _taurus(self):
+        return self._scatter_square()
+
+    _item_square = _taurus
+
+    def _scatter_square(self):
+        s = self.s
+        best, sq = -1, None
+        for c in range(s.game.codec.sizes["square"]):
+            if not self.mask[self.O["square"] + c] or dist(c, s.pos) <= 1:
+                continue
+            score = sum(3 if e[1] == c else (1 if dist(e[1], c) == 1 else 0) for _, e in self._alive())
+            if score > best:
+                best, sq = score, c
+        return None if sq is None else self.O["square"] + sq
+
+    def _item_target(self):
+        return self._target()
+
+    def _conan_turn(self):
+        s = self.s
+        alive = self._alive()
+        adj = [(i, e) for i, e in alive if dist(s.pos, e[1]) == 1]
+        for k, sk in enumerate(s.skills):
+            kind = s.game.c["skills"][sk].effect[0]
+            if kind in ("fatigue",) and s.fatigue <= 2 or kind in ("wound", "stun") and adj:
+                a = self._ok("skill", sk)
+                if a is not None:
+                    return a
+        for i in set(s.items):
+            kind = s.game.c["items"][i].effect[0]
+            if kind in ("heal", "throw", "heart", "scatter") or (kind == "fatigue" and s.fatigue <= 2):
+                if kind == "scatter" and len(alive) < 2:
+                    continue
+                a = self._ok("item", i)
+                if a is not None:
+                    return a
+        if adj:
+            need = min(self._need(e) for _, e in adj)
+            a = self._best_attack("slash", s.game.c["slash"], len(s.rows[SLASH]), need)
+            if a is not None:
+                return a
+            a = self._best_attack("swing", s.game.c["swing"], len(s.rows[SWING]), need)
+            if a is not None:
+                return a
+        if alive and (s.rows[SLASH] or s.rows[SWING]) and not adj:
+            a = self._approach([e[1] for _, e in alive])
+            if a is not None:
+                return a
+        return self._ok("done")
+
+    def _best_attack(self, seg, table, n, need):
+        if n == 0 or self._ok(seg, 0) is None:
+            return None
+        best = None
+        for k in range(1, n + 1):
+            w, thresh = table[k - 1][0], table[k - 1][1]
+            if thresh and k > 1 and k < n:
+                continue
+            best = k
+            if w >= need and not thresh:
+                break
+        return self._ok(seg, best - 1)
+
+    def _approach(self, targets):
+        s = self.s
+        g = s._grid()
+        here = min(dist(s.pos, t) for t in targets)
+        best, choice = here, None
+        for d, dst in enumerate(g.step[s.pos]):
+            if self._ok("step", d) is None:
+                continue
+            dd = min(dist(dst, t) for t in targets)
+            if dd < best:
+                best, choice = dd, self.O["step"] + d
+        if choice is not None:
+            return choice
+        if here > 1 and s.move_left < 2:
+            for k in range(len(s.rows[LEAP]), 0, -1):
+                a = self._ok("leap", k - 1)
+                if a is not None:
+                    return a
+        return None
+
+    def _target(self):
+        s = self.s
+        best = None
+        for i, e in self._alive():
+            if self.mask[self.O["target"] + i]:
+                key = (self._need(e), -s._kind(e).xp)
+                if best is None or key < best[0]:
+                    best = (key, i)
+        return None if best is None else self.O["target"] + best[1]
+
+    _stun_target = _target
+
+    def _defend(self):
+        s = self.s
+        hits = s.pending[0]
+        if hits and s.rows[RIPOSTE] and not s.rows[BLOCK]:
+            return self._ok("riposte", min(len(s.rows[RIPOSTE]), 7) - 1)
+        a = self._ok("block")
+        if a is not None:
+            return a
+        if hits:
+            for k in range(min(7, len(s.rows[RIPOSTE])), 0, -1):
+                a = self._ok("riposte", k - 1)
+                if a is not None:
+                    return a
+        if hits + len(s.pending[1]) >= 1:
+            return self._first("skill") or self._first("item") or self._ok("done")
+        return self._ok("done")
+
+    def _reserve(self):
+        for r in (SWING, SLASH, RIPOSTE, BLOCK, LEAP):
+            a = self._ok("reserve", r)
+            if a is not None:
+                return a
+        return self._ok("done")
+
+    def _reward(self):
+        return self._ok("draw_item")
+
+    def _mopping(self):
+        s = self.s
+        items = s.game.c["items"]
+        for i in set(s.items):
+            if items[i].effect[0] == "heal" and s.wounds:
+                a = self._ok("item", i)
+                if a is not None:
+                    return a
+            if items[i].effect[0] == "none":
+                a = self._ok("trade", i)
+                if a is not None:
+                    return a
+        return self._ok("done")
+
+    # ---- Yara ---------------------------------------------------------------------------------------
+    def _yara_dice(self):
+        s = self.s
+        for i, e in self._alive():
+            k = s._kind(e)
+            blocks = [r for r, row in enumerate(k.rows) if row[2] == "block" and e[3][r]]
+            if blocks and e[3][blocks[0]] >= 2 and dist(e[1], s.pos) <= k.move + 1:
+                return self._ok("minion_reroll", i * 4 + blocks[0])
+        return self._ok("done")
+
+    def _minion_mark(self):
+        s = self.s
+        e = s.enemies[s.mark_enemy]
+        k = s._kind(e)
+        for r, row in enumerate(k.rows):
+            if row[2] == "block" and self._ok("minion_mark", r) is not None:
+                return self.O["minion_mark"] + r
+        return self._ok("roll") or self._first("minion_mark")
+
+    def _yara_initiative(self):
+        return self._ok("go_first")
+
+    def _putback(self):
+        return self._first("put_bottom")
+
+    def _yara_plan(self):
+        return self._first("plot") or self._ok("done")
+
+    def _yara_turn(self):
+        s = self.s
+        plots = s.game.c["plots"]
+        alive = self._alive()
+        in_range = [i for i, e in alive if s._attack_rows_in_range(e) and not e[6]]
+        for c in set(s.plot_hand):
+            a = self._ok("plot", c)
+            if a is None:
+                continue
+            kind = plots[c].effect[0]
+            if kind == "tracker" and s.tracker == 4 or kind == "fatigue" and s.fatigue == 1 \
+                    or kind == "minion_hit" and len(in_range) >= 2 \
+                    or kind == "token" and not s.rows[BLOCK] \
+                    or kind == "minion_block" and len(s.rows[SLASH]) + len(s.rows[SWING]) >= 3 \
+                    or kind == "minion_move" and not in_range:
+                return a
+        order = sorted((i for i, e in alive if self._ok("activate", i) is not None),
+                       key=lambda i: (i not in in_range, dist(s.enemies[i][1], s.pos)))
+        return self.O["activate"] + order[0] if order else self._ok("done")
+
+    def _minion(self):
+        s = self.s
+        e = s.enemies[s.active]
+        a = self._ok("ability")
+        if a is not None and (s._bow_ready(e) or (sum(e[3]) >= 3 and not s.rows[BLOCK])):
+            return a
+        a = self._ok("attack")
+        if a is not None:
+            return a
+        if s.mphase in (2, 3, 4):
+            return self._ok("done")
+        g = s._grid()
+        here = dist(e[1], s.pos)
+        best, choice = here, None
+        for d, dst in enumerate(g.step[e[1]]):
+            if self._ok("step", d) is not None and dist(dst, s.pos) < best:
+                best, choice = dist(dst, s.pos), self.O["step"] + d
+        if choice is not None:
+            return choice
+        k = s._kind(e)
+        reach = max((row[4] for r, row in enumerate(k.rows) if e[3][r] and row[2] not in
+                     ("block", "riposte")), default=0)
+        if reach and here > reach:
+            for r, row in enumerate(k.rows):
+                if row[2] in ("block", "riposte") and self._ok("burn_move", r) is not None:
+                    return self.O["burn_move"] + r
+        return self._ok("done")

@@ -1,0 +1,218 @@
+"""3. Triggered Phase - Adventures (rulebook: Resolving Adventures, Adventure Cards, Completing
+an Adventure, Adventures Example; Zath; the team game's card gift)."""
+from __future__ import annotations
+
+from .cards import refill_adventures
+from .content import ALLY, CONAN, FOE, ZATH, content
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, roll
+from .flow import ask, decision, push, task
+from .gains import gain_vp
+from .modifiers import maybe_adjust
+from .resource import advance_plot
+
+C = content()
+
+
+@task("adventure_phase")
+def _adventure_phase(s):
+    s.phase = "adventure"
+    k = s.loc[0]
+    slots = [j for j in range(3) if s.adv_face[j] >= 0 and C.adv_kingdom[s.adv_face[j]] == k]
+    if not slots:  # no Adventure attempted: every Foe advances on the Plot (points only)
+        for p in s.order:
+            if s.rk[p] == FOE and s.plot[p] < len(s.plot_spaces):
+                advance_plot(s, p)
+        return
+    j = slots[0]
+    s.adv = {"slot": j, "card": s.adv_face[j], "applied": [], "done": False}
+    s.track_p = [-1] * 4
+    s.track_d = [-1] * 4
+    for p in range(s.n):  # dice on the Encounter track join their owners' pools
+        z = s.zone[p]
+        for i in range(len(z)):
+            if z[i] == TRACK:
+                z[i] = ACTIVE
+    steps = []
+    for attempt in (1, 2):
+        for p in s.order:  # Conan is last in turn order
+            steps.append(["adv_roll", p, attempt])
+        for p in s.order:
+            steps.append(["adv_unchosen", p])
+    push(s, *steps, ["adv_end"])
+
+
+def applied_dice(s):
+    return [(s.face[p][d], False) for p, d in s.adv["applied"]]
+
+
+def needs(s):
+    return [(x, False) for x in C.adv_needs[s.adv["card"]]]
+
+
+def helps(s, p, d):
+    have = applied_dice(s)
+    return covered(have + [(s.face[p][d], False)], needs(s)) > covered(have, needs(s))
+
+
+def complete(s):
+    return covered(applied_dice(s), needs(s)) == len(C.adv_needs[s.adv["card"]])
+
+
+@task("adv_roll")
+def _adv_roll(s, p, attempt):
+    if s.adv["done"]:
+        return
+    z = s.zone[p]
+    if attempt == 1:  # Reset
+        dice = [i for i in range(len(z)) if z[i] != WOUND]
+    else:  # roll the unchosen dice again
+        dice = [i for i in range(len(z)) if z[i] in (ACTIVE, SPENT)]
+    for i in dice:
+        z[i] = ACTIVE
+    roll(s, p, dice)
+    s.just_rolled = [p, dice]
+    push(s, ["adv_choose", p])
+    maybe_adjust(s, p, dice, "adventure")
+
+
+@task("adv_choose")
+def _adv_choose(s, p):
+    s.just_rolled = None
+    if not s.adv["done"] and any(helps(s, p, d) for d in _active(s, p)):
+        ask(s, "adv_choose", 0, roller=p)
+
+
+def _active(s, p):
+    z = s.zone[p]
+    return [i for i in range(len(z)) if z[i] == ACTIVE]
+
+
+def _mask_choose(s, mask, off):
+    p = s.dec["roller"]
+    for d in _active(s, p):
+        if helps(s, p, d):
+            mask[off["die"] + d] = True
+    mask[off["done"]] = True
+
+
+@decision("adv_choose", _mask_choose)
+def _apply_choose(s, seg, i):
+    """Conan applies the roller's results he wants; placing the final one, he completes it."""
+    p = s.dec["roller"]
+    if seg == "done":
+        s.dec = None
+        return
+    _apply_die(s, p, i)
+    if complete(s):
+        s.dec = None
+        _completed(s, 0)
+    elif not any(helps(s, p, d) for d in _active(s, p)):
+        s.dec = None
+
+
+def _apply_die(s, p, d):
+    s.zone[p][d] = ASIDE
+    s.adv["applied"].append([p, d])
+
+
+@task("adv_unchosen")
+def _adv_unchosen(s, p):
+    """Each player in turn applies all its unchosen results that still fit (after changing
+    results with Fate or God tokens, rerolls excepted)."""
+    if s.adv["done"]:
+        return
+    push(s, ["adv_unchosen_apply", p])
+    dice = _active(s, p)
+    if dice:
+        maybe_adjust(s, p, dice, "unchosen")
+
+
+@task("adv_unchosen_apply")
+def _adv_unchosen_apply(s, p):
+    if s.adv["done"]:
+        return
+    for d in _active(s, p):
+        if helps(s, p, d):
+            _apply_die(s, p, d)
+            if complete(s):
+                _completed(s, p)
+                return
+
+
+def _completed(s, p):
+    """The player who applied the final die takes the card; points per die applied."""
+    a = s.adv["card"]
+    s.adv["done"] = True
+    s.adv_face[s.adv["slot"]] = -1
+    s.adv_done += 1
+    if s.game.config["longer_game"] and s.adv_done >= s.game.config["longer_game"]:
+        s.end_triggered = True
+    per = C.adventures[a]["vp_per_die"]
+    counts = [0] * s.n
+    for q, _ in s.adv["applied"]:
+        counts[q] += 1
+    scorers = [q for q in s.order if counts[q]] if s.rk[p] != FOE else ([p] if counts[p] else [])
+    steps = [["adv_score", q, per * counts[q]] for q in scorers]
+    ally = next((q for q in range(s.n) if s.rk[q] == ALLY), -1)
+    if s.game.config["team"] and p == 0 and ally >= 0 and counts[ally]:
+        steps.append(["adv_gift", a])
+    else:
+        s.adv_held[p].append(a)
+    push(s, *steps)
+
+
+@task("adv_score")
+def _adv_score(s, q, points):
+    if ZATH in s.gods[q]:
+        ask(s, "zath", q, points=points)
+    else:
+        gain_vp(s, q, points)
+
+
+def _mask_zath(s, mask, off):
+    mask[off["zath"]] = mask[off["done"]] = True
+
+
+@decision("zath", _mask_zath)
+def _apply_zath(s, seg, i):
+    """Zath: double the points scored for one's dice on this Adventure."""
+    q, points = s.dec["p"], s.dec["points"]
+    s.dec = None
+    if seg == "zath":
+        s.gods[q].remove(ZATH)
+        s.god_supply[ZATH] = True
+        points *= 2
+    gain_vp(s, q, points)
+
+
+@task("adv_gift")
+def _adv_gift(s, a):
+    ask(s, "adv_gift", 0, card=a)
+
+
+def _mask_yes_done(s, mask, off):
+    mask[off["yes"]] = mask[off["done"]] = True
+
+
+@decision("adv_gift", _mask_yes_done)
+def _apply_gift(s, seg, i):
+    """Team game: Conan may let the Ally, whose dice helped, take the Adventure card."""
+    a = s.dec["card"]
+    s.dec = None
+    ally = next(q for q in range(s.n) if s.rk[q] == ALLY)
+    s.adv_held[ally if seg == "yes" else 0].append(a)
+
+
+@task("adv_end")
+def _adv_end(s):
+    if not s.adv["done"]:
+        s.adv_discard.append(s.adv["card"])
+        s.adv_face[s.adv["slot"]] = -1
+    for p in range(s.n):
+        z = s.zone[p]
+        for i in range(len(z)):
+            if z[i] == ASIDE:
+                z[i] = SPENT
+    s.adv = None
+    refill_adventures(s)
+

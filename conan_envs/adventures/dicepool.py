@@ -1,0 +1,141 @@
+"""Character dice (rulebook: Dice Overview, Active Dice, Resetting Dice): pools, zones, rolling,
+and matching rolled results against required symbols (split, double and Wild results).
+
+Each player's dice are parallel lists `dtype[p]`, `face[p]`, `zone[p]`; bought dice are
+appended after the four base dice and removed at the end of the round.
+"""
+from __future__ import annotations
+
+import functools
+
+from .content import W2, WARRIOR, WILD, content
+
+ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = range(7)
+ZONE_NAMES = ("active", "spent", "aside", "failed", "wounded", "track", "pool")
+MAX_DICE = 10
+
+C = content()
+
+
+def roll(s, p, idxs):
+    """Roll the given dice of player p (faces from the state's generator)."""
+    faces = s.face[p]
+    dtype = s.dtype[p]
+    if not idxs:
+        return
+    r = s.rng.integers(6, size=len(idxs)).tolist()
+    for i, x in zip(idxs, r):
+        faces[i] = C.dfaces[dtype[i]][x]
+
+
+def dice_in(s, p, zone):
+    z = s.zone[p]
+    return [i for i in range(len(z)) if z[i] == zone]
+
+
+def reset(s, p, keep=(WOUND, TRACK)):
+    """Reset: gather every die not held back (wounded, on the Encounter track) and roll it."""
+    z = s.zone[p]
+    idxs = [i for i in range(len(z)) if z[i] not in keep]
+    for i in idxs:
+        z[i] = ACTIVE
+    roll(s, p, idxs)
+    return idxs
+
+
+def is_primary(s, p, i):
+    return s.dtype[p][i] in C.primary_types
+
+
+def _kuhn(slots, needs):
+    owner = [-1] * len(slots)  # slot -> need index
+
+    def augment(n, seen):
+        sym, prim = needs[n]
+        for j, (can, sprim) in enumerate(slots):
+            if j in seen or not (can >> sym) & 1 or (prim and not sprim):
+                continue
+            seen.add(j)
+            if owner[j] < 0 or augment(owner[j], seen):
+                owner[j] = n
+                return True
+        return False
+
+    count = 0
+    for n in range(len(needs)):
+        if augment(n, set()):
+            count += 1
+    return count, owner
+
+
+def match(dice, needs, conan=False):
+    return _match(tuple(dice), tuple(needs), conan)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _match(dice, needs, conan):
+    """Most needs covered by `dice` (list of (face, primary)).
+
+    `needs`: list of (symbol, primary_only); the primary restriction binds Conan only, and a
+    W2 need (Double Warrior) is filled by one whole double-Warrior (or Wild) primary die.
+    Returns (covered, assignment) with assignment[need] = index into dice, or -1.
+    """
+    plain = []
+    w2 = []
+    for n, (sym, prim) in enumerate(needs):
+        if sym == W2:
+            if conan:
+                w2.append(n)
+                continue
+            plain += [(n, WARRIOR, False), (n, WARRIOR, False)]
+            continue
+        plain.append((n, sym, prim and conan))
+    best = (-1, None)
+    for pick in _w2_choices(dice, len(w2)):
+        slots, slot_die = [], []
+        for d, (f, prim) in enumerate(dice):
+            if d in pick:
+                continue
+            for _ in range(C.face_mult[f]):
+                slots.append((C.face_can[f], prim))
+                slot_die.append(d)
+        count, owner = _kuhn(slots, [(sym, prim) for _, sym, prim in plain])
+        assign = [-1] * len(needs)
+        covered_plain = [0] * len(needs)
+        for j, n in enumerate(owner):
+            if n >= 0:
+                assign[plain[n][0]] = slot_die[j]
+                covered_plain[plain[n][0]] += 1
+        for n, d in zip(w2, pick):
+            assign[n] = d
+        # a Double Warrior need of a non-Conan player takes two Warriors
+        for n, (sym, _) in enumerate(needs):
+            if sym == W2 and not conan and covered_plain[n] < 2:
+                assign[n] = -1
+        total = sum(1 for a in assign if a >= 0)
+        if total > best[0]:
+            best = (total, tuple(assign))
+    return best
+
+
+def _w2_choices(dice, k):
+    if k == 0:
+        return [()]
+    ok = [d for d, (f, prim) in enumerate(dice)
+          if prim and (C.face_double_warrior[f] or C.faces[f][0] == "wild")]
+    out = [()]
+    for _ in range(k):
+        out = [c + (d,) for c in out for d in ok if d not in c] or out
+    return out
+
+
+def covered(dice, needs, conan=False):
+    return match(dice, needs, conan)[0]
+
+
+def hits(face):
+    return C.face_hits[face]
+
+
+def wild_face():
+    return WILD

@@ -1,0 +1,176 @@
+"""3. Triggered Phase - Encounters (rulebook: Unlock Encounters, Encounter Dice, Assigning
+Automatic Successes from the Encounter Track, Resolving Encounters, Gain Rewards, Encounters
+Example)."""
+from __future__ import annotations
+
+from .cards import refill_encounters
+from .content import ALLY, CONAN, FOE, W2, content
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, roll
+from .flow import ask, decision, push, task
+from .modifiers import maybe_adjust
+
+C = content()
+
+
+def unlocked(s):
+    return sum(1 for p in s.track_p if p >= 0) >= s.n
+
+
+@task("encounter_phase")
+def _encounter_phase(s):
+    s.phase = "encounter"
+    if not unlocked(s):
+        return
+    k = s.loc[0]
+    slots = [j for j in range(3) if s.enc_face[j] >= 0 and C.encounter_matches(s.enc_face[j], k)]
+    push(s, *[["encounter", j] for j in slots], ["enc_refill"])
+
+
+@task("enc_refill")
+def _enc_refill(s):
+    refill_encounters(s)
+
+
+@task("encounter")
+def _encounter(s, j):
+    """Conan first, then the others in turn order, until someone defeats it."""
+    e = s.enc_face[j]
+    s.enc = {"slot": j, "card": e, "left": list(range(len(C.enc_needs[e]))), "failed": [],
+             "done": False}
+    order = [0] + [p for p in s.order if p != 0]
+    push(s, *[["enc_attempt", p] for p in order], ["enc_end"])
+
+
+def foe_dice_on_track(s):
+    return sum(1 for p in s.track_p if p >= 0 and s.rk[p] == FOE)
+
+
+def _aside_options(s, p):
+    z = s.zone[p]
+    return [i for i in range(len(z)) if z[i] not in (WOUND, ASIDE)]
+
+
+@task("enc_attempt")
+def _enc_attempt(s, p):
+    if s.enc["done"]:
+        return
+    push(s, ["enc_roll", p])
+    if s.rk[p] in (CONAN, ALLY):
+        for _ in range(foe_dice_on_track(s)):
+            push(s, ["enc_aside", p])
+
+
+@task("enc_aside")
+def _enc_aside(s, p):
+    """For each Foe die on the track, Conan and an Ally set aside one die before rolling."""
+    opts = _aside_options(s, p)
+    if len(opts) == 1:
+        _set_aside(s, p, opts[0])
+    elif opts:
+        ask(s, "enc_aside", p, opts=opts)
+
+
+def _set_aside(s, p, d):
+    if s.zone[p][d] == TRACK:
+        _off_track(s, p, d)
+    s.zone[p][d] = ASIDE
+
+
+def _off_track(s, p, d):
+    for slot in range(4):
+        if s.track_p[slot] == p and s.track_d[slot] == d:
+            s.track_p[slot] = s.track_d[slot] = -1
+
+
+def _mask_aside(s, mask, off):
+    for d in s.dec["opts"]:
+        mask[off["die"] + d] = True
+
+
+@decision("enc_aside", _mask_aside)
+def _apply_aside(s, seg, i):
+    p = s.dec["p"]
+    s.dec = None
+    _set_aside(s, p, i)
+
+
+def needs_left(s):
+    e = s.enc["card"]
+    out = []
+    for n in s.enc["left"]:
+        sym, prim, dbl = C.enc_needs[e][n]
+        out.append((W2 if dbl else sym, prim))
+    return out
+
+
+def _track_dice(s, p):
+    return [s.track_d[slot] for slot in range(4) if s.track_p[slot] == p]
+
+
+@task("enc_roll")
+def _enc_roll(s, p):
+    needs = needs_left(s)
+    syms = 0
+    for sym, _ in needs:
+        syms |= 1 << (6 if sym == W2 else sym)
+    for d in _track_dice(s, p):  # a track die that can match nothing is rolled instead
+        if not C.face_can[s.face[p][d]] & syms:
+            _off_track(s, p, d)
+            s.zone[p][d] = ACTIVE
+    z = s.zone[p]
+    dice = [i for i in range(len(z)) if z[i] not in (WOUND, TRACK, ASIDE)]
+    for i in dice:
+        z[i] = ACTIVE
+    roll(s, p, dice)
+    s.just_rolled = [p, dice]
+    push(s, ["enc_apply", p])
+    maybe_adjust(s, p, dice, "encounter")
+
+
+@task("enc_apply")
+def _enc_apply(s, p):
+    """Apply every matching result; rolled results stay applied for the players after."""
+    s.just_rolled = None
+    needs = needs_left(s)
+    conan = p == 0
+    rolled = [i for i, z in enumerate(s.zone[p]) if z == ACTIVE]
+    track = _track_dice(s, p)
+    dice = [(s.face[p][i], is_primary(s, p, i)) for i in rolled]
+    got, assign = match(dice, needs, conan)
+    left_idx = [n for n, a in zip(s.enc["left"], assign) if a < 0]
+    used = {rolled[a] for a in assign if a >= 0}
+    auto, tused = 0, []
+    if left_idx and track:
+        rest = [x for x, a in zip(needs, assign) if a < 0]
+        tdice = [(s.face[p][i], is_primary(s, p, i)) for i in track]
+        auto, tassign = match(tdice, rest, conan)
+        tused = [track[a] for a in tassign if a >= 0]
+    if auto == len(left_idx):
+        s.enc["done"] = True
+        e = s.enc["card"]
+        steps = [["reward", p, list(C.encounters[e]["reward"])]]
+        steps += [["reward", q, list(C.encounters[e]["penalty"])] for q in s.enc["failed"]]
+        push(s, *steps)
+        for i in used:
+            s.zone[p][i] = SPENT
+        for i in tused:
+            _off_track(s, p, i)
+            s.zone[p][i] = SPENT
+        return
+    s.enc["left"] = left_idx
+    s.enc["failed"].append(p)
+    for i in rolled:
+        s.zone[p][i] = SPENT
+
+
+@task("enc_end")
+def _enc_end(s):
+    j = s.enc["slot"]
+    s.enc_discard.append(s.enc_face[j])
+    s.enc_face[j] = -1
+    for p in range(s.n):
+        z = s.zone[p]
+        for i in range(len(z)):
+            if z[i] == ASIDE:
+                z[i] = ACTIVE
+    s.enc = None

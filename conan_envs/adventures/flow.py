@@ -1,0 +1,50 @@
+"""The state machine's plumbing (rulebook: Round Overview, Timing rule): a stack of pending
+tasks run by the core without asking, and the one decision currently asked of a player.
+
+Rules modules register task runners with @task and decisions with @decision(kind, mask_fn).
+A task is a list [name, *args]; a decision is a dict {"k": kind, "p": player, ...}.
+"""
+from __future__ import annotations
+
+TASKS: dict = {}
+DECISIONS: dict = {}
+
+
+def task(name):
+    def wrap(fn):
+        TASKS[name] = fn
+        return fn
+    return wrap
+
+
+def decision(kind, mask_fn):
+    def wrap(fn):
+        DECISIONS[kind] = (mask_fn, fn)
+        return fn
+    return wrap
+
+
+def push(s, *tasks):
+    """Queue tasks to run next, in the order given."""
+    s.tasks.extend(reversed(tasks))
+
+
+def ask(s, decision_kind, p, **kw):
+    d = {"k": decision_kind, "p": p}
+    d.update(kw)
+    s.dec = d
+
+
+def run(s):
+    """Run pending tasks until a decision is needed or the game is over."""
+    while s.dec is None and not s.over:
+        if not s.tasks:
+            s.tasks.append(["round"])
+        t = s.tasks.pop()
+        TASKS[t[0]](s, *t[1:])
+
+
+@task("resume")
+def _resume(s, d):
+    """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted."""
+    s.dec = d

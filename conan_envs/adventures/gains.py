@@ -1,0 +1,225 @@
+"""Gaining and losing things (rulebook: Fate Tokens, Scoring Victory Points, Achievements,
+Free Action - Roll Kingdom Die, Wound, Challenge Tokens' supply and reshuffle).
+
+Rewards on cards are lists of words: gold:N, vp:N, fate_any, fate_local, fate:<kind>,
+challenge, roll_local, roll:<kingdom type>, advance:<track>|<track>, wound, lose_fate,
+lose_gold:N.
+"""
+from __future__ import annotations
+
+from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
+from .dicepool import ACTIVE, WOUND
+from .flow import ask, decision, push, task
+
+C = content()
+
+
+def where(s, p):
+    """The kingdom that counts as p's location (an Ally uses Conan's)."""
+    return s.loc[0] if s.rk[p] == ALLY else s.loc[p]
+
+
+def gain_gold(s, p, n):
+    s.gold[p] += n
+
+
+def gain_vp(s, p, n):
+    old = s.vp[p]
+    s.vp[p] = new = old + n
+    if n > 0:
+        for space in sorted(C.score_rewards):
+            if old < space <= new:
+                push(s, ["track_reward", p, C.score_rewards[space]])
+
+
+@task("track_reward")
+def _track_reward(s, p, what):
+    if what == "gold":
+        gain_gold(s, p, 1)
+    elif what == "fate_local":
+        push(s, ["fate_local", p, where(s, p)])
+    elif what == "roll_local":
+        push(s, ["roll_kdie", p, where(s, p), -1])
+    elif what == "fate_any":
+        push(s, ["fate_any", p])
+    elif what.startswith("fate_"):
+        gain_fate(s, p, FATE_KINDS.index(what[5:]))
+
+
+def gain_fate(s, p, k):
+    if s.fate_supply[k] > 0:
+        s.fate_supply[k] -= 1
+        s.fate[p][k] += 1
+
+
+@task("fate_local")
+def _fate_local(s, p, k):
+    opts = [f for f in C.local_fate[k] if s.fate_supply[f] > 0]
+    _pick(s, p, opts, "gain")
+
+
+@task("fate_any")
+def _fate_any(s, p):
+    _pick(s, p, [f for f in range(8) if s.fate_supply[f] > 0], "gain")
+
+
+@task("lose_fate")
+def _lose_fate(s, p):
+    _pick(s, p, [f for f in range(8) if s.fate[p][f] > 0], "lose")
+
+
+def _pick(s, p, opts, why, **kw):
+    if not opts:
+        return
+    if len(opts) == 1 and why in ("gain", "lose"):
+        _fate_done(s, p, opts[0], why, kw)
+        return
+    ask(s, "pick_fate", p, why=why, opts=opts, **kw)
+
+
+def pick_fate(s, p, opts, why, **kw):
+    _pick(s, p, opts, why, **kw)
+
+
+FATE_HANDLERS = {}
+
+
+def _fate_done(s, p, k, why, kw):
+    if why == "gain":
+        gain_fate(s, p, k)
+    elif why == "lose":
+        s.fate[p][k] -= 1
+        s.fate_supply[k] += 1
+    else:
+        FATE_HANDLERS[why](s, p, k, kw)
+
+
+def _mask_pick_fate(s, mask, off):
+    for k in s.dec["opts"]:
+        mask[off["fate"] + k] = True
+
+
+@decision("pick_fate", _mask_pick_fate)
+def _apply_pick_fate(s, seg, i):
+    d = s.dec
+    s.dec = None
+    kw = {k: v for k, v in d.items() if k not in ("k", "p", "why", "opts")}
+    _fate_done(s, d["p"], i, d["why"], kw)
+
+
+@task("roll_kdie")
+def _roll_kdie(s, p, k, ktype):
+    """Roll the local Kingdom die (both dice in a kingdom of two types, e.g. Turan)."""
+    types = C.ktypes[k] if ktype < 0 else (ktype,)
+    for t in types:
+        face = C.kdice[t][int(s.rng.integers(8))]
+        s.log_kdie.append([p, t, face])
+        if face == "fate":
+            push(s, ["fate_local", p, k])
+        elif face == "gold":
+            gain_gold(s, p, 2)
+        elif face == "challenge":
+            draw_challenge(s, p)
+
+
+def draw_challenge(s, p):
+    """Draw a random face-down Challenge token into p's own supply (reshuffling if empty)."""
+    if not s.ct_supply and s.ct_discard:
+        s.ct_supply = s.rng.permutation(s.ct_discard).tolist()
+        s.ct_discard = []
+        for known in s.ct_known:
+            known.difference_update(s.ct_supply)
+    if s.ct_supply:
+        t = s.ct_supply.pop()
+        s.ct_hand[p].append(t)
+        s.ct_known[p].add(t)
+        return t
+    return -1
+
+
+@task("reward")
+def _reward(s, p, items):
+    push(s, *[["reward1", p, it] for it in items])
+
+
+@task("reward1")
+def _reward1(s, p, it):
+    name, _, arg = it.partition(":")
+    if name == "gold":
+        gain_gold(s, p, int(arg))
+    elif name == "vp":
+        gain_vp(s, p, int(arg))
+    elif name == "fate_any":
+        push(s, ["fate_any", p])
+    elif name == "fate_local":
+        push(s, ["fate_local", p, where(s, p)])
+    elif name == "fate":
+        gain_fate(s, p, FATE_KINDS.index(arg))
+    elif name == "challenge":
+        draw_challenge(s, p)
+    elif name == "roll_local":
+        push(s, ["roll_kdie", p, where(s, p), -1])
+    elif name == "roll":
+        push(s, ["roll_kdie", p, where(s, p), KINGDOM_TYPES.index(arg)])
+    elif name == "advance":
+        opts = [TRACKS.index(t) for t in arg.split("|") if s.ach[p][TRACKS.index(t)] < C.ach_len]
+        if len(opts) == 1:
+            push(s, ["ach_adv", p, opts[0], 1])
+        elif opts:
+            ask(s, "pick_track", p, opts=opts)
+    elif name == "wound":
+        push(s, ["wound", p])
+    elif name == "lose_fate":
+        push(s, ["lose_fate", p])
+    elif name == "lose_gold":
+        s.gold[p] = max(0, s.gold[p] - int(arg))
+    else:
+        raise ValueError(f"unknown reward {it!r}")
+
+
+def _mask_track(s, mask, off):
+    for t in s.dec["opts"]:
+        mask[off["ach"] + 2 * t] = True
+
+
+@decision("pick_track", _mask_track)
+def _apply_track(s, seg, i):
+    p = s.dec["p"]
+    s.dec = None
+    push(s, ["ach_adv", p, i // 2, 1])
+
+
+@task("ach_adv")
+def _ach_adv(s, p, t, steps):
+    """Advance on an Achievement track, gaining each reward space reached."""
+    for _ in range(steps):
+        if s.ach[p][t] >= C.ach_len:
+            return
+        s.ach[p][t] += 1
+        r = C.ach_rewards[t].get(s.ach[p][t])
+        if r:
+            push(s, ["track_reward", p, r])
+
+
+@task("wound")
+def _wound(s, p):
+    """Set aside a die for the rest of the round; an Active die if possible."""
+    z = s.zone[p]
+    opts = [i for i in range(len(z)) if z[i] == ACTIVE]
+    if not opts:
+        opts = [i for i in range(len(z)) if z[i] != WOUND]
+    if len(opts) == 1:
+        z[opts[0]] = WOUND
+    elif opts:
+        ask(s, "wound", p, opts=opts)
+
+
+def _mask_wound(s, mask, off):
+    for i in s.dec["opts"]:
+        mask[off["die"] + i] = True
+
+
+@decision("wound", _mask_wound)
+def _apply_wound(s, seg, i):
+    s.zone[s.dec["p"]][i] = WOUND
+    s.dec = None

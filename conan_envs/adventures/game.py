@@ -1,0 +1,68 @@
+"""The Adventures of Conan: static facts and configuration (rulebook: Setup, Player count,
+Adventures difficulty icons, Optional Game Modes)."""
+from __future__ import annotations
+
+from ..engine import ConfigError, Game
+from .actions import NUM_ACTIONS
+from .content import ALLY, CONAN, FOE, content
+
+C = content()
+ICONS = ("circle", "square", "triangle", "moon", "star")
+
+
+class AdventuresGame(Game):
+    env_id = "adventures_v0"
+    OPTIONS = {
+        "num_players": 2,      # 2-4: Conan, Foe, Ally, second Foe
+        "team": False,         # the 2 v 2 team game (4 players)
+        "max_turns": 40,       # rounds
+        "plot": "Test of Skill",  # a plot's name, or "mixed" (one random card per chapter)
+        "adventure_icons": ("circle", "square"),
+        "longer_game": 0,      # >0: the last round is triggered by this many completed Adventures
+        "start_gold": 2,
+    }
+
+    def _setup(self):
+        from .state import AdventuresState
+        self.state_class = AdventuresState
+        cfg = self.config
+        n = cfg["num_players"]
+        if n not in (2, 3, 4):
+            raise ConfigError(f"adventures_v0: num_players must be 2, 3 or 4, not {n!r}")
+        if cfg["team"] and n != 4:
+            raise ConfigError("adventures_v0: the team game needs num_players=4")
+        self.n = n
+        self.roles = ("conan", "foe", "ally", "foe2")[:n]
+        self.role_kinds = (CONAN, FOE, ALLY, FOE)[:n]
+        icons = cfg["adventure_icons"]
+        if isinstance(icons, str):
+            icons = tuple(x.strip() for x in icons.split(","))
+        if not icons or any(i not in ICONS for i in icons):
+            raise ConfigError(f"adventures_v0: adventure_icons must be from {ICONS}")
+        self.icons = frozenset(icons)
+        plot = cfg["plot"]
+        if plot == "mixed":
+            self.plot_mixed = True
+        elif plot in C.plot_sets and sum(p["plot"] == plot for p in C.plots) == 5:
+            self.plot_mixed = False
+        else:
+            full = [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
+            raise ConfigError(f"adventures_v0: plot must be 'mixed' or one of {full}")
+        if self.plot_mixed:
+            self.plot_cards = None
+        else:
+            self.plot_cards = tuple(sorted((i for i, p in enumerate(C.plots) if p["plot"] == plot),
+                                           key=lambda i: C.plots[i]["chapter"]))
+        self.num_actions = NUM_ACTIONS
+
+    def plot_track(self, cards):
+        """Each chapter has two spaces, or one where its card places a Skip token."""
+        spaces = []
+        for i in cards:
+            ch = C.plots[i]["chapter"]
+            spaces += [ch] if C.plots[i]["skip"] else [ch, ch]
+        return spaces
+
+    def observation_shape(self, role):
+        from .encode import obs_size
+        return (obs_size(self),)

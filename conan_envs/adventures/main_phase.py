@@ -1,0 +1,387 @@
+"""2. Main Phase (rulebook: Main Phase, Perform an Action, the die symbols' actions, Deploy,
+Unlock Encounters, Advance on the Plot Track (Multiple Dice), Pass, Free Action - Roll Kingdom
+Die, and using face-up Challenge tokens as free actions)."""
+from __future__ import annotations
+
+from . import kingdoms, tokens
+from .actions import (NV, V_GOLD, V_KINGDOM, V_MOVE,
+                      V_MOVE_CT, V_MOVE_FATE, V_PASS, V_PIRATE_ADV, V_SAIL, V_SCRY, V_SKULL,
+                      V_SORC_CYCLE, V_SORC_PLACE, V_TEMPLE, V_THIEF_ADV, V_THIEVERY, V_TRADE,
+                      V_TRADE_CYCLE, V_TRIBUTE, V_UNLOCK, V_WARRIOR_ADV)
+from .cards import start_cycle
+from .content import (ALLY, CHALLENGE, CONAN, FOE, GOLD, KINGDOM, MOVE, PIRATE, SCRY,
+                      SORCERY, THIEF, TRADE, WARRIOR, content)
+from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, reset, roll
+from .flow import ask, decision, push, task
+from .gains import gain_gold, where
+from .resource import advance_plot
+
+C = content()
+
+VERB_SYM = {V_MOVE: MOVE, V_MOVE_CT: MOVE, V_MOVE_FATE: MOVE, V_KINGDOM: KINGDOM,
+            V_TRIBUTE: KINGDOM, V_SAIL: PIRATE, V_PIRATE_ADV: PIRATE, V_SCRY: SCRY,
+            V_SORC_PLACE: SORCERY, V_SORC_CYCLE: SORCERY, V_TRADE: TRADE, V_TRADE_CYCLE: TRADE,
+            V_THIEVERY: THIEF, V_THIEF_ADV: THIEF, V_WARRIOR_ADV: WARRIOR, V_TEMPLE: WARRIOR,
+            V_GOLD: GOLD, V_SKULL: CHALLENGE}
+ROLE_VERBS = {  # who may take an action at all
+    CONAN: set(range(NV)) - {V_MOVE_CT, V_SCRY, V_SORC_PLACE, V_SORC_CYCLE},
+    ALLY: set(range(NV)) - {V_MOVE_FATE, V_TRADE_CYCLE, V_SORC_PLACE, V_SORC_CYCLE},
+    FOE: set(range(NV)) - {V_MOVE_FATE, V_TRADE_CYCLE, V_PIRATE_ADV, V_THIEF_ADV, V_WARRIOR_ADV,
+                           V_TEMPLE, V_SCRY},
+}
+# Deploy: what a Character result may do, per role (rulebook: Kingdom Symbol, Deploy Die)
+DEPLOY = {
+    CONAN: {V_KINGDOM, V_TRIBUTE, V_MOVE, V_MOVE_FATE, V_SAIL, V_THIEVERY, V_TRADE,
+            V_TRADE_CYCLE, V_TEMPLE},
+    ALLY: {V_KINGDOM, V_TRIBUTE, V_MOVE, V_MOVE_CT, V_SAIL, V_SCRY, V_THIEVERY, V_TRADE,
+           V_TEMPLE},
+    FOE: {V_KINGDOM, V_TRIBUTE, V_MOVE, V_MOVE_CT, V_SAIL, V_SORC_PLACE, V_SORC_CYCLE,
+          V_THIEVERY, V_TRADE},
+}
+
+
+def _face_verbs():
+    """(face, role kind) -> verbs that face allows, before the board is considered."""
+    table = {}
+    for f in range(len(C.faces)):
+        can = C.face_can[f]
+        for kind in (CONAN, FOE, ALLY):
+            vs = {V_PASS}
+            for v, sym in VERB_SYM.items():
+                if (can >> sym) & 1:
+                    vs.add(v)
+            if C.face_char[f]:
+                vs |= DEPLOY[kind]
+            table[f, kind] = frozenset(vs & ROLE_VERBS[kind])
+    return table
+
+
+FACE_VERBS = _face_verbs()
+ACH_VERBS = {V_PIRATE_ADV: 0, V_THIEF_ADV: 1, V_WARRIOR_ADV: 2}
+
+
+def move_capable(s, p, i):
+    return (C.face_can[s.face[p][i]] >> MOVE) & 1 or C.face_char[s.face[p][i]]
+
+
+def mover_token(s, p):
+    """Whose token p's Move action moves: its own, or Conan's for an Ally."""
+    return 0 if s.rk[p] == ALLY else p
+
+
+@task("main_phase")
+def _main_phase(s):
+    s.phase = "main"
+    for p in range(s.n):
+        reset(s, p)
+    push(s, ["main_turn", 0])
+
+
+@task("main_turn")
+def _main_turn(s, j):
+    n = s.n
+    for step in range(n):
+        jj = (j + step) % n
+        p = s.order[jj]
+        if ACTIVE in s.zone[p]:
+            s.last_spent[p] = -1
+            ask(s, "main", p, j=jj)
+            return
+
+
+def free_actions(s, p, post):
+    """The free actions open to p now: roll the Kingdom die, use face-up tokens."""
+    out = []
+    k = where(s, p)
+    if s.gold[p] >= 1 and not s.rolled_here[p] and k >= 0:
+        out.append("free_roll")
+    kinds = {C.ct[t][0] for t in s.ct_card[p]}
+    if post and 2 in kinds and s.last_spent[p] >= 0 and s.zone[p][s.last_spent[p]] == SPENT:
+        out.append("use_extra_action")
+    if 5 in kinds:
+        out.append("use_kingdom_token")
+    return out
+
+
+UNLOCK_MASKS = tuple(sum(1 << x for x in slot) for slot in C.unlock_slots)
+
+
+def _context(s, p):
+    """Board facts the verbs of all p's dice share (computed once per mask)."""
+    return {
+        "move_ct": bool(movable_ct(s)),
+        "move_fate": any(any(row) for row in s.fate_board),
+        "scry": bool(tokens.scry_targets(s, p)) if s.rk[p] == ALLY else False,
+        "free_slots": [slot for slot in range(4) if s.track_p[slot] < 0],
+        "active": dice_in(s, p, ACTIVE),
+    }
+
+
+def movable_ct(s):
+    return tokens.movable_challenge_sources(s)
+
+
+def legal_verbs(s, p, i, ctx=None):
+    """The actions die i of p can take on the board as it stands."""
+    if ctx is None:
+        ctx = _context(s, p)
+    f = s.face[p][i]
+    kind = s.rk[p]
+    out = []
+    k = where(s, p)
+    conan_k = s.loc[0]
+    for v in FACE_VERBS[f, kind]:
+        if v in ACH_VERBS:
+            if C.face_pure_char[f] or not (C.face_can[f] >> VERB_SYM[v]) & 1:
+                continue
+            t = ACH_VERBS[v]
+            if (VERB_SYM[v] not in C.kattrs[conan_k]) or s.ach[p][t] >= C.ach_len:
+                continue
+        elif v == V_MOVE:
+            if C.vast[s.loc[mover_token(s, p)]] and not any(
+                    j != i and move_capable(s, p, j) for j in ctx["active"]):
+                continue
+        elif v == V_MOVE_CT:
+            if not ctx["move_ct"]:
+                continue
+        elif v == V_MOVE_FATE:
+            if not ctx["move_fate"]:
+                continue
+        elif v == V_TRIBUTE:
+            if s.gold[p] < 1 or len(s.gods[p]) >= 3 or not any(s.god_supply):
+                continue
+        elif v == V_SAIL:
+            if PIRATE not in C.kattrs[s.loc[mover_token(s, p)]]:
+                continue
+        elif v == V_SCRY:
+            if not ctx["scry"]:
+                continue
+        elif v == V_SORC_CYCLE:
+            if all(e < 0 for e in s.enc_face):
+                continue
+        elif v == V_TRADE:
+            if not any(s.fate[p]) or not any(s.fate_supply):
+                continue
+        elif v == V_TRADE_CYCLE:
+            if all(a < 0 for a in s.adv_face):
+                continue
+        elif v == V_TEMPLE:
+            if not s.temple[conan_k]:
+                continue
+        elif v == V_KINGDOM:
+            if not kingdoms.effect_possible(s, p, k, spending=1):
+                continue
+        out.append(v)
+    if not C.face_pure_char[f] and any(C.face_can[f] & UNLOCK_MASKS[slot]
+                                       for slot in ctx["free_slots"]):
+        out.append(V_UNLOCK)
+    return out
+
+
+def plot_dice_for_characters(s, p):
+    """Character (or Wild) results to advance on the Plot, pure Character results first."""
+    f = s.face[p]
+    act = dice_in(s, p, ACTIVE)
+    pure = [i for i in act if C.face_pure_char[f[i]]]
+    split = [i for i in act if C.face_char[f[i]] and not C.face_pure_char[f[i]]]
+    wild = [i for i in act if C.faces[f[i]][0] == "wild"]
+    return pure + split + wild
+
+
+def _mask_main(s, mask, off):
+    p = s.dec["p"]
+    ctx = _context(s, p)
+    base = off["act"]
+    for i in ctx["active"]:
+        for v in legal_verbs(s, p, i, ctx):
+            mask[base + i * NV + v] = True
+    if s.plot[p] < len(s.plot_spaces) and len(plot_dice_for_characters(s, p)) >= \
+            s.plot_spaces[s.plot[p]]:
+        mask[off["plot_with_characters"]] = True
+    for a in free_actions(s, p, post=False):
+        mask[off[a]] = True
+
+
+@decision("main", _mask_main)
+def _apply_main(s, seg, i):
+    p, j = s.dec["p"], s.dec["j"]
+    s.dec = None
+    if seg in ("free_roll", "use_kingdom_token", "use_extra_action"):
+        push(s, ["main_reask", p, j])
+        _free_action(s, p, seg)
+        return
+    push(s, ["main_after", p, j])
+    if seg == "plot_with_characters":
+        dice = plot_dice_for_characters(s, p)[:s.plot_spaces[s.plot[p]]]
+        for d in dice:
+            s.zone[p][d] = SPENT
+        advance_plot(s, p)
+        return
+    d, v = divmod(i, NV)
+    s.zone[p][d] = SPENT
+    s.last_spent[p] = d
+    perform(s, p, d, v)
+
+
+@task("main_reask")
+def _main_reask(s, p, j):
+    if ACTIVE in s.zone[p]:
+        ask(s, "main", p, j=j)
+    else:
+        push(s, ["main_turn", (j + 1) % s.n])
+
+
+@task("main_after")
+def _main_after(s, p, j):
+    if free_actions(s, p, post=True):
+        ask(s, "main_post", p, j=j)
+    else:
+        push(s, ["main_turn", (j + 1) % s.n])
+
+
+def _mask_post(s, mask, off):
+    for a in free_actions(s, s.dec["p"], post=True):
+        mask[off[a]] = True
+    mask[off["done"]] = True
+
+
+@decision("main_post", _mask_post)
+def _apply_post(s, seg, i):
+    p, j = s.dec["p"], s.dec["j"]
+    s.dec = None
+    if seg == "done":
+        push(s, ["main_turn", (j + 1) % s.n])
+        return
+    push(s, ["main_after", p, j])
+    _free_action(s, p, seg)
+
+
+def _free_action(s, p, seg):
+    if seg == "free_roll":
+        s.gold[p] -= 1
+        s.rolled_here[p] = True
+        push(s, ["roll_kdie", p, where(s, p), -1])
+    elif seg == "use_extra_action":
+        t = next(t for t in s.ct_card[p] if C.ct[t][0] == 2)
+        s.ct_card[p].remove(t)
+        s.ct_discard.append(t)
+        d = s.last_spent[p]
+        s.zone[p][d] = ACTIVE
+        roll(s, p, [d])
+        s.last_spent[p] = -1
+    else:
+        t = next(t for t in s.ct_card[p] if C.ct[t][0] == 5)
+        s.ct_card[p].remove(t)
+        s.ct_discard.append(t)
+        kingdoms.effect_or_roll(s, p)
+
+
+def perform(s, p, d, v):
+    """Carry out the action of die d (already spent)."""
+    k = where(s, p)
+    if v == V_MOVE:
+        who = mover_token(s, p)
+        if C.vast[s.loc[who]]:
+            ask(s, "second_move_die", p, first=d)
+        else:
+            ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
+    elif v == V_MOVE_CT:
+        ask(s, "ct_source", p, opts=tokens.movable_challenge_sources(s))
+    elif v == V_MOVE_FATE:
+        ask(s, "fate_source", p, opts=[x for x in range(len(C.kingdoms)) if any(s.fate_board[x])])
+    elif v == V_KINGDOM:
+        kingdoms.trigger(s, p, k)
+    elif v == V_TRIBUTE:
+        s.gold[p] -= 1
+        ask(s, "god", p, why="tribute")
+    elif v == V_SAIL:
+        who = mover_token(s, p)
+        ask(s, "move_to", p, who=who, why="sail",
+            opts=[x for x in C.pirate_kingdoms if x != s.loc[who]])
+    elif v in ACH_VERBS:
+        push(s, ["ach_adv", p, ACH_VERBS[v], 1])
+    elif v == V_SCRY:
+        ask(s, "scry", p, opts=tokens.scry_targets(s, p))
+    elif v in (V_SORC_PLACE, V_SKULL):
+        tokens.start_place(s, p)
+    elif v == V_SORC_CYCLE:
+        ask(s, "cycle_slot", p, which="encounter")
+    elif v == V_TRADE:
+        ask(s, "pick_fate", p, why="trade_give", opts=[x for x in range(8) if s.fate[p][x]])
+    elif v == V_TRADE_CYCLE:
+        ask(s, "cycle_slot", p, which="adventure")
+    elif v == V_THIEVERY:
+        gain_gold(s, p, 1)
+    elif v == V_GOLD:
+        gain_gold(s, p, 2)
+    elif v == V_TEMPLE:
+        s.zone[p][d] = POOL
+        push(s, ["fight", p, 2, 0, s.loc[0], -1])
+    elif v == V_UNLOCK:
+        f = s.face[p][d]
+        opts = [slot for slot in range(4) if s.track_p[slot] < 0 and
+                C.face_can[f] & UNLOCK_MASKS[slot]]
+        if len(opts) == 1:
+            unlock(s, p, d, opts[0])
+        else:
+            ask(s, "unlock_slot", p, die=d, opts=opts)
+
+
+def unlock(s, p, d, slot):
+    s.zone[p][d] = TRACK
+    s.track_p[slot] = p
+    s.track_d[slot] = d
+
+
+def _mask_unlock(s, mask, off):
+    for slot in s.dec["opts"]:
+        mask[off["slot"] + slot] = True
+
+
+@decision("unlock_slot", _mask_unlock)
+def _apply_unlock(s, seg, i):
+    p, d = s.dec["p"], s.dec["die"]
+    s.dec = None
+    unlock(s, p, d, i)
+
+
+def _mask_second(s, mask, off):
+    p = s.dec["p"]
+    for i in dice_in(s, p, ACTIVE):
+        if move_capable(s, p, i):
+            mask[off["die"] + i] = True
+
+
+@decision("second_move_die", _mask_second)
+def _apply_second(s, seg, i):
+    """Leaving the Eastern Desert or Hyperborea takes two Move dice in one action."""
+    p = s.dec["p"]
+    s.zone[p][i] = SPENT
+    who = mover_token(s, p)
+    ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
+
+
+def _mask_move_to(s, mask, off):
+    for k in s.dec["opts"]:
+        mask[off["kingdom"] + k] = True
+
+
+@decision("move_to", _mask_move_to)
+def _apply_move_to(s, seg, i):
+    p, who, facer = s.dec["p"], s.dec["who"], s.dec.get("facer", -1)
+    s.dec = None
+    tokens.move_character(s, who, i, actor=p, facer=facer)
+
+
+def _mask_cycle(s, mask, off):
+    faces = s.adv_face if s.dec["which"] == "adventure" else s.enc_face
+    for j in range(3):
+        if faces[j] >= 0:
+            mask[off["slot"] + j] = True
+
+
+@decision("cycle_slot", _mask_cycle)
+def _apply_cycle(s, seg, i):
+    p, which = s.dec["p"], s.dec["which"]
+    s.dec = None
+    start_cycle(s, p, which, i)

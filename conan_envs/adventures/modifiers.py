@@ -1,0 +1,130 @@
+"""Changing one's own results (rulebook: Fate Tokens, God Token Abilities): Fate tokens turn a
+die to their symbol; Set (any symbol), Bel (Thief), Ishtar (reroll one die), Ymir (a
+Character result as a Warrior), Mitra (reroll all dice just rolled) and Asura (cycle a face-up
+card). They are offered wherever a player has agency over its dice (the Plot roll, the Main
+phase, after each roll in Fights, Duels, Encounters and Adventures)."""
+from __future__ import annotations
+
+from .content import ASURA, BEL, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .dicepool import ACTIVE, dice_in, roll
+from .flow import ask, decision
+
+C = content()
+SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura"))
+DICE_GODS = (BEL, ISHTAR, MITRA, SET, YMIR)
+
+
+def scope(s):
+    """The dice of the deciding player that modifiers may change now, or None."""
+    d = s.dec
+    k = d["k"]
+    if k in ("plot", "main"):
+        return dice_in(s, d["p"], ACTIVE)
+    if k == "adjust":
+        return d["dice"]
+    return None
+
+
+def has_mods(s, p):
+    return any(s.fate[p]) or any(g in DICE_GODS for g in s.gods[p])
+
+
+def maybe_adjust(s, p, dice, why=""):
+    """After a roll: let p change those results if it holds anything that can."""
+    if dice and has_mods(s, p):
+        ask(s, "adjust", p, dice=list(dice), why=why)
+
+
+def _mask_adjust(s, mask, off):
+    mask[off["done"]] = True
+
+
+@decision("adjust", _mask_adjust)
+def _apply_adjust(s, seg, i):
+    s.dec = None
+    s.just_rolled = None
+
+
+def add_modifiers(s, mask):
+    p = s.dec["p"]
+    if not s.gods[p] and not any(s.fate[p]):
+        return
+    dice = scope(s)
+    if dice is None:
+        return
+    from .actions import OFF
+    p = s.dec["p"]
+    f = s.face[p]
+    fate = s.fate[p]
+    gods = s.gods[p]
+    rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
+    for d in dice:
+        for k in range(8):
+            if fate[k] and f[d] != FATE_SYM[k]:
+                mask[OFF["fate_die"] + d * 8 + k] = True
+        if SET in gods:
+            for sym in range(11):
+                if f[d] != sym:
+                    mask[OFF["set_die"] + d * 11 + sym] = True
+        if BEL in gods and f[d] != THIEF:
+            mask[OFF["bel_die"] + d] = True
+        if ISHTAR in gods and rerolls:
+            mask[OFF["ishtar_die"] + d] = True
+        if YMIR in gods and C.face_char[f[d]]:
+            mask[OFF["ymir_die"] + d] = True
+    jr = s.just_rolled
+    if MITRA in gods and rerolls and jr and jr[0] == p and any(d in dice for d in jr[1]):
+        mask[OFF["mitra"]] = True
+    if ASURA in gods and s.dec["k"] == "main":
+        for j in range(3):
+            if s.adv_face[j] >= 0:
+                mask[OFF["asura"] + j] = True
+            if s.enc_face[j] >= 0:
+                mask[OFF["asura"] + 3 + j] = True
+
+
+def _spend_god(s, p, g):
+    s.gods[p].remove(g)
+    s.god_supply[g] = True
+
+
+def apply(s, seg, i):
+    p = s.dec["p"]
+    f = s.face[p]
+    if seg == "fate_die":
+        d, k = divmod(i, 8)
+        s.fate[p][k] -= 1
+        s.fate_supply[k] += 1
+        f[d] = FATE_SYM[k]
+    elif seg == "set_die":
+        d, sym = divmod(i, 11)
+        _spend_god(s, p, SET)
+        f[d] = sym
+    elif seg == "bel_die":
+        _spend_god(s, p, BEL)
+        f[i] = THIEF
+    elif seg == "ishtar_die":
+        _spend_god(s, p, ISHTAR)
+        roll(s, p, [i])
+    elif seg == "ymir_die":
+        _spend_god(s, p, YMIR)
+        f[i] = WARRIOR
+    elif seg == "mitra":
+        _spend_god(s, p, MITRA)
+        dice = scope(s)
+        roll(s, p, [d for d in s.just_rolled[1] if d in dice])
+        s.just_rolled = None
+        return
+    elif seg == "asura":
+        from .cards import start_cycle
+        _spend_god(s, p, ASURA)
+        saved = s.dec
+        s.dec = None
+        start_cycle(s, p, "adventure" if i < 3 else "encounter", i % 3)
+        if s.dec is not None:  # keep-one-of-two, then back to the interrupted decision
+            s.tasks.append(["resume", saved])
+        else:
+            s.dec = saved
+        return
+    if s.just_rolled and s.just_rolled[0] == p:
+        s.just_rolled = None

@@ -1,0 +1,263 @@
+"""1. Resource Phase (rulebook: Reveal Event, Gain Resources, God tokens, buying dice, Advance
+the Plot, Using Wilds to Advance the Plot) and the start of each round."""
+from __future__ import annotations
+
+from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
+from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
+from .flow import ask, decision, push, task
+from .gains import draw_challenge, gain_fate, gain_gold, gain_vp
+from .cards import draw
+
+C = content()
+
+
+def turn_order(s, dirn):
+    """Green (clockwise): from the player on Conan's left; red: from the one on his right.
+    Seats run clockwise in role order (Conan, Foe, Ally, second Foe); Conan is last."""
+    n = s.n
+    return list(range(1, n)) + [0] if dirn == 0 else list(range(n - 1, 0, -1)) + [0]
+
+
+@task("round")
+def _round(s):
+    s.phase = "resource"
+    for p in range(s.n):
+        z = s.zone[p]
+        for i in range(len(z)):
+            z[i] = ACTIVE
+        s.gained[p] = 0
+        s.ach_used[p] = [False, False, False]
+        s.rolled_here[p] = False
+        s.last_spent[p] = -1
+    s.track_p = [-1] * 4
+    s.track_d = [-1] * 4
+    push(s, ["event"], ["gods"], ["buy_all"], ["plot_phase"], ["main_phase"],
+         ["encounter_phase"], ["adventure_phase"], ["end_round"])
+
+
+@task("event")
+def _event(s):
+    if s.ev_cur >= 0:
+        s.ev_discard.append(s.ev_cur)
+    s.ev_cur = draw(s, s.ev_deck, s.ev_discard)
+    e = s.ev_cur
+    occupied = {s.loc[p] for p in range(s.n) if s.loc[p] >= 0}
+    for k in C.event_ct[e]:
+        if s.ct_board[k] < 0 and k not in occupied:
+            t = draw_challenge(s, 0)
+            if t >= 0:  # straight from the supply to the board: nobody has seen it
+                s.ct_hand[0].remove(t)
+                s.ct_known[0].discard(t)
+                s.ct_board[k] = t
+    for k, f in C.event_fate[e]:
+        if s.fate_supply[f] == 0:
+            continue
+        takers = [p for p in s.order if s.rk[p] != ALLY and s.loc[p] == k]
+        if takers:
+            gain_fate(s, takers[0], f)  # Allies do not gain Fate tokens this way
+        else:
+            s.fate_supply[f] -= 1
+            s.fate_board[k][f] += 1
+    s.dirn = 0 if C.events[e]["direction"] == "cw" else 1
+    s.order = turn_order(s, s.dirn)
+
+
+@task("gods")
+def _gods(s):
+    """From the lowest score up (ties in turn order), each chooses a God token."""
+    rank = sorted(s.order, key=lambda p: (s.vp[p], s.order.index(p)))
+    push(s, *[["god_choice", p] for p in rank], ["god_gold"])
+
+
+@task("god_choice")
+def _god_choice(s, p):
+    if len(s.gods[p]) < 3 and any(s.god_supply):
+        ask(s, "god", p, why="gain")
+
+
+@task("god_gold")
+def _god_gold(s):
+    for g in range(8):
+        if s.god_supply[g]:
+            s.god_gold[g] += 1
+
+
+def take_god(s, p, g):
+    s.god_supply[g] = False
+    s.gods[p].append(g)
+    s.gold[p] += s.god_gold[g]
+    s.god_gold[g] = 0
+
+
+def _mask_god(s, mask, off):
+    for g in range(8):
+        if s.god_supply[g]:
+            mask[off["god"] + g] = True
+
+
+@decision("god", _mask_god)
+def _apply_god(s, seg, i):
+    p = s.dec["p"]
+    s.dec = None
+    take_god(s, p, i)
+
+
+# ---- buying dice ------------------------------------------------------------------------
+def buy_types(s, p):
+    kind = s.rk[p]
+    names = {CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
+             ALLY: ("ally_primary", "ally_general")}[kind]
+    return [C.dtypes.index(t) if t else -1 for t in names]
+
+
+def available(s, t):
+    return C.dcount[t] - sum(row.count(t) for row in s.dtype)
+
+
+def price(s, p):
+    if s.gained[p] < s.free_dice[p]:
+        return 0
+    kind = s.rk[p]
+    if kind == CONAN:
+        return 3
+    if kind == ALLY:
+        return 2
+    return min(s.gained[p] + 1, 3)
+
+
+def can_buy(s, p, t):
+    if t < 0 or available(s, t) <= 0 or len(s.dtype[p]) >= MAX_DICE:
+        return False
+    if s.rk[p] == FOE and s.n == 4:
+        first_foe = next(q for q in s.order if s.rk[q] == FOE)
+        if p == first_foe and s.gained[p] >= 2:
+            return False
+    return s.gold[p] >= price(s, p)
+
+
+@task("buy_all")
+def _buy_all(s):
+    for p in range(s.n):
+        mid = any(v >= C.ach_mid for v in s.ach[p])
+        ch3 = s.plot[p] > 0 and s.plot_spaces[s.plot[p] - 1] >= 3
+        s.free_dice[p] = int(mid) + int(ch3)
+    push(s, *[["buy", p] for p in s.order])
+
+
+@task("buy")
+def _buy(s, p):
+    if any(can_buy(s, p, t) for t in buy_types(s, p)):
+        ask(s, "buy", p)
+
+
+def _mask_buy(s, mask, off):
+    p = s.dec["p"]
+    for j, t in enumerate(buy_types(s, p)):
+        if can_buy(s, p, t):
+            mask[off["buy"] + j] = True
+    mask[off["done"]] = True
+
+
+@decision("buy", _mask_buy)
+def _apply_buy(s, seg, i):
+    p = s.dec["p"]
+    s.dec = None
+    if seg == "buy":
+        t = buy_types(s, p)[i]
+        s.gold[p] -= price(s, p)
+        s.gained[p] += 1
+        s.dtype[p].append(t)
+        s.face[p].append(0)
+        s.zone[p].append(ACTIVE)
+        push(s, ["buy", p])
+
+
+# ---- Advance the Plot -------------------------------------------------------------------
+def plot_card(s, p):
+    return s.plot_cards[s.plot_spaces[s.plot[p]] - 1]
+
+
+@task("plot_phase")
+def _plot_phase(s):
+    s.phase = "plot"
+    push(s, *[["plot_attempt", p] for p in s.order])
+
+
+@task("plot_attempt")
+def _plot_attempt(s, p):
+    if s.plot[p] >= len(s.plot_spaces):
+        return
+    idx = reset(s, p)
+    s.just_rolled = [p, idx]
+    ask(s, "plot", p, rolls=1)
+
+
+def plot_dice(s, p, zone):
+    f = s.face[p]
+    return [(f[i], False) for i in dice_in(s, p, zone)]
+
+
+def plot_needs(s, p, bonus=True):
+    c = plot_card(s, p)
+    needs = [(x, False) for x in C.plot_req[c]]
+    if bonus:
+        needs += [(x, False) for x in C.plot_bonus[c]]
+    return needs
+
+
+def _mask_plot(s, mask, off):
+    p = s.dec["p"]
+    needs = plot_needs(s, p)
+    aside = plot_dice(s, p, ASIDE)
+    base = covered(aside, needs)
+    f = s.face[p]
+    for i in dice_in(s, p, ACTIVE):
+        if not C.face_pure_char[f[i]] and covered(aside + [(f[i], False)], needs) > base:
+            mask[off["die"] + i] = True
+    if s.dec["rolls"] < 3 and dice_in(s, p, ACTIVE):
+        mask[off["yes"]] = True
+    mask[off["done"]] = True
+
+
+@decision("plot", _mask_plot)
+def _apply_plot(s, seg, i):
+    p = s.dec["p"]
+    if seg == "die":
+        s.zone[p][i] = ASIDE
+        s.just_rolled = None
+        return
+    if seg == "yes":
+        z, f = s.zone[p], s.face[p]
+        for j in range(len(z)):
+            if z[j] == ACTIVE and C.face_char[f[j]]:
+                z[j] = FAILED
+        if z.count(FAILED) >= 3:
+            s.dec = None  # three Character results: the attempt fails
+            return
+        idx = dice_in(s, p, ACTIVE)
+        roll(s, p, idx)
+        s.just_rolled = [p, idx]
+        s.dec["rolls"] += 1
+        return
+    s.dec = None
+    s.just_rolled = None
+    aside = plot_dice(s, p, ASIDE)
+    req = plot_needs(s, p, bonus=False)
+    if covered(aside, req) < len(req):
+        return
+    c = plot_card(s, p)
+    bonus = covered(aside, plot_needs(s, p)) == len(plot_needs(s, p))
+    # pushed last-first: chapter points (and their track rewards), plot rewards, event bonus
+    if bonus:
+        push(s, ["reward", p, list(C.events[s.ev_cur]["plot_bonus"])])
+    push(s, ["reward", p, list(C.plots[c]["rewards"][ROLE_KINDS[s.rk[p]]])])
+    advance_plot(s, p)
+
+
+def advance_plot(s, p):
+    """Move the marker one space and score the chapter number moved to."""
+    chapter = s.plot_spaces[s.plot[p]]
+    s.plot[p] += 1
+    gain_vp(s, p, chapter)
+    if s.plot[p] >= len(s.plot_spaces):
+        s.end_triggered = True

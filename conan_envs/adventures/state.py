@@ -1,0 +1,207 @@
+"""One position of The Adventures of Conan (rulebook: Setup, Round Overview, End of Game).
+
+The state is plain data; the rules live in the phase modules, which register their tasks and
+decisions with flow.py. This module holds setup, the decision dispatch, returns and the
+hidden-information resampling.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import TERMINAL, State
+from . import (adventure, combat, encounters, end_round, kingdoms, main_phase,  # noqa: F401
+               modifiers, resource, tokens)
+from .actions import CODEC, NUM_ACTIONS, OFF
+from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
+from .dicepool import ACTIVE
+from .flow import DECISIONS, run
+
+C = content()
+
+
+class AdventuresState(State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        g = game
+        n = self.n = g.n
+        self.rk = list(g.role_kinds)
+        rng = self.rng
+        # characters: a random Foe (and second Foe with the other primary dice colour), Ally
+        foes = C.characters[FOE]
+        f1 = int(rng.integers(len(foes)))
+        colour = foes[f1]["base"][0]
+        other = [i for i, f in enumerate(foes) if f["base"][0] != colour]
+        self.char = [0] * n
+        for p, kind in enumerate(self.rk):
+            if kind == FOE:
+                self.char[p] = f1 if p == 1 else other[int(rng.integers(len(other)))]
+            elif kind == ALLY:
+                self.char[p] = int(rng.integers(len(C.characters[ALLY])))
+        nk = len(C.kingdoms)
+        self.vp = [0] * n
+        self.gold = [g.config["start_gold"]] * n
+        self.fate = [[0] * 8 for _ in range(n)]
+        self.fate_supply = [C.fate_copies] * 8
+        self.fate_board = [[0] * 8 for _ in range(nk)]
+        self.gods = [[] for _ in range(n)]
+        self.god_supply = [True] * 8
+        self.god_gold = [0] * 8
+        self.loc = [-1] * n
+        for p, kind in enumerate(self.rk):
+            if kind != ALLY:
+                self.loc[p] = C.kid[C.characters[kind][self.char[p] if kind == FOE else 0]["home"]]
+        self.plot = [0] * n
+        self.ach = [[0, 0, 0] for _ in range(n)]
+        self.ach_used = [[False] * 3 for _ in range(n)]
+        self.dtype, self.face, self.zone = [], [], []
+        for p, kind in enumerate(self.rk):
+            base = C.characters[kind][self.char[p] if kind != CONAN else 0]["base"]
+            self.dtype.append([C.dtypes.index(t) for t in base])
+            self.face.append([0] * len(base))
+            self.zone.append([ACTIVE] * len(base))
+        self.gained = [0] * n  # dice gained (bought or free) this round
+        self.free_dice = [0] * n
+        # challenge tokens
+        self.ct_supply = rng.permutation(len(C.ct)).tolist()
+        self.ct_discard = []
+        self.ct_board = [-1] * nk
+        self.temple = [[] for _ in range(nk)]
+        self.ct_hand = [[] for _ in range(n)]
+        self.ct_card = [[] for _ in range(n)]
+        self.ct_known = [set() for _ in range(n)]
+        # decks
+        if g.plot_mixed:  # one random card for each chapter
+            self.plot_cards = [int(rng.choice([i for i, c in enumerate(C.plots) if c["chapter"] == ch]))
+                               for ch in range(1, 6)]
+        else:
+            self.plot_cards = list(g.plot_cards)
+        self.plot_spaces = g.plot_track(self.plot_cards)
+        adv = [i for i, a in enumerate(C.adventures) if a["icon"] in g.icons]
+        self.adv_deck = rng.permutation(adv).tolist()
+        self.adv_face = [-1, -1, -1]
+        self.adv_discard = []
+        self.adv_held = [[] for _ in range(n)]
+        self.adv_done = 0
+        self.enc_deck = rng.permutation(len(C.encounters)).tolist()
+        self.enc_face = [-1, -1, -1]
+        self.enc_discard = []
+        self.ev_deck = rng.permutation(len(C.events)).tolist()
+        self.ev_cur = -1
+        self.ev_discard = []
+        self.dirn = 0
+        self.order = list(range(1, n)) + [0]
+        self.track_p = [-1] * 4
+        self.track_d = [-1] * 4
+        self.rolled_here = [False] * n
+        self.last_spent = [-1] * n
+        self.phase = "setup"
+        self.end_triggered = False
+        self.over = False
+        self.winners = []
+        self.log_kdie = []
+        self.tasks = []
+        self.enc = None
+        self.adv = None
+        self.hits = [0] * n
+        self.just_rolled = None
+        self.dec = None
+        from .cards import refill_adventures, refill_encounters
+        refill_adventures(self)
+        refill_encounters(self)
+        self.log_kdie = []
+        run(self)
+
+    # ---- contract -------------------------------------------------------------------
+    def current_player(self):
+        return TERMINAL if self.over else self.dec["p"]
+
+    def decision(self):
+        return "game over" if self.over else self.dec["k"]
+
+    def _legal_mask(self):
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        DECISIONS[self.dec["k"]][0](self, mask, OFF)
+        modifiers.add_modifiers(self, mask)
+        return mask
+
+    def _apply(self, a):
+        seg, i = CODEC.decode(a)
+        if seg in modifiers.SEGMENTS:
+            modifiers.apply(self, seg, i)
+        else:
+            DECISIONS[self.dec["k"]][1](self, seg, i)
+        self.log_kdie = self.log_kdie[-8:]
+        run(self)
+
+    def action_to_string(self, a):
+        return CODEC.name(int(a))
+
+    def returns(self):
+        if not self.over:
+            return [0.0] * self.n
+        w = set(self.winners)
+        return [1.0 / len(w) if p in w else -1.0 for p in range(self.n)]
+
+    def shaped_scores(self):
+        return [float(v) for v in self.vp]
+
+    def observation(self, role):
+        from .encode import encode
+        return encode(self, role)
+
+    def resample_hidden(self, observer, rng):
+        """Redraw what `observer` cannot see: the order of the decks and of the Challenge token
+        supply, and the identity of every Challenge token it has not seen (face-down on the
+        board, in other players' supplies), keeping each location's knowledge with it."""
+        new = self.clone()
+        new.rng = np.random.default_rng(rng.integers(2**63))
+        known = self.ct_known[observer]
+        slots = []  # (container, index) of tokens unknown to observer
+        for k, t in enumerate(new.ct_board):
+            if t >= 0 and t not in known:
+                slots.append(("board", k))
+        for q in range(self.n):
+            if q != observer:
+                for j, t in enumerate(new.ct_hand[q]):
+                    if t not in known:
+                        slots.append(("hand", q, j))
+        for j, t in enumerate(new.ct_supply):
+            if t not in known:
+                slots.append(("supply", j))
+        old = [self._slot_get(new, sl) for sl in slots]
+        perm = rng.permutation(len(old)).tolist()
+        mapping = {old[i]: old[perm[i]] for i in range(len(old))}
+        for sl, i in zip(slots, perm):
+            self._slot_set(new, sl, old[i])
+        for q in range(self.n):
+            if q != observer:
+                new.ct_known[q] = {mapping.get(t, t) for t in new.ct_known[q]}
+        new.adv_deck = rng.permutation(new.adv_deck).tolist()
+        new.enc_deck = rng.permutation(new.enc_deck).tolist()
+        new.ev_deck = rng.permutation(new.ev_deck).tolist()
+        new._mask = None
+        return new
+
+    @staticmethod
+    def _slot_get(st, sl):
+        if sl[0] == "board":
+            return st.ct_board[sl[1]]
+        if sl[0] == "hand":
+            return st.ct_hand[sl[1]][sl[2]]
+        return st.ct_supply[sl[1]]
+
+    @staticmethod
+    def _slot_set(st, sl, v):
+        if sl[0] == "board":
+            st.ct_board[sl[1]] = v
+        elif sl[0] == "hand":
+            st.ct_hand[sl[1]][sl[2]] = v
+        else:
+            st.ct_supply[sl[1]] = v
+
+    def __str__(self):
+        from .text import render
+        return render(self)
+
+
+ROLE_KIND_NAMES = ROLE_KINDS

@@ -1,0 +1,104 @@
+"""The 110 cards (rulebook, "Components" and "Card Descriptions"), read once from data/*.yaml
+into flat tables indexed by a global card id:
+
+    heroes 0-9, challenges 10-41, adventures 42-61, specials 62-109
+    (Resolution cards 62-97, then Magic items 98-109).
+"""
+from __future__ import annotations
+
+from conan_envs.engine import load_yaml
+
+_PKG = "conan_envs.cards"
+ATTRS = ("Strength", "Wit", "Spirit")
+ANY = 3  # a Resolution card that modifies whichever attribute is used
+
+HERO, CHALLENGE, ADVENTURE, RESOLUTION, MAGIC = range(5)
+KIND_NAMES = ("hero", "challenge", "adventure", "resolution", "magic item")
+
+
+def _expand(entries):
+    out = []
+    for e in entries:
+        out.extend([e] * int(e.get("copies", 1)))
+    return out
+
+
+_heroes = load_yaml(_PKG, "heroes")
+_challenges = load_yaml(_PKG, "challenges")
+_adventures = load_yaml(_PKG, "adventures")
+_specials = _expand(load_yaml(_PKG, "specials"))
+_resolution = [e for e in _specials if e["kind"] == "resolution"]
+_magic = [e for e in _specials if e["kind"] == "magic_item"]
+
+H0 = 0
+CH0 = H0 + len(_heroes)
+AD0 = CH0 + len(_challenges)
+RS0 = AD0 + len(_adventures)
+MG0 = RS0 + len(_resolution)
+NUM_CARDS = MG0 + len(_magic)
+NUM_HEROES, NUM_CHALLENGES, NUM_ADVENTURES = len(_heroes), len(_challenges), len(_adventures)
+NUM_MAGIC = len(_magic)
+MAX_DIFFICULTY = max(int(a["difficulty"]) for a in _adventures)
+
+KIND = tuple([HERO] * NUM_HEROES + [CHALLENGE] * NUM_CHALLENGES + [ADVENTURE] * NUM_ADVENTURES
+             + [RESOLUTION] * len(_resolution) + [MAGIC] * NUM_MAGIC)
+NAME = tuple(e["name"] for e in _heroes + _challenges + _adventures + _resolution + _magic)
+
+HERO_ATTR = tuple((h["strength"], h["wit"], h["spirit"]) for h in _heroes)
+HERO_ABILITY = tuple(h["ability"] for h in _heroes)
+HERO_INDEX = {h["name"]: i for i, h in enumerate(_heroes)}
+BARBARIAN, THIEF, SORCERER, MERCENARY, SCOUT, PRIEST, PLUNDERER, NOBLE, PIRATE, AMAZON = (
+    HERO_INDEX[x] for x in ("Barbarian", "Thief", "Sorcerer", "Mercenary", "Scout", "Priest",
+                            "Plunderer", "Noble", "Pirate", "Amazon"))
+
+# challenge tables by challenge index (card id - CH0)
+CH_VALUE = tuple((c["strength"], c["wit"], c["spirit"]) for c in _challenges)
+ALLY_COST = tuple(int(c["ally_cost"]) for c in _challenges)
+
+# adventure tables by adventure index (card id - AD0)
+DIFFICULTY = tuple(int(a["difficulty"]) for a in _adventures)
+LOOT = tuple(int(a["loot"]) for a in _adventures)
+LOOT_DRAW = tuple(int(a["draw"]) for a in _adventures)
+LOOT_MAGIC = tuple(int(a["magic_items"]) for a in _adventures)
+
+# resolution modifiers by card id (zero for every other card: a bluff)
+RES_ATTR = [0] * NUM_CARDS
+RES_MOD = [0] * NUM_CARDS
+for _k, _e in enumerate(_resolution):
+    RES_ATTR[RS0 + _k] = {"strength": 0, "wit": 1, "spirit": 2, "any": ANY}[_e["attribute"]]
+    RES_MOD[RS0 + _k] = int(_e["modifier"])
+RES_ATTR, RES_MOD = tuple(RES_ATTR), tuple(RES_MOD)
+
+# magic item bonuses by magic index (card id - MG0)
+ITEM_BONUS = tuple((m["strength"], m["wit"], m["spirit"]) for m in _magic)
+
+CHALLENGE_IDS = tuple(range(CH0, AD0))
+ADVENTURE_IDS = tuple(range(AD0, RS0))
+RESOLUTION_IDS = tuple(range(RS0, MG0))
+MAGIC_IDS = tuple(range(MG0, NUM_CARDS))
+
+
+def is_challenge(card: int) -> bool:
+    return CH0 <= card < AD0
+
+
+def is_adventure(card: int) -> bool:
+    return AD0 <= card < RS0
+
+
+def challenge_index(name: str) -> int:
+    return NAME.index(name) - CH0
+
+
+def adventure_index(name: str) -> int:
+    return NAME.index(name) - AD0
+
+
+def card_id(name: str) -> int:
+    """The first card id with that name."""
+    return NAME.index(name)
+
+
+def all_sources() -> dict:
+    """Every content entry's `source`, for the content tests."""
+    return {e["name"]: e["source"] for e in _heroes + _challenges + _adventures + load_yaml(_PKG, "specials")}

@@ -1,0 +1,177 @@
+"""Order of play: the four Game Phases repeating in turn order, DP transfers, drawing with
+the reshuffle, Player Defeat and the End of the Game (rulebook, "Game Phases", "4. Draw Turn",
+"Player Defeat", "End of the Game", "Victory or Death Mode")."""
+from __future__ import annotations
+
+from . import content as C
+
+PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw")
+
+
+_BEGIN = {}  # phase -> the function that opens a player's turn in it (filled on first use)
+
+
+def start_phase(s, phase: str) -> None:
+    s.phase = phase
+    s.idx = -1
+    advance(s)
+
+
+def advance(s) -> None:
+    """Hand the phase to the next living player in turn order; end the phase after the last."""
+    if s.winner >= 0:
+        return
+    if not _BEGIN:
+        from . import card_turn, diplomacy, hero_turn, setup
+
+        _BEGIN.update({"setup_swap": setup.begin_swap, "setup_challenge": setup.begin_challenge,
+                       "setup_hero": setup.begin_hero, "hero": hero_turn.begin,
+                       "diplomacy": diplomacy.begin, "draw": begin_draw,
+                       "card": card_turn.advance})
+    if s.phase == "card":
+        _BEGIN["card"](s)
+        return
+    begin = _BEGIN[s.phase]
+    order = s.order
+    while True:
+        s.idx += 1
+        if s.idx >= len(order):
+            end_phase(s)
+            return
+        p = order[s.idx]
+        if s.alive[p] and begin(s, p):
+            return
+        if s.winner >= 0:
+            return
+
+
+def end_phase(s) -> None:
+    from . import setup
+
+    ph = s.phase
+    if ph == "setup_swap":
+        setup.draw_starting_adventures(s)
+        start_phase(s, "setup_challenge")
+    elif ph == "setup_challenge":
+        setup.form_decks(s)
+        start_phase(s, "setup_hero")
+    elif ph == "setup_hero":
+        start_card_turn(s)
+    elif ph == "card":
+        start_phase(s, "hero")
+    elif ph == "hero":
+        for p in range(s.game.n):
+            s.offered[p] = False
+        start_phase(s, "diplomacy")
+    elif ph == "diplomacy":
+        s.offer = None
+        start_phase(s, "draw")
+    elif ph == "draw":
+        s.turn += 1
+        start_card_turn(s)
+
+
+def start_card_turn(s) -> None:
+    s.phase = "card"
+    s.first_round = True
+    s.idx = -1
+    advance(s)
+
+
+# ---- 4. Draw Turn ------------------------------------------------------------------------
+def begin_draw(s, p) -> bool:
+    if s.hero[p] == C.PIRATE and not s.used[p] and (s.deck or s.discard):
+        s.prompt = "raider"
+        s.dec, s.actor = "ability", p
+        return True
+    draw(s, p, 1)
+    return False
+
+
+def draw(s, p: int, k: int) -> None:
+    """Draw k cards; when the draw deck runs out the discard pile is shuffled into a new one."""
+    hand, deck = s.hand[p], s.deck
+    for _ in range(k):
+        if not deck:
+            if not s.discard:
+                return
+            order = s.rng.permutation(len(s.discard)).tolist()
+            deck.extend(s.discard[i] for i in order)
+            s.discard.clear()
+        hand.append(deck.pop())
+
+
+# ---- DP, defeat and victory -----------------------------------------------------------------
+def pay(s, a: int, b: int, x: int) -> int:
+    """a gives b x DP (never more than a has). Returns what was paid."""
+    x = min(x, s.dp[a])
+    s.dp[a] -= x
+    if b >= 0:
+        s.dp[b] += x
+    return x
+
+
+def check_defeat(s) -> None:
+    """Player Defeat: at zero DP a player is eliminated and the Challenges they played go."""
+    for p in range(s.game.n):
+        if s.alive[p] and s.dp[p] <= 0:
+            eliminate(s, p)
+    living = [p for p in range(s.game.n) if s.alive[p]]
+    if len(living) == 1:
+        s.winner = living[0]
+    elif not living:  # cannot happen: DP only move between players or to the reserve
+        s.winner = -2
+
+
+def eliminate(s, p: int) -> None:
+    s.alive[p] = False
+    for a in range(C.NUM_ADVENTURES):
+        st = s.stack[a]
+        if st and any(s.ch_placer[c] == p for c in st):
+            for c in [c for c in st if s.ch_placer[c] == p]:
+                discard_challenge(s, a, c)
+    leave_adventure(s, p)
+    s.discard.extend(s.hand[p])
+    s.hand[p] = []
+    s.magic_deck[:0] = s.items[p]  # magic items go back under the Magic item deck
+    s.items[p] = []
+
+
+def discard_challenge(s, a: int, c: int) -> None:
+    s.stack[a].remove(c)
+    s.ch_placer[c] = -1
+    s.ch_up[c] = False
+    s.ch_known[c] = 0
+    s.discard.append(C.CH0 + c)
+
+
+def leave_adventure(s, p: int) -> None:
+    """A Hero leaves its Adventure card: its Ally is discarded and its Alliance ends."""
+    s.pos[p] = -1
+    if s.ally[p] >= 0:
+        s.discard.append(C.CH0 + s.ally[p])
+        s.ally[p] = -1
+    end_alliance(s, p)
+
+
+def end_alliance(s, p: int) -> None:
+    q = s.partner[p]
+    if q >= 0:
+        s.partner[q] = -1
+        s.keep[q] = 6
+    s.partner[p] = -1
+    s.keep[p] = 6
+
+
+def check_victory_at_hero_turn(s, p: int) -> bool:
+    """End of the Game: beginning one's Hero Turn with target DP wins; if several players hold
+    target DP the one with the most wins; a tie at the top plays on."""
+    if s.game.vod or s.dp[p] < s.game.target:
+        return False
+    rich = [q for q in range(s.game.n) if s.alive[q] and s.dp[q] >= s.game.target]
+    top = max(s.dp[q] for q in rich)
+    leaders = [q for q in rich if s.dp[q] == top]
+    if len(leaders) == 1:
+        s.winner = leaders[0]
+        return True
+    return False

@@ -1,0 +1,84 @@
+"""The Game of Conan: el juego de cartas: configuration, static content and the flat action
+space (rulebook, "Overview", "Setup", "Optional Rules")."""
+from __future__ import annotations
+
+from conan_envs.engine import ActionCodec, ConfigError, Game
+
+from . import content as C
+from .diplomacy import GOODS, SHARES
+
+ATTRIBUTE_LABELS = tuple(f"{src} {a}" for src in ("hero", "ally", "partner") for a in C.ATTRS)
+
+
+class CardsGame(Game):
+    """2-4 players, `player_0`...; win on beginning one's Hero Turn with `target_dp` DP."""
+
+    env_id = "cards_v0"
+    OPTIONS = {
+        "num_players": 2,
+        "starting_dp": 15,            # "Shorter or Longer Games"
+        "target_dp": 30,              # "Shorter or Longer Games"
+        "victory_or_death": False,    # "Victory or Death Mode": last Hero standing wins
+        "forgetting_old_dangers": False,  # failed Challenges turned face down
+        "max_turns": 60,              # game rounds (Card, Hero, Diplomacy, Draw Turns)
+    }
+
+    def _setup(self):
+        from .state import CardsState
+
+        self.state_class = CardsState
+        cfg = self.config
+        n = cfg["num_players"]
+        if n not in (2, 3, 4):
+            raise ConfigError("cards_v0: num_players must be 2, 3 or 4")
+        if not 1 <= cfg["starting_dp"] < cfg["target_dp"]:
+            raise ConfigError("cards_v0: need 1 <= starting_dp < target_dp")
+        self.n = n
+        self.target = int(cfg["target_dp"])
+        self.starting = int(cfg["starting_dp"])
+        self.vod = bool(cfg["victory_or_death"])
+        self.forget = bool(cfg["forgetting_old_dangers"])
+        # a wager can never exceed the opponent's DP; the action space stops at 2 x target
+        self.max_bet = 2 * self.target
+        players = tuple(f"player_{i}" for i in range(n))
+        names = C.NAME
+        self.codec = ActionCodec([
+            ("pass", 1),
+            ("play", tuple(names)),
+            ("place", tuple(f"{names[C.CH0 + c]} on {names[C.AD0 + a]}"
+                            for c in range(C.NUM_CHALLENGES) for a in range(C.NUM_ADVENTURES))),
+            ("adventure", tuple(names[C.AD0:C.RS0])),
+            ("face", 1),
+            ("scout_face", tuple(names[C.CH0:C.AD0])),
+            ("fight", 1),
+            ("recruit", 1),
+            ("duel", players),
+            ("complete", 1),
+            ("steal_card", players),
+            ("steal_item", tuple(names[C.MG0:])),
+            ("bribe", 1),
+            ("bet", tuple(range(1, self.max_bet + 1))),
+            ("match", 1),
+            ("withdraw", 1),
+            ("attribute", ATTRIBUTE_LABELS),
+            ("duel_attribute", C.ATTRS),
+            ("play_on", tuple(f"{names[c]} on {who}" for c in range(C.NUM_CARDS)
+                              for who in ("challenger", "challenged"))),
+            ("ability", 1),
+            ("swap", players),
+            ("accept", 1),
+            ("deal", players),
+            ("give", GOODS),
+            ("get", GOODS),
+            ("alliance", players),
+            ("share", tuple(f"proposer keeps {k}/6" for k in SHARES)),
+        ])
+        self.roles = players
+        self.num_actions = self.codec.size
+        o = self.codec.offsets
+        self.o = o  # segment offsets, for the hot path
+
+    def observation_shape(self, role):
+        from .encode import obs_size
+
+        return (obs_size(self.n),)

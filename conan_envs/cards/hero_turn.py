@@ -1,0 +1,162 @@
+"""2. Hero Turn (rulebook, "2. Hero Turn", "Movement", "Completing an Adventure", "Hero
+Special Abilities"): one action per player in turn order: move, face the top Challenge (the
+Scout: any), duel a Hero on the same card, complete an empty Adventure, a Hero ability that
+spends the turn (Thief, Noble), or pass. Facing and duels continue in wager.py."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import content as C
+from . import flow, wager
+
+NADV = C.NUM_ADVENTURES
+NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
+
+
+def begin(s, p) -> bool:
+    if flow.check_victory_at_hero_turn(s, p):
+        return True
+    s.dec, s.actor = "hero_action", p
+    m = np.zeros(s.game.num_actions, dtype=bool)
+    mask_hero_action(s, m)
+    if m[1:].any():
+        return True
+    return False  # nothing but passing: the turn passes without asking
+
+
+def move_targets(s, p) -> list:
+    """Movement restrictions: not onto a card holding one's own Challenge; not off a card
+    holding Challenges (save the Sorcerer's once-per-game I will return)."""
+    pos = s.pos[p]
+    if pos >= 0 and s.stack[pos] and not (s.hero[p] == C.SORCERER and not s.used[p]):
+        return []
+    placer, stack, st = s.ch_placer, s.stack, s.adv_state
+    return [a for a in range(NADV) if st[a] == 1 and a != pos
+            and not any(placer[c] == p for c in stack[a])]
+
+
+def mask_hero_action(s, m) -> None:
+    p = s.actor
+    o = s.game.o
+    oa = o["adventure"]
+    for a in move_targets(s, p):
+        m[oa + a] = True
+    m[0] = True
+    if s.must_enter[p]:  # an expelled Hero must spend the turn entering a new card
+        if m[oa:oa + NADV].any():
+            m[0] = False
+        return
+    pos, hero, used = s.pos[p], s.hero[p], s.used[p]
+    n = s.game.n
+    if pos >= 0:
+        stack = s.stack[pos]
+        if stack:
+            if hero == C.SCOUT:
+                for c in stack:
+                    m[o["scout_face"] + c] = True
+            else:
+                m[o["face"]] = True
+            if hero == C.NOBLE and not used and s.dp[p] > NOBLE_BRIBE:
+                m[o["bribe"]] = True
+        alone = True
+        for q in range(n):
+            if q != p and s.alive[q] and s.pos[q] == pos:
+                if q != s.partner[p]:
+                    m[o["duel"] + q] = True
+                    alone = False
+                if hero == C.THIEF and not used:
+                    for it in s.items[q]:
+                        m[o["steal_item"] + it - C.MG0] = True
+        if alone and not stack:
+            m[o["complete"]] = True
+    if hero == C.THIEF and not used:
+        for q in range(n):
+            if q != p and s.alive[q] and s.hand[q]:
+                m[o["steal_card"] + q] = True
+
+
+def apply_hero_action(s, seg, i) -> None:
+    p = s.actor
+    if seg == "pass":
+        flow.advance(s)
+    elif seg == "adventure":
+        pos = s.pos[p]
+        if pos >= 0 and s.stack[pos]:
+            s.used[p] = True  # the Sorcerer's I will return
+        flow.leave_adventure(s, p)
+        s.pos[p] = i
+        s.must_enter[p] = False
+        flow.advance(s)
+    elif seg == "face":
+        wager.face(s, p, s.stack[s.pos[p]][-1])
+    elif seg == "scout_face":
+        wager.face(s, p, i)
+    elif seg == "duel":
+        wager.start_duel(s, p, i)
+    elif seg == "complete":
+        complete(s, p)
+    elif seg == "steal_card":  # the Thief's Faster than the eye: a random card, unseen
+        s.used[p] = True
+        hand = s.hand[i]
+        s.hand[p].append(hand.pop(int(s.rng.integers(len(hand)))))
+        flow.advance(s)
+    elif seg == "steal_item":  # ... or an item of a Hero on the same card
+        s.used[p] = True
+        card = C.MG0 + i
+        for q in range(s.game.n):
+            if card in s.items[q]:
+                s.items[q].remove(card)
+        s.items[p].append(card)
+        flow.advance(s)
+    elif seg == "bribe":  # the Noble's Bribery (designed)
+        s.used[p] = True
+        a = s.pos[p]
+        c = s.stack[a][-1]
+        flow.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+        flow.discard_challenge(s, a, c)
+        flow.check_defeat(s)
+        flow.advance(s)
+
+
+# ---- Completing an Adventure -----------------------------------------------------------------
+def complete(s, p) -> None:
+    """Loot: DP, cards drawn, random Magic items placed face up in front of the player; then
+    the card is placed face down (out of the game) and its Heroes are off it."""
+    a = s.pos[p]
+    s.cadv = a
+    s.dp[p] += C.LOOT[a]
+    flow.draw(s, p, C.LOOT_DRAW[a])
+    for _ in range(C.LOOT_MAGIC[a]):
+        if s.magic_deck:
+            s.items[p].append(s.magic_deck.pop())
+    if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
+        s.prompt = "pillage"
+        s.dec, s.actor = "ability", p
+        return
+    share_loot(s)
+
+
+def prompt_pillage(s, use: bool) -> None:
+    """The Plunderer's Pillage (designed): once per game, one more random Magic item."""
+    p = s.actor
+    if use:
+        s.used[p] = True
+        s.items[p].append(s.magic_deck.pop())
+    share_loot(s)
+
+
+def share_loot(s) -> None:
+    a = s.cadv
+    p = s.actor
+    wager.share_gain(s, p, C.LOOT[a], "complete_end")
+
+
+def finish_complete(s) -> None:
+    a = s.cadv
+    s.cadv = -1
+    s.adv_state[a] = 2
+    for q in range(s.game.n):
+        if s.pos[q] == a:
+            flow.leave_adventure(s, q)
+    flow.check_defeat(s)
+    flow.advance(s)

@@ -1,0 +1,67 @@
+"""What a player cannot see (rulebook, "Setup Phase" step 3, "Facing a Challenge",
+"Resolution", Scout's "Expert tracker", "Forgetting Old Dangers"): the other players' hands,
+the order of the draw deck and of the Magic item deck, face-down Challenge cards it does not
+know, and the face-down Resolution cards or bluffs others have played. `resample` redraws all
+of them together, keeping every slot's public facts (who placed a Challenge, where, how many
+cards each holds, which Hero a duel card targets)."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import content as C
+
+
+def visible(s, r: int, a: int, c: int) -> bool:
+    """Does player r see face-down (or face-up) Challenge c on adventure a?"""
+    if s.ch_up[c] or (s.ch_known[c] >> r) & 1:
+        return True
+    return s.hero[r] == C.SCOUT and s.alive[r] and s.pos[r] == a
+
+
+def resample(s, observer: int, rng: np.random.Generator):
+    new = s.clone()
+    new.rng = np.random.default_rng(rng.integers(2**63))
+    n = s.game.n
+    # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
+    # step 3 the one Challenge drawn into the placing player's hand
+    ch_slots = [(a, k) for a in range(C.NUM_ADVENTURES) for k, c in enumerate(new.stack[a])
+                if not visible(new, observer, a, c)]
+    hand_ch = new.dec == "setup_challenge" and new.actor != observer
+    ch_ids = [C.CH0 + new.stack[a][k] for a, k in ch_slots]
+    meta = [(new.ch_placer[c - C.CH0], new.ch_known[c - C.CH0]) for c in ch_ids]
+    for c in ch_ids:
+        new.ch_placer[c - C.CH0] = -1
+        new.ch_known[c - C.CH0] = 0
+    # every other hidden slot (any card but Heroes and Magic items)
+    hands = [p for p in range(n) if p != observer and not (hand_ch and p == new.actor)]
+    faces = []
+    if new.w is not None:
+        faces = [e for e in new.w["cards"] if e[0] != observer]
+    pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e[1] for e in faces]
+    if hand_ch:
+        ch_ids.append(new.hand[new.actor][0])
+        pool.append(new.hand[new.actor][0])
+    n_ch = len(ch_ids)
+    pool = [pool[i] for i in rng.permutation(len(pool)).tolist()]
+    challenges = [k for k, c in enumerate(pool) if C.CH0 <= c < C.AD0][:n_ch]
+    chosen = [pool[k] for k in challenges]
+    taken = set(challenges)
+    rest = [c for k, c in enumerate(pool) if k not in taken]
+    for (a, k), card, (placer, known) in zip(ch_slots, chosen, meta):
+        c = card - C.CH0
+        new.stack[a][k] = c
+        new.ch_placer[c] = placer
+        new.ch_known[c] = known
+        new.ch_up[c] = False
+    if hand_ch:
+        new.hand[new.actor] = [chosen[-1]]
+    it = iter(rest)
+    for p in hands:
+        new.hand[p] = [next(it) for _ in new.hand[p]]
+    new.deck = [next(it) for _ in new.deck]
+    for e in faces:
+        e[1] = next(it)
+    order = rng.permutation(len(new.magic_deck)).tolist()
+    new.magic_deck = [new.magic_deck[i] for i in order]
+    new._mask = None
+    return new

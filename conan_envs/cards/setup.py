@@ -1,0 +1,155 @@
+"""Setup Phase (rulebook, "Setup Phase", steps 1-6): Heroes dealt at random with an agreed
+swap, starting Adventures deciding turn order (re-draw on ties), each player's first Challenge
+placed face down, the Magic item deck, seven cards each, Heroes placed."""
+from __future__ import annotations
+
+from . import content as C
+from . import flow
+
+NADV = C.NUM_ADVENTURES
+
+
+def deal_heroes(s) -> None:
+    """Step 1: one random Hero each; the rest are removed from the game. (Steps 4-5 done
+    early, which changes nothing: the Magic items are set aside as their own deck and every
+    other card waits, shuffled, in the draw deck, from which steps 2-3 take theirs.)"""
+    heroes = s.rng.permutation(C.NUM_HEROES).tolist()
+    for p in range(s.game.n):
+        s.hero[p] = heroes[p]
+    s.magic_deck = [C.MG0 + i for i in s.rng.permutation(C.NUM_MAGIC).tolist()]
+    s.deck = [C.CH0 + i for i in s.rng.permutation(C.MG0 - C.CH0).tolist()]
+
+
+def _take_random(s, lo, hi) -> int:
+    """A random card of one kind from the (shuffled) deck."""
+    deck = s.deck
+    k = max(i for i, c in enumerate(deck) if lo <= c < hi)
+    return deck.pop(k)
+
+
+# ---- step 1: a Hero swap when two players agree (one offer per player, in seat order) ------
+def begin_swap(s, p) -> bool:
+    s.dec, s.actor = "swap_offer", p
+    return True
+
+
+def mask_swap_offer(s, m) -> None:
+    o = s.game.o["swap"]
+    for q in range(s.game.n):
+        if q != s.actor:
+            m[o + q] = True
+    m[0] = True
+
+
+def apply_swap_offer(s, seg, i) -> None:
+    if seg == "pass":
+        flow.advance(s)
+        return
+    s.offer = {"kind": "swap", "from": s.actor, "to": i, "give": -1, "get": -1, "share": -1}
+    s.dec, s.actor = "swap_answer", i
+
+
+def mask_swap_answer(s, m) -> None:
+    m[0] = True
+    m[s.game.o["accept"]] = True
+
+
+def apply_swap_answer(s, seg, i) -> None:
+    if seg == "accept":
+        a, b = s.offer["from"], s.offer["to"]
+        s.hero[a], s.hero[b] = s.hero[b], s.hero[a]
+    s.offer = None
+    flow.advance(s)
+
+
+# ---- step 2: starting Adventures and turn order ----------------------------------------------
+def draw_starting_adventures(s) -> None:
+    """Highest Difficulty goes first; tied players (only at the top) return their cards and
+    re-draw until it is unique; play then proceeds clockwise (seat order) from the first."""
+    n = s.game.n
+    start = [_take_random(s, C.AD0, C.RS0) - C.AD0 for _ in range(n)]
+    while True:
+        top = max(C.DIFFICULTY[a] for a in start)
+        tied = [p for p in range(n) if C.DIFFICULTY[start[p]] == top]
+        if len(tied) == 1:
+            break
+        s.deck.extend(C.AD0 + start[p] for p in tied)
+        s.deck = [s.deck[i] for i in s.rng.permutation(len(s.deck)).tolist()]
+        for p in tied:
+            start[p] = _take_random(s, C.AD0, C.RS0) - C.AD0
+    first = tied[0]
+    s.order = [(first + k) % n for k in range(n)]
+    for p in range(n):
+        a = start[p]
+        s.adv_owner[a] = p
+        s.adv_state[a] = 1  # no DP for a starting Adventure
+
+
+# ---- step 3: each player's first Challenge, face down on another's Adventure ----------------
+def setup_targets(s, p) -> list:
+    return [a for a in range(NADV) if s.adv_state[a] == 1 and s.adv_owner[a] != p
+            and len(s.stack[a]) < C.DIFFICULTY[a]]
+
+
+def begin_challenge(s, p) -> bool:
+    if not setup_targets(s, p):
+        return False  # nowhere to place one: this player places no starting Challenge
+    card = _take_random(s, C.CH0, C.AD0)
+    s.hand[p].append(card)
+    s.dec, s.actor = "setup_challenge", p
+    return True
+
+
+def mask_setup_challenge(s, m) -> None:
+    p = s.actor
+    c = s.hand[p][0] - C.CH0
+    o = s.game.o["place"] + c * NADV
+    for a in setup_targets(s, p):
+        m[o + a] = True
+
+
+def apply_setup_challenge(s, seg, i) -> None:
+    c, a = divmod(i, NADV)
+    p = s.actor
+    s.hand[p].remove(C.CH0 + c)
+    put_challenge(s, p, c, a)
+    flow.advance(s)
+
+
+def put_challenge(s, p, c, a) -> None:
+    """Face down on top of the pile, pointing at its placer, who alone knows it."""
+    s.stack[a].append(c)
+    s.ch_placer[c] = p
+    s.ch_up[c] = False
+    s.ch_known[c] = 1 << p
+
+
+# ---- steps 4-5: the Magic item deck, the draw deck, seven cards each ------------------------
+def form_decks(s) -> None:
+    s.deck = [s.deck[i] for i in s.rng.permutation(len(s.deck)).tolist()]
+    for p in s.order:
+        flow.draw(s, p, 7)
+
+
+# ---- step 6: Heroes placed in turn order -----------------------------------------------------
+def hero_targets(s, p) -> list:
+    return [a for a in range(NADV) if s.adv_state[a] == 1
+            and not any(s.ch_placer[c] == p for c in s.stack[a])]
+
+
+def begin_hero(s, p) -> bool:
+    if not hero_targets(s, p):
+        return False
+    s.dec, s.actor = "setup_hero", p
+    return True
+
+
+def mask_setup_hero(s, m) -> None:
+    o = s.game.o["adventure"]
+    for a in hero_targets(s, s.actor):
+        m[o + a] = True
+
+
+def apply_setup_hero(s, seg, i) -> None:
+    s.pos[s.actor] = i
+    flow.advance(s)

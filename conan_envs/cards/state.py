@@ -1,0 +1,134 @@
+"""One position of Conan: el juego de cartas: the plain-data fields, and the dispatch of each
+decision to the module of the rulebook section that rules it."""
+from __future__ import annotations
+
+import numpy as np
+
+from conan_envs.engine import TERMINAL, State
+
+from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, setup, text, wager
+
+NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
+
+DECISIONS = {
+    "swap_offer": (setup.mask_swap_offer, setup.apply_swap_offer),
+    "swap_answer": (setup.mask_swap_answer, setup.apply_swap_answer),
+    "setup_challenge": (setup.mask_setup_challenge, setup.apply_setup_challenge),
+    "setup_hero": (setup.mask_setup_hero, setup.apply_setup_hero),
+    "card_play": (card_turn.mask_card_play, card_turn.apply_card_play),
+    "hero_action": (hero_turn.mask_hero_action, hero_turn.apply_hero_action),
+    "antagonist": (wager.mask_antagonist, wager.apply_antagonist),
+    "bet_open": (wager.mask_bet_open, wager.apply_bet_open),
+    "bet_reply": (wager.mask_bet_reply, wager.apply_bet_reply),
+    "attribute": (wager.mask_attribute, wager.apply_attribute),
+    "duel_attribute": (wager.mask_duel_attribute, wager.apply_duel_attribute),
+    "resolution": (wager.mask_resolution, wager.apply_resolution),
+    "ability": (None, None),
+    "diplomacy": (diplomacy.mask_diplomacy, diplomacy.apply_diplomacy),
+    "deal_give": (diplomacy.mask_deal_give, diplomacy.apply_deal_give),
+    "deal_get": (diplomacy.mask_deal_get, diplomacy.apply_deal_get),
+    "alliance_share": (diplomacy.mask_alliance_share, diplomacy.apply_alliance_share),
+    "answer": (diplomacy.mask_answer, diplomacy.apply_answer),
+    "deal_choose": (diplomacy.mask_deal_choose, diplomacy.apply_deal_choose),
+}
+DECISION_NAMES = tuple(DECISIONS)
+
+# once-per-game abilities (and the Priest's veto) asked as use / decline
+PROMPTS = {
+    "raider": lambda s, use: _raider(s, use),
+    "pillage": hero_turn.prompt_pillage,
+    "mercenary": wager.prompt_mercenary,
+    "rage": wager.prompt_rage_or_fury,
+    "fury": wager.prompt_rage_or_fury,
+    "sermon_break": wager.prompt_sermon_break,
+    "veto": diplomacy.prompt_veto,
+    "deal_break": diplomacy.prompt_deal_break,
+}
+PROMPT_NAMES = tuple(PROMPTS)
+
+
+def _raider(s, use: bool) -> None:
+    """The Pirate's Raider (designed): once per game, draw three cards instead of one."""
+    if use:
+        s.used[s.actor] = True
+    flow.draw(s, s.actor, 3 if use else 1)
+    flow.advance(s)
+
+
+class CardsState(State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        n = game.n
+        self.dp = [game.starting] * n
+        self.alive = [True] * n
+        self.hero = [-1] * n
+        self.used = [False] * n          # once-per-game ability spent
+        self.pos = [-1] * n              # adventure index the Hero stands on, -1 none
+        self.must_enter = [False] * n    # expelled: next Hero Turn enters a card
+        self.hand = [[] for _ in range(n)]
+        self.items = [[] for _ in range(n)]   # Magic items in front of each player
+        self.ally = [-1] * n             # recruited antagonist (challenge index)
+        self.partner = [-1] * n          # Alliance partner
+        self.keep = [6] * n              # sixths of a gain kept under the Alliance
+        self.offered = [False] * n       # lost this Diplomacy Turn to a veto
+        self.deck, self.discard, self.magic_deck = [], [], []
+        self.adv_owner = [-1] * NADV
+        self.adv_state = [0] * NADV      # 0 not in play, 1 face up in play, 2 completed
+        self.stack = [[] for _ in range(NADV)]  # challenge indices, bottom to top
+        self.ch_placer = [-1] * NCH
+        self.ch_up = [False] * NCH
+        self.ch_known = [0] * NCH        # bitmask of players who know a face-down Challenge
+        self.order = list(range(n))
+        self.phase, self.dec, self.actor, self.idx = "setup_swap", "", 0, -1
+        self.first_round = True
+        self.w = None        # the wager or duel in progress
+        self.offer = None    # the offer on the table
+        self.prompt = ""     # which ability an "ability" decision asks about
+        self.pend = None     # an Alliance share waiting on the Priest
+        self.cadv = -1       # the Adventure being completed
+        self.winner = -1
+        setup.deal_heroes(self)
+        flow.advance(self)
+
+    def current_player(self):
+        return TERMINAL if self.winner != -1 else self.actor
+
+    def _legal_mask(self):
+        m = np.zeros(self.game.num_actions, dtype=bool)
+        if self.dec == "ability":
+            m[0] = True
+            m[self.game.o["ability"]] = True
+        else:
+            DECISIONS[self.dec][0](self, m)
+        return m
+
+    def _apply(self, action):
+        seg, i = self.game.codec.decode(action)
+        if self.dec == "ability":
+            PROMPTS[self.prompt](self, seg == "ability")
+        else:
+            DECISIONS[self.dec][1](self, seg, i)
+
+    def returns(self):
+        n = self.game.n
+        if self.winner < 0:
+            return [0.0] * n
+        return [1.0 if p == self.winner else -1.0 for p in range(n)]
+
+    def shaped_scores(self):
+        return [d / self.game.target for d in self.dp]
+
+    def decision(self):
+        return f"ability {self.prompt}" if self.dec == "ability" else self.dec
+
+    def observation(self, role):
+        return encode.observe(self, role)
+
+    def action_to_string(self, action):
+        return text.action_string(self, action)
+
+    def resample_hidden(self, observer, rng):
+        return hidden.resample(self, observer, rng)
+
+    def __str__(self):
+        return text.board(self)

@@ -1,0 +1,363 @@
+"""Facing a Challenge and Duels (rulebook, "Facing a Challenge", "Wager", "Resolution",
+"Antagonists and Allies", "Duel: Several Heroes on the Same Adventure Card"), with the Hero
+abilities that act inside them (Barbarian's Rage, Mercenary's Brotherhood, Amazon's Fury),
+and the Alliance split of wager gains ("Alliances")."""
+from __future__ import annotations
+
+from . import content as C
+from . import flow
+
+ANY = C.ANY
+FURY_BONUS = 2  # designed: the Amazon's Fury adds 2 to the attribute used
+
+
+def _new(kind, hero, opp, chal, adv, parts):
+    return {"kind": kind, "hero": hero, "opp": opp, "chal": chal, "adv": adv,
+            "bets": [0, 0], "cur": 0, "attr": -1, "src": 0, "cards": [], "parts": parts,
+            "turn": 0, "passes": 0, "rage": [False, False], "fury": [False, False],
+            "declined": [], "side": 0}
+
+
+def everyone(s) -> int:
+    return (1 << s.game.n) - 1
+
+
+# ---- starting ----------------------------------------------------------------------------------
+def face(s, p, c) -> None:
+    """The Challenge is turned face up; an antagonist may be recruited instead of fought."""
+    a = s.pos[p]
+    s.ch_up[c] = True
+    s.ch_known[c] = everyone(s)
+    parts = [p] + ([s.partner[p]] if s.partner[p] >= 0 else []) + [s.ch_placer[c]]
+    s.w = _new("challenge", p, s.ch_placer[c], c, a, parts)
+    cost = C.ALLY_COST[c]
+    if cost > 0 and (s.dp[p] > cost or (s.hero[p] == C.MERCENARY and not s.used[p])):
+        s.dec, s.actor = "antagonist", p
+    else:
+        s.dec, s.actor = "bet_open", p
+
+
+def start_duel(s, p, q) -> None:
+    s.w = _new("duel", p, q, -1, s.pos[p], [p, q])
+    s.dec, s.actor = "bet_open", p
+
+
+def mask_antagonist(s, m) -> None:
+    o = s.game.o
+    m[o["fight"]] = True
+    m[o["recruit"]] = True
+
+
+def apply_antagonist(s, seg, i) -> None:
+    p = s.actor
+    if seg == "fight":
+        s.dec = "bet_open"
+        return
+    cost = C.ALLY_COST[s.w["chal"]]
+    if s.hero[p] == C.MERCENARY and not s.used[p]:
+        if s.dp[p] > cost:
+            s.prompt = "mercenary"
+            s.dec = "ability"
+            return
+        s.used[p] = True
+        recruit(s, p, 0)
+    else:
+        recruit(s, p, cost)
+
+
+def prompt_mercenary(s, use: bool) -> None:
+    """The Brotherhood of Mercenaries: once per game the ally costs nothing."""
+    p = s.actor
+    if use:
+        s.used[p] = True
+    recruit(s, p, 0 if use else C.ALLY_COST[s.w["chal"]])
+
+
+def recruit(s, p, cost) -> None:
+    """The antagonist becomes the Hero's Ally for its DP cost (paid to the reserve)."""
+    w = s.w
+    c = w["chal"]
+    flow.pay(s, p, -1, cost)
+    s.stack[w["adv"]].remove(c)
+    s.ch_placer[c] = -1
+    if s.ally[p] >= 0:
+        s.discard.append(C.CH0 + s.ally[p])
+    s.ally[p] = c
+    s.w = None
+    flow.check_defeat(s)
+    flow.advance(s)
+
+
+# ---- Wager -------------------------------------------------------------------------------------
+def _cap(s, p, q) -> int:
+    """Never more than the opponent has at that moment, nor than one holds oneself."""
+    return min(s.dp[p], s.dp[q], s.game.max_bet)
+
+
+def _other(w, p) -> int:
+    return w["opp"] if p == w["hero"] else w["hero"]
+
+
+def mask_bet_open(s, m) -> None:
+    w = s.w
+    o = s.game.o["bet"]
+    m[o:o + _cap(s, w["hero"], w["opp"])] = True
+
+
+def apply_bet_open(s, seg, i) -> None:
+    w = s.w
+    w["bets"][0] = w["cur"] = i + 1
+    s.dec, s.actor = "bet_reply", w["opp"]
+
+
+def mask_bet_reply(s, m) -> None:
+    w = s.w
+    p = s.actor
+    o = s.game.o
+    m[o["withdraw"]] = True
+    m[o["match"]] = True
+    cap = _cap(s, p, _other(w, p))
+    if cap > w["cur"]:
+        m[o["bet"] + w["cur"]:o["bet"] + cap] = True
+
+
+def apply_bet_reply(s, seg, i) -> None:
+    w = s.w
+    p = s.actor
+    side = 0 if p == w["hero"] else 1
+    if seg == "withdraw":  # loses what it wagered, or the minimum (1 DP) before wagering
+        lost = w["bets"][side] or 1
+        w["bets"][side] = lost
+        conclude(s, side == 1, withdrawn=True)
+    elif seg == "match":
+        w["bets"][side] = w["cur"]
+        if w["kind"] == "duel":  # the challenged player picks the attribute
+            s.dec, s.actor = "duel_attribute", w["opp"]
+        else:
+            s.dec, s.actor = "attribute", w["hero"]
+    else:
+        w["bets"][side] = w["cur"] = i + 1
+        s.dec, s.actor = "bet_reply", _other(w, p)
+
+
+# ---- the attribute -----------------------------------------------------------------------------
+def mask_attribute(s, m) -> None:
+    """Sources: the Hero, its recruited Ally, an allied Hero; three attributes each."""
+    p = s.actor
+    o = s.game.o["attribute"]
+    m[o:o + 3] = True
+    if s.ally[p] >= 0:
+        m[o + 3:o + 6] = True
+    if s.partner[p] >= 0:
+        m[o + 6:o + 9] = True
+
+
+def apply_attribute(s, seg, i) -> None:
+    w = s.w
+    w["src"], w["attr"] = divmod(i, 3)
+    next_card(s)
+
+
+def mask_duel_attribute(s, m) -> None:
+    o = s.game.o["duel_attribute"]
+    m[o:o + 3] = True
+
+
+def apply_duel_attribute(s, seg, i) -> None:
+    s.w["attr"] = i
+    next_card(s)
+
+
+# ---- Resolution cards and bluffs, face down in alternation ---------------------------------------
+def next_card(s) -> None:
+    """Turns go round the participants (Hero, its ally in an Alliance, the opponent) until all
+    pass in a row; a player with no cards passes without being asked."""
+    w = s.w
+    parts = w["parts"]
+    k = len(parts)
+    while w["passes"] < k:
+        p = parts[w["turn"] % k]
+        if s.hand[p]:
+            s.dec, s.actor = "resolution", p
+            return
+        w["passes"] += 1
+        w["turn"] += 1
+    after_reveal(s)
+
+
+def mask_resolution(s, m) -> None:
+    o = s.game.o
+    p = s.actor
+    if s.w["kind"] == "duel":
+        op = o["play_on"]
+        for card in s.hand[p]:
+            m[op + 2 * card] = True
+            m[op + 2 * card + 1] = True
+    else:
+        op = o["play"]
+        for card in s.hand[p]:
+            m[op + card] = True
+    m[0] = True
+
+
+def apply_resolution(s, seg, i) -> None:
+    w = s.w
+    p = s.actor
+    if seg == "pass":
+        w["passes"] += 1
+    else:
+        card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
+        s.hand[p].remove(card)
+        w["cards"].append([p, card, target])
+        w["passes"] = 0
+    w["turn"] += 1
+    next_card(s)
+
+
+# ---- Success or failure --------------------------------------------------------------------------
+def side_total(s, side: int) -> int:
+    """The attribute used by one side after Resolution cards and Magic items (and Rage, Fury)."""
+    w = s.w
+    p = w["hero"] if side == 0 else w["opp"]
+    att = w["attr"]
+    if w["rage"][side]:
+        att = 0
+        base = C.HERO_ATTR[s.hero[p]][0]
+    elif w["kind"] == "duel" or w["src"] == 0:
+        base = C.HERO_ATTR[s.hero[p]][att]
+    elif w["src"] == 1:
+        base = C.CH_VALUE[s.ally[p]][att]
+    else:
+        base = C.HERO_ATTR[s.hero[s.partner[p]]][att]
+    total = base
+    for _, card, target in w["cards"]:
+        if target == side:
+            ra = C.RES_ATTR[card]
+            if ra == att or ra == ANY:
+                total += C.RES_MOD[card]
+    for it in s.items[p]:
+        total += C.ITEM_BONUS[it - C.MG0][att]
+    if w["fury"][side]:
+        total += FURY_BONUS
+    return total
+
+
+def success(s) -> bool:
+    """Strictly greater than the challenge value (or, in a duel, than the challenged Hero)."""
+    w = s.w
+    if w["kind"] == "duel":
+        return side_total(s, 0) > side_total(s, 1)
+    return side_total(s, 0) > C.CH_VALUE[w["chal"]][w["attr"]]
+
+
+def after_reveal(s) -> None:
+    """All face-down cards are turned up. A losing side whose Hero still holds Rage or Fury
+    is asked whether to use it (only where it would turn the result)."""
+    w = s.w
+    while True:
+        ok = success(s)
+        side = 1 if ok else 0
+        if w["kind"] == "challenge" and ok:
+            break
+        p = w["hero"] if side == 0 else w["opp"]
+        h = s.hero[p]
+        asked = None
+        if not s.used[p]:
+            for name, hero in (("rage", C.BARBARIAN), ("fury", C.AMAZON)):
+                if h == hero and [name, side] not in w["declined"] and not w[name][side]:
+                    w[name][side] = True
+                    turns = success(s) != ok
+                    w[name][side] = False
+                    if turns:
+                        asked = name
+                        break
+        if asked is None:
+            break
+        w["side"] = side
+        s.prompt = asked
+        s.dec, s.actor = "ability", p
+        return
+    conclude(s, ok, withdrawn=False)
+
+
+def prompt_rage_or_fury(s, use: bool) -> None:
+    w = s.w
+    side = w["side"]
+    if use:
+        s.used[s.actor] = True
+        w[s.prompt][side] = True
+    else:
+        w["declined"].append([s.prompt, side])
+    after_reveal(s)
+
+
+def conclude(s, ok: bool, withdrawn: bool) -> None:
+    """The pot goes to the winner; an overcome Challenge is discarded, a failed one stays face
+    up (face down under Forgetting Old Dangers); a Duel's loser is expelled and loses its Magic
+    items to the winner. Resolution cards and bluffs are discarded."""
+    w = s.w
+    for _, card, _ in w["cards"]:
+        s.discard.append(card)
+    w["cards"] = []
+    h, o = w["hero"], w["opp"]
+    win, lose = (h, o) if ok else (o, h)
+    paid = flow.pay(s, lose, win, w["bets"][1 if ok else 0])
+    if w["kind"] == "duel":
+        flow.leave_adventure(s, lose)
+        s.must_enter[lose] = True
+        s.items[win].extend(s.items[lose])
+        s.items[lose] = []
+        finish(s)
+        return
+    c = w["chal"]
+    if ok:
+        flow.discard_challenge(s, w["adv"], c)
+        s.actor = h
+        share_gain(s, h, paid, "wager_end")
+        return
+    if s.game.forget:
+        s.ch_up[c] = False
+        s.ch_known[c] = 1 << o
+    finish(s)
+
+
+def finish(s) -> None:
+    s.w = None
+    flow.check_defeat(s)
+    flow.advance(s)
+
+
+# ---- Alliances: gains split as declared ------------------------------------------------------------
+def share_gain(s, p, amount, then) -> None:
+    """p passes its partner the declared share of a gain; a Priest may break his part once."""
+    q = s.partner[p]
+    t = amount - amount * s.keep[p] // 6 if q >= 0 else 0
+    if t > 0:
+        s.pend = [p, q, t, then]
+        if s.hero[p] == C.PRIEST and not s.used[p]:
+            s.prompt = "sermon_break"
+            s.dec, s.actor = "ability", p
+            return
+        flow.pay(s, p, q, t)
+    s.pend = None
+    CONTINUE[then](s)
+
+
+def prompt_sermon_break(s, use: bool) -> None:
+    p, q, t, then = s.pend
+    s.pend = None
+    if use:
+        s.used[p] = True
+        flow.end_alliance(s, p)
+    else:
+        flow.pay(s, p, q, t)
+    CONTINUE[then](s)
+
+
+def _finish_complete(s):
+    from .hero_turn import finish_complete
+
+    finish_complete(s)
+
+
+CONTINUE = {"wager_end": finish, "complete_end": _finish_complete}

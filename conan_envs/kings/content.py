@@ -1,0 +1,78 @@
+"""Static content of Kings of Hyboria: the map (rulebook "THE MAP"), the unit table
+("UNIT TYPES"), the four action tables and the Recruit Tables, read once from data/*.yaml
+into plain tuples the rules index directly."""
+from __future__ import annotations
+
+from ..engine import RegionGraph, load_yaml
+
+_PKG = "conan_envs.kings"
+
+# Unit type indices (rulebook "PIECES": the 8 unit types of a counter set).
+ARMY, ELITE, HERO, WIZARD, MONSTER, SHIP, KING, FORT = range(8)
+NUM_TYPES = 8
+GOLD, NOTHING = 8, 9  # recruit results that are not units
+LAND_TYPES = (ARMY, ELITE, HERO, WIZARD, MONSTER, KING)  # cannot move in water by themselves
+PASSENGERS = (ARMY, ELITE, HERO, WIZARD)  # "Each Ship may carry one Army, Elite, Hero, or Wizard"
+HEROIC = (HERO, KING)  # "The King for all purposes is considered a Hero"
+
+_units = load_yaml(_PKG, "units")["units"]
+UNIT_KEYS = tuple(u["key"] for u in _units)
+UNIT_NAMES = tuple(u["name"] for u in _units)
+MOVE = tuple(u["move"] for u in _units)
+INITIATIVE = tuple(u["initiative"] for u in _units)
+ATTACK = tuple(u["attack"] for u in _units)
+CHITS = tuple(u["chits"] for u in _units)
+ATTACKS = tuple(u["attacks"] for u in _units)
+assert UNIT_KEYS == ("army", "elite", "hero", "wizard", "monster", "ship", "king", "fort")
+
+_map = load_yaml(_PKG, "map")
+COUNTRIES = tuple(c["name"] for c in _map["countries"])
+_land = [r for c in _map["countries"] for r in c["regions"]]
+_seas = [s["name"] for s in _map["seas"]]
+REGIONS = tuple(_land + _seas)
+NUM_REGIONS = len(REGIONS)
+RINDEX = {n: i for i, n in enumerate(REGIONS)}
+GRAPH = RegionGraph(REGIONS, [tuple(b) for b in _map["borders"]],
+                    ["land"] * len(_land) + ["sea"] * len(_seas))
+IS_SEA = tuple(k == "sea" for k in GRAPH.kinds)
+LAND = tuple(i for i in range(NUM_REGIONS) if not IS_SEA[i])
+SEAS = tuple(i for i in range(NUM_REGIONS) if IS_SEA[i])
+NEIGHBORS = GRAPH.neighbors
+LAND_NEIGHBORS = tuple(tuple(d for d in NEIGHBORS[r] if not IS_SEA[d]) if not IS_SEA[r] else ()
+                       for r in range(NUM_REGIONS))
+# a Ship's step must touch water: from or into a sea region
+SHIP_NEIGHBORS = tuple(tuple(d for d in NEIGHBORS[r] if IS_SEA[r] or IS_SEA[d])
+                       for r in range(NUM_REGIONS))
+COASTAL = tuple(any(IS_SEA[d] for d in NEIGHBORS[r]) for r in range(NUM_REGIONS))
+COUNTRY_REGIONS = tuple(tuple(RINDEX[r] for r in c["regions"]) for c in _map["countries"])
+COUNTRY_OF = [-1] * NUM_REGIONS
+for _c, _rs in enumerate(COUNTRY_REGIONS):
+    for _r in _rs:
+        COUNTRY_OF[_r] = _c
+COUNTRY_OF = tuple(COUNTRY_OF)
+
+_tables = load_yaml(_PKG, "tables")
+
+
+def _by_roll(entries, sides, key):
+    out = [None] * (sides + 1)
+    for e in entries:
+        lo, hi = e["roll"]
+        for v in range(lo, hi + 1):
+            out[v] = e[key]
+    assert all(x is not None for x in out[1:]), entries
+    return tuple(out)
+
+
+HEROIC_ACTIONS = _by_roll(_tables["heroic_actions"], 20, "effect")  # index by d20
+WIZARD_MAGIC = _by_roll(_tables["wizard_magic"], 20, "effect")
+BATTLE_ACTIONS = _by_roll(_tables["battle_actions"], 6, "effect")
+BATTLE_SPELLS = _by_roll(_tables["battle_spells"], 20, "effect")
+WIZARD_MAGIC_TEXT = _by_roll(_tables["wizard_magic"], 20, "text")
+_RESULT = {k: i for i, k in enumerate(UNIT_KEYS)} | {"gold": GOLD, "nothing": NOTHING}
+RECRUIT = tuple(
+    tuple(_RESULT[x] if x else None for x in _by_roll(_tables["recruit"][c], 12, "result"))
+    for c in COUNTRIES
+)
+RECRUIT_TEXT = tuple(_by_roll(_tables["recruit"][c], 12, "text") for c in COUNTRIES)
+assert GRAPH.is_connected()

@@ -1,0 +1,215 @@
+"""Rulebook "HEROIC ACTIONS TABLE" and "WIZARD MAGIC TABLE": every entry's effect for the
+Hero and Wizard Phases. Targets in an adjacent territory are chosen by the roller
+(`target_region`, then `target_unit` when more than one type fits)."""
+from __future__ import annotations
+
+from . import content as C
+
+DONE, REGION0 = 0, 2
+UNIT0 = REGION0 + C.NUM_REGIONS
+RESULT0 = UNIT0 + C.NUM_TYPES + 30
+PLAYER0 = RESULT0 + 19
+A, E, H, W, M, S, K, F = range(8)
+CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
+
+# effect -> (unit types it hits in the adjacent region or None for the region itself,
+#            land regions only, what happens)
+TARGETED = {
+    "assassination": ((H, W, K), False, "kill"),
+    "hunter_killer_demon": ((H, W, K), False, "kill"),
+    "plague": ((A, E), False, "kill"),
+    "earthquake": ((A, F), False, "kill"),
+    "adventure": ((M,), False, "kill"),
+    "convert": (CONVERTIBLE, False, "take"),
+    "mind_control": (CONVERTIBLE, False, "take"),
+    "foment_rebellion": (None, True, "army"),
+    "raiding": (None, True, "raid"),
+    "storms": (None, False, "storm"),
+    "great_curse": (None, False, "curse"),
+}
+RECRUITS = {"bind_monster": M, "summon_greater_demon": H, "demon_horde": E, "necromancy": A}
+
+
+class EffectRules:
+    # ---- rolls ----------------------------------------------------------------------------
+    def _rolled_hero(self, v, ctx):
+        self._effect(C.HEROIC_ACTIONS[v], ctx["r"], ctx["t"])
+
+    def _rolled_wizard(self, v, ctx):
+        self._effect(C.WIZARD_MAGIC[v], ctx["r"], ctx["t"])
+
+    def _rolled_curse(self, v, ctx):
+        self.curse[ctx["d"]] += v
+
+    def _rolled_prophecy(self, v, ctx):
+        self.div[self.me()] += v
+
+    # ---- targets ---------------------------------------------------------------------------
+    def _victim_types(self, d, types, take):
+        """(owner, type) choices among the other owners' units in region d."""
+        me = self.me()
+        out, seen = [], set()
+        for o in range(self.O):
+            if o == me or not self.tot[d * self.O + o]:
+                continue
+            for t in types:
+                if t not in seen and self.at(d, o, t) and (not take or self.can_recruit(me, t)):
+                    out.append((o, t))
+                    seen.add(t)
+        return out
+
+    def _target_regions(self, r, eff):
+        types, land_only, what = TARGETED[eff]
+        out = []
+        for d in C.NEIGHBORS[r]:
+            if land_only and C.IS_SEA[d]:
+                continue
+            if what == "army" and not self.can_recruit(self.me(), A):
+                continue
+            if types is None or self._victim_types(d, types, what == "take"):
+                out.append(d)
+        return out
+
+    def _on_target_region(self, a):
+        d = a - REGION0
+        eff = self.ctx["eff"]
+        types, _, what = TARGETED[eff]
+        if types is None:
+            self._region_effect(what, d)
+            return
+        choices = self._victim_types(d, types, what == "take")
+        if len(choices) == 1:
+            self._unit_effect(what, d, *choices[0])
+        else:
+            self.ctx["d"] = d
+            self._ask("target_unit", self.me(), [UNIT0 + t for _, t in choices])
+
+    def _on_target_unit(self, a):
+        d, t = self.ctx["d"], a - UNIT0
+        eff = self.ctx["eff"]
+        types, _, what = TARGETED[eff]
+        o = next(o for o, t2 in self._victim_types(d, types, what == "take") if t2 == t)
+        self._unit_effect(what, d, o, t)
+
+    def _unit_effect(self, what, d, o, t):
+        if what == "kill":
+            self.kill(d, o, t)
+        else:  # "take": Convert, Mind Control
+            self.add(d, o, t, -1)
+            self.add(d, self.me(), t)
+
+    def _region_effect(self, what, d):
+        if what == "army":
+            self.add(d, self.me(), A)
+        elif what == "raid":
+            self.raided[d] = self.me()
+        elif what == "storm":
+            self.storm[d] += 1
+        else:  # Great Curse: 1D6 Curse Tokens
+            self._roll("curse", 6, {"d": d})
+
+    # ---- the tables ---------------------------------------------------------------------
+    def _effect(self, eff, r, t):
+        me = self.me()
+        if eff in TARGETED:
+            regions = self._target_regions(r, eff)
+            if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
+                self.ctx = {"eff": eff, "r": r}
+                self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
+            elif regions:
+                self.ctx = {"eff": eff, "r": r}
+                self._ask("target_region", me, [REGION0 + d for d in regions])
+            return
+        if eff in RECRUITS:
+            u = RECRUITS[eff]
+            if self.can_recruit(me, u):
+                self.add(r, me, u)
+        elif eff == "training":  # up to 2 fellow Armies become Elites
+            k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
+            if k > 0:
+                self.add(r, me, A, -k)
+                self.add(r, me, E, k)
+        elif eff == "forced_march":
+            self.stack_bonus[r] += 1
+        elif eff == "demonic_steeds":
+            self.stack_bonus[r] += 2
+        elif eff == "recruit":
+            self.bonus_recruit[r] += 1
+        elif eff == "long_journey":
+            if t == K:
+                self.king_journey = True
+            else:
+                self.journey[r] += 1
+        elif eff == "fortify":
+            if self.can_recruit(me, F):
+                self.add(r, me, F)
+        elif eff == "piracy":  # gain 1 Gold, or steal one of an opponent's
+            victims = [p for p in range(self.n) if p != me and self.gold[p] > 0]
+            if victims:
+                self._ask("piracy", me, [DONE] + [PLAYER0 + p for p in victims])
+            else:
+                self.gold[me] += 1
+        elif eff == "battle_plan":
+            self.battle_plan[me] += 1
+        elif eff == "untimely_end":
+            self.kill(r, me, t)
+        elif eff in ("consumed_by_demons", "insanity"):
+            self.kill(r, me, W)
+        elif eff == "forge_artifact":
+            self.relics[me] += 1
+        elif eff == "prophecy":
+            self._roll("prophecy", 3, {})
+        elif eff == "magical_riches":
+            self.gold[me] += 1
+        elif eff == "transmutation":  # a fellow unit becomes a Monster
+            types = self._fellows(r, (A, E, H, W, S)) if self.can_recruit(me, M) else []
+            self._choose_fellow("transmutation", r, types)
+        elif eff == "sacrifice":  # destroy a fellow unit, then roll again
+            self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)))
+        elif eff == "ancient_lore":
+            self.ctx = {"r": r}
+            self._ask("ancient_lore", me, [RESULT0 + v - 1 for v in range(1, 20)])
+        # carousing, frivolous_pursuits: nothing
+
+    def _fellows(self, r, types):
+        me = self.me()
+        return [t for t in types if self.at(r, me, t) > (1 if t == W else 0)]
+
+    def _choose_fellow(self, eff, r, types):
+        if not types:
+            return
+        self.ctx = {"eff": eff, "r": r}
+        if len(types) == 1:
+            self._fellow_effect(types[0])
+        else:
+            self._ask(eff, self.me(), [UNIT0 + t for t in types])
+
+    def _fellow_effect(self, t):
+        r, me = self.ctx["r"], self.me()
+        if self.ctx["eff"] == "transmutation":
+            self.add(r, me, t, -1)
+            self.add(r, me, M)
+        else:
+            self.kill(r, me, t)
+            self._roll("wizard", 20, {"r": r, "t": W})
+
+    def _on_transmutation(self, a):
+        self._fellow_effect(a - UNIT0)
+
+    def _on_sacrifice(self, a):
+        self._fellow_effect(a - UNIT0)
+
+    def _on_adventure(self, a):
+        if a == DONE:
+            self.gold[self.me()] += 1
+        else:
+            self._on_target_region(a)
+
+    def _on_piracy(self, a):
+        me = self.me()
+        if a != DONE:
+            self.gold[a - PLAYER0] -= 1
+        self.gold[me] += 1
+
+    def _on_ancient_lore(self, a):
+        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.ctx["r"], W)

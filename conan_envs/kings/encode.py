@@ -1,0 +1,106 @@
+"""Observation encoder (Kings of Hyboria has no hidden information): per region, units by
+type and owner (scaled by chit limits), which owners occupy it, Storm and Curse tokens,
+raids; per player gold, Divinations, Relics, alive, King, turn-order seat, whose turn and
+who is asked; the phase and the decision (one-hot), the region and unit type the current
+order or battle is about; the round. Players are listed from the observer's seat onward."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.text import table
+from . import content as C
+
+R, T = C.NUM_REGIONS, C.NUM_TYPES
+PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")
+DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
+             "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
+             "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
+             "battle_target", "restore", "retreat", "terror_retreat", "new_king")
+_DEC = {d: i for i, d in enumerate(DECISIONS)}
+_PH = {p: i for i, p in enumerate(PHASES)}
+_SCALE = np.array([1.0 / c for c in C.CHITS], dtype=np.float32)
+PER_PLAYER = 9
+
+
+def observation_size(n):
+    o = n + 1
+    return R * o * T + R * o + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
+
+
+def encode(state, role):
+    n, O = state.n, state.O
+    seats = [(role + k) % n for k in range(n)] + [n]  # observer first, neutral last
+    u = np.asarray(state.u, dtype=np.float32).reshape(R, O, T)[:, seats, :]
+    units = np.minimum(u * _SCALE, 1.0)
+    occ = (np.asarray(state.tot, dtype=np.float32).reshape(R, O)[:, seats] > 0).astype(np.float32)
+    tokens = np.empty((3, R), dtype=np.float32)
+    tokens[0] = np.minimum(np.asarray(state.storm, dtype=np.float32) / 3.0, 1.0)
+    tokens[1] = np.minimum(np.asarray(state.curse, dtype=np.float32) / 6.0, 1.0)
+    tokens[2] = np.asarray(state.raided, dtype=np.float32) >= 0
+    players = np.zeros((n, PER_PLAYER), dtype=np.float32)
+    asked = state.ask[1] if state.ask is not None else -1
+    for i, p in enumerate(seats[:n]):
+        players[i] = (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
+                      min(state.relics[p] / 5, 1.0), state.alive[p],
+                      state.pool[p * T + C.KING] > 0, state.order.index(p) / max(1, n - 1),
+                      p == state.me(), p == asked, state.king_dead[p])
+    tail = np.zeros(len(PHASES) + len(DECISIONS) + R + T + 2, dtype=np.float32)
+    tail[_PH[state.phase]] = 1.0
+    if state.ask is not None:
+        tail[len(PHASES) + _DEC[state.ask[0]]] = 1.0
+    focus_r, focus_t = _focus(state)
+    base = len(PHASES) + len(DECISIONS)
+    if focus_r >= 0:
+        tail[base + focus_r] = 1.0
+    if focus_t >= 0:
+        tail[base + R + focus_t] = 1.0
+    cap = state.game.max_turns or 100
+    tail[-2] = min(state.turn / cap, 1.0)
+    tail[-1] = state.bt is not None
+    return np.concatenate([units.ravel(), occ.ravel(), tokens.ravel(), players.ravel(), tail])
+
+
+def _focus(state):
+    """The region and unit type the pending decision is about (-1 if none)."""
+    if state.bt is not None:
+        return state.bt["r"], -1
+    ctx = state.ctx
+    if "src" in ctx:
+        return ctx["src"], ctx.get("t", -1)
+    if "d" in ctx:
+        return ctx["d"], -1
+    if "r" in ctx:
+        return ctx["r"], -1
+    return -1, -1
+
+
+def render(state):
+    """The text board: occupied regions with their units and tokens, then the players."""
+    n, O = state.n, state.O
+    names = [f"P{p}" for p in range(n)] + ["N"]
+    rows = []
+    for r in range(R):
+        parts = []
+        for o in range(O):
+            if state.tot[r * O + o]:
+                units = " ".join(f"{state.at(r, o, t)}{C.UNIT_KEYS[t][:2].title()}"
+                                 for t in range(T) if state.at(r, o, t))
+                parts.append(f"{names[o]}: {units}")
+        tokens = []
+        if state.storm[r]:
+            tokens.append(f"storm {state.storm[r]}")
+        if state.curse[r]:
+            tokens.append(f"curse {state.curse[r]}")
+        if parts or tokens:
+            rows.append([C.REGIONS[r], "; ".join(parts), ", ".join(tokens)])
+    lines = [table(rows, ["region", "units", "tokens"]), ""]
+    for p in range(n):
+        status = "out" if not state.alive[p] else ("King dead" if state.king_dead[p] else "")
+        lines.append(f"P{p}: gold {state.gold[p]}, divinations {state.div[p]}, "
+                     f"relics {state.relics[p]}, countries {state.countries_of(p)} {status}".rstrip())
+    if state.phase == "over":
+        lines.append(f"Game over after round {state.turn}: returns {state.returns()}")
+    else:
+        lines.append(f"Round {state.turn + 1}, P{state.me()}'s turn, {state.phase} phase; "
+                     f"P{state.ask[1]} to decide: {state.ask[0]}")
+    return "\n".join(lines)

@@ -1,0 +1,59 @@
+"""Kings of Hyboria: the Game (static facts, options, the action codec).
+
+Rulebook: kings-of-hyboria.txt. The rules are split by phase: setup.py (SET UP),
+phases.py (FATE, HERO, WIZARD, RECRUIT), effects.py (the Heroic Actions and Wizard Magic
+tables), move.py (MOVE), battle.py (BATTLE and its tables), plunder.py (PLUNDER, the
+King's death); state.py holds the shared machinery (decisions, dice, Divination rerolls).
+"""
+from __future__ import annotations
+
+from ..engine import ActionCodec, ConfigError, Game
+from . import content as C
+from .encode import observation_size
+from .state import KingsState
+
+MAX_COUNT = 30  # the largest chit limit: how many units one move order may take
+VICTORIES = ("most_countries", "last_king")
+
+
+def make_codec(num_players: int) -> ActionCodec:
+    return ActionCodec([
+        ("done", 1),
+        ("reroll", 1),
+        ("region", C.REGIONS),
+        ("unit", C.UNIT_NAMES),
+        ("count", tuple(range(1, MAX_COUNT + 1))),
+        ("result", tuple(C.WIZARD_MAGIC_TEXT[1:20])),
+        ("player", tuple(f"player_{i}" for i in range(num_players))),
+    ])
+
+
+class KingsGame(Game):
+    """Options: num_players (2-4); max_turns (rounds; default 60); victory:
+    "most_countries" (default: the game ends after max_turns rounds and the King holding
+    the most whole countries wins; it also ends when one King is left) or "last_king"
+    (only the last King standing wins; the max_turns cap truncates the game)."""
+
+    env_id = "kings_v0"
+    OPTIONS = {"num_players": 2, "max_turns": 60, "victory": "most_countries"}
+    state_class = KingsState
+
+    def _setup(self):
+        n = self.config["num_players"]
+        if not isinstance(n, int) or not 2 <= n <= 4:
+            raise ConfigError(f"kings_v0: num_players must be 2, 3 or 4, not {n!r}")
+        if self.config["victory"] not in VICTORIES:
+            raise ConfigError(f"kings_v0: victory must be one of {VICTORIES}")
+        cap = self.config["max_turns"]
+        if cap is not None and (not isinstance(cap, int) or cap < 1):
+            raise ConfigError("kings_v0: max_turns must be a positive number of rounds or None")
+        if cap is None and self.config["victory"] == "most_countries":
+            raise ConfigError("kings_v0: victory 'most_countries' needs max_turns (the round limit)")
+        self.num_players = n
+        self.roles = tuple(f"player_{i}" for i in range(n))
+        self.codec = make_codec(n)
+        self.num_actions = self.codec.size
+        self._obs_size = observation_size(n)
+
+    def observation_shape(self, role):
+        return (self._obs_size,)

@@ -1,0 +1,151 @@
+"""Rulebook "MOVE PHASE": no stacking limits; into but not through regions occupied by
+opponents (neutral armies included); never into, out of or through a Storm; only Ships
+move in water, each carrying one Army, Elite, Hero or Wizard. An order is: a region,
+a unit type, a destination within the unit's Move (plus Forced March, Demonic Steeds,
+Long Journey), how many; a Ship order then takes passengers one at a time."""
+from __future__ import annotations
+
+from . import content as C
+
+R, T = C.NUM_REGIONS, C.NUM_TYPES
+DONE, REGION0 = 0, 2
+UNIT0 = REGION0 + R
+COUNT0 = UNIT0 + T
+MAX_COUNT = 30
+
+
+class MoveRules:
+    def _movable(self, r, t, me):
+        if C.MOVE[t] == 0 or self.at(r, me, t) <= self.moved[r * T + t]:
+            return False
+        nbrs = C.SHIP_NEIGHBORS[r] if t == C.SHIP else C.LAND_NEIGHBORS[r]
+        storm = self.storm
+        for d in nbrs:
+            if not storm[d]:
+                return True
+        return False
+
+    def move_sources(self, me):
+        out = []
+        storm, u, moved = self.storm, self.u, self.moved
+        stormy = any(storm)
+        base0 = me * T
+        step = self.O * T
+        for r in self.occupied(me):
+            if storm[r]:
+                continue
+            b, m = r * step + base0, r * T
+            for t in range(7):  # Fortifications never move
+                if u[b + t] > moved[m + t]:
+                    nbrs = C.SHIP_NEIGHBORS[r] if t == C.SHIP else C.LAND_NEIGHBORS[r]
+                    if nbrs and (not stormy or not all(storm[d] for d in nbrs)):
+                        out.append(r)
+                        break
+        return out
+
+    def _step_move(self):
+        me = self.me()
+        sources = [] if self.ctx["done"] else self.move_sources(me)
+        if sources:
+            self._ask("move_from", me, [DONE] + [REGION0 + r for r in sources])
+            return
+        self.drown()
+        self.ctx = {}
+        self.bt = None
+        self.phase = "battle"
+
+    def _on_move_from(self, a):
+        if a == DONE:
+            self.ctx["done"] = True
+            return
+        r, me = a - REGION0, self.me()
+        self.ctx["src"] = r
+        types = [t for t in range(7) if self._movable(r, t, me)]
+        if len(types) == 1:
+            self._choose_unit(types[0])
+        else:
+            self._ask("move_unit", me, [UNIT0 + t for t in types])
+
+    def _on_move_unit(self, a):
+        self._choose_unit(a - UNIT0)
+
+    def reach(self, r, t, me, steps):
+        """Distances (1..steps) of the regions unit type t may move to from r."""
+        nbrs = C.SHIP_NEIGHBORS if t == C.SHIP else C.LAND_NEIGHBORS
+        storm = self.storm
+        dist = {r: 0}
+        frontier = [r]
+        for k in range(1, steps + 1):
+            nxt = []
+            for x in frontier:
+                if x != r and self.enemies_in(me, x):
+                    continue  # into but not through
+                for d in nbrs[x]:
+                    if d not in dist and not storm[d]:
+                        dist[d] = k
+                        nxt.append(d)
+            frontier = nxt
+        del dist[r]
+        return dist
+
+    def _choose_unit(self, t):
+        r, me = self.ctx["src"], self.me()
+        base = C.MOVE[t] + self.stack_bonus[r]
+        extra = 2 if (t == C.HERO and self.journey[r]) or (t == C.KING and self.king_journey) else 0
+        dist = self.reach(r, t, me, base + extra)
+        self.ctx["t"] = t
+        self.ctx["far"] = [d for d, k in dist.items() if k > base]  # needs the Long Journey
+        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)])
+
+    def _on_move_to(self, a):
+        d, me = a - REGION0, self.me()
+        r, t = self.ctx["src"], self.ctx["t"]
+        self.ctx["dst"] = d
+        most = self.at(r, me, t) - self.moved[r * T + t]
+        if d in self.ctx["far"]:
+            most = min(most, self.journey[r] if t == C.HERO else 1)
+        most = min(most, MAX_COUNT)
+        if most == 1:
+            self._do_move(1)
+        else:
+            self._ask("move_count", me, [COUNT0 + k for k in range(most)])
+
+    def _on_move_count(self, a):
+        self._do_move(a - COUNT0 + 1)
+
+    def _do_move(self, k):
+        ctx, me = self.ctx, self.me()
+        r, t, d = ctx["src"], ctx["t"], ctx["dst"]
+        self.add(r, me, t, -k)
+        self.add(d, me, t, k)
+        self.moved[d * T + t] += k
+        if d in ctx["far"]:
+            if t == C.HERO:
+                self.journey[r] -= k
+            else:
+                self.king_journey = False
+        if t == C.SHIP:
+            ctx["cap"] = k
+            self._ask_embark()
+        else:
+            self.ctx = {"done": False}
+
+    def _ask_embark(self):
+        ctx, me = self.ctx, self.me()
+        r = ctx["src"]
+        types = [t for t in C.PASSENGERS if self.at(r, me, t) > self.moved[r * T + t]]
+        if ctx["cap"] > 0 and types:
+            self._ask("embark", me, [DONE] + [UNIT0 + t for t in types])
+        else:
+            self.ctx = {"done": False}
+
+    def _on_embark(self, a):
+        if a == DONE:
+            self.ctx = {"done": False}
+            return
+        ctx, me, t = self.ctx, self.me(), a - UNIT0
+        self.add(ctx["src"], me, t, -1)
+        self.add(ctx["dst"], me, t, 1)
+        self.moved[ctx["dst"] * T + t] += 1
+        ctx["cap"] -= 1
+        self._ask_embark()

@@ -1,0 +1,114 @@
+"""Rulebook "TURN SEQUENCE": the Fate, Hero, Wizard and Recruit Phases of a player's turn
+(the Move, Battle and Plunder Phases are in move.py, battle.py, plunder.py)."""
+from __future__ import annotations
+
+from . import content as C
+from .effects import EffectRules
+
+R, T = C.NUM_REGIONS, C.NUM_TYPES
+DONE, REGION0 = 0, 2
+
+
+class PhaseRules(EffectRules):
+    # ---- FATE PHASE: storms and curses decay -----------------------------------------
+    def _step_fate(self):
+        me = self.me()
+        if any(self.storm):
+            self.storm = [k - 1 if k else 0 for k in self.storm]
+        if any(self.curse):
+            self.curse = [k - 1 if k else 0 for k in self.curse]
+        if me in self.raided:
+            self.raided = [-1 if k == me else k for k in self.raided]
+        # HERO PHASE: "Each Hero rolls once ... Max three rolls per region"; the King is a Hero
+        q = []
+        for r in self.occupied(me):
+            h = self.at(r, me, C.HERO)
+            q += [[r, C.HERO]] * min(3, h)
+            if h < 3 and self.at(r, me, C.KING):
+                q.append([r, C.KING])
+        self.queue = q
+        self.phase = "hero"
+
+    def _step_hero(self):
+        me = self.me()
+        while self.queue:
+            r, t = self.queue.pop(0)
+            if self.at(r, me, t):
+                self._roll("hero", 20, {"r": r, "t": t})
+                return
+        self.drown()
+        # WIZARD PHASE: each Wizard rolls once; a Relic gives one Wizard an extra roll
+        q, extra = [], self.relics[me]
+        for r in self.occupied(me):
+            w = self.at(r, me, C.WIZARD)
+            if not w:
+                continue
+            k = min(3, w)
+            e = min(extra, w, 3 - k)
+            extra -= e
+            q += [[r, C.WIZARD]] * (k + e)
+        self.queue = q
+        self.phase = "wizard"
+
+    def _step_wizard(self):
+        me = self.me()
+        while self.queue:
+            r, t = self.queue.pop(0)
+            if self.at(r, me, t):
+                self._roll("wizard", 20, {"r": r, "t": t})
+                return
+        self.drown()
+        # RECRUIT PHASE: one roll per country completely controlled
+        held = {r for r in self.occupied(me) if self.controls(me, r)}
+        for c in {C.COUNTRY_OF[r] for r in held if C.COUNTRY_OF[r] >= 0}:
+            self.country_roll[c] = int(all(r in held for r in C.COUNTRY_REGIONS[c]))
+        self.ctx = {"done": False}
+        self.phase = "recruit"
+
+    # ---- RECRUIT PHASE ------------------------------------------------------------------
+    def recruit_regions(self, p):
+        """Regions where p may make a recruit roll now."""
+        out = []
+        gold = self.gold[p] > 0
+        for r in self.occupied(p):
+            if (not C.IS_SEA[r] and self.rolls[r] < 3 and not self.storm[r] and not self.curse[r]
+                    and self.raided[r] < 0 and self.controls(p, r)
+                    and (gold or self.bonus_recruit[r] or self.country_roll[C.COUNTRY_OF[r]])):
+                out.append(r)
+        return out
+
+    def _step_recruit(self):
+        me = self.me()
+        regions = [] if self.ctx["done"] else self.recruit_regions(me)
+        if regions:
+            self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
+            return
+        self.ctx = {"done": False}
+        self.phase = "move"
+
+    def _on_recruit(self, a):
+        if a == DONE:
+            self.ctx["done"] = True
+            return
+        r, me = a - REGION0, self.me()
+        c = C.COUNTRY_OF[r]
+        if self.bonus_recruit[r]:  # the free rolls are used before Gold is spent
+            self.bonus_recruit[r] -= 1
+        elif self.country_roll[c]:
+            self.country_roll[c] = 0
+        else:
+            self.gold[me] -= 1
+        self.rolls[r] += 1
+        self._roll("recruit", 12, {"r": r})
+
+    def _rolled_recruit(self, v, ctx):
+        r, me = ctx["r"], self.me()
+        res = C.RECRUIT[C.COUNTRY_OF[r]][v]
+        if res == C.GOLD:
+            self.gold[me] += 1
+        elif res == C.NOTHING:
+            pass
+        elif res == C.SHIP and not C.COASTAL[r]:
+            pass  # ships raised away from any coast are lost (rulings)
+        elif self.can_recruit(me, res):
+            self.add(r, me, res)

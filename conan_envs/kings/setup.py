@@ -1,0 +1,44 @@
+"""Rulebook "SET UP": turn order is random; each player places 1 King and 1 Army (a
+decision each, in turn order); then 1 neutral Army goes on every unoccupied land region."""
+from __future__ import annotations
+
+from . import content as C
+
+REGION0 = 2
+
+
+class SetupRules:
+    def _start_setup(self):
+        self.ctx = {"placing": 0}
+
+    def _step_setup(self):
+        k = self.ctx["placing"]
+        if k < 2 * self.n:
+            p = self.order[k // 2]
+            if k % 2 == 0:  # the King: a land region no other player holds
+                legal = [REGION0 + r for r in C.LAND if not self.tot_players(r)]
+                self._ask("place_king", p, legal)
+            else:  # the Army: any land region no other player holds
+                legal = [REGION0 + r for r in C.LAND if not self.enemies_in(p, r)]
+                self._ask("place_army", p, legal)
+            return
+        for r in C.LAND:
+            if not self.owners(r):
+                self.add(r, self.n, C.ARMY)
+        self.ctx = {}
+        self.phase = "fate"
+
+    def tot_players(self, r):
+        base = r * self.O
+        return sum(self.tot[base:base + self.n])
+
+    def _on_place_king(self, a):
+        self.add(a - REGION0, self.ask_player(), C.KING)
+        self.ctx["placing"] += 1
+
+    def _on_place_army(self, a):
+        self.add(a - REGION0, self.ask_player(), C.ARMY)
+        self.ctx["placing"] += 1
+
+    def ask_player(self):
+        return self.order[self.ctx["placing"] // 2]

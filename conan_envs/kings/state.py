@@ -1,0 +1,230 @@
+"""The Kings of Hyboria state: board fields, the decision and dice machinery shared by all
+phases, and the Divination reroll (rulebook "WIZARD MAGIC TABLE" notes: "Discard a
+Divination Token to cause any Dieroll to be rerolled"; not Insanity or Consumed by Demons).
+
+Every choice is asked as `self.ask = [decision, player, legal actions]`; bookkeeping runs
+in `_run()` until the next choice. Every die goes through `_roll`, which offers the reroll
+to each holder of a Divination token (or of a Confusion spell this round), in turn order
+from the phasing player; a reroll restarts the offer on the new result.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine import TERMINAL, State
+from . import content as C
+from .battle import BattleRules
+from .encode import encode, render
+from .move import MoveRules
+from .phases import PhaseRules
+from .plunder import PlunderRules
+from .setup import SetupRules
+
+R, T = C.NUM_REGIONS, C.NUM_TYPES
+# flat action offsets (game.make_codec builds the same layout)
+DONE, REROLL, REGION0 = 0, 1, 2
+UNIT0 = REGION0 + R
+COUNT0 = UNIT0 + T
+RESULT0 = COUNT0 + 30
+PLAYER0 = RESULT0 + 19
+PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")
+DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
+             "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
+             "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
+             "battle_target", "restore", "retreat", "terror_retreat", "new_king")
+NO_REROLL = ("wizard", (1, 18))  # Consumed by Demons, Insanity
+
+
+class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        n = game.num_players
+        self.n = n
+        self.O = n + 1  # owners: players 0..n-1, then the neutral armies
+        self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
+        self.tot = [0] * (R * self.O)  # units per region and owner
+        self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
+        self.storm = [0] * R
+        self.curse = [0] * R
+        self.raided = [-1] * R  # the raider; no recruiting here until the raider's next turn
+        self.gold = [0] * n
+        self.div = [0] * n
+        self.relics = [0] * n
+        self.alive = [True] * n
+        self.king_dead = [False] * n
+        self.order = self.rng.permutation(n).tolist()  # "Thumb wrestle to determine turn order"
+        self.act = 0  # position in order of the phasing player
+        self.phase = "setup"
+        self.ask = None
+        self.pend = None  # a die roll awaiting Divination offers
+        self.ctx = {}  # the effect or order being carried out
+        self.queue = []  # Hero/Wizard Phase rolls still to make: [region, roller type]
+        self.bt = None  # the battle being fought
+        self.result = None  # returns, once over
+        self._reset_turn()
+        self._start_setup()
+        self._run()
+
+    # ---- contract ---------------------------------------------------------------------
+    def current_player(self):
+        return TERMINAL if self.phase == "over" else self.ask[1]
+
+    def _legal_mask(self):
+        m = np.zeros(self.game.num_actions, dtype=bool)
+        m[self.ask[2]] = True
+        return m
+
+    def _apply(self, a):
+        decision = self.ask[0]
+        self.ask = None
+        self._mask = None
+        getattr(self, "_on_" + decision)(a)
+        self._run()
+
+    def decision(self):
+        return "game over" if self.ask is None else self.ask[0]
+
+    def returns(self):
+        return list(self.result) if self.result is not None else [0.0] * self.n
+
+    def observation(self, role):
+        return encode(self, role)
+
+    def action_to_string(self, a):
+        return self.game.codec.name(a)
+
+    def shaped_scores(self):
+        return [self.countries_of(p) / len(C.COUNTRIES) for p in range(self.n)]
+
+    def __str__(self):
+        return render(self)
+
+    # ---- the driver ---------------------------------------------------------------------
+    def _run(self):
+        while self.ask is None and self.phase != "over":
+            getattr(self, "_step_" + self.phase)()
+
+    def me(self):
+        """The phasing player."""
+        return self.order[self.act]
+
+    def _ask(self, decision, player, legal):
+        self.ask = [decision, player, legal]
+
+    # ---- units ------------------------------------------------------------------------
+    def at(self, r, o, t):
+        return self.u[(r * self.O + o) * T + t]
+
+    def add(self, r, o, t, k=1):
+        self.u[(r * self.O + o) * T + t] += k
+        self.tot[r * self.O + o] += k
+        self.pool[o * T + t] += k
+
+    def kill(self, r, o, t):
+        """A unit is destroyed (a King's death is settled in the Plunder Phase)."""
+        self.add(r, o, t, -1)
+        if t == C.KING and o < self.n:
+            self.king_dead[o] = True
+
+    def can_recruit(self, o, t):
+        """Chit limits cap recruiting (neutral armies are unlimited)."""
+        return o == self.n or self.pool[o * T + t] < C.CHITS[t]
+
+    def owners(self, r):
+        """Owners with units in region r."""
+        base = r * self.O
+        return [o for o in range(self.O) if self.tot[base + o]]
+
+    def controls(self, p, r):
+        """"You control any region one of your units occupies and no enemy unit occupies.\""""
+        O = self.O
+        row = self.tot[r * O:(r + 1) * O]
+        return row[p] > 0 and sum(row) == row[p]
+
+    def occupied(self, p):
+        """Regions where owner p has units."""
+        return [r for r, c in enumerate(self.tot[p::self.O]) if c]
+
+    def enemies_in(self, p, r):
+        O = self.O
+        row = self.tot[r * O:(r + 1) * O]
+        return sum(row) > row[p]
+
+    def countries_of(self, p):
+        return sum(all(self.controls(p, r) for r in rs) for rs in C.COUNTRY_REGIONS)
+
+    def drown(self):
+        """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
+        for r in C.SEAS:
+            for o in range(self.O):
+                if not self.tot[r * self.O + o]:
+                    continue
+                ships = self.at(r, o, C.SHIP)
+                excess = self.tot[r * self.O + o] - 2 * ships - self.at(r, o, C.FORT)
+                for t in (C.ARMY, C.ELITE, C.MONSTER, C.WIZARD, C.HERO, C.KING):
+                    while excess > 0 and self.at(r, o, t):
+                        self.kill(r, o, t)
+                        excess -= 1
+
+    # ---- dice and Divination ----------------------------------------------------------
+    def _roll(self, what, sides, ctx):
+        self.pend = {"what": what, "sides": sides, "v": int(self.rng.integers(1, sides + 1)),
+                     "ctx": ctx, "q": []}
+        self._offer()
+
+    def _rerollers(self):
+        bt = self.bt
+        out = []
+        for k in range(self.n):
+            p = self.order[(self.act + k) % self.n]
+            if self.div[p] > 0 or (bt is not None and p in bt["own"]
+                                   and bt["conf"][bt["own"].index(p)] > 0):
+                out.append(p)
+        return out
+
+    def _offer(self):
+        pend = self.pend
+        if pend["what"] == NO_REROLL[0] and pend["v"] in NO_REROLL[1]:
+            q = []
+        else:
+            q = self._rerollers()
+        if q:
+            pend["q"] = q
+            self._ask("divination", q[0], [DONE, REROLL])
+        else:
+            self._settle()
+
+    def _on_divination(self, a):
+        pend = self.pend
+        p = pend["q"][0]
+        if a == REROLL:
+            bt = self.bt
+            side = bt["own"].index(p) if bt is not None and p in bt["own"] else -1
+            if side >= 0 and bt["conf"][side] > 0:
+                bt["conf"][side] -= 1
+            else:
+                self.div[p] -= 1
+            pend["v"] = int(self.rng.integers(1, pend["sides"] + 1))
+            self._offer()
+            return
+        pend["q"].pop(0)
+        if pend["q"]:
+            self._ask("divination", pend["q"][0], [DONE, REROLL])
+        else:
+            self._settle()
+
+    def _settle(self):
+        pend, self.pend = self.pend, None
+        getattr(self, "_rolled_" + pend["what"])(pend["v"], pend["ctx"])
+
+    # ---- turn bookkeeping -------------------------------------------------------------
+    def _reset_turn(self):
+        self.bonus_recruit = [0] * R  # Heroic Action "Recruit"
+        self.rolls = [0] * R  # recruit rolls made per region this turn
+        self.country_roll = [0] * len(C.COUNTRIES)
+        self.stack_bonus = [0] * R  # Forced March, Demonic Steeds
+        self.journey = [0] * R  # Heroes with Long Journey, per region
+        self.king_journey = False
+        self.moved = [0] * (R * T)  # the phasing player's units that have moved, by region
+        self.battle_plan = [0] * self.n
+        self.plunder = 0

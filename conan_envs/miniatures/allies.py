@@ -1,0 +1,105 @@
+"""Rulebook "Activating Allies" (Leadership): an aggressive leader activates an ally model with
+one gem on the ally tile, once per Action phase; the ally moves with its base movement,
+attacking loses what is left of it; extra gems buy movement points, never more than the ally's
+base movement; the leader may reroll the ally's dice (1 gem per die) and Guard for it.
+"""
+from __future__ import annotations
+
+from . import combat
+from . import movement as mv
+from .content import LEAP
+
+
+def act_mask(s, h: int, mask, codec):
+    g = s.game
+    if g.ally_tile < 0 or not mv.hero_skill(s, h, "leadership") or s.reserve[h] < 1:
+        return
+    o = codec.offsets["ally"]
+    for m in g.tile_models[g.ally_tile]:
+        if s.u_area[m] >= 0 and not s.u_done[m]:
+            mask[o + m] = True
+
+
+def activate(s, h: int, m: int):
+    s.reserve[h] -= 1
+    s.ally_gems[h] += 1
+    s.u_done[m] = True
+    tile = s.game.tiles[s.game.ally_tile]
+    s.stack.append({"k": "ally_act", "p": h, "m": m, "mp": tile.move, "bought": 0,
+                    "attacked": False})
+
+
+def _extra(s, fr) -> int:
+    tile = s.game.tiles[s.game.ally_tile]
+    return min(s.reserve[fr["p"]], tile.move - fr["bought"])
+
+
+def ally_mask(s, fr, mask, codec):
+    m = fr["m"]
+    off = codec.offsets
+    mask[off["done"]] = True
+    a = s.u_area[m]
+    if a < 0:
+        return
+    budget = fr["mp"] + _extra(s, fr)
+    who = ("u", m)
+    for b in s.game.board.neighbors[a]:
+        c = mv.move_cost(s, who, a, b)
+        if 0 <= c <= budget:
+            mask[off["move"] + b] = True
+    if not fr["attacked"]:
+        for t, b in enumerate(s.u_area):
+            if (b >= 0 and mv.model_side(s, t) == mv.OVERLORD_SIDE and combat.attackable(s, t)
+                    and combat.melee_reach(s, a, b)):
+                mask[off["melee"] + t] = True
+
+
+def ally_apply(s, fr, seg, i):
+    m = fr["m"]
+    if seg == "done":
+        s.stack.pop()
+        return
+    if seg == "move":
+        a = s.u_area[m]
+        cost = mv.move_cost(s, ("u", m), a, i)
+        free = min(cost, fr["mp"])
+        fr["mp"] -= free
+        extra = cost - free
+        fr["bought"] += extra
+        s.reserve[fr["p"]] -= extra
+        s.ally_gems[fr["p"]] += extra
+        if s.game.board.border[a][i] == LEAP:
+            c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
+            combat.start_roll(s, fr["p"], ["h", fr["p"], "ally"], [(2, False)], "ally_leap_rolled", c)
+        else:
+            s.u_area[m] = i
+        return
+    fr["attacked"] = True
+    fr["mp"] = 0
+    tile = s.game.tiles[s.game.ally_tile]
+    c = {"side": mv.HERO_SIDE, "m": m, "kind": "melee", "target": ["u", i]}
+    combat.offer_sacrifice(s, c["target"], "ally_attack_roll", c)
+    _ = tile
+
+
+@combat.cont
+def ally_attack_roll(s, c):
+    g = s.game
+    leader = s.ally_leader()
+    payer = ["h", leader, "ally"] if leader >= 0 else ["n"]
+    combat.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
+                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["m"])))
+
+
+@combat.cont
+def ally_attack_rolled(s, c):
+    combat.defend(s, c["target"], sum(c["faces"]), "melee", "nothing", c)
+
+
+@combat.cont
+def ally_leap_rolled(s, c):
+    """A minion or ally who fails a leap drowns (facts file 7.2)."""
+    if sum(c["faces"]) >= c["diff"]:
+        s.u_area[c["m"]] = c["to"]
+    else:
+        s.damage_model(c["m"], 99)

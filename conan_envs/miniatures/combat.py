@@ -1,0 +1,494 @@
+"""Dice and fights: rulebook "Rerolls", "Reroll", "Melee Attack", "Ranged Attack", "Unarmed
+Attacks", "Elevation Bonus for Ranged Attacks", "Guard", "Armor", "Area Attacks",
+"Attacking with a Hero", "Defending with a Hero"; skills Circular Strike, Sacrifice, Support,
+Protected, Untouchable, Elite Shooter. Damage = attack power - defense power.
+
+Every roll goes through a `reroll` decision (skipped when no reroll is possible); what
+happens next is named by a continuation in CONT, called with the roll's context dict.
+"""
+from __future__ import annotations
+
+from . import movement as mv
+from .content import STONE_WALL, WOOD_WALL
+from .game import OVERLORD_GUARD_LIMIT
+
+CONT = {}
+
+
+def cont(fn):
+    CONT[fn.__name__] = fn
+    return fn
+
+
+# ---- rolling and rerolling --------------------------------------------------------------
+def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 0):
+    """Roll `specs` ((colour, marked), ...). payer: ["h", h] pays Reroll gems from that hero's
+    Reserve, ["o"] the Overlord's Reroll benefit, ["n"] nobody."""
+    faces = s.game.faces
+    dice = [col for col, _ in specs]
+    rolls = s.rng.integers(6, size=len(dice)).tolist() if dice else []
+    free = [0, 0, 0]
+    for col, marked in specs:
+        if marked:
+            free[col] += 1
+    fr = {"k": "reroll", "p": player, "pay": payer, "dice": dice,
+          "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "sup": support,
+          "then": then, "c": c}
+    if dice and _can_reroll(s, fr):
+        s.stack.append(fr)
+    else:
+        _finish_roll(s, fr)
+
+
+def _can_pay(s, payer) -> bool:
+    if payer[0] == "h":
+        return s.reserve[payer[1]] > 0
+    if payer[0] == "o":
+        return s.ov_reserve > 0 and s.benefits_allowed()
+    return False
+
+
+def _can_reroll(s, fr) -> bool:
+    return fr["sup"] > 0 or any(fr["free"][c] for c in fr["dice"]) or _can_pay(s, fr["pay"])
+
+
+def reroll_mask(s, fr, mask, codec):
+    o = codec.offsets["reroll"]
+    pay = _can_pay(s, fr["pay"])
+    for i, col in enumerate(fr["dice"]):
+        if pay or fr["sup"] or fr["free"][col]:
+            mask[o + i] = True
+    mask[codec.offsets["keep"]] = True
+
+
+def reroll_apply(s, fr, seg, i):
+    if seg == "keep":
+        s.stack.pop()
+        _finish_roll(s, fr)
+        return
+    col = fr["dice"][i]
+    if fr["free"][col]:
+        fr["free"][col] -= 1
+    elif fr["sup"]:
+        fr["sup"] -= 1
+    else:
+        pay_reroll(s, fr["pay"])
+    fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
+    if not _can_reroll(s, fr):
+        s.stack.pop()
+        _finish_roll(s, fr)
+
+
+def pay_reroll(s, payer):
+    if payer[0] == "h":
+        h = payer[1]
+        s.reserve[h] -= 1
+        if len(payer) > 2:      # a leader rerolling an ally's die: the gem goes on the ally tile
+            s.ally_gems[h] += 1
+        else:
+            s.spaces[h][5] += 1
+    else:
+        s.ov_reserve -= 1
+        s.ov_fatigue += 1
+
+
+def _finish_roll(s, fr):
+    c = fr["c"]
+    c["faces"] = fr["faces"]
+    CONT[fr["then"]](s, c)
+
+
+def support_for(s, who) -> int:
+    """Support: friendly characters in the area of a Support character get one extra free
+    reroll per action (the Support character included)."""
+    area = mv.area_of(s, who)
+    side = mv.side_of(s, who)
+    g = s.game
+    for h, a in enumerate(s.h_area):
+        if a == area and side == mv.HERO_SIDE and mv.hero_skill(s, h, "support"):
+            return 1
+    for m, a in enumerate(s.u_area):
+        if a == area and mv.model_side(s, m) == side and "support" in g.tiles[g.model_tile[m]].skills:
+            return 1
+    return 0
+
+
+# ---- targets ------------------------------------------------------------------------------
+def attackable(s, m: int) -> bool:
+    """Protected: cannot be attacked while a friendly unit without Protected shares its area."""
+    g = s.game
+    if "protected" not in g.tiles[g.model_tile[m]].skills:
+        return True
+    area, side = s.u_area[m], mv.model_side(s, m)
+    for k, a in enumerate(s.u_area):
+        if (a == area and k != m and mv.model_side(s, k) == side
+                and "protected" not in g.tiles[g.model_tile[k]].skills):
+            return False
+    return True
+
+
+def melee_reach(s, area: int, target_area: int) -> bool:
+    """Own area; or an adjacent occupied (full) area, but never from an occupied area."""
+    if target_area == area:
+        return True
+    kind = s.game.board.border[area][target_area]
+    return (kind >= 0 and kind not in (WOOD_WALL, STONE_WALL) and mv.is_full(s, target_area)
+            and not mv.is_full(s, area))
+
+
+def sacrifice_candidates(s, target) -> list:
+    """Friends of the target in its area with Sacrifice, able to take the attack for it."""
+    g = s.game
+    area = mv.area_of(s, target)
+    side = mv.side_of(s, target)
+    return [m for m, a in enumerate(s.u_area)
+            if a == area and ("u", m) != tuple(target) and mv.model_side(s, m) == side
+            and "sacrifice" in g.tiles[g.model_tile[m]].skills]
+
+
+def offer_sacrifice(s, target, then: str, c: dict):
+    """Sacrifice is declared before the dice are rolled by the target's side."""
+    cands = sacrifice_candidates(s, target)
+    if target[0] == "u" and mv.model_side(s, target[1]) == mv.HERO_SIDE:
+        cands = []  # allies may sacrifice themselves for heroes, not for each other (ruling)
+    if not cands:
+        CONT[then](s, c)
+        return
+    if mv.side_of(s, target) == mv.OVERLORD_SIDE:
+        player = s.game.overlord
+    else:
+        player = s.ally_leader()
+        if player < 0:
+            CONT[then](s, c)
+            return
+    s.stack.append({"k": "sacrifice", "p": player, "cands": cands, "then": then, "c": c})
+
+
+def sacrifice_mask(s, fr, mask, codec):
+    o = codec.offsets["sacrifice"]
+    for m in fr["cands"]:
+        mask[o + m] = True
+    mask[codec.offsets["no"]] = True
+
+
+def sacrifice_apply(s, fr, seg, i):
+    s.stack.pop()
+    c = fr["c"]
+    if seg == "sacrifice":
+        c["target"] = ["u", i]
+        c["noguard"] = True
+    CONT[fr["then"]](s, c)
+
+
+# ---- heroes attacking --------------------------------------------------------------------
+def hero_weapons(s, h: int, kind: str) -> list:
+    objs = s.game.objects
+    carried = -1 - h
+    return [o for o, loc in enumerate(s.o_loc)
+            if loc == carried and getattr(objs[o], kind)]
+
+
+def hero_attack_targets(s, h: int, kind: str) -> list:
+    area = s.h_area[h]
+    out = []
+    for m, a in enumerate(s.u_area):
+        if a < 0 or mv.model_side(s, m) != mv.OVERLORD_SIDE or not attackable(s, m):
+            continue
+        if kind == "melee" and melee_reach(s, area, a):
+            out.append(m)
+        elif kind == "ranged" and mv.line_of_sight(s, area, a):
+            out.append(m)
+    return out
+
+
+def begin_hero_attack(s, h: int, kind: str, m: int):
+    s.stack.append({"k": "atk_gems", "p": h, "kind": kind, "t": m})
+
+
+def space_room(s, h: int, sp: int) -> int:
+    name = ("melee", "ranged", "guard", "manip", "move", "reroll")[sp]
+    limit = s.game.heroes[h].spaces[name][1]
+    room = s.reserve[h] if limit is None else min(s.reserve[h], limit - s.spaces[h][sp])
+    return max(0, room)
+
+
+def atk_gems_mask(s, fr, mask, codec):
+    o = codec.offsets["gems"]
+    sp = 0 if fr["kind"] == "melee" else 1
+    for k in range(1, space_room(s, fr["p"], sp) + 1):
+        mask[o + k] = True
+
+
+def atk_gems_apply(s, fr, seg, k):
+    h = fr["p"]
+    sp = 0 if fr["kind"] == "melee" else 1
+    s.reserve[h] -= k
+    s.spaces[h][sp] += k
+    fr["g"] = k
+    fr["k"] = "atk_weapon"
+
+
+def atk_weapon_mask(s, fr, mask, codec):
+    o = codec.offsets["equip"]
+    for w in hero_weapons(s, fr["p"], fr["kind"]):
+        mask[o + w] = True
+    if fr["kind"] == "melee":
+        mask[o + s.game.num_objects] = True   # unarmed
+
+
+def atk_weapon_apply(s, fr, seg, w):
+    s.stack.pop()
+    h = fr["p"]
+    c = {"h": h, "kind": fr["kind"], "target": ["u", fr["t"]], "g": fr["g"],
+         "w": -1 if w == s.game.num_objects else w}
+    offer_sacrifice(s, c["target"], "hero_attack_roll", c)
+
+
+@cont
+def hero_attack_roll(s, c):
+    g = s.game
+    h, kind, w = c["h"], c["kind"], c["w"]
+    col = g.heroes[h].spaces[kind][0]
+    specs = [(col, False)] * c["g"]
+    if w >= 0:
+        specs += list(getattr(g.objects[w], kind))
+    t_area = mv.area_of(s, c["target"])
+    if kind == "ranged" and g.board.elev[s.h_area[h]] > g.board.elev[t_area]:
+        specs.append((0, False))   # elevation bonus: one yellow die
+    start_roll(s, h, ["h", h], specs, "hero_attack_rolled", c, support_for(s, ("h", h)))
+
+
+@cont
+def hero_attack_rolled(s, c):
+    g = s.game
+    h, w = c["h"], c["w"]
+    # "The Melee Attack action is not affected by hindering"; ranged attacks are.
+    hinder = 0 if c["kind"] == "melee" else mv.roll_hindrance(s, ("h", h))
+    power = sum(c["faces"]) - hinder - (2 if w < 0 else 0)
+    c["power"] = max(0, power)
+    if c["kind"] == "ranged" and w >= 0 and g.objects[w].thrown:
+        s.o_loc[w] = mv.area_of(s, c["target"])
+    defend(s, c["target"], c["power"], c["kind"], "hero_attack_done", c)
+
+
+@cont
+def hero_attack_done(s, c):
+    """Circular Strike: a kill with a two-handed melee weapon carries the leftover damage on."""
+    g = s.game
+    h, w = c["h"], c["w"]
+    if (c["kind"] != "melee" or w < 0 or not g.objects[w].two_handed or not c.get("killed")
+            or not mv.hero_skill(s, h, "circular_strike") or s.h_state[h] != 0):
+        return
+    left = c["power"] - c["def"] - c["life_before"]
+    targets = [m for m in hero_attack_targets(s, h, "melee") if s.u_area[m] == s.h_area[h]]
+    if left > 0 and targets:
+        s.stack.append({"k": "circular", "p": h, "left": left, "c": c, "cands": targets})
+
+
+def circular_mask(s, fr, mask, codec):
+    o = codec.offsets["melee"]
+    for m in fr["cands"]:
+        mask[o + m] = True
+    mask[codec.offsets["done"]] = True
+
+
+def circular_apply(s, fr, seg, i):
+    s.stack.pop()
+    if seg == "melee":
+        c = dict(fr["c"])
+        c["target"] = ["u", i]
+        c["power"] = fr["left"]
+        defend(s, c["target"], c["power"], "melee", "hero_attack_done", c)
+
+
+# ---- defending --------------------------------------------------------------------------
+def defend(s, target, power: int, kind: str, then: str, c: dict):
+    """Resolve one attack of `power` on `target`; then CONT[then](s, c) with c["dmg"],
+    c["def"], c["killed"], c["life_before"] set."""
+    c["then"] = then
+    c["atk_kind"] = kind
+    c["target"] = list(target)
+    c["power"] = power
+    if target[0] == "y":
+        c["faces"] = []
+        defense_rolled(s, c)
+        return
+    if target[0] == "h":
+        s.stack.append({"k": "guard", "p": target[1], "c": c})
+        return
+    m = target[1]
+    if c.get("noguard"):
+        c["faces"] = []
+        defense_rolled(s, c)
+    elif mv.model_side(s, m) == mv.OVERLORD_SIDE:
+        if s.ov_reserve > 0 and s.benefits_allowed():
+            s.stack.append({"k": "ov_guard", "p": s.game.overlord, "c": c})
+        else:
+            c["faces"] = []
+            defense_rolled(s, c)
+    else:
+        leader = s.ally_leader()
+        if leader >= 0 and s.reserve[leader] > 0:
+            s.stack.append({"k": "ally_guard", "p": leader, "c": c})
+        else:
+            c["faces"] = []
+            defense_rolled(s, c)
+
+
+def ov_guard_mask(s, fr, mask, codec):
+    o = codec.offsets["gems"]
+    for k in range(0, min(OVERLORD_GUARD_LIMIT, s.ov_reserve) + 1):
+        mask[o + k] = True
+
+
+def ov_guard_apply(s, fr, seg, k):
+    s.stack.pop()
+    c = fr["c"]
+    s.ov_reserve -= k
+    s.ov_fatigue += k
+    g = s.game
+    col = g.tiles[g.model_tile[c["target"][1]]].guard
+    start_roll(s, g.overlord, ["o"], [(col, False)] * k, "defense_rolled", c)
+
+
+def ally_guard_mask(s, fr, mask, codec):
+    o = codec.offsets["gems"]
+    for k in range(0, s.reserve[fr["p"]] + 1):
+        mask[o + k] = True
+
+
+def ally_guard_apply(s, fr, seg, k):
+    s.stack.pop()
+    h = fr["p"]
+    s.reserve[h] -= k
+    s.ally_gems[h] += k
+    g = s.game
+    col = g.tiles[g.ally_tile].guard
+    start_roll(s, h, ["h", h, "ally"], [(col, False)] * k, "defense_rolled", fr["c"])
+
+
+def guard_items(s, h: int, kind: str) -> list:
+    """Parry with a weapon or shield; only shields against ranged, area and spell attacks."""
+    objs = s.game.objects
+    carried = -1 - h
+    out = []
+    for o, loc in enumerate(s.o_loc):
+        if loc == carried and objs[o].guard:
+            if kind == "melee" or objs[o].kind == "shield":
+                out.append(o)
+    return out
+
+
+def best_armor(s, h: int):
+    objs = s.game.objects
+    carried = -1 - h
+    best = None
+    for o, loc in enumerate(s.o_loc):
+        if loc == carried and objs[o].armor:
+            if best is None or objs[o].armor[0][0] > best[0][0]:
+                best = objs[o].armor
+    return best or ()
+
+
+def guard_mask(s, fr, mask, codec):
+    h = fr["p"]
+    o = codec.offsets["gems"]
+    if "g" not in fr:
+        for k in range(0, s.reserve[h] + 1):
+            mask[o + k] = True
+        from .spells import reaction_spells
+        so = codec.offsets["spell"]
+        for sp in reaction_spells(s, h):
+            mask[so + sp] = True
+    else:
+        eo = codec.offsets["equip"]
+        for it in guard_items(s, h, fr["c"]["atk_kind"]):
+            mask[eo + it] = True
+        mask[eo + s.game.num_objects] = True   # dodge
+
+
+def guard_apply(s, fr, seg, i):
+    h = fr["p"]
+    if seg == "spell":
+        from .spells import cast_reaction
+        cast_reaction(s, h, i)
+        return
+    if seg == "gems":
+        s.reserve[h] -= i
+        s.spaces[h][2] += i
+        fr["g"] = i
+        if i > 0:
+            return   # next: parry with an item or dodge
+        item = -1
+    else:
+        item = -1 if i == s.game.num_objects else i
+    s.stack.pop()
+    g = s.game
+    specs = [(g.heroes[h].spaces["guard"][0], False)] * fr["g"]
+    if item >= 0:
+        specs += list(g.objects[item].guard)
+    specs += list(best_armor(s, h))
+    start_roll(s, h, ["h", h], specs, "defense_rolled", fr["c"], support_for(s, ("h", h)))
+
+
+@cont
+def defense_rolled(s, c):
+    g = s.game
+    t = c["target"]
+    defense = sum(c["faces"])
+    if t[0] == "h":
+        defense += s.halo[t[1]]
+        if c["atk_kind"] == "ranged" and mv.hero_skill(s, t[1], "untouchable"):
+            defense += 1
+        life_before = g.heroes[t[1]].life - s.wounds[t[1]]
+    elif t[0] == "u":
+        tile = g.tiles[g.model_tile[t[1]]]
+        defense += tile.armor + s.u_halo[t[1]]
+        life_before = s.u_life[t[1]]
+    else:
+        life_before = 1
+    dmg = max(0, c["power"] - defense)
+    c["def"], c["dmg"], c["life_before"] = defense, dmg, life_before
+    c["killed"] = damage(s, t, dmg, c.get("side", mv.HERO_SIDE) == mv.HERO_SIDE)
+    CONT[c["then"]](s, c)
+
+
+def damage(s, t, dmg: int, by_heroes: bool) -> bool:
+    """Apply dmg to a target; True if it died."""
+    if dmg <= 0:
+        return False
+    if t[0] == "h":
+        return s.wound_hero(t[1], dmg)
+    if t[0] == "y":
+        s.kill_yselda(by_heroes)
+        return True
+    return s.damage_model(t[1], dmg)
+
+
+# ---- area attacks -------------------------------------------------------------------------
+def area_attack(s, area: int, power: int, side: int, then: str, c: dict):
+    """Each character in the area is attacked with the same roll, in a fixed order: the
+    Overlord's models, allies, then heroes (ruling)."""
+    queue = [["u", m] for m, a in enumerate(s.u_area) if a == area]
+    queue.sort(key=lambda t: mv.model_side(s, t[1]) == mv.HERO_SIDE)
+    queue += [["h", h] for h, a in enumerate(s.h_area) if a == area]
+    if s.game.yselda >= 0 and s.o_loc[s.game.yselda] == area:
+        queue.append(["y"])
+    c["queue"], c["area_power"], c["final"], c["side"] = queue, power, then, side
+    area_next(s, c)
+
+
+@cont
+def area_next(s, c):
+    while c["queue"]:
+        t = c["queue"].pop(0)
+        if (t[0] == "u" and s.u_area[t[1]] < 0) or (t[0] == "h" and s.h_state[t[1]] != 0):
+            continue
+        defend(s, t, c["area_power"], "area", "area_next", c)
+        return
+    CONT[c["final"]](s, c)
+
+
+@cont
+def nothing(s, c):
+    pass

@@ -1,0 +1,155 @@
+"""Conan, the miniatures game: heroes against the Overlord (rulebook: conan-miniatures-heroes.txt,
+"Overview" and "Game Play"; the Overlord's side from the facts file, see docs/rulings/miniatures.md).
+
+The Game holds everything static: the scenario, the hero sheets, the map with its precomputed
+sight and distances, the unit tiles and their models, every object in play, and the action codec.
+"""
+from __future__ import annotations
+
+from conan_envs.engine import ActionCodec, ConfigError, Game
+
+from . import content
+from .content import load_yaml
+
+# Book of Skelos: activation cost printed above each of the 8 River slots (designed, ascending).
+SLOT_COSTS = (1, 1, 2, 2, 3, 3, 4, 4)
+MAX_ACTIVATIONS = 2
+OVERLORD_GUARD_LIMIT = 2   # gems the Overlord may put on one Guard (designed exertion limit)
+MOVE_BENEFIT_LIMIT = 2     # extra movement points one model may buy per activation (designed)
+MAX_DICE = 16
+SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
+
+
+class MiniaturesGame(Game):
+    env_id = "miniatures_v0"
+    OPTIONS = {"scenario": "clutches", "num_heroes": 3, "max_turns": 40}
+
+    def _setup(self) -> None:
+        from .state import MiniaturesState
+
+        self.state_class = MiniaturesState
+        nh = self.config["num_heroes"]
+        if not isinstance(nh, int) or nh not in (2, 3, 4):
+            raise ConfigError("num_heroes must be 2, 3 or 4")
+        sc = content.load_scenario(self.config["scenario"], nh)
+        self.scenario = sc
+        self.scenario_key = self.config["scenario"]
+        self.faces = content.dice_faces()
+        sheets = content.load_heroes()
+        items = content.load_items()
+        spells = content.load_spells()
+        self.hero_keys = tuple(sc["heroes"][nh])
+        self.heroes = tuple(sheets[k] for k in self.hero_keys)
+        self.num_heroes = nh
+        self.overlord = nh
+        self.roles = (*self.hero_keys, "overlord")
+        self.board = content.load_board(sc["map"])
+        b = self.board
+        self.num_areas = len(b.names)
+
+        # unit tiles (the River's) and the allies' tile, then one entry per model
+        self.tiles = []
+        self.tile_index = {}
+        for key, spec in sc["tiles"].items():
+            self.tile_index[key] = len(self.tiles)
+            self.tiles.append(content.load_tile(key, spec))
+        self.ally_tile = -1
+        ally_spec = sc.get("allies")
+        if ally_spec and ally_spec["leader"] in self.hero_keys:
+            self.ally_tile = len(self.tiles)
+            self.tiles.append(content.load_tile("allies", ally_spec, ally=True))
+        self.model_tile = []
+        for t, tile in enumerate(self.tiles):
+            self.model_tile.extend([t] * tile.models)
+        self.tile_models = [[m for m, t in enumerate(self.model_tile) if t == tt]
+                            for tt in range(len(self.tiles))]
+        self.num_models = len(self.model_tile)
+        self.river_start = [self.tile_index[k] if k != "empty" else -1 for k in sc["river"]]
+        self.event_tile = self.tile_index.get("event", -1)
+        self.reinforcement_areas = tuple(b.index[a] for a in sc.get("reinforcement_areas", ()))
+        self.event = sc.get("event", {})
+
+        # every object in play: heroes' equipment, the asset deck, scenario objects
+        self.objects = []
+        self.object_start = []   # ("hero", h) | ("deck",) | ("off",)
+        for h, key in enumerate(self.hero_keys):
+            for it in sc["equipment"].get(key, ()):
+                self.objects.append(items[it])
+                self.object_start.append(("hero", h))
+        for it in sc.get("deck", ()):
+            self.objects.append(items[it])
+            self.object_start.append(("deck",))
+        self.yselda = self.zogar_head = -1
+        if sc["objective"] == "clutches":
+            self.yselda = len(self.objects)
+            self.objects.append(items["yselda"])
+            self.object_start.append(("off",))
+            self.zogar_head = len(self.objects)
+            self.objects.append(items["zogars_head"])
+            self.object_start.append(("off",))
+        self.num_objects = len(self.objects)
+        self.huts = tuple(a for a in range(self.num_areas) if b.hut[a])
+        self.chest_areas = tuple(b.index[a] for a in sc.get("chests", ()))
+        self.chest_difficulty = int(sc.get("chest_difficulty", 2))
+
+        # spells: one global list; each hero knows some of them
+        self.spells = tuple(spells[k] for k in sorted(spells))
+        self.spell_index = {s.key: i for i, s in enumerate(self.spells)}
+        self.hero_spells = tuple(tuple(self.spell_index[s] for s in sc.get("spells", {}).get(k, ()))
+                                 for k in self.hero_keys)
+        self.halo_cast = tuple(k in sc.get("halo_cast", ()) for k in self.hero_keys)
+        self.rounds = int(sc["rounds"])
+        self.objective = sc["objective"]
+
+        n, m, o, h = self.num_areas, self.num_models, self.num_objects, self.num_heroes
+        self.codec = ActionCodec([
+            ("done", 1),
+            ("hand", self.hero_keys),
+            ("stance", ("aggressive", "cautious")),
+            ("move", b.names),
+            ("flee", 1),
+            ("melee", m),
+            ("ranged", m),
+            ("hero", self.hero_keys),
+            ("gems", tuple(range(13))),
+            ("equip", o + 1),
+            ("reroll", MAX_DICE),
+            ("keep", 1),
+            ("pickup", o),
+            ("drop", o),
+            ("give", o * h),
+            ("take", o),
+            ("throw", o),
+            ("use", o),
+            ("chest", 1),
+            ("yes", 1),
+            ("no", 1),
+            ("area", b.names),
+            ("spell", len(self.spells)),
+            ("ally", m),
+            ("activate", 8),
+            ("benefit_move", 1),
+            ("reinforce", len(self.tiles)),
+            ("event", ("reinforcements", "outer dark demon")),
+            ("sacrifice", m),
+            ("target", m),
+        ])
+        self.num_actions = self.codec.size
+        from .encode import observation_size
+
+        self._obs_size = observation_size(self)
+
+    def observation_shape(self, role: int) -> tuple[int, ...]:
+        return (self._obs_size,)
+
+    def model_name(self, m: int) -> str:
+        t = self.tiles[self.model_tile[m]]
+        k = self.tile_models[self.model_tile[m]].index(m)
+        return f"{t.name} #{k + 1}" if len(self.tile_models[self.model_tile[m]]) > 1 else t.name
+
+    def object_name(self, o: int) -> str:
+        return self.objects[o].name
+
+
+def scenario_names() -> list[str]:
+    return sorted(load_yaml(content.PKG, "scenarios"))

@@ -1,0 +1,204 @@
+"""The heroes' turn (rulebook "The Heroes' Turn"): Start, Stance, Action and End phases;
+the heroes act in any order, handing the turn among themselves until every hero has stopped; "Move" (free base movement,
+lost once another action follows a move; 1 gem per extra point); fleeing from a board edge.
+"""
+from __future__ import annotations
+
+from . import allies, combat, manipulation, scenarios, spells
+from . import movement as mv
+from .content import DROP, LEAP, WOOD_WALL
+
+MELEE, RANGED, GUARD, MANIP, MOVE, REROLL = range(6)
+AGGRESSIVE, CAUTIOUS = 1, 2
+RECOVERY = {AGGRESSIVE: (2, 3, 4), CAUTIOUS: (5, 6, 7)}
+
+
+def spent_to_fatigue(s, h: int):
+    n = sum(s.spaces[h]) + sum(s.spell_gems[h]) + s.ally_gems[h]
+    s.fatigue[h] += n
+    s.spaces[h] = [0] * 6
+    s.spell_gems[h] = [0] * len(s.spell_gems[h])
+    s.ally_gems[h] = 0
+
+
+def start_phase(s):
+    """Start phase: gems spent during the Overlord's turn go to Fatigue; then Stance."""
+    for h in range(s.game.num_heroes):
+        spent_to_fatigue(s, h)
+        s.stance[h] = 0
+    s.phase = "stance"
+    for h in reversed(s.heroes_in_play()):
+        s.stack.append({"k": "stance", "p": h})
+
+
+def stance_mask(s, fr, mask, codec):
+    o = codec.offsets["stance"]
+    mask[o] = mask[o + 1] = True
+
+
+def stance_apply(s, fr, seg, i):
+    s.stack.pop()
+    h = fr["p"]
+    st = AGGRESSIVE if i == 0 else CAUTIOUS
+    s.stance[h] = st
+    if st == AGGRESSIVE:
+        s.halo[h] = 0   # Mitra's Halo lasts until the caster turns aggressive
+    n = min(RECOVERY[st][min(s.dead_heroes, 2)], s.fatigue[h])
+    s.fatigue[h] -= n
+    s.reserve[h] += n
+
+
+def begin_action_phase(s):
+    s.phase = "action"
+    for h in range(s.game.num_heroes):
+        s.mp[h] = mv.base_movement(s, h) if s.stance[h] == AGGRESSIVE and s.h_state[h] == 0 else 0
+        s.moved[h] = False
+    s.u_done = [False] * s.game.num_models
+    s.stopped = [False] * s.game.num_heroes
+    s.acted = False
+    heroes = s.heroes_in_play()
+    if heroes:
+        s.stack.append({"k": "act", "p": heroes[0]})
+
+
+def end_phase(s):
+    """End phase: every gem on action spaces, spell cards and ally tiles goes to Fatigue;
+    unspent movement points are lost."""
+    for h in range(s.game.num_heroes):
+        spent_to_fatigue(s, h)
+        s.mp[h] = 0
+
+
+def pass_turn(s, fr):
+    """The turn goes to the next hero still acting; with none left the phase ends."""
+    heroes = [h for h in s.heroes_in_play() if not s.stopped[h]]
+    if heroes:
+        later = [h for h in heroes if h > fr["p"]]
+        fr["p"] = (later or heroes)[0]
+        s.acted = False
+    else:
+        s.stack.remove(fr)
+
+
+def fix_active(s):
+    """The active hero died or fled: the turn passes on."""
+    if s.stack and s.stack[-1]["k"] == "act" and s.h_state[s.stack[-1]["p"]] != 0:
+        pass_turn(s, s.stack[-1])
+
+
+def lose_movement(s, h: int):
+    """Stopping a move to take another action loses the remaining movement points."""
+    if s.moved[h]:
+        s.mp[h] = 0
+
+
+def move_budget(s, h: int) -> int:
+    return s.mp[h] + combat.space_room(s, h, MOVE)
+
+
+def pay_movement(s, h: int, cost: int):
+    free = min(cost, s.mp[h])
+    s.mp[h] -= free
+    s.reserve[h] -= cost - free
+    s.spaces[h][MOVE] += cost - free
+    s.moved[h] = True
+
+
+def act_mask(s, fr, mask, codec):
+    g = s.game
+    h = fr["p"]
+    off = codec.offsets
+    a = s.h_area[h]
+    if s.stance[h] == AGGRESSIVE:
+        who = ("h", h)
+        budget = move_budget(s, h)
+        for b in g.board.neighbors[a]:
+            c = mv.move_cost(s, who, a, b)
+            if 0 <= c <= budget:
+                mask[off["move"] + b] = True
+        c = mv.flee_cost(s, h)
+        if 0 <= c <= budget:
+            mask[off["flee"]] = True
+        if combat.space_room(s, h, MELEE):
+            for m in combat.hero_attack_targets(s, h, "melee"):
+                mask[off["melee"] + m] = True
+        if combat.space_room(s, h, RANGED) and combat.hero_weapons(s, h, "ranged"):
+            for m in combat.hero_attack_targets(s, h, "ranged"):
+                mask[off["ranged"] + m] = True
+        manipulation.act_mask(s, h, mask, codec)
+        allies.act_mask(s, h, mask, codec)
+    spells.act_mask(s, h, mask, codec)
+    if s.acted:
+        for h2 in s.heroes_in_play():
+            if h2 != h and not s.stopped[h2]:
+                mask[off["hand"] + h2] = True
+    mask[off["done"]] = True
+
+
+def act_apply(s, fr, seg, i):
+    h = fr["p"]
+    if seg == "done":
+        s.stopped[h] = True   # this hero stops acting for the phase
+        pass_turn(s, fr)
+        return
+    if seg == "hand":
+        fr["p"] = i
+        s.acted = False
+        return
+    s.acted = True
+    if seg == "move":
+        move_hero(s, h, i)
+        return
+    if seg == "flee":
+        pay_movement(s, h, mv.flee_cost(s, h))
+        scenarios.flee(s, h)
+        return
+    if seg in ("drop", "use"):
+        manipulation.act_apply(s, h, seg, i)
+        return
+    lose_movement(s, h)
+    if seg in ("melee", "ranged"):
+        combat.begin_hero_attack(s, h, seg, i)
+    elif seg == "spell":
+        spells.cast(s, h, i)
+    elif seg == "ally":
+        allies.activate(s, h, i)
+    else:
+        manipulation.act_apply(s, h, seg, i)
+
+
+def move_hero(s, h: int, b: int):
+    a = s.h_area[h]
+    kind = s.game.board.border[a][b]
+    pay_movement(s, h, mv.move_cost(s, ("h", h), a, b))
+    if kind == WOOD_WALL:
+        s.broken.add((min(a, b), max(a, b)))
+    if kind == LEAP:
+        c = {"h": h, "to": b, "diff": s.game.board.difficulty[a][b]}
+        combat.start_roll(s, h, ["h", h], [(2, False)], "hero_leap_rolled", c)
+        return
+    s.move_hero(h, b)
+    if kind == DROP:
+        fall(s, h)
+
+
+def fall(s, h: int):
+    """Falling damage: dice from the map (one fewer with Leap); no Guard or Armor, but the
+    hero may Reroll. Falling does not cost the remaining base movement."""
+    dice = list(s.game.board.fall_dice)
+    if mv.hero_skill(s, h, "leap"):
+        dice = dice[:max(1, len(dice) - 1)]
+    combat.start_roll(s, h, ["h", h], dice, "hero_fell", {"h": h}, 0)
+
+
+@combat.cont
+def hero_fell(s, c):
+    s.wound_hero(c["h"], sum(c["faces"]))
+
+
+@combat.cont
+def hero_leap_rolled(s, c):
+    """Leap: roll 1 red die; it succeeds if the symbols reach the difficulty. A hero who fails
+    stays where they are (facts file 7.2)."""
+    if sum(c["faces"]) >= c["diff"]:
+        s.move_hero(c["h"], c["to"])

@@ -1,0 +1,236 @@
+"""Objects: rulebook "Manipulation" (simple: pick up, give, take, catch; complex: throw with
+difficulty = distance and the miss rule, open a chest at difficulty 2 and claim or leave its
+card), "Dropping an Object" (free; area effects go off), "Skills and Encumbrance" (drop when
+over the maximum), the Explosive Orb, Life Potions, Lock-picking.
+"""
+from __future__ import annotations
+
+from . import combat
+from . import movement as mv
+
+MANIP = 3
+OFF = -10
+
+
+def carried(s, h: int) -> list:
+    c = -1 - h
+    return [o for o, loc in enumerate(s.o_loc) if loc == c]
+
+
+def simple_room(s, h: int) -> bool:
+    return combat.space_room(s, h, MANIP) > 0
+
+
+def act_mask(s, h: int, mask, codec):
+    g = s.game
+    off = codec.offsets
+    a = s.h_area[h]
+    mine = carried(s, h)
+    for o in mine:
+        mask[off["drop"] + o] = True
+        if g.objects[o].kind == "potion":
+            mask[off["use"] + o] = True
+    if not simple_room(s, h):
+        return
+    for o, loc in enumerate(s.o_loc):
+        if loc == a:
+            mask[off["pickup"] + o] = True
+    nh = g.num_heroes
+    for h2 in s.heroes_in_play():
+        if h2 != h and s.h_area[h2] == a:
+            for o in mine:
+                mask[off["give"] + o * nh + h2] = True
+            for o in carried(s, h2):
+                mask[off["take"] + o] = True
+    if a in s.chests:
+        mask[off["chest"]] = True
+    if any(s.game.board.los[a][b] or mv.line_of_sight(s, a, b) for b in range(g.num_areas) if b != a):
+        for o in mine:
+            if g.objects[o].enc <= 3:
+                mask[off["throw"] + o] = True
+
+
+def pay_simple(s, h: int):
+    s.reserve[h] -= 1
+    s.spaces[h][MANIP] += 1
+
+
+def act_apply(s, h: int, seg: str, i: int):
+    g = s.game
+    if seg == "drop":
+        drop_object(s, h, i)
+    elif seg == "use":
+        heal = g.objects[i].heal
+        for _ in range(heal):
+            if s.wounds[h]:
+                s.wounds[h] -= 1
+            elif s.fatigue[h]:
+                s.fatigue[h] -= 1
+            else:
+                break
+            s.reserve[h] += 1
+        s.o_loc[i] = OFF
+    elif seg == "pickup":
+        pay_simple(s, h)
+        take_object(s, h, i)
+    elif seg == "give":
+        o, h2 = divmod(i, g.num_heroes)
+        pay_simple(s, h)
+        take_object(s, h2, o)
+    elif seg == "take":
+        pay_simple(s, h)
+        take_object(s, h, i)
+    elif seg == "chest":
+        s.stack.append({"k": "manip_gems", "p": h, "why": "chest"})
+    elif seg == "throw":
+        s.stack.append({"k": "throw_area", "p": h, "o": i})
+
+
+def take_object(s, h: int, o: int):
+    """The object is equipped at once; over the maximum encumbrance the hero must drop."""
+    s.o_loc[o] = -1 - h
+    check_encumbrance(s, h)
+
+
+def check_encumbrance(s, h: int):
+    if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
+        s.stack.append({"k": "must_drop", "p": h})
+
+
+def drop_object(s, h: int, o: int):
+    a = s.h_area[h]
+    if s.game.objects[o].area:
+        explode(s, h, o, a)
+    else:
+        s.o_loc[o] = a
+
+
+def must_drop_mask(s, fr, mask, codec):
+    for o in carried(s, fr["p"]):
+        mask[codec.offsets["drop"] + o] = True
+
+
+def must_drop_apply(s, fr, seg, o):
+    h = fr["p"]
+    s.stack.pop()
+    drop_object(s, h, o)
+    check_encumbrance(s, h)
+
+
+# ---- complex manipulations ------------------------------------------------------------------
+def throw_area_mask(s, fr, mask, codec):
+    h = fr["p"]
+    a = s.h_area[h]
+    o = codec.offsets["area"]
+    for b in range(s.game.num_areas):
+        if b != a and mv.line_of_sight(s, a, b) and s.game.board.dist[a][b] > 0:
+            mask[o + b] = True
+
+
+def throw_area_apply(s, fr, seg, b):
+    fr["k"] = "manip_gems"
+    fr["why"] = "throw"
+    fr["to"] = b
+
+
+def manip_gems_mask(s, fr, mask, codec):
+    o = codec.offsets["gems"]
+    for k in range(1, combat.space_room(s, fr["p"], MANIP) + 1):
+        mask[o + k] = True
+
+
+def manip_gems_apply(s, fr, seg, k):
+    s.stack.pop()
+    h = fr["p"]
+    s.reserve[h] -= k
+    s.spaces[h][MANIP] += k
+    g = s.game
+    specs = [(g.heroes[h].spaces["manip"][0], False)] * k
+    if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
+        specs.append((2, False))
+    c = {"h": h, "why": fr["why"], "o": fr.get("o", -1), "to": fr.get("to", -1)}
+    combat.start_roll(s, h, ["h", h], specs, "manip_rolled", c, combat.support_for(s, ("h", h)))
+
+
+@combat.cont
+def manip_rolled(s, c):
+    h = c["h"]
+    power = max(0, sum(c["faces"]) - mv.roll_hindrance(s, ("h", h)))
+    a = s.h_area[h]
+    if c["why"] == "chest":
+        if power >= s.game.chest_difficulty:
+            open_chest(s, h, a)
+        return
+    o, to = c["o"], c["to"]
+    dist = s.game.board.dist[a][to]
+    land = to
+    if power < dist:
+        land = a
+        for _ in range(power):
+            land = s.game.board.next_hop[land][to]
+    s.o_loc[o] = land
+    if s.game.objects[o].area:
+        explode(s, h, o, land)
+        return
+    offer_catch(s, o, land)
+
+
+def open_chest(s, h: int, a: int):
+    s.chests.remove(a)
+    if s.deck:
+        card = s.deck.pop()
+        s.stack.append({"k": "claim", "p": h, "o": card})
+
+
+def claim_mask(s, fr, mask, codec):
+    mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
+
+
+def claim_apply(s, fr, seg, i):
+    s.stack.pop()
+    h, o = fr["p"], fr["o"]
+    if seg == "yes":
+        take_object(s, h, o)
+    else:
+        s.o_loc[o] = s.h_area[h]
+
+
+def catchers(s, area: int) -> list:
+    return [h for h in s.heroes_in_play()
+            if s.h_area[h] == area and s.stance[h] == 1 and simple_room(s, h)]
+
+
+def offer_catch(s, o: int, area: int):
+    """When an object lands, one hero there may at once catch or pick it up (simple)."""
+    cands = catchers(s, area)
+    if cands:
+        s.stack.append({"k": "catch", "p": cands[0], "o": o, "area": area, "asked": [cands[0]]})
+
+
+def catch_mask(s, fr, mask, codec):
+    mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
+
+
+def catch_apply(s, fr, seg, i):
+    s.stack.pop()
+    h, o = fr["p"], fr["o"]
+    if seg == "yes":
+        pay_simple(s, h)
+        take_object(s, h, o)
+        return
+    rest = [x for x in catchers(s, fr["area"]) if x not in fr["asked"]]
+    if rest:
+        s.stack.append({"k": "catch", "p": rest[0], "o": o, "area": fr["area"],
+                        "asked": fr["asked"] + [rest[0]]})
+
+
+def explode(s, h: int, o: int, area: int):
+    """Explosive Orb: an area attack with its dice where it lands, then discarded."""
+    s.o_loc[o] = OFF
+    c = {"h": h, "area": area}
+    combat.start_roll(s, h, ["h", h], list(s.game.objects[o].area), "orb_rolled", c)
+
+
+@combat.cont
+def orb_rolled(s, c):
+    combat.area_attack(s, c["area"], sum(c["faces"]), mv.HERO_SIDE, "nothing", c)

@@ -1,0 +1,183 @@
+"""Characters on the board: "Move", "Hindering", "Occupied areas", "Skills and encumbrance"
+(skills blocked over their limit, the two movement limits), line of sight, Blocking, Evasive,
+Flying, Climb, Leap, Swimming, Wall Wrecker, falling (rulebook "Falling damage") and fleeing.
+
+A character is ("h", hero index) or ("u", model index); allies are models on the heroes' side.
+"""
+from __future__ import annotations
+
+from .content import BOULDER, DROP, FLAP, LEAP, OPEN, ROCK_SLIDE, STONE_WALL, WOOD_WALL
+
+HERO_SIDE, OVERLORD_SIDE = 0, 1
+
+
+def model_side(s, m: int) -> int:
+    return HERO_SIDE if s.game.tiles[s.game.model_tile[m]].ally else OVERLORD_SIDE
+
+
+def encumbrance(s, h: int) -> int:
+    objs = s.game.objects
+    carried = -1 - h
+    return sum(objs[o].enc for o, loc in enumerate(s.o_loc) if loc == carried)
+
+
+def hero_skill(s, h: int, skill: str) -> bool:
+    """A skill is usable while the hero's encumbrance is below the skill's limit."""
+    sheet = s.game.heroes[h]
+    if skill not in sheet.skills:
+        return False
+    limit = sheet.skill_limits.get(skill)
+    return limit is None or encumbrance(s, h) < limit
+
+
+def has_skill(s, who, skill: str) -> bool:
+    if who[0] == "h":
+        return hero_skill(s, who[1], skill)
+    return skill in s.game.tiles[s.game.model_tile[who[1]]].skills
+
+
+def base_movement(s, h: int) -> int:
+    sheet = s.game.heroes[h]
+    enc = encumbrance(s, h)
+    cut = 2 if enc >= sheet.move_minus2 else 1 if enc >= sheet.move_minus1 else 0
+    return max(0, sheet.base_move - cut)
+
+
+def side_of(s, who) -> int:
+    return HERO_SIDE if who[0] == "h" else model_side(s, who[1])
+
+
+def area_of(s, who) -> int:
+    return s.h_area[who[1]] if who[0] == "h" else s.u_area[who[1]]
+
+
+def side_counts(s, area: int) -> list:
+    """[heroes' side, Overlord's side] characters standing in `area`."""
+    c = [0, 0]
+    for h, a in enumerate(s.h_area):
+        if a == area:
+            c[0] += 1
+    ally_tile = s.game.ally_tile
+    tiles = s.game.model_tile
+    for m, a in enumerate(s.u_area):
+        if a == area:
+            c[0 if tiles[m] == ally_tile else 1] += 1
+    return c
+
+
+def occupants(s, area: int) -> int:
+    c = side_counts(s, area)
+    return c[0] + c[1]
+
+
+def is_full(s, area: int) -> bool:
+    return occupants(s, area) >= s.game.board.cap[area]
+
+
+def hindrance(s, who, area: int | None = None) -> int:
+    """Symbols ignored / extra movement points: enemies minus the character's other friends
+    in its area (rulebook "Hindering": 3 alone, 2 beside Bêlit), never below 0."""
+    if area is None:
+        area = area_of(s, who)
+    c = side_counts(s, area)
+    side = side_of(s, who)
+    return max(0, c[1 - side] - (c[side] - 1))
+
+
+def roll_hindrance(s, who) -> int:
+    if has_skill(s, who, "concentration"):
+        return 0
+    return hindrance(s, who)
+
+
+def blocked_in(s, who) -> bool:
+    """Blocking: enemies in the area cannot leave it unless Evasive or Flying."""
+    if has_skill(s, who, "evasive") or has_skill(s, who, "flying"):
+        return False
+    area = area_of(s, who)
+    side = side_of(s, who)
+    tiles, mt = s.game.tiles, s.game.model_tile
+    for m, a in enumerate(s.u_area):
+        if a == area and model_side(s, m) != side and "blocking" in tiles[mt[m]].skills:
+            return True
+    return False
+
+
+def line_of_sight(s, a: int, b: int) -> bool:
+    if s.game.board.los[a][b]:
+        return True
+    n = s.game.board.border
+    return n[a][b] == WOOD_WALL and _broken(s, a, b)
+
+
+def _broken(s, a: int, b: int) -> bool:
+    return (min(a, b), max(a, b)) in s.broken
+
+
+def step_cost(s, who, a: int, b: int) -> int:
+    """Movement points to cross from area a to adjacent area b, or -1 if not allowed.
+    Hindering is not included (see move_cost)."""
+    board = s.game.board
+    kind = board.border[a][b]
+    if kind < 0 or is_full(s, b):
+        return -1
+    if has_skill(s, who, "flying"):
+        return 1
+    if board.water[b] and not has_skill(s, who, "swimming"):
+        return -1
+    cost = 1 + (1 if board.water[a] else 0)
+    if kind == OPEN:
+        pass
+    elif kind == FLAP:
+        cost += 1
+    elif kind == WOOD_WALL:
+        if not _broken(s, a, b):
+            if not has_skill(s, who, "wall_wrecker"):
+                return -1
+            cost += 2
+    elif kind == STONE_WALL:
+        return -1
+    elif kind == BOULDER:
+        if not has_skill(s, who, "climb"):
+            return -1
+        cost += 2
+    elif kind == ROCK_SLIDE:
+        if not has_skill(s, who, "climb"):
+            cost += 2
+    elif kind == LEAP:
+        if not has_skill(s, who, "leap"):
+            return -1
+    elif kind == DROP:
+        if board.elev[b] > board.elev[a]:
+            return -1
+    return cost
+
+
+def move_cost(s, who, a: int, b: int) -> int:
+    """Full cost of leaving a for b: the step plus hindering (Evasive, Flying and leaps ignore it)."""
+    if blocked_in(s, who):
+        return -1
+    cost = step_cost(s, who, a, b)
+    if cost < 0:
+        return -1
+    if s.game.board.border[a][b] != LEAP and not (has_skill(s, who, "evasive")
+                                                  or has_skill(s, who, "flying")):
+        cost += hindrance(s, who, a)
+    return cost
+
+
+def flee_cost(s, h: int) -> int:
+    """Fleeing (scenario rule): from a board-edge area, pay one border crossing."""
+    who = ("h", h)
+    a = s.h_area[h]
+    if not s.game.board.edge[a] or blocked_in(s, who):
+        return -1
+    return 1 + (0 if has_skill(s, who, "evasive") else hindrance(s, who, a))
+
+
+def unit_may_enter(s, m: int, b: int) -> bool:
+    """Scenario limits on where units go (Zogar Sag cannot leave the village)."""
+    g = s.game
+    if g.objective == "clutches" and g.tiles[g.model_tile[m]].key == "zogar_sag":
+        return not g.board.edge[b]
+    return True

@@ -1,0 +1,281 @@
+"""The Overlord's turn (rulebook "Game Play"; the Book of Skelos from the facts file section 6,
+every designed part recorded in docs/rulings/miniatures.md): recovery, then 0, 1 or 2
+activations of River tiles paid from the Reserve at the slot's cost; the activated tile moves
+to the end of the River; each of its models moves and attacks; benefits (extra movement,
+Guard, Reroll); Event tiles (reinforcements, the Outer Dark Demon).
+"""
+from __future__ import annotations
+
+from . import combat
+from . import movement as mv
+from .content import DROP, LEAP
+from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
+
+
+def begin_turn(s):
+    s.phase = "overlord"
+    n = min(s.recovery, s.ov_fatigue)
+    s.ov_fatigue -= n
+    s.ov_reserve += n
+    s.stack.append({"k": "ov_turn", "p": s.game.overlord, "n": 0})
+
+
+def living_models(s, t: int) -> list:
+    return [m for m in s.game.tile_models[t] if s.u_area[m] >= 0]
+
+
+def activatable(s, slot: int) -> bool:
+    t = s.river[slot]
+    if t < 0 or SLOT_COSTS[slot] > s.ov_reserve:
+        return False
+    if t == s.game.event_tile:
+        return True
+    return bool(living_models(s, t))
+
+
+def turn_mask(s, fr, mask, codec):
+    mask[codec.offsets["done"]] = True
+    if fr["n"] >= MAX_ACTIVATIONS:
+        return
+    o = codec.offsets["activate"]
+    for slot in range(len(s.river)):
+        if activatable(s, slot):
+            mask[o + slot] = True
+
+
+def turn_apply(s, fr, seg, slot):
+    if seg == "done":
+        s.stack.pop()
+        return
+    fr["n"] += 1
+    s.ov_reserve -= SLOT_COSTS[slot]
+    s.ov_fatigue += SLOT_COSTS[slot]
+    t = s.river.pop(slot)
+    s.river.append(t)
+    g = s.game
+    if t == g.event_tile:
+        event(s)
+        return
+    queue = living_models(s, t)
+    for m in queue:
+        s.u_halo[m] = 0   # Set's Halo lasts until the caster's group activates
+    _next_model(s, {"k": "unit", "p": g.overlord, "t": t, "queue": queue})
+
+
+def _next_model(s, fr):
+    while fr["queue"]:
+        m = fr["queue"].pop(0)
+        if s.u_area[m] >= 0:
+            tile = s.game.tiles[fr["t"]]
+            fr.update(m=m, mp=tile.move, bought=0, attacked=False)
+            if not s.stack or s.stack[-1] is not fr:
+                s.stack.append(fr)
+            return
+    if s.stack and s.stack[-1] is fr:
+        s.stack.pop()
+
+
+def unit_targets(s, m: int) -> tuple:
+    """(heroes, allies) this model can attack now: melee in reach, or ranged in sight."""
+    g = s.game
+    tile = g.tiles[g.model_tile[m]]
+    a = s.u_area[m]
+    if tile.melee:
+        reach = lambda b: combat.melee_reach(s, a, b)  # noqa: E731
+    else:
+        reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
+    heroes = [h for h in s.heroes_in_play() if reach(s.h_area[h])]
+    allies = [k for k, b in enumerate(s.u_area)
+              if b >= 0 and mv.model_side(s, k) == mv.HERO_SIDE and reach(b)]
+    return heroes, allies
+
+
+def unit_mask(s, fr, mask, codec):
+    off = codec.offsets
+    m = fr["m"]
+    mask[off["done"]] = True
+    a = s.u_area[m]
+    if a < 0:
+        return
+    who = ("u", m)
+    for b in s.game.board.neighbors[a]:
+        c = mv.move_cost(s, who, a, b)
+        if 0 <= c <= fr["mp"] and mv.unit_may_enter(s, m, b):
+            mask[off["move"] + b] = True
+    if not fr["attacked"]:
+        heroes, allies = unit_targets(s, m)
+        for h in heroes:
+            mask[off["hero"] + h] = True
+        for k in allies:
+            mask[off["melee"] + k] = True
+        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0 and s.benefits_allowed()):
+            mask[off["benefit_move"]] = True
+
+
+def unit_apply(s, fr, seg, i):
+    m = fr["m"]
+    if seg == "done" or s.u_area[m] < 0:
+        _next_model(s, fr)
+        return
+    if seg == "benefit_move":
+        s.ov_reserve -= 1
+        s.ov_fatigue += 1
+        fr["bought"] += 1
+        fr["mp"] += 1
+        return
+    if seg == "move":
+        a = s.u_area[m]
+        fr["mp"] -= mv.move_cost(s, ("u", m), a, i)
+        kind = s.game.board.border[a][i]
+        if kind == LEAP:
+            c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
+            combat.start_roll(s, s.game.overlord, ["o"], [(2, False)], "unit_leap_rolled", c)
+            return
+        s.u_area[m] = i
+        if kind == DROP:
+            combat.start_roll(s, s.game.overlord, ["o"], list(s.game.board.fall_dice),
+                              "unit_fell", {"m": m})
+        return
+    # an attack ends the model's movement (ruling, as for allies)
+    fr["attacked"] = True
+    fr["mp"] = 0
+    target = ["h", i] if seg == "hero" else ["u", i]
+    c = {"side": mv.OVERLORD_SIDE, "m": m, "target": target}
+    combat.offer_sacrifice(s, target, "unit_attack_roll", c)
+
+
+@combat.cont
+def unit_attack_roll(s, c):
+    g = s.game
+    m = c["m"]
+    tile = g.tiles[g.model_tile[m]]
+    kind = "melee" if tile.melee else "ranged"
+    c["kind"] = kind
+    specs = list(tile.melee or tile.ranged)
+    if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c["target"])]:
+        specs.append((0, False))
+    combat.start_roll(s, g.overlord, ["o"], specs, "unit_attack_rolled", c,
+                      combat.support_for(s, ("u", m)))
+
+
+@combat.cont
+def unit_attack_rolled(s, c):
+    g = s.game
+    m = c["m"]
+    hinder = 0
+    if c["kind"] == "ranged" and "elite_shooter" not in g.tiles[g.model_tile[m]].skills:
+        hinder = mv.roll_hindrance(s, ("u", m))
+    power = max(0, sum(c["faces"]) - hinder)
+    if mv.area_of(s, c["target"]) < 0:
+        return
+    combat.defend(s, c["target"], power, c["kind"], "nothing", c)
+
+
+@combat.cont
+def unit_leap_rolled(s, c):
+    """A failed leap: Zaporavo and Skuthus stay put, minions drown (facts file 7.2)."""
+    m = c["m"]
+    g = s.game
+    tile = g.tiles[g.model_tile[m]]
+    if sum(c["faces"]) >= c["diff"]:
+        s.u_area[m] = c["to"]
+    elif tile.type == "minion":
+        s.damage_model(m, 99)
+
+
+@combat.cont
+def unit_fell(s, c):
+    s.damage_model(c["m"], sum(c["faces"])) if sum(c["faces"]) else None
+
+
+# ---- events and reinforcements --------------------------------------------------------------
+def event(s):
+    ev = s.game.event
+    demon = ev.get("demon")
+    if demon and _skuthus_alive(s):
+        s.stack.append({"k": "event", "p": s.game.overlord})
+    else:
+        _reinforce(s, ev.get("reinforcement", 0))
+
+
+def _skuthus_alive(s) -> bool:
+    g = s.game
+    t = g.tile_index[g.event["demon"]["replaces"]]
+    return bool(living_models(s, t))
+
+
+def event_mask(s, fr, mask, codec):
+    o = codec.offsets["event"]
+    mask[o] = mask[o + 1] = True
+
+
+def event_apply(s, fr, seg, i):
+    s.stack.pop()
+    g = s.game
+    if i == 0:
+        _reinforce(s, g.event.get("reinforcement", 0))
+        return
+    # Skuthus dies (for the heroes) and the Outer Dark Demon appears in his area; its tile
+    # takes his place in the River.
+    old = g.tile_index[g.event["demon"]["replaces"]]
+    new = g.tile_index[g.event["demon"]["tile"]]
+    m = living_models(s, old)[0]
+    area = s.u_area[m]
+    s.damage_model(m, 99)
+    d = g.tile_models[new][0]
+    s.u_area[d] = area
+    s.u_life[d] = g.tiles[new].life
+    s.river[s.river.index(old)] = new
+
+
+def _reinforce(s, pts: int):
+    if pts > 0:
+        s.stack.append({"k": "reinforce", "p": s.game.overlord, "pts": pts})
+
+
+def reinforce_tiles(s, pts: int) -> list:
+    g = s.game
+    if not any(not mv.is_full(s, a) for a in g.reinforcement_areas):
+        return []
+    out = []
+    for t in s.river:
+        if t < 0 or t == g.event_tile:
+            continue
+        tile = g.tiles[t]
+        if tile.type == "minion" and tile.cost <= pts and len(living_models(s, t)) < tile.models:
+            out.append(t)
+    return out
+
+
+def reinforce_mask(s, fr, mask, codec):
+    mask[codec.offsets["done"]] = True
+    o = codec.offsets["reinforce"]
+    for t in reinforce_tiles(s, fr["pts"]):
+        mask[o + t] = True
+
+
+def reinforce_apply(s, fr, seg, t):
+    if seg == "done":
+        s.stack.pop()
+        return
+    s.stack.append({"k": "reinforce_area", "p": fr["p"], "t": t})
+
+
+def reinforce_area_mask(s, fr, mask, codec):
+    o = codec.offsets["area"]
+    for a in s.game.reinforcement_areas:
+        if not mv.is_full(s, a):
+            mask[o + a] = True
+
+
+def reinforce_area_apply(s, fr, seg, a):
+    s.stack.pop()
+    g = s.game
+    t = fr["t"]
+    m = next(k for k in g.tile_models[t] if s.u_area[k] < 0)
+    s.u_area[m] = a
+    s.u_life[m] = g.tiles[t].life
+    parent = s.stack[-1]
+    parent["pts"] -= g.tiles[t].cost
+    if not reinforce_tiles(s, parent["pts"]):
+        s.stack.pop()

@@ -1,0 +1,259 @@
+"""One position of a game of Conan (rulebook "Game Play": the heroes' turn, then the
+Overlord's, until a side completes its objective).
+
+Decisions are frames on `self.stack` (plain dicts); the top frame names the decision and the
+player asked. When the stack empties, the turn structure moves on (heroes_turn / overlord).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from conan_envs.engine import TERMINAL, State
+
+from . import allies, combat, encode, heroes_turn, manipulation, overlord, scenarios, spells
+
+OFF, ESCAPED = -10, -12
+
+KINDS = {
+    "hide": (scenarios.hide_mask, scenarios.hide_apply),
+    "stance": (heroes_turn.stance_mask, heroes_turn.stance_apply),
+    "act": (heroes_turn.act_mask, heroes_turn.act_apply),
+    "atk_gems": (combat.atk_gems_mask, combat.atk_gems_apply),
+    "atk_weapon": (combat.atk_weapon_mask, combat.atk_weapon_apply),
+    "reroll": (combat.reroll_mask, combat.reroll_apply),
+    "sacrifice": (combat.sacrifice_mask, combat.sacrifice_apply),
+    "circular": (combat.circular_mask, combat.circular_apply),
+    "guard": (combat.guard_mask, combat.guard_apply),
+    "ov_guard": (combat.ov_guard_mask, combat.ov_guard_apply),
+    "ally_guard": (combat.ally_guard_mask, combat.ally_guard_apply),
+    "manip_gems": (manipulation.manip_gems_mask, manipulation.manip_gems_apply),
+    "throw_area": (manipulation.throw_area_mask, manipulation.throw_area_apply),
+    "claim": (manipulation.claim_mask, manipulation.claim_apply),
+    "catch": (manipulation.catch_mask, manipulation.catch_apply),
+    "must_drop": (manipulation.must_drop_mask, manipulation.must_drop_apply),
+    "spell_target": (spells.target_mask, spells.target_apply),
+    "ally_act": (allies.ally_mask, allies.ally_apply),
+    "ov_turn": (overlord.turn_mask, overlord.turn_apply),
+    "unit": (overlord.unit_mask, overlord.unit_apply),
+    "event": (overlord.event_mask, overlord.event_apply),
+    "reinforce": (overlord.reinforce_mask, overlord.reinforce_apply),
+    "reinforce_area": (overlord.reinforce_area_mask, overlord.reinforce_area_apply),
+}
+
+
+class MiniaturesState(State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        g = game
+        sc = g.scenario
+        nh = g.num_heroes
+        b = g.board
+        self.phase = "start"
+        self.winner = -1          # 0 heroes, 1 Overlord
+        self.stack = []
+        start = b.index[sc["hero_start"]]
+        self.h_area = [start] * nh
+        self.h_state = [0] * nh   # 0 on the board, 1 dead, 2 fled
+        self.reserve = [hs.life for hs in g.heroes]
+        self.fatigue = [0] * nh
+        self.wounds = [0] * nh
+        for h in range(nh):
+            moved = min(sc["gems_to_fatigue"], self.reserve[h])
+            self.reserve[h] -= moved
+            self.fatigue[h] += moved
+        self.spaces = [[0] * 6 for _ in range(nh)]
+        self.spell_gems = [[0] * len(g.spells) for _ in range(nh)]
+        self.ally_gems = [0] * nh
+        self.stance = [0] * nh    # 1 aggressive, 2 cautious
+        self.mp = [0] * nh
+        self.moved = [False] * nh
+        self.halo = [g.spells[g.spell_index["mitras_halo"]].armor if g.halo_cast[h] else 0
+                     for h in range(nh)]
+        self.acted = False
+        self.stopped = [False] * nh
+        self.dead_heroes = 0
+        self.u_area = []
+        self.u_life = []
+        self.u_halo = []
+        for t, tile in enumerate(g.tiles):
+            for k in range(tile.models):
+                self.u_area.append(b.index[tile.start[k]] if k < len(tile.start) else -1)
+                self.u_life.append(tile.life)
+                self.u_halo.append(tile.halo)
+        self.u_done = [False] * g.num_models   # allies: activated this Action phase
+        self.o_loc = []
+        for where in g.object_start:
+            self.o_loc.append(-1 - where[1] if where[0] == "hero" else OFF)
+        deck = [o for o, where in enumerate(g.object_start) if where[0] == "deck"]
+        self.deck = [deck[i] for i in self.rng.permutation(len(deck)).tolist()]
+        self.chests = list(g.chest_areas)
+        self.broken = set()
+        ov = sc["overlord"][nh]
+        self.ov_reserve, self.ov_fatigue, self.recovery = int(ov[0]), int(ov[1]), int(ov[2])
+        self.river = list(g.river_start)
+        self.searched = [False] * g.num_areas
+        self.searched[start] = True
+        self.yselda_hut = -1
+        if g.objective == "clutches":
+            self.phase = "hide"
+            self.stack.append({"k": "hide", "p": g.overlord})
+        self._advance()
+
+    # ---- turn structure --------------------------------------------------------------------
+    def _advance(self):
+        heroes_turn.fix_active(self)
+        scenarios.check(self)
+        while self.winner < 0 and not self.stack:
+            if self.phase in ("hide", "overlord_done", "start"):
+                if self.phase == "overlord_done":
+                    self.turn += 1
+                    scenarios.round_over(self)
+                    if self.winner >= 0:
+                        return
+                heroes_turn.start_phase(self)
+            elif self.phase == "stance":
+                heroes_turn.begin_action_phase(self)
+            elif self.phase == "action":
+                heroes_turn.end_phase(self)
+                overlord.begin_turn(self)
+            elif self.phase == "overlord":
+                self.phase = "overlord_done"
+            scenarios.check(self)
+
+    def current_player(self) -> int:
+        if self.winner >= 0:
+            return TERMINAL
+        return self.stack[-1]["p"]
+
+    def _legal_mask(self) -> np.ndarray:
+        codec = self.game.codec
+        mask = codec.empty_mask()
+        fr = self.stack[-1]
+        KINDS[fr["k"]][0](self, fr, mask, codec)
+        return mask
+
+    def _apply(self, action: int) -> None:
+        seg, i = self.game.codec.decode(action)
+        fr = self.stack[-1]
+        KINDS[fr["k"]][1](self, fr, seg, i)
+        self._advance()
+
+    def decision(self) -> str:
+        return "game over" if self.winner >= 0 else self.stack[-1]["k"]
+
+    def returns(self) -> list[float]:
+        n = self.game.num_roles
+        if self.winner < 0:
+            return [0.0] * n
+        hero = 1.0 if self.winner == 0 else -1.0
+        return [hero] * (n - 1) + [-hero]
+
+    def shaped_scores(self):
+        alive = sum(1 for x in self.h_state if x != 1)
+        hero = 0.1 * alive - 0.1 * sum(1 for a in self.u_area if a < 0)
+        return [-hero] * (self.game.num_roles - 1) + [hero]
+
+    def observation(self, role: int) -> np.ndarray:
+        return encode.observe(self, role)
+
+    def action_to_string(self, a: int) -> str:
+        return encode.action_name(self, a)
+
+    def __str__(self) -> str:
+        return encode.render(self)
+
+    # ---- shared bookkeeping ----------------------------------------------------------------
+    def benefits_allowed(self) -> bool:
+        return True
+
+    def ally_leader(self) -> int:
+        g = self.game
+        if g.ally_tile < 0:
+            return -1
+        for h in range(g.num_heroes):
+            if self.h_state[h] == 0 and "leadership" in g.heroes[h].skills:
+                return h
+        return -1
+
+    def heroes_in_play(self) -> list:
+        return [h for h in range(self.game.num_heroes) if self.h_state[h] == 0]
+
+    def wound_hero(self, h: int, n: int) -> bool:
+        """Damage moves gems to the Wound zone: from the Reserve first, then Fatigue, then the
+        gems already spent this turn (ruling). The hero dies with every gem in Wounds."""
+        for _ in range(n):
+            if self.reserve[h]:
+                self.reserve[h] -= 1
+            elif self.fatigue[h]:
+                self.fatigue[h] -= 1
+            else:
+                sp = next((i for i in range(6) if self.spaces[h][i]), -1)
+                if sp >= 0:
+                    self.spaces[h][sp] -= 1
+                else:
+                    k = next((i for i, v in enumerate(self.spell_gems[h]) if v), -1)
+                    if k >= 0:
+                        self.spell_gems[h][k] -= 1
+                    elif self.ally_gems[h]:
+                        self.ally_gems[h] -= 1
+                    else:
+                        break
+            self.wounds[h] += 1
+        if self.wounds[h] >= self.game.heroes[h].life:
+            self.kill_hero(h)
+            return True
+        return False
+
+    def kill_hero(self, h: int):
+        area = self.h_area[h]
+        carried = -1 - h
+        for o, loc in enumerate(self.o_loc):
+            if loc == carried:
+                self.o_loc[o] = area
+        self.h_state[h] = 1
+        self.h_area[h] = -1
+        self.dead_heroes += 1
+        self.mp[h] = 0
+        g = self.game
+        if g.ally_tile >= 0 and self.ally_leader() < 0:
+            for m in g.tile_models[g.ally_tile]:
+                self.u_area[m] = -1
+        scenarios.on_hero_death(self, h)
+
+    def damage_model(self, m: int, dmg: int) -> bool:
+        self.u_life[m] -= dmg
+        if self.u_life[m] > 0:
+            return False
+        area = self.u_area[m]
+        self.u_area[m] = -1
+        self.u_life[m] = 0
+        self.u_halo[m] = 0
+        scenarios.on_model_death(self, m, area)
+        return True
+
+    def kill_yselda(self, by_heroes: bool):
+        self.o_loc[self.game.yselda] = OFF
+        self.winner = 1 if by_heroes else 0
+
+    def move_hero(self, h: int, b: int):
+        self.h_area[h] = b
+        scenarios.on_hero_enter(self, h, b)
+
+    # ---- hidden information ----------------------------------------------------------------
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> "MiniaturesState":
+        new = super().resample_hidden(observer, rng)
+        if new.deck:
+            new.deck = [new.deck[i] for i in rng.permutation(len(new.deck)).tolist()]
+        g = self.game
+        if observer != g.overlord and self.yselda_hut >= 0 and self.o_loc[g.yselda] == OFF \
+                and self.winner < 0:
+            options = [a for a in g.huts if not self.searched[a]]
+            if options:
+                new.yselda_hut = int(options[int(rng.integers(len(options)))])
+        return new
+
+    def _check_restored(self):
+        if len(self.h_area) != self.game.num_heroes or len(self.u_area) != self.game.num_models:
+            raise ValueError("wrong number of heroes or models")
+        super()._check_restored()
+

@@ -1,0 +1,558 @@
+"""Combat Phase (The Combat Round; Resolve Initiative; Conflict Begins; Movement; Range; Terrain
+and Combat; Combat Tracker; The Slots in Detail; Taking Them Down; Tokens): rounds, initiative,
+Conan's activation (move then attack or attack then move, LEAP, stepping into a slain enemy's
+square), his attacks and the enemies' blocks and ripostes, his blocks and ripostes, FATIGUE,
+wounds and RAGE, STUNNED/RATTLED/POISON tokens and the round tracker."""
+from __future__ import annotations
+
+from conan_envs.engine import draw
+
+from .content import BLOCK, LEAP, RIPOSTE, SLASH, SWING
+from .grid import dist
+
+CONAN, YARA = 0, 1
+POISON_CAPACITY = 2
+
+
+class CombatMixin:
+    # ---- helpers --------------------------------------------------------------------------------
+    def _grid(self):
+        return self.game.c["locations"][self.loc].grid
+
+    def _kind(self, e):
+        return self.game.c["cards"][e[0]].kind
+
+    def _life(self, e):
+        return self.game.c["cards"][e[0]].kind.life
+
+    def _alive(self, e):
+        return e[2] < self.game.c["cards"][e[0]].kind.life
+
+    def _stunned(self):
+        return self.ctok_active and self.ctok[0] == "S"
+
+    def _rattled(self):
+        return self.ctok_active and self.ctok[0] == "R"
+
+    def _e_stunned(self, e):
+        return e[5] and e[4][0] == "S"
+
+    def _e_rattled(self, e):
+        return e[5] and e[4][0] == "R"
+
+    def _adjacent_enemies(self, sq):
+        return [i for i, e in enumerate(self.enemies) if self._alive(e) and dist(e[1], sq) == 1]
+
+    # ---- rounds ---------------------------------------------------------------------------------
+    def _auto_round_start(self):
+        """1. Roll and slot the Action Dice (POISON takes its FATIGUE after rolling)."""
+        self.move_bonus = 0
+        self.free_blocks = 0
+        self.plot_played = False
+        self.ctok_active = bool(self.ctok)
+        for e in self.enemies:
+            e[5] = bool(e[4])
+            e[6] = False
+            e[7] = e[8] = e[9] = 0
+        self._roll_conan()
+        for k in range(len(self.poison)):
+            self._lose_fatigue(1)
+            self.poison[k] += 1
+        self.poison = [p for p in self.poison if p < POISON_CAPACITY]
+        self.stage = "dice"
+        self.ret = ["after_conan_dice"]
+
+    def _auto_after_conan_dice(self):
+        self._finish_conan_dice()
+        alive = any(self._alive(e) for e in self.enemies)
+        if alive:
+            self._roll_minions(not self.game.battle)
+            if self.game.battle:
+                self._push("yara_dice", "after_yara_dice")
+                return
+        self.stage = "after_yara_dice"
+
+    def _auto_after_yara_dice(self):
+        self.stage = "initiative_draw" if self.in_combat else "location_ready"
+
+    def _auto_initiative_draw(self):
+        """2. The token holder draws and chooses GO FIRST or the GAME EFFECT; the token passes.
+        In solo mode Yara's side always chooses GO FIRST."""
+        if self.conan_first and self.combat_rounds == 0:
+            self.first_side = CONAN
+            self.stage = "sides"
+            return
+        self.init_card = draw(self.rng, self.init_deck, self.init_discard)
+        self.init_discard.append(self.init_card)
+        holder = self.init_token
+        self.init_token = 1 - holder
+        if holder == YARA and not self.game.battle:
+            self._resolve_initiative(YARA, go_first=True)
+        else:
+            self.stage = "initiative" if holder == CONAN else "yara_initiative"
+
+    def _mask_initiative(self, m, O):
+        m[O["go_first"]] = m[O["game_effect"]] = True
+
+    _mask_yara_initiative = _mask_initiative
+
+    def _do_go_first(self, _):
+        self._resolve_initiative(CONAN if self.stage == "initiative" else YARA, True)
+
+    def _do_game_effect(self, _):
+        self._resolve_initiative(CONAN if self.stage == "initiative" else YARA, False)
+
+    def _resolve_initiative(self, chooser, go_first):
+        self.first_side = chooser if go_first else 1 - chooser
+        effect_side = 1 - chooser if go_first else chooser
+        _, conan_eff, yara_eff = self.game.c["initiative"][self.init_card]
+        if effect_side == CONAN:
+            self._conan_effect(conan_eff)
+        else:
+            self._minion_effect(yara_eff)
+        self.stage = "sides"
+
+    def _conan_effect(self, eff):
+        kind, k = eff
+        if kind == "fatigue":
+            self._refill(k)
+        elif kind == "move":
+            self.move_bonus += k
+        elif kind == "free_block":
+            self.free_blocks += k
+        elif kind == "rage":
+            for _ in range(k):
+                self._rage_into_swing()
+
+    def _minion_effect(self, eff):
+        kind, k = eff
+        for e in self.enemies:
+            if not self._alive(e):
+                continue
+            if kind == "heal_minions":
+                e[2] = max(0, e[2] - k)
+            elif kind == "minion_move":
+                e[8] += k
+            elif kind == "minion_block":
+                e[7] += k
+            elif kind == "minion_hit":
+                e[9] += k
+
+    def _auto_sides(self):
+        """3-4. The side going first activates, then the other side."""
+        self.side_no = 0
+        self._start_side(self.first_side)
+
+    def _start_side(self, side):
+        if side == CONAN:
+            self.cphase = 0
+            self.slain_sq = -1
+            self.slay_move = False
+            self.move_left = self._base_move() + self.move_bonus
+            self.stage = "conan_turn"
+        elif self.game.battle:
+            self.stage = "yara_turn"
+        else:
+            self.ai_idx = 0
+            self.stage = "ai"
+
+    def _end_side(self):
+        self.side_no += 1
+        if self.side_no >= 2:
+            self.stage = "round_end"
+        else:
+            self._start_side(1 - self.first_side)
+
+    def _auto_round_end(self):
+        """5. Both sides still stand: tokens turn over or go, the round tracker advances, Conan
+        reserves dice, and the next round begins."""
+        if self.ctok_active and self.ctok:
+            if self.ctok[0] == "S":
+                self.ctok[0] = "R"
+            else:
+                self.ctok.pop(0)
+        self.ctok_active = False
+        for e in self.enemies:
+            if e[5] and e[4]:
+                if e[4][0] == "S":
+                    e[4][0] = "R"
+                else:
+                    e[4].pop(0)
+            e[5] = False
+        self.turn += 1
+        self.combat_rounds += 1
+        self._advance_tracker(1)
+        if self.winner is not None:
+            return
+        if self.level > 0 and any(self.rows):
+            self.reserve_left = self.level
+            self.reserve_kept = [0] * 5
+            self.stage = "reserve"
+        else:
+            self._clear_rows()
+            self.stage = "round_start"
+
+    def _advance_tracker(self, k):
+        """At the end of each 4th round the tracker resets to 1: solo, Conan loses 2 FATIGUE;
+        Battle Mode, 1 FATIGUE and Yara draws a Plot and Plan card."""
+        for _ in range(k):
+            if self.tracker >= 4:
+                self.tracker = 1
+                if self.game.battle:
+                    self._lose_fatigue(1)
+                    self._draw_plots(1)
+                else:
+                    self._lose_fatigue(2)
+            else:
+                self.tracker += 1
+
+    def _finish_reserve(self):
+        self._clear_rows(self.reserve_kept)
+        self.stage = "round_start"
+
+    # ---- Conan's activation -----------------------------------------------------------------------
+    def _can_move(self):
+        if self._stunned() or self._rattled():
+            return False
+        return self.slay_move or self.cphase != 2
+
+    def _moved(self):
+        if not self.slay_move:
+            self.cphase = {0: 1, 3: 4}.get(self.cphase, self.cphase)
+
+    def _can_attack(self):
+        return not self._stunned() and self.cphase != 4 and bool(self._adjacent_enemies(self.pos))
+
+    def _attacked(self):
+        self.slay_move = False
+        self.slain_sq = -1
+        self.cphase = {0: 3, 1: 2}.get(self.cphase, self.cphase)
+
+    def _step_cost(self, src, dst):
+        g = self._grid()
+        if dst < 0 or g.blocked[dst]:
+            return 99
+        for e in self.enemies:
+            if e[1] == dst and self._alive(e):
+                return 99
+        return 1 + len(self._adjacent_enemies(src)) + (1 if g.elev[src] != g.elev[dst] else 0)
+
+    def _mask_conan_turn(self, m, O):
+        g = self._grid()
+        if self._can_move():
+            for d, dst in enumerate(g.step[self.pos]):
+                if self._step_cost(self.pos, dst) <= self.move_left:
+                    m[O["step"] + d] = True
+            for k in range(min(7, len(self.rows[LEAP]))):
+                m[O["leap"] + k] = True
+            if self.slain_sq >= 0 and dist(self.slain_sq, self.pos) == 1:
+                m[O["enter"]] = True
+        if self._can_attack():
+            for k in range(min(7, len(self.rows[SLASH]))):
+                m[O["slash"] + k] = True
+            if len(self.rows[SLASH]) >= 4:
+                m[O["slash_stun"]] = True
+            for k in range(min(7, len(self.rows[SWING]))):
+                m[O["swing"] + k] = True
+        self._skill_mask(m, O, "turn")
+        self._item_mask(m, O, "turn")
+        m[O["done"]] = True
+
+    def _do_step(self, d):
+        if self.stage == "minion":
+            return self._minion_step(d)
+        dst = self._grid().step[self.pos][d]
+        self.move_left -= self._step_cost(self.pos, dst)
+        self.pos = dst
+        self._moved()
+
+    def _do_leap(self, i):
+        """Burning the first k LEAP dice gives the move points printed above the k-th slot."""
+        del self.rows[LEAP][: i + 1]
+        self.move_left += self.game.c["leap_move"][i]
+        self._moved()
+
+    def _do_enter(self, _):
+        """Step into the slain enemy's square at no cost; then only LEAPs move him on."""
+        self.pos = self.slain_sq
+        self.slain_sq = -1
+        self.move_left = 0
+        self.slay_move = True
+
+    def _do_slash(self, i):
+        del self.rows[SLASH][: i + 1]
+        self._attacked()
+        self._row_attack(self.game.c["slash"][i], i + 1)
+
+    def _do_slash_stun(self, _):
+        del self.rows[SLASH][:4]
+        self._attacked()
+        self._begin_attack(0, 0, 1, 0, 0, stun_main=True)
+
+    def _do_swing(self, i):
+        del self.rows[SWING][: i + 1]
+        self._attacked()
+        self._row_attack(self.game.c["swing"][i], i + 1)
+
+    def _row_attack(self, eff, k, attacker=-1):
+        wounds, thresh, maxt, stun, rattle = eff
+        if thresh and int(self.rng.integers(1, 7, size=k).sum()) < thresh:
+            wounds = 0  # the roll missed
+        if wounds or rattle:
+            self._begin_attack(wounds, 0, maxt, stun, rattle, attacker=attacker)
+
+    # ---- Conan's attacks ---------------------------------------------------------------------------
+    def _begin_attack(self, wounds, _thresh, maxt, stun, rattle, stun_main=False, attacker=-1,
+                      rng=1, unblockable=False):
+        """Wounds are dealt to up to `maxt` enemies in range; a riposte strikes the attacker."""
+        resume = self.stage
+        if resume in ("target", "stun_target"):
+            resume = self.attack["resume"]
+        self.attack = {"w": max(wounds, 1 if stun_main else 0), "max": maxt, "tg": [], "n": [],
+                       "stun": stun, "rattle": rattle, "smain": stun_main, "att": attacker,
+                       "resume": resume, "rng": rng, "riposte": attacker < 0, "hits": 0,
+                       "step": "assign", "unblock": unblockable}
+        self._attack_next()
+
+    def _attack_cands(self):
+        a = self.attack
+        if len(a["tg"]) >= a["max"]:
+            return [t for t in a["tg"] if self._alive(self.enemies[t])]
+        g = self._grid()
+        out = [i for i, e in enumerate(self.enemies)
+               if self._alive(e) and g.in_range(self.pos, e[1], a["rng"])]
+        if a["att"] >= 0:
+            # a riposte strikes the enemy being blocked (and, for 3W//, one more adjacent enemy)
+            if not a["tg"]:
+                return [a["att"]] if self._alive(self.enemies[a["att"]]) else []
+            out = [i for i in out if dist(self.pos, self.enemies[i][1]) == 1 or i == a["att"]]
+        return out
+
+    def _attack_next(self):
+        a = self.attack
+        if a["step"] == "assign":
+            while a["w"] > 0:
+                cands = self._attack_cands()
+                if not cands:
+                    a["w"] = 0
+                    break
+                if len(cands) > 1:
+                    self.stage = "target"
+                    return
+                self._assign(cands[0])
+            a["step"] = "resolve"
+        if a["step"] == "resolve":
+            for t, n in zip(a["tg"], a["n"]):
+                if a["smain"]:
+                    self._token_enemy(t, "S")
+                else:
+                    a["hits"] += self._wound_enemy(t, n, a["riposte"], a["unblock"])
+            if a["rattle"] and a["tg"]:
+                self._token_enemy(a["tg"][0], "R")
+            a["step"] = "stun"
+        if a["step"] == "stun":
+            a["step"] = "hits"
+            if a["stun"]:
+                others = [i for i in self._adjacent_enemies(self.pos) if i not in a["tg"]]
+                if len(others) > 1:
+                    self.stage = "stun_target"
+                    return
+                if others:
+                    self._token_enemy(others[0], "S")
+        if a["step"] == "hits":
+            self.attack = None
+            self.stage = a["resume"]
+            if a["hits"]:
+                self._deal_to_conan(a["hits"], [], -1, False, a["resume"])
+            elif self.stage == "defend":
+                self._defend_check()
+
+    def _assign(self, t):
+        a = self.attack
+        a["w"] -= 1
+        if t in a["tg"]:
+            a["n"][a["tg"].index(t)] += 1
+        else:
+            a["tg"].append(t)
+            a["n"].append(1)
+
+    def _mask_target(self, m, O):
+        for t in self._attack_cands():
+            m[O["target"] + t] = True
+
+    def _mask_stun_target(self, m, O):
+        for i in self._adjacent_enemies(self.pos):
+            if i not in self.attack["tg"]:
+                m[O["target"] + i] = True
+
+    def _do_target(self, t):
+        if self.stage == "item_target":
+            return self._item_strike(t)
+        if self.stage == "stun_target":
+            self._token_enemy(t, "S")
+        else:
+            self._assign(t)
+        self._attack_next()
+
+    def _item_strike(self, t):
+        """A thrown item strikes the chosen enemy in range 3 (no riposte against it); the
+        Elephant's Heart deals 3 wounds that no block stops."""
+        heart = self.game.c["items"][self.use_item].effect[0] == "heart"
+        self.stage = self.ret.pop()
+        self._attacked()
+        self.attack = {"w": 0, "max": 1, "tg": [t], "n": [3 if heart else 1], "stun": 0,
+                       "rattle": 0, "smain": False, "att": -1, "resume": self.stage, "rng": 3,
+                       "riposte": False, "hits": 0, "step": "resolve", "unblock": heart}
+        self._attack_next()
+
+    def _wound_enemy(self, i, n, allow_riposte, unblockable=False):
+        """For each wound the target may block (free blocks, then riposte dice, which hit back,
+        then BLOCK dice). A stunned enemy uses no dice. Returns the riposte hits on Conan."""
+        e = self.enemies[i]
+        k = self._kind(e)
+        hits = 0
+        if not unblockable:
+            fb = min(n, e[7])
+            e[7] -= fb
+            n -= fb
+            if not self._e_stunned(e):
+                order = ("riposte", "block", "hitriposte") if allow_riposte else ("block",)
+                for want in order:
+                    for r, row in enumerate(k.rows):
+                        while n > 0 and e[3][r] > 0 and row[2] == want:
+                            e[3][r] -= 1
+                            n -= 1
+                            if want == "riposte":
+                                hits += 1
+                            elif want == "hitriposte":
+                                hits += int(self.rng.integers(1, 7)) >= row[3]
+        if n > 0:
+            e[2] += n
+            if e[2] >= k.life:
+                self._slay(i)
+        if hits and self._grid().height_advantage(self.pos, e[1]):
+            hits -= 1
+        return hits
+
+    def _slay(self, i):
+        """Removed at once; XP counts at once; Conan may step into the square."""
+        e = self.enemies[i]
+        e[2] = self._life(e)
+        e[3] = [0] * len(e[3])
+        self.slain_sq = e[1]
+        e[1] = -1
+        self._gain_xp(self._kind(e).xp)
+        if not any(self._alive(x) for x in self.enemies):
+            self.combat_over = True
+
+    def _token_enemy(self, i, t):
+        """Tokens may be blocked with a BLOCK die, like a hit."""
+        e = self.enemies[i]
+        if not self._alive(e):
+            return
+        k = self._kind(e)
+        if e[7] > 0:
+            e[7] -= 1
+            return
+        if not self._e_stunned(e):
+            for r, row in enumerate(k.rows):
+                if row[2] == "block" and e[3][r] > 0:
+                    e[3][r] -= 1
+                    return
+        e[4].append(t)
+        if len(e[4]) == 1 and t == "S":
+            e[5] = True
+
+    # ---- attacks on Conan -------------------------------------------------------------------------
+    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume):
+        """Free blocks and height advantage cancel first; then Conan may BLOCK or RIPOSTE.
+        Sets the stage to `resume` when no choice is left."""
+        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker][1]):
+            hits -= 1
+        fb = min(self.free_blocks, hits)
+        self.free_blocks -= fb
+        hits -= fb
+        self.pending = [hits, list(tokens), attacker, riposte_ok]
+        self.stage = "defend"
+        self.ret.append(resume)
+        self._defend_check()
+
+    def _can_defend(self):
+        hits, tokens, _, rip = self.pending
+        if hits == 0 and not tokens:
+            return False
+        if not self._stunned() and (self.rows[BLOCK] or (rip and hits and self.rows[RIPOSTE])):
+            return True
+        for k, _s in enumerate(self.skills):
+            if self._skill_usable(k, "defend"):
+                return True
+        return any(self._item_usable(i, "defend") for i in self.items)
+
+    def _defend_check(self):
+        if not self._can_defend():
+            self._take_pending()
+
+    def _take_pending(self):
+        hits, tokens, _, _ = self.pending
+        self.pending = [0, [], -1, False]
+        self._lose_fatigue(hits)
+        for t in tokens:
+            self._conan_token(t)
+        self._pop()
+
+    def _mask_defend(self, m, O):
+        hits, tokens, _, rip = self.pending
+        if not self._stunned():
+            if self.rows[BLOCK]:
+                m[O["block"]] = True
+            if rip and hits:
+                for k in range(min(7, len(self.rows[RIPOSTE]))):
+                    m[O["riposte"] + k] = True
+        self._skill_mask(m, O, "defend")
+        self._item_mask(m, O, "defend")
+        m[O["done"]] = True
+
+    def _cancel_pending(self, k):
+        for _ in range(k):
+            if self.pending[0]:
+                self.pending[0] -= 1
+            elif self.pending[1]:
+                self.pending[1].pop(0)
+        self._defend_check()
+
+    def _do_block(self, _):
+        """Each BLOCK die cancels a hit (or a token)."""
+        del self.rows[BLOCK][0]
+        self._cancel_pending(1)
+
+    def _do_riposte(self, i):
+        """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
+        del self.rows[RIPOSTE][: i + 1]
+        self.pending[0] -= 1
+        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending[2])
+        if self.stage == "defend" and self.attack is None:
+            self._defend_check()
+
+    def _lose_fatigue(self, n):
+        """Each hit sets a FATIGUE aside; when WOUND shows, the wound marker moves and the track
+        refills. A wound that displaces a RAGE token sends it to BIG SWING."""
+        cc = self.game.c["conan"]
+        for _ in range(n):
+            self.fatigue -= 1
+            if self.fatigue <= 0:
+                self.fatigue = cc["fatigue"]
+                self.wounds += 1
+                if self.wounds in self.rage_track:
+                    self.rage_track.remove(self.wounds)
+                    self._rage_into_swing()
+                if self.wounds >= cc["death_wounds"]:
+                    self.winner = "yara"
+                    return
+
+    def _conan_token(self, t):
+        if t == "P":
+            self.poison.append(0)
+            return
+        self.ctok.append(t)
+        if len(self.ctok) == 1 and t == "S":
+            self.ctok_active = True

@@ -1,0 +1,244 @@
+"""Dice Phase (Dice Phase; Burning and Reserving Dice; Fatigue and Rage Tokens; The Big Field,
+Row By Row): Conan rolls, re-rolls by burning a die, burns pairs and triples, slots dice left to
+right, adds FATIGUE/RAGE tokens, and reserves dice between rounds. Yara's minions roll too."""
+from __future__ import annotations
+
+from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
+
+TOKEN_ROWS = (BLOCK, SLASH)
+
+
+class DiceMixin:
+    # ---- Conan rolls --------------------------------------------------------------------------
+    def _roll_conan(self):
+        """Roll every action die not already sitting reserved on the card."""
+        n = self._base_dice() - sum(1 for row in self.rows for v in row if v <= 6)
+        if self._rattled():
+            n -= 1  # one die sits on the RATTLED token this round
+        self.pool = [0] * 7
+        for v in self.rng.integers(1, 7, size=max(0, n)).tolist():
+            self.pool[v] += 1
+        self.locked = False
+
+    def _fits(self, v, r):
+        row = self.rows[r]
+        if len(row) >= 7:
+            return False
+        lo, hi = self.game.c["accepts"][r][len(row)]
+        return lo <= v <= hi
+
+    def _mask_dice(self, m, O):
+        pool = self.pool
+        total = sum(pool)
+        stunned = self._stunned()
+        if not self.locked:
+            for v in range(1, 7):
+                n = pool[v]
+                if not n:
+                    continue
+                if not stunned:
+                    for r in range(5):
+                        if self._fits(v, r):
+                            m[O["slot"] + (v - 1) * 5 + r] = True
+                if total >= 2:
+                    m[O["reroll"] + v - 1] = True
+                if n >= 2:
+                    m[O["pair"] + v - 1] = True
+                if n >= 3 and self._triple_useful():
+                    m[O["triple"] + v - 1] = True
+        if total == 0 and not stunned:
+            if self.fatigue > 0:
+                for k, r in enumerate(TOKEN_ROWS):
+                    if len(self.rows[r]) < 7:
+                        m[O["fatigue_token"] + k] = True
+            if self.rage_pool > 0 and len(self.rows[SWING]) < 7:
+                m[O["rage_token"]] = True
+        self._skill_mask(m, O, "dice")
+        self._item_mask(m, O, "dice")
+        m[O["done"]] = True
+
+    def _do_slot(self, i):
+        v, r = divmod(i, 5)
+        self.pool[v + 1] -= 1
+        self.rows[r].append(v + 1)
+
+    def _do_reroll(self, i):
+        self.pool[i + 1] -= 1
+        self._push("mark", "dice")
+
+    def _mask_mark(self, m, O):
+        for v in range(1, 7):
+            if self.pool[v] > self.marked[v]:
+                m[O["mark"] + v - 1] = True
+        if sum(self.marked):
+            m[O["roll"]] = True
+
+    def _do_mark(self, i):
+        self.marked[i + 1] += 1
+
+    def _do_roll(self, _):
+        if self.stage == "minion_mark":
+            return self._minion_roll()
+        n = 0
+        for v in range(1, 7):
+            self.pool[v] -= self.marked[v]
+            n += self.marked[v]
+            self.marked[v] = 0
+        for v in self.rng.integers(1, 7, size=n).tolist():
+            self.pool[v] += 1
+        self._pop()
+
+    def _do_pair(self, i):
+        self.pool[i + 1] -= 2
+        self.pair_ready_ok = True
+        self._push("pair_effect", "dice")
+
+    def _mask_pair_effect(self, m, O):
+        m[O["choose_result"]: O["choose_result"] + 6] = True
+        if self.pair_ready_ok:
+            self._ready_skill_mask(m, O)
+
+    def _do_choose_result(self, i):
+        self.pool[i + 1] += 1
+        self._pop()
+
+    def _do_ready_skill(self, s):
+        self._ready(s)
+        if self.stage == "ready":
+            self.ready_left -= 1
+            if self.ready_left <= 0 or not any(self.exhausted):
+                self._pop()
+        else:
+            self._pop()
+
+    def _triple_useful(self):
+        return self.fatigue < self.game.c["conan"]["fatigue"] or bool(self.ctok) or bool(self.poison)
+
+    def _do_triple(self, i):
+        self.pool[i + 1] -= 3
+        self._push("triple_effect", "dice")
+
+    def _mask_triple_effect(self, m, O):
+        if self.fatigue < self.game.c["conan"]["fatigue"]:
+            m[O["triple_refill"]] = True
+        if self.ctok:
+            m[O["triple_discard"]] = True
+        if self.poison:
+            m[O["triple_poison"]] = True
+
+    def _do_triple_refill(self, _):
+        self.fatigue = self.game.c["conan"]["fatigue"]
+        self._pop()
+
+    def _do_triple_discard(self, _):
+        """Discards the oldest STUNNED/RATTLED token (the top of the stack)."""
+        self.ctok.pop(0)
+        self.ctok_active = False
+        self._pop()
+
+    def _do_triple_poison(self, _):
+        self.poison.pop(0)
+        self._pop()
+
+    def _do_fatigue_token(self, k):
+        """FATIGUE from the track fills the leftmost space of a blue row. Spending the last one
+        reveals WOUND, as any other loss does."""
+        self.rows[TOKEN_ROWS[k]].insert(0, FATIGUE_TOKEN)
+        self.locked = True
+        self._lose_fatigue(1)
+
+    def _do_rage_token(self, _):
+        self.rage_pool -= 1
+        self.rows[SWING].insert(0, RAGE_TOKEN)
+        self.locked = True
+
+    def _finish_conan_dice(self):
+        """Unslotted dice are spent for this round."""
+        self.pool = [0] * 7
+        self.locked = True
+
+    # ---- reserving between rounds -------------------------------------------------------------
+    def _mask_reserve(self, m, O):
+        if self.reserve_left > 0:
+            for r in range(5):
+                if self.reserve_kept[r] < len(self.rows[r]):
+                    m[O["reserve"] + r] = True
+        m[O["done"]] = True
+
+    def _do_reserve(self, r):
+        self.reserve_kept[r] += 1
+        self.reserve_left -= 1
+
+    def _clear_rows(self, keep=(0, 0, 0, 0, 0)):
+        """Unreserved dice go back to the pool; FATIGUE tokens to the track; RAGE to the pile."""
+        cap = self.game.c["conan"]["fatigue"]
+        for r in range(5):
+            row = self.rows[r]
+            for v in row[keep[r]:]:
+                if v == FATIGUE_TOKEN:
+                    self.fatigue = min(cap, self.fatigue + 1)
+                elif v == RAGE_TOKEN:
+                    self.rage_pool += 1
+            del row[keep[r]:]
+        self.pool = [0] * 7
+        self.marked = [0] * 7
+
+    # ---- Yara's minions roll --------------------------------------------------------------------
+    def _roll_minions(self, solo):
+        """Each minion rolls its own pool; results go to the row that accepts them. In solo mode
+        one die is set automatically (the card's Solo Play line)."""
+        cards = self.game.c["cards"]
+        for e in self.enemies:
+            if not self._alive(e):
+                continue
+            k = cards[e[0]].kind
+            rows = [0] * len(k.rows)
+            n = k.dice
+            if self._e_rattled(e):
+                n -= 1
+            e[10] = -1
+            if solo and n > 0:
+                rows[k.auto[1]] += 1
+                e[10] = k.auto[1]
+                n -= 1
+            for v in self.rng.integers(1, 7, size=max(0, n)).tolist():
+                rows[k.row_of[v]] += 1
+            e[3] = rows
+
+    def _mask_yara_dice(self, m, O):
+        for i, e in enumerate(self.enemies):
+            if self._alive(e) and sum(e[3]) >= 2:
+                for r, n in enumerate(e[3]):
+                    if n:
+                        m[O["minion_reroll"] + i * 4 + r] = True
+        m[O["done"]] = True
+
+    def _do_minion_reroll(self, i):
+        e, r = divmod(i, 4)
+        self.enemies[e][3][r] -= 1
+        self.mark_enemy = e
+        self.minion_marked = [0, 0, 0, 0]
+        self._push("minion_mark", "yara_dice")
+
+    def _mask_minion_mark(self, m, O):
+        rows = self.enemies[self.mark_enemy][3]
+        for r, n in enumerate(rows):
+            if n > self.minion_marked[r]:
+                m[O["minion_mark"] + r] = True
+        if sum(self.minion_marked):
+            m[O["roll"]] = True
+
+    def _do_minion_mark(self, r):
+        self.minion_marked[r] += 1
+
+    def _minion_roll(self):
+        e = self.enemies[self.mark_enemy]
+        k = self.game.c["cards"][e[0]].kind
+        n = 0
+        for r in range(len(e[3])):
+            e[3][r] -= self.minion_marked[r]
+            n += self.minion_marked[r]
+        for v in self.rng.integers(1, 7, size=n).tolist():
+            e[3][k.row_of[v]] += 1
+        self.minion_marked = [0, 0, 0, 0]
+        self._pop()

@@ -1,0 +1,113 @@
+"""The Tower of the Elephant: static facts, configuration and the flat action space
+(Setting Up the Game; Game Turn Structure). The rules live in the state modules."""
+from __future__ import annotations
+
+from conan_envs.engine import ActionCodec, ConfigError, Game
+
+from . import content
+from .content import ROWS
+from .grid import CELLS, DIR_NAMES
+
+MAX_ENEMIES = 6
+MINION_ROWS = 4
+
+
+def build_codec(c):
+    skills = [s.name for s in c["skills"]]
+    items = [i.name for i in c["items"]]
+    plots = [p.name for p in c["plots"]]
+    return ActionCodec([
+        ("pick_skill", skills),             # choose a skill (START or on levelling up)
+        ("ready_skill", skills),            # READY an exhausted skill
+        ("slot", [f"{v}->{r}" for v in range(1, 7) for r in ROWS]),
+        ("reroll", [f"burn a {v}" for v in range(1, 7)]),   # burn a die to re-roll
+        ("mark", [f"a {v}" for v in range(1, 7)]),          # choose dice to re-roll
+        ("roll", 1),
+        ("pair", [f"{v}s" for v in range(1, 7)]),
+        ("choose_result", list(range(1, 7))),
+        ("triple", [f"{v}s" for v in range(1, 7)]),
+        ("triple_refill", 1),
+        ("triple_discard", 1),
+        ("triple_poison", 1),
+        ("fatigue_token", ["BLOCK", "SLASH"]),
+        ("rage_token", 1),
+        ("pay", list(ROWS)),                # burn a die from this row for a test
+        ("test_reroll", 1),
+        ("done", 1),
+        ("go_first", 1),
+        ("game_effect", 1),
+        ("step", DIR_NAMES),
+        ("leap", [f"{k} dice" for k in range(1, 8)]),
+        ("slash", [f"{k} dice" for k in range(1, 8)]),
+        ("slash_stun", 1),
+        ("swing", [f"{k} dice" for k in range(1, 8)]),
+        ("block", 1),
+        ("riposte", [f"{k} dice" for k in range(1, 8)]),
+        ("target", MAX_ENEMIES),
+        ("enter", 1),
+        ("square", CELLS),
+        ("skill", skills),
+        ("item", items),
+        ("trade", items),
+        ("discard_item", items),
+        ("reserve", list(ROWS)),
+        ("draw_item", 1),
+        # Yara (Battle Mode)
+        ("activate", MAX_ENEMIES),
+        ("minion_reroll", [f"{e} row {r}" for e in range(MAX_ENEMIES) for r in range(MINION_ROWS)]),
+        ("minion_mark", MINION_ROWS),
+        ("burn_move", MINION_ROWS),
+        ("attack", 1),
+        ("ability", 1),
+        ("plot", plots),
+        ("put_top", plots),
+        ("put_bottom", plots),
+    ])
+
+
+class TowerGame(Game):
+    env_id = "tower_v0"
+    OPTIONS = {
+        "mode": "solo",           # solo | battle
+        "start_location": 0,      # 0..8 or a location id (curriculum)
+        "start_level": 0,         # Conan's level at start_location
+        "start_items": (),        # item names Conan carries at start_location
+        "max_turns": 300,         # combat rounds over the whole game
+    }
+
+    def _setup(self):
+        from .state import TowerState  # the state imports this module
+
+        self.state_class = TowerState
+        cfg = self.config
+        if cfg["mode"] not in ("solo", "battle"):
+            raise ConfigError(f"tower_v0: mode must be 'solo' or 'battle', not {cfg['mode']!r}")
+        self.battle = cfg["mode"] == "battle"
+        self.c = content.load()
+        locs = self.c["locations"]
+        start = cfg["start_location"]
+        if isinstance(start, str):
+            ids = [L.key for L in locs]
+            if start not in ids:
+                raise ConfigError(f"tower_v0: start_location must be one of {ids}")
+            start = ids.index(start)
+        if not (isinstance(start, int) and 0 <= start < len(locs)):
+            raise ConfigError(f"tower_v0: start_location must be 0..{len(locs) - 1}")
+        self.start = start
+        lvl = cfg["start_level"]
+        if not (isinstance(lvl, int) and 0 <= lvl <= self.c["conan"]["max_level"]):
+            raise ConfigError("tower_v0: start_level must be 0..5")
+        names = [i.name for i in self.c["items"]]
+        for n in cfg["start_items"]:
+            if n not in names:
+                raise ConfigError(f"tower_v0: unknown item {n!r}; items: {names}")
+        self.start_items = tuple(names.index(n) for n in cfg["start_items"])
+        self.codec = build_codec(self.c)
+        self.roles = ("conan", "yara") if self.battle else ("conan",)
+        self.num_actions = self.codec.size
+        from .encode import observation_size
+
+        self._obs_size = observation_size(self)
+
+    def observation_shape(self, role):
+        return (self._obs_size,)

@@ -1,0 +1,298 @@
+"""Location Phase and Mopping Up (Location Phase; Location Events; Scatter Rule; End of Combat
+Phase; Mopping Up): setting up each location, readying skills, compulsory and optional tests with
+the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws, the events after
+combat, trading items for XP and moving on."""
+from __future__ import annotations
+
+from .grid import H, W, dist
+
+SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
+
+
+class LocationMixin:
+    def _begin_location(self):
+        """A new location: set it up per the Scenario Book; Conan holds the Initiative Token;
+        then the Dice Phase."""
+        L = self.game.c["locations"][self.loc]
+        self.pos = L.conan
+        # card, square, wounds, dice per row, tokens, token active, done, free blocks,
+        # bonus move, bonus hits, solo auto-die row
+        self.enemies = [[card, sq, 0, [0] * len(self.game.c["cards"][card].kind.rows), [], False,
+                         False, 0, 0, 0, -1] for card, sq in L.enemies]
+        self.tracker = 1
+        self.combat_rounds = 0
+        self.in_combat = False
+        self.combat_over = False
+        self.init_token = 0
+        self.auto_only = False
+        self.conan_first = False
+        self.ctok, self.ctok_active, self.poison = [], False, []
+        self._clear_rows()
+        self.test_idx = 0
+        self.stage = "round_start"
+
+    def _auto_location_ready(self):
+        """Just before any events, Conan may READY two exhausted skills plus one per level."""
+        allowance = 2 + self.level
+        if sum(self.exhausted) <= allowance:
+            self.exhausted = [False] * len(self.skills)
+            self.stage = "location_tests"
+        else:
+            self.ready_left = allowance
+            self._push("ready", "location_tests")
+
+    def _mask_ready(self, m, O):
+        self._ready_skill_mask(m, O)
+
+    # ---- tests ---------------------------------------------------------------------------------
+    def _test(self):
+        return self.game.c["locations"][self.loc].tests[self.test_idx]
+
+    def _test_applies(self, t):
+        if t.solo_only and self.game.battle:
+            return False
+        if t.requires == "heart" and self.game.c["heart"] not in self.items:
+            return False
+        return True
+
+    def _auto_location_tests(self):
+        tests = self.game.c["locations"][self.loc].tests
+        while self.test_idx < len(tests) and not self._test_applies(tests[self.test_idx]):
+            self.test_idx += 1
+        if self.test_idx >= len(tests):
+            self.stage = "taurus_check"
+            return
+        self.test_paid = 0
+        self.test_rerolled = False
+        self.stage = "test"
+
+    def _need(self):
+        return min(6, self._test().need + (1 if self.test_rerolled else 0))
+
+    def _payable(self, r):
+        need = self._need()
+        return any(need <= v <= 6 for v in self.rows[r])
+
+    def _can_pay(self):
+        t = self._test()
+        left = t.count - self.test_paid
+        need = self._need()
+        return sum(1 for row in self.rows for v in row if need <= v <= 6) >= left
+
+    def _mask_test(self, m, O):
+        for r in range(5):
+            if self._payable(r):
+                m[O["pay"] + r] = True
+        can = self._can_pay()
+        if not self.test_rerolled and not can and any(v <= 6 for row in self.rows for v in row):
+            m[O["test_reroll"]] = True
+        if self._test().optional or not can:
+            m[O["done"]] = True
+
+    def _do_pay(self, r):
+        need = self._need()
+        row = self.rows[r]
+        for k in range(len(row) - 1, -1, -1):
+            if need <= row[k] <= 6:
+                del row[k]
+                break
+        self.test_paid += 1
+        if self.test_paid >= self._test().count:
+            self._test_effects(self._test().on_pass)
+            self._next_test()
+
+    def _do_test_reroll(self, _):
+        """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
+        self.test_rerolled = True
+        dice = [v for row in self.rows for v in row if v <= 6]
+        self._clear_rows()
+        for v in dice:
+            self.pool[v] += 1
+        self.locked = False
+        self.ret.append("test_resume")
+        self.ret.append("dice")
+        self.stage = "mark"
+
+    def _auto_test_resume(self):
+        self._finish_conan_dice()
+        self.stage = "test"
+
+    def _test_done(self):
+        if not self._test().optional or self.test_paid < self._test().count:
+            if not self._test().optional:
+                self._test_effects(self._test().on_fail)
+        self._next_test()
+
+    def _next_test(self):
+        self.test_idx += 1
+        self.stage = "location_tests"
+
+    def _test_effects(self, effects):
+        for eff in effects:
+            kind = eff[0]
+            if kind == "fatigue":
+                if eff[1] < 0:
+                    self._lose_fatigue(-eff[1])
+                else:
+                    self._refill(eff[1])
+            elif kind == "rage":
+                self.rage_pool += eff[1]
+            elif kind == "heal":
+                self._heal(eff[1])
+            elif kind == "xp":
+                self._gain_xp(eff[1])
+            elif kind == "draw_item":
+                self._draw_item()
+            elif kind == "gain_heart":
+                self.items.append(self.game.c["heart"])
+            elif kind == "conan_first":
+                self.conan_first = True
+            elif kind == "auto_only_first_round":
+                # the first round's enemy dice were rolled in the Dice Phase: keep only the auto die
+                for e in self.enemies:
+                    rows = [0] * len(e[3])
+                    if e[10] >= 0:
+                        rows[e[10]] = 1
+                    e[3] = rows
+            elif kind == "enemy_token":
+                for i, e in enumerate(self.enemies):
+                    if len(eff) < 3 or self._kind(e).key == eff[2]:
+                        self._token_enemy(i, eff[1])
+
+    # ---- Taurus's Black Lotus Powder (Scatter Rule) -----------------------------------------------
+    def _auto_taurus_check(self):
+        L = self.game.c["locations"][self.loc]
+        if L.taurus and any(self._alive(e) for e in self.enemies):
+            self.use_item = -1
+            self.stage = "taurus"
+        else:
+            self.stage = "yara_draw"
+
+    def _mask_taurus(self, m, O):
+        for sq in range(W * H):
+            if dist(self.pos, sq) <= 3:
+                m[O["square"] + sq] = True
+
+    def _do_square(self, sq):
+        """Scatter: roll for where the powder lands; a square no one can occupy counts as the
+        target. Centre: STUNNED and 1 wound; adjacent squares: RATTLED. It can affect Conan."""
+        roll = int(self.rng.integers(1, 7))
+        land = sq
+        if roll in SCATTER:
+            dx, dy = SCATTER[roll]
+            x, y = sq % W + dx, sq // W + dy
+            if 0 <= x < W and 0 <= y < H and not self._grid().blocked[y * W + x]:
+                land = y * W + x
+        if self.stage == "taurus":
+            self.stage = "yara_draw"
+        else:
+            self.stage = self.ret.pop()
+            self._attacked()
+        for i, e in enumerate(self.enemies):
+            if self._alive(e):
+                if e[1] == land:
+                    self._token_enemy(i, "S")
+                    self._wound_enemy(i, 1, False)
+                elif dist(e[1], land) == 1:
+                    self._token_enemy(i, "R")
+        if self.pos == land:
+            self._conan_token("S")
+            self._lose_fatigue(1)
+        elif dist(self.pos, land) == 1:
+            self._conan_token("R")
+
+    # ---- Yara's draws and plans -------------------------------------------------------------------
+    def _auto_yara_draw(self):
+        L = self.game.c["locations"][self.loc]
+        self.stage = "yara_plans"
+        if self.game.battle and L.battle_draw:
+            self._draw_plots(L.battle_draw)
+            self.put_back = min(len(self.drawn), L.battle_draw - L.battle_keep)
+            if self.put_back > 0:
+                self._push("putback", "yara_plans")
+
+    def _auto_yara_plans(self):
+        L = self.game.c["locations"][self.loc]
+        self.stage = "combat_start"
+        if self.game.battle and not L.no_plots and self.plot_hand:
+            self._push("yara_plan", "combat_start")
+
+    def _auto_combat_start(self):
+        if any(self._alive(e) for e in self.enemies):
+            self.in_combat = True
+            self.stage = "initiative_draw"
+        else:
+            self.stage = "mopping_start"
+
+    # ---- end of combat and Mopping Up ---------------------------------------------------------------
+    def _auto_combat_end(self):
+        """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
+        if self.pending[0] or self.pending[1]:
+            hits, tokens = self.pending[0], self.pending[1]
+            self.pending = [0, [], -1, False]
+            self._lose_fatigue(hits)
+        self.pending = [0, [], -1, False]
+        self.attack = None
+        self.in_combat = False
+        self.combat_over = False
+        self.tracker = 1
+        self.ctok, self.ctok_active, self.poison = [], False, []
+        self._clear_rows()
+        L = self.game.c["locations"][self.loc]
+        if "rewards_of_patience" in L.end_events and self.combat_rounds + 1 > 4:
+            self.stage = "reward"   # Rewards of Patience: Conan may draw an Item Card
+        else:
+            self.stage = "mopping_start"
+
+    def _mask_reward(self, m, O):
+        m[O["draw_item"]] = m[O["done"]] = True
+
+    def _do_draw_item(self, _):
+        self._draw_item()
+        self.stage = "mopping_start"
+
+    def _auto_mopping_start(self):
+        self._clear_rows()
+        self.stage = "mopping"
+
+    def _mask_mopping(self, m, O):
+        items = self.game.c["items"]
+        for i in set(self.items):
+            if items[i].effect[0] != "heart":
+                m[O["trade"] + i] = True
+        self._item_mask(m, O, "mopping")
+        m[O["done"]] = True
+
+    def _leave_location(self):
+        if self.loc + 1 >= len(self.game.c["locations"]):
+            self.winner = "conan"
+            return
+        self.loc += 1
+        self.stage = "start"
+
+    # ---- "done" means the end of whatever is being decided ----------------------------------------
+    def _do_done(self, _):
+        st = self.stage
+        if st == "dice":
+            self._pop()
+        elif st == "test":
+            self._test_done()
+        elif st == "conan_turn":
+            self._end_side()
+        elif st == "defend":
+            self._take_pending()
+        elif st == "reserve":
+            self._finish_reserve()
+        elif st == "reward":
+            self.stage = "mopping_start"
+        elif st == "mopping":
+            self._leave_location()
+        elif st in ("yara_dice", "yara_plan", "ready"):
+            self._pop()
+        elif st == "yara_turn":
+            self._end_side()
+        elif st == "minion":
+            self.stage = "yara_turn"
+        else:
+            raise AssertionError(st)
+

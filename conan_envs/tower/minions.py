@@ -1,0 +1,297 @@
+"""Yara's side (Movement; Range; Enemy Attacks in Battle Mode; Yara's Plots and Plans; the solo
+rules on each enemy card): in solo mode the enemies act by the rulebook's fixed rules; in Battle
+Mode Yara activates minions one at a time, burns dice for extra movement, uses abilities and
+plays Plot and Plan cards."""
+from __future__ import annotations
+
+from conan_envs.engine import draw
+
+from .content import ATTACK_KINDS
+from .grid import dist
+
+BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
+
+
+class MinionMixin:
+    # ---- shared -------------------------------------------------------------------------------
+    def _attack_rows_in_range(self, e, sq=None):
+        k = self._kind(e)
+        g = self._grid()
+        sq = e[1] if sq is None else sq
+        return [r for r, row in enumerate(k.rows)
+                if row[2] in ATTACK_KINDS and e[3][r] and g.in_range(sq, self.pos, row[4])]
+
+    def _minion_attack(self, i):
+        """All the successful hits of one attack are added together."""
+        e = self.enemies[i]
+        k = self._kind(e)
+        hits, tokens = 0, []
+        for r in self._attack_rows_in_range(e):
+            lo, hi, kind, param, _rng = k.rows[r]
+            n = e[3][r]
+            e[3][r] = 0
+            if kind in ("hit", "hitriposte"):
+                hits += n
+            elif kind == "rollhit":
+                hits += int((self.rng.integers(1, 7, size=n) >= param).sum())
+            elif kind == "bite":
+                hits += n * param
+            elif kind == "venom":
+                tokens += ["P"] * n
+            elif kind == "curse":
+                tokens += ["R"] * n
+        hits += e[9]
+        e[9] = 0
+        return hits, tokens
+
+    def _burn_minion_dice(self, e, n, keep_attacks=False):
+        k = self._kind(e)
+        for want in BURN_ORDER:
+            if keep_attacks and want in ATTACK_KINDS:
+                break
+            for r, row in enumerate(k.rows):
+                while n > 0 and e[3][r] > 0 and row[2] == want:
+                    e[3][r] -= 1
+                    n -= 1
+        return n
+
+    def _ignores_blocking(self, e):
+        k = self._kind(e)
+        return k.ignores_blocking or self.game.c["locations"][self.loc].key in k.ignores_blocking_at
+
+    def _occupied_by_others(self, i):
+        return {x[1] for j, x in enumerate(self.enemies) if j != i and self._alive(x)}
+
+    def _bow_ready(self, e):
+        k = self._kind(e)
+        return bool(k.bow) and dist(e[1], self.pos) == 3 and self._grid().line_of_sight(e[1], self.pos)
+
+    # ---- solo mode ------------------------------------------------------------------------------
+    def _auto_ai(self):
+        """Enemies activate in card order. In range they attack and never step out of range;
+        out of range they spend all movement and dice to get into range as fast as they can."""
+        while self.ai_idx < len(self.enemies):
+            i = self.ai_idx
+            self.ai_idx += 1
+            e = self.enemies[i]
+            if not self._alive(e) or e[6] or self._e_stunned(e):
+                continue
+            e[6] = True
+            hits, tokens = self._ai_activate(i)
+            if hits or tokens:
+                self._deal_to_conan(hits, tokens, i, True, "ai")
+                if self.stage != "ai" or self.winner is not None:
+                    return
+        self._end_side()
+
+    def _ai_activate(self, i):
+        e = self.enemies[i]
+        k = self._kind(e)
+        if self._bow_ready(e):
+            return k.bow + e[9], []   # replaces all moves and actions this round
+        if self._attack_rows_in_range(e):
+            return self._minion_attack(i)
+        if self._e_rattled(e):
+            return 0, []
+        has_attack = any(e[3][r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
+        reach = max((row[4] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS and e[3][r]),
+                    default=1)
+        g = self._grid()
+        taken = self._occupied_by_others(i)
+        ign = self._ignores_blocking(e)
+        budget = k.move + e[8]
+        dice = sum(e[3]) if has_attack else 0
+        costs = g.costs_from(e[1], (self.pos,), taken, ign)
+        goals = [(c, sq) for sq, c in costs.items()
+                 if sq not in taken and g.in_range(sq, self.pos, reach)]
+        if goals:
+            cost, goal = min(goals)
+            if cost > budget:
+                extra = min(dice, cost - budget)
+                self._burn_minion_dice(e, extra)
+                budget += extra
+            self._move_along(i, goal, budget, ign, taken)
+        else:
+            best = min(((dist(sq, self.pos), c, sq) for sq, c in costs.items()
+                        if c <= budget and sq not in taken), default=None)
+            if best is not None:
+                e[1] = best[2]
+        if self._attack_rows_in_range(e):
+            return self._minion_attack(i)
+        return 0, []
+
+    def _move_along(self, i, goal, budget, ign, taken):
+        e = self.enemies[i]
+        path, best = self._grid().path_to(e[1], goal, (self.pos,), ign)
+        stop = e[1]
+        for sq in path[1:]:
+            if best[sq] > budget:
+                break
+            if sq not in taken:
+                stop = sq
+        e[1] = stop
+
+    # ---- Battle Mode: Yara's turn --------------------------------------------------------------
+    def _mask_yara_turn(self, m, O):
+        for i, e in enumerate(self.enemies):
+            if self._alive(e) and not e[6] and not self._e_stunned(e):
+                m[O["activate"] + i] = True
+        self._plot_mask(m, O, combat=True)
+        m[O["done"]] = True
+
+    def _do_activate(self, i):
+        e = self.enemies[i]
+        e[6] = True
+        self.active = i
+        self.mphase = 0
+        self.maim_used = False
+        self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e[8]
+        self.stage = "minion"
+
+    def _minion_on_friend(self):
+        e = self.enemies[self.active]
+        return e[1] in self._occupied_by_others(self.active)
+
+    def _minion_can_move(self, e):
+        return self.mphase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
+
+    def _minion_step_cost(self, e, src, dst, ign):
+        g = self._grid()
+        if dst < 0 or dst == self.pos or (g.blocked[dst] and not ign):
+            return 99
+        return 1 + (dist(src, self.pos) == 1) + (g.elev[src] != g.elev[dst])
+
+    def _minion_step_ok(self, e, d, taken, ign):
+        g = self._grid()
+        dst = g.step[e[1]][d]
+        c = self._minion_step_cost(e, e[1], dst, ign)
+        if c > self.move_left:
+            return False
+        if dst not in taken:
+            return True
+        # passing through a friend: only if a free square can be reached from there
+        left = self.move_left - c
+        return any(v not in taken and self._minion_step_cost(e, dst, v, ign) <= left
+                   for v in g.neighbors[dst])
+
+    def _mask_minion(self, m, O):
+        e = self.enemies[self.active]
+        k = self._kind(e)
+        ign = self._ignores_blocking(e)
+        taken = self._occupied_by_others(self.active)
+        on_friend = e[1] in taken
+        if self._minion_can_move(e):
+            for d in range(8):
+                if self._minion_step_ok(e, d, taken, ign):
+                    m[O["step"] + d] = True
+            for r, n in enumerate(e[3]):
+                if n:
+                    m[O["burn_move"] + r] = True
+        if not on_friend:
+            if self.mphase != 4 and self._attack_rows_in_range(e):
+                m[O["attack"]] = True
+            if k.ability == "maim" and not self.maim_used and sum(e[3]) >= 2:
+                m[O["ability"]] = True
+            if self.mphase == 0 and self._bow_ready(e):
+                m[O["ability"]] = True
+            m[O["done"]] = True
+
+    def _minion_step(self, d):
+        e = self.enemies[self.active]
+        dst = self._grid().step[e[1]][d]
+        self.move_left -= self._minion_step_cost(e, e[1], dst, self._ignores_blocking(e))
+        e[1] = dst
+        self.mphase = {0: 1, 3: 4}.get(self.mphase, self.mphase)
+
+    def _do_burn_move(self, r):
+        """A minion may burn a die from any slot for 1 extra movement point."""
+        self.enemies[self.active][3][r] -= 1
+        self.move_left += 1
+
+    def _do_attack(self, _):
+        i = self.active
+        self.mphase = {0: 3, 1: 2}.get(self.mphase, self.mphase)
+        hits, tokens = self._minion_attack(i)
+        if hits or tokens:
+            self._deal_to_conan(hits, tokens, i, True, "minion")
+
+    def _do_ability(self, _):
+        e = self.enemies[self.active]
+        k = self._kind(e)
+        if self.mphase == 0 and self._bow_ready(e):
+            e[3] = [0] * len(e[3])       # BOW replaces all moves and actions this round
+            hits = k.bow + e[9]
+            e[9] = 0
+            self._deal_to_conan(hits, [], self.active, True, "yara_turn")
+            return
+        # MAIM: burn 2 dice to make Conan gain a RATTLED token (he may block it)
+        self.maim_used = True
+        self._burn_minion_dice(e, 2)
+        self._deal_to_conan(0, ["R"], self.active, False, "minion")
+
+    # ---- Plot and Plan cards ------------------------------------------------------------------------
+    def _plot_mask(self, m, O, combat):
+        if (combat and self.plot_played) or self.game.c["locations"][self.loc].no_plots:
+            return
+        plots = self.game.c["plots"]
+        for c in set(self.plot_hand):
+            if combat or plots[c].when == "any":
+                m[O["plot"] + c] = True
+
+    def _do_plot(self, c):
+        """At most one card per combat round; outside combat, freely."""
+        self.plot_hand.remove(c)
+        self.plot_discard.append(c)
+        kind, k = self.game.c["plots"][c].effect
+        if self.in_combat:
+            self.plot_played = True
+        if kind == "tracker":
+            self._advance_tracker(k)
+        elif kind == "fatigue":
+            self._lose_fatigue(-k)
+        elif kind == "token":
+            if self.in_combat:
+                self._deal_to_conan(0, [k], -1, False, self.stage)
+            else:
+                self._conan_token(k)
+        else:
+            self._minion_effect((kind, k))
+
+    def _draw_plots(self, n):
+        self.drawn = []
+        for _ in range(n):
+            if self.plot_known == "top" or not self.plot_deck:
+                self.plot_known = ""
+            card = draw(self.rng, self.plot_deck, self.plot_discard)
+            if card is None:
+                break
+            self.plot_hand.append(card)
+            self.drawn.append(card)
+        self.plot_hand.sort()
+
+    def _mask_yara_plan(self, m, O):
+        self._plot_mask(m, O, combat=False)
+        m[O["done"]] = True
+
+    def _mask_putback(self, m, O):
+        for c in set(self.drawn):
+            m[O["put_top"] + c] = m[O["put_bottom"] + c] = True
+
+    def _do_put_top(self, c):
+        self._put_back(c, True)
+
+    def _do_put_bottom(self, c):
+        self._put_back(c, False)
+
+    def _put_back(self, c, top):
+        self.drawn.remove(c)
+        self.plot_hand.remove(c)
+        if top:
+            self.plot_deck.append(c)
+        else:
+            self.plot_deck.insert(0, c)
+        self.plot_known = "top" if top else "bottom"
+        self.put_back -= 1
+        if self.put_back <= 0:
+            self.drawn = []
+            self._pop()

@@ -1,0 +1,240 @@
+"""The state of a game of The Tower of the Elephant and its flow (The Basics: Turn Overview;
+Game Turn Structure). Each turn is one location: Dice Phase, Location Phase, Combat Phase,
+Mopping Up. The rules of each part live in the mixin modules named for them."""
+from __future__ import annotations
+
+import numpy as np
+
+from conan_envs.engine import TERMINAL, State, shuffled
+
+from .combat import CombatMixin
+from .content import ROWS
+from .dice import DiceMixin
+from .encode import encode
+from .grid import W
+from .growth import GrowthMixin
+from .location import LocationMixin
+from .minions import MinionMixin
+
+CONAN, YARA = 0, 1
+
+# Who decides at each decision stage (Yara's stages only exist in Battle Mode).
+YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yara_plan",
+                         "putback", "yara_initiative"})
+STAGES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
+          "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
+          "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
+          "yara_turn", "minion", "yara_plan", "putback", "yara_initiative")
+
+
+class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin, State):
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        g = game
+        c = g.c
+        cc = c["conan"]
+        self.winner = None
+        self.loc = g.start
+        # Conan's card and tracks
+        self.level = g.config["start_level"]
+        self.xp = 0
+        self.fatigue = cc["fatigue"]
+        self.wounds = 0
+        self.rage_track = list(cc["rage_on_wounds"])
+        self.rage_pool = 0
+        self.skills = []        # owned skill indexes
+        self.exhausted = []     # parallel bools
+        self.items = list(g.start_items)
+        self.rows = [[] for _ in ROWS]
+        self.pool = [0] * 7     # unslotted dice by result (index 0 unused)
+        self.marked = [0] * 7
+        self.locked = False     # a token was slotted: no more slotting, pairs or triples
+        self.ctok = []          # STUNNED/RATTLED stack, oldest first
+        self.ctok_active = False
+        self.poison = []        # FATIGUE placed on each POISON token
+        self.pos = 0
+        self.move_left = 0
+        self.cphase = 0         # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
+        self.slain_sq = -1
+        self.slay_move = False
+        self.move_bonus = 0
+        self.free_blocks = 0
+        # location and combat
+        self.enemies = []
+        self.tracker = 1
+        self.combat_rounds = 0
+        self.in_combat = False
+        self.combat_over = False
+        self.init_token = CONAN
+        self.first_side = CONAN
+        self.side_no = 0
+        self.init_card = -1
+        self.auto_only = False
+        self.conan_first = False
+        self.ai_idx = 0
+        self.active = -1        # the minion Yara is activating
+        self.mphase = 0
+        self.maim_used = False
+        self.pending = [0, [], -1, False]   # hits, tokens, attacker, riposte allowed
+        self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
+        self.test_idx = 0
+        self.test_paid = 0
+        self.test_rerolled = False
+        self.reserve_kept = [0] * 5
+        self.reserve_left = 0
+        self.pair_ready_ok = False
+        self.use_item = -1
+        self.mark_enemy = -1
+        self.minion_marked = [0, 0, 0, 0]
+        self.ready_left = 0
+        self.picks = []         # levels whose skills are still to be chosen, one entry per pick
+        self.stage = "pick"
+        self.ret = []
+        # decks
+        self.item_deck = shuffled(self.rng, c["item_deck"])
+        self.item_discard = []
+        self.init_deck = shuffled(self.rng, c["init_deck"])
+        self.init_discard = []
+        self.plot_deck = shuffled(self.rng, c["plot_deck"]) if g.battle else []
+        self.plot_hand = []
+        self.plot_discard = []
+        self.plot_known = ""    # "top"/"bottom": Yara knows where the card she put back lies
+        self.drawn = []
+        self.put_back = 0
+        self.plot_played = False
+        self.picks = [0, 0] + [lv for lv in range(1, self.level + 1) for _ in range(2)]
+        self.stage = "start"
+        self._run()
+
+    # ---- flow ---------------------------------------------------------------------------
+    def _run(self):
+        """Do the bookkeeping that needs no choice until someone must decide."""
+        while self.winner is None:
+            if self.picks or self._must_discard():
+                return
+            if self.combat_over and self.in_combat:
+                self.ret.clear()
+                self.stage = "combat_end"
+            handler = getattr(self, "_auto_" + self.stage, None)
+            if handler is None:
+                return
+            handler()
+
+    def _auto_start(self):
+        self._begin_location()
+
+    def _push(self, stage, resume):
+        self.ret.append(resume)
+        self.stage = stage
+
+    def _pop(self):
+        self.stage = self.ret.pop()
+
+    def decision(self):
+        if self.winner is not None:
+            return "game over"
+        if self.picks:
+            return "pick"
+        if self._must_discard():
+            return "discard"
+        return self.stage
+
+    def current_player(self):
+        if self.winner is not None:
+            return TERMINAL
+        d = self.decision()
+        return YARA if d in YARA_STAGES else CONAN
+
+    def _legal_mask(self):
+        m = np.zeros(self.game.num_actions, dtype=bool)
+        getattr(self, "_mask_" + self.decision())(m, self.game.codec.offsets)
+        return m
+
+    def _apply(self, a):
+        seg, i = self.game.codec.decode(a)
+        getattr(self, "_do_" + seg)(i)
+        self._run()
+
+    def returns(self):
+        if self.winner is None:
+            r = 0.0
+        else:
+            r = 1.0 if self.winner == "conan" else -1.0
+        return [r, -r] if self.game.battle else [r]
+
+    def shaped_scores(self):
+        """Progress through the tower: locations cleared and enemies slain, minus wounds."""
+        s = self.loc + 0.1 * sum(1 for e in self.enemies if e[2] >= self._life(e)) - 0.2 * self.wounds
+        s = s / 10.0
+        return [s, -s] if self.game.battle else [s]
+
+    def observation(self, role):
+        return encode(self, role)
+
+    def action_to_string(self, a):
+        seg, i = self.game.codec.decode(a)
+        if seg == "target":
+            if i < len(self.enemies):
+                return f"target {self._ename(i)}"
+        if seg == "activate" and i < len(self.enemies):
+            return f"activate {self._ename(i)}"
+        return self.game.codec.name(a)
+
+    # ---- hidden information ---------------------------------------------------------------
+    def resample_hidden(self, observer, rng):
+        """Conan cannot see Yara's hand nor any deck order; Yara cannot see deck orders (except
+        a card she put back on top or bottom of her own deck, while it is still there)."""
+        new = super().resample_hidden(observer, rng)
+        new.item_deck = shuffled(rng, new.item_deck)
+        new.init_deck = shuffled(rng, new.init_deck)
+        if not self.game.battle:
+            return new
+        if observer == CONAN:
+            unknown = new.plot_hand + new.plot_deck
+            unknown = shuffled(rng, unknown)
+            n = len(new.plot_hand)
+            new.plot_hand, new.plot_deck = sorted(unknown[:n]), unknown[n:]
+            if new.drawn:
+                new.drawn = [new.plot_hand[k] for k in range(min(len(new.drawn), n))]
+        else:
+            deck = new.plot_deck
+            if self.plot_known == "top" and deck:
+                new.plot_deck = shuffled(rng, deck[:-1]) + [deck[-1]]
+            elif self.plot_known == "bottom" and deck:
+                new.plot_deck = [deck[0]] + shuffled(rng, deck[1:])
+            else:
+                new.plot_deck = shuffled(rng, deck)
+        return new
+
+    # ---- text -------------------------------------------------------------------------------
+    def _ename(self, i):
+        return self.game.c["cards"][self.enemies[i][0]].name
+
+    def __str__(self):
+        c = self.game.c
+        L = c["locations"][self.loc]
+        lines = [f"{L.name} (location {self.loc + 1}/9), round tracker {self.tracker}, "
+                 f"combat round {self.combat_rounds + 1}, decision: {self.decision()}"]
+        occ = {self.pos: "C"}
+        for i, e in enumerate(self.enemies):
+            if e[2] < self._life(e):
+                occ[e[1]] = str(i + 1)
+        for y, row in enumerate(L.grid.rows):
+            lines.append(" ".join(occ.get(y * W + x, ch) for x, ch in enumerate(row)))
+        lines.append(f"Conan: level {self.level}, XP {self.xp}, FATIGUE {self.fatigue}, "
+                     f"wounds {self.wounds}, RAGE {self.rage_pool}, tokens {self.ctok} "
+                     f"poison {self.poison}, move {self.move_left}")
+        for r, name in enumerate(ROWS):
+            lines.append(f"  {name:9s} {self.rows[r]}")
+        lines.append(f"  unslotted {[v for v in range(1, 7) for _ in range(self.pool[v])]}")
+        sk = [c["skills"][s].name + ("*" if x else "") for s, x in zip(self.skills, self.exhausted)]
+        lines.append(f"  skills {sk} items {[c['items'][i].name for i in self.items]}")
+        for i, e in enumerate(self.enemies):
+            if e[2] < self._life(e):
+                lines.append(f"  {i + 1}: {self._ename(i)} wounds {e[2]}/{self._life(e)} "
+                             f"dice {e[3]} tokens {e[4]}")
+        if self.game.battle:
+            lines.append(f"Yara holds {len(self.plot_hand)} Plot and Plan cards")
+        if self.winner:
+            lines.append(f"{self.winner.upper()} WINS")
+        return "\n".join(lines)

@@ -1,0 +1,248 @@
+"""The ten Heroes' abilities (rulebook, "Hero Special Abilities"; four designed), Antagonists
+and Allies, Alliances, and Forgetting Old Dangers."""
+import numpy as np
+
+from conan_envs.cards import content as C
+
+from .scene import act, adventure, at, challenge, legal_names, table
+
+
+def test_thief_steals_a_random_card_unseen():
+    s = table(n=3, heroes=("Thief", "Barbarian", "Scout"))
+    s.hand[2] = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]
+    assert "steal_card player_2" in legal_names(s) and "steal_card player_1" not in legal_names(s)
+    act(s, "steal_card player_2")
+    assert len(s.hand[0]) == 1 and len(s.hand[2]) == 1 and s.used[0]
+    at(s, "hero", 0)
+    assert not any(x.startswith("steal") for x in legal_names(s))
+
+
+def test_thief_steals_an_item_from_a_hero_on_its_card():
+    s = table(n=2, heroes=("Thief", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    s.pos = [a, a]
+    sword = C.card_id("Atlantean Sword")
+    s.items[1] = [sword]
+    act(s, "steal_item Atlantean Sword")
+    assert s.items == [[sword], []]
+
+
+def test_scout_sees_and_faces_in_any_order():
+    s = table(n=2, heroes=("Scout", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    bottom = challenge(s, "Quicksand", a, 1)
+    top = challenge(s, "Sandstorm", a, 1)
+    s.pos[0] = a
+    names = legal_names(s)
+    assert "face" not in names and {"scout_face Quicksand", "scout_face Sandstorm"} <= names
+    from conan_envs.cards.hidden import visible
+    assert visible(s, 0, a, bottom) and visible(s, 0, a, top)
+    act(s, "scout_face Quicksand")
+    assert s.w["chal"] == bottom and s.stack[a] == [bottom, top]  # order unchanged
+
+
+def test_scout_visibility_is_only_for_its_player():
+    s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 1)
+    c = challenge(s, "Quicksand", a, 1)
+    from conan_envs.cards.hidden import visible
+    assert not visible(s, 0, a, c)
+    s.pos[0] = a
+    assert visible(s, 0, a, c) and visible(s, 1, a, c) and not visible(s, 2, a, c)
+
+
+def test_mercenary_recruits_an_antagonist_free_once():
+    s = table(n=2, heroes=("Mercenary", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    pict = challenge(s, "Pict Warrior", a, 1)
+    s.pos[0] = a
+    act(s, "face")
+    assert legal_names(s) == {"fight", "recruit"}
+    act(s, "recruit")
+    assert s.decision() == "ability mercenary"
+    act(s, "use mercenary")
+    assert s.dp == [15, 15] and s.ally[0] == pict and s.stack[a] == [] and s.used[0]
+
+
+def test_ally_costs_dp_and_lends_its_attributes():
+    s = table(n=2, heroes=("Priest", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    pict = challenge(s, "Vanir Raider", a, 1)   # Strength 6, ally cost 3
+    doors = challenge(s, "Crushing Doors", a, 1)
+    s.stack[a] = [doors, pict]  # the Raider on top
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "recruit")
+    assert s.dp == [12, 15] and s.ally[0] == pict
+    at(s, "hero", 0)
+    act(s, "face")  # Crushing Doors, Strength 4: the Priest's 2 would fail, the Raider's 6 wins
+    act(s, "wager 2 DP")
+    act(s, "match")
+    assert "attribute ally Strength" in legal_names(s)
+    act(s, "attribute ally Strength")
+    assert s.dp == [14, 13] and s.stack[a] == []
+    # completing the card discards the Ally
+    at(s, "hero", 0)
+    act(s, "complete")
+    assert s.ally[0] == -1 and C.CH0 + pict in s.discard
+
+
+def test_noble_bribes_the_top_challenge_away():
+    s = table(n=2, heroes=("Noble", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Quicksand", a, 1)
+    s.pos[0] = a
+    act(s, "bribe")
+    assert s.dp == [12, 18] and s.stack[a] == [] and s.used[0]
+
+
+def test_pirate_draws_three_once():
+    s = table(n=2, heroes=("Pirate", "Barbarian"))
+    s.deck = list(C.RESOLUTION_IDS[:10])
+    from conan_envs.cards import flow
+    s.phase, s.idx = "draw", -1
+    flow.advance(s)
+    assert s.decision() == "ability raider"
+    act(s, "use raider")
+    assert len(s.hand[0]) == 3 and len(s.hand[1]) == 1 and s.used[0]
+
+
+def test_plunderer_pillages_an_extra_item():
+    s = table(n=2, heroes=("Plunderer", "Barbarian"))
+    s.pos[0] = adventure(s, "The Forgotten Crypt", 1)
+    act(s, "complete")
+    assert s.decision() == "ability pillage"
+    act(s, "use pillage")
+    assert len(s.items[0]) == 2 and s.dp[0] == 17
+
+
+def test_amazon_fury_only_offered_when_it_turns_the_result():
+    s = table(n=2, heroes=("Amazon", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Crushing Doors", a, 1)  # Strength 4, Wit 5, Spirit 6
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "wager 1 DP")
+    act(s, "match")
+    act(s, "attribute hero Wit")  # Wit 3 + 2 = 5 does not beat 5: no use asking
+    assert s.dp == [14, 16] and not s.used[0]
+    at(s, "hero", 0)
+    act(s, "face")
+    act(s, "wager 1 DP")
+    act(s, "match")
+    act(s, "attribute hero Strength")  # Strength 4 vs 4 fails; +2 wins
+    assert s.decision() == "ability fury"
+    act(s, "use fury")
+    assert s.dp == [15, 15] and s.used[0] and s.stack[a] == []
+
+
+def test_barbarian_rage_in_a_challenge():
+    s = table(n=2, heroes=("Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Quicksand", a, 1)  # Strength 3, Wit 6, Spirit 5
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "wager 2 DP")
+    act(s, "match")
+    act(s, "attribute hero Wit")  # Wit 2 vs 6 fails; Strength 5 vs the Wit value 6 fails too
+    assert s.dp == [13, 17]
+    at(s, "hero", 0)
+    act(s, "face")
+    act(s, "wager 2 DP")
+    act(s, "match")
+    act(s, "attribute hero Spirit")  # Spirit 4 vs 5 fails; Strength 5 vs 5 still fails
+    assert s.dp == [11, 19] and not s.used[0]
+    s.stack[a] = [C.challenge_index("Dark Ritual")]  # Spirit 3... use Wit 5: Strength 5 vs 5
+    s.stack[a] = [C.challenge_index("Thing in the Crypt")]  # Strength 3, Wit 5, Spirit 5
+    s.ch_placer[C.challenge_index("Thing in the Crypt")] = 1
+    s.dp = [15, 15]
+    s.hand[0] = [C.card_id("Might of Crom")]  # +1 Strength: with Rage 6 beats the Wit 5
+    at(s, "hero", 0)
+    act(s, "face")
+    act(s, "wager 2 DP")
+    act(s, "match")
+    act(s, "attribute hero Wit")
+    act(s, "play face down Might of Crom")  # then no one holds a card: the reveal
+    assert s.decision() == "ability rage"
+    act(s, "use rage")
+    assert s.dp == [17, 13] and s.stack[a] == []
+
+
+def test_alliance_split_and_shared_attributes():
+    s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 2)  # loot 5, draw 2
+    s.pos[0] = s.pos[1] = a
+    at(s, "diplomacy", 0)
+    names = legal_names(s)
+    assert "alliance player_1" in names and "alliance player_2" not in names
+    act(s, "alliance player_1")
+    act(s, "alliance: proposer keeps 4/6 of each gain")
+    act(s, "accept")
+    assert s.partner == [1, 0, -1] and s.keep == [4, 2, 6]
+    c = challenge(s, "Crushing Doors", a, 2)
+    at(s, "hero", 0)
+    assert "duel player_1" not in legal_names(s)
+    act(s, "scout_face Crushing Doors")
+    act(s, "wager 6 DP")
+    act(s, "match")
+    assert "attribute partner Strength" in legal_names(s)
+    act(s, "attribute partner Strength")  # the Barbarian's 5 beats 4
+    assert s.stack[a] == [] and c not in s.stack[a]
+    # the Scout won 6 DP and keeps 4/6 of it
+    assert s.dp == [15 + 4, 15 + 2, 15 - 6]
+    at(s, "hero", 1)
+    act(s, "complete")  # two allied Heroes may complete it; loot 5: the Barbarian keeps 2/6
+    assert s.dp[:2] == [19 + 4, 17 + 1]
+    assert s.partner == [-1, -1, -1] and s.pos[:2] == [-1, -1]
+
+
+def test_priest_breaks_an_alliance_share():
+    s = table(n=2, heroes=("Priest", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    s.pos = [a, a]
+    s.partner, s.keep = [1, 0], [3, 3]
+    act(s, "complete")
+    assert s.decision() == "ability sermon_break"
+    act(s, "use sermon_break")
+    assert s.dp == [20, 15] and s.used[0]
+
+
+def test_no_alliance_with_own_challenges_on_the_card():
+    s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 2)
+    challenge(s, "Quicksand", a, 1)
+    s.pos[0] = s.pos[1] = a
+    at(s, "diplomacy", 0)
+    assert "alliance player_1" not in legal_names(s)
+
+
+def test_forgetting_old_dangers_hides_a_failed_challenge():
+    s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), forgetting_old_dangers=True)
+    a = adventure(s, "Red Nails", 1)
+    c = challenge(s, "Crushing Doors", a, 1)
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "wager 2 DP")
+    act(s, "wager 3 DP")
+    act(s, "withdraw")  # the Hero gives up: the Challenge stays
+    assert not s.ch_up[c] and s.ch_known[c] == 1 << 1
+    from conan_envs.cards.hidden import visible
+    assert visible(s, 1, a, c) and not visible(s, 0, a, c) and not visible(s, 2, a, c)
+    s.deck = [C.card_id("Quicksand"), C.card_id("Sandstorm"), C.card_id("Iron Will")]
+    rng = np.random.default_rng(0)
+    moved = sum(s.resample_hidden(0, rng).stack[a] != [c] for _ in range(30))
+    assert moved > 0  # its identity is hidden again from the Hero's player
+
+
+def test_without_forgetting_a_failed_challenge_stays_known():
+    s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
+    a = adventure(s, "Red Nails", 1)
+    c = challenge(s, "Crushing Doors", a, 1)
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "wager 2 DP")
+    act(s, "wager 3 DP")
+    act(s, "withdraw")  # the Hero gives up: the Challenge stays
+    s.deck = [C.card_id("Quicksand"), C.card_id("Sandstorm"), C.card_id("Iron Will")]
+    rng = np.random.default_rng(0)
+    assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))

@@ -1,0 +1,196 @@
+"""Every worked example of the rulebook, set up and played through (rulebook sections named in
+each test), plus the wager's bounds."""
+import pytest
+
+from conan_envs import IllegalActionError
+from conan_envs.cards import content as C
+
+from .scene import act, adventure, at, challenge, legal_names, table
+
+CRUSHING = C.challenge_index("Crushing Doors")
+
+
+def crushing_doors_wager():
+    """Wager example: Player 1's Barbarian faces Crushing Doors placed by Player 2; wagers 5,
+    Player 2 raises to 7, Player 1 matches."""
+    s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
+    a = adventure(s, "The Forgotten Crypt", 0)
+    challenge(s, "Crushing Doors", a, 1)
+    s.pos[0] = a
+    s.pos[1] = adventure(s, "Red Nails", 1)
+    act(s, "face")
+    assert s.ch_up[CRUSHING]  # turned face up
+    act(s, "wager 5 DP")
+    assert s.decision() == "bet_reply" and s.current_player() == 1
+    act(s, "wager 7 DP")
+    assert s.current_player() == 0
+    act(s, "match")
+    return s, a
+
+
+def test_crushing_doors_wager_5_raised_to_7_matched():
+    s, _ = crushing_doors_wager()
+    assert s.w["bets"] == [7, 7]
+    assert s.decision() == "attribute" and s.current_player() == 0  # on to Resolution
+
+
+def test_curse_of_nergal_resolution_placer_takes_14():
+    """Resolution example: Strength 5 - 1 (Curse of Nergal) = 4 does not beat 4: Player 2
+    receives the 14 DP wagered; the Challenge stays face up and the Hero stays."""
+    s, a = crushing_doors_wager()
+    curse = C.card_id("Curse of Nergal")
+    s.hand[1] = [curse]
+    s.hand[0] = [C.card_id("Lotus Dream")]  # a card the Barbarian keeps
+    act(s, "attribute hero Strength")
+    assert s.decision() == "resolution" and s.current_player() == 0
+    act(s, "pass (no more cards)")
+    act(s, "play face down Curse of Nergal")
+    assert s.w["cards"] == [[1, curse, 0]]
+    act(s, "pass (no more cards)")
+    assert s.decision() == "hero_action" or s.phase != "hero" or s.current_player() != 0
+    assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7
+    assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]
+    assert curse in s.discard
+    at(s, "hero", 0)  # next Hero Turn: he must stay until he resolves it
+    assert not any(x.startswith("move") for x in legal_names(s))
+    assert "face" in legal_names(s)
+
+
+def test_without_the_curse_strength_5_beats_4():
+    s, a = crushing_doors_wager()
+    act(s, "attribute hero Strength")  # no cards in hand: straight to the reveal
+    assert s.dp == [15 + 7, 15 - 7]
+    assert s.stack[a] == [] and C.CH0 + CRUSHING in s.discard
+
+
+def test_barbarian_plunderer_duel_4_dp_expelled():
+    """Duel example: Barbarian wagers 1, the Plunderer raises to 4, the Barbarian matches; the
+    Plunderer loses 4 DP, is expelled and must spend its next Hero Turn entering a card; the
+    Barbarian takes its Magic items (here through Rage: Strength 5 beats Wit 4)."""
+    s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
+    a = adventure(s, "The Forgotten Crypt", 0)
+    other = adventure(s, "Red Nails", 1)
+    s.pos = [a, a]
+    ring = C.card_id("Atlantean Sword")
+    s.items[1] = [ring]
+    assert "complete" not in legal_names(s)  # not alone on the card
+    act(s, "duel player_1")
+    act(s, "wager 1 DP")
+    act(s, "wager 4 DP")
+    act(s, "match")
+    assert s.decision() == "duel_attribute" and s.current_player() == 1  # the challenged picks
+    act(s, "duel_attribute Wit")  # Barbarian Wit 2 against Plunderer Wit 4
+    assert s.decision() == "ability rage" and s.current_player() == 0
+    act(s, "use rage")
+    assert s.used[0]
+    assert s.dp == [19, 11]
+    assert s.pos[1] == -1 and s.must_enter[1]
+    assert s.items == [[ring], []]
+    at(s, "hero", 1)
+    assert legal_names(s) == {"move to The Forgotten Crypt", "move to Red Nails"}
+    _ = other
+    # ...and then the Barbarian, alone, completes The Forgotten Crypt
+    at(s, "hero", 0)
+    assert "complete" in legal_names(s)
+
+
+def test_completing_the_forgotten_crypt():
+    """Completing an Adventure example: 2 DP and a random Magic item (The Book of Skelos)."""
+    s = table(heroes=("Barbarian", "Thief"), dp=(15, 15))
+    a = adventure(s, "The Forgotten Crypt", 1)
+    s.pos[0] = a
+    book = C.card_id("The Book of Skelos")
+    s.magic_deck.remove(book)
+    s.magic_deck.append(book)  # on top
+    act(s, "complete")
+    assert s.dp[0] == 17
+    assert s.items[0] == [book]
+    assert s.adv_state[a] == 2 and s.pos[0] == -1  # face down; the Hero waits to move
+    at(s, "hero", 0)
+    assert "complete" not in legal_names(s) and "move to The Forgotten Crypt" not in legal_names(s)
+
+
+def deal_table(priest_is_3):
+    heroes = ("Barbarian", "Thief", "Priest" if priest_is_3 else "Scout", "Sorcerer")
+    s = table(n=4, heroes=heroes, dp=(15, 15, 25, 2))
+    s.hand[3] = [C.card_id("Might of Crom"), C.card_id("Iron Will"), C.card_id("Cunning Plan")]
+    at(s, "diplomacy", 2)
+    act(s, "deal player_3")
+    act(s, "give 5 DP")
+    act(s, "get 2 random cards")
+    assert s.current_player() == 3 and s.decision() == "answer"
+    act(s, "accept")
+    return s
+
+
+def test_deal_5_dp_for_two_random_cards():
+    """Deals example: Player 3 (25 DP) gives Player 4 (2 DP) 5 DP for 2 random cards."""
+    s = deal_table(priest_is_3=False)
+    assert s.dp[2:] == [20, 7]
+    assert len(s.hand[2]) == 2 and len(s.hand[3]) == 1
+
+
+def test_priest_breaks_the_deal():
+    """...if Player 3 were the Priest, he could take the two cards and not give the 5 DP."""
+    s = deal_table(priest_is_3=True)
+    assert s.decision() == "ability deal_break" and s.current_player() == 2
+    act(s, "use deal_break")
+    assert s.dp[2:] == [25, 2]
+    assert len(s.hand[2]) == 2 and len(s.hand[3]) == 1
+    assert s.used[2]
+
+
+def test_priest_veto_costs_both_the_diplomacy_turn():
+    s = table(n=3, heroes=("Barbarian", "Thief", "Priest"), dp=(15, 15, 15))
+    at(s, "diplomacy", 0)
+    act(s, "deal player_1")
+    act(s, "give 1 DP")
+    act(s, "get nothing")
+    act(s, "accept")
+    assert s.decision() == "ability veto" and s.current_player() == 2
+    act(s, "use veto")
+    assert s.dp == [15, 15, 15] and s.offered[0] and s.offered[1]
+    # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer
+    assert s.current_player() == 2 and s.decision() == "diplomacy"
+
+
+# ---- the wager's bounds ---------------------------------------------------------------------------
+def facing(dp):
+    s = table(heroes=("Barbarian", "Plunderer"), dp=dp)
+    a = adventure(s, "The Forgotten Crypt", 0)
+    challenge(s, "Crushing Doors", a, 1)
+    s.pos[0] = a
+    act(s, "face")
+    return s, a
+
+
+def test_opening_wager_between_1_and_the_opponents_dp():
+    s, _ = facing((15, 6))
+    assert legal_names(s) == {f"wager {x} DP" for x in range(1, 7)}
+    with pytest.raises(IllegalActionError):
+        act_index = s.game.o["bet"] + 6  # 7 DP: more than the opponent has
+        s.apply_action(act_index)
+
+
+def test_raise_never_above_the_other_players_dp():
+    s, _ = facing((5, 20))
+    act(s, "wager 2 DP")
+    names = legal_names(s)
+    assert names == {"withdraw", "match", "wager 3 DP", "wager 4 DP", "wager 5 DP"}
+
+
+def test_withdrawing_before_wagering_costs_one_dp_and_the_challenge():
+    s, a = facing((15, 15))
+    act(s, "wager 4 DP")
+    act(s, "withdraw")
+    assert s.dp == [16, 14]
+    assert s.stack[a] == []  # the placer lost the Challenge: the Hero overcame it
+
+
+def test_hero_withdrawing_loses_its_wager_and_stays():
+    s, a = facing((15, 15))
+    act(s, "wager 3 DP")
+    act(s, "wager 6 DP")
+    act(s, "withdraw")
+    assert s.dp == [12, 18]
+    assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]

@@ -1,0 +1,109 @@
+"""Building Kings of Hyboria situations by hand, with dice that roll what the test says."""
+from __future__ import annotations
+
+import conan_envs
+from conan_envs.kings import content as C
+
+A, E, H, W, M, S, K, F = range(8)
+DONE, REROLL, REGION0 = 0, 1, 2
+UNIT0 = REGION0 + C.NUM_REGIONS
+COUNT0 = UNIT0 + C.NUM_TYPES
+RESULT0 = COUNT0 + 30
+PLAYER0 = RESULT0 + 19
+
+
+class Dice:
+    """Stands in for the state's generator: each roll takes the next scripted value and
+    checks the die size when given as (sides, value)."""
+
+    def __init__(self, *values, then=False):
+        self.values = list(values)
+        self.sides = []
+        self.then = then  # once the script is used up: roll blanks (highest, or 1 on a D10)
+
+    def integers(self, low, high=None, size=None):
+        if not self.values and self.then:
+            return 1 if high == 11 else high - 1
+        assert self.values, "the test ran out of scripted dice"
+        v = self.values.pop(0)
+        self.sides.append(high - 1)
+        if isinstance(v, tuple):
+            assert v[0] == high - 1, f"expected a D{v[0]}, rolled a D{high - 1}"
+            v = v[1]
+        assert 1 <= v < high
+        return v
+
+
+def rid(name):
+    return C.RINDEX[name]
+
+
+def region(name):
+    return REGION0 + C.RINDEX[name]
+
+
+def unit(t):
+    return UNIT0 + t
+
+
+def blank(n=2, seed=0):
+    """A state of n players (turn order 0, 1, ...) with an empty map, player 0 to play."""
+    game = conan_envs.make_game("kings_v0", num_players=n)
+    s = game.new_initial_state(seed)
+    s.u = [0] * len(s.u)
+    s.tot = [0] * len(s.tot)
+    s.pool = [0] * len(s.pool)
+    s.order = list(range(n))
+    s.act = 0
+    s.ask = s.pend = s.bt = None
+    s.ctx, s.queue = {}, []
+    s._reset_turn()
+    s._mask = None
+    return s
+
+
+def put(s, name, owner, t, k=1):
+    s.add(rid(name), owner, t, k)
+
+
+def units(s, name, owner):
+    r = rid(name)
+    return {C.UNIT_KEYS[t]: s.at(r, owner, t) for t in range(C.NUM_TYPES) if s.at(r, owner, t)}
+
+
+def start(s, phase, dice=(), queue=None, then=False):
+    """Run the phasing player's turn from `phase` with scripted dice."""
+    s.rng = Dice(*dice, then=then)
+    s.phase = phase
+    if queue is not None:
+        s.queue = queue
+    if phase == "recruit":
+        s.ctx = {"done": False}
+        for c, regions in enumerate(C.COUNTRY_REGIONS):
+            s.country_roll[c] = int(all(s.controls(s.me(), r) for r in regions))
+    elif phase == "move":
+        s.ctx = {"done": False}
+    s._mask = None
+    s._run()
+    return s
+
+
+def hero_roll(s, name, v, t=H, more=()):
+    """Player 0's Hero (or King) in `name` rolls v on the Heroic Actions Table."""
+    return start(s, "hero", (v, *more), [[rid(name), t]])
+
+
+def wizard_roll(s, name, v, more=()):
+    return start(s, "wizard", (v, *more), [[rid(name), W]])
+
+
+def play(s, *actions):
+    for a in actions:
+        s.apply_action(a)
+    return s
+
+
+def skip_recruit(s):
+    if s.decision() == "recruit":
+        play(s, DONE)
+    return s

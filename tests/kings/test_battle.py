@@ -1,0 +1,207 @@
+"""Rulebook "BATTLE PHASE": a battle with fixed dice (initiative order, simultaneous ties,
+Fortifications lost first, the side hit choosing casualties, retreat, plunder), Monsters
+attacking twice, and every Heroic Battle Action and Wizard Battle Spell."""
+import pytest
+
+from conan_envs.kings import content as C
+
+from .helpers import (A, DONE, E, F, H, K, M, REROLL, S, W, blank, play, put, region, rid, start,
+                      unit, units)
+
+
+def test_a_battle_with_fixed_dice():
+    s = blank()
+    put(s, "Koth", 0, H)
+    put(s, "Koth", 0, A, 2)
+    put(s, "Ophir", 0, A)
+    put(s, "Koth", 1, E)
+    put(s, "Koth", 1, A)
+    put(s, "Koth", 1, F)
+    put(s, "Zamora", 1, A)
+    s.div = [1, 0]  # so that player 0 is offered every roll: it shows the order of rolls
+    rolls = []
+
+    def keep():
+        while s.decision() == "divination":
+            rolls.append((s.pend["what"], s.bt["own"][s.pend["ctx"]["s"]],
+                          C.UNIT_KEYS[s.pend["ctx"].get("t", H)], s.pend["v"]))
+            play(s, DONE)
+
+    # round 1: Hero Battle Action (Outflank), then attacks by initiative: the Hero (5) hits
+    # and the Fortification goes first; the Elite (2) misses with Outflank's -1; the Armies
+    # (1) attack at once: player 0's 8 hits, 7 misses, player 1's 9-1 hits
+    start(s, "battle", (5, 4, 6, 8, 7, 9))
+    keep()
+    assert rolls == [("action", 0, "hero", 5), ("attack", 0, "hero", 4),
+                     ("attack", 1, "elite", 6), ("attack", 0, "army", 8),
+                     ("attack", 0, "army", 7), ("attack", 1, "army", 9)]
+    assert "fort" not in units(s, "Koth", 1)
+    # casualties: each side chooses its own; the Army that was hit had already attacked
+    assert s.decision() == "casualty" and s.current_player() == 0
+    assert s.legal_actions() == [unit(A), unit(H)]
+    play(s, unit(A))
+    assert s.decision() == "casualty" and s.current_player() == 1
+    play(s, unit(A))
+    assert units(s, "Koth", 0) == {"army": 1, "hero": 1} and units(s, "Koth", 1) == {"elite": 1}
+    # the round ends: the attacker may retreat (to Ophir), stays; the defender retreats
+    assert s.decision() == "retreat" and s.legal_actions() == [DONE, region("Ophir")]
+    play(s, DONE)
+    assert s.decision() == "retreat" and s.legal_actions() == [DONE, region("Zamora")]
+    play(s, region("Zamora"))
+    assert units(s, "Zamora", 1) == {"army": 1, "elite": 1} and units(s, "Koth", 1) == {}
+    assert s.gold[0] == 1  # plunder: the defender was driven out
+    assert s.me() == 1 and s.turn == 0
+
+
+def test_rounds_go_on_until_one_side_is_left_and_monsters_attack_twice():
+    s = blank()
+    put(s, "Koth", 0, M)
+    put(s, "Koth", 2, A, 3)
+    # round 1: the Monster (init 3) rolls twice: 5 hits, 4 misses; the 3 neutral Armies miss
+    # round 2: 6, 6 hit; one neutral Army hits (8): the Monster dies too (no retreat: no
+    # region of player 0 is adjacent)
+    start(s, "battle", (5, 4, 1, 2, 3, 6, 6, 8))
+    assert units(s, "Koth", 0) == {} and units(s, "Koth", 2) == {}
+    assert s.gold[0] == 1  # the defender was destroyed
+
+
+def test_neutral_armies_fight_to_the_end_and_the_region_changes_hands():
+    s = blank()
+    put(s, "Koth", 0, E, 2)
+    put(s, "Koth", 2, A)
+    start(s, "battle", (6, 1, 9))
+    assert units(s, "Koth", 0) == {"elite": 2} and s.controls(0, rid("Koth"))
+
+
+def battle(dice, attacker=(), defender=(), div=(0, 0)):
+    """Player 0 attacks player 1 in Koth. Player 1 also holds Zamora, player 0 Ophir."""
+    s = blank()
+    for t, k in attacker:
+        put(s, "Koth", 0, t, k)
+    for t, k in defender:
+        put(s, "Koth", 1, t, k)
+    put(s, "Zamora", 1, F)
+    put(s, "Ophir", 0, F)
+    s.div = list(div)
+    return start(s, "battle", dice)
+
+
+def test_slay_kills_the_target_unit_chosen_by_the_roller():
+    s = battle((1,), [(H, 1)], [(E, 1), (K, 1)])
+    assert s.decision() == "battle_target" and s.current_player() == 0
+    assert s.legal_actions() == [unit(E), unit(K)]
+    s.rng.values = [9, 9, 9]  # the Hero's attack; the Elite's attack misses
+    play(s, unit(K))
+    assert s.king_dead[1] and units(s, "Koth", 1) == {"elite": 1}
+
+
+def test_ambush_and_illusions_add_five_initiative():
+    # with Ambush the Army (1+5) strikes before the Elite (2) kills it
+    s = battle((2, 8, 6), [(H, 1), (A, 1)], [(E, 1)])
+    assert units(s, "Koth", 1) == {} and units(s, "Koth", 0) == {"army": 1, "hero": 1}
+
+
+def test_rally_brings_back_an_army_or_elite_killed_this_battle():
+    # round 1: no action (Preparations is a spell; a 6 Lead Charge); the Hero misses, the
+    # Elite kills the Army; round 2: Rally
+    s = battle((6, 1, 1, 6), [(H, 1), (A, 1)], [(E, 1)])
+    play(s, DONE, DONE)  # nobody retreats
+    s.rng.values = [3, 1, 1]
+    play(s, unit(A)) if s.decision() == "restore" else None
+    assert s.bt["killed"][0][A] == 0
+    assert units(s, "Koth", 0)["army"] == 1
+
+
+def test_direct_forces_adds_one_initiative_and_one_to_attack_rolls():
+    # the Army (1+1) ties the Elite (2): simultaneous; its 7+1 hits
+    s = battle((4, 7, 9), [(H, 1), (A, 1)], [(E, 1)])
+    # the Hero (5+1) attacked first (9 hit) ... order: Hero 7+1 hits the Elite
+    assert units(s, "Koth", 1) == {}
+
+
+def test_outflank_and_weakness_lower_the_enemy_rolls():
+    s = battle((5, 1, 6), [(H, 1)], [(E, 1)])  # the Elite's 6-1 misses
+    assert s.bt["plus"] == [0, -1] and units(s, "Koth", 0) == {"hero": 1}
+    s = battle((4, 19, 1, 10), [(W, 1)], [(E, 1)])  # Weakness: -2
+    # Wizard rolls a 4 (Weakness); attack: Wizard 1 misses, Elite 10-2=8 hits
+    assert units(s, "Koth", 0) == {}
+
+
+def test_lead_charge_gives_armies_and_elites_plus_two():
+    s = battle((6, 1, 6), [(H, 1), (A, 1)], [(E, 1)])
+    # Hero misses (1); Elite misses (6? no: Elite hits on 6) -> the Army is the casualty
+    # choice of player 0
+    assert s.decision() == "casualty"
+    play(s, unit(H))
+    assert s.bt is not None
+
+
+def test_strength_adds_one_and_confusion_gives_a_free_reroll():
+    s = battle((5, 3), [(W, 1)], [(A, 1)])  # Strength: the Wizard's 3+1 hits
+    assert units(s, "Koth", 1) == {}
+    s = battle((6, 2, 8), [(W, 1)], [(A, 1)])  # Confusion, then the Wizard's 2 misses...
+    assert s.decision() == "divination" and s.current_player() == 0
+    play(s, REROLL)  # ... the free reroll (no Divination token spent)
+    assert s.div == [0, 0] and s.bt["conf"] == [0, 0]
+
+
+def test_terror_makes_the_opponent_retreat_at_once():
+    s = battle((2,), [(W, 1)], [(A, 2), (F, 1)])
+    assert units(s, "Zamora", 1) == {"army": 2, "fort": 1}
+    assert units(s, "Koth", 1) == {} and s.gold[0] == 1
+
+
+def test_restoration_brings_back_any_unit_killed_this_battle():
+    s = battle((19, 10, 10, 19, 19, 3, 19, 19), [(W, 1), (H, 1)], [(H, 2)])
+    assert s.decision() == "casualty"
+    play(s, unit(W))  # one of the two hits
+    play(s, DONE, DONE)  # no retreat
+    # round 2: the Hero's action 19? (a D6: 3 = Rally finds no Army); spells are rolled by the
+    # remaining Wizards only
+    assert s.bt["killed"][0][W] == 1
+
+
+def test_death_kills_and_possession_borrows_a_unit_for_the_round():
+    s = battle((7,), [(W, 1)], [(A, 1), (H, 1)])
+    assert s.decision() == "battle_target"
+    s.rng.values = [1, 1]
+    play(s, unit(H))
+    assert units(s, "Koth", 1) == {"army": 1}
+    s = battle((8, 9, 1), [(W, 1)], [(H, 1), (A, 1)])
+    assert s.decision() == "battle_target"
+    play(s, unit(H))
+    # the possessed Hero (5) attacks for player 0: 9 hits the Army; the Wizard misses
+    assert units(s, "Koth", 1) == {"hero": 1}  # back with its owner after the round
+
+
+@pytest.mark.parametrize("v,t", [(9, H), (10, A), (11, M)])
+def test_summoned_units_fight_for_this_battle_only(v, t):
+    s = battle((v,) + (10,) * 6, [(W, 1)], [(A, 1)])
+    assert units(s, "Koth", 0) == {"wizard": 1}  # the summoned unit is gone
+    assert units(s, "Koth", 1) == {}
+
+
+def test_immobilize_stops_a_unit_attacking():
+    s = battle((12, 1, 1), [(W, 1)], [(E, 1)])  # the Elite may not attack; the Wizard misses
+    assert s.decision() == "retreat"
+    assert units(s, "Koth", 0) == {"wizard": 1}
+
+
+@pytest.mark.parametrize("v", range(13, 21))
+def test_preparations_do_nothing(v):
+    s = battle((v, 1, 1), [(W, 1)], [(E, 1)])
+    assert s.bt["plus"] == [0, 0] and s.bt["init"] == [0, 0]
+
+
+def test_battle_plan_gives_an_extra_battle_action_roll():
+    s = blank()
+    put(s, "Koth", 0, H)
+    put(s, "Koth", 1, A)
+    s.battle_plan[0] = 1
+    start(s, "battle", (3, 3, 10, 10))  # two Rallies that find nothing, then the attacks
+    assert s.rng.sides[:2] == [6, 6]
+
+
+def test_the_king_is_a_hero_in_battle():
+    s = battle((5, 9, 9), [(K, 1)], [(A, 1)])
+    assert s.rng.sides[0] == 6  # the King rolled on the Battle Action Table

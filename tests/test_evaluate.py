@@ -1,0 +1,98 @@
+"""Evaluation: fixed seeds reproduce the same table (serial or in processes), intervals and
+ratings are right, reports are written."""
+import json
+import math
+
+import pytest
+
+import conan_envs
+from baselines.evaluation import (bradley_terry, head_to_head, plot_learning_curve, save_report,
+                                  seatings, to_markdown, tournament, wilson)
+
+
+@pytest.fixture
+def toy_envs(monkeypatch):
+    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame")}
+    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(80, 100)
+    assert lo == pytest.approx(0.7112, abs=1e-4) and hi == pytest.approx(0.8666, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seatings_cover_every_role_both_ways():
+    assert seatings(2) == [(0, 1), (1, 0)]
+    three = seatings(3)
+    assert len(three) == 6 and {s.index(0) for s in three if s.count(0) == 1} == {0, 1, 2}
+
+
+def test_bradley_terry_orders_and_is_centred():
+    rows = [{"a": "strong", "b": "weak", "wins": 90, "draws": 0, "losses": 10},
+            {"a": "mid", "b": "weak", "wins": 60, "draws": 10, "losses": 30},
+            {"a": "strong", "b": "mid", "wins": 70, "draws": 0, "losses": 30}]
+    r = bradley_terry(["weak", "mid", "strong"], rows)
+    assert [x["agent"] for x in r] == ["strong", "mid", "weak"]
+    assert sum(x["elo"] for x in r) / 3 == pytest.approx(1500)
+    assert all(0 < x["elo_se"] < 200 for x in r)
+    # 90 of 100 -> about 380 Elo apart before shrinkage by the prior and the third agent
+    gap = r[0]["elo"] - r[2]["elo"]
+    assert 250 < gap < 550
+
+
+def test_tournament_reproducible_serial_and_parallel(toy_envs, tmp_path):
+    agents = {"random": "random", "mcts": "mcts:simulations=25"}
+    a = tournament("nim_test", agents, games=16, seed=7)
+    b = tournament("nim_test", agents, games=16, seed=7)
+    c = tournament("nim_test", agents, games=16, seed=7, workers=2, start_method="fork")
+    assert to_markdown(a) == to_markdown(b) == to_markdown(c)
+    assert json.dumps(a, default=str) == json.dumps(c, default=str)
+    d = tournament("nim_test", agents, games=16, seed=8)
+    assert to_markdown(d) != to_markdown(a)
+    pair = a["pairs"][0]
+    assert pair["games"] == 16 and pair["wins"] + pair["draws"] + pair["losses"] == 16
+    assert sum(s["games"] for s in pair["by_seat"].values()) == 16
+    assert pair["losses"] > pair["wins"]  # mcts (B) beats random
+    assert a["ratings"][0]["agent"] == "mcts"
+    bal = {(r["agent"], r["role"]): r for r in a["balance"]}
+    assert bal["random", "player_0"]["games"] == 16
+    assert bal["random", "player_0"]["wins"] + bal["random", "player_1"]["wins"] == 16
+
+    paths = save_report(a, tmp_path / "rep")
+    md = open(paths["markdown"]).read()
+    assert "| random | mcts | 16 |" in md and "Elo" in md and "Role balance" in md
+    assert json.load(open(paths["json"]))["pairs"][0]["games"] == 16
+    assert open(paths["png"], "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_head_to_head_counts_both_seats(toy_envs):
+    r = head_to_head("nim_test", "random", "random", games=10, seed=1)
+    assert r["games"] == 10 and set(r["by_seat"]) == {"player_0", "player_1"}
+    lo, hi = r["win_ci"]
+    assert lo <= r["win_rate"] <= hi
+
+
+def test_learning_curve_plot(tmp_path):
+    csv_path = tmp_path / "eval.csv"
+    csv_path.write_text("steps,opponent,games,wins,draws,losses,win_rate,ci_low,ci_high,eval_s\n"
+                        "0,random,10,5,0,5,0.5,0.24,0.76,0.1\n"
+                        "100,random,10,8,0,2,0.8,0.49,0.94,0.1\n")
+    plot_learning_curve(csv_path, tmp_path / "curve.png")
+    assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_evaluate_script(toy_envs, tmp_path):
+    from scripts import evaluate
+
+    out = []
+    conan_envs_ids = conan_envs.ENV_IDS
+    assert "nim_test" in conan_envs_ids
+    result = evaluate.main(["nim_test", "r=random", "mcts:simulations=10", "--games", "6", "--workers", "1",
+                            "--out", str(tmp_path), "--name", "t"], output_fn=out.append)
+    assert set(result["agents"]) == {"r", "mcts:simulations=10"}
+    assert "| r | mcts:simulations=10 | 6 |" in out[0]
+    assert math.isclose(sum(p["score"] for p in result["pairs"]), result["pairs"][0]["score"])
+    assert (tmp_path / "t.md").exists() and (tmp_path / "t.png").exists()

@@ -1,0 +1,168 @@
+"""IS-MCTS: plays well on a toy game, is reproducible, and never peeks at hidden information."""
+import numpy as np
+import pytest
+
+import conan_envs
+from baselines import load_agent
+from baselines.match import play_match
+from baselines.mcts import MCTSAgent
+from baselines.random_agent import RandomAgent
+from conan_envs.engine import TERMINAL, Game, State
+from tests.toy import NimGame
+
+
+@pytest.fixture
+def toy_envs(monkeypatch):
+    """Register the toy games under test env ids for the string loader."""
+    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame"),
+           "guess_test": ("tests.test_mcts", "GuessGame")}
+    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+
+
+class GuessState(State):
+    """The dealer holds a hidden card 0-2; the guesser wins by naming it. Peeking would
+    make the guesser right every time; honest play is right a third of the time."""
+
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        self.card = int(self.rng.integers(3))
+        self.guess = None
+
+    def current_player(self):
+        return TERMINAL if self.guess is not None else 0
+
+    def _legal_mask(self):
+        return np.ones(3, dtype=bool)
+
+    def _apply(self, a):
+        self.guess = a
+        self.turn += 1
+
+    def returns(self):
+        if self.guess is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.guess == self.card else [-1.0, 1.0]
+
+    def observation(self, role):
+        return np.array([float(role == 1) * self.card / 2], dtype=np.float32)
+
+    def resample_hidden(self, observer, rng):
+        new = super().resample_hidden(observer, rng)
+        if observer == 0:
+            new.card = int(rng.integers(3))
+        return new
+
+
+class LeakyGuessState(GuessState):
+    def resample_hidden(self, observer, rng):  # a broken game: keeps the hidden card
+        return State.resample_hidden(self, observer, rng)
+
+
+class GuessGame(Game):
+    env_id = "guess_test"
+    OPTIONS = {"max_turns": None}
+    state_class = GuessState
+
+    def _setup(self):
+        self.roles = ("guesser", "dealer")
+        self.num_actions = 3
+
+    def observation_shape(self, role):
+        return (1,)
+
+
+class LeakyGuessGame(GuessGame):
+    state_class = LeakyGuessState
+
+
+class OnlyResample:
+    """Hands the agent a state it can only resample: any other access fails the test."""
+
+    def __init__(self, state):
+        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "calls", [])
+
+    def resample_hidden(self, observer, rng):
+        self.calls.append(observer)
+        return self._state.resample_hidden(observer, rng)
+
+    def __getattr__(self, name):
+        raise AssertionError(f"MCTS read state.{name} directly")
+
+
+def guess_rate(game, seeds=range(60)):
+    right = 0
+    for seed in seeds:
+        s = game.new_initial_state(seed)
+        agent = MCTSAgent("guess_test", role=0, simulations=30, seed=seed)
+        a = agent.act(s.observation(0), s.legal_action_mask(), OnlyResample(s))
+        right += a == s.card
+    return right / len(seeds)
+
+
+def test_mcts_never_peeks_at_hidden_card(toy_envs):
+    honest = guess_rate(GuessGame())
+    assert honest < 0.6  # a third on average; 60 games
+    # the same search given a game that leaks the card finds it every time: the test can fail
+    assert guess_rate(LeakyGuessGame()) == 1.0
+
+
+def test_mcts_only_touches_state_through_resample_hidden(toy_envs):
+    s = NimGame().new_initial_state(3)
+    guarded = OnlyResample(s)
+    agent = load_agent("mcts:simulations=25,seed=1", "nim_test", role=s.current_player())
+    a = agent.act(s.observation(0), s.legal_action_mask(), guarded)
+    assert s.legal_action_mask()[a]
+    assert guarded.calls == [0] * 25
+
+
+def test_mcts_beats_random_at_nim_from_both_seats(toy_envs):
+    game = NimGame()
+    wins = 0
+    games = 0
+    for seed in range(20):
+        for seat in (0, 1):
+            agents = [RandomAgent(seed=seed), RandomAgent(seed=seed)]
+            agents[seat] = load_agent("mcts:simulations=150", "nim_test", role=seat, seed=seed)
+            result = play_match(game, agents, seed=seed)
+            wins += result.returns[seat] > 0
+            games += 1
+    assert wins / games >= 0.85
+
+
+def test_mcts_finds_the_winning_move():
+    game = NimGame()
+    s = game.new_initial_state(0)
+    s.pile = 7  # plain Nim (no passes left): only taking 3 leaves the opponent a lost 4
+    s.revealed = [True, True]
+    s._mask = None
+    agent = MCTSAgent("nim_test", role=s.current_player(), simulations=400, seed=0)
+    assert agent.act(s.observation(s.current_player()), s.legal_action_mask(), s) == 2
+
+
+def test_mcts_same_seed_same_moves():
+    s = NimGame().new_initial_state(5)
+    moves = [MCTSAgent("nim_test", role=0, simulations=40, seed=9).act(None, s.legal_action_mask(), s)
+             for _ in range(2)]
+    assert moves[0] == moves[1]
+
+
+def test_mcts_policy_rollouts_and_cutoff(toy_envs):
+    game = NimGame()
+    agent = load_agent("mcts:simulations=30,rollout=random,max_rollout_steps=2,seed=2", "nim_test", role=0)
+    rolled = load_agent("mcts:simulations=30,rollout=random,seed=2", "nim_test", role=0)
+    policy = load_agent("mcts:simulations=30,rollout=random,seed=2", "nim_test", role=0)
+    policy.rollout = "random:seed=3"
+    for a in (agent, rolled, policy):
+        r = play_match(game, [a, RandomAgent(seed=1)], seed=4)
+        assert sorted(r.returns) == [-1.0, 1.0]
+
+
+def test_mcts_rejects_bad_options(toy_envs):
+    with pytest.raises(conan_envs.ConfigError, match="simulations"):
+        load_agent("mcts:simulations=0", "nim_test")
+    with pytest.raises(conan_envs.ConfigError, match="role"):
+        load_agent("mcts", "nim_test", role="nobody")
+    with pytest.raises(conan_envs.ConfigError, match="needs the game state"):
+        load_agent("mcts", "nim_test").act(None, np.array([True, True, False, True]))
