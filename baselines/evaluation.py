@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from conan_envs import make_game
+from conan_envs import ConfigError, make_game
 
 from . import load_agent
 from .match import play_match
@@ -97,11 +97,13 @@ def seatings(num_roles: int) -> list[tuple[int, ...]]:
 
 # ---- tournaments -----------------------------------------------------------------------------
 def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, mirror=True,
-               start_method=None, pairs=None) -> dict:
+               start_method=None, pairs=None, a_roles=None) -> dict:
     """Round robin between `agents` (name -> agent string, or a list of strings). Each pair
     plays about `games` games split evenly over the seatings; with `mirror`, each agent also
     plays itself (`games` games) for the per-role balance report. `pairs` limits the round
-    robin to the given (name, name) pairs. Returns a JSON-ready dict."""
+    robin to the given (name, name) pairs; `a_roles` (role names) keeps only the seatings in
+    which the first agent of each pair sits in those roles (a policy trained for one side
+    of an asymmetric game). Returns a JSON-ready dict."""
     if not isinstance(agents, dict):
         agents = {s: s for s in agents}
     names = list(agents)
@@ -110,6 +112,11 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
     n = game.num_roles
     config_items = tuple(sorted(game.config.items()))
     seats = seatings(n)
+    if a_roles is not None:
+        bad = set(a_roles) - set(game.roles)
+        if bad:
+            raise ConfigError(f"a_roles {sorted(bad)} are not roles of {env_id}: {game.roles}")
+        seats = [s for s in seats if all(game.roles[i] in a_roles for i in range(n) if s[i] == 0)]
     per_seating = max(1, math.ceil(games / len(seats)))
     seeds = [seed + i for i in range(per_seating)]
     if pairs is None:
@@ -179,10 +186,11 @@ def _empty(by_seat=True):
 
 
 def head_to_head(env_id, spec_a, spec_b, games=100, seed=0, game_config=None, workers=1,
-                 start_method=None) -> dict:
-    """One pair's row (A's wins, draws, losses, win rate and interval) over all seatings."""
+                 start_method=None, a_roles=None) -> dict:
+    """One pair's row (A's wins, draws, losses, win rate and interval) over all seatings
+    (those with A in `a_roles` if given)."""
     result = tournament(env_id, {"A": spec_a, "B": spec_b}, games, seed, game_config, workers,
-                        mirror=False, start_method=start_method)
+                        mirror=False, start_method=start_method, a_roles=a_roles)
     return result["pairs"][0]
 
 

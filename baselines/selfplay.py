@@ -155,6 +155,8 @@ def resolve_opponents(game, learn_roles, opponents) -> dict[int, str]:
     out = {}
     for r, name in enumerate(game.roles):
         s = spec.get(name, spec.get("default"))
+        if s is None and learn_roles == [r]:
+            continue  # the only learning role never needs an opponent
         if s is None:
             raise ConfigError(f"opponents gives no agent for role {name!r} (add it or a 'default')")
         if s == "self" and game.observation_shape(r) != game.observation_shape(learn_roles[0]):

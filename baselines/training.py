@@ -27,6 +27,7 @@ DEFAULTS = {
     "env_id": None,
     "env_config": {},
     "learn_role": "all",
+    "alternate": None,  # {roles: [a, b], phase_steps: N}: train each role in turn (asymmetric games)
     "opponents": "self",
     "reward": "terminal",
     "pool": {"size": 8, "snapshot_every": 10_000, "latest_prob": 0.5, "random_prob": 0.1,
@@ -265,7 +266,8 @@ class Trainer:
         for opp in ev["opponents"]:
             t = time.time()
             r = head_to_head(self.cfg["env_id"], spec, opp, games=int(ev["games"]), seed=int(ev["seed"]),
-                             game_config=self.cfg["env_config"], workers=int(ev["workers"]))
+                             game_config=self.cfg["env_config"], workers=int(ev["workers"]),
+                             a_roles=self.role_names)
             rows.append({"steps": steps, "opponent": opp, "games": r["games"], "wins": r["wins"],
                          "draws": r["draws"], "losses": r["losses"], "win_rate": round(r["win_rate"], 4),
                          "ci_low": round(r["win_ci"][0], 4), "ci_high": round(r["win_ci"][1], 4),
@@ -377,6 +379,66 @@ def _truncate_csv(path: Path, steps: int) -> None:
             w.writerows(keep)
 
 
+def train_alternating(cfg, resume=False, log=print) -> dict:
+    """Asymmetric games: one policy per role in ``alternate.roles``, trained in turn for
+    ``alternate.phase_steps`` each against the other roles' newest policies (sampled; the
+    config's ``opponents`` before a role has one). Each role's run lives in
+    ``out_dir/<role>/`` and resumes like any run; the phase to resume is found from the
+    roles' step counts."""
+    alt = cfg["alternate"]
+    if not isinstance(alt, dict) or not alt.get("roles") or not alt.get("phase_steps"):
+        raise ConfigError("alternate must be {roles: [role, role, ...], phase_steps: N}")
+    game = make_game(cfg["env_id"], **cfg["env_config"])
+    roles = list(alt["roles"])
+    bad = [r for r in roles if r not in game.roles]
+    if bad or len(roles) < 2:
+        raise ConfigError(f"alternate.roles {roles} must name two or more of {game.roles}")
+    phase = int(alt["phase_steps"])
+    out = Path(cfg["out_dir"])
+    base = resolve_opponents(game, [game.roles.index(roles[0])], _opponent_map(cfg["opponents"]))
+
+    def steps_of(role):
+        state = out / role / "checkpoints" / "state.json"
+        return json.loads(state.read_text())["steps"] if state.exists() else 0
+
+    if not resume and any(steps_of(r) for r in roles):
+        raise ConfigError(f"{out} already holds a run; pass --resume to continue it or choose another out_dir")
+    summaries = {}
+    while True:
+        done = {r: steps_of(r) for r in roles}
+        todo = [r for r in roles if done[r] < int(cfg["total_steps"])]
+        if not todo:
+            break
+        role = min(todo, key=lambda r: (done[r], roles.index(r)))
+        opponents = {}
+        for i, name in enumerate(game.roles):
+            policy = out / name / "policy.json"
+            if name in roles and name != role and policy.exists():
+                opponents[name] = f"ppo:path={out / name / 'policy'},deterministic=false"
+            elif name != role:
+                opponents[name] = base[i]
+        sub = copy.deepcopy(cfg)
+        sub.update(alternate=None, learn_role=role, opponents=opponents, out_dir=str(out / role),
+                   total_steps=min(int(cfg["total_steps"]), (done[role] // phase + 1) * phase))
+        log(f"alternating: {role} from step {done[role]} to {sub['total_steps']} against {opponents}")
+        summaries[role] = Trainer(sub, log).run(resume=done[role] > 0)
+    return {"roles": summaries, "policies": {r: str(out / r / "policy") for r in roles}}
+
+
+def _opponent_map(opponents) -> dict:
+    """The config's fixed opponents (``self`` has no meaning across roles; random instead)."""
+    if isinstance(opponents, dict):
+        fixed = {k: v for k, v in opponents.items() if v != "self"}
+    elif isinstance(opponents, str) and opponents != "self":
+        fixed = {"default": opponents}
+    else:
+        fixed = {}
+    return {"default": "random", **fixed}
+
+
 def train(config_path=None, overrides=None, resume=False, log=print) -> dict:
     """Train from a YAML config (plus overrides such as ``{"device": "cuda"}``)."""
-    return Trainer(load_config(config_path, overrides), log).run(resume=resume)
+    cfg = load_config(config_path, overrides)
+    if cfg["alternate"]:
+        return train_alternating(cfg, resume, log)
+    return Trainer(cfg, log).run(resume=resume)

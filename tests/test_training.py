@@ -165,3 +165,31 @@ def test_smoke_config_end_to_end(tmp_path):
                            output_fn=lambda _: None)
     assert result["pairs"][0]["games"] == 4
     assert Path(result["paths"]["curve"]).stat().st_size > 0
+
+
+def test_alternating_roles_train_in_turn_and_resume(toy_envs, tmp_path):
+    from baselines.training import train_alternating
+
+    logs = []
+    cfg = toy_config(tmp_path, alternate={"roles": ["player_0", "player_1"], "phase_steps": 512},
+                     opponents="random", **{"eval.games": 2})
+    result = train_alternating(cfg, log=logs.append)
+    phases = [line for line in logs if line.startswith("alternating:")]
+    assert [p.split()[1] for p in phases] == ["player_0", "player_1", "player_0", "player_1"]
+    assert "'player_1': 'random'" in phases[0]  # no policy for player_1 yet
+    assert "ppo:path=" in phases[1] and "player_0/policy" in phases[1]
+    for role in ("player_0", "player_1"):
+        meta = json.loads((tmp_path / "run" / role / "policy.json").read_text())
+        assert meta["roles"] == [role] and meta["steps"] == 1024
+        # evaluation seats each policy only in its own role
+        evals = rows(tmp_path / "run" / role / "eval.csv")
+        assert evals and all(r["games"] == "2" for r in evals)
+    assert set(result["policies"]) == {"player_0", "player_1"}
+    with pytest.raises(conan_envs.ConfigError, match="--resume"):
+        train_alternating(cfg, log=logs.append)
+    cfg["total_steps"] = 1536
+    logs.clear()
+    train_alternating(cfg, resume=True, log=logs.append)
+    assert [p.split()[1] for p in logs if p.startswith("alternating:")] == ["player_0", "player_1"]
+    with pytest.raises(conan_envs.ConfigError, match="alternate.roles"):
+        train_alternating({**cfg, "alternate": {"roles": ["player_0", "ghost"], "phase_steps": 5}})

@@ -43,35 +43,57 @@ class ScriptedAgent(Agent):
     def _hero_attr(self, s, p, att):
         return C.HERO_ATTR[s.hero[p]][att] + sum(C.ITEM_BONUS[it - C.MG0][att] for it in s.items[p])
 
-    def _expected_harm(self, s, me, opp, att):
-        """Expected total harm the opponent's hand holds against `att`, from unseen cards."""
+    def _unseen_mods(self, s, me, att):
+        """Modifiers (for `att`) of the cards this player has not seen, unknown non-Resolution
+        cards counting 0: the pool the others' hands are drawn from."""
         seen = set(s.hand[me]) | set(s.discard)
-        unseen = [c for c in C.RESOLUTION_IDS if c not in seen]
+        if s.w is not None:
+            seen.update(c for p, c, _ in s.w["cards"] if p == me)
+        mods = [C.RES_MOD[c] for c in C.RESOLUTION_IDS
+                if c not in seen and C.RES_ATTR[c] in (att, C.ANY)]
         n_unseen = len(s.deck) + sum(len(s.hand[q]) for q in range(s.game.n) if q != me)
-        if n_unseen == 0:
-            return 0.0
-        harm = sum(-C.RES_MOD[c] for c in unseen
-                   if C.RES_MOD[c] < 0 and C.RES_ATTR[c] in (att, C.ANY))
-        return len(s.hand[opp]) * harm / n_unseen
+        mods += [0] * max(0, n_unseen - len(mods))
+        return np.array(mods, dtype=np.int64)
+
+    def _sample_hand_mods(self, s, me, who, att, k=48):
+        """k draws of the sum of helpful and harmful modifiers in `who`'s unseen hand."""
+        pool = self._unseen_mods(s, me, att)
+        h = min(len(s.hand[who]), pool.size)
+        if h == 0 or pool.size == 0:
+            return np.zeros(k), np.zeros(k)
+        idx = np.argsort(self.rng.random((k, pool.size)), axis=1)[:, :h]
+        drawn = pool[idx]
+        return np.where(drawn > 0, drawn, 0).sum(1), np.where(drawn < 0, -drawn, 0).sum(1)
 
     def _my_help(self, s, me, att):
         return sum(C.RES_MOD[c] for c in s.hand[me]
                    if C.RES_MOD[c] > 0 and C.RES_ATTR[c] in (att, C.ANY))
 
+    def _my_harm(self, s, me, att):
+        return sum(-C.RES_MOD[c] for c in s.hand[me]
+                   if C.RES_MOD[c] < 0 and C.RES_ATTR[c] in (att, C.ANY))
+
     def _challenge_odds(self, s, hero, c, me):
-        """Chance (rough) that `hero` beats Challenge c with its best attribute."""
-        best = -9.0
+        """The chance that `hero` beats Challenge c with its best attribute, from what `me`
+        sees: its own hand exactly, the other side's hand drawn from the unseen cards (each
+        side assumed to play every card that helps it)."""
+        opp = s.ch_placer[c]
+        best = 0.0
         for att in range(3):
             total = self._hero_attr(s, hero, att)
             if s.ally[hero] >= 0:
                 total = max(total, C.CH_VALUE[s.ally[hero]][att])
             if s.partner[hero] >= 0:
                 total = max(total, self._hero_attr(s, s.partner[hero], att))
-            help_ = self._my_help(s, hero, att) if me == hero else 0.6 * len(s.hand[hero]) * 0.5
-            opp = s.ch_placer[c]
-            harm = self._expected_harm(s, me, opp, att) if opp >= 0 and me == hero else 0.0
-            best = max(best, total + help_ - harm - C.CH_VALUE[c][att])
-        return float(np.clip(0.5 + 0.3 * (best - 0.5), 0.03, 0.97))
+            if me == hero:
+                help_ = self._my_help(s, me, att)
+                harm = self._sample_hand_mods(s, me, opp, att)[1] if opp >= 0 else np.zeros(1)
+            else:
+                harm = self._my_harm(s, me, att)
+                help_ = self._sample_hand_mods(s, me, hero, att)[0]
+            p = float(np.mean(total + help_ - harm > C.CH_VALUE[c][att]))
+            best = max(best, p)
+        return float(np.clip(best, 0.03, 0.97))
 
     def _duel_odds(self, s, me, other, i_choose):
         margins = [self._hero_attr(s, me, a) + self._my_help(s, me, a) - self._hero_attr(s, other, a)
@@ -192,11 +214,16 @@ class ScriptedAgent(Agent):
         p = self._challenge_odds(s, w["hero"], w["chal"], me)
         return p if me == w["hero"] else 1.0 - p
 
+    def _stake_cap(self, s, me, q):
+        """Kelly-like: stake more of one's DP the surer one is."""
+        frac = max(0.0, 2 * q - 1)
+        return max(1, int(s.dp[me] * frac * 0.6))
+
     def _bet_open(self, s, me, L):
         q = self._odds(s, me)
         bets = L["bet"]
-        want = 1 if q < 0.55 else (3 if q < 0.75 else 6)
-        return bets[min(want, len(bets)) - 1][1]
+        want = min(self._stake_cap(s, me, q), len(bets))
+        return bets[want - 1][1]
 
     def _bet_reply(self, s, me, L):
         w = s.w
@@ -204,8 +231,8 @@ class ScriptedAgent(Agent):
         side = 0 if me == w["hero"] else 1
         own = w["bets"][side] or 1
         cur = w["cur"]
-        if q > 0.72 and "bet" in L:
-            target = min(cur + 3, L["bet"][-1][0] + 1)
+        if "bet" in L and q > 0.7:
+            target = min(cur + 3, L["bet"][-1][0] + 1, self._stake_cap(s, me, q))
             for i, a in L["bet"]:
                 if i + 1 == target:
                     return a
@@ -219,12 +246,13 @@ class ScriptedAgent(Agent):
         best, choice = -99, None
         for i, a in L["attribute"]:
             src, att = divmod(i, 3)
+            items = self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
             if src == 0:
                 v = self._hero_attr(s, me, att)
             elif src == 1:
-                v = C.CH_VALUE[s.ally[me]][att] + self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
+                v = C.CH_VALUE[s.ally[me]][att] + items
             else:
-                v = C.HERO_ATTR[s.hero[s.partner[me]]][att] + self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
+                v = C.HERO_ATTR[s.hero[s.partner[me]]][att] + items
             m = v + self._my_help(s, me, att) - C.CH_VALUE[c][att]
             if m > best:
                 best, choice = m, a

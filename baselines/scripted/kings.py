@@ -126,6 +126,12 @@ class ScriptedAgent(Agent):
                 return RESULT0 + v - 1
         return legal[0]
 
+    def _training(self, state, legal):
+        return max(legal)
+
+    def _relic_roll(self, state, legal):
+        return UNIT0 + W
+
     def _sacrifice(self, state, legal):
         return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
 

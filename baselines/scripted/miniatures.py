@@ -98,7 +98,7 @@ class ScriptedAgent(Agent):
         s, g = self.s, self.g
         heroes = self.options("hero")
         if heroes:
-            carriers = [h for h in heroes if self._carries_objective(h)]
+            carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
             return self.A("hero", self.weakest_hero(carriers or heroes))
         allies = self.options("melee")
         if allies:
@@ -108,6 +108,8 @@ class ScriptedAgent(Agent):
             return self.A("done")
         moves = self.options("move")
         targets = [s.h_area[h] for h in s.heroes_in_play()]
+        precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)]
+        targets = precious or targets
         if moves and targets:
             here = min(self.dist(s.u_area[m], t) for t in targets)
             step = min(moves, key=lambda b: min(self.dist(b, t) for t in targets))
@@ -170,10 +172,15 @@ class ScriptedAgent(Agent):
         return self.A("keep")
 
     # ---- heroes -------------------------------------------------------------------------------
+    def _precious(self, h) -> bool:
+        """Bêlit in Hunting the Tigress: her death loses the game."""
+        return self.g.objective == "tigress" and self.g.hero_keys[h] == "belit"
+
     def _stance(self, fr):
         s = self.s
         h = fr["p"]
-        return self.A("stance", 1 if s.reserve[h] <= 2 and s.fatigue[h] >= 3 else 0)
+        low = 4 if self._precious(h) else 2
+        return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)
 
     def _guard(self, fr):
         s, g = self.s, self.g
@@ -186,6 +193,8 @@ class ScriptedAgent(Agent):
         power = fr["c"]["power"]
         if power <= 0:
             return self.A("gems", 0)
+        if self._precious(h):
+            return self.A("gems", min(s.reserve[h], power + 1))
         return self.A("gems", min(s.reserve[h], max(1, power - 1), 3))
 
     def _ally_guard(self, fr):
@@ -241,6 +250,10 @@ class ScriptedAgent(Agent):
         if spell.effect == "teleport":
             goal = self._hero_goal(fr["p"])
             return self.A("area", min(areas, key=lambda a: self.dist(a, goal)))
+        if self.options("hero"):
+            return self.A("hero", max(self.options("hero"), key=lambda k: s.wounds[k]))
+        if self.options("pickup"):
+            return self.A("pickup", self.options("pickup")[0])
 
         def score(a):
             heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
@@ -261,6 +274,18 @@ class ScriptedAgent(Agent):
             if min(self.dist(step, e) for e in enemies) < here:
                 return self.A("move", step)
         return self.A("done")
+
+    def _storm_area(self, h):
+        """An area in sight with two or more enemies and no hero."""
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import line_of_sight
+        a = s.h_area[h]
+        for b in range(g.num_areas):
+            if not line_of_sight(s, a, b) or any(s.h_area[k] == b for k in s.heroes_in_play()):
+                continue
+            if sum(1 for m, x in enumerate(s.u_area) if x == b and not g.tiles[g.model_tile[m]].ally) >= 2:
+                return b
+        return None
 
     def _best_target(self, models):
         g, s = self.g, self.s
@@ -305,12 +330,15 @@ class ScriptedAgent(Agent):
                 return self.A("use", o)
         if self.has("flee") and self._carries_objective(h) and self._both_held():
             return self.A("flee")
-        keep = 2 if s.reserve[h] > 3 else 0
+        precious = self._precious(h)
+        keep = 4 if precious else 2 if s.reserve[h] > 3 else 0
         if s.reserve[h] > keep:
             melee = self.options("melee")
             if melee:
                 return self.A("melee", self._best_target(melee))
-            ranged = self.options("ranged")
+            from conan_envs.miniatures.combat import hero_weapons
+            keeps_weapon = any(not g.objects[o].thrown for o in hero_weapons(s, h, "ranged"))
+            ranged = [] if precious or not keeps_weapon else self.options("ranged")
             if ranged and s.reserve[h] > keep + 1:
                 return self.A("ranged", self._best_target(ranged))
             spells = self.options("spell")
@@ -318,12 +346,17 @@ class ScriptedAgent(Agent):
                 eff = g.spells[sp].effect
                 if eff == "attack" or (eff == "halo" and s.wounds[h] >= 2):
                     return self.A("spell", sp)
+                if eff == "healing" and any(s.wounds[k] >= 2 for k in s.heroes_in_play()
+                                            if s.h_area[k] == a):
+                    return self.A("spell", sp)
+                if eff == "area_attack" and self._storm_area(h) is not None:
+                    return self.A("spell", sp)
             if self.has("chest") and s.reserve[h] >= 2:
                 return self.A("chest")
             allies = self.options("ally")
             if allies:
                 return self.A("ally", allies[0])
-        goal = self._hero_goal(h)
+        goal = a if precious else self._hero_goal(h)
         moves = self.options("move")
         if moves and goal != a:
             step = min(moves, key=lambda b: self.dist(b, goal))

@@ -58,7 +58,8 @@ class ScriptedAgent(Agent):
         s = self.s
         k = s._kind(e)
         blocks = sum(n for n, row in zip(e[3], k.rows) if row[2] in ("block", "riposte", "hitriposte"))
-        return k.life - e[2] + blocks + e[7]
+        height = s._grid().height_advantage(e[1], s.pos)
+        return k.life - e[2] + blocks + e[7] + height
 
     # ---- Conan ------------------------------------------------------------------------------------
     def _pick(self):
@@ -82,7 +83,7 @@ class ScriptedAgent(Agent):
                 if self._ok("triple", v - 1) is not None:
                     return self.O["triple"] + v - 1
         near = min((dist(s.pos, e[1]) for _, e in self._alive()), default=9)
-        if pool[1] >= 3 and near <= 2 and self._ok("reroll", 0) is not None:
+        if pool[1] >= 2 and near <= 1 and self._ok("reroll", 0) is not None:
             return self.O["reroll"]
         for v in (6, 5, 4, 3, 2, 1):
             if pool[v]:
@@ -99,7 +100,7 @@ class ScriptedAgent(Agent):
             a = self._ok("rage_token")
             if a is not None:
                 return a
-            if s.fatigue >= 3 and len(s.rows[SLASH]) in (1, 3, 4) and not any(
+            if s.fatigue == 4 and len(s.rows[SLASH]) in (1, 3) and not any(
                     v == 7 for v in s.rows[SLASH]):
                 a = self._ok("fatigue_token", 1)
                 if a is not None:
@@ -113,7 +114,7 @@ class ScriptedAgent(Agent):
 
     def _mark(self):
         s = self.s
-        for v in (1, 2, 3, 4):
+        for v in (1,):
             if s.pool[v] > s.marked[v] and self._ok("mark", v - 1) is not None:
                 return self.O["mark"] + v - 1
         return self._ok("roll") or self._first("mark")

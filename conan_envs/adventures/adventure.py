@@ -3,7 +3,7 @@ an Adventure, Adventures Example; Zath; the team game's card gift)."""
 from __future__ import annotations
 
 from .cards import refill_adventures
-from .content import ALLY, CONAN, FOE, ZATH, content
+from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, roll
 from .flow import ask, decision, push, task
 from .gains import gain_vp

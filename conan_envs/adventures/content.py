@@ -114,7 +114,7 @@ class Content:
         self.ach_rewards = [{int(a): b for a, b in t["achievement_tracks"]["rewards"][n].items()}
                             for n in TRACKS]
         self.unlock_slots = [tuple(SYM[s] for s in slot) for slot in t["encounter_track"]["slots"]]
-        ch = t["characters"]
+        ch = load_yaml(PKG, "characters")
         self.characters = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
 
         self.plots = load_yaml(PKG, "plots")["plots"]

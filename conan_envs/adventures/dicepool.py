@@ -131,11 +131,3 @@ def _w2_choices(dice, k):
 
 def covered(dice, needs, conan=False):
     return match(dice, needs, conan)[0]
-
-
-def hits(face):
-    return C.face_hits[face]
-
-
-def wild_face():
-    return WILD

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import TOKEN_TYPE_OF, TOKEN_TYPES
-from .content import ALLY, content
+from .content import content
 from .dicepool import MAX_DICE
 from .flow import DECISIONS
+from .tokens import peeked
 
 C = content()
 NK = len(C.kingdoms)
@@ -23,7 +24,8 @@ HEAD = 4 + 3 + len(PHASES) + 64 + 4 + 4
 
 def obs_size(game=None):
     return (HEAD + 4 * PER_PLAYER + NK * PER_KINGDOM + 8 + 8 + 8 + 3 * (NK + 9) + 3 * 26
-            + len(C.events) + 2 + 4 * (4 + NF) + 24 + NT + 4 + 2)
+            + len(C.events) + 2 + 4 * (4 + NF) + 24 + NT + 4 + 2
+            + len(C.adventures) + len(C.encounters) + len(C.events))
 
 
 def _dec_index(kind):
@@ -139,4 +141,11 @@ def encode(s, role):
     o += 4
     v[o] = min(s.turn, 40) / 40
     v[o + 1] = float(s.end_triggered)
+    o += 2
+    for d, size in enumerate((len(C.adventures), len(C.encounters), len(C.events))):
+        card = peeked(s, role, d)  # the top card this role scried, while still on top
+        if card >= 0:
+            v[o + card] = 1
+        o += size
+    np.minimum(v, 1, out=v)
     return v

@@ -46,5 +46,9 @@ def run(s):
 
 @task("resume")
 def _resume(s, d):
-    """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted."""
+    """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted;
+    a Main-phase turn whose dice were all used up meanwhile passes to the next player."""
+    if d["k"] == "main" and 0 not in s.zone[d["p"]]:
+        push(s, ["main_after", d["p"], d["j"]])
+        return
     s.dec = d

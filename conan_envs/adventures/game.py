@@ -20,6 +20,7 @@ class AdventuresGame(Game):
         "adventure_icons": ("circle", "square"),
         "longer_game": 0,      # >0: the last round is triggered by this many completed Adventures
         "start_gold": 2,
+        "ohala": False,        # Ohala among the Foe and Ally characters dealt
     }
 
     def _setup(self):

@@ -107,14 +107,16 @@ UNLOCK_MASKS = tuple(sum(1 << x for x in slot) for slot in C.unlock_slots)
 
 
 def _context(s, p):
-    """Board facts the verbs of all p's dice share (computed once per mask)."""
-    return {
-        "move_ct": bool(movable_ct(s)),
-        "move_fate": any(any(row) for row in s.fate_board),
-        "scry": bool(tokens.scry_targets(s, p)) if s.rk[p] == ALLY else False,
-        "free_slots": [slot for slot in range(4) if s.track_p[slot] < 0],
-        "active": dice_in(s, p, ACTIVE),
-    }
+    """Board facts the verbs of all p's dice share (computed at most once per mask)."""
+    return {"free_slots": [slot for slot in range(4) if s.track_p[slot] < 0],
+            "active": dice_in(s, p, ACTIVE)}
+
+
+def _fact(ctx, key, fn):
+    v = ctx.get(key)
+    if v is None:
+        v = ctx[key] = fn()
+    return v
 
 
 def movable_ct(s):
@@ -142,10 +144,10 @@ def legal_verbs(s, p, i, ctx=None):
                     j != i and move_capable(s, p, j) for j in ctx["active"]):
                 continue
         elif v == V_MOVE_CT:
-            if not ctx["move_ct"]:
+            if not _fact(ctx, "move_ct", lambda: bool(movable_ct(s))):
                 continue
         elif v == V_MOVE_FATE:
-            if not ctx["move_fate"]:
+            if not _fact(ctx, "move_fate", lambda: any(any(r) for r in s.fate_board)):
                 continue
         elif v == V_TRIBUTE:
             if s.gold[p] < 1 or len(s.gods[p]) >= 3 or not any(s.god_supply):
@@ -154,7 +156,7 @@ def legal_verbs(s, p, i, ctx=None):
             if PIRATE not in C.kattrs[s.loc[mover_token(s, p)]]:
                 continue
         elif v == V_SCRY:
-            if not ctx["scry"]:
+            if not _fact(ctx, "scry", lambda: bool(tokens.scry_targets(s, p))):
                 continue
         elif v == V_SORC_CYCLE:
             if all(e < 0 for e in s.enc_face):

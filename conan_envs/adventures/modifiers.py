@@ -5,12 +5,14 @@ card). They are offered wherever a player has agency over its dice (the Plot rol
 phase, after each roll in Fights, Duels, Encounters and Adventures)."""
 from __future__ import annotations
 
-from .content import ASURA, BEL, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .content import ASURA, BEL, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
 from .dicepool import ACTIVE, dice_in, roll
+from . import abilities
 from .flow import ask, decision
 
 C = content()
-SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura"))
+SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura",
+                      "ability", "ibis"))
 DICE_GODS = (BEL, ISHTAR, MITRA, SET, YMIR)
 
 
@@ -25,8 +27,22 @@ def scope(s):
     return None
 
 
+def usable_gods(s, p):
+    """p's God tokens, and in the team game its partner's too (Special Rules)."""
+    q = partner(s, p)
+    return s.gods[p] + s.gods[q] if q >= 0 else s.gods[p]
+
+
+def partner(s, p):
+    if not s.game.config["team"] or s.rk[p] == 1:
+        return -1
+    return 2 if p == 0 else 0
+
+
 def has_mods(s, p):
-    return any(s.fate[p]) or any(g in DICE_GODS for g in s.gods[p])
+    if any(s.fate[p]) or any(g in DICE_GODS or g == IBIS for g in usable_gods(s, p)):
+        return True
+    return not s.ability_used[p] and abilities.ability(s, p) in abilities.DICE_ABILITIES
 
 
 def maybe_adjust(s, p, dice, why=""):
@@ -47,30 +63,35 @@ def _apply_adjust(s, seg, i):
 
 def add_modifiers(s, mask):
     p = s.dec["p"]
-    if not s.gods[p] and not any(s.fate[p]):
+    gods = usable_gods(s, p)
+    if s.ability_used[p] and not gods and not any(s.fate[p]):
         return
     dice = scope(s)
     if dice is None:
         return
     from .actions import OFF
-    p = s.dec["p"]
+    abilities.add(s, mask, OFF, dice)
     f = s.face[p]
     fate = s.fate[p]
-    gods = s.gods[p]
     rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
+    held = [k for k in range(8) if fate[k]]
+    has_set, has_bel = SET in gods, BEL in gods
+    has_ishtar, has_ymir = ISHTAR in gods and rerolls, YMIR in gods
+    fo, so = OFF["fate_die"], OFF["set_die"]
     for d in dice:
-        for k in range(8):
-            if fate[k] and f[d] != FATE_SYM[k]:
-                mask[OFF["fate_die"] + d * 8 + k] = True
-        if SET in gods:
-            for sym in range(11):
-                if f[d] != sym:
-                    mask[OFF["set_die"] + d * 11 + sym] = True
-        if BEL in gods and f[d] != THIEF:
+        fd = f[d]
+        for k in held:
+            if fd != FATE_SYM[k]:
+                mask[fo + d * 8 + k] = True
+        if has_set:
+            mask[so + d * 11: so + d * 11 + 11] = True
+            if fd < 11:
+                mask[so + d * 11 + fd] = False
+        if has_bel and fd != THIEF:
             mask[OFF["bel_die"] + d] = True
-        if ISHTAR in gods and rerolls:
+        if has_ishtar:
             mask[OFF["ishtar_die"] + d] = True
-        if YMIR in gods and C.face_char[f[d]]:
+        if has_ymir and C.face_char[fd]:
             mask[OFF["ymir_die"] + d] = True
     jr = s.just_rolled
     if MITRA in gods and rerolls and jr and jr[0] == p and any(d in dice for d in jr[1]):
@@ -84,13 +105,17 @@ def add_modifiers(s, mask):
 
 
 def _spend_god(s, p, g):
-    s.gods[p].remove(g)
+    holder = p if g in s.gods[p] else partner(s, p)
+    s.gods[holder].remove(g)
     s.god_supply[g] = True
 
 
 def apply(s, seg, i):
     p = s.dec["p"]
     f = s.face[p]
+    if seg in ("ability", "ibis"):
+        abilities.apply(s, seg, scope(s))
+        return
     if seg == "fate_die":
         d, k = divmod(i, 8)
         s.fate[p][k] -= 1

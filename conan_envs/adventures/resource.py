@@ -5,7 +5,7 @@ from __future__ import annotations
 from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
 from .flow import ask, decision, push, task
-from .gains import draw_challenge, gain_fate, gain_gold, gain_vp
+from .gains import draw_challenge, gain_fate, gain_vp
 from .cards import draw
 
 C = content()
@@ -29,6 +29,7 @@ def _round(s):
         s.ach_used[p] = [False, False, False]
         s.rolled_here[p] = False
         s.last_spent[p] = -1
+        s.ability_used[p] = False
     s.track_p = [-1] * 4
     s.track_d = [-1] * 4
     push(s, ["event"], ["gods"], ["buy_all"], ["plot_phase"], ["main_phase"],
@@ -105,6 +106,9 @@ def _apply_god(s, seg, i):
 # ---- buying dice ------------------------------------------------------------------------
 def buy_types(s, p):
     kind = s.rk[p]
+    if kind == FOE and C.characters[FOE][s.char[p]].get("ohala"):
+        names = ("ally_primary", "ally_general")  # Ohala, the only Foe who uses Ally dice
+        return [C.dtypes.index(t) for t in names]
     names = {CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
              ALLY: ("ally_primary", "ally_general")}[kind]
     return [C.dtypes.index(t) if t else -1 for t in names]

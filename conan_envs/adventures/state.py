@@ -9,14 +9,16 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import TERMINAL, State
-from . import (adventure, combat, encounters, end_round, kingdoms, main_phase,  # noqa: F401
+from . import (abilities, adventure, combat, encounters, end_round, kingdoms, main_phase,  # noqa: F401
                modifiers, resource, tokens)
 from .actions import CODEC, NUM_ACTIONS, OFF
-from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
+from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE
 from .flow import DECISIONS, run
+from .tokens import DECKS, peeked
 
 C = content()
+GOLD_SHARING = frozenset(("main", "main_post", "buy"))
 
 
 class AdventuresState(State):
@@ -27,16 +29,26 @@ class AdventuresState(State):
         self.rk = list(g.role_kinds)
         rng = self.rng
         # characters: a random Foe (and second Foe with the other primary dice colour), Ally
-        foes = C.characters[FOE]
-        f1 = int(rng.integers(len(foes)))
-        colour = foes[f1]["base"][0]
-        other = [i for i, f in enumerate(foes) if f["base"][0] != colour]
+        ohala = g.config["ohala"]
+        foes = [i for i, f in enumerate(C.characters[FOE]) if ohala or not f.get("ohala")]
+        f1 = foes[int(rng.integers(len(foes)))]
+        colour = C.characters[FOE][f1]["base"][0]
+        other = [i for i in foes if C.characters[FOE][i]["base"][0] != colour]
+        ohala_foe = C.characters[FOE][f1].get("ohala", False)
         self.char = [0] * n
         for p, kind in enumerate(self.rk):
-            if kind == FOE:
-                self.char[p] = f1 if p == 1 else other[int(rng.integers(len(other)))]
-            elif kind == ALLY:
-                self.char[p] = int(rng.integers(len(C.characters[ALLY])))
+            if kind == FOE and p != 1:
+                self.char[p] = other[int(rng.integers(len(other)))]
+                ohala_foe = ohala_foe or C.characters[FOE][self.char[p]].get("ohala", False)
+            elif kind == FOE:
+                self.char[p] = f1
+        for p, kind in enumerate(self.rk):
+            if kind == ALLY:
+                allies = [i for i, a in enumerate(C.characters[ALLY])
+                          if not a.get("ohala") or (ohala and not ohala_foe)]
+                self.char[p] = allies[int(rng.integers(len(allies)))]
+        self.side = [0] * n
+        self.ability_used = [False] * n
         nk = len(C.kingdoms)
         self.vp = [0] * n
         self.gold = [g.config["start_gold"]] * n
@@ -100,6 +112,7 @@ class AdventuresState(State):
         self.winners = []
         self.log_kdie = []
         self.tasks = []
+        self.peek = [[-1, -1, -1] for _ in range(n)]
         self.enc = None
         self.adv = None
         self.hits = [0] * n
@@ -109,6 +122,7 @@ class AdventuresState(State):
         refill_adventures(self)
         refill_encounters(self)
         self.log_kdie = []
+        self.tasks.append(["choose_sides"])
         run(self)
 
     # ---- contract -------------------------------------------------------------------
@@ -122,11 +136,18 @@ class AdventuresState(State):
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
         DECISIONS[self.dec["k"]][0](self, mask, OFF)
         modifiers.add_modifiers(self, mask)
+        p = self.dec["p"]
+        if (self.game.config["team"] and self.gold[p] > 0 and self.dec["k"] in GOLD_SHARING
+                and modifiers.partner(self, p) >= 0):
+            mask[OFF["give_gold"]] = True
         return mask
 
     def _apply(self, a):
         seg, i = CODEC.decode(a)
-        if seg in modifiers.SEGMENTS:
+        if seg == "give_gold":  # team game: Conan and the Ally share Gold freely
+            self.gold[self.dec["p"]] -= 1
+            self.gold[modifiers.partner(self, self.dec["p"])] += 1
+        elif seg in modifiers.SEGMENTS:
             modifiers.apply(self, seg, i)
         else:
             DECISIONS[self.dec["k"]][1](self, seg, i)
@@ -140,6 +161,10 @@ class AdventuresState(State):
         if not self.over:
             return [0.0] * self.n
         w = set(self.winners)
+        if self.game.config["team"]:  # per team: the winning team's players each +1
+            if len(w) == self.n:
+                return [0.0] * self.n
+            return [1.0 if p in w else -1.0 for p in range(self.n)]
         return [1.0 / len(w) if p in w else -1.0 for p in range(self.n)]
 
     def shaped_scores(self):
@@ -176,9 +201,14 @@ class AdventuresState(State):
         for q in range(self.n):
             if q != observer:
                 new.ct_known[q] = {mapping.get(t, t) for t in new.ct_known[q]}
-        new.adv_deck = rng.permutation(new.adv_deck).tolist()
-        new.enc_deck = rng.permutation(new.enc_deck).tolist()
-        new.ev_deck = rng.permutation(new.ev_deck).tolist()
+        if new.dec is not None and "token" in new.dec:  # a token about to be placed
+            new.dec = dict(new.dec, token=mapping.get(new.dec["token"], new.dec["token"]))
+        for d, name in enumerate(DECKS):  # deck order, but a top card the observer scried
+            deck = getattr(new, name)
+            keep = peeked(self, observer, d) >= 0
+            rest = deck[:-1] if keep else deck
+            rest = rng.permutation(rest).tolist() if rest else []
+            setattr(new, name, rest + deck[-1:] if keep else rest)
         new._mask = None
         return new
 
@@ -203,5 +233,3 @@ class AdventuresState(State):
         from .text import render
         return render(self)
 
-
-ROLE_KIND_NAMES = ROLE_KINDS

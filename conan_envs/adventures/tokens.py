@@ -4,10 +4,10 @@ Tokens and their nine kinds)."""
 from __future__ import annotations
 
 from .actions import TOKEN_TYPE_OF
-from .content import ALLY, CONAN, FOE, content
+from .content import ALLY, FOE, content
 from .dicepool import ACTIVE, TRACK, dice_in
 from .flow import ask, decision, push, task
-from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate, where
+from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
 
 C = content()
 FIGHT, AMBUSH, EXTRA, FATE_ANY, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = (3, 1, 2, 0, 4, 5, 6, 7, 8)
@@ -203,8 +203,8 @@ def _apply_ambush_die(s, seg, i):
 
 # ---- moving Challenge tokens (Ally, Foe; Corinthia for anyone) ----------------------------
 def movable_challenge_sources(s):
-    return [k for k in range(len(C.kingdoms))
-            if s.ct_board[k] >= 0 and any(s.ct_board[x] < 0 for x in C.adj[k])]
+    board = s.ct_board
+    return [k for k, t in enumerate(board) if t >= 0 and any(board[x] < 0 for x in C.adj[k])]
 
 
 def _mask_kingdoms(s, mask, off):
@@ -225,9 +225,10 @@ def _apply_ct_dest(s, seg, i):
     t = s.ct_board[src]
     s.ct_board[src] = -1
     s.ct_board[i] = t
-    if occupied(s, i):  # moved into a Kingdom with a Character token: revealed at once
+    if occupied(s, i):  # moved into a Kingdom with a Character token: revealed at once,
+        # by the character there (the Ally, if the Ally moved it onto Conan)
         facer = (p if s.rk[p] == ALLY else 0) if s.loc[0] == i else foes_at(s, i)[0]
-        push(s, ["reveal", i, p, facer])
+        push(s, ["reveal", i, facer, facer])
 
 
 # ---- moving Fate tokens (Conan; Corinthia for anyone) -------------------------------------
@@ -277,17 +278,31 @@ FATE_HANDLERS["trade_take"] = _trade_take
 
 
 # ---- Scry -----------------------------------------------------------------------------------
+DECKS = ("adv_deck", "enc_deck", "ev_deck")
+
+
 def scry_targets(s, p):
-    """Face-down tokens p has not seen: kingdoms (board), then 100+q for player q's supply."""
+    """Face-down tokens p has not seen: kingdoms (board), then 100+q for player q's supply,
+    then 200+d for the top card of deck d (Adventure, Encounter, Event)."""
     known = s.ct_known[p]
     out = [k for k, t in enumerate(s.ct_board) if t >= 0 and t not in known]
     out += [100 + q for q in range(s.n) if q != p and any(t not in known for t in s.ct_hand[q])]
+    out += [200 + d for d, name in enumerate(DECKS) if getattr(s, name)]
     return out
+
+
+def peeked(s, p, d):
+    """The card p saw on top of deck d, if it is still on top; else -1."""
+    deck = getattr(s, DECKS[d])
+    card = s.peek[p][d]
+    return card if card >= 0 and deck and deck[-1] == card else -1
 
 
 def _mask_scry(s, mask, off):
     for x in s.dec["opts"]:
-        if x >= 100:
+        if x >= 200:
+            mask[off["slot"] + x - 200] = True
+        elif x >= 100:
             mask[off["player"] + x - 100] = True
         else:
             mask[off["kingdom"] + x] = True
@@ -299,6 +314,8 @@ def _apply_scry(s, seg, i):
     s.dec = None
     if seg == "kingdom":
         s.ct_known[p].add(s.ct_board[i])
+    elif seg == "slot":
+        s.peek[p][i] = getattr(s, DECKS[i])[-1]
     else:
         unseen = [t for t in s.ct_hand[i] if t not in s.ct_known[p]]
         s.ct_known[p].add(unseen[int(s.rng.integers(len(unseen)))])
@@ -349,5 +366,3 @@ def _apply_place_where(s, seg, i):
     s.ct_hand[p].remove(t)
     s.ct_board[i] = t
 
-
-__all__ = ["move_character", "resolve_token", "CONAN", "where"]

@@ -68,7 +68,19 @@ def end_phase(s) -> None:
         start_phase(s, "draw")
     elif ph == "draw":
         s.turn += 1
+        if s.turn - s.acted > 1:
+            stalemate(s)
+            return
         start_card_turn(s)
+
+
+def stalemate(s) -> None:
+    """A whole round passed with no one able to do anything (no cards anywhere, no DP to
+    deal): the game cannot go on. The player with the most DP wins; a tie is a draw."""
+    living = [p for p in range(s.game.n) if s.alive[p]]
+    top = max(s.dp[p] for p in living)
+    leaders = [p for p in living if s.dp[p] == top]
+    s.winner = leaders[0] if len(leaders) == 1 else -2
 
 
 def start_card_turn(s) -> None:

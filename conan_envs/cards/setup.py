@@ -23,8 +23,10 @@ def deal_heroes(s) -> None:
 def _take_random(s, lo, hi) -> int:
     """A random card of one kind from the (shuffled) deck."""
     deck = s.deck
-    k = max(i for i, c in enumerate(deck) if lo <= c < hi)
-    return deck.pop(k)
+    for k in range(len(deck) - 1, -1, -1):
+        if lo <= deck[k] < hi:
+            return deck.pop(k)
+    raise RuntimeError("no such card left in the deck")
 
 
 # ---- step 1: a Hero swap when two players agree (one offer per player, in seat order) ------

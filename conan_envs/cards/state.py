@@ -86,7 +86,8 @@ class CardsState(State):
         self.prompt = ""     # which ability an "ability" decision asks about
         self.pend = None     # an Alliance share waiting on the Priest
         self.cadv = -1       # the Adventure being completed
-        self.winner = -1
+        self.winner = -1       # -2: a draw (stalemate)
+        self.acted = 0         # the round of the last decision taken (stalemate check)
         setup.deal_heroes(self)
         flow.advance(self)
 
@@ -104,6 +105,7 @@ class CardsState(State):
 
     def _apply(self, action):
         seg, i = self.game.codec.decode(action)
+        self.acted = self.turn
         if self.dec == "ability":
             PROMPTS[self.prompt](self, seg == "ability")
         else:

@@ -8,7 +8,7 @@ from .diplomacy import GOODS, SHARES
 def action_string(s, action: int) -> str:
     seg, i = s.game.codec.decode(action)
     if seg == "pass":
-        return {"answer": "reject", "swap_answer": "reject", "ability": f"keep {s.prompt}",
+        return {"answer": "reject", "swap_answer": "reject", "ability": f"decline {s.prompt}",
                 "resolution": "pass (no more cards)", "card_play": "pass"}.get(s.dec, "pass")
     if seg == "ability":
         return f"use {s.prompt}"
@@ -30,7 +30,6 @@ def action_string(s, action: int) -> str:
 
 
 def board(s) -> str:
-    n = s.game.n
     lines = [f"Conan card game - round {s.turn}, {s.phase} phase, "
              f"{'game over' if s.winner != -1 else f'player_{s.actor} to {s.decision()}'}"]
     if s.winner >= 0:
@@ -65,5 +64,4 @@ def board(s) -> str:
                      f"{len(w['cards'])} cards face down")
     if s.offer is not None:
         lines.append(f"  offer: {s.offer}")
-    _ = n
     return "\n".join(lines)

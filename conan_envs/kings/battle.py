@@ -31,6 +31,16 @@ class BattleRules:
         bt = self.bt
         return self.at(bt["r"], bt["own"][s], t) - bt["poss"][1 - s][t] + bt["poss"][s][t]
 
+    def counts(self, s):
+        """cnt(s, t) for every type at once."""
+        bt = self.bt
+        i = (bt["r"] * self.O + bt["own"][s]) * T
+        row = self.u[i:i + T]
+        if any(bt["poss"][0]) or any(bt["poss"][1]):
+            mine, theirs = bt["poss"][s], bt["poss"][1 - s]
+            row = [row[t] - theirs[t] + mine[t] for t in range(T)]
+        return row
+
     def side_total(self, s):
         bt = self.bt
         return (self.tot[bt["r"] * self.O + bt["own"][s]] - sum(bt["poss"][1 - s])
@@ -55,8 +65,8 @@ class BattleRules:
     # ---- the battle loop ------------------------------------------------------------------
     def _next_battle(self):
         me, O = self.me(), self.O
-        for r in range(R):
-            if self.tot[r * O + me] and self.enemies_in(me, r):
+        for r in self.occupied(me):
+            if self.enemies_in(me, r):
                 best, dfn = 0, -1
                 for o in range(O):
                     if o != me and self.tot[r * O + o] > best:
@@ -79,10 +89,15 @@ class BattleRules:
                             "charge": [0, 0], "conf": [0, 0], "hits": [0, 0], "levels": [],
                             "rs": 0, "eff": ""}
             self._start_round()
-        if self.side_total(0) <= 0 or self.side_total(1) <= 0:
+        if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
             self._end_battle()
             return
         getattr(self, "_bt_" + bt["stage"])()
+
+    def _both_present(self):
+        bt, O = self.bt, self.O
+        r = bt["r"]
+        return self.tot[r * O + bt["own"][0]] > 0 and self.tot[r * O + bt["own"][1]] > 0
 
     def _start_round(self):
         bt = self.bt
@@ -114,8 +129,9 @@ class BattleRules:
                 return
         levels = set()
         for s in (0, 1):
-            for t in range(T):
-                if C.ATTACKS[t] and self.cnt(s, t):
+            row = self.counts(s)
+            for t in range(7):
+                if row[t]:
                     levels.add(C.INITIATIVE[t] + bt["init"][s])
         bt["levels"] = sorted(levels, reverse=True)
         bt["stage"] = "attack"
@@ -131,7 +147,8 @@ class BattleRules:
                 if self.side_total(s) <= 0:
                     bt["hits"][s] = 0
                     break
-                types = [t for t in range(T) if self.cnt(s, t) > 0]
+                row = self.counts(s)
+                types = [t for t in range(T) if row[t] > 0]
                 if F in types:  # "Fortifications are lost first"
                     types = [F]
                 if len(types) > 1 and bt["own"][s] < self.n:
@@ -140,13 +157,16 @@ class BattleRules:
                     return
                 self.remove(s, types[0])
                 bt["hits"][s] -= 1
+        if not self._both_present():
+            return
         if bt["levels"]:
             level = bt["levels"].pop(0)
             q = []
             for s in (0, 1):
-                for t in range(T):
-                    if C.ATTACKS[t] and C.INITIATIVE[t] + bt["init"][s] == level:
-                        k = self.cnt(s, t) - bt["immob"][s][t]
+                row, immob, init = self.counts(s), bt["immob"][s], bt["init"][s]
+                for t in range(7):  # Fortifications never attack
+                    if C.INITIATIVE[t] + init == level:
+                        k = row[t] - immob[t]
                         if k > 0:
                             q += [[s, t]] * (k * C.ATTACKS[t])
             q.reverse()  # popped from the end: the attacker's rolls first

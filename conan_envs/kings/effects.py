@@ -7,7 +7,8 @@ from . import content as C
 
 DONE, REGION0 = 0, 2
 UNIT0 = REGION0 + C.NUM_REGIONS
-RESULT0 = UNIT0 + C.NUM_TYPES + 30
+COUNT0 = UNIT0 + C.NUM_TYPES
+RESULT0 = COUNT0 + 30
 PLAYER0 = RESULT0 + 19
 A, E, H, W, M, S, K, F = range(8)
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
@@ -114,8 +115,11 @@ class EffectRules:
         if eff in TARGETED:
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
-                self.ctx = {"eff": eff, "r": r}
-                self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
+                if regions:
+                    self.ctx = {"eff": eff, "r": r}
+                    self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
+                else:
+                    self.gold[me] += 1
             elif regions:
                 self.ctx = {"eff": eff, "r": r}
                 self._ask("target_region", me, [REGION0 + d for d in regions])
@@ -124,11 +128,11 @@ class EffectRules:
             u = RECRUITS[eff]
             if self.can_recruit(me, u):
                 self.add(r, me, u)
-        elif eff == "training":  # up to 2 fellow Armies become Elites
+        elif eff == "training":  # "Turn up to 2 fellow armies into elite units"
             k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
             if k > 0:
-                self.add(r, me, A, -k)
-                self.add(r, me, E, k)
+                self.ctx = {"r": r}
+                self._ask("training", me, [DONE] + [COUNT0 + i for i in range(k)])
         elif eff == "forced_march":
             self.stack_bonus[r] += 1
         elif eff == "demonic_steeds":
@@ -198,6 +202,12 @@ class EffectRules:
 
     def _on_sacrifice(self, a):
         self._fellow_effect(a - UNIT0)
+
+    def _on_training(self, a):
+        if a != DONE:
+            k, r, me = a - COUNT0 + 1, self.ctx["r"], self.me()
+            self.add(r, me, A, -k)
+            self.add(r, me, E, k)
 
     def _on_adventure(self, a):
         if a == DONE:

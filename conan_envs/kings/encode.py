@@ -15,7 +15,8 @@ PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plund
 DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
              "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
              "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
-             "battle_target", "restore", "retreat", "terror_retreat", "new_king")
+             "battle_target", "restore", "retreat", "terror_retreat", "new_king", "training",
+             "relic_roll")
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 _SCALE = np.array([1.0 / c for c in C.CHITS], dtype=np.float32)

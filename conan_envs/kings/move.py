@@ -29,18 +29,21 @@ class MoveRules:
         out = []
         storm, u, moved = self.storm, self.u, self.moved
         stormy = any(storm)
-        base0 = me * T
-        step = self.O * T
+        base0, step = me * T, self.O * T
         for r in self.occupied(me):
             if storm[r]:
                 continue
             b, m = r * step + base0, r * T
-            for t in range(7):  # Fortifications never move
-                if u[b + t] > moved[m + t]:
-                    nbrs = C.SHIP_NEIGHBORS[r] if t == C.SHIP else C.LAND_NEIGHBORS[r]
-                    if nbrs and (not stormy or not all(storm[d] for d in nbrs)):
-                        out.append(r)
-                        break
+            row, mv = u[b:b + T], moved[m:m + T]
+            land = C.LAND_NEIGHBORS[r]
+            if land and (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
+                         or row[4] > mv[4] or row[6] > mv[6]):
+                if not stormy or not all([storm[d] for d in land]):
+                    out.append(r)
+                    continue
+            if row[5] > mv[5] and C.SHIP_NEIGHBORS[r]:
+                if not stormy or not all([storm[d] for d in C.SHIP_NEIGHBORS[r]]):
+                    out.append(r)
         return out
 
     def _step_move(self):

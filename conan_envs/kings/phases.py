@@ -7,6 +7,7 @@ from .effects import EffectRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 DONE, REGION0 = 0, 2
+UNIT0 = REGION0 + R
 
 
 class PhaseRules(EffectRules):
@@ -46,7 +47,7 @@ class PhaseRules(EffectRules):
             k = min(3, w)
             e = min(extra, w, 3 - k)
             extra -= e
-            q += [[r, C.WIZARD]] * (k + e)
+            q += [[r, C.WIZARD]] * k + [[r, -1]] * e  # -1: a Relic's roll, which "may" be made
         self.queue = q
         self.phase = "wizard"
 
@@ -54,8 +55,12 @@ class PhaseRules(EffectRules):
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
-            if self.at(r, me, t):
-                self._roll("wizard", 20, {"r": r, "t": t})
+            if self.at(r, me, C.WIZARD):
+                if t < 0:
+                    self.ctx = {"r": r}
+                    self._ask("relic_roll", me, [DONE, UNIT0 + C.WIZARD])
+                else:
+                    self._roll("wizard", 20, {"r": r, "t": t})
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
@@ -65,15 +70,19 @@ class PhaseRules(EffectRules):
         self.ctx = {"done": False}
         self.phase = "recruit"
 
+    def _on_relic_roll(self, a):
+        if a != DONE:
+            self._roll("wizard", 20, {"r": self.ctx["r"], "t": C.WIZARD})
+
     # ---- RECRUIT PHASE ------------------------------------------------------------------
     def recruit_regions(self, p):
         """Regions where p may make a recruit roll now."""
         out = []
         gold = self.gold[p] > 0
         for r in self.occupied(p):
-            if (not C.IS_SEA[r] and self.rolls[r] < 3 and not self.storm[r] and not self.curse[r]
-                    and self.raided[r] < 0 and self.controls(p, r)
-                    and (gold or self.bonus_recruit[r] or self.country_roll[C.COUNTRY_OF[r]])):
+            if ((gold or self.bonus_recruit[r] or self.country_roll[C.COUNTRY_OF[r]])
+                    and not C.IS_SEA[r] and self.rolls[r] < 3 and not self.storm[r]
+                    and not self.curse[r] and self.raided[r] < 0 and self.controls(p, r)):
                 out.append(r)
         return out
 

@@ -9,6 +9,8 @@ from the phasing player; a reroll restarts the offer on the new result.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 import numpy as np
 
 from ..engine import TERMINAL, State
@@ -21,17 +23,17 @@ from .plunder import PlunderRules
 from .setup import SetupRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
+_REGIONS = range(R)
 # flat action offsets (game.make_codec builds the same layout)
 DONE, REROLL, REGION0 = 0, 1, 2
 UNIT0 = REGION0 + R
 COUNT0 = UNIT0 + T
 RESULT0 = COUNT0 + 30
 PLAYER0 = RESULT0 + 19
-PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")
-DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
-             "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
-             "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
-             "battle_target", "restore", "retreat", "terror_retreat", "new_king")
+DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
+              "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
+              "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
+              "training": "train none", "relic_roll": "no extra roll"}
 NO_REROLL = ("wizard", (1, 18))  # Consumed by Demons, Insanity
 
 
@@ -91,6 +93,13 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         return encode(self, role)
 
     def action_to_string(self, a):
+        if self.ask is not None:
+            if a == DONE:
+                return DONE_NAMES.get(self.ask[0], "done")
+            if a == REROLL:
+                return "reroll (discard a Divination)"
+            if self.ask[0] == "relic_roll":
+                return "roll again (Relic)"
         return self.game.codec.name(a)
 
     def shaped_scores(self):
@@ -143,7 +152,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     def occupied(self, p):
         """Regions where owner p has units."""
-        return [r for r, c in enumerate(self.tot[p::self.O]) if c]
+        return list(compress(_REGIONS, self.tot[p::self.O]))
 
     def enemies_in(self, p, r):
         O = self.O
@@ -168,12 +177,16 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     # ---- dice and Divination ----------------------------------------------------------
     def _roll(self, what, sides, ctx):
-        self.pend = {"what": what, "sides": sides, "v": int(self.rng.integers(1, sides + 1)),
-                     "ctx": ctx, "q": []}
+        self.pend = {"what": what, "sides": sides, "v": self._die(sides), "ctx": ctx, "q": []}
         self._offer()
+
+    def _die(self, sides):
+        return int(self.rng.random() * sides) + 1  # faster than Generator.integers
 
     def _rerollers(self):
         bt = self.bt
+        if not any(self.div) and (bt is None or not any(bt["conf"])):
+            return []
         out = []
         for k in range(self.n):
             p = self.order[(self.act + k) % self.n]
@@ -204,7 +217,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
                 bt["conf"][side] -= 1
             else:
                 self.div[p] -= 1
-            pend["v"] = int(self.rng.integers(1, pend["sides"] + 1))
+            pend["v"] = self._die(pend["sides"])
             self._offer()
             return
         pend["q"].pop(0)

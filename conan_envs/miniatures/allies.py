@@ -43,9 +43,8 @@ def ally_mask(s, fr, mask, codec):
         return
     budget = fr["mp"] + _extra(s, fr)
     who = ("u", m)
-    for b in s.game.board.neighbors[a]:
-        c = mv.move_cost(s, who, a, b)
-        if 0 <= c <= budget:
+    for b, c in mv.move_options(s, who, a):
+        if c <= budget:
             mask[off["move"] + b] = True
     if not fr["attacked"]:
         for t, b in enumerate(s.u_area):
@@ -76,10 +75,8 @@ def ally_apply(s, fr, seg, i):
         return
     fr["attacked"] = True
     fr["mp"] = 0
-    tile = s.game.tiles[s.game.ally_tile]
     c = {"side": mv.HERO_SIDE, "m": m, "kind": "melee", "target": ["u", i]}
     combat.offer_sacrifice(s, c["target"], "ally_attack_roll", c)
-    _ = tile
 
 
 @combat.cont

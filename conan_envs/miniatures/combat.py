@@ -9,7 +9,7 @@ happens next is named by a continuation in CONT, called with the roll's context 
 from __future__ import annotations
 
 from . import movement as mv
-from .content import STONE_WALL, WOOD_WALL
+from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
 from .game import OVERLORD_GUARD_LIMIT
 
 CONT = {}
@@ -132,7 +132,7 @@ def melee_reach(s, area: int, target_area: int) -> bool:
     if target_area == area:
         return True
     kind = s.game.board.border[area][target_area]
-    return (kind >= 0 and kind not in (WOOD_WALL, STONE_WALL) and mv.is_full(s, target_area)
+    return (kind in (OPEN, FLAP, BOULDER, ROCK_SLIDE) and mv.is_full(s, target_area)
             and not mv.is_full(s, area))
 
 
@@ -492,3 +492,34 @@ def area_next(s, c):
 @cont
 def nothing(s, c):
     pass
+
+
+# ---- Attack From Beyond ----------------------------------------------------------------------
+def attack_from_beyond(s, h: int, area: int):
+    """When this hero dies: one free melee attack with 3 red dice, without weapon bonus or
+    unarmed penalty, on an enemy in the area (the dead hero rerolls nothing)."""
+    cands = [m for m, a in enumerate(s.u_area)
+             if a == area and mv.model_side(s, m) == mv.OVERLORD_SIDE and attackable(s, m)]
+    if cands:
+        s.stack.append({"k": "beyond", "p": h, "cands": cands})
+
+
+def beyond_mask(s, fr, mask, codec):
+    o = codec.offsets["melee"]
+    for m in fr["cands"]:
+        if s.u_area[m] >= 0:
+            mask[o + m] = True
+    mask[codec.offsets["no"]] = True
+
+
+def beyond_apply(s, fr, seg, m):
+    s.stack.pop()
+    if seg == "melee":
+        c = {"h": fr["p"], "target": ["u", m], "side": mv.HERO_SIDE}
+        start_roll(s, fr["p"], ["n"], [(2, False)] * 3, "beyond_rolled", c)
+
+
+@cont
+def beyond_rolled(s, c):
+    if s.u_area[c["target"][1]] >= 0:
+        defend(s, c["target"], sum(c["faces"]), "melee", "nothing", c)

@@ -75,6 +75,8 @@ class Spell:
     effect: str
     dice: tuple = ()
     armor: int = 0
+    drain: int = 0
+    gain: int = 0
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,8 @@ def load_items() -> dict:
 def load_spells() -> dict:
     return {k: Spell(key=k, name=d["name"], cost=d["cost"], limit=d["limit"],
                      reaction=d["reaction"], effect=d["effect"], dice=parse_dice(d.get("dice")),
-                     armor=int(d.get("armor", 0)))
+                     armor=int(d.get("armor", 0)), drain=int(d.get("drain", 0)),
+                     gain=int(d.get("gain", 0)))
             for k, d in load_yaml(PKG, "spells").items()}
 
 

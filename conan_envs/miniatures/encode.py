@@ -13,7 +13,7 @@ from .game import MAX_DICE
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
               "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
               "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
-              "reinforce", "reinforce_area")
+              "reinforce", "reinforce_area", "beyond", "drain")
 KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
 PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
 

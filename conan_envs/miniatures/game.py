@@ -97,6 +97,8 @@ class MiniaturesGame(Game):
         self.spell_index = {s.key: i for i, s in enumerate(self.spells)}
         self.hero_spells = tuple(tuple(self.spell_index[s] for s in sc.get("spells", {}).get(k, ()))
                                  for k in self.hero_keys)
+        self.tile_spells = tuple(tuple(self.spell_index[x] for x in sc["tiles"].get(t.key, {}).get("spells", ()))
+                                 for t in self.tiles)
         self.halo_cast = tuple(k in sc.get("halo_cast", ()) for k in self.hero_keys)
         self.rounds = int(sc["rounds"])
         self.objective = sc["objective"]

@@ -112,9 +112,8 @@ def act_mask(s, fr, mask, codec):
     if s.stance[h] == AGGRESSIVE:
         who = ("h", h)
         budget = move_budget(s, h)
-        for b in g.board.neighbors[a]:
-            c = mv.move_cost(s, who, a, b)
-            if 0 <= c <= budget:
+        for b, c in mv.move_options(s, who, a):
+            if c <= budget:
                 mask[off["move"] + b] = True
         c = mv.flee_cost(s, h)
         if 0 <= c <= budget:

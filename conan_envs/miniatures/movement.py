@@ -54,7 +54,7 @@ def area_of(s, who) -> int:
 def side_counts(s, area: int) -> list:
     """[heroes' side, Overlord's side] characters standing in `area`."""
     c = [0, 0]
-    for h, a in enumerate(s.h_area):
+    for a in s.h_area:
         if a == area:
             c[0] += 1
     ally_tile = s.game.ally_tile
@@ -63,6 +63,24 @@ def side_counts(s, area: int) -> list:
         if a == area:
             c[0 if tiles[m] == ally_tile else 1] += 1
     return c
+
+
+def all_counts(s) -> tuple:
+    """Characters of each side in every area, in one pass: (heroes' side, Overlord's side)."""
+    n = s.game.num_areas
+    hs, os_ = [0] * n, [0] * n
+    for a in s.h_area:
+        if a >= 0:
+            hs[a] += 1
+    ally_tile = s.game.ally_tile
+    tiles = s.game.model_tile
+    for m, a in enumerate(s.u_area):
+        if a >= 0:
+            if tiles[m] == ally_tile:
+                hs[a] += 1
+            else:
+                os_[a] += 1
+    return hs, os_
 
 
 def occupants(s, area: int) -> int:
@@ -164,6 +182,59 @@ def move_cost(s, who, a: int, b: int) -> int:
                                                   or has_skill(s, who, "flying")):
         cost += hindrance(s, who, a)
     return cost
+
+
+def move_options(s, who, a: int) -> list:
+    """[(area, cost)] for every adjacent area the character may move to now; the same costs
+    as move_cost, computed once for the whole neighbourhood (used by the legal masks)."""
+    if blocked_in(s, who):
+        return []
+    board = s.game.board
+    hs, os_ = all_counts(s)
+    cap = board.cap
+    side = side_of(s, who)
+    mine, theirs = (hs, os_) if side == HERO_SIDE else (os_, hs)
+    fly = has_skill(s, who, "flying")
+    free = fly or has_skill(s, who, "evasive")
+    hinder = 0 if free else max(0, theirs[a] - (mine[a] - 1))
+    skills = {k: has_skill(s, who, k) for k in ("swimming", "wall_wrecker", "climb", "leap")}
+    out = []
+    row = board.border[a]
+    for b in board.neighbors[a]:
+        if hs[b] + os_[b] >= cap[b]:
+            continue
+        if fly:
+            out.append((b, 1))
+            continue
+        kind = row[b]
+        if board.water[b] and not skills["swimming"]:
+            continue
+        cost = 1 + (1 if board.water[a] else 0)
+        if kind == FLAP:
+            cost += 1
+        elif kind == WOOD_WALL:
+            if not _broken(s, a, b):
+                if not skills["wall_wrecker"]:
+                    continue
+                cost += 2
+        elif kind == STONE_WALL:
+            continue
+        elif kind == BOULDER:
+            if not skills["climb"]:
+                continue
+            cost += 2
+        elif kind == ROCK_SLIDE:
+            if not skills["climb"]:
+                cost += 2
+        elif kind == LEAP:
+            if not skills["leap"]:
+                continue
+            out.append((b, cost))
+            continue
+        elif kind == DROP and board.elev[b] > board.elev[a]:
+            continue
+        out.append((b, cost + hinder))
+    return out
 
 
 def flee_cost(s, h: int) -> int:

@@ -98,9 +98,8 @@ def unit_mask(s, fr, mask, codec):
     if a < 0:
         return
     who = ("u", m)
-    for b in s.game.board.neighbors[a]:
-        c = mv.move_cost(s, who, a, b)
-        if 0 <= c <= fr["mp"] and mv.unit_may_enter(s, m, b):
+    for b, c in mv.move_options(s, who, a):
+        if c <= fr["mp"] and mv.unit_may_enter(s, m, b):
             mask[off["move"] + b] = True
     if not fr["attacked"]:
         heroes, allies = unit_targets(s, m)
@@ -110,12 +109,24 @@ def unit_mask(s, fr, mask, codec):
             mask[off["melee"] + k] = True
         if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0 and s.benefits_allowed()):
             mask[off["benefit_move"]] = True
+    for sp in s.game.tile_spells[fr["t"]]:
+        if sp not in fr.get("cast", ()) and s.game.spells[sp].cost <= s.ov_reserve \
+                and drain_targets(s, m):
+            mask[off["spell"] + sp] = True
 
 
 def unit_apply(s, fr, seg, i):
     m = fr["m"]
     if seg == "done" or s.u_area[m] < 0:
         _next_model(s, fr)
+        return
+    if seg == "spell":
+        # Spell Caster on a tile: the Overlord pays the cost from the Reserve, once per
+        # activation and spell (the exertion limit of Energy Drain is 1).
+        fr["cast"] = fr.get("cast", []) + [i]
+        s.ov_reserve -= s.game.spells[i].cost
+        s.ov_fatigue += s.game.spells[i].cost
+        s.stack.append({"k": "drain", "p": fr["p"], "m": m, "sp": i})
         return
     if seg == "benefit_move":
         s.ov_reserve -= 1
@@ -279,3 +290,30 @@ def reinforce_area_apply(s, fr, seg, a):
     parent["pts"] -= g.tiles[t].cost
     if not reinforce_tiles(s, parent["pts"]):
         s.stack.pop()
+
+
+# ---- Skuthus's Energy Drain --------------------------------------------------------------------
+def drain_targets(s, m: int) -> list:
+    """A hero in an adjacent area in sight."""
+    a = s.u_area[m]
+    b = s.game.board
+    return [h for h in s.heroes_in_play()
+            if b.border[a][s.h_area[h]] >= 0 and mv.line_of_sight(s, a, s.h_area[h])]
+
+
+def drain_mask(s, fr, mask, codec):
+    for h in drain_targets(s, fr["m"]):
+        mask[codec.offsets["hero"] + h] = True
+
+
+def drain_apply(s, fr, seg, h):
+    """The hero moves 1 gem Reserve -> Fatigue; the caster's side (the Overlord) moves 3
+    gems Fatigue -> Reserve."""
+    s.stack.pop()
+    spell = s.game.spells[fr["sp"]]
+    n = min(spell.drain, s.reserve[h])
+    s.reserve[h] -= n
+    s.fatigue[h] += n
+    n = min(spell.gain, s.ov_fatigue)
+    s.ov_fatigue -= n
+    s.ov_reserve += n

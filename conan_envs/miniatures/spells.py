@@ -1,7 +1,8 @@
 """Rulebook "Casting a Spell": gems equal to the cost go on the spell card, never above its
 exertion limit; back to Fatigue in the End phase; reaction spells may be cast while cautious
 and in reaction to an attack; spell attacks are defended like other attacks. Spells from the
-facts file section 4: Bori's Rage, Lightning Storm, Teleportation, Mitra's Halo.
+facts file section 4: Bori's Rage, Lightning Storm, Teleportation, Mitra's Halo, Mitra's
+Healing, Set's Bite, Telekinesis, and Energy Drain (cast by Skuthus, see overlord.py).
 """
 from __future__ import annotations
 
@@ -42,6 +43,18 @@ def spell_targets(s, h: int, sp: int) -> list:
             and combat.attackable(s, m)]
 
 
+def healing_targets(s, h: int) -> list:
+    a = s.h_area[h]
+    return [k for k in s.heroes_in_play() if s.h_area[k] == a and s.wounds[k] > 0]
+
+
+def telekinesis_objects(s, h: int) -> list:
+    a = s.h_area[h]
+    objs = s.game.objects
+    return [o for o, loc in enumerate(s.o_loc)
+            if loc >= 0 and objs[o].enc <= 3 and mv.line_of_sight(s, a, loc)]
+
+
 def act_mask(s, h: int, mask, codec):
     if not can_cast(s, h):
         return
@@ -59,6 +72,10 @@ def act_mask(s, h: int, mask, codec):
             ok = s.halo[h] == 0 and _affordable(s, h, sp, spell.cost)
         elif eff == "attack":
             ok = _affordable(s, h, sp, spell.cost) and bool(spell_targets(s, h, sp))
+        elif eff == "healing":
+            ok = _affordable(s, h, sp, spell.cost) and bool(healing_targets(s, h))
+        elif eff == "telekinesis":
+            ok = _affordable(s, h, sp, spell.cost) and bool(telekinesis_objects(s, h))
         else:
             ok = _affordable(s, h, sp, spell.cost)
         if ok:
@@ -95,6 +112,14 @@ def target_mask(s, fr, mask, codec):
         o = codec.offsets["area"]
         for b in teleport_areas(s, h, sp):
             mask[o + b] = True
+    elif eff == "healing":
+        o = codec.offsets["hero"]
+        for k in healing_targets(s, h):
+            mask[o + k] = True
+    elif eff == "telekinesis":
+        o = codec.offsets["pickup"]
+        for ob in telekinesis_objects(s, h):
+            mask[o + ob] = True
     else:
         o = codec.offsets["area"]
         a = s.h_area[h]
@@ -113,6 +138,10 @@ def target_apply(s, fr, seg, i):
         s.move_hero(h, i)
         return
     pay(s, h, sp, spell.cost)
+    if spell.effect == "telekinesis":
+        from .manipulation import take_object
+        take_object(s, h, i)
+        return
     c = {"h": h, "sp": sp, "t": i}
     # "Casting a spell is not affected by hindering."
     combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
@@ -122,7 +151,19 @@ def target_apply(s, fr, seg, i):
 @combat.cont
 def spell_rolled(s, c):
     power = sum(c["faces"])
-    if s.game.spells[c["sp"]].effect == "attack":
+    spell = s.game.spells[c["sp"]]
+    if spell.effect == "healing":
+        # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve
+        k = c["t"]
+        n = min(power, s.wounds[k])
+        s.wounds[k] -= n
+        s.reserve[k] += n
+    elif spell.effect == "attack":
+        if spell.drain:
+            # Set's Bite: the target's controller also moves a gem Reserve -> Fatigue
+            n = min(spell.drain, s.ov_reserve)
+            s.ov_reserve -= n
+            s.ov_fatigue += n
         if s.u_area[c["t"]] >= 0:
             combat.defend(s, ["u", c["t"]], power, "spell", "nothing", c)
     else:

@@ -12,7 +12,9 @@ from conan_envs.engine import TERMINAL, State
 
 from . import allies, combat, encode, heroes_turn, manipulation, overlord, scenarios, spells
 
-OFF, ESCAPED = -10, -12
+OFF = -10
+# decisions that are skipped when a single action is legal (nothing to choose)
+AUTO = {"act", "guard", "unit", "ov_turn", "ally_act"}
 
 KINDS = {
     "hide": (scenarios.hide_mask, scenarios.hide_apply),
@@ -23,6 +25,7 @@ KINDS = {
     "reroll": (combat.reroll_mask, combat.reroll_apply),
     "sacrifice": (combat.sacrifice_mask, combat.sacrifice_apply),
     "circular": (combat.circular_mask, combat.circular_apply),
+    "beyond": (combat.beyond_mask, combat.beyond_apply),
     "guard": (combat.guard_mask, combat.guard_apply),
     "ov_guard": (combat.ov_guard_mask, combat.ov_guard_apply),
     "ally_guard": (combat.ally_guard_mask, combat.ally_guard_apply),
@@ -36,6 +39,7 @@ KINDS = {
     "ov_turn": (overlord.turn_mask, overlord.turn_apply),
     "unit": (overlord.unit_mask, overlord.unit_apply),
     "event": (overlord.event_mask, overlord.event_apply),
+    "drain": (overlord.drain_mask, overlord.drain_apply),
     "reinforce": (overlord.reinforce_mask, overlord.reinforce_apply),
     "reinforce_area": (overlord.reinforce_area_mask, overlord.reinforce_area_apply),
 }
@@ -101,24 +105,40 @@ class MiniaturesState(State):
 
     # ---- turn structure --------------------------------------------------------------------
     def _advance(self):
-        heroes_turn.fix_active(self)
-        scenarios.check(self)
-        while self.winner < 0 and not self.stack:
-            if self.phase in ("hide", "overlord_done", "start"):
-                if self.phase == "overlord_done":
-                    self.turn += 1
-                    scenarios.round_over(self)
-                    if self.winner >= 0:
-                        return
-                heroes_turn.start_phase(self)
-            elif self.phase == "stance":
-                heroes_turn.begin_action_phase(self)
-            elif self.phase == "action":
-                heroes_turn.end_phase(self)
-                overlord.begin_turn(self)
-            elif self.phase == "overlord":
-                self.phase = "overlord_done"
+        """Move the turn structure on until a player has a real choice to make."""
+        while True:
+            heroes_turn.fix_active(self)
             scenarios.check(self)
+            if self.winner >= 0:
+                return
+            if not self.stack:
+                self._next_phase()
+                continue
+            fr = self.stack[-1]
+            if fr["k"] not in AUTO:
+                return
+            mask = self._legal_mask()
+            legal = np.flatnonzero(mask)
+            if legal.size != 1:
+                return
+            seg, i = self.game.codec.decode(int(legal[0]))
+            KINDS[fr["k"]][1](self, fr, seg, i)
+
+    def _next_phase(self):
+        if self.phase in ("hide", "overlord_done", "start"):
+            if self.phase == "overlord_done":
+                self.turn += 1
+                scenarios.round_over(self)
+                if self.winner >= 0:
+                    return
+            heroes_turn.start_phase(self)
+        elif self.phase == "stance":
+            heroes_turn.begin_action_phase(self)
+        elif self.phase == "action":
+            heroes_turn.end_phase(self)
+            overlord.begin_turn(self)
+        elif self.phase == "overlord":
+            self.phase = "overlord_done"
 
     def current_player(self) -> int:
         if self.winner >= 0:
@@ -212,6 +232,8 @@ class MiniaturesState(State):
                 self.o_loc[o] = area
         self.h_state[h] = 1
         self.h_area[h] = -1
+        if "attack_from_beyond" in self.game.heroes[h].skills:
+            combat.attack_from_beyond(self, h, area)
         self.dead_heroes += 1
         self.mp[h] = 0
         g = self.game

@@ -8,7 +8,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import BLOCK, LEAP, RIPOSTE, SLASH, SWING
-from .grid import dist
+from .grid import NEAR, dist
 
 CONAN, YARA = 0, 1
 POISON_CAPACITY = 2
@@ -22,11 +22,13 @@ class CombatMixin:
     def _kind(self, e):
         return self.game.c["cards"][e[0]].kind
 
-    def _life(self, e):
-        return self.game.c["cards"][e[0]].kind.life
+    @staticmethod
+    def _life(e):
+        return e[11]
 
-    def _alive(self, e):
-        return e[2] < self.game.c["cards"][e[0]].kind.life
+    @staticmethod
+    def _alive(e):
+        return e[2] < e[11]
 
     def _stunned(self):
         return self.ctok_active and self.ctok[0] == "S"
@@ -41,7 +43,8 @@ class CombatMixin:
         return e[5] and e[4][0] == "R"
 
     def _adjacent_enemies(self, sq):
-        return [i for i, e in enumerate(self.enemies) if self._alive(e) and dist(e[1], sq) == 1]
+        near = NEAR[sq]
+        return [i for i, e in enumerate(self.enemies) if e[2] < e[11] and e[1] in near]
 
     # ---- rounds ---------------------------------------------------------------------------------
     def _auto_round_start(self):
@@ -228,21 +231,25 @@ class CombatMixin:
         self.slain_sq = -1
         self.cphase = {0: 3, 1: 2}.get(self.cphase, self.cphase)
 
-    def _step_cost(self, src, dst):
+    def _step_cost(self, src, dst, adjacent=None):
         g = self._grid()
         if dst < 0 or g.blocked[dst]:
             return 99
         for e in self.enemies:
-            if e[1] == dst and self._alive(e):
+            if e[1] == dst and e[2] < e[11]:
                 return 99
-        return 1 + len(self._adjacent_enemies(src)) + (1 if g.elev[src] != g.elev[dst] else 0)
+        if adjacent is None:
+            adjacent = len(self._adjacent_enemies(src))
+        return 1 + adjacent + (1 if g.elev[src] != g.elev[dst] else 0)
 
     def _mask_conan_turn(self, m, O):
         g = self._grid()
         if self._can_move():
-            for d, dst in enumerate(g.step[self.pos]):
-                if self._step_cost(self.pos, dst) <= self.move_left:
-                    m[O["step"] + d] = True
+            adjacent = len(self._adjacent_enemies(self.pos))
+            if self.move_left > adjacent:
+                for d, dst in enumerate(g.step[self.pos]):
+                    if self._step_cost(self.pos, dst, adjacent) <= self.move_left:
+                        m[O["step"] + d] = True
             for k in range(min(7, len(self.rows[LEAP]))):
                 m[O["leap"] + k] = True
             if self.slain_sq >= 0 and dist(self.slain_sq, self.pos) == 1:
@@ -331,6 +338,8 @@ class CombatMixin:
     def _attack_next(self):
         a = self.attack
         if a["step"] == "assign":
+            if a["w"] == 0 and a["att"] >= 0 and not a["tg"] and self._alive(self.enemies[a["att"]]):
+                a["tg"], a["n"] = [a["att"]], [0]   # a riposte that only rattles the attacker
             while a["w"] > 0:
                 cands = self._attack_cands()
                 if not cands:
@@ -406,12 +415,15 @@ class CombatMixin:
         self._attack_next()
 
     def _wound_enemy(self, i, n, allow_riposte, unblockable=False):
-        """For each wound the target may block (free blocks, then riposte dice, which hit back,
-        then BLOCK dice). A stunned enemy uses no dice. Returns the riposte hits on Conan."""
+        """For each wound the target may block (height advantage, free blocks, then riposte dice,
+        which hit back, then BLOCK dice). A stunned enemy uses no dice. Returns the riposte hits
+        on Conan."""
         e = self.enemies[i]
         k = self._kind(e)
         hits = 0
         if not unblockable:
+            if n and self._grid().height_advantage(e[1], self.pos):
+                n -= 1      # height advantage: an extra block against a lower melee attacker
             fb = min(n, e[7])
             e[7] -= fb
             n -= fb

@@ -20,26 +20,24 @@ class DiceMixin:
             self.pool[v] += 1
         self.locked = False
 
-    def _fits(self, v, r):
-        row = self.rows[r]
-        if len(row) >= 7:
-            return False
-        lo, hi = self.game.c["accepts"][r][len(row)]
-        return lo <= v <= hi
 
     def _mask_dice(self, m, O):
         pool = self.pool
         total = sum(pool)
         stunned = self._stunned()
         if not self.locked:
+            accepts = self.game.c["accepts"]
+            lens = [len(row) for row in self.rows]
+            slot = O["slot"]
             for v in range(1, 7):
                 n = pool[v]
                 if not n:
                     continue
                 if not stunned:
                     for r in range(5):
-                        if self._fits(v, r):
-                            m[O["slot"] + (v - 1) * 5 + r] = True
+                        k = lens[r]
+                        if k < 7 and accepts[r][k][0] <= v <= accepts[r][k][1]:
+                            m[slot + (v - 1) * 5 + r] = True
                 if total >= 2:
                     m[O["reroll"] + v - 1] = True
                 if n >= 2:

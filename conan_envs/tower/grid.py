@@ -10,9 +10,14 @@ DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 
+DIST = tuple(tuple(max(abs(a % W - b % W), abs(a // W - b // W)) for b in range(CELLS))
+             for a in range(CELLS))
+NEAR = tuple(frozenset(b for b in range(CELLS) if DIST[a][b] == 1) for a in range(CELLS))
+
+
 def dist(a: int, b: int) -> int:
     """Range in squares: the first square after the attacker up to and including the target."""
-    return max(abs(a % W - b % W), abs(a // W - b // W))
+    return DIST[a][b]
 
 
 class Grid:
@@ -34,6 +39,11 @@ class Grid:
             step.append(tuple(row))
         self.step = tuple(step)
         self.neighbors = tuple(tuple(t for t in row if t >= 0) for row in step)
+        elev = self.elev
+        self.edges_all = tuple(tuple((v, 1 + (elev[u] != elev[v])) for v in self.neighbors[u])
+                               for u in range(CELLS))
+        self.edges = tuple(tuple((v, w) for v, w in self.edges_all[u] if not self.blocked[v])
+                           for u in range(CELLS))
         self._los = {}
 
     @staticmethod
@@ -82,48 +92,38 @@ class Grid:
         d = dist(a, b)
         return d <= rng and (d <= 1 or self.line_of_sight(a, b))
 
-    def costs_from(self, src, hostile, occupied_pass, ignores_blocking, budget=99):
-        """Cheapest move cost from src to every square for a mover whose enemies stand on the
-        squares in `hostile` (never entered; +1 to leave a square per adjacent one) and who may
-        pass through `occupied_pass` (friends) but not end there (checked by the caller).
-        Leaving a square costs 1, +1 per adjacent enemy, +1 for a change of elevation."""
-        best = {src: 0}
-        heap = [(0, src)]
-        while heap:
-            c, u = heapq.heappop(heap)
-            if c > best.get(u, 99) or c >= budget:
-                continue
-            leave = 1 + sum(1 for h in hostile if dist(h, u) == 1)
-            for v in self.neighbors[u]:
-                if v in hostile or (self.blocked[v] and not ignores_blocking):
-                    continue
-                nc = c + leave + (1 if self.elev[u] != self.elev[v] else 0)
-                if nc < best.get(v, 99) and nc <= budget:
-                    best[v] = nc
-                    heapq.heappush(heap, (nc, v))
-        return best
-
-    def path_to(self, src, dst, hostile, ignores_blocking):
-        """The cheapest path src..dst as a list of squares (dst reachable assumed)."""
+    def dijkstra(self, src, conan, ignores_blocking, goals=()):
+        """Cheapest move cost from src to every square for one of Yara's minions: leaving a
+        square costs 1, +1 when Conan is adjacent, +1 for a change of elevation; never through
+        Conan's square; through blocking terrain only for those who ignore it. Friends may be
+        passed through (the caller keeps moves from ending on them). Stops at the first (so
+        cheapest) square of `goals`. Returns (goal or None, cost, previous)."""
+        edges = self.edges_all if ignores_blocking else self.edges
+        near = NEAR[conan]
         best = {src: 0}
         prev = {}
         heap = [(0, src)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            c, u = heapq.heappop(heap)
-            if u == dst:
-                break
-            if c > best.get(u, 99):
+            c, u = pop(heap)
+            if c > best[u]:
                 continue
-            leave = 1 + sum(1 for h in hostile if dist(h, u) == 1)
-            for v in self.neighbors[u]:
-                if v in hostile or (self.blocked[v] and not ignores_blocking):
+            if u in goals:
+                return u, best, prev
+            extra = 1 if u in near else 0
+            for v, w in edges[u]:
+                if v == conan:
                     continue
-                nc = c + leave + (1 if self.elev[u] != self.elev[v] else 0)
+                nc = c + w + extra
                 if nc < best.get(v, 99):
                     best[v] = nc
                     prev[v] = u
-                    heapq.heappush(heap, (nc, v))
-        path = [dst]
-        while path[-1] != src:
-            path.append(prev[path[-1]])
-        return path[::-1], best
+                    push(heap, (nc, v))
+        return None, best, prev
+
+    @staticmethod
+    def path(prev, src, dst):
+        out = [dst]
+        while out[-1] != src:
+            out.append(prev[out[-1]])
+        return out[::-1]

@@ -125,11 +125,13 @@ class GrowthMixin:
     def _do_discard_item(self, i):
         self.items.remove(i)
         self.item_discard.append(i)
+        self.discard_due = self._must_discard()
 
     def _draw_item(self):
         card = draw(self.rng, self.item_deck, self.item_discard)
         if card is not None:
             self.items.append(card)
+            self.discard_due = self._must_discard()
 
     def _item_usable(self, i, where):
         it = self.game.c["items"][i]

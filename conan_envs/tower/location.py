@@ -16,9 +16,10 @@ class LocationMixin:
         L = self.game.c["locations"][self.loc]
         self.pos = L.conan
         # card, square, wounds, dice per row, tokens, token active, done, free blocks,
-        # bonus move, bonus hits, solo auto-die row
-        self.enemies = [[card, sq, 0, [0] * len(self.game.c["cards"][card].kind.rows), [], False,
-                         False, 0, 0, 0, -1] for card, sq in L.enemies]
+        # bonus move, bonus hits, solo auto-die row, life
+        cards = self.game.c["cards"]
+        self.enemies = [[card, sq, 0, [0] * len(cards[card].kind.rows), [], False, False, 0, 0, 0,
+                         -1, cards[card].kind.life] for card, sq in L.enemies]
         self.tracker = 1
         self.combat_rounds = 0
         self.in_combat = False
@@ -239,17 +240,19 @@ class LocationMixin:
         self.ctok, self.ctok_active, self.poison = [], False, []
         self._clear_rows()
         L = self.game.c["locations"][self.loc]
-        if "rewards_of_patience" in L.end_events and self.combat_rounds + 1 > 4:
-            self.stage = "reward"   # Rewards of Patience: Conan may draw an Item Card
-        else:
-            self.stage = "mopping_start"
+        patience = "rewards_of_patience" in L.end_events and self.combat_rounds + 1 > 4
+        self.rewards = int(patience) + int("spoils" in L.end_events)
+        self.stage = "reward" if self.rewards else "mopping_start"
 
     def _mask_reward(self, m, O):
         m[O["draw_item"]] = m[O["done"]] = True
 
     def _do_draw_item(self, _):
+        """Rewards of Patience / Spoils: each lets Conan draw an Item Card."""
         self._draw_item()
-        self.stage = "mopping_start"
+        self.rewards -= 1
+        if self.rewards <= 0:
+            self.stage = "mopping_start"
 
     def _auto_mopping_start(self):
         self._clear_rows()

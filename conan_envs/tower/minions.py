@@ -101,16 +101,16 @@ class MinionMixin:
         ign = self._ignores_blocking(e)
         budget = k.move + e[8]
         dice = sum(e[3]) if has_attack else 0
-        costs = g.costs_from(e[1], (self.pos,), taken, ign)
-        goals = [(c, sq) for sq, c in costs.items()
-                 if sq not in taken and g.in_range(sq, self.pos, reach)]
-        if goals:
-            cost, goal = min(goals)
+        goals = {sq for sq in range(len(g.blocked)) if sq not in taken and sq != self.pos
+                 and (ign or not g.blocked[sq]) and g.in_range(sq, self.pos, reach)}
+        goal, costs, prev = g.dijkstra(e[1], self.pos, ign, goals)
+        if goal is not None:
+            cost = costs[goal]
             if cost > budget:
                 extra = min(dice, cost - budget)
                 self._burn_minion_dice(e, extra)
                 budget += extra
-            self._move_along(i, goal, budget, ign, taken)
+            self._move_along(i, g.path(prev, e[1], goal), costs, budget, taken)
         else:
             best = min(((dist(sq, self.pos), c, sq) for sq, c in costs.items()
                         if c <= budget and sq not in taken), default=None)
@@ -120,9 +120,8 @@ class MinionMixin:
             return self._minion_attack(i)
         return 0, []
 
-    def _move_along(self, i, goal, budget, ign, taken):
+    def _move_along(self, i, path, best, budget, taken):
         e = self.enemies[i]
-        path, best = self._grid().path_to(e[1], goal, (self.pos,), ign)
         stop = e[1]
         for sq in path[1:]:
             if best[sq] > budget:

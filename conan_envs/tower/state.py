@@ -45,6 +45,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
         self.skills = []        # owned skill indexes
         self.exhausted = []     # parallel bools
         self.items = list(g.start_items)
+        self.discard_due = self._must_discard()   # a fourth large item waits to be discarded
         self.rows = [[] for _ in ROWS]
         self.pool = [0] * 7     # unslotted dice by result (index 0 unused)
         self.marked = [0] * 7
@@ -78,6 +79,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
         self.pending = [0, [], -1, False]   # hits, tokens, attacker, riposte allowed
         self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
         self.test_idx = 0
+        self.rewards = 0        # Item Cards Conan may still draw after this combat
         self.test_paid = 0
         self.test_rerolled = False
         self.reserve_kept = [0] * 5
@@ -109,16 +111,17 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
     # ---- flow ---------------------------------------------------------------------------
     def _run(self):
         """Do the bookkeeping that needs no choice until someone must decide."""
+        auto = AUTO
         while self.winner is None:
-            if self.picks or self._must_discard():
+            if self.picks or self.discard_due:
                 return
             if self.combat_over and self.in_combat:
                 self.ret.clear()
                 self.stage = "combat_end"
-            handler = getattr(self, "_auto_" + self.stage, None)
+            handler = auto.get(self.stage)
             if handler is None:
                 return
-            handler()
+            handler(self)
 
     def _auto_start(self):
         self._begin_location()
@@ -135,7 +138,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
             return "game over"
         if self.picks:
             return "pick"
-        if self._must_discard():
+        if self.discard_due:
             return "discard"
         return self.stage
 
@@ -147,12 +150,12 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
 
     def _legal_mask(self):
         m = np.zeros(self.game.num_actions, dtype=bool)
-        getattr(self, "_mask_" + self.decision())(m, self.game.codec.offsets)
+        MASKS[self.decision()](self, m, self.game.codec.offsets)
         return m
 
     def _apply(self, a):
         seg, i = self.game.codec.decode(a)
-        getattr(self, "_do_" + seg)(i)
+        DOS[seg](self, i)
         self._run()
 
     def returns(self):
@@ -164,7 +167,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
 
     def shaped_scores(self):
         """Progress through the tower: locations cleared and enemies slain, minus wounds."""
-        s = self.loc + 0.1 * sum(1 for e in self.enemies if e[2] >= self._life(e)) - 0.2 * self.wounds
+        s = self.loc + 0.1 * sum(1 for e in self.enemies if e[2] >= e[11]) - 0.2 * self.wounds
         s = s / 10.0
         return [s, -s] if self.game.battle else [s]
 
@@ -215,10 +218,10 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
         L = c["locations"][self.loc]
         lines = [f"{L.name} (location {self.loc + 1}/9), round tracker {self.tracker}, "
                  f"combat round {self.combat_rounds + 1}, decision: {self.decision()}"]
-        occ = {self.pos: "C"}
+        occ = {self.pos: "@"}
         for i, e in enumerate(self.enemies):
             if e[2] < self._life(e):
-                occ[e[1]] = str(i + 1)
+                occ[e[1]] = "abcdef"[i]
         for y, row in enumerate(L.grid.rows):
             lines.append(" ".join(occ.get(y * W + x, ch) for x, ch in enumerate(row)))
         lines.append(f"Conan: level {self.level}, XP {self.xp}, FATIGUE {self.fatigue}, "
@@ -231,10 +234,15 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
         lines.append(f"  skills {sk} items {[c['items'][i].name for i in self.items]}")
         for i, e in enumerate(self.enemies):
             if e[2] < self._life(e):
-                lines.append(f"  {i + 1}: {self._ename(i)} wounds {e[2]}/{self._life(e)} "
+                lines.append(f"  {'abcdef'[i]}: {self._ename(i)} wounds {e[2]}/{self._life(e)} "
                              f"dice {e[3]} tokens {e[4]}")
         if self.game.battle:
             lines.append(f"Yara holds {len(self.plot_hand)} Plot and Plan cards")
         if self.winner:
             lines.append(f"{self.winner.upper()} WINS")
         return "\n".join(lines)
+
+
+AUTO = {k[len("_auto_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_auto_")}
+MASKS = {k[len("_mask_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_mask_")}
+DOS = {k[len("_do_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_do_")}

@@ -23,6 +23,7 @@ class FixedDice:
 
     def __init__(self, monkeypatch, *rolls):
         self.rolls = [list(r) for r in rolls]
+        self.real = dicepool.roll
         for m in self.MODULES:
             monkeypatch.setattr(m, "roll", self.roll)
 
@@ -32,6 +33,8 @@ class FixedDice:
     def roll(self, s, p, idxs):
         if not idxs:
             return
+        if not self.rolls:  # scripted rolls used up: back to chance
+            return self.real(s, p, idxs)
         names = self.rolls.pop(0)
         assert len(names) == len(idxs), (names, idxs)
         for i, n in zip(idxs, names):
@@ -90,3 +93,48 @@ def token_of_kind(s, kind, value=0):
     t = next(t for t in s.ct_supply if C.ct[t] == (k, value))
     s.ct_supply.remove(t)
     return t
+
+
+from conan_envs.adventures.flow import ask, push, run, task  # noqa: E402
+
+
+@task("test_halt")
+def _halt(s):
+    """Stop the flow at a decision with only 'done' (an empty adjust) for inspection."""
+    ask(s, "adjust", 0, dice=[], why="halt")
+
+
+def run_tasks(s, *tasks):
+    """Replace what is pending by these tasks, then a halt, and run."""
+    s.dec = None
+    s.tasks = [["test_halt"]]
+    push(s, *tasks)
+    s._mask = None
+    run(s)
+
+
+def halted(s):
+    return s.dec is not None and s.dec["k"] == "adjust" and s.dec.get("why") == "halt"
+
+
+def answer_chores(s, until=None):
+    """Answer Fate picks (first option), wounds (first die) and adjust steps (done) until
+    another decision, or `until` kind, is asked."""
+    while s.dec is not None and not halted(s) and s.dec["k"] != until:
+        k = s.dec["k"]
+        if k == "adjust":
+            s.apply_action(act("done"))
+        elif k == "pick_fate":
+            s.apply_action(act("fate", s.dec["opts"][0]))
+        elif k == "wound":
+            s.apply_action(act("die", s.dec["opts"][0]))
+        else:
+            return
+
+
+def no_tokens(s, *players):
+    """No Fate tokens, God tokens, or unused ability: no chance to change results."""
+    for p in players:
+        s.fate[p] = [0] * 8
+        s.gods[p] = []
+        s.ability_used[p] = True

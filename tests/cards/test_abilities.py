@@ -246,3 +246,87 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     s.deck = [C.card_id("Quicksand"), C.card_id("Sandstorm"), C.card_id("Iron Will")]
     rng = np.random.default_rng(0)
     assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))
+
+
+def test_deal_with_a_chosen_card_and_a_chosen_item():
+    s = table(n=2, heroes=("Barbarian", "Thief"))
+    lore, will = C.card_id("Ancient Lore"), C.card_id("Iron Will")
+    s.hand[1] = [lore, will]
+    sword = C.card_id("Atlantean Sword")
+    s.items[0] = [sword, C.card_id("Amulet of Ibis")]
+    at(s, "diplomacy", 0)
+    act(s, "deal player_1")
+    act(s, "give 1 magic item of the giver's choice")
+    act(s, "get 1 card of the giver's choice")
+    act(s, "accept")
+    assert s.decision() == "deal_choose" and s.current_player() == 0
+    assert legal_names(s) == {"hand over Atlantean Sword", "hand over Amulet of Ibis"}
+    act(s, "hand over Atlantean Sword")
+    assert s.decision() == "deal_choose" and s.current_player() == 1
+    act(s, "hand over Iron Will")
+    assert s.items[1] == [sword] and s.hand[0] == [will] and s.hand[1] == [lore]
+    assert s.offer is None
+
+
+def test_deal_goods_must_be_deliverable():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(3, 15))
+    at(s, "diplomacy", 0)
+    act(s, "deal player_1")
+    names = legal_names(s)
+    assert names == {"give nothing", "give 1 DP", "give 2 DP"}  # keeps 1 DP; no cards, no items
+
+
+def test_mercenary_may_pay_and_keep_his_ability():
+    s = table(n=2, heroes=("Mercenary", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Pict Warrior", a, 1)  # ally cost 2
+    s.pos[0] = a
+    act(s, "face")
+    act(s, "recruit")
+    act(s, "decline mercenary")
+    assert s.dp == [13, 15] and not s.used[0]
+
+
+def test_recruiting_needs_the_cost_plus_one():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(2, 15))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Pict Warrior", a, 1)  # ally cost 2: paying would leave 0 DP
+    s.pos[0] = a
+    act(s, "face")
+    assert s.decision() == "bet_open"
+
+
+def test_priest_vetoes_an_alliance():
+    s = table(n=3, heroes=("Scout", "Barbarian", "Priest"))
+    a = adventure(s, "Red Nails", 2)
+    s.pos[0] = s.pos[1] = a
+    at(s, "diplomacy", 0)
+    act(s, "alliance player_1")
+    act(s, "alliance: proposer keeps 3/6 of each gain")
+    act(s, "accept")
+    assert s.decision() == "ability veto"
+    act(s, "use veto")
+    assert s.partner == [-1, -1, -1] and s.offered[:2] == [True, True]
+
+
+def test_abilities_are_once_per_game():
+    s = table(n=2, heroes=("Noble", "Barbarian"))
+    a = adventure(s, "Red Nails", 1)
+    challenge(s, "Quicksand", a, 1)
+    challenge(s, "Sandstorm", a, 1)
+    s.pos[0] = a
+    act(s, "bribe")
+    at(s, "hero", 0)
+    assert "bribe" not in legal_names(s)
+
+
+def test_leaving_a_card_discards_the_ally_and_ends_the_alliance():
+    s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 2)
+    adventure(s, "The Black Coast", 2)
+    s.pos[0] = s.pos[1] = a
+    s.partner, s.keep = [1, 0, -1], [3, 3, 6]
+    s.ally[0] = C.challenge_index("Pict Warrior")
+    act(s, "move to The Black Coast")
+    assert s.partner == [-1, -1, -1] and s.ally[0] == -1
+    assert C.card_id("Pict Warrior") in s.discard

@@ -47,7 +47,7 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     act(s, "play face down Curse of Nergal")
     assert s.w["cards"] == [[1, curse, 0]]
     act(s, "pass (no more cards)")
-    assert s.decision() == "hero_action" or s.phase != "hero" or s.current_player() != 0
+    assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
     assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7
     assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]
     assert curse in s.discard
@@ -69,7 +69,7 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     Barbarian takes its Magic items (here through Rage: Strength 5 beats Wit 4)."""
     s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
     a = adventure(s, "The Forgotten Crypt", 0)
-    other = adventure(s, "Red Nails", 1)
+    adventure(s, "Red Nails", 1)
     s.pos = [a, a]
     ring = C.card_id("Atlantean Sword")
     s.items[1] = [ring]
@@ -88,7 +88,6 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     assert s.items == [[ring], []]
     at(s, "hero", 1)
     assert legal_names(s) == {"move to The Forgotten Crypt", "move to Red Nails"}
-    _ = other
     # ...and then the Barbarian, alone, completes The Forgotten Crypt
     at(s, "hero", 0)
     assert "complete" in legal_names(s)
@@ -194,3 +193,28 @@ def test_hero_withdrawing_loses_its_wager_and_stays():
     act(s, "withdraw")
     assert s.dp == [12, 18]
     assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]
+
+
+def test_card_turn_example_four_players():
+    """Card Turn example: P1 plays, P2 passes, P3 and P4 play (the first round ends); P1 plays
+    again; P2 passes, announcing that the Card Turn is over."""
+    from conan_envs.cards import card_turn
+
+    s = table(n=4, heroes=("Barbarian", "Thief", "Scout", "Priest"))
+    for p in range(4):
+        s.hand[p] = [C.ADVENTURE_IDS[2 * p], C.ADVENTURE_IDS[2 * p + 1]]
+    s.phase, s.first_round, s.idx = "card", True, -1
+    card_turn.advance(s)
+    play = [C.NAME[C.ADVENTURE_IDS[k]] for k in range(8)]
+    act(s, "play " + play[0])
+    assert s.current_player() == 1
+    act(s, "pass")
+    assert s.phase == "card" and s.current_player() == 2  # a pass in the first round
+    act(s, "play " + play[4])
+    act(s, "play " + play[6])
+    assert not s.first_round and s.current_player() == 0
+    act(s, "play " + play[1])
+    assert s.current_player() == 1
+    act(s, "pass")
+    assert s.phase == "hero"
+    assert s.dp == [17, 15, 16, 16]

@@ -62,7 +62,7 @@ def test_hero_swap_when_both_agree():
 def test_card_turn_challenge_limits():
     """Not on one's own Adventure, not where one's Hero is, not beyond the Difficulty."""
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
-    mine = adventure(s, "Rogues in the House", 0)
+    adventure(s, "Rogues in the House", 0)
     full = adventure(s, "The Vale of Lost Women", 1)  # Difficulty 1
     challenge(s, "Quicksand", full, 2)
     here = adventure(s, "Red Nails", 2)
@@ -75,7 +75,6 @@ def test_card_turn_challenge_limits():
                      "place Crushing Doors face down on The Black Coast"}
     act(s, "place Crushing Doors face down on The Black Coast")
     assert s.dp[0] == 16 and s.stack[open_] == [C.challenge_index("Crushing Doors")]
-    _ = (mine, full)
 
 
 def test_card_turn_first_round_is_mandatory_then_a_pass_ends_it():
@@ -100,7 +99,7 @@ def test_card_turn_first_round_is_mandatory_then_a_pass_ends_it():
 def test_movement_restrictions():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
     a = adventure(s, "Red Nails", 0)
-    b = adventure(s, "The Black Coast", 1)
+    adventure(s, "The Black Coast", 1)
     c = adventure(s, "Xuthal of the Dusk", 2)
     challenge(s, "Quicksand", c, 0)   # player_0 may not enter a card holding its Challenge
     s.pos[0] = a
@@ -108,7 +107,6 @@ def test_movement_restrictions():
     challenge(s, "Sandstorm", a, 1)   # a Hero on a card holding Challenges may not move
     names = legal_names(s)
     assert not any(x.startswith("move") for x in names) and "face" in names
-    _ = b
 
 
 def test_sorcerer_leaves_a_card_with_challenges_once():
@@ -194,3 +192,42 @@ def test_last_player_standing_wins():
     act(s, "wager 1 DP")
     act(s, "withdraw")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
+
+
+def test_completing_needs_the_hero_alone():
+    s = table(n=2, heroes=("Barbarian", "Thief"))
+    a = adventure(s, "Red Nails", 1)
+    s.pos = [a, a]
+    assert "complete" not in legal_names(s) and "duel player_1" in legal_names(s)
+
+
+def test_max_turns_truncates():
+    import conan_envs as ce
+    game = ce.make_game("cards_v0", num_players=2, max_turns=1)
+    s = game.new_initial_state(0)
+    rng = np.random.default_rng(0)
+    while not s.is_terminal() and not s.is_truncated():
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert s.is_terminal() or (s.turn == 1 and s.returns() == [0.0, 0.0])
+
+
+def test_config_errors():
+    import conan_envs as ce
+    with pytest.raises(ce.ConfigError):
+        ce.make_game("cards_v0", num_players=5)
+    with pytest.raises(ce.ConfigError):
+        ce.make_game("cards_v0", starting_dp=30, target_dp=30)
+    game = ce.make_game("cards_v0", num_players=4, starting_dp=10, target_dp=20)
+    s = game.new_initial_state(0)
+    assert s.dp == [10] * 4 and game.max_bet == 40
+
+
+def test_a_round_where_no_one_can_act_ends_the_game():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(1, 1))
+    from conan_envs.cards import flow
+    s.acted = 0
+    s.phase, s.idx = "draw", -1
+    s.turn = 0
+    flow.advance(s)  # nothing to draw, to play, to do, to offer: a stalemate after a round
+    assert s.is_terminal() and s.returns() == [0.0, 0.0]  # equal DP: a draw
+    assert s.turn == 2

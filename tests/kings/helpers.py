@@ -13,16 +13,20 @@ PLAYER0 = RESULT0 + 19
 
 
 class Dice:
-    """Stands in for the state's generator: each roll takes the next scripted value and
-    checks the die size when given as (sides, value)."""
+    """Stands in for the state's dice (`state._die`): each roll takes the next scripted value
+    and checks the die size when given as (sides, value)."""
 
     def __init__(self, *values, then=False):
         self.values = list(values)
         self.sides = []
         self.then = then  # once the script is used up: roll blanks (highest, or 1 on a D10)
 
+    def roll(self, sides):
+        return self.integers(1, sides + 1)
+
     def integers(self, low, high=None, size=None):
         if not self.values and self.then:
+            self.sides.append(high - 1)
             return 1 if high == 11 else high - 1
         assert self.values, "the test ran out of scripted dice"
         v = self.values.pop(0)
@@ -74,6 +78,7 @@ def units(s, name, owner):
 def start(s, phase, dice=(), queue=None, then=False):
     """Run the phasing player's turn from `phase` with scripted dice."""
     s.rng = Dice(*dice, then=then)
+    s._die = s.rng.roll
     s.phase = phase
     if queue is not None:
         s.queue = queue

@@ -57,11 +57,11 @@ def test_rounds_go_on_until_one_side_is_left_and_monsters_attack_twice():
     s = blank()
     put(s, "Koth", 0, M)
     put(s, "Koth", 2, A, 3)
-    # round 1: the Monster (init 3) rolls twice: 5 hits, 4 misses; the 3 neutral Armies miss
-    # round 2: 6, 6 hit; one neutral Army hits (8): the Monster dies too (no retreat: no
-    # region of player 0 is adjacent)
-    start(s, "battle", (5, 4, 1, 2, 3, 6, 6, 8))
-    assert units(s, "Koth", 0) == {} and units(s, "Koth", 2) == {}
+    # round 1: the Monster (initiative 3) rolls twice: 5 hits, 4 misses; the 2 neutral
+    # Armies left miss (1, 2); round 2: the Monster's 6, 6 kill both before they attack
+    start(s, "battle", (5, 4, 1, 2, 6, 6))
+    assert s.rng.sides == [10] * 6
+    assert units(s, "Koth", 0) == {"monster": 1} and units(s, "Koth", 2) == {}
     assert s.gold[0] == 1  # the defender was destroyed
 
 
@@ -73,7 +73,7 @@ def test_neutral_armies_fight_to_the_end_and_the_region_changes_hands():
     assert units(s, "Koth", 0) == {"elite": 2} and s.controls(0, rid("Koth"))
 
 
-def battle(dice, attacker=(), defender=(), div=(0, 0)):
+def battle(dice, attacker=(), defender=(), div=(0, 0), then=False):
     """Player 0 attacks player 1 in Koth. Player 1 also holds Zamora, player 0 Ophir."""
     s = blank()
     for t, k in attacker:
@@ -83,57 +83,56 @@ def battle(dice, attacker=(), defender=(), div=(0, 0)):
     put(s, "Zamora", 1, F)
     put(s, "Ophir", 0, F)
     s.div = list(div)
-    return start(s, "battle", dice)
+    return start(s, "battle", dice, then=then)
 
 
 def test_slay_kills_the_target_unit_chosen_by_the_roller():
     s = battle((1,), [(H, 1)], [(E, 1), (K, 1)])
     assert s.decision() == "battle_target" and s.current_player() == 0
     assert s.legal_actions() == [unit(E), unit(K)]
-    s.rng.values = [9, 9, 9]  # the Hero's attack; the Elite's attack misses
+    s.rng.values = [1, 1]  # then the Hero and the Elite miss
     play(s, unit(K))
     assert s.king_dead[1] and units(s, "Koth", 1) == {"elite": 1}
+    assert s.decision() == "retreat"
 
 
 def test_ambush_and_illusions_add_five_initiative():
-    # with Ambush the Army (1+5) strikes before the Elite (2) kills it
-    s = battle((2, 8, 6), [(H, 1), (A, 1)], [(E, 1)])
+    # the Hero misses; with Ambush the Army (1+5) strikes before the Elite (2) could
+    s = battle((2, 1, 8), [(H, 1), (A, 1)], [(E, 1)])
     assert units(s, "Koth", 1) == {} and units(s, "Koth", 0) == {"army": 1, "hero": 1}
+    # Illusions: the Army (6) strikes before the Wizard (4) misses
+    s = battle((1, 8), [(W, 1), (A, 1)], [(E, 1)], then=True)
+    assert units(s, "Koth", 1) == {} and units(s, "Koth", 0) == {"army": 1, "wizard": 1}
 
 
 def test_rally_brings_back_an_army_or_elite_killed_this_battle():
-    # round 1: no action (Preparations is a spell; a 6 Lead Charge); the Hero misses, the
-    # Elite kills the Army; round 2: Rally
-    s = battle((6, 1, 1, 6), [(H, 1), (A, 1)], [(E, 1)])
+    # round 1: Outflank; the Hero misses; the Elite's 9-1 kills the Army (player 0's choice)
+    s = battle((5, 1, 9), [(H, 1), (A, 1)], [(E, 1)])
+    play(s, unit(A))
+    assert s.bt["killed"][0][A] == 1
+    s.rng.values = [3, 1, 1, 1]  # round 2: Rally; then everybody misses
     play(s, DONE, DONE)  # nobody retreats
-    s.rng.values = [3, 1, 1]
-    play(s, unit(A)) if s.decision() == "restore" else None
-    assert s.bt["killed"][0][A] == 0
-    assert units(s, "Koth", 0)["army"] == 1
+    assert s.bt["killed"][0][A] == 0 and units(s, "Koth", 0) == {"army": 1, "hero": 1}
 
 
 def test_direct_forces_adds_one_initiative_and_one_to_attack_rolls():
-    # the Army (1+1) ties the Elite (2): simultaneous; its 7+1 hits
-    s = battle((4, 7, 9), [(H, 1), (A, 1)], [(E, 1)])
-    # the Hero (5+1) attacked first (9 hit) ... order: Hero 7+1 hits the Elite
-    assert units(s, "Koth", 1) == {}
+    # the Hero misses; the Army (1+1) ties the Elite (2): they strike at once, 7+1 and 9 hit
+    s = battle((4, 1, 7, 9), [(H, 1), (A, 1)], [(E, 1)])
+    assert s.decision() == "casualty"
+    play(s, unit(A))
+    assert units(s, "Koth", 0) == {"hero": 1} and units(s, "Koth", 1) == {}
 
 
 def test_outflank_and_weakness_lower_the_enemy_rolls():
     s = battle((5, 1, 6), [(H, 1)], [(E, 1)])  # the Elite's 6-1 misses
-    assert s.bt["plus"] == [0, -1] and units(s, "Koth", 0) == {"hero": 1}
-    s = battle((4, 19, 1, 10), [(W, 1)], [(E, 1)])  # Weakness: -2
-    # Wizard rolls a 4 (Weakness); attack: Wizard 1 misses, Elite 10-2=8 hits
-    assert units(s, "Koth", 0) == {}
+    assert units(s, "Koth", 0) == {"hero": 1} and s.decision() == "retreat"
+    s = battle((4, 1, 7), [(W, 1)], [(E, 1)])  # Weakness: the Elite's 7-2 misses
+    assert units(s, "Koth", 0) == {"wizard": 1} and s.decision() == "retreat"
 
 
 def test_lead_charge_gives_armies_and_elites_plus_two():
-    s = battle((6, 1, 6), [(H, 1), (A, 1)], [(E, 1)])
-    # Hero misses (1); Elite misses (6? no: Elite hits on 6) -> the Army is the casualty
-    # choice of player 0
-    assert s.decision() == "casualty"
-    play(s, unit(H))
-    assert s.bt is not None
+    s = battle((6, 1, 1, 6), [(H, 1), (A, 1)], [(E, 1)])  # the Army's 6+2 hits
+    assert units(s, "Koth", 1) == {}
 
 
 def test_strength_adds_one_and_confusion_gives_a_free_reroll():
@@ -141,42 +140,42 @@ def test_strength_adds_one_and_confusion_gives_a_free_reroll():
     assert units(s, "Koth", 1) == {}
     s = battle((6, 2, 8), [(W, 1)], [(A, 1)])  # Confusion, then the Wizard's 2 misses...
     assert s.decision() == "divination" and s.current_player() == 0
-    play(s, REROLL)  # ... the free reroll (no Divination token spent)
-    assert s.div == [0, 0] and s.bt["conf"] == [0, 0]
+    play(s, REROLL)  # ... the free reroll (no Divination token spent) hits
+    assert s.div == [0, 0] and units(s, "Koth", 1) == {}
 
 
 def test_terror_makes_the_opponent_retreat_at_once():
     s = battle((2,), [(W, 1)], [(A, 2), (F, 1)])
-    assert units(s, "Zamora", 1) == {"army": 2, "fort": 1}
+    assert units(s, "Zamora", 1) == {"army": 2, "fort": 1}  # the Fortification is lost
     assert units(s, "Koth", 1) == {} and s.gold[0] == 1
 
 
 def test_restoration_brings_back_any_unit_killed_this_battle():
-    s = battle((19, 10, 10, 19, 19, 3, 19, 19), [(W, 1), (H, 1)], [(H, 2)])
-    assert s.decision() == "casualty"
-    play(s, unit(W))  # one of the two hits
-    play(s, DONE, DONE)  # no retreat
-    # round 2: the Hero's action 19? (a D6: 3 = Rally finds no Army); spells are rolled by the
-    # remaining Wizards only
-    assert s.bt["killed"][0][W] == 1
+    # round 1: Preparations; the Wizard misses; the Elite hits: player 0 loses the Army
+    s = battle((19, 1, 9), [(W, 1), (A, 1)], [(E, 1)])
+    play(s, unit(A))
+    s.rng.values = [3, 1, 1, 1]  # round 2: Restoration; everybody misses
+    play(s, DONE, DONE)
+    assert units(s, "Koth", 0) == {"army": 1, "wizard": 1}
 
 
 def test_death_kills_and_possession_borrows_a_unit_for_the_round():
-    s = battle((7,), [(W, 1)], [(A, 1), (H, 1)])
+    s = battle((3, 7), [(W, 1)], [(A, 1), (H, 1)])  # the defender's Hero: Rally, nothing
     assert s.decision() == "battle_target"
     s.rng.values = [1, 1]
     play(s, unit(H))
     assert units(s, "Koth", 1) == {"army": 1}
-    s = battle((8, 9, 1), [(W, 1)], [(H, 1), (A, 1)])
+    s = battle((3, 8, 9, 1), [(W, 1)], [(H, 1), (A, 1)])
     assert s.decision() == "battle_target"
     play(s, unit(H))
-    # the possessed Hero (5) attacks for player 0: 9 hits the Army; the Wizard misses
-    assert units(s, "Koth", 1) == {"hero": 1}  # back with its owner after the round
+    # the possessed Hero (5) attacks for player 0: 9 kills the Army; the Wizard misses;
+    # the Hero is its owner's again after the round
+    assert units(s, "Koth", 1) == {"hero": 1} and s.decision() == "retreat"
 
 
 @pytest.mark.parametrize("v,t", [(9, H), (10, A), (11, M)])
 def test_summoned_units_fight_for_this_battle_only(v, t):
-    s = battle((v,) + (10,) * 6, [(W, 1)], [(A, 1)])
+    s = battle((v,) + (10,) * 6, [(W, 1)], [(A, 1)], then=True)
     assert units(s, "Koth", 0) == {"wizard": 1}  # the summoned unit is gone
     assert units(s, "Koth", 1) == {}
 
@@ -205,3 +204,15 @@ def test_battle_plan_gives_an_extra_battle_action_roll():
 def test_the_king_is_a_hero_in_battle():
     s = battle((5, 9, 9), [(K, 1)], [(A, 1)])
     assert s.rng.sides[0] == 6  # the King rolled on the Battle Action Table
+
+
+def test_simultaneous_hits_land_even_when_the_other_side_is_wiped_out():
+    # Rally finds nothing; the Hero misses (1); at initiative 3 the Monster's two attacks (5, 5) and the Ship's (6)
+    # all hit: the Monster dies, and player 1 still chooses two casualties
+    s = battle((3, 1, 5, 5, 6), [(M, 1)], [(H, 1), (E, 1), (S, 1)], then=True)
+    assert units(s, "Koth", 0) == {}
+    assert s.decision() == "casualty" and s.current_player() == 1
+    play(s, unit(S))
+    assert s.decision() == "casualty"
+    play(s, unit(E))
+    assert units(s, "Koth", 1) == {"hero": 1}

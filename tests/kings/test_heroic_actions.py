@@ -4,7 +4,7 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, E, F, H, K, M, PLAYER0, W, blank, hero_roll, play, put, region,
+from .helpers import (A, COUNT0, DONE, E, F, H, K, M, PLAYER0, W, blank, hero_roll, play, put, region,
                       rid, skip_recruit, unit, units)
 
 
@@ -29,13 +29,20 @@ def test_table_is_the_rulebooks():
 
 def test_1_training_turns_up_to_two_armies_into_elites():
     s = hero_roll(board(), "Nemedia", 1)
+    assert s.decision() == "training" and s.legal_actions() == [DONE, COUNT0, COUNT0 + 1]
+    play(s, COUNT0 + 1)
     assert units(s, "Nemedia", 0) == {"army": 1, "elite": 2, "hero": 1}
+    s = hero_roll(board(), "Nemedia", 1)
+    play(s, DONE)
+    assert units(s, "Nemedia", 0) == {"army": 3, "hero": 1}
 
 
 def test_1_training_respects_the_elite_chits():
     s = board()
     put(s, "Ophir", 0, E, 19)
     hero_roll(s, "Nemedia", 1)
+    assert s.legal_actions() == [DONE, COUNT0]
+    play(s, COUNT0)
     assert units(s, "Nemedia", 0) == {"army": 2, "elite": 1, "hero": 1}
     assert s.pool[E] == 20
 
@@ -75,9 +82,7 @@ def test_5_adventure_kills_a_monster_next_door_or_gains_gold():
     assert s.decision() == "adventure" and s.legal_actions() == [DONE, region("Brythunia")]
     play(s, region("Brythunia"))
     assert "monster" not in units(s, "Brythunia", 1) and s.gold[0] == 0
-    s = hero_roll(board(), "Nemedia", 5)
-    assert s.decision() == "adventure" and s.legal_actions() == [DONE]
-    play(s, DONE)
+    s = hero_roll(board(), "Nemedia", 5)  # no Monster next door: the Gold
     assert s.gold[0] == 1
 
 

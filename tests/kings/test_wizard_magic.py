@@ -51,7 +51,12 @@ def test_3_forge_artifact_gives_a_relic_and_a_relic_gives_an_extra_roll():
     s.queue = []
     s.ask = None
     s._step_hero()
-    assert s.queue == [[rid("Nemedia"), W]] * 2
+    assert s.queue == [[rid("Nemedia"), W], [rid("Nemedia"), -1]]
+    s.rng.values = [19, 14]
+    s._run()
+    assert s.decision() == "relic_roll"  # the extra roll "may" be made
+    play(s, unit(W))
+    assert s.gold[0] == 1
 
 
 def test_4_great_curse_puts_1d6_curse_tokens_next_door():
@@ -166,7 +171,7 @@ def test_max_three_rolls_per_region():
     s.relics[0] = 2
     s.phase = "hero"
     s._step_hero()
-    assert s.queue == [[rid("Nemedia"), W]] * 3
+    assert s.queue == [[rid("Nemedia"), W]] * 3  # no room for the Relics' rolls
 
 
 def test_divination_rerolls_any_roll_offered_to_every_holder_in_turn_order():

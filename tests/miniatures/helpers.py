@@ -53,8 +53,7 @@ def action_phase(s, stances=None, hut="hut_8"):
     """Play the Overlord's hiding choice and the stances; clear the board of models."""
     if s.decision() == "hide":
         act(s, "area", area(s, hut))
-    for h in range(s.game.num_heroes):
-        assert s.decision() == "stance"
+    while s.decision() == "stance":
         st = (stances or {}).get(s.game.hero_keys[s.current_player()], 0)
         act(s, "stance", st)
     assert s.decision() == "act"

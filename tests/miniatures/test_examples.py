@@ -104,9 +104,8 @@ def test_shevatas_dodges_the_giant_snake_and_takes_3_wounds():
     wounds, reserve = s.wounds[sh], s.reserve[sh]
     s.rng = Loaded(("O", 1), ("O", 1))
     act(s, "gems", 2)
-    # no shield or weapon with a Guard bonus: he can only dodge
-    assert legal(s, "equip") == [s.game.num_objects]
-    act(s, "equip", s.game.num_objects)
+    # no shield or weapon with a Guard bonus: he can only dodge (no choice is asked)
+    assert s.decision() == "reroll" and s.stack[-1]["dice"] == [1, 1]
     act(s, "keep")
     assert s.wounds[sh] == wounds + 3
     assert s.spaces[sh][2] == 2 and s.reserve[sh] == reserve - 2 - 3

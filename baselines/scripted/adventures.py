@@ -1,0 +1,222 @@
+"""Scripted agents for The Adventures of Conan (adventures_v0), one heuristic per role:
+Conan heads for the face-up Adventures and the Achievement kingdoms; the Ally steers Conan the
+same way and earns Fate tokens doing it; a Foe chases Conan, lays Challenge tokens near him and
+fills the Encounter track. They read only public facts of `state` (positions, dice, cards,
+counts), never face-down tokens or the decks."""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from baselines.agent import Agent
+from conan_envs.adventures.actions import CODEC, NV, OFF, VERBS
+from conan_envs.adventures.content import ALLY, CONAN, FOE, GODS, content
+
+C = content()
+GOD_TASTE = [GODS.index(g) for g in ("set", "zath", "ishtar", "ymir", "bel", "mitra", "asura", "ibis")]
+FATE_TASTE = (1, 3, 5, 0, 2, 4, 6, 7)  # warrior, pirate, thief first (Achievements)
+VERB_TASTE = {
+    CONAN: ("advance warrior", "advance pirate", "advance thief", "move", "sail",
+            "fight temple of set", "take gold", "thievery", "kingdom effect", "tribute",
+            "trade: cycle adventure", "trade fate token", "unlock encounters", "pass"),
+    ALLY: ("advance warrior", "advance pirate", "advance thief", "move", "sail",
+           "fight temple of set", "take gold", "thievery", "kingdom effect", "tribute", "scry",
+           "trade fate token", "unlock encounters", "pass"),
+    FOE: ("move", "sorcery: place challenge token", "place challenge token", "unlock encounters",
+          "take gold", "thievery", "move challenge token", "kingdom effect", "tribute", "sail",
+          "sorcery: cycle encounter", "trade fate token", "pass"),
+}
+
+
+def _distances():
+    n = len(C.kingdoms)
+    dist = [[99] * n for _ in range(n)]
+    for a in range(n):
+        dist[a][a] = 0
+        q = deque([a])
+        while q:
+            x = q.popleft()
+            for y in C.adj[x]:
+                if dist[a][y] == 99:
+                    dist[a][y] = dist[a][x] + 1
+                    q.append(y)
+    return dist
+
+
+DIST = _distances()
+
+
+class ScriptedAgent(Agent):
+    name = "scripted"
+
+    def __init__(self, env_id="adventures_v0", role=0, seed=None, **config):
+        self.role_name = role
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation, action_mask, state=None) -> int:
+        legal = np.flatnonzero(action_mask)
+        if state is None:
+            return int(legal[self.rng.integers(legal.size)])
+        self.s, self.mask = state, action_mask
+        self.p = state.dec["p"]
+        self.kind = state.rk[self.p]
+        a = getattr(self, "_" + state.decision(), lambda: None)()
+        if a is None or not action_mask[a]:
+            a = self._ok("done")
+        if a is None:
+            a = int(legal[self.rng.integers(legal.size)])
+        return int(a)
+
+    # ---- helpers ----------------------------------------------------------------------------
+    def _ok(self, seg, i=0):
+        a = OFF[seg] + i
+        return a if self.mask[a] else None
+
+    def _first(self, seg, order=None):
+        for i in (order if order is not None else range(CODEC.sizes[seg])):
+            a = self._ok(seg, i)
+            if a is not None:
+                return a
+        return None
+
+    def _goal(self):
+        """Where Conan should be: the nearest face-up Adventure, else an Achievement kingdom."""
+        s = self.s
+        here = s.loc[0]
+        advs = [C.adv_kingdom[a] for a in s.adv_face if a >= 0]
+        if advs:
+            return min(advs, key=lambda k: DIST[here][k])
+        return here
+
+    def _toward(self, target, opts):
+        return min(opts, key=lambda k: (DIST[k][target], k))
+
+    # ---- decisions --------------------------------------------------------------------------
+    def _plot(self):
+        s, p = self.s, self.p
+        a = self._first("die")
+        if a is not None:
+            return a
+        from conan_envs.adventures.resource import plot_dice, plot_needs
+        from conan_envs.adventures.dicepool import ASIDE, FAILED, covered
+        req = plot_needs(s, p, bonus=False)
+        if covered(plot_dice(s, p, ASIDE), req) == len(req):
+            return self._ok("done")
+        if s.zone[p].count(FAILED) >= 2 and self.rng.random() < 0.5:
+            return self._ok("done")
+        return self._ok("yes") or self._ok("done")
+
+    def _god(self):
+        s = self.s
+        order = sorted(GOD_TASTE, key=lambda g: -s.god_gold[g])
+        return self._first("god", order)
+
+    def _buy(self):
+        return self._first("buy", (1, 0))
+
+    def _main(self):
+        s, p = self.s, self.p
+        here = s.loc[0] if self.kind != FOE else s.loc[p]
+        goal = self._goal() if self.kind != FOE else s.loc[0]
+        want_move = here != goal
+        acts = [a for a in np.flatnonzero(self.mask[OFF["act"]:OFF["act"] + CODEC.sizes["act"]])]
+        if self._ok("plot_with_characters") is not None:
+            return self._ok("plot_with_characters")
+        by_verb = {}
+        for a in acts:
+            d, v = divmod(int(a), NV)
+            by_verb.setdefault(VERBS[v], []).append(d)
+        for verb in VERB_TASTE[self.kind]:
+            if verb in ("move", "sail") and not want_move:
+                continue
+            if verb in by_verb:
+                dice = by_verb[verb]
+                # spend the least useful die: prefer Character results for deploys
+                d = max(dice, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
+                return OFF["act"] + d * NV + VERBS.index(verb)
+        if self._ok("free_roll") is not None and s.gold[p] >= 3:
+            return self._ok("free_roll")
+        return None
+
+    def _main_post(self):
+        s, p = self.s, self.p
+        for seg in ("use_extra_action", "use_kingdom_token"):
+            if self._ok(seg) is not None:
+                return self._ok(seg)
+        if self._ok("free_roll") is not None and s.gold[p] >= 3:
+            return self._ok("free_roll")
+        return self._ok("done")
+
+    def _move_to(self):
+        s, d = self.s, self.s.dec
+        opts = d["opts"]
+        if d["why"] == "push":  # push the loser as far from the Adventures as possible
+            target = self._goal()
+            return OFF["kingdom"] + max(opts, key=lambda k: (DIST[k][target], -k))
+        target = s.loc[0] if self.kind == FOE else self._goal()
+        return OFF["kingdom"] + self._toward(target, opts)
+
+    def _pool(self):
+        return self._first("die") or self._ok("yes")
+
+    def _duel_go(self):
+        return self._ok("yes")
+
+    def _fight_temple(self):
+        return self._ok("yes") if len([z for z in self.s.zone[self.p] if z == 0]) >= 3 else None
+
+    def _reveal_choice(self):
+        return self._ok("yes")
+
+    def _adv_choose(self):
+        s = self.s
+        roller = s.dec["roller"]
+        if s.rk[roller] == FOE and s.vp[roller] > s.vp[0]:
+            return self._ok("done")
+        return self._first("die")
+
+    def _achieve(self):
+        return self._first("ach", (1, 3, 5, 0, 2, 4))
+
+    def _pick_fate(self):
+        if self.s.dec["why"] in ("lose", "aquilonia", "trade_give"):
+            return self._first("fate", FATE_TASTE[::-1])
+        return self._first("fate", FATE_TASTE)
+
+    def _place_where(self):
+        s = self.s
+        opts = s.dec["opts"]
+        target = self._goal()
+        return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][target], k))
+
+    def _place_token(self):
+        return self._first("token")
+
+    def _ct_dest(self):
+        s = self.s
+        opts = s.dec["opts"]
+        return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][s.loc[0]], k))
+
+    def _ambush(self):
+        return self._ok("yes")
+
+    def _zath(self):
+        return self._ok("zath")
+
+    def _adv_gift(self):
+        return self._ok("yes")
+
+    def _adjust(self):
+        return self._ok("done")
+
+    def _enc_aside(self):
+        s, p = self.s, self.p
+        opts = s.dec["opts"]
+        return OFF["die"] + min(opts, key=lambda i: (not C.face_pure_char[s.face[p][i]], i))
+
+    def _wound(self):
+        s, p = self.s, self.p
+        opts = s.dec["opts"]
+        return OFF["die"] + max(opts, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
+

@@ -1,0 +1,109 @@
+"""Character abilities (rulebook: Setup - "Players may choose which side of the character card
+to start the game with face up. That is your character's ability. Effects may flip your card";
+Ibis). The abilities themselves are designed (data/characters.yaml): each is used once per
+round; Ibis flips the card and makes the new side's ability usable at once."""
+from __future__ import annotations
+
+from .content import IBIS, WARRIOR, content
+from .dicepool import roll
+from .flow import ask, decision, push, task
+from .gains import gain_gold, where
+
+C = content()
+DICE_ABILITIES = ("reroll", "warrior")
+MAIN_ABILITIES = ("focus", "gold", "fate", "move", "challenge")
+
+
+def card(s, p):
+    return C.characters[s.rk[p]][s.char[p]]
+
+
+def ability(s, p):
+    return card(s, p)["sides"][s.side[p]]
+
+
+@task("choose_sides")
+def _choose_sides(s):
+    push(s, *[["choose_side", p] for p in range(s.n)])
+
+
+@task("choose_side")
+def _choose_side(s, p):
+    ask(s, "side", p)
+
+
+def _mask_side(s, mask, off):
+    mask[off["slot"]] = mask[off["slot"] + 1] = True
+
+
+@decision("side", _mask_side)
+def _apply_side(s, seg, i):
+    s.side[s.dec["p"]] = i
+    s.dec = None
+
+
+def add(s, mask, off, dice):
+    """Ability and Ibis actions open to the deciding player over `dice` (its dice in scope)."""
+    p = s.dec["p"]
+    if IBIS in s.gods[p]:
+        mask[off["ibis"]] = True
+    if s.ability_used[p]:
+        return
+    a = ability(s, p)
+    f = s.face[p]
+    if a == "reroll" and dice:
+        mask[off["ability"]] = True
+    elif a == "warrior" and any(C.face_char[f[d]] for d in dice):
+        mask[off["ability"]] = True
+    elif a in MAIN_ABILITIES and s.dec["k"] == "main":
+        if a != "focus" or dice:
+            mask[off["ability"]] = True
+
+
+def apply(s, seg, dice):
+    p = s.dec["p"]
+    if seg == "ibis":
+        s.gods[p].remove(IBIS)
+        s.god_supply[IBIS] = True
+        s.side[p] = 1 - s.side[p]
+        s.ability_used[p] = False
+        return
+    s.ability_used[p] = True
+    a = ability(s, p)
+    saved = s.dec
+    if a in DICE_ABILITIES:
+        opts = [d for d in dice if a == "reroll" or C.face_char[s.face[p][d]]]
+        ask(s, "ability_die", p, opts=opts, back=saved, what=a)
+        return
+    s.dec = None
+    push(s, ["resume", saved])
+    if a == "gold":
+        gain_gold(s, p, 1)
+    elif a == "fate":
+        push(s, ["fate_local", p, where(s, p)])
+    elif a == "focus":
+        ask(s, "focus_die", p)
+    elif a == "move":
+        who = 0 if s.rk[p] == 2 else p
+        if C.vast[s.loc[who]]:
+            return  # leaving a vast kingdom takes two Move dice: a free Movement cannot
+        ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="ability")
+    elif a == "challenge":
+        from .tokens import start_place
+        start_place(s, p)
+
+
+def _mask_ability_die(s, mask, off):
+    for d in s.dec["opts"]:
+        mask[off["die"] + d] = True
+
+
+@decision("ability_die", _mask_ability_die)
+def _apply_ability_die(s, seg, i):
+    p, back = s.dec["p"], s.dec["back"]
+    if s.dec["what"] == "reroll":
+        roll(s, p, [i])
+    else:
+        s.face[p][i] = WARRIOR
+    s.dec = back
+

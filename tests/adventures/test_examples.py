@@ -1,0 +1,259 @@
+"""The rulebook's worked examples, replayed with fixed dice."""
+import collections
+
+from conan_envs.adventures import dicepool as dp
+from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
+
+from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, face, game,
+                      halted, no_tokens, play_until, run_tasks, set_dice, token_of_kind)
+
+C = content()
+
+
+def _plot_turn(monkeypatch, second_roll):
+    """Using Wilds to Advance the Plot: Warrior + Move needed, Thief as bonus."""
+    s = game(2).new_initial_state(1)
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    s.ev_cur = next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"])
+    first = s.dec["p"]
+    assert first == 1  # the Foe rolls first; Conan is last in turn order
+    dice = FixedDice(monkeypatch, ["wild", "pirate", "char", "kingdom"])
+    s.apply_action(act("done"))  # the Foe stops
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    card = s.plot_cards[s.plot_spaces[0] - 1]
+    assert C.plot_req[card] == (SYM["move"], SYM["warrior"]) and C.plot_bonus[card] == (SYM["thief"],)
+    assert s.legal_actions().count(act("die", 0)) == 1  # the Wild may be set aside
+    assert not s.legal_action_mask()[act("die", 3)]  # a Kingdom result is no use here
+    s.apply_action(act("die", 0))
+    dice.add(second_roll)
+    s.apply_action(act("yes"))  # reroll: the Character result is a failed result
+    assert s.zone[0][2] == dp.FAILED
+    return s
+
+
+def test_wild_in_the_plot_roll_counts_as_the_missing_move(monkeypatch):
+    s = _plot_turn(monkeypatch, ["warrior", "kingdom"])
+    s.apply_action(act("die", 1))
+    gold, vp = s.gold[0], s.vp[0]
+    s.apply_action(act("done"))
+    answer_chores(s)
+    assert s.plot[0] == 1 and s.vp[0] == vp + 1  # chapter 1
+    reward = C.plots[s.plot_cards[0]]["rewards"]["conan"]
+    extra = sum(int(r[5:]) for r in reward if r.startswith("gold:"))
+    assert s.gold[0] == gold + extra  # no bonus: the Wild was needed as the Move
+
+
+def test_wild_can_be_reassigned_to_the_bonus(monkeypatch):
+    s = _plot_turn(monkeypatch, ["warrior", "move"])
+    s.apply_action(act("die", 1))
+    assert s.legal_action_mask()[act("die", 3)]  # a Move now frees the Wild for the Thief
+    s.apply_action(act("die", 3))
+    gold = s.gold[0]
+    s.apply_action(act("done"))
+    answer_chores(s)
+    reward = C.plots[s.plot_cards[0]]["rewards"]["conan"]
+    extra = sum(int(r[5:]) for r in reward if r.startswith("gold:"))
+    assert s.gold[0] == gold + extra + 2  # the Event's bonus: 2 Gold
+
+
+def test_three_character_results_fail_the_plot(monkeypatch):
+    s = game(2).new_initial_state(1)
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    FixedDice(monkeypatch, ["char", "char", "char", "kingdom"])
+    s.apply_action(act("done"))
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    s.apply_action(act("yes"))
+    assert s.plot[0] == 0 and not (s.dec["k"] == "plot" and s.dec["p"] == 0)
+
+
+def test_thievery_action():
+    s = at_main(game(2).new_initial_state(3), 0)
+    set_dice(s, 0, ["thief", "char"])
+    gold = s.gold[0]
+    s.apply_action(die_act(0, "thievery"))
+    assert s.gold[0] == gold + 1 and s.zone[0][0] == dp.SPENT
+
+
+def test_zamora_then_turan_kingdom_die_rolls():
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    s.loc[0], s.loc[1] = K["Zamora"], K["Stygia"]
+    s.gold[0] = 5
+    set_dice(s, 0, ["move", "char"])
+    s.apply_action(act("free_roll"))
+    answer_chores(s)
+    assert s.log_kdie[-1][:2] == [0, KINGDOM_TYPES.index("treachery")]
+    assert not s.legal_action_mask()[act("free_roll")]  # once per visit
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Turan"]))
+    answer_chores(s)
+    assert s.dec["k"] == "main_post" and s.legal_action_mask()[act("free_roll")]
+    s.log_kdie = []
+    s.apply_action(act("free_roll"))  # Turan is Savage and a Port: both dice are rolled
+    answer_chores(s)
+    assert [(p, t) for p, t, _ in s.log_kdie] == [(0, KINGDOM_TYPES.index("savage")),
+                                                   (0, KINGDOM_TYPES.index("port"))]
+    assert s.rolled_here[0]
+
+
+def test_cimmeria_fight_four_hits_over_two_rolls(monkeypatch):
+    s = at_main(game(2).new_initial_state(4), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Stygia"]
+    s.ct_board[K["Cimmeria"]] = token_of_kind(s, "fight", 4)
+    set_dice(s, 0, ["move", "warrior", "warrior", "wild", "pirate"])
+    FixedDice(monkeypatch, ["warrior", "wild", "move"], ["warrior", "wild"])
+    vp = s.vp[0]
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Cimmeria"]))
+    assert s.dec["k"] == "pool"
+    assert not s.legal_action_mask()[act("die", 4)]  # a Pirate cannot join the Warrior Pool
+    for d in (1, 2, 3):
+        s.apply_action(act("die", d))
+    s.apply_action(act("yes"))
+    assert s.vp[0] == vp + 4 and s.hits[0] == 4
+    assert [s.zone[0][d] for d in range(5)] == [dp.SPENT, dp.ACTIVE, dp.ACTIVE, dp.SPENT, dp.ACTIVE]
+    assert s.ct_board[K["Cimmeria"]] == -1
+
+
+def test_nestor_duels_thoth_amon(monkeypatch):
+    s = game(3).new_initial_state(5)
+    s.char[1], s.char[2] = 0, 1  # Thoth-Amon, Nestor the Gunderman
+    at_main(s, 2)
+    clear_board(s)
+    no_tokens(s, 0, 1, 2)
+    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Brythunia"]
+    s.adv_face = [-1, -1, -1]
+    extra = token_of_kind(s, "extra_action")
+    s.ct_card[1] = [extra]
+    set_dice(s, 2, ["move", "warrior", "warrior", "char", "thief"])
+    set_dice(s, 1, ["warrior", "sorcery|warrior", "move", "kingdom"])
+    FixedDice(monkeypatch, ["warrior", "warrior", "kingdom"], ["warrior", "move"],
+              ["warrior", "move"], ["move"], ["scry"])
+    vp = s.vp[2]
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Brythunia"]))
+    answer_chores(s, until="pool")  # Nestor, who started the Duel, gains a local Fate token
+    assert sum(s.fate[2]) == 1
+    no_tokens(s, 2)
+    for d in (1, 2, 3):
+        s.apply_action(act("die", d))
+    s.apply_action(act("yes"))
+    assert s.dec["k"] == "pool" and s.dec["p"] == 1
+    s.apply_action(act("die", 0))
+    s.apply_action(act("die", 1))
+    s.apply_action(act("yes"))
+    assert s.hits[2] == 2 and s.hits[1] == 1
+    assert s.dec["k"] == "duel_go" and s.dec["p"] == 2
+    s.apply_action(act("yes"))
+    assert s.hits[2] == 3 and s.hits[1] == 1
+    s.apply_action(act("yes"))  # keeps rolling: a Scry, the last die spent
+    answer_chores(s)
+    assert s.vp[2] == vp + 2
+    assert s.ct_card[2] == [extra] and s.ct_card[1] == []
+    assert s.zone[1].count(dp.WOUND) == 1
+    assert s.dec["k"] == "move_to" and s.dec["p"] == 2 and s.dec["who"] == 1
+    s.apply_action(act("kingdom", K["Nemedia"]))
+    assert s.loc[1] == K["Nemedia"]
+
+
+def test_three_player_encounter_won_by_the_foe(monkeypatch):
+    s = at_main(game(3).new_initial_state(6), 0)
+    clear_board(s)
+    kozak = next(i for i, e in enumerate(C.encounters) if e["name"] == "Kozak Raiders")
+    s.enc_face = [kozak, -1, -1]
+    s.loc[0] = K["Khoraja"]
+    s.order = [2, 1, 0]  # red arrows: the Ally, then the Foe, after Conan
+    for p in range(3):
+        no_tokens(s, p)
+        s.gold[p] = 3
+    s.fate[0][FATE_KINDS.index("move")] = 1
+    s.fate[2][FATE_KINDS.index("move")] = 1
+    set_dice(s, 0, ["warrior", "char", "char", "char"],
+             dtypes=["conan_primary", "conan_primary", "conan_general", "conan_general"])
+    set_dice(s, 1, ["move", "char", "char", "char"])
+    set_dice(s, 2, ["move", "char", "char", "char"])
+    s.zone[0][0] = s.zone[1][0] = s.zone[2][0] = dp.TRACK
+    s.track_p, s.track_d = [0, 2, -1, 1], [0, 0, -1, 0]
+    FixedDice(monkeypatch, ["warrior", "move"], ["thief", "char", "kingdom"],
+              ["wild", "char", "move", "scry"])
+    run_tasks(s, ["encounter_phase"])
+    assert s.dec["k"] == "enc_aside" and s.dec["p"] == 0  # one Foe die: set one aside
+    s.apply_action(act("die", 1))
+    answer_chores(s)
+    assert s.dec["k"] == "enc_aside" and s.dec["p"] == 2
+    s.apply_action(act("die", 0))  # the Ally sets aside her Move from the track
+    answer_chores(s)
+    assert halted(s)
+    assert s.vp[1] == 1 and s.gold[1] == 5
+    for p in (0, 2):
+        assert s.zone[p].count(dp.WOUND) == 1 and sum(s.fate[p]) == 0 and s.gold[p] == 2
+
+
+def test_the_scorpion_in_shem_with_ymir(monkeypatch):
+    s = game(3).new_initial_state(7)
+    s.char[1], s.char[2] = 0, 1
+    at_main(s, 0)
+    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
+    s.adv_face = [scorpion, -1, -1]
+    s.loc[0] = K["Shem"]
+    s.order = [1, 2, 0]
+    for p in range(3):
+        no_tokens(s, p)
+        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
+    s.gods[0] = [YMIR]
+    vp = list(s.vp)
+    FixedDice(monkeypatch, ["warrior", "warrior", "scry", "char"],
+              ["kingdom", "wild", "char", "char"], ["warrior", "thief", "char", "char"])
+    run_tasks(s, ["adventure_phase"])
+    assert s.dec["k"] == "adv_choose" and s.dec["roller"] == 1
+    s.apply_action(act("done"))  # Conan takes none of the Foe's dice
+    assert s.dec["roller"] == 2
+    s.apply_action(act("die", 0))
+    s.apply_action(act("die", 1))
+    assert s.dec["k"] == "adjust" and s.dec["p"] == 0  # Conan, after his roll, may use Ymir
+    s.apply_action(act("ymir_die", 2))
+    s.apply_action(act("done"))
+    s.apply_action(act("die", 0))
+    s.apply_action(act("die", 2))
+    answer_chores(s)
+    assert halted(s)
+    assert scorpion in s.adv_held[0]
+    assert s.vp[0] - vp[0] == 6 and s.vp[2] - vp[2] == 6 and s.vp[1] == vp[1]
+
+
+def test_janissa_turns_in_fate_tokens_in_turan():
+    s = at_main(game(3).new_initial_state(8), 0)
+    s.loc[0] = K["Turan"]
+    s.fate[2] = [0] * 8
+    s.fate[2][FATE_KINDS.index("thief")] = 1
+    s.fate[2][FATE_KINDS.index("pirate")] = 3
+    s.ach[2] = [0, 0, 0]
+    run_tasks(s, ["achieve", 2])
+    legal = set(s.legal_actions())
+    assert legal == {act("ach", 0), act("ach", 1), act("ach", 2), act("done")}  # no "all Thief"
+    s.apply_action(act("ach", 1))  # all three Pirate tokens: 2 spaces
+    assert s.ach[2][0] == 2 and s.fate[2][FATE_KINDS.index("pirate")] >= 0
+    # a Pirate token gained on the track cannot be turned in again this round
+    assert all(a not in (act("ach", 0), act("ach", 1)) for a in s.legal_actions())
+
+
+def test_scoring_track_gold_at_16_is_gained_again_after_moving_back():
+    s = at_main(game(2).new_initial_state(9), 0)
+    s.vp[0], s.gold[0] = 14, 0
+    run_tasks(s, ["reward", 0, ["vp:3"]])
+    assert s.vp[0] == 17 and s.gold[0] == 1
+    s.vp[0] = 15  # the score moved back
+    run_tasks(s, ["reward", 0, ["vp:1"]])
+    assert s.gold[0] == 2
+
+
+def test_challenge_token_counts():
+    counts = collections.Counter((CT_KINDS[k], v) for k, v in C.ct)
+    assert len(C.ct) == 30
+    assert counts == {("fate_any", 0): 2, ("ambush", 0): 3, ("extra_action", 0): 2, ("fight", 2): 2,
+                      ("fight", 3): 4, ("fight", 4): 1, ("gold", 2): 3, ("gold", 3): 1,
+                      ("kingdom", 0): 2, ("lose_fate", 0): 3, ("temple", 0): 5, ("vp", 4): 1,
+                      ("vp", 5): 1}
+    assert face("warrior+warrior") in C.dfaces[C.dtypes.index("conan_primary")]

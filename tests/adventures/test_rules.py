@@ -1,0 +1,430 @@
+"""Rules beyond the worked examples: invariants over random games, hidden information, dice
+buying, movement, duels, the end of the game, the map and the variants."""
+import numpy as np
+import pytest
+
+from conan_envs.adventures import dicepool as dp
+from conan_envs.adventures.content import FOE, KINGDOM_TYPES, content
+from conan_envs.adventures.encode import encode
+from conan_envs.adventures.resource import can_buy, price, turn_order
+
+from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, game,
+                      halted, no_tokens, play_until, run_tasks, set_dice, token_of_kind)
+
+C = content()
+
+
+def _random_states(n, seeds, **cfg):
+    g = game(n, **cfg)
+    for seed in seeds:
+        s = g.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal() and not s.is_truncated():
+            yield s
+            legal = np.flatnonzero(s.legal_action_mask())
+            s.apply_action(int(legal[rng.integers(len(legal))]))
+        yield s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_tokens_and_dice_are_conserved(n):
+    for s in _random_states(n, range(3)):
+        assert sum(s.fate_supply) + sum(map(sum, s.fate)) + sum(map(sum, s.fate_board)) == 32
+        assert min(s.fate_supply) >= 0 and all(min(f) >= 0 for f in s.fate)
+        tokens = (s.ct_supply + s.ct_discard + [t for t in s.ct_board if t >= 0]
+                  + sum(s.temple, []) + sum(s.ct_hand, []) + sum(s.ct_card, []))
+        assert sorted(tokens) == list(range(30))
+        assert sum(s.god_supply) + sum(map(len, s.gods)) == 8 and max(map(len, s.gods)) <= 3
+        for t in range(len(C.dtypes)):
+            assert sum(row.count(t) for row in s.dtype) <= C.dcount[t]
+        assert all(len(z) <= dp.MAX_DICE for z in s.zone)
+        assert all(v >= 0 for v in s.gold)
+
+
+def test_face_down_tokens_and_own_supply_are_hidden():
+    s = at_main(game(3).new_initial_state(2), 0)
+    clear_board(s)
+    fight, gold = token_of_kind(s, "fight", 2), token_of_kind(s, "gold", 2)
+    s.ct_board[K["Koth"]] = fight
+    s.ct_hand[1] = [gold]
+    s.ct_known[1] = {gold, fight}  # the Foe placed the Fight and holds the Gold
+    seen = encode(s, 0)
+    s.ct_board[K["Koth"]], s.ct_hand[1] = gold, [fight]
+    s.ct_known[1] = {gold, fight}
+    assert np.array_equal(encode(s, 0), seen)
+    assert not np.array_equal(encode(s, 1), encode(s, 0))
+
+
+def test_resample_keeps_what_the_observer_knows():
+    s = at_main(game(3).new_initial_state(2), 0)
+    clear_board(s)
+    known, unknown = token_of_kind(s, "fight", 4), token_of_kind(s, "vp", 5)
+    s.ct_board[K["Koth"]], s.ct_board[K["Ophir"]] = known, unknown
+    s.ct_known[0].add(known)
+    rng = np.random.default_rng(0)
+    moved = set()
+    for _ in range(20):
+        r = s.resample_hidden(0, rng)
+        assert r.ct_board[K["Koth"]] == known
+        moved.add(r.ct_board[K["Ophir"]])
+        assert sorted(r.ct_supply + [t for t in r.ct_board if t >= 0]) == \
+            sorted(s.ct_supply + [t for t in s.ct_board if t >= 0])
+    assert len(moved) > 1
+
+
+def test_foe_dice_prices_count_free_dice():
+    s = play_until(game(2).new_initial_state(0), lambda s: s.dec and s.dec["k"] == "buy" and s.dec["p"] == 1)
+    s.gained[1], s.free_dice[1], s.gold[1] = 0, 1, 10
+    assert price(s, 1) == 0
+    s.gained[1] = 1
+    assert price(s, 1) == 2  # one free die: the next costs 2
+    s.gained[1] = 2
+    assert price(s, 1) == 3
+    s.free_dice[1], s.gained[1] = 0, 0
+    assert price(s, 1) == 1
+
+
+def test_first_of_two_foes_gains_at_most_two_dice():
+    s = game(4).new_initial_state(0)
+    s.order = [1, 2, 3, 0]
+    s.gold = [20] * 4
+    s.gained[1] = 2
+    assert not can_buy(s, 1, C.dtypes.index("foe_general"))
+    s.gained[3] = 2
+    assert can_buy(s, 3, C.dtypes.index("foe_general"))
+
+
+def test_turn_order_follows_the_event_arrows():
+    s = game(4).new_initial_state(0)
+    assert turn_order(s, 0) == [1, 2, 3, 0]  # clockwise from Conan's left
+    assert turn_order(s, 1) == [3, 2, 1, 0]  # counter-clockwise from Conan's right
+
+
+def test_leaving_the_eastern_desert_takes_two_move_dice():
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    s.loc[0], s.loc[1] = K["Eastern Desert"], K["Aquilonia"]
+    set_dice(s, 0, ["move", "thief"])
+    assert not s.legal_action_mask()[die_act(0, "move")]
+    set_dice(s, 0, ["move", "char"])
+    s.apply_action(die_act(0, "move"))
+    assert s.dec["k"] == "second_move_die"
+    s.apply_action(act("die", 1))
+    s.apply_action(act("kingdom", K["Shem"]))
+    assert s.loc[0] == K["Shem"] and s.zone[0] == [dp.SPENT, dp.SPENT]
+
+
+def test_ally_moving_conan_to_and_from_adventures_earns_fate():
+    s = at_main(game(3).new_initial_state(4), 2)
+    clear_board(s)
+    no_tokens(s, 0, 2)
+    s.loc[0], s.loc[1] = K["Aquilonia"], K["Stygia"]
+    adv_nemedia = next(i for i, a in enumerate(C.adventures) if C.adv_kingdom[i] == K["Nemedia"])
+    s.adv_face = [adv_nemedia, -1, -1]
+    set_dice(s, 2, ["move", "move"])
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Nemedia"]))
+    answer_chores(s)
+    assert sum(s.fate[2]) == 1 and sum(s.fate[0]) == 0
+    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 2)
+    clear_board(s)
+    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
+    s.adv_face = [adv_nemedia, -1, -1]
+    set_dice(s, 2, ["move"])
+    no_tokens(s, 0, 2)
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Brythunia"]))
+    answer_chores(s)
+    assert sum(s.fate[0]) == 1 and sum(s.fate[2]) == 0  # Conan's Fate token, for Brythunia
+
+
+def test_conan_wins_ties_against_a_foe(monkeypatch):
+    s = at_main(game(2).new_initial_state(5), 0)
+    clear_board(s)
+    no_tokens(s, 0, 1)
+    s.loc[0], s.loc[1] = K["Nemedia"], K["Ophir"]
+    set_dice(s, 0, ["move", "warrior"])
+    set_dice(s, 1, ["warrior", "kingdom"])
+    FixedDice(monkeypatch, ["warrior"], ["warrior"], ["move"], ["move"])
+    vp0, vp1 = s.vp
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    answer_chores(s, until="pool")
+    no_tokens(s, 0)
+    s.apply_action(act("die", 1))
+    s.apply_action(act("yes"))
+    s.apply_action(act("die", 0))
+    s.apply_action(act("yes"))
+    while s.dec["k"] == "duel_go":
+        s.apply_action(act("yes"))
+    answer_chores(s)
+    assert s.dec["k"] == "move_to" and s.dec["p"] == 0  # Conan won the 1-1 tie: he pushes
+    assert s.vp[0] == vp0 and s.zone[1].count(dp.WOUND) == 1
+
+
+def test_foe_revealing_a_temple_of_set_scores_two():
+    s = at_main(game(2).new_initial_state(6), 1)
+    clear_board(s)
+    no_tokens(s, 1)
+    s.loc[0], s.loc[1] = K["Cimmeria"], K["Koth"]
+    temple = token_of_kind(s, "temple")
+    s.ct_board[K["Ophir"]] = temple
+    set_dice(s, 1, ["move", "kingdom"])
+    vp = s.vp[1]
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    assert s.dec["k"] == "reveal_choice"  # a Foe may leave it face down
+    s.apply_action(act("yes"))
+    assert s.vp[1] == vp + 2 and s.temple[K["Ophir"]] == [temple]
+
+
+def test_encounters_unlock_with_one_die_per_player():
+    from conan_envs.adventures.encounters import unlocked
+    s = game(3).new_initial_state(0)
+    s.track_p = [0, 1, -1, -1]
+    assert not unlocked(s)
+    s.track_p = [0, 1, 2, -1]
+    assert unlocked(s)
+
+
+def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
+    s = at_main(game(3).new_initial_state(1), 0)
+    s.adv_face = [-1, -1, -1]
+    plot, vp = list(s.plot), list(s.vp)
+    run_tasks(s, ["adventure_phase"])
+    answer_chores(s)
+    assert s.plot[1] == plot[1] + 1 and s.plot[0] == plot[0] and s.plot[2] == plot[2]
+    assert s.vp[1] - vp[1] == s.plot_spaces[plot[1]]
+
+
+def test_game_ends_at_the_round_end_with_achievement_points():
+    s = at_main(game(2).new_initial_state(1), 0)
+    s.vp = [41, 42]
+    s.ach[0] = [8, 4, 0]
+    s.ach[1] = [0, 0, 0]
+    run_tasks(s, ["eor_final"])
+    assert s.is_terminal()
+    assert s.vp == [41 + 8 + 5, 42] and s.returns() == [1.0, -1.0]
+
+
+def test_ties_go_to_the_player_further_along_the_plot():
+    s = at_main(game(2).new_initial_state(1), 0)
+    s.vp, s.plot, s.ach = [42, 42], [3, 4], [[0] * 3, [0] * 3]
+    run_tasks(s, ["eor_final"])
+    assert s.winners == [1]
+
+
+def test_team_game_lowest_score_loses():
+    s = at_main(game(4, team=True).new_initial_state(1), 0)
+    s.vp, s.ach = [30, 40, 35, 12], [[0] * 3 for _ in range(4)]
+    s.end_triggered = True
+    run_tasks(s, ["eor_final"])
+    assert sorted(s.winners) == [0, 2] and s.returns() == [1.0, -1.0, 1.0, -1.0]
+
+
+def test_plot_track_skip_tokens():
+    g = game(2)
+    spaces = g.plot_track(g.plot_cards)
+    skips = sum(C.plots[i]["skip"] for i in g.plot_cards)
+    assert len(spaces) == 10 - skips and spaces == sorted(spaces)
+
+
+def test_map_is_symmetric_and_connected_with_the_printed_facts():
+    n = len(C.kingdoms)
+    assert all(a in C.adj[b] for a in range(n) for b in C.adj[a])
+    seen, todo = {0}, [0]
+    while todo:
+        for y in C.adj[todo.pop()]:
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    assert len(seen) == n
+    assert sum(C.starburst) == 4
+    assert set(C.ktypes[K["Turan"]]) == {KINGDOM_TYPES.index("savage"), KINGDOM_TYPES.index("port")}
+    treachery = KINGDOM_TYPES.index("treachery")
+    assert [k for k in range(n) if treachery in C.ktypes[k]] == [K["Zamora"]]
+    assert len(C.adventures) == 45 and len(C.encounters) == 25 and len(C.events) == 12
+    assert len(C.plots) == 24 and sum(len(v) for v in C.characters.values()) == 13 + 1
+
+
+def test_ohala_is_a_foe_using_ally_dice():
+    g = game(2, ohala=True)
+    for seed in range(40):
+        s = g.new_initial_state(seed)
+        if C.characters[FOE][s.char[1]].get("ohala"):
+            break
+    assert all(C.dtypes[t].startswith("ally") for t in s.dtype[1])
+    from conan_envs.adventures.resource import buy_types
+    assert [C.dtypes[t] for t in buy_types(s, 1)] == ["ally_primary", "ally_general"]
+
+
+@pytest.mark.parametrize("cfg", [dict(num_players=2), dict(num_players=3), dict(num_players=4),
+                                 dict(num_players=4, team=True), dict(num_players=3, ohala=True),
+                                 dict(num_players=2, plot="mixed", longer_game=3)])
+def test_scripted_agents_finish_games(cfg):
+    from baselines.scripted.adventures import ScriptedAgent
+    g = game(cfg.pop("num_players"), **cfg)
+    agents = [ScriptedAgent(role=r, seed=r) for r in range(g.num_roles)]
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        while not s.is_terminal() and not s.is_truncated():
+            p = s.current_player()
+            s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
+        assert s.is_terminal()
+        assert sum(r > 0 for r in s.returns()) >= 1
+
+
+def test_ability_and_ibis():
+    s = at_main(game(2).new_initial_state(3), 0)
+    s.side[0], s.ability_used[0] = 1, False  # Conan's second side: a free Move
+    clear_board(s)
+    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
+    set_dice(s, 0, ["kingdom"])
+    s.apply_action(act("ability"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    answer_chores(s)
+    assert s.loc[0] == K["Ophir"] and s.ability_used[0]
+    assert s.dec["k"] == "main" and not s.legal_action_mask()[act("ability")]
+    from conan_envs.adventures.content import IBIS
+    s.gods[0] = [IBIS]
+    s._mask = None
+    s.apply_action(act("ibis"))
+    assert s.side[0] == 0 and not s.ability_used[0] and IBIS not in s.gods[0]
+
+
+def test_halt_helper_really_halts():
+    s = at_main(game(2).new_initial_state(3), 0)
+    run_tasks(s)
+    assert halted(s) and s.legal_actions() == [act("done")]
+
+
+def test_scry_peeks_a_deck_top_that_only_the_ally_sees_and_resampling_keeps():
+    s = at_main(game(3).new_initial_state(4), 2)
+    no_tokens(s, 2)
+    s.gold[2] = 0
+    set_dice(s, 2, ["scry", "kingdom"])
+    before = [encode(s, r) for r in range(3)]
+    s.apply_action(die_act(0, "scry"))
+    s.apply_action(act("slot", 2))  # the Event deck
+    top = s.ev_deck[-1]
+    assert s.peek[2][2] == top
+    r = s.resample_hidden(2, np.random.default_rng(1))
+    assert r.ev_deck[-1] == top and sorted(r.ev_deck) == sorted(s.ev_deck)
+    assert np.array_equal(r.observation(2), s.observation(2))
+    assert not np.array_equal(encode(s, 2)[-len(C.events):], before[2][-len(C.events):])
+
+
+def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
+    s = game(3).new_initial_state(7)
+    at_main(s, 0)
+    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
+    s.adv_face = [scorpion, -1, -1]
+    s.loc[0] = K["Shem"]
+    s.order = [1, 2, 0]
+    for p in range(3):
+        no_tokens(s, p)
+        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
+    vp = list(s.vp)
+    # Conan takes the Ally's Kingdom and Scry; his own roll misses; in the unchosen-dice pass
+    # the Foe (first in turn order) applies its two Warriors and completes the Adventure.
+    FixedDice(monkeypatch, ["warrior", "warrior", "char", "char"], ["kingdom", "scry", "char", "char"],
+              ["thief", "char", "char", "move"])
+    run_tasks(s, ["adventure_phase"])
+    s.apply_action(act("done"))
+    s.apply_action(act("die", 0))
+    s.apply_action(act("die", 1))
+    answer_chores(s)
+    assert halted(s)
+    assert scorpion in s.adv_held[1]
+    assert s.vp[1] - vp[1] == 6 and s.vp[0] == vp[0] and s.vp[2] == vp[2]
+
+
+def test_zath_doubles_adventure_points(monkeypatch):
+    from conan_envs.adventures.content import ZATH
+    s = at_main(game(2).new_initial_state(7), 0)
+    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
+    s.adv_face = [scorpion, -1, -1]
+    s.loc[0] = K["Shem"]
+    for p in range(2):
+        no_tokens(s, p)
+        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
+    s.gods[0] = [ZATH]
+    s.ability_used[0] = True
+    vp = s.vp[0]
+    FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "scry", "warrior", "warrior"])
+    run_tasks(s, ["adventure_phase"])
+    answer_chores(s, until="adv_choose")
+    for d in range(4):
+        s.apply_action(act("die", d))
+    assert s.dec["k"] == "zath"
+    s.apply_action(act("zath"))
+    answer_chores(s)
+    assert s.vp[0] - vp == 2 * 4 * 3 and ZATH not in s.gods[0]
+
+
+def test_nobody_defeating_an_encounter_means_no_penalties(monkeypatch):
+    s = at_main(game(2).new_initial_state(6), 0)
+    spider = next(i for i, e in enumerate(C.encounters) if e["name"] == "Giant Spider")
+    s.enc_face = [spider, -1, -1]
+    for p in range(2):
+        no_tokens(s, p)
+        s.fate[p] = [1] + [0] * 7
+        set_dice(s, p, ["char"] * 4, dtypes=None)
+    s.zone[0][3] = s.zone[1][3] = dp.TRACK
+    s.track_p, s.track_d = [0, 1, -1, -1], [3, 3, -1, -1]
+    # Conan's single Warrior is no Double Warrior; the Foe rolls one Warrior only
+    FixedDice(monkeypatch, ["warrior", "char", "char"], ["warrior", "char", "char", "move"])
+    run_tasks(s, ["encounter_phase"])
+    answer_chores(s, until="enc_aside")
+    s.apply_action(act("die", s.dec["opts"][0]))
+    answer_chores(s)
+    assert halted(s)
+    assert [sum(f) for f in s.fate] == [1, 1] and all(dp.WOUND not in z for z in s.zone)
+    assert spider in s.enc_discard
+
+
+def test_giant_spider_needs_conans_double_warrior_on_a_primary_die(monkeypatch):
+    s = at_main(game(2).new_initial_state(6), 0)
+    spider = next(i for i, e in enumerate(C.encounters) if e["name"] == "Giant Spider")
+    s.enc_face = [spider, -1, -1]
+    for p in range(2):
+        no_tokens(s, p)
+    set_dice(s, 0, ["char"] * 4, dtypes=["conan_primary", "conan_primary", "conan_general", "conan_general"])
+    set_dice(s, 1, ["char"] * 4)
+    s.zone[0][3] = s.zone[1][3] = dp.TRACK
+    s.track_p, s.track_d = [0, 1, -1, -1], [3, 3, -1, -1]
+    vp = s.vp[0]
+    FixedDice(monkeypatch, ["warrior+warrior", "char"])
+    run_tasks(s, ["encounter_phase"])
+    answer_chores(s, until="enc_aside")
+    s.apply_action(act("die", 2))
+    answer_chores(s)
+    assert halted(s) and s.vp[0] == vp + 2
+
+
+def test_event_places_tokens_only_in_empty_unoccupied_kingdoms():
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    e = next(i for i, ev in enumerate(C.events) if len(ev["challenge"]) >= 2)
+    ks = C.event_ct[e]
+    s.loc[0] = ks[0]
+    s.ev_deck.append(e)
+    run_tasks(s, ["event"])
+    assert s.ct_board[ks[0]] == -1 and all(s.ct_board[k] >= 0 for k in ks[1:])
+    assert all(t not in s.ct_known[p] for p in range(2) for t in s.ct_board if t >= 0)
+
+
+def test_kingdom_effects_brythunia_and_argos():
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Brythunia"], K["Stygia"]
+    set_dice(s, 0, ["kingdom", "kingdom"])
+    s.apply_action(die_act(0, "kingdom effect"))
+    assert s.fate[0][0] == 2  # two Move Fate tokens
+    s.loc[0] = K["Argos"]
+    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    set_dice(s, 0, ["kingdom"])
+    s.loc[0] = K["Argos"]
+    s.apply_action(die_act(0, "kingdom effect"))
+    assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Argos"]}

@@ -1,0 +1,69 @@
+"""Rulebook "THE MAP" (countries with recruit tables, their named sub-regions, seas) and
+"SET UP" (random order, each player places a King and an Army, neutral armies elsewhere)."""
+import numpy as np
+
+import conan_envs
+from conan_envs.kings import content as C
+
+from .helpers import A, K, region
+
+
+def test_every_recruit_table_is_a_country_with_the_regions_its_notes_name():
+    assert set(C.COUNTRIES) == set(C.load_yaml("conan_envs.kings", "tables")["recruit"])
+    regions = set(C.REGIONS)
+    for name in ("Gunderland", "Poitain", "Bossonian Marches", "Westermark", "Tauran", "Lemuria",
+                 "Land of No Return", "Suba", "Atlata", "Amazon", "Kordafa", "Wadai", "Komara",
+                 "Talakma Mountains", "Great Desert", "Eastern Desert", "Kosala", "Uttara Kuru"):
+        assert name in regions
+    assert [C.REGIONS[r] for r in C.SEAS] == ["Western Ocean", "Southern Ocean", "Eastern Ocean",
+                                              "Vilayet Sea"]
+
+
+def test_the_graph_is_symmetric_connected_and_follows_the_gazetteer():
+    adj = C.GRAPH.adjacency
+    assert (adj == adj.T).all() and C.GRAPH.is_connected()
+    nb = lambda n: {C.REGIONS[d] for d in C.NEIGHBORS[C.RINDEX[n]]}
+    assert {"Aquilonia", "Border Kingdom", "Brythunia", "Corinthia", "Ophir"} == nb("Nemedia")
+    assert {"Ophir", "Koth", "Shem", "Zingara", "Western Ocean"} == nb("Argos")
+    assert {"Turan", "Hyrkania", "Kozaki"} == nb("Vilayet Sea")
+
+
+def test_every_country_that_raises_ships_has_a_coast():
+    for c, table in enumerate(C.RECRUIT):
+        if C.SHIP in table:
+            assert any(C.COASTAL[r] for r in C.COUNTRY_REGIONS[c]), C.COUNTRIES[c]
+
+
+def test_set_up_is_a_decision_per_piece_then_neutrals_fill_the_map():
+    game = conan_envs.make_game("kings_v0", num_players=3)
+    orders = set()
+    for seed in range(12):
+        orders.add(tuple(game.new_initial_state(seed).order))
+    assert len(orders) > 2  # turn order is random
+    s = game.new_initial_state(0)
+    first = s.order[0]
+    assert s.decision() == "place_king" and s.current_player() == first
+    assert len(s.legal_actions()) == len(C.LAND)  # any land region
+    s.apply_action(region("Koth"))
+    assert s.decision() == "place_army" and s.current_player() == first
+    s.apply_action(region("Shem"))
+    second = s.order[1]
+    assert s.current_player() == second and region("Koth") not in s.legal_actions()
+    s.apply_action(region("Zamora"))
+    assert region("Koth") not in s.legal_actions() and region("Zamora") in s.legal_actions()
+    s.apply_action(region("Zamora"))
+    s.apply_action(region("Argos"))
+    s.apply_action(region("Argos"))
+    assert s.at(C.RINDEX["Koth"], first, K) == 1 and s.at(C.RINDEX["Shem"], first, A) == 1
+    neutral = [C.REGIONS[r] for r in C.LAND if s.at(r, 3, A)]
+    assert len(neutral) == len(C.LAND) - 4 and "Koth" not in neutral
+    assert all(s.at(r, 3, A) == 0 for r in C.SEAS)
+
+
+def test_options_are_checked():
+    import pytest
+    for bad in ({"num_players": 5}, {"victory": "glory"}, {"max_turns": 0}):
+        with pytest.raises(conan_envs.ConfigError):
+            conan_envs.make_game("kings_v0", **bad)
+    assert conan_envs.make_game("kings_v0").config == {"num_players": 2, "max_turns": 60,
+                                                       "victory": "most_countries"}

@@ -1,0 +1,85 @@
+"""Rulebook "PLUNDER PHASE": Gold for the attacker, the King's death and succession; and the
+victory condition the rulebook lacks (docs/rulings/kings.md)."""
+import conan_envs
+from conan_envs.kings import content as C
+
+from .helpers import A, DONE, E, F, H, K, M, S, W, blank, play, put, region, rid, start, units
+
+
+def test_a_killed_king_is_succeeded_by_a_hero_and_the_rest_of_the_realm_dissolves():
+    s = blank(3)
+    put(s, "Koth", 1, H)
+    put(s, "Koth", 1, A, 2)
+    put(s, "Zamora", 1, H)
+    put(s, "Zamora", 1, E)
+    put(s, "Shem", 1, A, 3)
+    put(s, "Shem", 1, W)
+    put(s, "Argos", 2, K)
+    put(s, "Argos", 0, K)
+    s.king_dead[1] = True  # player 1's King died in some battle this turn
+    start(s, "plunder", then=True)
+    assert s.decision() == "new_king" and s.current_player() == 1
+    assert s.legal_actions() == [region("Koth"), region("Zamora")]
+    play(s, region("Zamora"))
+    assert units(s, "Zamora", 1) == {"elite": 1, "king": 1}
+    assert units(s, "Koth", 1) == {} and units(s, "Koth", 3) == {"army": 2}
+    assert units(s, "Shem", 1) == {} and units(s, "Shem", 3) == {"army": 3}
+    assert s.alive == [True, True, True] and not s.king_dead[1]
+
+
+def test_a_single_heir_is_crowned_without_a_question():
+    s = blank()
+    put(s, "Koth", 1, H)
+    put(s, "Koth", 1, A)
+    put(s, "Argos", 0, K)
+    s.king_dead[1] = True
+    start(s, "plunder", then=True)
+    assert units(s, "Koth", 1) == {"army": 1, "king": 1}
+
+
+def test_a_king_without_heroes_loses_the_game():
+    s = blank()
+    put(s, "Koth", 0, K)
+    put(s, "Koth", 0, A)
+    put(s, "Zamora", 1, K)
+    put(s, "Shem", 1, A, 2)
+    s.kill(rid("Zamora"), 1, K)
+    start(s, "plunder")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+    assert units(s, "Shem", 2) == {"army": 2}
+
+
+def test_the_attacker_gains_a_gold_per_battle_won():
+    s = blank()
+    put(s, "Koth", 0, E)
+    put(s, "Koth", 2, A)
+    put(s, "Shem", 0, E)
+    put(s, "Shem", 2, A)
+    start(s, "battle", (6, 6), then=True)  # each Elite (initiative 2) kills its Army first
+    assert s.gold[0] == 2
+
+
+def test_most_countries_wins_at_the_round_limit():
+    game = conan_envs.make_game("kings_v0", max_turns=1)
+    s = blank()
+    s.game = game
+    put(s, "Koth", 0, K)
+    put(s, "Shem", 0, A)
+    put(s, "Poitain", 1, K)  # one province of Aquilonia: no whole country
+    put(s, "Argos", 1, A)
+    s.act = 1
+    start(s, "plunder")
+    assert s.turn == 1 and s.is_terminal()
+    assert s.countries_of(0) == 2 and s.countries_of(1) == 1
+    assert s.returns() == [1.0, -1.0]
+
+
+def test_last_king_truncates_at_the_round_limit():
+    game = conan_envs.make_game("kings_v0", max_turns=1, victory="last_king")
+    s = blank()
+    s.game = game
+    put(s, "Koth", 0, K)
+    put(s, "Poitain", 1, K)
+    s.act = 1
+    start(s, "plunder", then=True)
+    assert s.turn == 1 and not s.is_terminal() and s.is_truncated()

@@ -1,0 +1,78 @@
+"""The PettingZoo contract for every scenario and hero count, and the agents."""
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import conan_envs
+from baselines import load_agent
+from conan_envs import ConfigError
+
+CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "ruined_fort") for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("scenario,num_heroes", CONFIGS)
+def test_api_and_seed(scenario, num_heroes):
+    api_test(conan_envs.make("miniatures_v0", scenario=scenario, num_heroes=num_heroes),
+             num_cycles=150)
+    seed_test(lambda: conan_envs.make("miniatures_v0", scenario=scenario, num_heroes=num_heroes),
+              num_cycles=150)
+
+
+def test_agents_are_named_for_the_heroes_and_the_overlord():
+    env = conan_envs.make("miniatures_v0", scenario="tigress", num_heroes=4)
+    assert env.possible_agents == ["belit", "conan", "shevatas", "hadrathus", "overlord"]
+
+
+def test_bad_config_is_a_clear_error():
+    with pytest.raises(ConfigError, match="valid scenarios"):
+        conan_envs.make_game("miniatures_v0", scenario="nowhere")
+    with pytest.raises(ConfigError):
+        conan_envs.make_game("miniatures_v0", num_heroes=5)
+
+
+def test_json_round_trip_and_resample_in_every_scenario():
+    for sc, n in CONFIGS:
+        g = conan_envs.make_game("miniatures_v0", scenario=sc, num_heroes=n)
+        s = g.new_initial_state(1)
+        rng = np.random.default_rng(1)
+        for step in range(120):
+            if s.is_terminal():
+                break
+            if step % 20 == 0:
+                assert g.state_from_json(s.to_json()) == s
+                for r in range(g.num_roles):
+                    assert np.array_equal(s.resample_hidden(r, rng).observation(r), s.observation(r))
+            s.apply_action(int(rng.choice(s.legal_actions())))
+
+
+def play(g, specs, seed):
+    s = g.new_initial_state(seed)
+    agents = [load_agent(specs[r == g.overlord], "miniatures_v0", role=r, seed=seed)
+              for r in range(g.num_roles)]
+    while not s.is_terminal() and not s.is_truncated():
+        p = s.current_player()
+        s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
+    return s
+
+
+def test_scripted_agents_play_legal_games_and_beat_random_heroes():
+    for sc in ("clutches", "tigress", "ruined_fort"):
+        g = conan_envs.make_game("miniatures_v0", scenario=sc)
+        wins = 0
+        for seed in range(12):
+            s = play(g, ("random", "scripted"), seed)
+            wins += s.returns()[-1] > 0
+        assert wins >= 8, sc
+
+
+def test_scripted_heroes_beat_a_random_overlord_in_the_fort():
+    g = conan_envs.make_game("miniatures_v0", scenario="ruined_fort")
+    wins = sum(play(g, ("scripted", "random"), seed).returns()[0] > 0 for seed in range(12))
+    assert wins >= 6
+
+
+def test_scripted_agent_without_a_state_picks_a_legal_action():
+    agent = load_agent("scripted", "miniatures_v0", role=0, seed=0)
+    mask = np.zeros(50, dtype=bool)
+    mask[[3, 7]] = True
+    assert agent.act(None, mask) in (3, 7)

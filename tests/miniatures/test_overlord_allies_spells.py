@@ -1,0 +1,215 @@
+"""The Overlord's turn, allies, spells and special skills, with loaded dice."""
+from conan_envs.miniatures.game import SLOT_COSTS
+
+from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj, touch
+
+
+def test_river_activation_cost_moves_the_tile_to_the_end_and_two_at_most():
+    s = action_phase(game("clutches", 3).new_initial_state(8))
+    for m in s.game.tile_models[s.game.tile_index["pict_hunters_green"]]:
+        s.u_area[m] = area(s, "ne_path")
+    s.u_area[model(s, "zogar_sag")] = area(s, "totem")
+    s.ov_reserve, s.ov_fatigue = 3, 6
+    end_heroes_turn(s)
+    assert s.ov_reserve == 3 + 5 and s.ov_fatigue == 1  # recovery 5 (3 heroes)
+    river = list(s.river)
+    zogar = s.game.tile_index["zogar_sag"]
+    slot = river.index(zogar)
+    act(s, "activate", slot)
+    assert s.river[-1] == zogar and s.ov_reserve == 8 - SLOT_COSTS[slot]
+    act(s, "done")
+    green = s.game.tile_index["pict_hunters_green"]
+    act(s, "activate", s.river.index(green))
+    assert s.decision() == "unit"
+    while s.decision() == "unit":
+        act(s, "done")
+    # two activations made: nothing is left to choose, the round ends
+    assert s.decision() == "stance" and s.turn == 1
+
+
+def test_leadership_activates_each_ally_once_with_base_movement_and_bought_points():
+    s = action_phase(game("tigress", 3).new_initial_state(13))
+    b = hero(s, "belit")
+    g = s.game
+    guard = g.tile_models[g.ally_tile][0]
+    s.u_area[guard] = area(s, "tigress_bow")
+    s.reserve[b] = 6
+    s.stack[-1]["p"] = b
+    touch(s)
+    assert guard in legal(s, "ally")
+    act(s, "ally", guard)
+    assert s.ally_gems[b] == 1 and s.decision() == "ally_act"
+    for name in ("tigress_deck", "tigress_mast", "tigress_stern"):
+        act(s, "move", area(s, name))
+    assert s.stack[-1]["mp"] == 0 and s.ally_gems[b] == 1
+    act(s, "move", area(s, "tigress_mast"))              # bought with a gem
+    assert s.ally_gems[b] == 2
+    act(s, "done")
+    assert guard not in legal(s, "ally")
+
+
+def test_allies_can_sacrifice_themselves_for_belit():
+    s = action_phase(game("tigress", 3).new_initial_state(14))
+    b = hero(s, "belit")
+    g = s.game
+    guard = g.tile_models[g.ally_tile][0]
+    pirate = model(s, "pirates")
+    deck = area(s, "tigress_deck")
+    for h in range(3):
+        s.h_area[h] = area(s, "tigress_stern") if h != b else deck
+    s.u_area[guard] = s.u_area[pirate] = deck
+    touch(s)
+    end_heroes_turn(s)
+    act(s, "activate", s.river.index(g.tile_index["pirates"]))
+    act(s, "hero", b)
+    assert s.decision() == "sacrifice" and s.current_player() == b
+    s.rng = Loaded(("O", 2))
+    act(s, "sacrifice", guard)
+    if s.decision() == "reroll":
+        act(s, "keep")
+    assert s.u_area[guard] == -1 and s.wounds[b] == 0   # 2 against armor 1, no Guard
+
+
+def test_protected_skuthus_cannot_be_attacked_beside_the_archers():
+    s = action_phase(game("tigress", 3).new_initial_state(15))
+    c = hero(s, "conan")
+    poop = area(s, "vandal_poop")
+    sk, ar = model(s, "skuthus"), model(s, "bossonian_archers")
+    s.h_area[c] = s.u_area[sk] = s.u_area[ar] = poop
+    s.stack[-1]["p"] = c
+    touch(s)
+    assert legal(s, "melee") == [ar]
+    s.u_area[ar] = -1
+    touch(s)
+    assert legal(s, "melee") == [sk]
+
+
+def test_lightning_storm_hits_everyone_in_the_area_heroes_included():
+    s = action_phase(game("clutches", 3).new_initial_state(16))
+    hd, c = hero(s, "hadrathus"), hero(s, "conan")
+    s.h_area[hd] = area(s, "south_gate")
+    yard = area(s, "totem")
+    s.h_area[c] = yard
+    hunters = [model(s, "pict_hunters_blue", k) for k in range(2)]
+    for m in hunters:
+        s.u_area[m] = yard
+    s.ov_reserve = 0
+    s.reserve[hd] = 6
+    s.stack[-1]["p"] = hd
+    touch(s)
+    storm = s.game.spell_index["lightning_storm"]
+    act(s, "spell", storm)
+    s.rng = Loaded(("R", 2), ("R", 1))
+    act(s, "area", yard)
+    act(s, "keep")
+    assert all(s.u_area[m] == -1 for m in hunters)      # 3 against armor 1
+    assert s.decision() == "guard" and s.current_player() == c
+    s.rng = Loaded(("O", 2), ("O", 2), ("Y", 0))
+    act(s, "gems", 2)
+    assert legal(s, "equip") == [obj(s, "shield"), s.game.num_objects]   # no axe parry
+    assert s.spell_gems[hd][storm] == 3
+
+
+def test_teleportation_costs_a_gem_per_area_and_ignores_walls():
+    s = action_phase(game("clutches", 3).new_initial_state(17))
+    hd = hero(s, "hadrathus")
+    s.h_area[hd] = area(s, "shrine_path")
+    s.reserve[hd] = 5
+    s.stack[-1]["p"] = hd
+    touch(s)
+    tp = s.game.spell_index["teleportation"]
+    act(s, "spell", tp)
+    assert area(s, "hut_1") in legal(s, "area")
+    act(s, "area", area(s, "totem"))
+    assert s.h_area[hd] == area(s, "totem") and s.spell_gems[hd][tp] == 1
+
+
+def test_mitras_halo_adds_two_armor_until_hadrathus_turns_aggressive():
+    s = game("clutches", 3).new_initial_state(18)
+    hd = hero(s, "hadrathus")
+    assert s.halo[hd] == 2                               # cast at the start of the scenario
+    s = action_phase(s, stances={"hadrathus": 1})
+    assert s.halo[hd] == 2
+    t = action_phase(game("clutches", 3).new_initial_state(18))
+    assert t.halo[hd] == 0
+
+
+def test_attack_from_beyond_when_belit_dies():
+    s = action_phase(game("clutches", 4).new_initial_state(23))
+    b = hero(s, "belit")
+    totem = area(s, "totem")
+    s.h_area[b] = totem
+    hy = model(s, "hyenas")
+    s.u_area[hy] = totem
+    s.ov_reserve = 0
+    touch(s)
+    s.wound_hero(b, 20)
+    assert s.decision() == "beyond" and s.current_player() == b
+    s.rng = Loaded(("R", 1), ("R", 0), ("R", 0))
+    act(s, "melee", hy)
+    assert s.u_area[hy] == -1                           # 1 against armor 0
+
+
+def test_skuthus_energy_drain_paid_from_the_overlords_reserve():
+    s = action_phase(game("tigress", 3).new_initial_state(24))
+    c = hero(s, "conan")
+    sk = model(s, "skuthus")
+    s.u_area[sk] = area(s, "vandal_poop")
+    for h in range(3):
+        s.h_area[h] = area(s, "tigress_bow")
+    s.h_area[c] = area(s, "vandal_deck")                 # adjacent to the poop deck, in sight
+    touch(s)
+    end_heroes_turn(s)
+    s.ov_reserve, s.ov_fatigue = 6, 6
+    touch(s)
+    act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))     # slot cost 4
+    drain = s.game.spell_index["energy_drain"]
+    assert drain in legal(s, "spell")
+    before = (s.ov_reserve, s.ov_fatigue, s.reserve[c], s.fatigue[c])
+    act(s, "spell", drain)
+    assert legal(s, "hero") == [c]
+    act(s, "hero", c)
+    assert (s.ov_reserve, s.ov_fatigue) == (before[0] - 1 + 3, before[1] + 1 - 3)
+    assert (s.reserve[c], s.fatigue[c]) == (before[2] - 1, before[3] + 1)
+    assert drain not in legal(s, "spell")                # exertion limit 1
+
+
+def test_mitras_healing_and_set_bite_and_telekinesis():
+    s = action_phase(game("ruined_fort", 3).new_initial_state(25))
+    hd, c = hero(s, "hadrathus"), hero(s, "conan")
+    yard = area(s, "courtyard_west")
+    s.h_area[hd] = s.h_area[c] = yard
+    s.wounds[c], s.fatigue[c] = 3, s.fatigue[c] - 3
+    s.reserve[hd] = 8
+    s.fatigue[hd] = 10 - 8 - s.wounds[hd]
+    s.stack[-1]["p"] = hd
+    touch(s)
+    heal = s.game.spell_index["mitras_healing"]
+    act(s, "spell", heal)
+    assert legal(s, "hero") == [c]
+    s.rng = Loaded(("O", 2))
+    act(s, "hero", c)
+    if s.decision() == "reroll":
+        act(s, "keep")
+    assert s.wounds[c] == 1 and s.spell_gems[hd][heal] == 2
+    bite = s.game.spell_index["set_bite"]
+    guard = model(s, "bossonian_guards_red")
+    s.u_area[guard] = area(s, "courtyard_east")
+    s.ov_reserve, s.ov_fatigue = 3, 0
+    touch(s)
+    act(s, "spell", bite)
+    s.rng = Loaded(("O", 2), ("O", 2))
+    act(s, "target", guard)
+    if s.decision() == "reroll":
+        act(s, "keep")
+    assert (s.ov_reserve, s.ov_fatigue) == (2, 1)        # the controller loses a gem
+    act(s, "gems", 0)                                    # the Overlord does not Guard
+    assert s.u_area[guard] == -1                         # 4 against armor 2
+    tk = s.game.spell_index["telekinesis"]
+    dagger = obj(s, "dagger")
+    s.o_loc[dagger] = area(s, "well")
+    touch(s)
+    act(s, "spell", tk)
+    act(s, "pickup", dagger)
+    assert s.o_loc[dagger] == -1 - hd
+

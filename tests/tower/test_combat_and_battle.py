@@ -1,0 +1,288 @@
+"""Initiative, tokens, Battle Mode (Yara's minions, Plots and Plans, hidden hand), items,
+content as printed, and invariants over random games."""
+import numpy as np
+import pytest
+
+import conan_envs
+from conan_envs.tower.content import BLOCK, SLASH
+
+from .helpers import FixedRng, act, combat, fresh, legal, sq
+
+
+# ---- content printed in the rulebook -----------------------------------------------------------
+def test_printed_cards_are_kept_exactly():
+    c = conan_envs.make_game("tower_v0").c
+    assert len(c["cards"]) == 24 and c["cards"][-1].name == "Yara"   # 23 enemy cards + Yara
+    lion, thug, elite = c["kinds"]["lion"], c["kinds"]["thug"], c["kinds"]["elite"]
+    assert (lion.dice, lion.xp, lion.move, lion.auto) == (3, 5, 3, (4, 1))
+    assert [r[:4] for r in lion.rows] == [(1, 3, "block", 0), (4, 5, "rollhit", 4), (6, 6, "bite", 2)]
+    assert lion.ability == "maim" and lion.ignores_blocking_at == ("tower_garden",)
+    assert (thug.dice, thug.xp, thug.move, thug.auto) == (2, 6, 2, (5, 2))
+    assert [r[:3] for r in thug.rows] == [(1, 3, "block"), (4, 4, "hitriposte"), (5, 6, "hit")]
+    assert (elite.dice, elite.xp, elite.move, elite.life, elite.bow) == (3, 2, 3, 2, 2)
+    assert [r[:3] for r in elite.rows] == [(1, 2, "block"), (3, 4, "riposte"), (5, 6, "hit")]
+    names = {s.name: s for s in c["skills"]}
+    assert names["Sure Steps"].id == "SKILL 05" and names["Sure Steps"].effect == ("move", 2)
+    items = {i.name: i for i in c["items"]}
+    assert items["Health Elixir"].effect == ("heal", 1) and items["Health Elixir"].xp == 7
+    plots = {p.name: p for p in c["plots"]}
+    assert plots["Time is slipping…"].effect == ("tracker", 1)
+    assert [L.key for L in c["locations"]][0] == "maul_tavern"
+    assert [L.key for L in c["locations"]][-2:] == ["yag_kosha", "yara_chamber"]
+    assert len(c["locations"]) == 9
+
+
+# ---- initiative ------------------------------------------------------------------------------
+def test_initiative_token_starts_with_conan_and_passes():
+    s = fresh("solo", 1, seed=2)
+    s.apply_action(s.game.codec.encode("done"))       # dice
+    while s.decision() in ("test", "taurus", "mark", "dice"):
+        s.apply_action(s.legal_actions()[-1])
+    assert s.decision() == "initiative" and s.init_token == 1
+    act(s, "game_effect")
+    assert s.first_side == 1   # Yara's side goes first, Conan took the effect
+
+
+def test_solo_yara_side_always_goes_first():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
+    s.init_token = 1
+    s.init_deck.append(1)      # Fleet of Foot: Conan gets +2 move
+    s.combat_rounds = 1
+    s.stage = "initiative_draw"
+    s._run()
+    assert s.first_side == 1 and s.move_bonus == 2 and s.init_token == 0
+
+
+# ---- tokens ------------------------------------------------------------------------------------
+def test_stunned_then_rattled_stack_resolves_one_at_a_time():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
+    s._conan_token("S")
+    s._conan_token("R")
+    assert s._stunned() and not s._rattled()
+    s._mask = None
+    assert not legal(s, "step", 0)
+    s.stage = "round_end"
+    s._run()   # end of round: STUNNED turns over to RATTLED
+    assert s.ctok == ["R", "R"] and s._rattled()
+    assert sum(s.pool) == 5        # one die sits on the RATTLED token
+    s.stage = "round_end"
+    s._run()
+    assert s.ctok == ["R"] and s._rattled()
+    s.stage = "round_end"
+    s._run()
+    assert s.ctok == [] and sum(s.pool) == 6
+
+
+def test_rattled_gained_mid_round_acts_from_the_next_round():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
+    s._conan_token("R")
+    assert not s._rattled() and s.ctok == ["R"]
+    s.stage = "round_end"
+    s._run()
+    assert s._rattled() and sum(s.pool) == 5
+
+
+def test_poison_takes_a_fatigue_each_round_until_full():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
+    s._conan_token("P")
+    s.stage = "round_end"
+    s._run()
+    assert s.fatigue == 3 and s.poison == [1]
+    s.stage = "round_end"
+    s._run()
+    assert s.fatigue == 2 and s.poison == []
+
+
+def test_stunned_enemy_does_not_act_and_uses_no_blocks():
+    s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5], []],
+               enemies=[("Thug 1", 1, 2, [1, 0, 1]), ("Thug 2", 5, 5, [0, 0, 0])])
+    s._token_enemy(0, "S")     # blocked by the Thug's BLOCK die
+    assert s.enemies[0][4] == [] and s.enemies[0][3] == [0, 0, 1]
+    s._token_enemy(0, "S")
+    assert s._e_stunned(s.enemies[0])
+    act(s, "done")
+    assert s.fatigue == 4
+
+
+def test_slain_enemies_act_no_more():
+    s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5], []],
+               enemies=[("Thug 1", 1, 2, [0, 0, 2]), ("Thug 2", 5, 5, [0, 0, 0])])
+    act(s, "slash", 1)
+    act(s, "done")
+    assert s.fatigue == 4
+
+
+# ---- Battle Mode -----------------------------------------------------------------------------
+def test_battle_mode_location_one_draw_three_keep_two():
+    s = fresh("battle", 0, seed=4)
+    s.apply_action(s.game.codec.encode("done"))
+    while s.decision() == "yara_dice":
+        act(s, "done")
+    assert s.decision() == "putback" and s.current_player() == 1
+    assert len(s.plot_hand) == 3
+    card = s.drawn[0]
+    act(s, "put_top", card)
+    assert len(s.plot_hand) == 2 and s.plot_deck[-1] == card and s.plot_known == "top"
+    assert s.decision() == "initiative"   # no plans may be played at the Maul
+
+
+def test_yara_activates_minions_one_at_a_time_and_burns_dice_to_move():
+    s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [1, 0, 1]),
+                                                      ("Thug 2", 6, 5, [0, 0, 1])])
+    s.first_side = 1
+    s._start_side(1)
+    s._mask = None
+    assert s.decision() == "yara_turn" and s.current_player() == 1
+    act(s, "activate", 0)
+    assert s.move_left == 2
+    act(s, "step", 6)
+    act(s, "step", 6)
+    assert not legal(s, "step", 6)
+    act(s, "burn_move", 0)          # the BLOCK die buys a movement point
+    act(s, "step", 6)
+    assert s.enemies[0][1] == sq(1, 5)
+    act(s, "attack")
+    assert s.fatigue == 3 and s.decision() == "minion"
+    assert not any(legal(s, "step", d) for d in range(8))   # moved then attacked: done
+    act(s, "done")
+    assert not legal(s, "activate", 0) and legal(s, "activate", 1)
+
+
+def test_lions_maim_makes_conan_rattled_unless_blocked():
+    s = combat("battle", loc=1, conan=(0, 5), rows=[[], [3], [], [], []],
+               enemies=[("Lion 1", 1, 5, [2, 0, 0])])
+    s.first_side = 1
+    s._start_side(1)
+    act(s, "activate", 0)
+    act(s, "ability")
+    assert s.decision() == "defend" and s.pending[1] == ["R"]
+    act(s, "done")
+    assert s.ctok == ["R"] and s.enemies[0][3] == [0, 0, 0]
+
+
+def test_one_plot_per_combat_round():
+    s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [0, 0, 0])])
+    s.plot_hand = [0, 0]
+    s.first_side = 1
+    s._start_side(1)
+    s._mask = None
+    assert legal(s, "plot", 0)
+    act(s, "plot", 0)           # Time is slipping…: the tracker moves right
+    assert s.tracker == 2 and not legal(s, "plot", 0)
+
+
+def test_time_is_slipping_past_the_fourth_space_resets_the_tracker():
+    s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [0, 0, 0])])
+    s.plot_hand = [0]
+    s.tracker = 4
+    s.first_side = 1
+    s._start_side(1)
+    act(s, "plot", 0)
+    assert s.tracker == 1 and s.fatigue == 3
+
+
+def test_conan_sees_yaras_hand_size_only():
+    g = conan_envs.make_game("tower_v0", mode="battle")
+    s = fresh("battle", 0, seed=4)
+    s.plot_hand = [1, 2]
+    a = s.observation(0)
+    s2 = s.clone()
+    s2.plot_hand = [3, 6]
+    assert np.array_equal(a, s2.observation(0))
+    assert not np.array_equal(s.observation(1), s2.observation(1))
+    s2.plot_hand = [3]
+    assert not np.array_equal(a, s2.observation(0))
+    r = s.resample_hidden(0, np.random.default_rng(0))
+    assert len(r.plot_hand) == 2
+    assert sorted(r.plot_hand + r.plot_deck) == sorted(s.plot_hand + s.plot_deck)
+    assert g.observation_shape(0) == g.observation_shape(1)
+
+
+def test_yara_keeps_knowing_the_card_she_put_on_top():
+    s = fresh("battle", 0, seed=4)
+    s.apply_action(s.game.codec.encode("done"))
+    while s.decision() == "yara_dice":
+        act(s, "done")
+    card = s.drawn[0]
+    act(s, "put_top", card)
+    for k in range(5):
+        r = s.resample_hidden(1, np.random.default_rng(k))
+        assert r.plot_deck[-1] == card and r.plot_hand == s.plot_hand
+
+
+# ---- items -------------------------------------------------------------------------------------
+def test_a_fourth_large_item_forces_a_discard():
+    s = fresh("solo", 0, start_items=("Golden Goblet", "Golden Goblet", "Silver Candelabra"))
+    s.item_deck.append(s.game.c["items"].index(
+        next(i for i in s.game.c["items"] if i.name == "Zamoran Shield")))
+    s._draw_item()
+    assert s.decision() == "discard"
+    legal_names = {s.action_to_string(a) for a in s.legal_actions()}
+    assert legal_names == {"discard_item Golden Goblet", "discard_item Silver Candelabra",
+                           "discard_item Zamoran Shield"}
+    s.apply_action(s.legal_actions()[0])
+    assert s.decision() == "dice" and s._large_count() == 3
+
+
+def test_health_elixir_and_trading_between_locations():
+    s = fresh("solo", 7, start_items=("Health Elixir", "Sack of Gems"))
+    s.wounds = 2
+    s.pool = [0] * 7
+    s.rows = [[], [], [], [5, 6], [6]]
+    s.stage, s.ret = "dice", ["after_conan_dice"]
+    act(s, "done")
+    while s.decision() == "test":
+        s.apply_action(s.legal_actions()[0])
+    assert s.decision() == "mopping"      # Yag Kosha's chamber has no enemies
+    assert s.game.c["heart"] in s.items
+    act(s, "item", 0)                     # Health Elixir
+    assert s.wounds <= 1
+    gems = [c.name for c in s.game.c["items"]].index("Sack of Gems")
+    xp = s.xp
+    act(s, "trade", gems)
+    assert s.xp == xp + 15 and not legal(s, "trade", s.game.c["heart"])
+
+
+def test_victory_after_yaras_chamber():
+    s = combat(loc=8, conan=(3, 3), rows=[[], [], [], [5, 5], []],
+               enemies=[("Acolyte of Yara 1", 3, 2, [0, 0, 0])])
+    act(s, "slash", 1)
+    assert s.decision() == "mopping"
+    act(s, "done")
+    assert s.is_terminal() and s.returns() == [1.0] and s.winner == "conan"
+
+
+def test_start_location_curriculum():
+    s = fresh("solo", 5, start_level=2, start_items=("Wine Skin",))
+    assert s.level == 2 and len(s.skills) == 6 and s.loc == 5
+    assert s._base_dice() == 8 and s._base_move() == 4
+
+
+def test_bad_config_is_a_clear_error():
+    with pytest.raises(conan_envs.ConfigError):
+        conan_envs.make_game("tower_v0", mode="coop")
+    with pytest.raises(conan_envs.ConfigError):
+        conan_envs.make_game("tower_v0", start_location="moon")
+
+
+# ---- invariants over random games --------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["solo", "battle"])
+def test_invariants_in_random_games(mode):
+    g = conan_envs.make_game("tower_v0", mode=mode, start_location=3, start_level=2)
+    for seed in range(6):
+        s = g.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal() and not s.is_truncated():
+            grid = s._grid()
+            alive = [e for e in s.enemies if s._alive(e)]
+            squares = [e[1] for e in alive]
+            if s.decision() != "minion":
+                assert len(set(squares)) == len(squares)
+            assert s.pos not in squares and not grid.blocked[s.pos]
+            assert 0 < s.fatigue <= 4 and 0 <= s.wounds < 5
+            dice_on_card = sum(1 for r in s.rows for v in r if v <= 6) + sum(s.pool)
+            assert dice_on_card <= s._base_dice() + 1   # +1: a pair's chosen result before burning
+            assert all(len(r) <= 7 for r in s.rows)
+            assert sorted(s.plot_hand + s.plot_deck + s.plot_discard) == sorted(
+                g.c["plot_deck"]) or not g.battle
+            s.apply_action(int(rng.choice(s.legal_actions())))
