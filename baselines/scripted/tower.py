@@ -205,15 +205,33 @@ class ScriptedAgent(Agent):
                 break
         return self._ok(seg, best - 1)
 
+    def _steps_to(self, goals, blocked):
+        """Steps from every square to the nearest goal square, around `blocked` squares."""
+        g = self.s._grid()
+        far = {q: 0 for q in goals}
+        frontier = list(goals)
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v in g.neighbors[u]:
+                    if v not in far and v not in blocked:
+                        far[v] = far[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        return far
+
     def _approach(self, targets):
         s = self.s
         g = s._grid()
-        here = min(dist(s.pos, t) for t in targets)
+        walls = {q for q in range(len(g.blocked)) if g.blocked[q]} | set(targets)
+        goals = {q for t in targets for q in g.neighbors[t] if q not in walls}
+        far = self._steps_to(goals, walls)
+        here = far.get(s.pos, 99)
         best, choice = here, None
         for d, dst in enumerate(g.step[s.pos]):
             if self._ok("step", d) is None:
                 continue
-            dd = min(dist(dst, t) for t in targets)
+            dd = far.get(dst, 99)
             if dd < best:
                 best, choice = dd, self.O["step"] + d
         if choice is not None:
@@ -338,16 +356,22 @@ class ScriptedAgent(Agent):
         if s.mphase in (2, 3, 4):
             return self._ok("done")
         g = s._grid()
-        here = dist(e[1], s.pos)
-        best, choice = here, None
-        for d, dst in enumerate(g.step[e[1]]):
-            if self._ok("step", d) is not None and dist(dst, s.pos) < best:
-                best, choice = dist(dst, s.pos), self.O["step"] + d
-        if choice is not None:
-            return choice
         k = s._kind(e)
         reach = max((row[4] for r, row in enumerate(k.rows) if e[3][r] and row[2] not in
                      ("block", "riposte")), default=0)
+        ign = s._ignores_blocking(e)
+        walls = {q for q in range(len(g.blocked)) if g.blocked[q] and not ign} | {s.pos}
+        goals = {q for q in range(len(g.blocked)) if q not in walls
+                 and g.in_range(q, s.pos, max(reach, 1))}
+        far = self._steps_to(goals, walls)
+        here = far.get(e[1], 99)
+        best, choice = here, None
+        for d, dst in enumerate(g.step[e[1]]):
+            if self._ok("step", d) is not None and far.get(dst, 99) < best:
+                best, choice = far[dst], self.O["step"] + d
+        if choice is not None:
+            return choice
+        here = dist(e[1], s.pos)
         if reach and here > reach:
             for r, row in enumerate(k.rows):
                 if row[2] in ("block", "riposte") and self._ok("burn_move", r) is not None:

@@ -46,8 +46,12 @@ KINDS = {
 
 
 class MiniaturesState(State):
+    # _pre: the mask _advance already built for the decision it stopped at (not state data)
+    _TRANSIENT = State._TRANSIENT + ("_pre",)
+
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
+        self._pre = None
         g = game
         sc = g.scenario
         nh = g.num_heroes
@@ -117,9 +121,10 @@ class MiniaturesState(State):
             fr = self.stack[-1]
             if fr["k"] not in AUTO:
                 return
-            mask = self._legal_mask()
+            mask = self._build_mask()
             legal = np.flatnonzero(mask)
             if legal.size != 1:
+                self._pre = mask
                 return
             seg, i = self.game.codec.decode(int(legal[0]))
             KINDS[fr["k"]][1](self, fr, seg, i)
@@ -146,6 +151,13 @@ class MiniaturesState(State):
         return self.stack[-1]["p"]
 
     def _legal_mask(self) -> np.ndarray:
+        pre = getattr(self, "_pre", None)
+        if pre is not None:
+            self._pre = None
+            return pre
+        return self._build_mask()
+
+    def _build_mask(self) -> np.ndarray:
         codec = self.game.codec
         mask = codec.empty_mask()
         fr = self.stack[-1]
@@ -153,6 +165,7 @@ class MiniaturesState(State):
         return mask
 
     def _apply(self, action: int) -> None:
+        self._pre = None
         seg, i = self.game.codec.decode(action)
         fr = self.stack[-1]
         KINDS[fr["k"]][1](self, fr, seg, i)

@@ -394,7 +394,7 @@ def test_giant_spider_needs_conans_double_warrior_on_a_primary_die(monkeypatch):
     s.zone[0][3] = s.zone[1][3] = dp.TRACK
     s.track_p, s.track_d = [0, 1, -1, -1], [3, 3, -1, -1]
     vp = s.vp[0]
-    FixedDice(monkeypatch, ["warrior+warrior", "char"])
+    FixedDice(monkeypatch, ["warrior+warrior", "char", "char"])
     run_tasks(s, ["encounter_phase"])
     answer_chores(s, until="enc_aside")
     s.apply_action(act("die", 2))

@@ -74,7 +74,9 @@ def legal(s, seg):
 
 
 def touch(s):
+    """Forget the cached legal mask after a test edits the state's fields."""
     s._mask = None
+    s._pre = None
 
 
 def end_heroes_turn(s):
