@@ -3,6 +3,10 @@
     load_agent("random", "kings_v0", role=0, seed=1)
     load_agent("scripted", "kings_v0", role=1)
     load_agent("mcts:simulations=400", "tower_v0", role="yara")
+    load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v0", role=1)
+
+Training and evaluation live in baselines.training and baselines.evaluation (they need
+the `train` extra: torch, sb3-contrib, matplotlib, safetensors ...).
 """
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ import importlib
 from conan_envs import ConfigError, check_env_id
 
 from .agent import Agent
+from .mcts import MCTSAgent
+from .ppo import ModelFileError, PolicyAgent
 from .random_agent import RandomAgent
 
 # kind -> "module:factory"; each factory is called as factory(env_id, role, **options).
@@ -61,4 +67,5 @@ def load_agent(spec: str, env_id: str, role=0, **config) -> Agent:
     return make(env_id=env_id, role=role, **{**config, **opts})
 
 
-__all__ = ["Agent", "RandomAgent", "AGENT_KINDS", "load_agent", "parse_spec"]
+__all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
+           "load_agent", "parse_spec"]

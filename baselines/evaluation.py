@@ -97,13 +97,14 @@ def seatings(num_roles: int) -> list[tuple[int, ...]]:
 
 # ---- tournaments -----------------------------------------------------------------------------
 def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, mirror=True,
-               start_method=None, pairs=None, a_roles=None) -> dict:
+               start_method=None, pairs=None, a_roles=None, pair_games=None) -> dict:
     """Round robin between `agents` (name -> agent string, or a list of strings). Each pair
     plays about `games` games split evenly over the seatings; with `mirror`, each agent also
     plays itself (`games` games) for the per-role balance report. `pairs` limits the round
     robin to the given (name, name) pairs; `a_roles` (role names) keeps only the seatings in
     which the first agent of each pair sits in those roles (a policy trained for one side
-    of an asymmetric game). Returns a JSON-ready dict."""
+    of an asymmetric game); `pair_games` maps (name, name) to another number of games for
+    that pair (e.g. fewer against a slow search agent). Returns a JSON-ready dict."""
     if not isinstance(agents, dict):
         agents = {s: s for s in agents}
     names = list(agents)
@@ -117,15 +118,21 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
         if bad:
             raise ConfigError(f"a_roles {sorted(bad)} are not roles of {env_id}: {game.roles}")
         seats = [s for s in seats if all(game.roles[i] in a_roles for i in range(n) if s[i] == 0)]
+    if not seats:
+        raise ConfigError(f"no seating puts the first agent only in roles {a_roles}")
     per_seating = max(1, math.ceil(games / len(seats)))
-    seeds = [seed + i for i in range(per_seating)]
     if pairs is None:
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairs = [tuple(p) for p in pairs]
     jobs = []  # (kind, key, seating, task)
     for a, b in pairs:
+        if (a, b) in (pair_games or {}):
+            n_seeds = max(1, math.ceil(pair_games[a, b] / len(seats)))
+        else:
+            n_seeds = per_seating
         for s in seats:
             specs = tuple(agents[a] if x == 0 else agents[b] for x in s)
-            for sd in seeds:
+            for sd in range(seed, seed + n_seeds):
                 jobs.append(("pair", (a, b), s, GameTask(env_id, config_items, specs, sd)))
     if mirror:
         mirror_seeds = [seed + 100_000 + i for i in range(games)]
@@ -231,7 +238,7 @@ def bradley_terry(names, pair_rows, seed=0, bootstrap=200, prior=0.5) -> list[di
             total = win + draw + loss
             if total == 0:
                 continue
-            probs = np.array([win, draw, loss], dtype=float) / total
+            probs = np.array([win + 0.5, draw, loss + 0.5]) / (total + 1)  # smoothed: 8-0 is not certain
             resampled.append((i, j, *rng.multinomial(total, probs)))
         samples.append(fit(resampled))
     err = np.std(samples, axis=0) if samples else np.zeros(len(names))

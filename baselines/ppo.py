@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -114,7 +113,7 @@ _CACHE: dict = {}
 
 
 def load_policy(path):
-    """(metadata, torch actor module) from a weights-only policy file; cached by file
+    """(metadata, numpy Actor) from a weights-only policy file; cached by file
     identity so that tournaments load each file once per process."""
     meta_path, _ = model_paths(path)
     meta = read_metadata(meta_path)
@@ -131,7 +130,7 @@ def load_policy(path):
                              f"SHA-256 {digest[:16]}... does not match {meta['sha256'][:16]}... "
                              f"recorded in {meta_path.name}; refusing to load")
     from safetensors import SafetensorError
-    from safetensors.torch import load_file
+    from safetensors.numpy import load_file
 
     try:
         tensors = load_file(str(weights_path))
@@ -145,30 +144,61 @@ def load_policy(path):
     return meta, net
 
 
-def _build_actor(meta, tensors, where):
-    from torch import nn
+_ACTIVATION_FNS = {
+    "tanh": np.tanh,
+    "relu": lambda x: np.maximum(x, 0),
+    "elu": lambda x: np.where(x > 0, x, np.expm1(np.minimum(x, 0))),
+    "leaky_relu": lambda x: np.where(x > 0, x, 0.01 * x),
+}
 
-    act = {"tanh": nn.Tanh, "relu": nn.ReLU, "elu": nn.ELU, "leaky_relu": nn.LeakyReLU}[meta["activation"]]
-    layers, width = [], int(meta["obs_size"])
-    for h in meta["net_arch"]:
-        layers += [nn.Linear(width, int(h)), act()]
+
+class Actor:
+    """The policy network's actor in numpy (no torch needed to play): the MLP layers of
+    sb3's ``mlp_extractor.policy_net`` then ``action_net``; ``logits(obs)``."""
+
+    def __init__(self, layers, head, activation):
+        self.layers = layers  # [(weight (out, in), bias (out,))]
+        self.head = head
+        self.activation = _ACTIVATION_FNS[activation]
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        for w, b in self.layers:
+            x = self.activation(x @ w.T + b)
+        w, b = self.head
+        return x @ w.T + b
+
+
+def _build_actor(meta, tensors, where) -> Actor:
+    shapes, width = {}, int(meta["obs_size"])
+    for i, h in enumerate(meta["net_arch"]):
+        shapes[f"mlp_extractor.policy_net.{2 * i}.weight"] = (int(h), width)
+        shapes[f"mlp_extractor.policy_net.{2 * i}.bias"] = (int(h),)
         width = int(h)
-    net = nn.Sequential(OrderedDict(policy_net=nn.Sequential(*layers),
-                                    action_net=nn.Linear(width, int(meta["num_actions"]))))
-    expected = net.state_dict()
-    got = {k.removeprefix("mlp_extractor."): v for k, v in tensors.items()}
-    if set(got) != set(expected):
-        raise ModelFileError(f"{where}: tensors {sorted(got)} do not match the network in the "
-                             f"metadata ({sorted(expected)})")
-    for k, v in expected.items():
-        if tuple(got[k].shape) != tuple(v.shape):
-            raise ModelFileError(f"{where}: tensor {k} has shape {tuple(got[k].shape)}, the "
-                                 f"metadata's network needs {tuple(v.shape)}")
-    net.load_state_dict(got)
-    net.eval()
-    for p in net.parameters():
-        p.requires_grad_(False)
-    return net
+    shapes["action_net.weight"] = (int(meta["num_actions"]), width)
+    shapes["action_net.bias"] = (int(meta["num_actions"]),)
+    if set(tensors) != set(shapes):
+        raise ModelFileError(f"{where}: tensors {sorted(tensors)} do not match the network in the "
+                             f"metadata ({sorted(shapes)})")
+    for k, shape in shapes.items():
+        if tuple(tensors[k].shape) != shape:
+            raise ModelFileError(f"{where}: tensor {k} has shape {tuple(tensors[k].shape)}, the "
+                                 f"metadata's network needs {shape}")
+        if tensors[k].dtype != np.float32:
+            raise ModelFileError(f"{where}: tensor {k} is {tensors[k].dtype}, expected float32")
+    layers = [(tensors[f"mlp_extractor.policy_net.{2 * i}.weight"], tensors[f"mlp_extractor.policy_net.{2 * i}.bias"])
+              for i in range(len(meta["net_arch"]))]
+    return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]), meta["activation"])
+
+
+_GAMES: dict = {}
+
+
+def _game(env_id, config):
+    """Games are immutable and some take a while to build: one per config per process."""
+    key = (env_id, repr(sorted(config.items())))
+    if key not in _GAMES:
+        _GAMES[key] = make_game(env_id, **config)
+    return _GAMES[key]
 
 
 class PolicyAgent(Agent):
@@ -184,7 +214,7 @@ class PolicyAgent(Agent):
         if not path:
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
         self.meta, self.net = load_policy(path)
-        game = make_game(env_id, **game_config)
+        game = _game(env_id, game_config)
         role_name = role if isinstance(role, str) else game.roles[int(role)]
         if role_name not in game.roles:
             raise ConfigError(f"ppo: role {role!r} is not one of {game.roles}")
@@ -212,15 +242,11 @@ class PolicyAgent(Agent):
         return p / p.sum()
 
     def _masked_logits(self, observation, action_mask):
-        import torch
-
         mask = np.asarray(action_mask, dtype=bool)
         if not mask.any():
             raise ValueError("no legal action in the mask")
-        with torch.inference_mode():
-            x = torch.as_tensor(np.asarray(observation, dtype=np.float32).reshape(1, -1))
-            logits = self.net(x)[0].numpy().astype(np.float64)
-        return np.where(mask, logits, -np.inf)
+        logits = self.net.logits(np.asarray(observation, dtype=np.float32).reshape(-1))
+        return np.where(mask, logits.astype(np.float64), -np.inf)
 
     def act(self, observation, action_mask, state=None) -> int:
         logits = self._masked_logits(observation, action_mask)

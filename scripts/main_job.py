@@ -21,8 +21,9 @@ from conan_envs import ConfigError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
-QUICK = {"steps": 40_000, "games": 40, "mcts": 50, "device": "cpu"}
-FULL = {"steps": None, "games": 400, "mcts": 200, "device": "cuda", "n_envs": 16}
+# mcts plays the whole game out in every simulation: its games are slow, so fewer of them
+QUICK = {"steps": 40_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
+FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16}
 
 
 def parse_args(argv=None):
@@ -32,6 +33,7 @@ def parse_args(argv=None):
     p.add_argument("--steps", type=int, help="training steps")
     p.add_argument("--games", type=int, help="evaluation games per pair (both seats)")
     p.add_argument("--mcts-simulations", type=int, help="simulations per move of the mcts opponent")
+    p.add_argument("--mcts-games", type=int, help="games against mcts (both seats)")
     p.add_argument("--device", choices=["auto", "cpu", "cuda"])
     p.add_argument("--n-envs", type=int, help="parallel environments")
     p.add_argument("--workers", type=int, default=2, help="processes for evaluation games")
@@ -63,11 +65,13 @@ def main(argv=None, log=print) -> dict:
     mcts = f"mcts:simulations={args.mcts_simulations or plan['mcts']}"
     agents = {"ppo": f"ppo:{summary['policy']}", "random": "random", mcts: mcts}
     games = args.games or plan["games"]
-    log(f"evaluating the policy: {games} games each against random and {mcts} "
+    mcts_games = args.mcts_games or min(games, plan["mcts_games"])
+    log(f"evaluating the policy: {games} games against random, {mcts_games} against {mcts} "
         f"(both seats, {args.workers} workers)...")
     t1 = time.time()
     result = tournament(cfg["env_id"], agents, games=games, seed=20_000, game_config=cfg["env_config"],
-                        workers=args.workers, mirror=False, pairs=[("ppo", "random"), ("ppo", mcts)])
+                        workers=args.workers, mirror=False, pairs=[("ppo", "random"), ("ppo", mcts)],
+                        pair_games={("ppo", mcts): mcts_games})
     paths = save_report(result, out, "report")
     if Path(summary["eval_csv"]).exists():
         paths["curve"] = str(out / "learning_curve.png")

@@ -44,7 +44,7 @@ def test_bradley_terry_orders_and_is_centred():
 
 
 def test_tournament_reproducible_serial_and_parallel(toy_envs, tmp_path):
-    agents = {"random": "random", "mcts": "mcts:simulations=25"}
+    agents = {"random": "random", "mcts": "mcts:simulations=12"}
     a = tournament("nim_test", agents, games=16, seed=7)
     b = tournament("nim_test", agents, games=16, seed=7)
     c = tournament("nim_test", agents, games=16, seed=7, workers=2, start_method="fork")
@@ -96,3 +96,14 @@ def test_evaluate_script(toy_envs, tmp_path):
     assert "| r | mcts:simulations=10 | 6 |" in out[0]
     assert math.isclose(sum(p["score"] for p in result["pairs"]), result["pairs"][0]["score"])
     assert (tmp_path / "t.md").exists() and (tmp_path / "t.png").exists()
+
+
+def test_pair_games_and_a_roles(toy_envs):
+    r = tournament("nim_test", {"a": "random", "b": "random", "c": "random"}, games=8, seed=3, mirror=False,
+                   pair_games={("a", "c"): 2})
+    games = {(p["a"], p["b"]): p["games"] for p in r["pairs"]}
+    assert games == {("a", "b"): 8, ("a", "c"): 2, ("b", "c"): 8}
+    one_side = head_to_head("nim_test", "random", "random", games=6, seed=1, a_roles=["player_1"])
+    assert one_side["games"] == 6 and set(one_side["by_seat"]) == {"player_1"}
+    with pytest.raises(conan_envs.ConfigError, match="not roles"):
+        head_to_head("nim_test", "random", "random", games=2, a_roles=["banker"])

@@ -172,7 +172,9 @@ class ScriptedAgent(Agent):
     def _adv_choose(self):
         s = self.s
         roller = s.dec["roller"]
-        if s.rk[roller] == FOE and s.vp[roller] > s.vp[0]:
+        # take others' dice (which score for them) only while not behind them; a Foe's only
+        # when Conan is well ahead
+        if roller != 0 and s.vp[roller] + (0 if s.rk[roller] == FOE else 3) > s.vp[0]:
             return self._ok("done")
         return self._first("die")
 

@@ -161,6 +161,18 @@ class ScriptedAgent(Agent):
     def _card_play(self, s, me, L):
         if "play" in L:
             return L["play"][0][1]
+        pos = s.pos[me]
+        if "vision" in L:  # Seer's Vision: first on the card its Hero stands on
+            slots = C.MAX_DIFFICULTY
+            here = [o for o in L["vision"] if o[0] // slots == pos]
+            if here:
+                return here[-1][1]
+        if "passage" in L:  # Secret Passage: off a card it is stuck on, to a better one
+            stuck = pos >= 0 and any(s.ch_up[c] for c in s.stack[pos])
+            best = max(L["passage"], key=lambda o: self._adventure_score(s, me, o[0]))
+            if (stuck or pos < 0) and (pos < 0 or self._adventure_score(s, me, best[0])
+                                       > self._adventure_score(s, me, pos)):
+                return best[1]
         if "place" in L:
             return self._place_best(s, me, L["place"])
         return None

@@ -7,13 +7,9 @@ import numpy as np
 
 from baselines.agent import Agent
 from conan_envs.kings import content as C
+from conan_envs.kings.actions import COUNT0, DONE, PLAYER0, REGION0, REROLL, RESULT0, UNIT0
 
 A, E, H, W, M, S, K, F = range(8)
-DONE, REROLL, REGION0 = 0, 1, 2
-UNIT0 = REGION0 + C.NUM_REGIONS
-COUNT0 = UNIT0 + C.NUM_TYPES
-RESULT0 = COUNT0 + 30
-PLAYER0 = RESULT0 + 19
 # expected casualties a unit inflicts per round (1D10 >= Attack), plus one for the hit it absorbs
 POWER = [1 + a * (11 - r) / 10 if r else 1 for r, a in zip(C.ATTACK, C.ATTACKS)]
 VALUE = {A: 1, S: 2, F: 2, E: 3, M: 5, W: 6, H: 7, K: 100}  # what a loss costs
@@ -86,6 +82,8 @@ class ScriptedAgent(Agent):
             s = pend["ctx"]["s"]
             hit = v >= C.ATTACK[pend["ctx"]["t"]] - bt["plus"][s]
             bad = (bt["own"][s] == me and not hit) or (bt["own"][1 - s] == me and hit)
+        elif what == "spell":  # 13-20: Preparations, nothing
+            bad = state.bt["own"][pend["ctx"]["s"]] == me and v >= 13
         elif state.me() == me:
             if what == "hero":
                 bad = C.HEROIC_ACTIONS[v] in BAD_HERO
@@ -93,8 +91,6 @@ class ScriptedAgent(Agent):
                 bad = C.WIZARD_MAGIC[v] in BAD_WIZARD
             elif what == "recruit":
                 bad = C.RECRUIT[C.COUNTRY_OF[pend["ctx"]["r"]]][v] == C.NOTHING
-            elif what in ("action", "spell"):
-                bad = state.bt["own"][pend["ctx"]["s"]] == me and v >= (6 if what == "action" else 13)
         return REROLL if bad else DONE
 
     # ---- Hero and Wizard Phases ----------------------------------------------------------
@@ -185,8 +181,8 @@ class ScriptedAgent(Agent):
         if self.plan and REGION0 + self.plan[1] in legal:
             return REGION0 + self.plan[1]
         me = self.role  # fall back: the legal region I hold, else the weakest
-        return REGION0 + min(self.regions(legal),
-                             key=lambda d: (not state.controls(me, d), self.enemy_power(state, d, me)))
+        return REGION0 + min(self.regions(legal), key=lambda d: (not state.controls(me, d),
+                                                                 self.enemy_power(state, d, me)))
 
     def _move_count(self, state, legal):
         return max(legal)

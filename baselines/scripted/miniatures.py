@@ -16,6 +16,7 @@ import numpy as np
 from baselines.agent import Agent
 
 KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain"}
+_WALK = {}
 
 
 class ScriptedAgent(Agent):
@@ -52,8 +53,37 @@ class ScriptedAgent(Agent):
         return [a - o for a in self.legal if o <= a < o + n]
 
     def dist(self, a, b):
-        d = self.g.board.dist[a][b]
+        d = self._walk()[a][b]
         return d if d >= 0 else 99
+
+    def _walk(self):
+        """Areas apart on foot: over open borders, flaps, rock slides and downward drops,
+        leaps included (not walls or boulders). Cached per game."""
+        g = self.g
+        cache = _WALK.get(id(g))
+        if cache is None or cache[0] is not g:
+            from collections import deque
+
+            from conan_envs.miniatures.content import DROP, FLAP, LEAP, OPEN, ROCK_SLIDE
+            b = g.board
+            n = g.num_areas
+            table = []
+            for src in range(n):
+                d = [-1] * n
+                d[src] = 0
+                q = deque([src])
+                while q:
+                    u = q.popleft()
+                    for v in b.neighbors[u]:
+                        k = b.border[u][v]
+                        ok = k in (OPEN, FLAP, ROCK_SLIDE, LEAP) or (k == DROP and b.elev[v] < b.elev[u])
+                        if ok and d[v] < 0:
+                            d[v] = d[u] + 1
+                            q.append(v)
+                table.append(d)
+            cache = (g, table)
+            _WALK[id(g)] = cache
+        return cache[1]
 
     def weakest_hero(self, heroes):
         s, g = self.s, self.g
@@ -145,7 +175,13 @@ class ScriptedAgent(Agent):
         return self.A("sacrifice", cands[0]) if cands else self.A("no")
 
     def _event(self, fr):
-        return self.A("event", 0)
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import line_of_sight
+        heroes = [s.h_area[h] for h in s.heroes_in_play()]
+        shooters = sum(1 for m, a in enumerate(s.u_area)
+                       if a >= 0 and not g.tiles[g.model_tile[m]].ally
+                       and any(line_of_sight(s, a, b) for b in heroes))
+        return self.A("event", 2 if shooters >= 4 else 0)
 
     def _reinforce(self, fr):
         opts = self.options("reinforce")
@@ -351,7 +387,8 @@ class ScriptedAgent(Agent):
                     return self.A("spell", sp)
                 if eff == "area_attack" and self._storm_area(h) is not None:
                     return self.A("spell", sp)
-            if self.has("chest") and s.reserve[h] >= 2:
+            searching = g.objective == "clutches" and s.o_loc[g.yselda] == -10
+            if self.has("chest") and s.reserve[h] >= (5 if searching else 2):
                 return self.A("chest")
             allies = self.options("ally")
             if allies:
@@ -360,6 +397,6 @@ class ScriptedAgent(Agent):
         moves = self.options("move")
         if moves and goal != a:
             step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 3):
+            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 2):
                 return self.A("move", step)
         return self.A("done")

@@ -25,7 +25,8 @@ HEAD = 4 + 3 + len(PHASES) + 64 + 4 + 4
 def obs_size(game=None):
     return (HEAD + 4 * PER_PLAYER + NK * PER_KINGDOM + 8 + 8 + 8 + 3 * (NK + 9) + 3 * 26
             + len(C.events) + 2 + 4 * (4 + NF) + 24 + NT + 4 + 2
-            + len(C.adventures) + len(C.encounters) + len(C.events))
+            + len(C.adventures) + len(C.encounters) + len(C.events)
+            + 4 * (len(C.adventures) + len(C.encounters)))
 
 
 def _dec_index(kind):
@@ -35,117 +36,135 @@ def _dec_index(kind):
     return DEC_KINDS[kind]
 
 
+SIZE = None
+NA, NE, NEV = len(C.adventures), len(C.encounters), len(C.events)
+DT_SCALE = [t / len(C.dtypes) for t in range(len(C.dtypes))]
+
+
 def encode(s, role):
-    v = np.zeros(obs_size(), dtype=np.float32)
-    o = 0
-    v[o + role] = 1
-    o += 4
-    v[o + s.n - 2] = 1
-    o += 3
-    v[o + PHASES.index(s.phase)] = 1
-    o += len(PHASES)
-    if s.dec is not None:
-        v[o + _dec_index(s.dec["k"])] = 1
-    o += 64
-    if s.dec is not None:
-        v[o + s.dec["p"]] = 1
-        r = s.dec.get("roller")
+    """Indices and values are gathered in Python lists and written into the array once."""
+    global SIZE
+    if SIZE is None:
+        SIZE = obs_size()
+    iv = {}  # index -> value (sums where a slot counts several things)
+    ones = [role, 4 + s.n - 2, 7 + PHASES.index(s.phase)]
+    o = 7 + len(PHASES)
+    d = s.dec
+    if d is not None:
+        ones.append(o + _dec_index(d["k"]))
+        ones.append(o + 64 + d["p"])
+        r = d.get("roller")
         if r is not None:
-            v[o + 4 + r] = 1
-    o += 8
+            ones.append(o + 68 + r)
+    o += 72
     known = s.ct_known[role]
-    for p in range(4):
-        if p < s.n:
-            v[o] = 1
-            v[o + 1] = min(s.vp[p], 60) / 60
-            v[o + 2] = min(s.gold[p], 20) / 20
-            for f in range(8):
-                v[o + 3 + f] = s.fate[p][f] / 4
-            for g in s.gods[p]:
-                v[o + 11 + g] = 1
-            q = o + 19
-            if s.loc[p] >= 0:
-                v[q + s.loc[p]] = 1
-            else:
-                v[q + NK] = 1
-            q += NK + 1
-            v[q] = s.plot[p] / 10
-            for t in range(3):
-                v[q + 1 + t] = s.ach[p][t] / C.ach_len
-            v[q + 4] = min(len(s.ct_hand[p]), 10) / 10
-            q += 5
-            if p == role:
-                for t in s.ct_hand[p]:
-                    v[q + TOKEN_TYPE_OF[t]] += 0.25
-            q += NT
-            for t in s.ct_card[p]:
-                v[q] += 0.25 if C.ct[t][0] == 2 else 0
-                v[q + 1] += 0.25 if C.ct[t][0] == 5 else 0
-            q += 2
-            z, f = s.zone[p], s.face[p]
-            for i in range(len(z)):
-                b = q + i * PER_DIE
-                v[b] = 1
-                v[b + 1 + z[i]] = 1
-                v[b + 8 + f[i]] = 1
-                v[b + 8 + NF] = s.dtype[p][i] / len(C.dtypes)
+    for p in range(s.n):
+        ones.append(o)
+        iv[o + 1] = min(s.vp[p], 60) / 60
+        iv[o + 2] = min(s.gold[p], 20) / 20
+        for f, c in enumerate(s.fate[p]):
+            if c:
+                iv[o + 3 + f] = c / 4
+        ones += [o + 11 + g for g in s.gods[p]]
+        q = o + 19
+        ones.append(q + s.loc[p] if s.loc[p] >= 0 else q + NK)
+        q += NK + 1
+        iv[q] = s.plot[p] / 10
+        a = s.ach[p]
+        iv[q + 1], iv[q + 2], iv[q + 3] = a[0] / C.ach_len, a[1] / C.ach_len, a[2] / C.ach_len
+        iv[q + 4] = min(len(s.ct_hand[p]), 10) / 10
+        q += 5
+        if p == role:
+            for t in s.ct_hand[p]:
+                j = q + TOKEN_TYPE_OF[t]
+                iv[j] = iv.get(j, 0) + 0.25
+        q += NT
+        for t in s.ct_card[p]:
+            kind = C.ct[t][0]
+            if kind == 2 or kind == 5:
+                j = q + (kind == 5)
+                iv[j] = iv.get(j, 0) + 0.25
+        q += 2
+        z, f, dt = s.zone[p], s.face[p], s.dtype[p]
+        for i in range(len(z)):
+            b = q + i * PER_DIE
+            ones += (b, b + 1 + z[i], b + 8 + f[i])
+            iv[b + 8 + NF] = DT_SCALE[dt[i]]
         o += PER_PLAYER
+    o += (4 - s.n) * PER_PLAYER
     for k in range(NK):
         t = s.ct_board[k]
         if t >= 0:
-            v[o] = 1
+            ones.append(o)
             if t in known:
-                v[o + 1 + TOKEN_TYPE_OF[t]] = 1
-        v[o + 1 + NT] = len(s.temple[k]) / 2
-        for f in range(8):
-            v[o + 2 + NT + f] = s.fate_board[k][f] / 4
+                ones.append(o + 1 + TOKEN_TYPE_OF[t])
+        if s.temple[k]:
+            iv[o + 1 + NT] = len(s.temple[k]) / 2
+        for f, c in enumerate(s.fate_board[k]):
+            if c:
+                iv[o + 2 + NT + f] = c / 4
         o += PER_KINGDOM
     for g in range(8):
-        v[o + g] = s.god_supply[g]
-        v[o + 8 + g] = min(s.god_gold[g], 5) / 5
-        v[o + 16 + g] = s.fate_supply[g] / 4
+        if s.god_supply[g]:
+            ones.append(o + g)
+        if s.god_gold[g]:
+            iv[o + 8 + g] = min(s.god_gold[g], 5) / 5
+        iv[o + 16 + g] = s.fate_supply[g] / 4
     o += 24
     for a in s.adv_face:
         if a >= 0:
-            v[o + C.adv_kingdom[a]] = 1
+            ones.append(o + C.adv_kingdom[a])
             for x in C.adv_needs[a]:
-                v[o + NK + min(x, 8)] += 0.2
+                j = o + NK + min(x, 8)
+                iv[j] = iv.get(j, 0) + 0.2
         o += NK + 9
     for e in s.enc_face:
         if e >= 0:
-            v[o + e] = 1
+            ones.append(o + e)
         o += 26
     if s.ev_cur >= 0:
-        v[o + s.ev_cur] = 1
-    o += len(C.events)
-    v[o + s.dirn] = 1
+        ones.append(o + s.ev_cur)
+    o += NEV
+    ones.append(o + s.dirn)
     o += 2
     for slot in range(4):
         p = s.track_p[slot]
         if p >= 0:
-            v[o + p] = 1
-            v[o + 4 + s.face[p][s.track_d[slot]]] = 1
+            ones += (o + p, o + 4 + s.face[p][s.track_d[slot]])
         o += 4 + NF
     if s.plot[role] < len(s.plot_spaces):
         c = s.plot_cards[s.plot_spaces[s.plot[role]] - 1]
         for x in C.plot_req[c]:
-            v[o + x] += 0.5
+            iv[o + x] = iv.get(o + x, 0) + 0.5
         for x in C.plot_bonus[c]:
-            v[o + 12 + x] += 0.5
+            iv[o + 12 + x] = iv.get(o + 12 + x, 0) + 0.5
     o += 24
     for t in known:  # tokens this role has seen and that are still hidden from others
-        v[o + TOKEN_TYPE_OF[t]] = min(v[o + TOKEN_TYPE_OF[t]] + 0.25, 1)
+        j = o + TOKEN_TYPE_OF[t]
+        iv[j] = iv.get(j, 0) + 0.25
     o += NT
     for p in range(s.n):
-        v[o + p] = min(s.hits[p], 8) / 8
+        if s.hits[p]:
+            iv[o + p] = min(s.hits[p], 8) / 8
     o += 4
-    v[o] = min(s.turn, 40) / 40
-    v[o + 1] = float(s.end_triggered)
+    iv[o] = min(s.turn, 40) / 40
+    iv[o + 1] = float(s.end_triggered)
     o += 2
-    for d, size in enumerate((len(C.adventures), len(C.encounters), len(C.events))):
-        card = peeked(s, role, d)  # the top card this role scried, while still on top
+    for deck, size in enumerate((NA, NE, NEV)):
+        card = peeked(s, role, deck)  # the top card this role scried, while still on top
         if card >= 0:
-            v[o + card] = 1
+            ones.append(o + card)
         o += size
+    if d is not None and d["p"] == role:  # cards shown to the decider alone
+        if d["k"] == "keep_card":
+            for j, card in enumerate(d["drawn"]):
+                ones.append(o + j * (NA + NE) + (card if d["which"] == "adventure" else NA + card))
+        elif d["k"] == "adv_reward":
+            for j, card in enumerate(d["cards"]):
+                ones.append(o + j * (NA + NE) + card)
+    v = np.zeros(SIZE, dtype=np.float32)
+    if iv:
+        v[list(iv)] = list(iv.values())
+    v[ones] = 1
     np.minimum(v, 1, out=v)
     return v

@@ -14,6 +14,7 @@ from . import (abilities, adventure, combat, encounters, end_round, kingdoms, ma
 from .actions import CODEC, NUM_ACTIONS, OFF
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE
+from .encode import encode
 from .flow import DECISIONS, run
 from .tokens import DECKS, peeked
 
@@ -151,7 +152,8 @@ class AdventuresState(State):
             modifiers.apply(self, seg, i)
         else:
             DECISIONS[self.dec["k"]][1](self, seg, i)
-        self.log_kdie = self.log_kdie[-8:]
+        if len(self.log_kdie) > 16:
+            del self.log_kdie[:-8]
         run(self)
 
     def action_to_string(self, a):
@@ -171,7 +173,6 @@ class AdventuresState(State):
         return [float(v) for v in self.vp]
 
     def observation(self, role):
-        from .encode import encode
         return encode(self, role)
 
     def resample_hidden(self, observer, rng):
@@ -209,6 +210,14 @@ class AdventuresState(State):
             rest = deck[:-1] if keep else deck
             rest = rng.permutation(rest).tolist() if rest else []
             setattr(new, name, rest + deck[-1:] if keep else rest)
+        d = new.dec
+        if d is not None and d["k"] == "keep_card" and d["p"] != observer:
+            # the two cards drawn for a cycle are seen by the cycling player only
+            deck = new.adv_deck if d["which"] == "adventure" else new.enc_deck
+            top = deck[-1:] if peeked(self, observer, 0 if d["which"] == "adventure" else 1) >= 0 else []
+            pool = rng.permutation(deck[:len(deck) - len(top)] + d["drawn"]).tolist()
+            deck[:] = pool[len(d["drawn"]):] + top
+            new.dec = dict(d, drawn=pool[:len(d["drawn"])])
         new._mask = None
         return new
 

@@ -1,15 +1,21 @@
 """1. Card Turn (rulebook, "1. Card Turn", "How and When to Play Cards", "Limitations on
-Challenge Cards"): a mandatory first round, then open rounds until someone passes; Adventure
-cards face up in front of their player (+1 DP), Challenge cards face down on others'
-Adventures with room (+1 DP). Resolution cards wait for the Hero Turn; Magic items never
-reach a hand (they form their own deck), so nothing else is played here."""
+Challenge Cards", "Movement"): a mandatory first round, then open rounds until someone passes;
+Adventure cards face up in front of their player (+1 DP), Challenge cards face down on others'
+Adventures with room (+1 DP), and the Special cards whose stated timing is the Card Turn
+(designed, docs/rulings/cards.md): Secret Passage (the Hero moves, even off a card holding
+Challenges: "except through the effects of Special cards") and Seer's Vision (look at one
+face-down Challenge). Resolution cards wait for the Hero Turn; Magic items never reach a hand
+(they form their own deck)."""
 from __future__ import annotations
 
 from . import content as C
 from . import flow
+from .hidden import visible
 from .setup import put_challenge
 
 NADV = C.NUM_ADVENTURES
+SLOTS = C.MAX_DIFFICULTY
+PASSAGE, VISION = C.SECRET_PASSAGE, C.SEERS_VISION
 
 
 def challenge_targets(s, p) -> list:
@@ -18,6 +24,27 @@ def challenge_targets(s, p) -> list:
     st, own, stack = s.adv_state, s.adv_owner, s.stack
     return [a for a in range(NADV) if st[a] == 1 and own[a] != p and a != pos
             and len(stack[a]) < C.DIFFICULTY[a]]
+
+
+def passage_targets(s, p) -> list:
+    """Secret Passage: any other Adventure in play without a Challenge of one's own (the one
+    movement restriction a Special card does not lift)."""
+    pos = s.pos[p]
+    placer, stack, st = s.ch_placer, s.stack, s.adv_state
+    return [a for a in range(NADV) if st[a] == 1 and a != pos
+            and not any(placer[c] == p for c in stack[a])]
+
+
+def vision_targets(s, p) -> list:
+    """Seer's Vision: (adventure, slot) of each face-down Challenge the player does not know."""
+    out = []
+    st, stack, up = s.adv_state, s.stack, s.ch_up
+    for a in range(NADV):
+        if st[a] == 1:
+            for k, c in enumerate(stack[a]):
+                if not up[c] and not visible(s, p, a, c):
+                    out.append((a, k))
+    return out
 
 
 def has_play(s, p) -> bool:
@@ -29,6 +56,12 @@ def has_play(s, p) -> bool:
             if targets is None:
                 targets = challenge_targets(s, p)
             if targets:
+                return True
+        elif card in PASSAGE:
+            if passage_targets(s, p):
+                return True
+        elif card in VISION:
+            if vision_targets(s, p):
                 return True
     return False
 
@@ -58,6 +91,7 @@ def mask_card_play(s, m) -> None:
     o = s.game.o
     op, opl = o["play"], o["place"]
     targets = None
+    passage = vision = False
     for card in s.hand[p]:
         if C.AD0 <= card < C.RS0:
             m[op + card] = True
@@ -67,7 +101,28 @@ def mask_card_play(s, m) -> None:
             base = opl + (card - C.CH0) * NADV
             for a in targets:
                 m[base + a] = True
+        elif card in PASSAGE:
+            passage = True
+        elif card in VISION:
+            vision = True
+    if passage:
+        oa = o["passage"]
+        for a in passage_targets(s, p):
+            m[oa + a] = True
+    if vision:
+        ov = o["vision"]
+        for a, k in vision_targets(s, p):
+            m[ov + a * SLOTS + k] = True
     m[0] = True
+
+
+def _discard_one(s, p, kind) -> None:
+    hand = s.hand[p]
+    for card in hand:
+        if card in kind:
+            hand.remove(card)
+            s.discard.append(card)
+            return
 
 
 def apply_card_play(s, seg, i) -> None:
@@ -83,9 +138,20 @@ def apply_card_play(s, seg, i) -> None:
         a = i - C.AD0
         s.adv_state[a] = 1
         s.adv_owner[a] = p
-    else:  # "place": a Challenge card face down on an Adventure
+        s.dp[p] += 1
+    elif seg == "place":  # a Challenge card face down on an Adventure
         c, a = divmod(i, NADV)
         s.hand[p].remove(C.CH0 + c)
         put_challenge(s, p, c, a)
-    s.dp[p] += 1
+        s.dp[p] += 1
+    elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
+        _discard_one(s, p, PASSAGE)
+        flow.leave_adventure(s, p)
+        s.pos[p] = i
+        s.must_enter[p] = False
+    else:  # "vision": Seer's Vision, the player alone looks at that face-down Challenge
+        _discard_one(s, p, VISION)
+        a, k = divmod(i, SLOTS)
+        c = s.stack[a][k]
+        s.ch_known[c] |= 1 << p
     advance(s)

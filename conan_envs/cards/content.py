@@ -2,7 +2,8 @@
 into flat tables indexed by a global card id:
 
     heroes 0-9, challenges 10-41, adventures 42-61, specials 62-109
-    (Resolution cards 62-97, then Magic items 98-109).
+    (Resolution cards 62-93, Special cards with a timing of their own 94-97, then Magic
+    items 98-109).
 """
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ _PKG = "conan_envs.cards"
 ATTRS = ("Strength", "Wit", "Spirit")
 ANY = 3  # a Resolution card that modifies whichever attribute is used
 
-HERO, CHALLENGE, ADVENTURE, RESOLUTION, MAGIC = range(5)
-KIND_NAMES = ("hero", "challenge", "adventure", "resolution", "magic item")
+HERO, CHALLENGE, ADVENTURE, RESOLUTION, MAGIC, TIMED = range(6)
+KIND_NAMES = ("hero", "challenge", "adventure", "resolution", "magic item", "special")
 
 
 def _expand(entries):
@@ -29,20 +30,23 @@ _adventures = load_yaml(_PKG, "adventures")
 _specials = _expand(load_yaml(_PKG, "specials"))
 _resolution = [e for e in _specials if e["kind"] == "resolution"]
 _magic = [e for e in _specials if e["kind"] == "magic_item"]
+_timed = [e for e in _specials if e["kind"] == "special"]
 
 H0 = 0
 CH0 = H0 + len(_heroes)
 AD0 = CH0 + len(_challenges)
 RS0 = AD0 + len(_adventures)
-MG0 = RS0 + len(_resolution)
+TS0 = RS0 + len(_resolution)
+MG0 = TS0 + len(_timed)
 NUM_CARDS = MG0 + len(_magic)
 NUM_HEROES, NUM_CHALLENGES, NUM_ADVENTURES = len(_heroes), len(_challenges), len(_adventures)
 NUM_MAGIC = len(_magic)
 MAX_DIFFICULTY = max(int(a["difficulty"]) for a in _adventures)
 
 KIND = tuple([HERO] * NUM_HEROES + [CHALLENGE] * NUM_CHALLENGES + [ADVENTURE] * NUM_ADVENTURES
-             + [RESOLUTION] * len(_resolution) + [MAGIC] * NUM_MAGIC)
-NAME = tuple(e["name"] for e in _heroes + _challenges + _adventures + _resolution + _magic)
+             + [RESOLUTION] * len(_resolution) + [TIMED] * len(_timed) + [MAGIC] * NUM_MAGIC)
+NAME = tuple(e["name"] for e in _heroes + _challenges + _adventures + _resolution + _timed
+             + _magic)
 
 HERO_ATTR = tuple((h["strength"], h["wit"], h["spirit"]) for h in _heroes)
 HERO_ABILITY = tuple(h["ability"] for h in _heroes)
@@ -74,7 +78,13 @@ ITEM_BONUS = tuple((m["strength"], m["wit"], m["spirit"]) for m in _magic)
 
 CHALLENGE_IDS = tuple(range(CH0, AD0))
 ADVENTURE_IDS = tuple(range(AD0, RS0))
-RESOLUTION_IDS = tuple(range(RS0, MG0))
+RESOLUTION_IDS = tuple(range(RS0, TS0))
+TIMED_IDS = tuple(range(TS0, MG0))
+
+# Special cards with a timing of their own (by card id): Secret Passage, Seer's Vision
+EFFECT = tuple(e["effect"] for e in _timed)
+SECRET_PASSAGE = frozenset(TS0 + k for k, e in enumerate(_timed) if e["effect"] == "secret_passage")
+SEERS_VISION = frozenset(TS0 + k for k, e in enumerate(_timed) if e["effect"] == "seers_vision")
 MAGIC_IDS = tuple(range(MG0, NUM_CARDS))
 
 

@@ -24,10 +24,13 @@ def advance(s) -> None:
     if not _BEGIN:
         from . import card_turn, diplomacy, hero_turn, setup
 
-        _BEGIN.update({"setup_swap": setup.begin_swap, "setup_challenge": setup.begin_challenge,
+        _BEGIN.update({"settle": hero_turn.settle_loot,
+                       "setup_swap": setup.begin_swap, "setup_challenge": setup.begin_challenge,
                        "setup_hero": setup.begin_hero, "hero": hero_turn.begin,
                        "diplomacy": diplomacy.begin, "draw": begin_draw,
                        "card": card_turn.advance})
+    if s.owed:  # Loot still unapplied is applied as soon as it can be
+        _BEGIN["settle"](s)
     if s.phase == "card":
         _BEGIN["card"](s)
         return
@@ -100,17 +103,19 @@ def begin_draw(s, p) -> bool:
     return False
 
 
-def draw(s, p: int, k: int) -> None:
-    """Draw k cards; when the draw deck runs out the discard pile is shuffled into a new one."""
+def draw(s, p: int, k: int) -> int:
+    """Draw k cards; when the draw deck runs out the discard pile is shuffled into a new one.
+    Returns how many were drawn (fewer when deck and discard pile are both empty)."""
     hand, deck = s.hand[p], s.deck
-    for _ in range(k):
+    for j in range(k):
         if not deck:
             if not s.discard:
-                return
+                return j
             order = s.rng.permutation(len(s.discard)).tolist()
             deck.extend(s.discard[i] for i in order)
             s.discard.clear()
         hand.append(deck.pop())
+    return k
 
 
 # ---- DP, defeat and victory -----------------------------------------------------------------

@@ -47,6 +47,9 @@ class CardsGame(Game):
             ("play", tuple(names)),
             ("place", tuple(f"{names[C.CH0 + c]} on {names[C.AD0 + a]}"
                             for c in range(C.NUM_CHALLENGES) for a in range(C.NUM_ADVENTURES))),
+            ("passage", tuple(f"Secret Passage: move to {x}" for x in names[C.AD0:C.RS0])),
+            ("vision", tuple(f"Seer's Vision: look at {names[C.AD0 + a]} challenge {k + 1}"
+                             for a in range(C.NUM_ADVENTURES) for k in range(C.MAX_DIFFICULTY))),
             ("adventure", tuple(names[C.AD0:C.RS0])),
             ("face", 1),
             ("scout_face", tuple(names[C.CH0:C.AD0])),

@@ -120,15 +120,18 @@ def apply_hero_action(s, seg, i) -> None:
 
 # ---- Completing an Adventure -----------------------------------------------------------------
 def complete(s, p) -> None:
-    """Loot: DP, cards drawn, random Magic items placed face up in front of the player; then
-    the card is placed face down (out of the game) and its Heroes are off it."""
-    a = s.pos[p]
-    s.cadv = a
+    """Loot: DP, cards drawn, random Magic items placed face up in front of the player. Loot
+    that cannot be applied yet (deck and discard pile empty; Magic item deck empty) stays owed,
+    and the card stays face up until it is (see settle_loot)."""
+    a = s.cadv = s.pos[p]
     s.dp[p] += C.LOOT[a]
-    flow.draw(s, p, C.LOOT_DRAW[a])
-    for _ in range(C.LOOT_MAGIC[a]):
-        if s.magic_deck:
-            s.items[p].append(s.magic_deck.pop())
+    cards = C.LOOT_DRAW[a] - flow.draw(s, p, C.LOOT_DRAW[a])
+    items = C.LOOT_MAGIC[a]
+    while items and s.magic_deck:
+        s.items[p].append(s.magic_deck.pop())
+        items -= 1
+    if cards or items:
+        s.owed.append([a, p, cards, items])
     if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
         s.prompt = "pillage"
         s.dec, s.actor = "ability", p
@@ -152,11 +155,34 @@ def share_loot(s) -> None:
 
 
 def finish_complete(s) -> None:
+    """Once all Loot effects are applied the card is placed face down (out of the game);
+    while some remain it stays face up (adv_state 3), no longer an Adventure to enter."""
     a = s.cadv
     s.cadv = -1
-    s.adv_state[a] = 2
+    s.adv_state[a] = 3 if any(e[0] == a for e in s.owed) else 2
     for q in range(s.game.n):
         if s.pos[q] == a:
             flow.leave_adventure(s, q)
     flow.check_defeat(s)
     flow.advance(s)
+
+
+def settle_loot(s) -> None:
+    """Owed Loot is applied as soon as the cards exist: cards once the deck or discard pile
+    holds some, Magic items once one returns to the Magic item deck. Then the card goes face
+    down. Loot owed to an eliminated player is lost and its card goes face down."""
+    keep = []
+    for e in s.owed:
+        a, p, cards, items = e
+        if s.alive[p]:
+            if cards:
+                cards -= flow.draw(s, p, cards)
+            while items and s.magic_deck:
+                s.items[p].append(s.magic_deck.pop())
+                items -= 1
+            if cards or items:
+                e[2], e[3] = cards, items
+                keep.append(e)
+                continue
+        s.adv_state[a] = 2
+    s.owed = keep

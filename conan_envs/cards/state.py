@@ -73,7 +73,9 @@ class CardsState(State):
         self.offered = [False] * n       # lost this Diplomacy Turn to a veto
         self.deck, self.discard, self.magic_deck = [], [], []
         self.adv_owner = [-1] * NADV
-        self.adv_state = [0] * NADV      # 0 not in play, 1 face up in play, 2 completed
+        self.adv_state = [0] * NADV      # 0 not in play, 1 face up in play, 2 completed (face
+        #                                  down), 3 completed with Loot owed (still face up)
+        self.owed = []                   # [adventure, player, cards owed, Magic items owed]
         self.stack = [[] for _ in range(NADV)]  # challenge indices, bottom to top
         self.ch_placer = [-1] * NCH
         self.ch_up = [False] * NCH

@@ -56,6 +56,9 @@ def board(s) -> str:
                              + f" [player_{s.ch_placer[c]}]" for c in s.stack[a])
             lines.append(f"  {C.NAME[C.AD0 + a]} (player_{s.adv_owner[a]}, difficulty "
                          f"{C.DIFFICULTY[a]}, loot {C.LOOT[a]}): {pile or 'no challenges'}")
+    for a, p, cards, items in s.owed:
+        lines.append(f"  {C.NAME[C.AD0 + a]} completed by player_{p}, face up until its Loot is "
+                     f"applied: {cards} card(s) and {items} Magic item(s) owed")
     lines.append(f"  deck {len(s.deck)}, discard {len(s.discard)}, magic items {len(s.magic_deck)}")
     if s.w is not None:
         w = s.w

@@ -12,10 +12,9 @@ most units there; with more than two sides, the battles are fought one after the
 from __future__ import annotations
 
 from . import content as C
+from .actions import DONE, REGION0, UNIT0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-DONE, REGION0 = 0, 2
-UNIT0 = REGION0 + R
 A, E, H, W, M, S, K, F = range(8)
 ROUND_CAP = 50  # a battle still undecided after this many rounds: the attacker is lost
 

@@ -4,12 +4,8 @@ Hero and Wizard Phases. Targets in an adjacent territory are chosen by the rolle
 from __future__ import annotations
 
 from . import content as C
+from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
 
-DONE, REGION0 = 0, 2
-UNIT0 = REGION0 + C.NUM_REGIONS
-COUNT0 = UNIT0 + C.NUM_TYPES
-RESULT0 = COUNT0 + 30
-PLAYER0 = RESULT0 + 19
 A, E, H, W, M, S, K, F = range(8)
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
 
@@ -144,8 +140,8 @@ class EffectRules:
                 self.king_journey = True
             else:
                 self.journey[r] += 1
-        elif eff == "fortify":
-            if self.can_recruit(me, F):
+        elif eff == "fortify":  # on land only (rulings)
+            if self.can_recruit(me, F) and not C.IS_SEA[r]:
                 self.add(r, me, F)
         elif eff == "piracy":  # gain 1 Gold, or steal one of an opponent's
             victims = [p for p in range(self.n) if p != me and self.gold[p] > 0]

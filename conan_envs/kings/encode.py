@@ -5,6 +5,8 @@ who is asked; the phase and the decision (one-hot), the region and unit type the
 order or battle is about; the round. Players are listed from the observer's seat onward."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ..engine.text import table
@@ -21,6 +23,7 @@ _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 _SCALE = np.array([1.0 / c for c in C.CHITS], dtype=np.float32)
 PER_PLAYER = 9
+_ONES = np.ones(T, dtype=np.float32)
 
 
 def observation_size(n):
@@ -28,37 +31,64 @@ def observation_size(n):
     return R * o * T + R * o + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
 
 
+@functools.lru_cache(maxsize=None)
+def _layout(n, role):
+    """The players from the observer's seat on (neutral last), and the units' scales."""
+    o = n + 1
+    seats = [(role + k) % n for k in range(n)] + [n]
+    scale = np.tile(_SCALE, R * o)
+    return seats, scale
+
+
 def encode(state, role):
     n, O = state.n, state.O
-    seats = [(role + k) % n for k in range(n)] + [n]  # observer first, neutral last
-    u = np.asarray(state.u, dtype=np.float32).reshape(R, O, T)[:, seats, :]
-    units = np.minimum(u * _SCALE, 1.0)
-    occ = (np.asarray(state.tot, dtype=np.float32).reshape(R, O)[:, seats] > 0).astype(np.float32)
-    tokens = np.empty((3, R), dtype=np.float32)
-    tokens[0] = np.minimum(np.asarray(state.storm, dtype=np.float32) / 3.0, 1.0)
-    tokens[1] = np.minimum(np.asarray(state.curse, dtype=np.float32) / 6.0, 1.0)
-    tokens[2] = np.asarray(state.raided, dtype=np.float32) >= 0
-    players = np.zeros((n, PER_PLAYER), dtype=np.float32)
+    seats, scale = _layout(n, role)
+    nu = R * O * T
+    out = np.zeros(observation_size(n), dtype=np.float32)
+    units = out[:nu]
+    if role == 0:
+        np.multiply(state.uf, scale, out=units)
+    else:  # rotate the players' seats: the observer first, the neutral armies stay last
+        src, dst = state.uf.reshape(R, O, T), units.reshape(R, O, T)
+        dst[:, :n - role] = src[:, role:n]
+        dst[:, n - role:n] = src[:, :role]
+        dst[:, n] = src[:, n]
+        units *= scale
+    np.minimum(units, 1.0, out=units)
+    k = nu + R * O
+    np.greater(units.reshape(R * O, T) @ _ONES, 0, out=out[nu:k], casting="unsafe")
+    tokens = out[k:k + 3 * R].reshape(3, R)
+    tokens[0] = state.storm
+    tokens[0] /= 3.0
+    tokens[1] = state.curse
+    tokens[1] /= 6.0
+    np.minimum(tokens[:2], 1.0, out=tokens[:2])
+    tokens[2] = state.raided
+    tokens[2] = tokens[2] >= 0
+    k += 3 * R
     asked = state.ask[1] if state.ask is not None else -1
-    for i, p in enumerate(seats[:n]):
-        players[i] = (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
-                      min(state.relics[p] / 5, 1.0), state.alive[p],
-                      state.pool[p * T + C.KING] > 0, state.order.index(p) / max(1, n - 1),
-                      p == state.me(), p == asked, state.king_dead[p])
-    tail = np.zeros(len(PHASES) + len(DECISIONS) + R + T + 2, dtype=np.float32)
-    tail[_PH[state.phase]] = 1.0
+    me = state.me()
+    for p in seats[:n]:
+        out[k:k + PER_PLAYER] = (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
+                                 min(state.relics[p] / 5, 1.0), state.alive[p],
+                                 state.pool[p * T + C.KING] > 0,
+                                 state.order.index(p) / max(1, n - 1), p == me, p == asked,
+                                 state.king_dead[p])
+        k += PER_PLAYER
+    out[k + _PH[state.phase]] = 1.0
+    k += len(PHASES)
     if state.ask is not None:
-        tail[len(PHASES) + _DEC[state.ask[0]]] = 1.0
+        out[k + _DEC[state.ask[0]]] = 1.0
+    k += len(DECISIONS)
     focus_r, focus_t = _focus(state)
-    base = len(PHASES) + len(DECISIONS)
     if focus_r >= 0:
-        tail[base + focus_r] = 1.0
+        out[k + focus_r] = 1.0
     if focus_t >= 0:
-        tail[base + R + focus_t] = 1.0
+        out[k + R + focus_t] = 1.0
     cap = state.game.max_turns or 100
-    tail[-2] = min(state.turn / cap, 1.0)
-    tail[-1] = state.bt is not None
-    return np.concatenate([units.ravel(), occ.ravel(), tokens.ravel(), players.ravel(), tail])
+    out[-2] = min(state.turn / cap, 1.0)
+    out[-1] = state.bt is not None
+    return out
 
 
 def _focus(state):
@@ -97,8 +127,9 @@ def render(state):
     lines = [table(rows, ["region", "units", "tokens"]), ""]
     for p in range(n):
         status = "out" if not state.alive[p] else ("King dead" if state.king_dead[p] else "")
-        lines.append(f"P{p}: gold {state.gold[p]}, divinations {state.div[p]}, "
-                     f"relics {state.relics[p]}, countries {state.countries_of(p)} {status}".rstrip())
+        line = (f"P{p}: gold {state.gold[p]}, divinations {state.div[p]}, "
+                f"relics {state.relics[p]}, countries {state.countries_of(p)} {status}")
+        lines.append(line.rstrip())
     if state.phase == "over":
         lines.append(f"Game over after round {state.turn}: returns {state.returns()}")
     else:

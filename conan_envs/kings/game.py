@@ -7,25 +7,12 @@ King's death); state.py holds the shared machinery (decisions, dice, Divination 
 """
 from __future__ import annotations
 
-from ..engine import ActionCodec, ConfigError, Game
-from . import content as C
+from ..engine import ConfigError, Game
+from .actions import make_codec
 from .encode import observation_size
 from .state import KingsState
 
-MAX_COUNT = 30  # the largest chit limit: how many units one move order may take
 VICTORIES = ("most_countries", "last_king")
-
-
-def make_codec(num_players: int) -> ActionCodec:
-    return ActionCodec([
-        ("done", 1),
-        ("reroll", 1),
-        ("region", C.REGIONS),
-        ("unit", C.UNIT_NAMES),
-        ("count", tuple(range(1, MAX_COUNT + 1))),
-        ("result", tuple(C.WIZARD_MAGIC_TEXT[1:20])),
-        ("player", tuple(f"player_{i}" for i in range(num_players))),
-    ])
 
 
 class KingsGame(Game):
@@ -48,7 +35,7 @@ class KingsGame(Game):
         if cap is not None and (not isinstance(cap, int) or cap < 1):
             raise ConfigError("kings_v0: max_turns must be a positive number of rounds or None")
         if cap is None and self.config["victory"] == "most_countries":
-            raise ConfigError("kings_v0: victory 'most_countries' needs max_turns (the round limit)")
+            raise ConfigError("kings_v0: victory 'most_countries' needs max_turns (rounds)")
         self.num_players = n
         self.roles = tuple(f"player_{i}" for i in range(n))
         self.codec = make_codec(n)

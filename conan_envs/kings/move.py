@@ -6,49 +6,51 @@ Long Journey), how many; a Ship order then takes passengers one at a time."""
 from __future__ import annotations
 
 from . import content as C
+from .actions import COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-DONE, REGION0 = 0, 2
-UNIT0 = REGION0 + R
-COUNT0 = UNIT0 + T
-MAX_COUNT = 30
 
 
 class MoveRules:
-    def _movable(self, r, t, me):
-        if C.MOVE[t] == 0 or self.at(r, me, t) <= self.moved[r * T + t]:
-            return False
-        nbrs = C.SHIP_NEIGHBORS[r] if t == C.SHIP else C.LAND_NEIGHBORS[r]
+    def movable_types(self, r, me):
+        """Unit types in r of the phasing player that may still move somewhere."""
         storm = self.storm
-        for d in nbrs:
-            if not storm[d]:
-                return True
-        return False
+        if storm[r]:
+            return []
+        b, m = (r * self.O + me) * T, r * T
+        row, mv = self.u[b:b + T], self.moved[m:m + T]
+        land = C.LAND_NEIGHBORS[r]
+        ships = C.SHIP_NEIGHBORS[r]
+        land_ok = bool(land) and not all([storm[d] for d in land])
+        ship_ok = bool(ships) and not all([storm[d] for d in ships])
+        return [t for t in range(7) if row[t] > mv[t] and (ship_ok if t == C.SHIP else land_ok)]
 
     def move_sources(self, me):
-        out = []
-        storm, u, moved = self.storm, self.u, self.moved
-        stormy = any(storm)
-        base0, step = me * T, self.O * T
-        for r in self.occupied(me):
-            if storm[r]:
-                continue
-            b, m = r * step + base0, r * T
-            row, mv = u[b:b + T], moved[m:m + T]
-            land = C.LAND_NEIGHBORS[r]
-            if land and (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
-                         or row[4] > mv[4] or row[6] > mv[6]):
-                if not stormy or not all([storm[d] for d in land]):
-                    out.append(r)
-                    continue
-            if row[5] > mv[5] and C.SHIP_NEIGHBORS[r]:
-                if not stormy or not all([storm[d] for d in C.SHIP_NEIGHBORS[r]]):
-                    out.append(r)
-        return out
+        return [r for r in self.occupied(me) if self._region_movable(r, me)]
+
+    def _region_movable(self, r, me):
+        """Has region r a unit of the phasing player that may still move somewhere?"""
+        storm = self.storm
+        if storm[r]:
+            return False
+        b, m = (r * self.O + me) * T, r * T
+        row, mv = self.u[b:b + T], self.moved[m:m + T]
+        land = C.LAND_NEIGHBORS[r]
+        if land and (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
+                     or row[4] > mv[4] or row[6] > mv[6]) and not all([storm[d] for d in land]):
+            return True
+        ships = C.SHIP_NEIGHBORS[r]
+        return bool(row[5] > mv[5] and ships and not all([storm[d] for d in ships]))
 
     def _step_move(self):
         me = self.me()
-        sources = [] if self.ctx["done"] else self.move_sources(me)
+        ctx = self.ctx
+        if ctx["done"]:
+            sources = []
+        else:  # computed once per phase, then only the region just left can change
+            sources = ctx.get("sources")
+            if sources is None:
+                sources = ctx["sources"] = self.move_sources(me)
         if sources:
             self._ask("move_from", me, [DONE] + [REGION0 + r for r in sources])
             return
@@ -63,7 +65,7 @@ class MoveRules:
             return
         r, me = a - REGION0, self.me()
         self.ctx["src"] = r
-        types = [t for t in range(7) if self._movable(r, t, me)]
+        types = self.movable_types(r, me)
         if len(types) == 1:
             self._choose_unit(types[0])
         else:
@@ -131,7 +133,7 @@ class MoveRules:
             ctx["cap"] = k
             self._ask_embark()
         else:
-            self.ctx = {"done": False}
+            self._moved_from(r)
 
     def _ask_embark(self):
         ctx, me = self.ctx, self.me()
@@ -140,11 +142,18 @@ class MoveRules:
         if ctx["cap"] > 0 and types:
             self._ask("embark", me, [DONE] + [UNIT0 + t for t in types])
         else:
-            self.ctx = {"done": False}
+            self._moved_from(r)
+
+    def _moved_from(self, r):
+        """The order is complete: back to choosing a region."""
+        sources = self.ctx["sources"]
+        if not self._region_movable(r, self.me()):
+            sources = [x for x in sources if x != r]
+        self.ctx = {"done": False, "sources": sources}
 
     def _on_embark(self, a):
         if a == DONE:
-            self.ctx = {"done": False}
+            self._moved_from(self.ctx["src"])
             return
         ctx, me, t = self.ctx, self.me(), a - UNIT0
         self.add(ctx["src"], me, t, -1)

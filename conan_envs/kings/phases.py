@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from . import content as C
+from .actions import DONE, REGION0, UNIT0
 from .effects import EffectRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-DONE, REGION0 = 0, 2
-UNIT0 = REGION0 + R
 
 
 class PhaseRules(EffectRules):

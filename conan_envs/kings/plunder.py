@@ -6,9 +6,9 @@ Then the turn passes, and the game may end (see KingsGame: the victory option)."
 from __future__ import annotations
 
 from . import content as C
+from .actions import REGION0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-REGION0 = 2
 
 
 class PlunderRules:

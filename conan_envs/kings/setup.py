@@ -3,8 +3,8 @@ decision each, in turn order); then 1 neutral Army goes on every unoccupied land
 from __future__ import annotations
 
 from . import content as C
+from .actions import REGION0
 
-REGION0 = 2
 
 
 class SetupRules:

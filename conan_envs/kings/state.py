@@ -15,6 +15,7 @@ import numpy as np
 
 from ..engine import TERMINAL, State
 from . import content as C
+from .actions import DONE, REROLL
 from .battle import BattleRules
 from .encode import encode, render
 from .move import MoveRules
@@ -24,12 +25,6 @@ from .setup import SetupRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
-# flat action offsets (game.make_codec builds the same layout)
-DONE, REROLL, REGION0 = 0, 1, 2
-UNIT0 = REGION0 + R
-COUNT0 = UNIT0 + T
-RESULT0 = COUNT0 + 30
-PLAYER0 = RESULT0 + 19
 DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
               "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
               "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
@@ -44,6 +39,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
+        self.uf = np.zeros(R * self.O * T, dtype=np.float32)  # the same, for the encoder
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -82,6 +78,15 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         self._mask = None
         getattr(self, "_on_" + decision)(a)
         self._run()
+
+    def _check_restored(self):
+        size = R * self.O * T
+        if (len(self.u) != size or self.uf.shape != (size,) or self.uf.tolist() != self.u
+                or len(self.tot) != R * self.O or any(k < 0 for k in self.u)):
+            raise ValueError("unit counts do not match the board")
+        if self.phase != "over" and self.ask is None:
+            raise ValueError("no decision is pending")
+        super()._check_restored()
 
     def decision(self):
         return "game over" if self.ask is None else self.ask[0]
@@ -125,7 +130,9 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         return self.u[(r * self.O + o) * T + t]
 
     def add(self, r, o, t, k=1):
-        self.u[(r * self.O + o) * T + t] += k
+        i = (r * self.O + o) * T + t
+        self.u[i] += k
+        self.uf[i] += k
         self.tot[r * self.O + o] += k
         self.pool[o * T + t] += k
 

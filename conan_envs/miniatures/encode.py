@@ -15,6 +15,7 @@ KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacr
               "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
               "reinforce", "reinforce_area", "beyond", "drain")
 KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
+ATTACK_KINDS = {"melee": 0, "ranged": 1, "area": 2, "spell": 3}
 PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
 
 
@@ -24,7 +25,9 @@ def _layout(g) -> dict:
              ("heroes", 4 * (18 + n)), ("models", g.num_models * (n + 3)),
              ("objects", g.num_objects * (n + 6)), ("chests", n), ("searched", n),
              ("yselda", n), ("overlord", 4), ("river", 8 * (len(g.tiles) + 1)),
-             ("dice", MAX_DICE * 4 + 4), ("misc", 4)]
+             ("dice", MAX_DICE * 4 + 4), ("misc", 4), ("broken", n),
+             ("attack", 4 + 4 + g.num_models), ("actor", g.num_models),
+             ("pending_obj", g.num_objects), ("pending_spell", len(g.spells))]
     out, start = {}, 0
     for name, size in parts:
         out[name] = start
@@ -128,6 +131,28 @@ def observe(s, role: int) -> np.ndarray:
             v[k + 2] = fr["n"] / 2
         if fr["k"] in ("unit", "ally_act"):
             v[k + 3] = fr["mp"] / 8
+        if c is not None and "target" in c:
+            # the attack being resolved: its kind and its target
+            o = L["attack"]
+            kind = c.get("atk_kind", c.get("kind"))
+            if kind in ATTACK_KINDS:
+                v[o + ATTACK_KINDS[kind]] = 1.0
+            t = c["target"]
+            if t[0] == "h":
+                v[o + 4 + t[1]] = 1.0
+            elif t[0] == "u":
+                v[o + 8 + t[1]] = 1.0
+        m = fr.get("m")
+        if m is not None and fr["k"] in ("unit", "ally_act", "drain"):
+            v[L["actor"] + m] = 1.0
+        ob = fr.get("o")
+        if ob is not None and ob >= 0:
+            v[L["pending_obj"] + ob] = 1.0
+        sp = fr.get("sp")
+        if sp is not None:
+            v[L["pending_spell"] + sp] = 1.0
+    for a, b in s.broken:
+        v[L["broken"] + a] = v[L["broken"] + b] = 1.0
     return v
 
 

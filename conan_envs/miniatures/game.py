@@ -132,7 +132,7 @@ class MiniaturesGame(Game):
             ("activate", 8),
             ("benefit_move", 1),
             ("reinforce", len(self.tiles)),
-            ("event", ("reinforcements", "outer dark demon")),
+            ("event", ("reinforcements", "outer dark demon", "volley")),
             ("sacrifice", m),
             ("target", m),
         ])

@@ -66,8 +66,8 @@ def _next_model(s, fr):
     while fr["queue"]:
         m = fr["queue"].pop(0)
         if s.u_area[m] >= 0:
-            tile = s.game.tiles[fr["t"]]
-            fr.update(m=m, mp=tile.move, bought=0, attacked=False)
+            mp = 0 if fr.get("volley") else s.game.tiles[fr["t"]].move
+            fr.update(m=m, mp=mp, bought=0, attacked=False)
             if not s.stack or s.stack[-1] is not fr:
                 s.stack.append(fr)
             return
@@ -75,12 +75,12 @@ def _next_model(s, fr):
         s.stack.pop()
 
 
-def unit_targets(s, m: int) -> tuple:
+def unit_targets(s, m: int, volley: bool = False) -> tuple:
     """(heroes, allies) this model can attack now: melee in reach, or ranged in sight."""
     g = s.game
     tile = g.tiles[g.model_tile[m]]
     a = s.u_area[m]
-    if tile.melee:
+    if tile.melee and not volley:
         reach = lambda b: combat.melee_reach(s, a, b)  # noqa: E731
     else:
         reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
@@ -102,14 +102,15 @@ def unit_mask(s, fr, mask, codec):
         if c <= fr["mp"] and mv.unit_may_enter(s, m, b):
             mask[off["move"] + b] = True
     if not fr["attacked"]:
-        heroes, allies = unit_targets(s, m)
+        heroes, allies = unit_targets(s, m, fr.get("volley", False))
         for h in heroes:
             mask[off["hero"] + h] = True
         for k in allies:
             mask[off["melee"] + k] = True
-        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0 and s.benefits_allowed()):
+        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0 and s.benefits_allowed()
+                and not fr.get("volley")):
             mask[off["benefit_move"]] = True
-    for sp in s.game.tile_spells[fr["t"]]:
+    for sp in s.game.tile_spells[fr["t"]] if fr["t"] >= 0 else ():
         if sp not in fr.get("cast", ()) and s.game.spells[sp].cost <= s.ov_reserve \
                 and drain_targets(s, m):
             mask[off["spell"] + sp] = True
@@ -151,7 +152,7 @@ def unit_apply(s, fr, seg, i):
     fr["attacked"] = True
     fr["mp"] = 0
     target = ["h", i] if seg == "hero" else ["u", i]
-    c = {"side": mv.OVERLORD_SIDE, "m": m, "target": target}
+    c = {"side": mv.OVERLORD_SIDE, "m": m, "target": target, "volley": fr.get("volley", False)}
     combat.offer_sacrifice(s, target, "unit_attack_roll", c)
 
 
@@ -160,9 +161,9 @@ def unit_attack_roll(s, c):
     g = s.game
     m = c["m"]
     tile = g.tiles[g.model_tile[m]]
-    kind = "melee" if tile.melee else "ranged"
+    kind = "melee" if tile.melee and not c["volley"] else "ranged"
     c["kind"] = kind
-    specs = list(tile.melee or tile.ranged)
+    specs = list(tile.ranged or tile.melee) if kind == "ranged" else list(tile.melee)
     if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c["target"])]:
         specs.append((0, False))
     combat.start_roll(s, g.overlord, ["o"], specs, "unit_attack_rolled", c,
@@ -201,9 +202,9 @@ def unit_fell(s, c):
 
 # ---- events and reinforcements --------------------------------------------------------------
 def event(s):
+    """Events with a choice (Hunting the Tigress) ask the Overlord; the others reinforce."""
     ev = s.game.event
-    demon = ev.get("demon")
-    if demon and _skuthus_alive(s):
+    if ev.get("choice"):
         s.stack.append({"k": "event", "p": s.game.overlord})
     else:
         _reinforce(s, ev.get("reinforcement", 0))
@@ -217,7 +218,9 @@ def _skuthus_alive(s) -> bool:
 
 def event_mask(s, fr, mask, codec):
     o = codec.offsets["event"]
-    mask[o] = mask[o + 1] = True
+    mask[o] = mask[o + 2] = True
+    if _skuthus_alive(s):
+        mask[o + 1] = True
 
 
 def event_apply(s, fr, seg, i):
@@ -225,6 +228,13 @@ def event_apply(s, fr, seg, i):
     g = s.game
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
+        return
+    if i == 2:
+        # Volley (ruling): every Overlord model with a hero in sight may make one ranged
+        # attack with its tile's dice (its melee dice if it has no ranged dice).
+        queue = [m for m, a in enumerate(s.u_area)
+                 if a >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
+        _next_model(s, {"k": "unit", "p": g.overlord, "t": -1, "queue": queue, "volley": True})
         return
     # Skuthus dies (for the heroes) and the Outer Dark Demon appears in his area; its tile
     # takes his place in the River.

@@ -1,13 +1,13 @@
 """Combat Phase (The Combat Round; Resolve Initiative; Conflict Begins; Movement; Range; Terrain
 and Combat; Combat Tracker; The Slots in Detail; Taking Them Down; Tokens): rounds, initiative,
 Conan's activation (move then attack or attack then move, LEAP, stepping into a slain enemy's
-square), his attacks and the enemies' blocks and ripostes, his blocks and ripostes, FATIGUE,
-wounds and RAGE, STUNNED/RATTLED/POISON tokens and the round tracker."""
+square), his attacks and the enemies' blocks and ripostes, tokens on enemies, and the round
+tracker. Attacks on Conan are in defence.py."""
 from __future__ import annotations
 
 from conan_envs.engine import draw
 
-from .content import BLOCK, LEAP, RIPOSTE, SLASH, SWING
+from .content import LEAP, SLASH, SWING
 from .grid import NEAR, dist
 
 CONAN, YARA = 0, 1
@@ -223,8 +223,11 @@ class CombatMixin:
         if not self.slay_move:
             self.cphase = {0: 1, 3: 4}.get(self.cphase, self.cphase)
 
+    def _attack_allowed(self):
+        return not self._stunned() and self.cphase != 4
+
     def _can_attack(self):
-        return not self._stunned() and self.cphase != 4 and bool(self._adjacent_enemies(self.pos))
+        return self._attack_allowed() and bool(self._adjacent_enemies(self.pos))
 
     def _attacked(self):
         self.slay_move = False
@@ -294,7 +297,7 @@ class CombatMixin:
     def _do_slash_stun(self, _):
         del self.rows[SLASH][:4]
         self._attacked()
-        self._begin_attack(0, 0, 1, 0, 0, stun_main=True)
+        self._begin_attack(0, 1, 0, 0, stun_main=True)
 
     def _do_swing(self, i):
         del self.rows[SWING][: i + 1]
@@ -303,22 +306,19 @@ class CombatMixin:
 
     def _row_attack(self, eff, k, attacker=-1):
         wounds, thresh, maxt, stun, rattle = eff
-        if thresh and int(self.rng.integers(1, 7, size=k).sum()) < thresh:
+        if thresh and sum(self.rng.integers(1, 7, size=k).tolist()) < thresh:
             wounds = 0  # the roll missed
         if wounds or rattle:
-            self._begin_attack(wounds, 0, maxt, stun, rattle, attacker=attacker)
+            self._begin_attack(wounds, maxt, stun, rattle, attacker=attacker)
 
     # ---- Conan's attacks ---------------------------------------------------------------------------
-    def _begin_attack(self, wounds, _thresh, maxt, stun, rattle, stun_main=False, attacker=-1,
-                      rng=1, unblockable=False):
+    def _begin_attack(self, wounds, maxt, stun, rattle, stun_main=False, attacker=-1):
         """Wounds are dealt to up to `maxt` enemies in range; a riposte strikes the attacker."""
         resume = self.stage
-        if resume in ("target", "stun_target"):
-            resume = self.attack["resume"]
         self.attack = {"w": max(wounds, 1 if stun_main else 0), "max": maxt, "tg": [], "n": [],
                        "stun": stun, "rattle": rattle, "smain": stun_main, "att": attacker,
-                       "resume": resume, "rng": rng, "riposte": attacker < 0, "hits": 0,
-                       "step": "assign", "unblock": unblockable}
+                       "resume": resume, "rng": 1, "riposte": attacker < 0, "hits": 0,
+                       "step": "assign", "unblock": False}
         self._attack_next()
 
     def _attack_cands(self):
@@ -474,97 +474,3 @@ class CombatMixin:
         e[4].append(t)
         if len(e[4]) == 1 and t == "S":
             e[5] = True
-
-    # ---- attacks on Conan -------------------------------------------------------------------------
-    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume):
-        """Free blocks and height advantage cancel first; then Conan may BLOCK or RIPOSTE.
-        Sets the stage to `resume` when no choice is left."""
-        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker][1]):
-            hits -= 1
-        fb = min(self.free_blocks, hits)
-        self.free_blocks -= fb
-        hits -= fb
-        self.pending = [hits, list(tokens), attacker, riposte_ok]
-        self.stage = "defend"
-        self.ret.append(resume)
-        self._defend_check()
-
-    def _can_defend(self):
-        hits, tokens, _, rip = self.pending
-        if hits == 0 and not tokens:
-            return False
-        if not self._stunned() and (self.rows[BLOCK] or (rip and hits and self.rows[RIPOSTE])):
-            return True
-        for k, _s in enumerate(self.skills):
-            if self._skill_usable(k, "defend"):
-                return True
-        return any(self._item_usable(i, "defend") for i in self.items)
-
-    def _defend_check(self):
-        if not self._can_defend():
-            self._take_pending()
-
-    def _take_pending(self):
-        hits, tokens, _, _ = self.pending
-        self.pending = [0, [], -1, False]
-        self._lose_fatigue(hits)
-        for t in tokens:
-            self._conan_token(t)
-        self._pop()
-
-    def _mask_defend(self, m, O):
-        hits, tokens, _, rip = self.pending
-        if not self._stunned():
-            if self.rows[BLOCK]:
-                m[O["block"]] = True
-            if rip and hits:
-                for k in range(min(7, len(self.rows[RIPOSTE]))):
-                    m[O["riposte"] + k] = True
-        self._skill_mask(m, O, "defend")
-        self._item_mask(m, O, "defend")
-        m[O["done"]] = True
-
-    def _cancel_pending(self, k):
-        for _ in range(k):
-            if self.pending[0]:
-                self.pending[0] -= 1
-            elif self.pending[1]:
-                self.pending[1].pop(0)
-        self._defend_check()
-
-    def _do_block(self, _):
-        """Each BLOCK die cancels a hit (or a token)."""
-        del self.rows[BLOCK][0]
-        self._cancel_pending(1)
-
-    def _do_riposte(self, i):
-        """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
-        del self.rows[RIPOSTE][: i + 1]
-        self.pending[0] -= 1
-        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending[2])
-        if self.stage == "defend" and self.attack is None:
-            self._defend_check()
-
-    def _lose_fatigue(self, n):
-        """Each hit sets a FATIGUE aside; when WOUND shows, the wound marker moves and the track
-        refills. A wound that displaces a RAGE token sends it to BIG SWING."""
-        cc = self.game.c["conan"]
-        for _ in range(n):
-            self.fatigue -= 1
-            if self.fatigue <= 0:
-                self.fatigue = cc["fatigue"]
-                self.wounds += 1
-                if self.wounds in self.rage_track:
-                    self.rage_track.remove(self.wounds)
-                    self._rage_into_swing()
-                if self.wounds >= cc["death_wounds"]:
-                    self.winner = "yara"
-                    return
-
-    def _conan_token(self, t):
-        if t == "P":
-            self.poison.append(0)
-            return
-        self.ctok.append(t)
-        if len(self.ctok) == 1 and t == "S":
-            self.ctok_active = True

@@ -72,6 +72,7 @@ class TowerGame(Game):
         "start_location": 0,      # 0..8 or a location id (curriculum)
         "start_level": 0,         # Conan's level at start_location
         "start_items": (),        # item names Conan carries at start_location
+        "start_skills": (),       # skill names Conan holds there (empty: he chooses them)
         "max_turns": 300,         # combat rounds over the whole game
     }
 
@@ -102,6 +103,15 @@ class TowerGame(Game):
             if n not in names:
                 raise ConfigError(f"tower_v0: unknown item {n!r}; items: {names}")
         self.start_items = tuple(names.index(n) for n in cfg["start_items"])
+        skills = [sk.name for sk in self.c["skills"]]
+        for n in cfg["start_skills"]:
+            if n not in skills:
+                raise ConfigError(f"tower_v0: unknown skill {n!r}; skills: {skills}")
+            if self.c["skills"][skills.index(n)].level > lvl:
+                raise ConfigError(f"tower_v0: skill {n!r} needs a higher start_level")
+        if len(set(cfg["start_skills"])) != len(cfg["start_skills"]):
+            raise ConfigError("tower_v0: start_skills repeats a skill")
+        self.start_skills = tuple(skills.index(n) for n in cfg["start_skills"])
         self.codec = build_codec(self.c)
         self.roles = ("conan", "yara") if self.battle else ("conan",)
         self.num_actions = self.codec.size

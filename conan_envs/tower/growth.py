@@ -103,7 +103,7 @@ class GrowthMixin:
             self._moved()
         elif kind in ("wound", "stun"):
             self._attacked()
-            self._begin_attack(1 if kind == "wound" else 0, 0, 1, 0, 0, stun_main=kind == "stun")
+            self._begin_attack(1 if kind == "wound" else 0, 1, 0, 0, stun_main=kind == "stun")
 
     def _refill(self, k):
         self.fatigue = min(self.game.c["conan"]["fatigue"], self.fatigue + k)
@@ -141,7 +141,7 @@ class GrowthMixin:
         if kind == "cancel":
             return where == "defend" and (self.pending[0] > 0 or bool(self.pending[1]))
         if kind in ("throw", "scatter", "heart"):
-            return where == "turn" and self._can_attack() and self._item_targets(kind)
+            return where == "turn" and self._attack_allowed() and self._item_targets(kind)
         return self._item_effect_useful(kind)
 
     def _item_effect_useful(self, kind):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
-from .grid import dist
+from .grid import NEAR, dist
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 
@@ -33,7 +33,7 @@ class MinionMixin:
             if kind in ("hit", "hitriposte"):
                 hits += n
             elif kind == "rollhit":
-                hits += int((self.rng.integers(1, 7, size=n) >= param).sum())
+                hits += sum(1 for v in self.rng.integers(1, 7, size=n).tolist() if v >= param)
             elif kind == "bite":
                 hits += n * param
             elif kind == "venom":
@@ -180,9 +180,18 @@ class MinionMixin:
         taken = self._occupied_by_others(self.active)
         on_friend = e[1] in taken
         if self._minion_can_move(e):
-            for d in range(8):
-                if self._minion_step_ok(e, d, taken, ign):
-                    m[O["step"] + d] = True
+            g = self._grid()
+            conan, here, left = self.pos, e[1], self.move_left
+            leave = 1 + (here in NEAR[conan])
+            blocked, elev = g.blocked, g.elev
+            step = O["step"]
+            for d, dst in enumerate(g.step[here]):
+                if dst < 0 or dst == conan or (blocked[dst] and not ign):
+                    continue
+                if leave + (elev[here] != elev[dst]) > left:
+                    continue
+                if dst not in taken or self._minion_step_ok(e, d, taken, ign):
+                    m[step + d] = True
             for r, n in enumerate(e[3]):
                 if n:
                     m[O["burn_move"] + r] = True

@@ -9,6 +9,7 @@ from conan_envs.engine import TERMINAL, State, shuffled
 
 from .combat import CombatMixin
 from .content import ROWS
+from .defence import DefenceMixin
 from .dice import DiceMixin
 from .encode import encode
 from .grid import W
@@ -21,13 +22,10 @@ CONAN, YARA = 0, 1
 # Who decides at each decision stage (Yara's stages only exist in Battle Mode).
 YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yara_plan",
                          "putback", "yara_initiative"})
-STAGES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
-          "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
-          "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
-          "yara_turn", "minion", "yara_plan", "putback", "yara_initiative")
 
 
-class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin, State):
+class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
+                 State):
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
         g = game
@@ -105,6 +103,10 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, MinionMixin, GrowthMixin
         self.put_back = 0
         self.plot_played = False
         self.picks = [0, 0] + [lv for lv in range(1, self.level + 1) for _ in range(2)]
+        if g.start_skills:
+            self.skills = list(g.start_skills)
+            self.exhausted = [False] * len(self.skills)
+            self.picks = []
         self.stage = "start"
         self._run()
 

@@ -257,3 +257,27 @@ def test_challenge_token_counts():
                       ("kingdom", 0): 2, ("lose_fate", 0): 3, ("temple", 0): 5, ("vp", 4): 1,
                       ("vp", 5): 1}
     assert face("warrior+warrior") in C.dfaces[C.dtypes.index("conan_primary")]
+
+
+def test_ally_thievery_then_rolls_the_wealthy_die_in_conans_khauran():
+    s = at_main(game(3).new_initial_state(3), 2)
+    clear_board(s)
+    s.loc[0], s.gold[2] = K["Khauran"], 0
+    set_dice(s, 2, ["wild", "char"])
+    s.apply_action(die_act(0, "thievery"))  # the Wild spent as a Thief
+    assert s.gold[2] == 1
+    s.log_kdie = []
+    s.apply_action(act("free_roll"))
+    answer_chores(s)
+    assert [(p, t) for p, t, _ in s.log_kdie] == [(2, KINGDOM_TYPES.index("wealthy"))]
+
+
+def test_which_encounters_conan_faces_in_zingara_and_ophir():
+    name = {e["name"]: i for i, e in enumerate(C.encounters)}
+    z, o = K["Zingara"], K["Ophir"]
+    assert C.encounter_matches(name["Giant Spider"], z)
+    assert not C.encounter_matches(name["Moon Demons"], z)
+    assert C.encounter_matches(name["Gray Ape"], z)
+    assert C.encounter_matches(name["Revenants"], o) and C.encounter_matches(name["Death on the Wing"], o)
+    storyteller = next(i for i, a in enumerate(C.adventures) if a["name"] == "Storyteller")
+    assert C.adv_kingdom[storyteller] == o

@@ -311,7 +311,9 @@ def test_scry_peeks_a_deck_top_that_only_the_ally_sees_and_resampling_keeps():
     r = s.resample_hidden(2, np.random.default_rng(1))
     assert r.ev_deck[-1] == top and sorted(r.ev_deck) == sorted(s.ev_deck)
     assert np.array_equal(r.observation(2), s.observation(2))
-    assert not np.array_equal(encode(s, 2)[-len(C.events):], before[2][-len(C.events):])
+    na, ne, nev = len(C.adventures), len(C.encounters), len(C.events)
+    at = len(before[2]) - 4 * (na + ne) - nev + top  # the Event-deck peek block
+    assert before[2][at] == 0 and encode(s, 2)[at] == 1 and encode(s, 0)[at] == 0
 
 
 def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
@@ -428,3 +430,70 @@ def test_kingdom_effects_brythunia_and_argos():
     s.loc[0] = K["Argos"]
     s.apply_action(die_act(0, "kingdom effect"))
     assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Argos"]}
+
+
+def test_cycled_cards_are_seen_by_the_cycler_only():
+    s = at_main(game(2).new_initial_state(3), 0)
+    no_tokens(s, 0)
+    set_dice(s, 0, ["trade", "char"])
+    s.apply_action(die_act(0, "trade: cycle adventure"))
+    s.apply_action(act("slot", 0))
+    assert s.dec["k"] == "keep_card"
+    foe_view, conan_view = s.observation(1), s.observation(0)
+    rng = np.random.default_rng(0)
+    others = {tuple(s.resample_hidden(1, rng).dec["drawn"]) for _ in range(10)}
+    assert len(others) > 1
+    r = s.resample_hidden(0, rng)
+    assert r.dec["drawn"] == s.dec["drawn"] and np.array_equal(r.observation(0), conan_view)
+    assert np.array_equal(s.resample_hidden(1, rng).observation(1), foe_view)
+
+
+def test_extra_action_token_rerolls_the_spent_die(monkeypatch):
+    s = at_main(game(2).new_initial_state(4), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
+    s.gold[0] = 0
+    extra = token_of_kind(s, "extra_action")
+    s.ct_board[K["Ophir"]] = extra
+    set_dice(s, 0, ["move", "thief"])
+    FixedDice(monkeypatch, ["pirate"])
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    assert s.ct_card[0] == [extra]  # revealed by Conan, kept face up on his card
+    assert s.dec["k"] == "main_post"
+    s.apply_action(act("use_extra_action"))
+    assert s.zone[0][0] == dp.ACTIVE and s.ct_card[0] == [] and extra in s.ct_discard
+
+
+def test_ambush_lets_the_next_foe_duel_conan_or_take_a_track_slot():
+    s = at_main(game(2).new_initial_state(4), 0)
+    clear_board(s)
+    no_tokens(s, 0, 1)
+    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
+    s.ct_board[K["Ophir"]] = token_of_kind(s, "ambush")
+    set_dice(s, 0, ["move", "thief"])
+    set_dice(s, 1, ["kingdom", "char"])
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    assert s.dec["k"] == "ambush" and s.dec["p"] == 1
+    s.apply_action(act("slot", 2))  # any active die, whatever the slot shows
+    s.apply_action(act("die", 0))
+    assert s.track_p[2] == 1 and s.zone[1][0] == dp.TRACK
+
+
+def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
+    s = at_main(game(2).new_initial_state(4), 0)
+    blood = next(i for i, a in enumerate(C.adventures) if a["name"] == "Blood for Blood")
+    s.adv_held[0] = [blood]
+    s.loc[0] = K["Brythunia"]
+    s.ach[0] = [0, 0, 0]
+    s.log_kdie = []
+    run_tasks(s, ["eor_player", 0])
+    while s.dec["k"] != "adjust":
+        if s.dec["k"] == "pick_track":
+            s.apply_action(act("ach", 2 * 2))  # Warrior
+        else:
+            s.apply_action(act("done") if s.legal_action_mask()[act("done")] else s.legal_actions()[0])
+    assert s.ach[0][2] >= 1
+    assert s.log_kdie[0][:2] == [0, KINGDOM_TYPES.index("eldritch")]

@@ -25,6 +25,7 @@ def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
     s.magic_deck = list(C.MAGIC_IDS)
     s.adv_owner = [-1] * C.NUM_ADVENTURES
     s.adv_state = [0] * C.NUM_ADVENTURES
+    s.owed = []
     s.stack = [[] for _ in range(C.NUM_ADVENTURES)]
     s.ch_placer = [-1] * C.NUM_CHALLENGES
     s.ch_up = [False] * C.NUM_CHALLENGES

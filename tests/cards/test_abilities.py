@@ -83,6 +83,7 @@ def test_ally_costs_dp_and_lends_its_attributes():
     assert s.dp == [14, 13] and s.stack[a] == []
     # completing the card discards the Ally
     at(s, "hero", 0)
+    s.deck = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]  # Red Nails' Loot draws 2
     act(s, "complete")
     assert s.ally[0] == -1 and C.CH0 + pict in s.discard
 

@@ -5,8 +5,12 @@ from conan_envs.cards import content as C
 def test_component_counts():
     assert C.NUM_CARDS == 110
     assert (C.NUM_HEROES, C.NUM_CHALLENGES, C.NUM_ADVENTURES) == (10, 32, 20)
-    assert len(C.RESOLUTION_IDS) + len(C.MAGIC_IDS) == 48
-    assert len(C.MAGIC_IDS) == 12
+    assert len(C.RESOLUTION_IDS) + len(C.TIMED_IDS) + len(C.MAGIC_IDS) == 48
+    assert (len(C.RESOLUTION_IDS), len(C.TIMED_IDS), len(C.MAGIC_IDS)) == (32, 4, 12)
+    assert len(C.SECRET_PASSAGE) == len(C.SEERS_VISION) == 2
+    assert all(C.KIND[c] == C.TIMED and C.RES_MOD[c] == 0 for c in C.TIMED_IDS)  # bluffs only
+    assert all(src == "designed" for name, src in C.all_sources().items()
+               if name in ("Secret Passage", "Seer's Vision"))
 
 
 def test_every_entry_names_its_source():
@@ -36,4 +40,4 @@ def test_resolution_mix_makes_bluffs_ambiguous():
     """Helpful and harmful Resolution cards both common: a face-down card could be either."""
     helpful = sum(1 for c in C.RESOLUTION_IDS if C.RES_MOD[c] > 0)
     harmful = sum(1 for c in C.RESOLUTION_IDS if C.RES_MOD[c] < 0)
-    assert helpful == 24 and harmful == 12
+    assert helpful == 21 and harmful == 11

@@ -218,3 +218,100 @@ def test_card_turn_example_four_players():
     act(s, "pass")
     assert s.phase == "hero"
     assert s.dp == [17, 15, 16, 16]
+
+
+def test_loot_not_yet_applied_keeps_the_adventure_face_up():
+    """Completing an Adventure: "While Loot effects remain unapplied, the Adventure card remains
+    face up until all its Loot effects have been completed." The Magic item deck is empty: the
+    DP are paid, the card stays face up (not enterable), and the item is given as soon as one
+    returns to the Magic item deck (here: a defeated player's items)."""
+    from conan_envs.cards import flow
+
+    s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(15, 15, 15))
+    a = adventure(s, "The Forgotten Crypt", 1)
+    other = adventure(s, "Red Nails", 1)
+    s.pos[0] = a
+    sword = C.card_id("Atlantean Sword")
+    s.magic_deck = []
+    s.items[2] = [sword]
+    act(s, "complete")
+    assert s.dp[0] == 17 and s.items[0] == []
+    assert s.adv_state[a] == 3 and s.owed == [[a, 0, 0, 1]]  # face up, Loot owed
+    assert "completed by player_0, face up" in str(s)
+    at(s, "hero", 0)
+    names = legal_names(s)
+    assert "move to The Forgotten Crypt" not in names and "move to Red Nails" in names
+    at(s, "card", 2)
+    s.hand[2] = [C.CH0 + C.challenge_index("Quicksand")]
+    assert not any("on The Forgotten Crypt" in x for x in legal_names(s))
+    # player_2 is defeated: its Atlantean Sword goes to the Magic item deck and is owed at once
+    s.dp[2] = 0
+    flow.check_defeat(s)
+    flow.advance(s)
+    assert s.items[0] == [sword] and s.owed == [] and s.adv_state[a] == 2
+    assert s.adv_state[other] == 1
+
+
+def test_loot_owed_to_a_defeated_player_is_lost():
+    from conan_envs.cards import flow
+
+    s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(15, 15, 15))
+    a = adventure(s, "Rogues in the House", 1)  # loot 1 DP and a card
+    s.pos[0] = a
+    s.magic_deck = []
+    act(s, "complete")  # deck and discard pile empty: the card is owed
+    assert s.owed == [[a, 0, 1, 0]] and s.adv_state[a] == 3 and s.hand[0] == []
+    s.dp[0] = 0
+    flow.check_defeat(s)
+    flow.advance(s)
+    assert s.owed == [] and s.adv_state[a] == 2
+
+
+def test_owed_card_is_drawn_once_the_discard_pile_has_one():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
+    a = adventure(s, "Rogues in the House", 1)
+    s.pos[0] = a
+    act(s, "complete")
+    assert s.owed == [[a, 0, 1, 0]]
+    s.discard = [C.card_id("Iron Will")]
+    from conan_envs.cards import flow
+    at(s, "hero", 1)
+    flow.advance(s)
+    assert s.hand[0] == [C.card_id("Iron Will")] and s.owed == [] and s.adv_state[a] == 2
+
+
+def test_alliance_example_priest_keeps_all_the_loot():
+    """Alliances example: Player 3 (the Priest) and Player 4 are allied; both overcome the
+    Challenges on their card (each may use either Hero's attributes); when the Loot is shared
+    the Priest keeps all of it, breaking the Alliance (once per game)."""
+    s = table(n=4, heroes=("Barbarian", "Thief", "Priest", "Scout"), dp=(15, 15, 15, 15))
+    a = adventure(s, "Red Nails", 0)  # Loot 5 DP and two cards
+    ritual = challenge(s, "Dark Ritual", a, 0)     # Strength 5, Wit 5, Spirit 3
+    ruins = challenge(s, "Haunted Ruins", a, 1)    # Strength 5, Wit 4, Spirit 3 (on top)
+    s.pos[2] = s.pos[3] = a
+    at(s, "diplomacy", 2)
+    act(s, "alliance player_3")
+    act(s, "alliance: proposer keeps 3/6 of each gain")
+    act(s, "accept")
+    assert s.partner == [-1, -1, 3, 2] and s.keep[2:] == [3, 3]
+    at(s, "hero", 2)
+    act(s, "face")  # Haunted Ruins, placed by player_1
+    act(s, "wager 2 DP")
+    act(s, "match")
+    act(s, "attribute hero Spirit")  # the Priest's Spirit 5 beats 3: he wins 2 DP
+    assert s.decision() == "ability sermon_break"
+    act(s, "decline sermon_break")  # he shares this one: 1 DP to his ally
+    assert s.dp == [15, 13, 16, 16] and s.stack[a] == [ritual]
+    at(s, "hero", 3)
+    act(s, "scout_face Dark Ritual")
+    act(s, "wager 2 DP")
+    act(s, "match")
+    act(s, "attribute partner Spirit")  # the Scout (Spirit 3) uses the Priest's Spirit 5
+    assert s.dp == [13, 13, 17, 17] and s.stack[a] == []
+    at(s, "hero", 2)
+    act(s, "complete")
+    assert s.decision() == "ability sermon_break"  # he owes 3 of the 5 DP of Loot
+    act(s, "use sermon_break")
+    assert s.dp == [13, 13, 22, 17] and s.used[2]
+    assert s.partner == [-1, -1, -1, -1] and s.adv_state[a] == 2
+    assert C.CH0 + ruins in s.hand[2] and C.CH0 + ritual in s.hand[2]  # Loot: two cards

@@ -3,13 +3,10 @@ from __future__ import annotations
 
 import conan_envs
 from conan_envs.kings import content as C
+from conan_envs.kings.actions import (COUNT0, DONE, PLAYER0, REGION0, REROLL,  # noqa: F401
+                                      RESULT0, UNIT0)
 
 A, E, H, W, M, S, K, F = range(8)
-DONE, REROLL, REGION0 = 0, 1, 2
-UNIT0 = REGION0 + C.NUM_REGIONS
-COUNT0 = UNIT0 + C.NUM_TYPES
-RESULT0 = COUNT0 + 30
-PLAYER0 = RESULT0 + 19
 
 
 class Dice:
@@ -55,6 +52,7 @@ def blank(n=2, seed=0):
     game = conan_envs.make_game("kings_v0", num_players=n)
     s = game.new_initial_state(seed)
     s.u = [0] * len(s.u)
+    s.uf[:] = 0
     s.tot = [0] * len(s.tot)
     s.pool = [0] * len(s.pool)
     s.order = list(range(n))

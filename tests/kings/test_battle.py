@@ -207,8 +207,9 @@ def test_the_king_is_a_hero_in_battle():
 
 
 def test_simultaneous_hits_land_even_when_the_other_side_is_wiped_out():
-    # Rally finds nothing; the Hero misses (1); at initiative 3 the Monster's two attacks (5, 5) and the Ship's (6)
-    # all hit: the Monster dies, and player 1 still chooses two casualties
+    # Rally finds nothing; the Hero misses (1); at initiative 3 the Monster's two attacks
+    # (5, 5) and the Ship's (6) all hit: the Monster dies, and player 1 still chooses two
+    # casualties
     s = battle((3, 1, 5, 5, 6), [(M, 1)], [(H, 1), (E, 1), (S, 1)], then=True)
     assert units(s, "Koth", 0) == {}
     assert s.decision() == "casualty" and s.current_player() == 1
@@ -216,3 +217,68 @@ def test_simultaneous_hits_land_even_when_the_other_side_is_wiped_out():
     assert s.decision() == "casualty"
     play(s, unit(E))
     assert units(s, "Koth", 1) == {"hero": 1}
+
+
+def test_three_sides_fight_one_battle_after_the_other_biggest_first():
+    s = blank(3)
+    put(s, "Koth", 0, E, 2)
+    put(s, "Koth", 1, A, 2)
+    put(s, "Koth", 3, A)  # neutral
+    # battle 1 against player 1 (2 units): both Elites hit (6, 6) before the Armies strike
+    # battle 2 against the neutral Army: 6 hits first
+    start(s, "battle", (6, 6, 6), then=True)
+    assert units(s, "Koth", 0) == {"elite": 2}
+    assert units(s, "Koth", 1) == {} and units(s, "Koth", 3) == {}
+    assert s.gold[0] == 2
+
+
+def test_terror_with_several_ways_out_lets_the_opponent_choose():
+    s = blank()
+    put(s, "Koth", 0, W)
+    put(s, "Koth", 1, A, 2)
+    put(s, "Zamora", 1, F)
+    put(s, "Shem", 1, F)
+    start(s, "battle", (2,), then=True)
+    assert s.decision() == "terror_retreat" and s.current_player() == 1
+    assert s.legal_actions() == [region("Shem"), region("Zamora")]
+    play(s, region("Shem"))
+    assert units(s, "Shem", 1) == {"army": 2, "fort": 1}
+
+
+def test_a_sea_battle_drowns_passengers_of_sunk_ships():
+    s = blank()
+    put(s, "Western Ocean", 0, S, 2)
+    put(s, "Western Ocean", 1, S)
+    put(s, "Western Ocean", 1, A)  # carried by its Ship
+    # both of player 0's Ships hit (6, 6): the Ship and the Army go (player 1 chooses the
+    # order, but both go); nothing is left to drown
+    start(s, "battle", (6, 6), then=True)
+    if s.decision() == "casualty":
+        play(s, unit(S))
+    assert units(s, "Western Ocean", 1) == {}
+    s = blank()
+    put(s, "Western Ocean", 0, S, 2)
+    put(s, "Western Ocean", 1, S)
+    put(s, "Western Ocean", 1, A)
+    put(s, "Western Ocean", 1, E)
+    put(s, "Shem", 1, F)
+    # one hit (6, 1): player 1 gives up its Ship; the Army and Elite left at sea retreat to
+    # the coast of Shem (player 0 holds no region next to the sea: it is not asked)
+    start(s, "battle", (6, 1, 1, 1), then=True)
+    play(s, unit(S))
+    assert s.decision() == "retreat" and s.current_player() == 1
+    assert s.legal_actions() == [DONE, region("Shem")]
+    play(s, region("Shem"))
+    assert units(s, "Shem", 1) == {"army": 1, "elite": 1, "fort": 1}
+
+
+def test_land_units_left_at_sea_without_ships_drown_when_the_battle_ends():
+    s = blank()
+    put(s, "Western Ocean", 0, S)
+    put(s, "Western Ocean", 1, S)
+    put(s, "Western Ocean", 1, A)
+    # initiative 3: player 0's Ship hits (6), player 1's misses (1): player 1 gives up its
+    # Ship; initiative 1: its Army sinks player 0's Ship (8) and wins, then drowns
+    start(s, "battle", (6, 1, 8), then=True)
+    play(s, unit(S))
+    assert units(s, "Western Ocean", 0) == {} and units(s, "Western Ocean", 1) == {}

@@ -4,8 +4,8 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, COUNT0, DONE, E, F, H, K, M, PLAYER0, W, blank, hero_roll, play, put, region,
-                      rid, skip_recruit, unit, units)
+from .helpers import (A, COUNT0, DONE, E, H, K, M, PLAYER0, W, blank, hero_roll, play, put,
+                      region, rid, skip_recruit, unit, units)
 
 
 def board():
@@ -176,4 +176,5 @@ def test_max_three_rolls_per_region_and_the_king_rolls_as_a_hero():
     put(s, "Koth", 0, K)
     s.phase = "fate"
     s._step_fate()
-    assert sorted(s.queue) == sorted([[rid("Nemedia"), H]] * 3 + [[rid("Koth"), H], [rid("Koth"), K]])
+    expected = [[rid("Nemedia"), H]] * 3 + [[rid("Koth"), H], [rid("Koth"), K]]
+    assert sorted(s.queue) == sorted(expected)

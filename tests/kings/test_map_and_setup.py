@@ -1,7 +1,5 @@
 """Rulebook "THE MAP" (countries with recruit tables, their named sub-regions, seas) and
 "SET UP" (random order, each player places a King and an Army, neutral armies elsewhere)."""
-import numpy as np
-
 import conan_envs
 from conan_envs.kings import content as C
 

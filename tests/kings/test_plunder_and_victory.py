@@ -1,9 +1,8 @@
 """Rulebook "PLUNDER PHASE": Gold for the attacker, the King's death and succession; and the
 victory condition the rulebook lacks (docs/rulings/kings.md)."""
 import conan_envs
-from conan_envs.kings import content as C
 
-from .helpers import A, DONE, E, F, H, K, M, S, W, blank, play, put, region, rid, start, units
+from .helpers import A, E, H, K, W, blank, play, put, region, rid, start, units
 
 
 def test_a_killed_king_is_succeeded_by_a_hero_and_the_rest_of_the_realm_dissolves():

@@ -21,12 +21,15 @@ def check(s):
                 assert total <= C.CHITS[t], (o, C.UNIT_KEYS[t], total)
         for r in range(C.NUM_REGIONS):
             assert s.tot[r * O + o] == sum(s.at(r, o, t) for t in range(T))
+    assert s.uf.tolist() == s.u  # the encoder's copy
     assert s.pool[n * T:(n + 1) * T] == [s.pool[n * T]] + [0] * (T - 1)  # neutrals: Armies
     if s.phase == "plunder":  # every battle of the phasing player has been fought
         me = s.me()
         contested = [C.REGIONS[r] for r in range(C.NUM_REGIONS) if s.enemies_in(me, r)
                      and s.tot[r * O + me]]
         assert not contested, contested
+    if s.decision() == "move_from":  # the cached list of regions to move from is exact
+        assert s.ctx["sources"] == s.move_sources(s.me())
     if s.decision() == "divination":
         p = s.current_player()
         assert s.div[p] > 0 or (s.bt and p in s.bt["own"] and s.bt["conf"][s.bt["own"].index(p)])

@@ -7,8 +7,8 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, REGION0, E, F, H, K, M, S, W, blank, play, put, region, rid, start, unit,
-                      units)
+from .helpers import (A, DONE, E, F, H, K, REGION0, S, W, blank, play, put, region, rid, start,
+                      unit, units)
 
 COUNT0 = unit(0) + C.NUM_TYPES
 

@@ -5,8 +5,8 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, E, F, H, K, M, REROLL, RESULT0, S, W, blank, play, put, region,
-                      rid, start, unit, units, wizard_roll)
+from .helpers import (A, DONE, E, F, H, M, REROLL, RESULT0, W, blank, play, put, region, rid,
+                      unit, units, wizard_roll)
 
 
 def board():

@@ -213,3 +213,52 @@ def test_mitras_healing_and_set_bite_and_telekinesis():
     act(s, "pickup", dagger)
     assert s.o_loc[dagger] == -1 - hd
 
+
+
+def _tigress_event(seed):
+    s = action_phase(game("tigress", 3).new_initial_state(seed))
+    end_heroes_turn(s)
+    s.ov_reserve = 8
+    touch(s)
+    act(s, "activate", s.river.index(s.game.tile_index["event"]))
+    assert s.decision() == "event"
+    return s
+
+
+def test_tigress_event_outer_dark_demon_replaces_skuthus():
+    s = _tigress_event(26)
+    g = s.game
+    sk, demon = model(s, "skuthus"), model(s, "outer_dark_demon")
+    where = s.u_area[sk]
+    slot = s.river.index(g.tile_index["skuthus"])
+    act(s, "event", 1)
+    assert s.u_area[sk] == -1 and s.u_area[demon] == where and s.u_life[demon] == 6
+    assert s.river[slot] == g.tile_index["outer_dark_demon"]
+
+
+def test_tigress_event_reinforcements_return_dead_pirates():
+    s = _tigress_event(27)
+    g = s.game
+    t = g.tile_index["pirates"]
+    act(s, "event", 0)
+    assert s.decision() == "reinforce" and s.stack[-1]["pts"] == 6
+    act(s, "reinforce", t)
+    act(s, "area", area(s, "vandal_hold"))
+    assert sum(1 for m in g.tile_models[t] if s.u_area[m] == area(s, "vandal_hold")) == 1
+    assert s.stack[-1]["pts"] == 5
+
+
+def test_tigress_event_volley_ranged_attacks_with_melee_dice():
+    s = _tigress_event(28)
+    c = hero(s, "conan")
+    pirate = model(s, "pirates")
+    s.u_area[pirate] = area(s, "vandal_deck")
+    act(s, "event", 2)
+    assert s.decision() == "unit" and s.stack[-1]["m"] == pirate and s.stack[-1]["mp"] == 0
+    assert legal(s, "move") == [] and c in legal(s, "hero")
+    s.rng = Loaded(("O", 1))
+    act(s, "hero", c)
+    fr = s.stack[-1]
+    assert fr["k"] in ("reroll", "guard")
+    c_ctx = fr["c"]
+    assert c_ctx["kind"] == "ranged"

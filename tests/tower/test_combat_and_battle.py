@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import conan_envs
-from conan_envs.tower.content import BLOCK, SLASH
 
 from .helpers import FixedRng, act, combat, fresh, legal, sq
 
@@ -258,6 +257,16 @@ def test_start_location_curriculum():
     assert s._base_dice() == 8 and s._base_move() == 4
 
 
+def test_start_skills_are_given_not_chosen():
+    g = conan_envs.make_game("tower_v0", start_location="guard_chamber", start_level=1,
+                             start_skills=("Parry", "Sure Steps"))
+    s = g.new_initial_state(0)
+    assert s.decision() == "dice" and [g.c["skills"][k].name for k in s.skills] == [
+        "Parry", "Sure Steps"] and s.loc == 4
+    with pytest.raises(conan_envs.ConfigError):
+        conan_envs.make_game("tower_v0", start_skills=("Sure Steps",))
+
+
 def test_bad_config_is_a_clear_error():
     with pytest.raises(conan_envs.ConfigError):
         conan_envs.make_game("tower_v0", mode="coop")
@@ -286,3 +295,70 @@ def test_invariants_in_random_games(mode):
             assert sorted(s.plot_hand + s.plot_deck + s.plot_discard) == sorted(
                 g.c["plot_deck"]) or not g.battle
             s.apply_action(int(rng.choice(s.legal_actions())))
+
+
+# ---- terrain, ranged attacks, scatter ------------------------------------------------------------
+def test_elite_guard_bow_at_range_three_replaces_its_round():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Zamoran Elite Guard 1", 0, 2, [1, 1, 1])])
+    act(s, "done")
+    assert s.fatigue == 2 and s.enemies[0][1] == sq(0, 2)
+
+
+def test_blocking_terrain_blocks_movement_and_ranged_attacks():
+    s = combat(loc=4, conan=(3, 5), enemies=[("Acolyte of Yara 1", 3, 3, [0, 0, 1])])
+    g = s._grid()
+    assert g.blocked[sq(3, 4)] and not g.line_of_sight(sq(3, 3), sq(3, 5))
+    assert not legal(s, "step", 0)               # north of Conan is blocked
+    act(s, "done")
+    assert s.enemies[0][1] != sq(3, 3)          # out of sight: it moves to shoot
+    assert s.fatigue == 3
+
+
+def test_lions_ignore_blocking_terrain_in_the_garden_only():
+    s = combat(loc=1, conan=(0, 5), enemies=[("Lion 1", 2, 3, [0, 0, 0])])
+    assert s._ignores_blocking(s.enemies[0])
+    s = combat(loc=4, conan=(0, 5), enemies=[("Lion 1", 2, 3, [0, 0, 0])])
+    assert not s._ignores_blocking(s.enemies[0])
+
+
+def test_taurus_black_lotus_scatter():
+    """The powder lands per the diagram (here a 2: up and right of the target): STUNNED and a
+    wound in the centre, RATTLED around."""
+    s = fresh("solo", 1, seed=0)
+    s.pool = [0] * 7
+    s.rows = [[], [], [], [], []]
+    s.ret = ["after_conan_dice"]
+    s.stage = "dice"
+    act(s, "done")
+    while s.decision() == "test":
+        act(s, "done")
+    assert s.decision() == "taurus"
+    lion1, lion2 = s.enemies
+    lion1[1], lion2[1] = sq(3, 3), sq(3, 2)     # lion 1 lands in the centre, lion 2 beside it
+    lion1[3], lion2[3] = [0, 0, 0], [0, 0, 0]
+    s.rng = FixedRng([2])
+    act(s, "square", sq(2, 4))
+    assert lion1[2] == 1 and lion1[4] == ["S"] and lion2[4] == ["R"] and lion2[2] == 0
+    assert s.decision() == "initiative"
+
+
+def test_scatter_that_lands_on_blocking_terrain_counts_as_the_target():
+    s = combat(loc=4, conan=(1, 5), enemies=[("Thug 1", 3, 3, [0, 0, 0])],
+               start_items=("Black Lotus Powder",))
+    assert legal(s, "item", 1)             # thrown from afar: no enemy needs to be adjacent
+    act(s, "item", 1)
+    assert s.decision() == "item_square"
+    s.rng = FixedRng([3])                  # bottom-left of (4, 3) is (3, 4): blocking terrain
+    act(s, "square", sq(4, 3))
+    assert s.enemies[0][2] == 0 and s.enemies[0][4] == ["R"] and s.items == []
+    assert s.decision() == "conan_turn"
+
+
+def test_spider_venom_poisons_unless_blocked():
+    s = combat(loc=6, conan=(3, 4), rows=[[], [3], [], [], []],
+               enemies=[("Giant Spider 1", 3, 3, [0, 0, 2])])
+    act(s, "done")
+    assert s.decision() == "defend" and s.pending[1] == ["P", "P"]
+    act(s, "block")                        # one POISON blocked, the other taken: round over
+    assert s.decision() == "dice"          # next round: the POISON took a FATIGUE after rolling
+    assert s.poison == [1] and s.fatigue == 3

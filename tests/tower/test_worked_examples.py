@@ -54,7 +54,7 @@ ELITE = "Zamoran Elite Guard 1"
                                                  (3, [], 2, 0)])
 def test_three_ways_to_burn_three_5s_in_slash(k, rolls, wounds, left):
     """Burn one 5 (wound on a 3+; the other two slide left), two (wound), or all three (2W)."""
-    s = combat(loc=4, enemies=[("Yara", 1, 1, [0, 0, 0, 0])], conan=(1, 2),
+    s = combat(loc=4, enemies=[("Yara", 3, 2, [0, 0, 0, 0])], conan=(3, 3),
                rows=[[], [], [], [5, 5, 5], []])
     s.rng = FixedRng(rolls)
     act(s, "slash", k - 1)
@@ -134,8 +134,8 @@ def test_enemies_in_range_never_step_out():
 def test_height_advantage_takes_one_hit_of_each_attack():
     """Conan on Height Advantage terrain, struck for 2 hits by an Elite Guard's sword: one BLOCK
     die is enough."""
-    s = combat(loc=4, enemies=[(ELITE, 1, 1, [0, 0, 2])], conan=(0, 0), rows=[[], [3], [], [], []])
-    assert s._grid().height[sq(0, 0)] and not s._grid().height[sq(1, 1)]
+    s = combat(loc=4, enemies=[(ELITE, 0, 2, [0, 0, 2])], conan=(1, 1), rows=[[], [3], [], [], []])
+    assert s._grid().height[sq(1, 1)] and not s._grid().height[sq(0, 2)]
     act(s, "done")
     assert s.pending[0] == 1
     act(s, "block")

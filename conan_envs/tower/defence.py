@@ -1,0 +1,103 @@
+"""Attacks on Conan (Enemy Attacks in Battle Mode; Terrain and Combat; BLOCK and RIPOSTE in The
+Slots in Detail; Fatigue Track and Wound Track; Tokens): height advantage and free blocks, Conan's
+blocks and ripostes, FATIGUE lost per hit, wounds, RAGE into BIG SWING, death at the skull, and the
+STUNNED/RATTLED/POISON tokens he gains."""
+from __future__ import annotations
+
+from .content import BLOCK, RIPOSTE
+
+
+class DefenceMixin:
+    # ---- attacks on Conan -------------------------------------------------------------------------
+    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume):
+        """Free blocks and height advantage cancel first; then Conan may BLOCK or RIPOSTE.
+        Sets the stage to `resume` when no choice is left."""
+        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker][1]):
+            hits -= 1
+        fb = min(self.free_blocks, hits)
+        self.free_blocks -= fb
+        hits -= fb
+        self.pending = [hits, list(tokens), attacker, riposte_ok]
+        self.stage = "defend"
+        self.ret.append(resume)
+        self._defend_check()
+
+    def _can_defend(self):
+        hits, tokens, _, rip = self.pending
+        if hits == 0 and not tokens:
+            return False
+        if not self._stunned() and (self.rows[BLOCK] or (rip and hits and self.rows[RIPOSTE])):
+            return True
+        for k, _s in enumerate(self.skills):
+            if self._skill_usable(k, "defend"):
+                return True
+        return any(self._item_usable(i, "defend") for i in self.items)
+
+    def _defend_check(self):
+        if not self._can_defend():
+            self._take_pending()
+
+    def _take_pending(self):
+        hits, tokens, _, _ = self.pending
+        self.pending = [0, [], -1, False]
+        self._lose_fatigue(hits)
+        for t in tokens:
+            self._conan_token(t)
+        self._pop()
+
+    def _mask_defend(self, m, O):
+        hits, tokens, _, rip = self.pending
+        if not self._stunned():
+            if self.rows[BLOCK]:
+                m[O["block"]] = True
+            if rip and hits:
+                for k in range(min(7, len(self.rows[RIPOSTE]))):
+                    m[O["riposte"] + k] = True
+        self._skill_mask(m, O, "defend")
+        self._item_mask(m, O, "defend")
+        m[O["done"]] = True
+
+    def _cancel_pending(self, k):
+        for _ in range(k):
+            if self.pending[0]:
+                self.pending[0] -= 1
+            elif self.pending[1]:
+                self.pending[1].pop(0)
+        self._defend_check()
+
+    def _do_block(self, _):
+        """Each BLOCK die cancels a hit (or a token)."""
+        del self.rows[BLOCK][0]
+        self._cancel_pending(1)
+
+    def _do_riposte(self, i):
+        """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
+        del self.rows[RIPOSTE][: i + 1]
+        self.pending[0] -= 1
+        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending[2])
+        if self.stage == "defend" and self.attack is None:
+            self._defend_check()
+
+    def _lose_fatigue(self, n):
+        """Each hit sets a FATIGUE aside; when WOUND shows, the wound marker moves and the track
+        refills. A wound that displaces a RAGE token sends it to BIG SWING."""
+        cc = self.game.c["conan"]
+        for _ in range(n):
+            self.fatigue -= 1
+            if self.fatigue <= 0:
+                self.fatigue = cc["fatigue"]
+                self.wounds += 1
+                if self.wounds in self.rage_track:
+                    self.rage_track.remove(self.wounds)
+                    self._rage_into_swing()
+                if self.wounds >= cc["death_wounds"]:
+                    self.winner = "yara"
+                    return
+
+    def _conan_token(self, t):
+        if t == "P":
+            self.poison.append(0)
+            return
+        self.ctok.append(t)
+        if len(self.ctok) == 1 and t == "S":
+            self.ctok_active = True
