@@ -57,9 +57,9 @@ def _merge(base, over, where=""):
     for k, v in over.items():
         if k not in base:
             raise ConfigError(f"unknown config key '{where}{k}'; valid keys: {sorted(base)}")
-        if isinstance(base[k], dict) and k not in ("env_config",) and isinstance(v, dict):
-            if k == "ppo":
-                out[k] = {**base[k], **v}  # any MaskablePPO keyword
+        if isinstance(base[k], dict) and isinstance(v, dict):
+            if k in ("ppo", "env_config", "opponents"):
+                out[k] = {**base[k], **v}  # any MaskablePPO keyword / game option / role
             else:
                 out[k] = _merge(base[k], v, f"{where}{k}.")
         else:

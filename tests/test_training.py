@@ -26,10 +26,12 @@ def toy_envs(monkeypatch):
 def toy_config(tmp_path, **over):
     """The smoke config on the toy game, in-process envs (the toy is not importable from
     subprocesses' registry)."""
-    base = {"env_id": "nim_test", "env_config": {}, "vec_env": "dummy", "out_dir": str(tmp_path / "run"),
+    base = {"env_id": "nim_test", "vec_env": "dummy", "out_dir": str(tmp_path / "run"),
             "total_steps": 1024, "checkpoint_every": 512, "pool.snapshot_every": 512, "eval.every": 512,
             "tensorboard": False}
-    return load_config(ROOT / "configs" / "smoke.yaml", {**base, **over})
+    cfg = load_config(ROOT / "configs" / "smoke.yaml", {**base, **over})
+    cfg["env_config"] = {}  # the toy has no kings options
+    return cfg
 
 
 def rows(path):
@@ -170,6 +172,14 @@ def test_smoke_config_end_to_end(tmp_path):
                            output_fn=lambda _: None)
     assert result["pairs"][0]["games"] == 4
     assert Path(result["paths"]["curve"]).stat().st_size > 0
+
+
+def test_overrides_merge_into_nested_sections():
+    cfg = load_config(ROOT / "configs" / "smoke.yaml", {"env_config.max_turns": 5, "ppo.n_steps": 64,
+                                                        "pool.size": 2})
+    assert cfg["env_config"] == {"num_players": 2, "max_turns": 5}
+    assert cfg["ppo"]["n_steps"] == 64 and cfg["ppo"]["batch_size"] == 128
+    assert cfg["pool"]["size"] == 2 and cfg["pool"]["snapshot_every"] == 1024
 
 
 def test_shipped_configs_are_valid():

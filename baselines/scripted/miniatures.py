@@ -15,7 +15,7 @@ import numpy as np
 
 from baselines.agent import Agent
 
-KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain"}
+KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain"}  # they stay on guard
 _WALK = {}
 
 
@@ -126,6 +126,9 @@ class ScriptedAgent(Agent):
 
     def _unit(self, fr):
         s, g = self.s, self.g
+        spells = self.options("spell")
+        if spells:
+            return self.A("spell", spells[0])
         heroes = self.options("hero")
         if heroes:
             carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
@@ -149,11 +152,12 @@ class ScriptedAgent(Agent):
 
     def _carries_objective(self, h):
         s, g = self.s, self.g
-        return any(s.o_loc[o] == -1 - h for o in (g.yselda, g.zogar_head) if o >= 0)
+        return any(s.o_loc[o] == -1 - h for o in (g.captive, g.zogar_head) if o >= 0)
 
     def _both_held(self):
         s, g = self.s, self.g
-        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12 for o in (g.yselda, g.zogar_head))
+        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12
+                   for o in (g.captive, g.zogar_head) if o >= 0)
 
     def _objective_threatened(self, m):
         s = self.s
@@ -181,7 +185,24 @@ class ScriptedAgent(Agent):
         shooters = sum(1 for m, a in enumerate(s.u_area)
                        if a >= 0 and not g.tiles[g.model_tile[m]].ally
                        and any(line_of_sight(s, a, b) for b in heroes))
-        return self.A("event", 2 if shooters >= 4 else 0)
+        if self.has("event", 3):
+            return self.A("event", 3)
+        if self.has("event", 4) and any(
+                sum(1 for h in s.heroes_in_play() if s.h_area[h] == a) >= 2 for a in range(g.num_areas)):
+            return self.A("event", 4)
+        return self.A("event", 2 if shooters >= 4 and self.has("event", 2) else 0)
+
+    def _free(self, fr):
+        s, g = self.s, self.g
+        targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
+        opts = self.options("free")
+
+        def near(t):
+            return min(self.dist(g.board.index[a], x) for a in g.tiles[t].start for x in targets)
+        return self.A("free", min(opts, key=near))
+
+    def _unit_spell(self, fr):
+        return self.A("hero", self.weakest_hero(self.options("hero")))
 
     def _reinforce(self, fr):
         opts = self.options("reinforce")
@@ -269,7 +290,7 @@ class ScriptedAgent(Agent):
 
     def _must_drop(self, fr):
         s, g = self.s, self.g
-        opts = [o for o in self.options("drop") if o not in (g.yselda, g.zogar_head)]
+        opts = [o for o in self.options("drop") if o not in (g.captive, g.zogar_head)]
         opts = opts or self.options("drop")
         return self.A("drop", max(opts, key=lambda o: g.objects[o].enc))
 
@@ -333,7 +354,7 @@ class ScriptedAgent(Agent):
         s, g = self.s, self.g
         a = s.h_area[h]
         if g.objective == "clutches":
-            y, head = g.yselda, g.zogar_head
+            y, head = g.captive, g.zogar_head
             if self._both_held() and self._carries_objective(h):
                 edges = [b for b in range(g.num_areas) if g.board.edge[b]]
                 return min(edges, key=lambda b: self.dist(a, b))
@@ -348,24 +369,61 @@ class ScriptedAgent(Agent):
                 return s.u_area[zogar]
             carrier = next((k for k in s.heroes_in_play() if self._carries_objective(k)), None)
             return s.h_area[carrier] if carrier is not None else a
-        keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",)}[g.objective]
+        if g.objective == "rescue":
+            return self._rescue_goal(h)
+        keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
+                "kill_skuthus": ("skuthus",)}[g.objective]
         spots = [s.u_area[m] for k in keys for m in g.tile_models[g.tile_index[k]] if s.u_area[m] >= 0]
         return min(spots, key=lambda b: self.dist(a, b)) if spots else a
+
+    def _rescue_goal(self, h) -> int:
+        """Olivia: kill Arbanus for the Key, open her cell, carry her out."""
+        s, g = self.s, self.g
+        a = s.h_area[h]
+        if self._carries_objective(h):
+            edges = [b for b in range(g.num_areas) if g.board.edge[b]]
+            return min(edges, key=lambda b: self.dist(a, b))
+        cell = g.board.index["cell_olivia"]
+        corridor = g.board.index["corridor"]
+        if s.o_loc[g.captive] >= 0 and (min(cell, corridor), max(cell, corridor)) in s.broken:
+            return s.o_loc[g.captive]
+        if s.o_loc[g.key] >= 0:
+            return s.o_loc[g.key]
+        if s.o_loc[g.key] == -1 - h:
+            return corridor
+        arb = [m for m in g.tile_models[g.tile_index["captain_arbanus"]] if s.u_area[m] >= 0]
+        return s.u_area[arb[0]] if arb else corridor
+
+    def _rocks(self, fr):
+        s, g = self.s, self.g
+        def score(a):
+            heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
+            units = sum(1 for m, x in enumerate(s.u_area) if x == a and not g.tiles[g.model_tile[m]].ally)
+            return heroes - units - (5 if s.o_loc[g.captive] == a else 0)
+        return self.A("area", max(self.options("area"), key=score))
 
     def _act(self, fr):
         s, g = self.s, self.g
         h = fr["p"]
         a = s.h_area[h]
+        from conan_envs.miniatures.movement import encumbrance
         for o in self.options("pickup"):
-            if o in (g.yselda, g.zogar_head) or g.objects[o].kind in ("weapon", "armor", "shield"):
-                from conan_envs.miniatures.movement import encumbrance
+            objective = o in (g.captive, g.zogar_head, g.key)
+            if objective or g.objects[o].kind in ("weapon", "armor", "shield"):
                 if encumbrance(s, h) + g.objects[o].enc <= g.heroes[h].enc_max:
                     return self.A("pickup", o)
+                if objective:     # make room: drop the heaviest other object (free)
+                    mine = [x for x in self.options("drop") if x not in (g.captive, g.zogar_head, g.key)]
+                    if mine:
+                        return self.A("drop", max(mine, key=lambda x: g.objects[x].enc))
         for o in self.options("use"):
             if s.wounds[h] >= 2:
                 return self.A("use", o)
         if self.has("flee") and self._carries_objective(h) and self._both_held():
             return self.A("flee")
+        for b in self.options("door"):
+            if s.reserve[h] >= 2:
+                return self.A("door", b)
         precious = self._precious(h)
         keep = 4 if precious else 2 if s.reserve[h] > 3 else 0
         if s.reserve[h] > keep:
@@ -387,7 +445,7 @@ class ScriptedAgent(Agent):
                     return self.A("spell", sp)
                 if eff == "area_attack" and self._storm_area(h) is not None:
                     return self.A("spell", sp)
-            searching = g.objective == "clutches" and s.o_loc[g.yselda] == -10
+            searching = g.objective == "clutches" and s.o_loc[g.captive] == -10
             if self.has("chest") and s.reserve[h] >= (5 if searching else 2):
                 return self.A("chest")
             allies = self.options("ally")

@@ -348,8 +348,12 @@ class ScriptedAgent(Agent):
         s = self.s
         e = s.enemies[s.active]
         a = self._ok("ability")
-        if a is not None and (s._bow_ready(e) or (sum(e[3]) >= 3 and not s.rows[BLOCK])):
-            return a
+        if a is not None:
+            kind = s._kind(e).ability[1] if s._kind(e).ability else "bow"
+            if kind == "bow" or kind in ("rally", "heal", "drain") and sum(e[3]) >= 3 \
+                    or kind == "token" and not s.rows[BLOCK] and sum(e[3]) >= 3 \
+                    or kind == "move" and not s._attack_rows_in_range(e):
+                return a
         a = self._ok("attack")
         if a is not None:
             return a

@@ -4,7 +4,7 @@ Ibis). The abilities themselves are designed (data/characters.yaml): each is use
 round; Ibis flips the card and makes the new side's ability usable at once."""
 from __future__ import annotations
 
-from .content import IBIS, WARRIOR, content
+from .content import ALLY, IBIS, WARRIOR, content
 from .dicepool import roll
 from .flow import ask, decision, push, task
 from .gains import gain_gold, where
@@ -84,7 +84,7 @@ def apply(s, seg, dice):
     elif a == "focus":
         ask(s, "focus_die", p)
     elif a == "move":
-        who = 0 if s.rk[p] == 2 else p
+        who = 0 if s.rk[p] == ALLY else p
         if C.vast[s.loc[who]]:
             return  # leaving a vast kingdom takes two Move dice: a free Movement cannot
         ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="ability")

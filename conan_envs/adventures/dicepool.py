@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from .content import W2, WARRIOR, WILD, content
+from .content import W2, WARRIOR, content
 
 ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = range(7)
 ZONE_NAMES = ("active", "spent", "aside", "failed", "wounded", "track", "pool")

@@ -8,7 +8,7 @@ from .actions import TOKEN_TYPE_OF, TOKEN_TYPES
 from .content import content
 from .dicepool import MAX_DICE
 from .flow import DECISIONS
-from .tokens import peeked
+from .tokens import EXTRA, KINGDOMT, peeked
 
 C = content()
 NK = len(C.kingdoms)
@@ -81,8 +81,8 @@ def encode(s, role):
         q += NT
         for t in s.ct_card[p]:
             kind = C.ct[t][0]
-            if kind == 2 or kind == 5:
-                j = q + (kind == 5)
+            if kind in (EXTRA, KINGDOMT):
+                j = q + (kind == KINGDOMT)
                 iv[j] = iv.get(j, 0) + 0.25
         q += 2
         z, f, dt = s.zone[p], s.face[p], s.dtype[p]

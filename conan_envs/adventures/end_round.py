@@ -2,7 +2,7 @@
 Game, tie-breakers, Team Game, Longer Game)."""
 from __future__ import annotations
 
-from .content import ALLY, TRACK_SYM, content
+from .content import FOE, TRACK_SYM, content
 from .flow import ask, decision, push, task
 from .gains import where
 
@@ -110,8 +110,8 @@ def rank_key(s, p):
 
 def winners(s):
     if s.game.config["team"]:
-        teams = ([p for p in range(s.n) if s.rk[p] in (0, ALLY)],
-                 [p for p in range(s.n) if s.rk[p] not in (0, ALLY)])
+        teams = ([p for p in range(s.n) if s.rk[p] != FOE],
+                 [p for p in range(s.n) if s.rk[p] == FOE])
         low = min(s.vp)
         losing = [t for t, team in enumerate(teams) if any(s.vp[p] == low for p in team)]
         if len(losing) == 1:

@@ -6,6 +6,8 @@ A task is a list [name, *args]; a decision is a dict {"k": kind, "p": player, ..
 """
 from __future__ import annotations
 
+ACTIVE = 0  # dicepool.ACTIVE (flow.py imports nothing from the rules)
+
 TASKS: dict = {}
 DECISIONS: dict = {}
 
@@ -48,7 +50,7 @@ def run(s):
 def _resume(s, d):
     """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted;
     a Main-phase turn whose dice were all used up meanwhile passes to the next player."""
-    if d["k"] == "main" and 0 not in s.zone[d["p"]]:
+    if d["k"] == "main" and ACTIVE not in s.zone[d["p"]]:
         push(s, ["main_after", d["p"], d["j"]])
         return
     s.dec = d

@@ -2,7 +2,7 @@
 kingdoms the rulebook does not print are designed (data/kingdoms.yaml)."""
 from __future__ import annotations
 
-from .content import FATE_KINDS, KINGDOM_TYPES, content
+from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, content
 from .dicepool import ACTIVE, dice_in
 from .flow import ask, decision, push
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, pick_fate, where
@@ -12,7 +12,7 @@ GAIN_FATE = {f"gain_{k}_fate": i for i, k in enumerate(FATE_KINDS)}
 
 
 def _mover(s, p):
-    return 0 if s.rk[p] == 2 else p
+    return 0 if s.rk[p] == ALLY else p
 
 
 def effect_possible(s, p, k, spending=0):

@@ -23,11 +23,11 @@ VERB_SYM = {V_MOVE: MOVE, V_MOVE_CT: MOVE, V_MOVE_FATE: MOVE, V_KINGDOM: KINGDOM
             V_SORC_PLACE: SORCERY, V_SORC_CYCLE: SORCERY, V_TRADE: TRADE, V_TRADE_CYCLE: TRADE,
             V_THIEVERY: THIEF, V_THIEF_ADV: THIEF, V_WARRIOR_ADV: WARRIOR, V_TEMPLE: WARRIOR,
             V_GOLD: GOLD, V_SKULL: CHALLENGE}
-ROLE_VERBS = {  # who may take an action at all
-    CONAN: set(range(NV)) - {V_MOVE_CT, V_SCRY, V_SORC_PLACE, V_SORC_CYCLE},
-    ALLY: set(range(NV)) - {V_MOVE_FATE, V_TRADE_CYCLE, V_SORC_PLACE, V_SORC_CYCLE},
+ROLE_VERBS = {  # who may take an action at all (any role may use any symbol it shows)
+    CONAN: set(range(NV)) - {V_MOVE_CT},
+    ALLY: set(range(NV)) - {V_MOVE_FATE, V_TRADE_CYCLE},
     FOE: set(range(NV)) - {V_MOVE_FATE, V_TRADE_CYCLE, V_PIRATE_ADV, V_THIEF_ADV, V_WARRIOR_ADV,
-                           V_TEMPLE, V_SCRY},
+                           V_TEMPLE},
 }
 # Deploy: what a Character result may do, per role (rulebook: Kingdom Symbol, Deploy Die)
 DEPLOY = {
@@ -96,9 +96,9 @@ def free_actions(s, p, post):
     if s.gold[p] >= 1 and not s.rolled_here[p] and k >= 0:
         out.append("free_roll")
     kinds = {C.ct[t][0] for t in s.ct_card[p]}
-    if post and 2 in kinds and s.last_spent[p] >= 0 and s.zone[p][s.last_spent[p]] == SPENT:
+    if post and tokens.EXTRA in kinds and s.last_spent[p] >= 0 and s.zone[p][s.last_spent[p]] == SPENT:
         out.append("use_extra_action")
-    if 5 in kinds:
+    if tokens.KINGDOMT in kinds:
         out.append("use_kingdom_token")
     return out
 
@@ -264,7 +264,7 @@ def _free_action(s, p, seg):
         s.rolled_here[p] = True
         push(s, ["roll_kdie", p, where(s, p), -1])
     elif seg == "use_extra_action":
-        t = next(t for t in s.ct_card[p] if C.ct[t][0] == 2)
+        t = next(t for t in s.ct_card[p] if C.ct[t][0] == tokens.EXTRA)
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         d = s.last_spent[p]
@@ -272,7 +272,7 @@ def _free_action(s, p, seg):
         roll(s, p, [d])
         s.last_spent[p] = -1
     else:
-        t = next(t for t in s.ct_card[p] if C.ct[t][0] == 5)
+        t = next(t for t in s.ct_card[p] if C.ct[t][0] == tokens.KINGDOMT)
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         kingdoms.effect_or_roll(s, p)

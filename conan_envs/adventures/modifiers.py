@@ -5,7 +5,7 @@ card). They are offered wherever a player has agency over its dice (the Plot rol
 phase, after each roll in Fights, Duels, Encounters and Adventures)."""
 from __future__ import annotations
 
-from .content import ASURA, BEL, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .content import ASURA, BEL, FOE, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
 from .dicepool import ACTIVE, dice_in, roll
 from . import abilities
 from .flow import ask, decision
@@ -34,7 +34,7 @@ def usable_gods(s, p):
 
 
 def partner(s, p):
-    if not s.game.config["team"] or s.rk[p] == 1:
+    if not s.game.config["team"] or s.rk[p] == FOE:
         return -1
     return 2 if p == 0 else 0
 

@@ -10,7 +10,7 @@ from .flow import ask, decision, push, task
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
 
 C = content()
-FIGHT, AMBUSH, EXTRA, FATE_ANY, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = (3, 1, 2, 0, 4, 5, 6, 7, 8)
+FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = range(9)  # CT_KINDS
 
 
 def occupied(s, k):
@@ -319,20 +319,21 @@ def _apply_scry(s, seg, i):
     else:
         unseen = [t for t in s.ct_hand[i] if t not in s.ct_known[p]]
         s.ct_known[p].add(unseen[int(s.rng.integers(len(unseen)))])
-    who = 0
+    who = 0 if s.rk[p] == ALLY else p
     if s.gold[p] >= 1 and not C.vast[s.loc[who]]:
         ask(s, "scry_move", p)
 
 
 @decision("scry_move", _mask_yes_done)
 def _apply_scry_move(s, seg, i):
-    """After peeking, optionally pay 1 Gold for a Movement action (moving Conan, the Ally's
-    character)."""
+    """After peeking, optionally pay 1 Gold for a Movement action of one's character (Conan's,
+    for the Ally)."""
     p = s.dec["p"]
     s.dec = None
     if seg == "yes":
         s.gold[p] -= 1
-        ask(s, "move_to", p, who=0, opts=list(C.adj[s.loc[0]]), why="move")
+        who = 0 if s.rk[p] == ALLY else p
+        ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
 
 
 # ---- placing Challenge tokens (Sorcery, the Challenge-token result) ------------------------

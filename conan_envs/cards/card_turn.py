@@ -15,6 +15,8 @@ from .setup import put_challenge
 
 NADV = C.NUM_ADVENTURES
 SLOTS = C.MAX_DIFFICULTY
+CH0, AD0, RS0 = C.CH0, C.AD0, C.RS0
+DIFFICULTY = C.DIFFICULTY
 PASSAGE, VISION = C.SECRET_PASSAGE, C.SEERS_VISION
 
 
@@ -23,7 +25,7 @@ def challenge_targets(s, p) -> list:
     pos = s.pos[p]
     st, own, stack = s.adv_state, s.adv_owner, s.stack
     return [a for a in range(NADV) if st[a] == 1 and own[a] != p and a != pos
-            and len(stack[a]) < C.DIFFICULTY[a]]
+            and len(stack[a]) < DIFFICULTY[a]]
 
 
 def passage_targets(s, p) -> list:
@@ -50,9 +52,9 @@ def vision_targets(s, p) -> list:
 def has_play(s, p) -> bool:
     targets = None
     for card in s.hand[p]:
-        if C.AD0 <= card < C.RS0:
+        if AD0 <= card < RS0:
             return True
-        if C.CH0 <= card < C.AD0:
+        if CH0 <= card < AD0:
             if targets is None:
                 targets = challenge_targets(s, p)
             if targets:
@@ -93,12 +95,12 @@ def mask_card_play(s, m) -> None:
     targets = None
     passage = vision = False
     for card in s.hand[p]:
-        if C.AD0 <= card < C.RS0:
+        if AD0 <= card < RS0:
             m[op + card] = True
-        elif C.CH0 <= card < C.AD0:
+        elif CH0 <= card < AD0:
             if targets is None:
                 targets = challenge_targets(s, p)
-            base = opl + (card - C.CH0) * NADV
+            base = opl + (card - CH0) * NADV
             for a in targets:
                 m[base + a] = True
         elif card in PASSAGE:

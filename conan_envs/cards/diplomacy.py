@@ -33,7 +33,9 @@ def can_give(s, p, g) -> bool:
 
 
 def has_goods(s, p) -> bool:
-    return any(can_give(s, p, g) for g in range(1, len(GOODS)))
+    """any(can_give(s, p, g) for g in 1..): 1 DP needs 2 DP; a card or an item needs one."""
+    d = s.dp[p]
+    return d > 1 or (d > 0 and bool(s.hand[p] or s.items[p]))
 
 
 def alliance_ok(s, p, q) -> bool:

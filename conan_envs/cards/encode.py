@@ -5,11 +5,13 @@ with Seer's Vision), counts of others' hands and of the face-down cards they pla
 still owed, the wager and the offer on the table. Players are listed relative to the observer
 (itself first).
 
-Hot path: the layout's offsets are computed once per player count (`Layout`, cached); each
-observation gathers the indices of its ones and its other values in Python lists and writes
-them into a fresh zero vector with two fancy-index assignments."""
+Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
+once per player count (`Layout`, cached). Each observation copies the template as a Python
+float array, writes its values with plain item assignments (far cheaper than numpy scalar
+writes or fancy indexing from lists) and is returned as a float32 view of that buffer."""
 from __future__ import annotations
 
+import array
 import functools
 
 import numpy as np
@@ -74,9 +76,14 @@ class Layout:
         self.prompt_at = {k: dec + i for k, i in L["prompts"].items()}
         # rel[r][p]: where player p is listed for observer r
         self.rel = tuple(tuple((p - r) % n for p in range(n)) for r in range(n))
+        # pbase[r][p]: start of player p's block for observer r
+        self.pbase = tuple(tuple(self.players + q * self.P for q in rr) for rr in self.rel)
         # start of each Adventure's block, and of each of its Challenge slots
         self.adv_at = tuple(self.adventures + a * self.A for a in range(NADV))
         self.slot_at = tuple(tuple(b + 5 + n + k * self.S for k in range(SLOTS)) for b in self.adv_at)
+        self.template = array.array("f", bytes(4 * self.size))
+        for b in self.adv_at:
+            self.template[b] = 1.0  # adv_state 0: not in play
 
 
 @functools.lru_cache(maxsize=None)
@@ -88,171 +95,158 @@ def observe(s, r: int) -> np.ndarray:
     g = s.game
     n = g.n
     K = _layout_for(n)
-    ones = []          # indices set to 1
-    at, val = [], []   # other values
-    one, put, add = ones.append, at.append, val.append
+    v = K.template[:]
     target = g.target
     rel = K.rel[r]
     w = s.w
     cards = w["cards"] if w is not None else ()
     playing = s.winner == -1
     # players
-    P = K.P
-    order = s.order
-    fd_count = [0] * n
-    for e in cards:
-        fd_count[e[0]] += 1
+    pb = K.pbase[r]
     alive, dp, hand, hero, pos = s.alive, s.dp, s.hand, s.hero, s.pos
+    must, used, ally, partner, keep, offered, items = (
+        s.must_enter, s.used, s.ally, s.partner, s.keep, s.offered, s.items)
     for p in range(n):
-        b = K.players + rel[p] * P
+        b = pb[p]
         if alive[p]:
-            one(b)
-        put(b + 1)
-        add(dp[p] / target)
-        put(b + 2)
-        add(len(hand[p]) / 20)
-        if hero[p] >= 0:
-            one(b + 3 + hero[p])
-        one(b + 13 + (pos[p] if pos[p] >= 0 else NADV))
-        if s.must_enter[p]:
-            one(b + 34)
-        if s.used[p]:
-            one(b + 35)
-        ally = s.ally[p]
-        one(b + 36 + (ally if ally >= 0 else NCH))
-        q = s.partner[p]
-        one(b + 69 + (rel[q] if q >= 0 else n))
-        k = b + 70 + n
-        put(k)
-        add(s.keep[p] / 6)
-        if s.offered[p]:
-            one(k + 1)
-        one(k + 2 + order.index(p))
-        k += 2 + n
-        for it in s.items[p]:
-            one(k + it - MG0)
-        if playing and s.actor == p:
-            one(k + 12)
-        if fd_count[p]:
-            put(k + 13)
-            add(fd_count[p] / 5)
-    if s.owed:  # Loot still owed (its Adventure stays face up), summed per player
-        owed = [0] * (2 * n)
-        for _, p, c_owed, i_owed in s.owed:
-            owed[2 * p] += c_owed
-            owed[2 * p + 1] += i_owed
-        for p in range(n):
-            if owed[2 * p] or owed[2 * p + 1]:
-                k = K.players + rel[p] * P + 86 + 2 * n
-                at.extend((k, k + 1))
-                val.extend((owed[2 * p] / 2, owed[2 * p + 1]))
+            v[b] = 1.0
+        v[b + 1] = dp[p] / target
+        v[b + 2] = len(hand[p]) / 20
+        h = hero[p]
+        if h >= 0:
+            v[b + 3 + h] = 1.0
+        x = pos[p]
+        v[b + 13 + (x if x >= 0 else NADV)] = 1.0
+        if must[p]:
+            v[b + 34] = 1.0
+        if used[p]:
+            v[b + 35] = 1.0
+        x = ally[p]
+        v[b + 36 + (x if x >= 0 else NCH)] = 1.0
+        x = partner[p]
+        v[b + 69 + (rel[x] if x >= 0 else n)] = 1.0
+        v[b + 70 + n] = keep[p] / 6
+        if offered[p]:
+            v[b + 71 + n] = 1.0
+        if items[p]:
+            k = b + 72 + 2 * n - MG0
+            for it in items[p]:
+                v[k + it] = 1.0
+    k = 72 + n
+    for i, p in enumerate(s.order):  # turn order position
+        v[pb[p] + k + i] = 1.0
+    if playing:
+        v[pb[s.actor] + 84 + 2 * n] = 1.0
+    for e in cards:  # how many face-down cards each player has played
+        v[pb[e[0]] + 85 + 2 * n] += 0.2
+    for _, p, c_owed, i_owed in s.owed:  # Loot still owed (its Adventure stays face up)
+        k = pb[p] + 86 + 2 * n
+        v[k] += c_owed / 2
+        v[k + 1] += i_owed
     # own hand, own face-down cards, discard pile (face up)
     b = K.hand
-    ones.extend([b + c for c in hand[r]])
+    for c in hand[r]:
+        v[b + c] = 1.0
     b = K.facedown
     for e in cards:
         if e[0] == r:
-            one(b + 2 * e[1] + e[2])
+            v[b + 2 * e[1] + e[2]] = 1.0
     b = K.discard
-    ones.extend([b + c for c in s.discard])
+    for c in s.discard:
+        v[b + c] = 1.0
     # Adventures and the Challenge piles on them
     adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.stack
     ch_up, ch_known, ch_placer = s.ch_up, s.ch_known, s.ch_placer
     scout_at = pos[r] if hero[r] == SCOUT and alive[r] else -1
     bit = 1 << r
     nn = 3 + n
+    adv_at = K.adv_at
     for a in range(NADV):
-        b = K.adv_at[a]
-        one(b + adv_state[a])
+        st = adv_state[a]
+        if not st:
+            continue  # the template's "not in play"
+        b = adv_at[a]
+        v[b] = 0.0
+        v[b + st] = 1.0
         if adv_owner[a] >= 0:
-            one(b + 4 + rel[adv_owner[a]])
-        st = stack[a]
-        if st:
-            put(b + 4 + n)
-            add(len(st) / SLOTS)
+            v[b + 4 + rel[adv_owner[a]]] = 1.0
+        pile = stack[a]
+        if pile:
+            v[b + 4 + n] = len(pile) / SLOTS
             slots = K.slot_at[a]
-            for k, c in enumerate(st):
+            for k, c in enumerate(pile):
                 e = slots[k]
-                one(e)
+                v[e] = 1.0
                 up = ch_up[c]
                 if up:
-                    one(e + 1)
+                    v[e + 1] = 1.0
                 if ch_placer[c] >= 0:
-                    one(e + 3 + rel[ch_placer[c]])
+                    v[e + 3 + rel[ch_placer[c]]] = 1.0
                 if up or ch_known[c] & bit or a == scout_at:
-                    one(e + 2)
-                    one(e + nn + c)
+                    v[e + 2] = 1.0
+                    v[e + nn + c] = 1.0
     b = K.decks
-    put(b)
-    add(len(s.deck) / 100)
-    put(b + 1)
-    add(len(s.magic_deck) / C.NUM_MAGIC)
+    v[b] = len(s.deck) / 100
+    v[b + 1] = len(s.magic_deck) / C.NUM_MAGIC
     if playing:
-        one(K.phase_at[s.phase])
-        one(K.prompt_at[s.prompt] if s.dec == "ability" else K.decision_at[s.dec])
-        one(K.actor + rel[s.actor])
+        v[K.phase_at[s.phase]] = 1.0
+        v[K.prompt_at[s.prompt] if s.dec == "ability" else K.decision_at[s.dec]] = 1.0
+        v[K.actor + rel[s.actor]] = 1.0
     if w is not None:
         b = K.wager
-        one(b)
+        v[b] = 1.0
         if w["kind"] == "duel":
-            one(b + 1)
-        one(b + 2 + rel[w["hero"]])
-        one(b + 2 + n + rel[w["opp"]])
+            v[b + 1] = 1.0
+        v[b + 2 + rel[w["hero"]]] = 1.0
+        v[b + 2 + n + rel[w["opp"]]] = 1.0
         k = b + 2 + 2 * n
         if w["chal"] >= 0:
-            one(k + w["chal"])
+            v[k + w["chal"]] = 1.0
         k += NCH
         bets = w["bets"]
-        at.extend((k, k + 1, k + 2))
-        val.extend((bets[0] / target, bets[1] / target, w["cur"] / target))
+        v[k] = bets[0] / target
+        v[k + 1] = bets[1] / target
+        v[k + 2] = w["cur"] / target
         k += 3
         if w["attr"] >= 0:
-            one(k + w["attr"])
-            one(k + 3 + w["src"])
+            v[k + w["attr"]] = 1.0
+            v[k + 3 + w["src"]] = 1.0
         k += 6
         rage, fury = w["rage"], w["fury"]
         if rage[0]:
-            one(k)
+            v[k] = 1.0
         if rage[1]:
-            one(k + 1)
+            v[k + 1] = 1.0
         if fury[0]:
-            one(k + 2)
+            v[k + 2] = 1.0
         if fury[1]:
-            one(k + 3)
+            v[k + 3] = 1.0
         k += 4
         if r == w["hero"]:
-            one(k)
+            v[k] = 1.0
         if r == w["opp"]:
-            one(k + 1)
-        if cards:
-            on = [0, 0]
-            for e in cards:
-                on[e[2]] += 1
-            at.extend((k + 2, k + 3))
-            val.extend((on[0] * 0.2, on[1] * 0.2))
+            v[k + 1] = 1.0
+        for e in cards:  # face-down cards on the challenger's / the challenged Hero
+            v[k + 2 + e[2]] += 0.2
     off = s.offer
     if off is not None:
         b = K.offer
-        one(b)
-        one(b + 1 + OFFER_KINDS[off["kind"]])
+        v[b] = 1.0
+        v[b + 1 + OFFER_KINDS[off["kind"]]] = 1.0
         k = b + 4
-        one(k + rel[off["from"]])
-        one(k + n + rel[off["to"]])
+        v[k + rel[off["from"]]] = 1.0
+        v[k + n + rel[off["to"]]] = 1.0
         k += 2 * n
         if off["give"] >= 0:
-            one(k + off["give"])
+            v[k + off["give"]] = 1.0
         if off["get"] >= 0:
-            one(k + NGOODS + off["get"])
+            v[k + NGOODS + off["get"]] = 1.0
         if off["share"] >= 0:
-            one(k + 2 * NGOODS + off["share"])
+            v[k + 2 * NGOODS + off["share"]] = 1.0
     b = K.misc
     if s.first_round:
-        one(b)
+        v[b] = 1.0
     mt = g.max_turns
     if mt:
-        put(b + 1)
-        add(s.turn / mt)
-    v = np.zeros(K.size, dtype=np.float32)
-    v[ones] = 1.0
-    v[at] = val
-    return v
+        v[b + 1] = s.turn / mt
+    return np.frombuffer(v, dtype=np.float32)

@@ -4,8 +4,6 @@ Scout: any), duel a Hero on the same card, complete an empty Adventure, a Hero a
 spends the turn (Thief, Noble), or pass. Facing and duels continue in wager.py."""
 from __future__ import annotations
 
-import numpy as np
-
 from . import content as C
 from . import flow, wager
 
@@ -17,11 +15,22 @@ def begin(s, p) -> bool:
     if flow.check_victory_at_hero_turn(s, p):
         return True
     s.dec, s.actor = "hero_action", p
-    m = np.zeros(s.game.num_actions, dtype=bool)
-    mask_hero_action(s, m)
-    if m[1:].any():
+    return can_act(s, p)  # nothing but passing: the turn passes without asking
+
+
+def can_act(s, p) -> bool:
+    """Whether mask_hero_action allows anything but passing (without building the mask): a
+    move; else, unless expelled, on a card one may always face, duel or complete; else the
+    Thief's steal."""
+    if move_targets(s, p):
         return True
-    return False  # nothing but passing: the turn passes without asking
+    if s.must_enter[p]:
+        return False
+    if s.pos[p] >= 0:
+        return True
+    if s.hero[p] == C.THIEF and not s.used[p]:
+        return any(s.hand[q] for q in range(s.game.n) if q != p and s.alive[q])
+    return False
 
 
 def move_targets(s, p) -> list:

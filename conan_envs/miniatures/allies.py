@@ -67,9 +67,11 @@ def ally_apply(s, fr, seg, i):
         fr["bought"] += extra
         s.reserve[fr["p"]] -= extra
         s.ally_gems[fr["p"]] += extra
+        mv.cross(s, a, i)
         if s.game.board.border[a][i] == LEAP:
             c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, fr["p"], ["h", fr["p"], "ally"], [(2, False)], "ally_leap_rolled", c)
+            combat.start_roll(s, fr["p"], ["h", fr["p"], "ally"], [(2, False)], "ally_leap_rolled",
+                              c, who=("u", m))
         else:
             s.u_area[m] = i
         return
@@ -85,7 +87,7 @@ def ally_attack_roll(s, c):
     leader = s.ally_leader()
     payer = ["h", leader, "ally"] if leader >= 0 else ["n"]
     combat.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
-                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["m"])))
+                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["m"])), who=("u", c["m"]))
 
 
 @combat.cont

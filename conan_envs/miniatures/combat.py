@@ -21,9 +21,10 @@ def cont(fn):
 
 
 # ---- rolling and rerolling --------------------------------------------------------------
-def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 0):
+def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 0, who=None):
     """Roll `specs` ((colour, marked), ...). payer: ["h", h] pays Reroll gems from that hero's
-    Reserve, ["o"] the Overlord's Reroll benefit, ["n"] nobody."""
+    Reserve, ["o"] the Overlord's Reroll benefit, ["n"] nobody. `who` rolls (default: the
+    paying hero); Jinx in its area forbids every reroll."""
     faces = s.game.faces
     dice = [col for col, _ in specs]
     rolls = s.rng.integers(6, size=len(dice)).tolist() if dice else []
@@ -31,6 +32,10 @@ def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 
     for col, marked in specs:
         if marked:
             free[col] += 1
+    if who is None and payer[0] == "h" and len(payer) == 2:
+        who = ("h", payer[1])
+    if who is not None and jinxed(s, who):
+        free, support, payer = [0, 0, 0], 0, ["n"]
     fr = {"k": "reroll", "p": player, "pay": payer, "dice": dice,
           "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "sup": support,
           "then": then, "c": c}
@@ -40,11 +45,24 @@ def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 
         _finish_roll(s, fr)
 
 
+def jinxed(s, who) -> bool:
+    """Jinx: enemies in this model's area cannot reroll at all."""
+    area = mv.area_of(s, who)
+    if area < 0:
+        return False
+    side = mv.side_of(s, who)
+    g = s.game
+    for m, a in enumerate(s.u_area):
+        if a == area and "jinx" in g.tiles[g.model_tile[m]].skills and mv.model_side(s, m) != side:
+            return True
+    return False
+
+
 def _can_pay(s, payer) -> bool:
     if payer[0] == "h":
         return s.reserve[payer[1]] > 0
     if payer[0] == "o":
-        return s.ov_reserve > 0 and s.benefits_allowed()
+        return s.ov_reserve > 0
     return False
 
 
@@ -289,16 +307,21 @@ def circular_mask(s, fr, mask, codec):
     o = codec.offsets["melee"]
     for m in fr["cands"]:
         mask[o + m] = True
+    for h in fr.get("heroes", ()):
+        mask[codec.offsets["hero"] + h] = True
     mask[codec.offsets["done"]] = True
 
 
 def circular_apply(s, fr, seg, i):
     s.stack.pop()
-    if seg == "melee":
-        c = dict(fr["c"])
-        c["target"] = ["u", i]
-        c["power"] = fr["left"]
-        defend(s, c["target"], c["power"], "melee", "hero_attack_done", c)
+    if seg == "done":
+        return
+    c = dict(fr["c"])
+    c["target"] = ["h", i] if seg == "hero" else ["u", i]
+    c["power"] = fr["left"]
+    c.pop("noguard", None)
+    then = "hero_attack_done" if c.get("side", mv.HERO_SIDE) == mv.HERO_SIDE else "unit_attack_done"
+    defend(s, c["target"], c["power"], "melee", then, c)
 
 
 # ---- defending --------------------------------------------------------------------------
@@ -321,7 +344,7 @@ def defend(s, target, power: int, kind: str, then: str, c: dict):
         c["faces"] = []
         defense_rolled(s, c)
     elif mv.model_side(s, m) == mv.OVERLORD_SIDE:
-        if s.ov_reserve > 0 and s.benefits_allowed():
+        if s.ov_reserve > 0:
             s.stack.append({"k": "ov_guard", "p": s.game.overlord, "c": c})
         else:
             c["faces"] = []
@@ -364,7 +387,8 @@ def ally_guard_apply(s, fr, seg, k):
     s.ally_gems[h] += k
     g = s.game
     col = g.tiles[g.ally_tile].guard
-    start_roll(s, h, ["h", h, "ally"], [(col, False)] * k, "defense_rolled", fr["c"])
+    start_roll(s, h, ["h", h, "ally"], [(col, False)] * k, "defense_rolled", fr["c"],
+               who=tuple(fr["c"]["target"]))
 
 
 def guard_items(s, h: int, kind: str) -> list:
@@ -443,7 +467,11 @@ def defense_rolled(s, c):
         life_before = g.heroes[t[1]].life - s.wounds[t[1]]
     elif t[0] == "u":
         tile = g.tiles[g.model_tile[t[1]]]
-        defense += tile.armor + s.u_halo[t[1]]
+        armor = tile.armor
+        w = c.get("w", -1)
+        if tile.knife_armor is not None and w >= 0 and g.objects[w].key == "yuetshi_knife":
+            armor = tile.knife_armor   # the Yuetshi Knife pierces Khosatral Khel
+        defense += armor + s.u_halo[t[1]]
         life_before = s.u_life[t[1]]
     else:
         life_before = 1
@@ -460,7 +488,7 @@ def damage(s, t, dmg: int, by_heroes: bool) -> bool:
     if t[0] == "h":
         return s.wound_hero(t[1], dmg)
     if t[0] == "y":
-        s.kill_yselda(by_heroes)
+        s.kill_captive(by_heroes)
         return True
     return s.damage_model(t[1], dmg)
 
@@ -472,7 +500,7 @@ def area_attack(s, area: int, power: int, side: int, then: str, c: dict):
     queue = [["u", m] for m, a in enumerate(s.u_area) if a == area]
     queue.sort(key=lambda t: mv.model_side(s, t[1]) == mv.HERO_SIDE)
     queue += [["h", h] for h, a in enumerate(s.h_area) if a == area]
-    if s.game.yselda >= 0 and s.o_loc[s.game.yselda] == area:
+    if s.game.captive >= 0 and s.o_loc[s.game.captive] == area:
         queue.append(["y"])
     c["queue"], c["area_power"], c["final"], c["side"] = queue, power, then, side
     area_next(s, c)

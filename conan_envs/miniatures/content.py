@@ -17,9 +17,12 @@ COLORS = {"Y": 0, "O": 1, "R": 2}
 COLOR_NAMES = ("yellow", "orange", "red")
 
 # border kinds
-OPEN, FLAP, WOOD_WALL, STONE_WALL, BOULDER, LEAP, DROP, ROCK_SLIDE = range(8)
+OPEN, FLAP, WOOD_WALL, STONE_WALL, BOULDER, LEAP, DROP, ROCK_SLIDE, DOOR, KEY_DOOR, LOCKED_DOOR = \
+    range(11)
 BORDER_KINDS = {"open": OPEN, "flap": FLAP, "wood_wall": WOOD_WALL, "stone_wall": STONE_WALL,
-                "boulder": BOULDER, "leap": LEAP, "drop": DROP, "rock_slide": ROCK_SLIDE}
+                "boulder": BOULDER, "leap": LEAP, "drop": DROP, "rock_slide": ROCK_SLIDE,
+                "door": DOOR, "key_door": KEY_DOOR, "locked_door": LOCKED_DOOR}
+OPENABLE = (WOOD_WALL, DOOR, KEY_DOOR, LOCKED_DOOR)   # once broken or removed: an open border
 
 
 def parse_dice(spec) -> tuple:
@@ -96,6 +99,8 @@ class Tile:
     halo: int
     models: int
     ally: bool = False
+    petrified: bool = False
+    knife_armor: int | None = None
 
 
 @dataclass
@@ -210,13 +215,14 @@ def load_spells() -> dict:
 
 def load_tile(key: str, spec: dict, ally: bool = False) -> Tile:
     u = load_yaml(PKG, "units")[spec["unit"]]
-    name = u["name"] + (f" ({spec['color']})" if spec.get("color") else "")
+    name = spec.get("name") or u["name"] + (f" ({spec['color']})" if spec.get("color") else "")
     return Tile(key=key, name=name, type=u["type"], move=u.get("move", 0), armor=u.get("armor", 0),
                 melee=parse_dice(u.get("melee")), ranged=parse_dice(u.get("ranged")),
                 skills=frozenset(u.get("skills", ())), cost=u.get("cost", 0),
                 guard=COLORS[u.get("guard", "Y")], life=int(spec.get("life", 1)),
                 start=tuple(spec.get("start", ())), halo=int(spec.get("halo", 0)),
-                models=int(spec.get("models", len(spec.get("start", ())))), ally=ally)
+                models=int(spec.get("models", len(spec.get("start", ())))), ally=ally,
+                petrified=bool(spec.get("petrified")), knife_armor=spec.get("knife_armor"))
 
 
 def load_scenario(key: str, num_heroes: int) -> dict:
@@ -229,4 +235,4 @@ def load_scenario(key: str, num_heroes: int) -> dict:
     return sc
 
 
-SCENARIOS = ("clutches", "tigress", "ruined_fort")
+SCENARIOS = ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort")

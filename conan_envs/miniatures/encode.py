@@ -13,7 +13,7 @@ from .game import MAX_DICE
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
               "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
               "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
-              "reinforce", "reinforce_area", "beyond", "drain")
+              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks")
 KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
 ATTACK_KINDS = {"melee": 0, "ranged": 1, "area": 2, "spell": 3}
 PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
@@ -27,7 +27,8 @@ def _layout(g) -> dict:
              ("yselda", n), ("overlord", 4), ("river", 8 * (len(g.tiles) + 1)),
              ("dice", MAX_DICE * 4 + 4), ("misc", 4), ("broken", n),
              ("attack", 4 + 4 + g.num_models), ("actor", g.num_models),
-             ("pending_obj", g.num_objects), ("pending_spell", len(g.spells))]
+             ("pending_obj", g.num_objects), ("pending_spell", len(g.spells)),
+             ("petrified", len(g.tiles))]
     out, start = {}, 0
     for name, size in parts:
         out[name] = start
@@ -143,7 +144,7 @@ def observe(s, role: int) -> np.ndarray:
             elif t[0] == "u":
                 v[o + 8 + t[1]] = 1.0
         m = fr.get("m")
-        if m is not None and fr["k"] in ("unit", "ally_act", "drain"):
+        if m is not None and fr["k"] in ("unit", "ally_act", "unit_spell"):
             v[L["actor"] + m] = 1.0
         ob = fr.get("o")
         if ob is not None and ob >= 0:
@@ -151,6 +152,8 @@ def observe(s, role: int) -> np.ndarray:
         sp = fr.get("sp")
         if sp is not None:
             v[L["pending_spell"] + sp] = 1.0
+    for t in s.petrified:
+        v[L["petrified"] + t] = 1.0
     for a, b in s.broken:
         v[L["broken"] + a] = v[L["broken"] + b] = 1.0
     return v
@@ -173,12 +176,28 @@ def action_name(s, a: int) -> str:
     if seg == "give":
         o, h = divmod(i, g.num_heroes)
         return f"give {g.object_name(o)} to {g.heroes[h].name}"
+    kind = s.stack[-1]["k"] if s.stack and s.winner < 0 else ""
     if seg == "hero":
-        return f"attack {g.heroes[i].name}"
+        verb = {"unit_spell": "cast on", "spell_target": "cast on"}.get(kind, "attack")
+        return f"{verb} {g.heroes[i].name}"
     if seg == "hand":
         return f"hand the turn to {g.heroes[i].name}"
     if seg == "area":
-        return f"area {b[i]}"
+        verb = {"hide": "hide Yselda in", "throw_area": "throw to", "spell_target": "target",
+                "reinforce_area": "place the model in", "rocks": "rocks fall on"}.get(kind, "area")
+        return f"{verb} {b[i]}"
+    if seg == "door":
+        return f"open the door to {b[i]}"
+    if seg in ("yes", "no"):
+        words = {"claim": ("claim the card", "leave the card in the area"),
+                 "catch": ("catch it", "let it lie")}.get(kind, ("yes", "no"))
+        if kind == "beyond" and seg == "no":
+            return "no attack from beyond"
+        if kind == "sacrifice" and seg == "no":
+            return "no sacrifice"
+        return words[0 if seg == "yes" else 1]
+    if seg == "benefit_move":
+        return "buy 1 movement point (Move benefit)"
     if seg == "spell":
         return f"cast {g.spells[i].name}"
     if seg == "activate":
@@ -186,8 +205,12 @@ def action_name(s, a: int) -> str:
         return f"activate slot {i + 1}" + (f" ({g.tiles[t].name})" if t >= 0 else "")
     if seg == "reinforce":
         return f"reinforce {g.tiles[i].name}"
+    if seg == "free":
+        return f"free {g.tiles[i].name}"
     if seg == "gems":
-        return f"{i} gem{'s' if i != 1 else ''}"
+        what = {"guard": "on Guard", "ov_guard": "on Guard", "ally_guard": "on the ally's Guard",
+                "atk_gems": "on the attack", "manip_gems": "on Manipulation"}.get(kind, "")
+        return f"{i} gem{'s' if i != 1 else ''} {what}".strip()
     if seg == "reroll":
         return f"reroll die {i + 1}"
     if seg == "done":

@@ -68,6 +68,7 @@ class MiniaturesGame(Game):
         self.event_tile = self.tile_index.get("event", -1)
         self.reinforcement_areas = tuple(b.index[a] for a in sc.get("reinforcement_areas", ()))
         self.event = sc.get("event", {})
+        self.event_rocks = content.parse_dice(self.event.get("rocks_fall", ()))
 
         # every object in play: heroes' equipment, the asset deck, scenario objects
         self.objects = []
@@ -79,14 +80,22 @@ class MiniaturesGame(Game):
         for it in sc.get("deck", ()):
             self.objects.append(items[it])
             self.object_start.append(("deck",))
-        self.yselda = self.zogar_head = -1
-        if sc["objective"] == "clutches":
-            self.yselda = len(self.objects)
-            self.objects.append(items["yselda"])
-            self.object_start.append(("off",))
-            self.zogar_head = len(self.objects)
-            self.objects.append(items["zogars_head"])
-            self.object_start.append(("off",))
+        # scenario objects: the captive (Yselda hidden in a hut, Olivia in her cell), Zogar
+        # Sag's head and Arbanus's Key (both off the board until their owner dies)
+        self.captive = self.zogar_head = self.key = -1
+        captive = sc.get("captive")
+        if captive:
+            self.captive = len(self.objects)
+            self.objects.append(items[captive["object"]])
+            where = captive.get("area")
+            self.object_start.append(("area", b.index[where]) if where else ("off",))
+        for attr, spec in (("zogar_head", "zogars_head"), ("key", "key")):
+            if spec in sc.get("dropped", {}).values():
+                setattr(self, attr, len(self.objects))
+                self.objects.append(items[spec])
+                self.object_start.append(("off",))
+        self.drops = {self.tile_index[t]: (self.zogar_head if o == "zogars_head" else self.key)
+                      for t, o in sc.get("dropped", {}).items()}
         self.num_objects = len(self.objects)
         self.huts = tuple(a for a in range(self.num_areas) if b.hut[a])
         self.chest_areas = tuple(b.index[a] for a in sc.get("chests", ()))
@@ -100,6 +109,8 @@ class MiniaturesGame(Game):
         self.tile_spells = tuple(tuple(self.spell_index[x] for x in sc["tiles"].get(t.key, {}).get("spells", ()))
                                  for t in self.tiles)
         self.halo_cast = tuple(k in sc.get("halo_cast", ()) for k in self.hero_keys)
+        self.hero_start = tuple(b.index[sc.get("hero_starts", {}).get(k, sc["hero_start"])]
+                                for k in self.hero_keys)
         self.rounds = int(sc["rounds"])
         self.objective = sc["objective"]
 
@@ -132,9 +143,12 @@ class MiniaturesGame(Game):
             ("activate", 8),
             ("benefit_move", 1),
             ("reinforce", len(self.tiles)),
-            ("event", ("reinforcements", "outer dark demon", "volley")),
+            ("event", ("reinforcements", "outer dark demon", "volley", "free a petrified monster",
+                       "rocks fall")),
+            ("free", len(self.tiles)),
             ("sacrifice", m),
             ("target", m),
+            ("door", b.names),
         ])
         self.num_actions = self.codec.size
         from .encode import observation_size

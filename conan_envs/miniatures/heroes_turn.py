@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import allies, combat, manipulation, scenarios, spells
 from . import movement as mv
-from .content import DROP, LEAP, WOOD_WALL
+from .content import DROP, LEAP
 
 MELEE, RANGED, GUARD, MANIP, MOVE, REROLL = range(6)
 AGGRESSIVE, CAUTIOUS = 1, 2
@@ -170,8 +170,7 @@ def move_hero(s, h: int, b: int):
     a = s.h_area[h]
     kind = s.game.board.border[a][b]
     pay_movement(s, h, mv.move_cost(s, ("h", h), a, b))
-    if kind == WOOD_WALL:
-        s.broken.add((min(a, b), max(a, b)))
+    mv.cross(s, a, b)
     if kind == LEAP:
         c = {"h": h, "to": b, "diff": s.game.board.difficulty[a][b]}
         combat.start_roll(s, h, ["h", h], [(2, False)], "hero_leap_rolled", c)

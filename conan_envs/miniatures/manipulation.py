@@ -1,15 +1,17 @@
 """Objects: rulebook "Manipulation" (simple: pick up, give, take, catch; complex: throw with
 difficulty = distance and the miss rule, open a chest at difficulty 2 and claim or leave its
 card), "Dropping an Object" (free; area effects go off), "Skills and Encumbrance" (drop when
-over the maximum), the Explosive Orb, Life Potions, Lock-picking.
+over the maximum), the Explosive Orb, Life Potions, Lock-picking, locked cell doors.
 """
 from __future__ import annotations
 
 from . import combat
 from . import movement as mv
+from .content import KEY_DOOR, LOCKED_DOOR
 
 MANIP = 3
 OFF = -10
+DOOR_DIFFICULTY = 2
 
 
 def carried(s, h: int) -> list:
@@ -44,10 +46,26 @@ def act_mask(s, h: int, mask, codec):
                 mask[off["take"] + o] = True
     if a in s.chests:
         mask[off["chest"]] = True
+    for b in door_options(s, h):
+        mask[off["door"] + b] = True
     if any(s.game.board.los[a][b] or mv.line_of_sight(s, a, b) for b in range(g.num_areas) if b != a):
         for o in mine:
             if g.objects[o].enc <= 3:
                 mask[off["throw"] + o] = True
+
+
+def door_options(s, h: int) -> list:
+    """Locked doors next to the hero: the Key door needs the Key (simple Manipulation), the
+    other is picked with a complex Manipulation."""
+    a = s.h_area[h]
+    board = s.game.board
+    out = []
+    for b in board.neighbors[a]:
+        kind = board.border[a][b]
+        if kind in (KEY_DOOR, LOCKED_DOOR) and (min(a, b), max(a, b)) not in s.broken:
+            if kind == LOCKED_DOOR or s.o_loc[s.game.key] == -1 - h:
+                out.append(b)
+    return out
 
 
 def pay_simple(s, h: int):
@@ -82,6 +100,13 @@ def act_apply(s, h: int, seg: str, i: int):
         take_object(s, h, i)
     elif seg == "chest":
         s.stack.append({"k": "manip_gems", "p": h, "why": "chest"})
+    elif seg == "door":
+        a = s.h_area[h]
+        if g.board.border[a][i] == KEY_DOOR:
+            pay_simple(s, h)            # the Key opens Olivia's cell: a simple Manipulation
+            mv.cross_open(s, a, i)
+        else:
+            s.stack.append({"k": "manip_gems", "p": h, "why": "door", "to": i})
     elif seg == "throw":
         s.stack.append({"k": "throw_area", "p": h, "o": i})
 
@@ -160,6 +185,10 @@ def manip_rolled(s, c):
     if c["why"] == "chest":
         if power >= s.game.chest_difficulty:
             open_chest(s, h, a)
+        return
+    if c["why"] == "door":
+        if power >= DOOR_DIFFICULTY:    # Conan's cell door (facts file 7.5)
+            mv.cross_open(s, a, c["to"])
         return
     o, to = c["o"], c["to"]
     dist = s.game.board.dist[a][to]

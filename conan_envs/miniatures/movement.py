@@ -1,12 +1,14 @@
 """Characters on the board: "Move", "Hindering", "Occupied areas", "Skills and encumbrance"
 (skills blocked over their limit, the two movement limits), line of sight, Blocking, Evasive,
-Flying, Climb, Leap, Swimming, Wall Wrecker, falling (rulebook "Falling damage") and fleeing.
+Flying, Climb, Leap, Swimming, Wall Wrecker, doors, falling (rulebook "Falling damage") and
+fleeing.
 
 A character is ("h", hero index) or ("u", model index); allies are models on the heroes' side.
 """
 from __future__ import annotations
 
-from .content import BOULDER, DROP, FLAP, LEAP, OPEN, ROCK_SLIDE, STONE_WALL, WOOD_WALL
+from .content import (BOULDER, DOOR, DROP, FLAP, KEY_DOOR, LEAP, LOCKED_DOOR, OPEN, OPENABLE,
+                      ROCK_SLIDE, STONE_WALL, WOOD_WALL)
 
 HERO_SIDE, OVERLORD_SIDE = 0, 1
 
@@ -122,14 +124,30 @@ def blocked_in(s, who) -> bool:
 
 
 def line_of_sight(s, a: int, b: int) -> bool:
+    """Precomputed sight, plus sight through broken walls and removed doors."""
     if s.game.board.los[a][b]:
         return True
-    n = s.game.board.border
-    return n[a][b] == WOOD_WALL and _broken(s, a, b)
+    return s.game.board.border[a][b] in OPENABLE and _broken(s, a, b)
 
 
 def _broken(s, a: int, b: int) -> bool:
+    """A broken wooden wall or a removed door (facts file 7.5, 8)."""
     return (min(a, b), max(a, b)) in s.broken
+
+
+def _is_hyena(s, who) -> bool:
+    """Hyenas cannot cross doors (facts file 7.5)."""
+    return who[0] == "u" and s.game.tiles[s.game.model_tile[who[1]]].key == "hyenas"
+
+
+def cross_open(s, a: int, b: int):
+    s.broken.add((min(a, b), max(a, b)))
+
+
+def cross(s, a: int, b: int):
+    """Crossing a wooden wall with Wall Wrecker breaks it; crossing a door removes it."""
+    if s.game.board.border[a][b] in (WOOD_WALL, DOOR):
+        s.broken.add((min(a, b), max(a, b)))
 
 
 def step_cost(s, who, a: int, b: int) -> int:
@@ -155,6 +173,11 @@ def step_cost(s, who, a: int, b: int) -> int:
             cost += 2
     elif kind == STONE_WALL:
         return -1
+    elif kind in (DOOR, KEY_DOOR, LOCKED_DOOR):
+        if not _broken(s, a, b):
+            if kind != DOOR or _is_hyena(s, who):
+                return -1
+            cost += 1
     elif kind == BOULDER:
         if not has_skill(s, who, "climb"):
             return -1
@@ -198,6 +221,7 @@ def move_options(s, who, a: int) -> list:
     free = fly or has_skill(s, who, "evasive")
     hinder = 0 if free else max(0, theirs[a] - (mine[a] - 1))
     skills = {k: has_skill(s, who, k) for k in ("swimming", "wall_wrecker", "climb", "leap")}
+    hyena = _is_hyena(s, who)
     out = []
     row = board.border[a]
     for b in board.neighbors[a]:
@@ -219,6 +243,11 @@ def move_options(s, who, a: int) -> list:
                 cost += 2
         elif kind == STONE_WALL:
             continue
+        elif kind in (DOOR, KEY_DOOR, LOCKED_DOOR):
+            if not _broken(s, a, b):
+                if kind != DOOR or hyena:
+                    continue
+                cost += 1
         elif kind == BOULDER:
             if not skills["climb"]:
                 continue

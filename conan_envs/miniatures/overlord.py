@@ -2,7 +2,8 @@
 every designed part recorded in docs/rulings/miniatures.md): recovery, then 0, 1 or 2
 activations of River tiles paid from the Reserve at the slot's cost; the activated tile moves
 to the end of the River; each of its models moves and attacks; benefits (extra movement,
-Guard, Reroll); Event tiles (reinforcements, the Outer Dark Demon).
+Guard, Reroll); Event tiles (reinforcements, the volley, the Outer Dark Demon, freeing a
+petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
@@ -107,12 +108,12 @@ def unit_mask(s, fr, mask, codec):
             mask[off["hero"] + h] = True
         for k in allies:
             mask[off["melee"] + k] = True
-        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0 and s.benefits_allowed()
+        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
                 and not fr.get("volley")):
             mask[off["benefit_move"]] = True
     for sp in s.game.tile_spells[fr["t"]] if fr["t"] >= 0 else ():
         if sp not in fr.get("cast", ()) and s.game.spells[sp].cost <= s.ov_reserve \
-                and drain_targets(s, m):
+                and spell_targets(s, m, sp):
             mask[off["spell"] + sp] = True
 
 
@@ -127,7 +128,7 @@ def unit_apply(s, fr, seg, i):
         fr["cast"] = fr.get("cast", []) + [i]
         s.ov_reserve -= s.game.spells[i].cost
         s.ov_fatigue += s.game.spells[i].cost
-        s.stack.append({"k": "drain", "p": fr["p"], "m": m, "sp": i})
+        s.stack.append({"k": "unit_spell", "p": fr["p"], "m": m, "sp": i})
         return
     if seg == "benefit_move":
         s.ov_reserve -= 1
@@ -138,6 +139,7 @@ def unit_apply(s, fr, seg, i):
     if seg == "move":
         a = s.u_area[m]
         fr["mp"] -= mv.move_cost(s, ("u", m), a, i)
+        mv.cross(s, a, i)
         kind = s.game.board.border[a][i]
         if kind == LEAP:
             c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
@@ -180,7 +182,25 @@ def unit_attack_rolled(s, c):
     power = max(0, sum(c["faces"]) - hinder)
     if mv.area_of(s, c["target"]) < 0:
         return
-    combat.defend(s, c["target"], power, c["kind"], "nothing", c)
+    combat.defend(s, c["target"], power, c["kind"], "unit_attack_done", c)
+
+
+@combat.cont
+def unit_attack_done(s, c):
+    """Circular Strike (Khosatral Khel): a kill carries the leftover damage to another enemy
+    in the area."""
+    g = s.game
+    m = c["m"]
+    if c["kind"] != "melee" or not c.get("killed") or s.u_area[m] < 0 \
+            or "circular_strike" not in g.tiles[g.model_tile[m]].skills:
+        return
+    left = c["power"] - c["def"] - c["life_before"]
+    a = s.u_area[m]
+    heroes = [h for h in s.heroes_in_play() if s.h_area[h] == a]
+    allies = [k for k, b in enumerate(s.u_area) if b == a and mv.model_side(s, k) == mv.HERO_SIDE]
+    if left > 0 and (heroes or allies):
+        s.stack.append({"k": "circular", "p": g.overlord, "left": left, "c": c,
+                        "cands": allies, "heroes": heroes})
 
 
 @combat.cont
@@ -217,10 +237,17 @@ def _skuthus_alive(s) -> bool:
 
 
 def event_mask(s, fr, mask, codec):
+    ev = s.game.event
     o = codec.offsets["event"]
-    mask[o] = mask[o + 2] = True
-    if _skuthus_alive(s):
+    mask[o] = True
+    if ev.get("demon") and _skuthus_alive(s):
         mask[o + 1] = True
+    if ev.get("volley"):
+        mask[o + 2] = True
+    if ev.get("free_statue") and freeable(s):
+        mask[o + 3] = True
+    if ev.get("rocks_fall"):
+        mask[o + 4] = True
 
 
 def event_apply(s, fr, seg, i):
@@ -228,6 +255,12 @@ def event_apply(s, fr, seg, i):
     g = s.game
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
+        return
+    if i == 3:
+        s.stack.append({"k": "free", "p": g.overlord})
+        return
+    if i == 4:
+        s.stack.append({"k": "rocks", "p": g.overlord})
         return
     if i == 2:
         # Volley (ruling): every Overlord model with a hero in sight may make one ranged
@@ -302,28 +335,110 @@ def reinforce_area_apply(s, fr, seg, a):
         s.stack.pop()
 
 
-# ---- Skuthus's Energy Drain --------------------------------------------------------------------
-def drain_targets(s, m: int) -> list:
-    """A hero in an adjacent area in sight."""
+# ---- spells cast by a tile (Skuthus) ------------------------------------------------------------
+def spell_targets(s, m: int, sp: int) -> list:
+    """Energy Drain: a hero in an adjacent area in sight; Set's Bite: a hero in sight."""
     a = s.u_area[m]
     b = s.game.board
-    return [h for h in s.heroes_in_play()
-            if b.border[a][s.h_area[h]] >= 0 and mv.line_of_sight(s, a, s.h_area[h])]
+    adjacent = s.game.spells[sp].effect == "drain"
+    return [h for h in s.heroes_in_play() if mv.line_of_sight(s, a, s.h_area[h])
+            and (not adjacent or b.border[a][s.h_area[h]] >= 0)]
 
 
-def drain_mask(s, fr, mask, codec):
-    for h in drain_targets(s, fr["m"]):
+def unit_spell_mask(s, fr, mask, codec):
+    for h in spell_targets(s, fr["m"], fr["sp"]):
         mask[codec.offsets["hero"] + h] = True
 
 
-def drain_apply(s, fr, seg, h):
-    """The hero moves 1 gem Reserve -> Fatigue; the caster's side (the Overlord) moves 3
-    gems Fatigue -> Reserve."""
+def unit_spell_apply(s, fr, seg, h):
     s.stack.pop()
     spell = s.game.spells[fr["sp"]]
+    if spell.effect == "drain":
+        # Energy Drain: the hero moves 1 gem Reserve -> Fatigue; the caster's side (the
+        # Overlord) moves 3 gems Fatigue -> Reserve.
+        n = min(spell.drain, s.reserve[h])
+        s.reserve[h] -= n
+        s.fatigue[h] += n
+        n = min(spell.gain, s.ov_fatigue)
+        s.ov_fatigue -= n
+        s.ov_reserve += n
+        return
+    c = {"side": mv.OVERLORD_SIDE, "m": fr["m"], "target": ["h", h], "sp": fr["sp"]}
+    combat.start_roll(s, s.game.overlord, ["o"], list(spell.dice), "unit_spell_rolled", c)
+
+
+@combat.cont
+def unit_spell_rolled(s, c):
+    """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
+    h = c["target"][1]
+    spell = s.game.spells[c["sp"]]
     n = min(spell.drain, s.reserve[h])
     s.reserve[h] -= n
     s.fatigue[h] += n
-    n = min(spell.gain, s.ov_fatigue)
-    s.ov_fatigue -= n
-    s.ov_reserve += n
+    if s.h_state[h] == 0:
+        combat.defend(s, c["target"], sum(c["faces"]), "spell", "nothing", c)
+
+
+# ---- petrified monsters (In the Heart of Darkness) ---------------------------------------------
+def freeable(s) -> list:
+    """A statue may be freed while fewer than 2 monster tiles with living models are in the
+    River and the River has an empty slot (ruling); its area must have room."""
+    g = s.game
+    if -1 not in s.river:
+        return []
+    monsters = sum(1 for t in s.river if t >= 0 and g.tiles[t].type == "monster"
+                   and living_models(s, t))
+    if monsters >= 2:
+        return []
+    return [t for t in s.petrified
+            if all(not mv.is_full(s, g.board.index[a]) for a in g.tiles[t].start)]
+
+
+def free_mask(s, fr, mask, codec):
+    for t in freeable(s):
+        mask[codec.offsets["free"] + t] = True
+
+
+def free_apply(s, fr, seg, t):
+    """The freed monster comes alive where its statue stands; its tile goes to the River's
+    end, taking the place of the leftmost empty slot."""
+    s.stack.pop()
+    g = s.game
+    s.petrified.remove(t)
+    for m, a in zip(g.tile_models[t], g.tiles[t].start):
+        s.u_area[m] = g.board.index[a]
+        s.u_life[m] = g.tiles[t].life
+    s.river.remove(-1)
+    s.river.append(t)
+
+
+# ---- Rocks Fall (For All of Ophir's Gold) -----------------------------------------------------
+def rocks_mask(s, fr, mask, codec):
+    o = codec.offsets["area"]
+    for a in range(s.game.num_areas):
+        mask[o + a] = True
+
+
+def rocks_apply(s, fr, seg, a):
+    """Pick an area and roll the dice; every character there takes damage equal to the
+    symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
+    s.stack.pop()
+    dice = [tuple(d) for d in s.game.event_rocks]
+    combat.start_roll(s, s.game.overlord, ["o"], dice, "rocks_fell", {"area": a})
+
+
+@combat.cont
+def rocks_fell(s, c):
+    dmg = sum(c["faces"])
+    if dmg <= 0:
+        return
+    a = c["area"]
+    g = s.game
+    for m, b in enumerate(s.u_area):
+        if b == a:
+            s.damage_model(m, dmg)
+    for h in s.heroes_in_play():
+        if s.h_area[h] == a:
+            s.wound_hero(h, dmg)
+    if g.captive >= 0 and s.o_loc[g.captive] == a:
+        s.kill_captive(by_heroes=False)

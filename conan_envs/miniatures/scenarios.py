@@ -1,7 +1,8 @@
 """Scenario objectives and special rules (facts file section 7): "In the Clutches of the
 Picts" (Yselda hidden in a hut the Overlord picks in secret, Zogar Sag's head, fleeing),
-"Hunting the Tigress" (Bêlit must live; Zaporavo and Skuthus must die) and the designed
-"The Captain of the Ruined Fort". Heroes with no one left on the board lose (ruling).
+"Hunting the Tigress" (Bêlit must live; Zaporavo and Skuthus must die), "In the Heart of
+Darkness" (Skuthus must die; petrified monsters), "For All of Ophir's Gold" (carry Olivia out)
+and the designed "The Captain of the Ruined Fort". Heroes with no one left on the board lose (ruling).
 """
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def hide_apply(s, fr, seg, a):
 def on_hero_enter(s, h: int, area: int):
     s.searched[area] = True
     g = s.game
-    if g.yselda >= 0 and area == s.yselda_hut and s.o_loc[g.yselda] == OFF and s.winner < 0:
-        s.o_loc[g.yselda] = area   # she appears when a hero first enters her hut
+    if s.yselda_hut >= 0 and area == s.yselda_hut and s.o_loc[g.captive] == OFF and s.winner < 0:
+        s.o_loc[g.captive] = area   # she appears when a hero first enters her hut
 
 
 def flee(s, h: int):
@@ -40,9 +41,11 @@ def flee(s, h: int):
 
 
 def on_model_death(s, m: int, area: int):
+    """Zogar Sag leaves his head, Arbanus his Key, where they fall."""
     g = s.game
-    if g.zogar_head >= 0 and g.tiles[g.model_tile[m]].key == "zogar_sag":
-        s.o_loc[g.zogar_head] = area
+    o = g.drops.get(g.model_tile[m], -1)
+    if o >= 0:
+        s.o_loc[o] = area
 
 
 def on_hero_death(s, h: int):
@@ -61,13 +64,19 @@ def check(s):
         return
     g = s.game
     if g.objective == "clutches":
-        if s.o_loc[g.yselda] == ESCAPED and s.o_loc[g.zogar_head] == ESCAPED:
+        if s.o_loc[g.captive] == ESCAPED and s.o_loc[g.zogar_head] == ESCAPED:
             s.winner = HEROES
     elif g.objective == "tigress":
         if _dead(s, "zaporavo") and _dead(s, "skuthus"):
             s.winner = HEROES
     elif g.objective == "kill_captain":
         if _dead(s, "captain"):
+            s.winner = HEROES
+    elif g.objective == "rescue":
+        if s.o_loc[g.captive] == ESCAPED:
+            s.winner = HEROES
+    elif g.objective == "kill_skuthus":
+        if _dead(s, "skuthus"):
             s.winner = HEROES
     if s.winner < 0 and not s.heroes_in_play():
         s.winner = OVERLORD

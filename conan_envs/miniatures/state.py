@@ -14,7 +14,8 @@ from . import allies, combat, encode, heroes_turn, manipulation, overlord, scena
 
 OFF = -10
 # decisions that are skipped when a single action is legal (nothing to choose)
-AUTO = {"act", "guard", "unit", "ov_turn", "ally_act"}
+AUTO = {"act", "guard", "unit", "ov_turn", "ally_act", "reinforce", "event", "free", "must_drop",
+        "unit_spell"}
 
 KINDS = {
     "hide": (scenarios.hide_mask, scenarios.hide_apply),
@@ -39,7 +40,9 @@ KINDS = {
     "ov_turn": (overlord.turn_mask, overlord.turn_apply),
     "unit": (overlord.unit_mask, overlord.unit_apply),
     "event": (overlord.event_mask, overlord.event_apply),
-    "drain": (overlord.drain_mask, overlord.drain_apply),
+    "unit_spell": (overlord.unit_spell_mask, overlord.unit_spell_apply),
+    "free": (overlord.free_mask, overlord.free_apply),
+    "rocks": (overlord.rocks_mask, overlord.rocks_apply),
     "reinforce": (overlord.reinforce_mask, overlord.reinforce_apply),
     "reinforce_area": (overlord.reinforce_area_mask, overlord.reinforce_area_apply),
 }
@@ -59,8 +62,7 @@ class MiniaturesState(State):
         self.phase = "start"
         self.winner = -1          # 0 heroes, 1 Overlord
         self.stack = []
-        start = b.index[sc["hero_start"]]
-        self.h_area = [start] * nh
+        self.h_area = list(g.hero_start)
         self.h_state = [0] * nh   # 0 on the board, 1 dead, 2 fled
         self.reserve = [hs.life for hs in g.heroes]
         self.fatigue = [0] * nh
@@ -85,13 +87,17 @@ class MiniaturesState(State):
         self.u_halo = []
         for t, tile in enumerate(g.tiles):
             for k in range(tile.models):
-                self.u_area.append(b.index[tile.start[k]] if k < len(tile.start) else -1)
+                on_board = k < len(tile.start) and not tile.petrified
+                self.u_area.append(b.index[tile.start[k]] if on_board else -1)
                 self.u_life.append(tile.life)
                 self.u_halo.append(tile.halo)
-        self.u_done = [False] * g.num_models   # allies: activated this Action phase
+        self.u_done = [False] * g.num_models
+        # petrified monsters: statues, not characters, until an event frees them
+        self.petrified = [t for t, tile in enumerate(g.tiles) if tile.petrified]   # allies: activated this Action phase
         self.o_loc = []
         for where in g.object_start:
-            self.o_loc.append(-1 - where[1] if where[0] == "hero" else OFF)
+            self.o_loc.append(-1 - where[1] if where[0] == "hero" else
+                              where[1] if where[0] == "area" else OFF)
         deck = [o for o, where in enumerate(g.object_start) if where[0] == "deck"]
         self.deck = [deck[i] for i in self.rng.permutation(len(deck)).tolist()]
         self.chests = list(g.chest_areas)
@@ -100,9 +106,10 @@ class MiniaturesState(State):
         self.ov_reserve, self.ov_fatigue, self.recovery = int(ov[0]), int(ov[1]), int(ov[2])
         self.river = list(g.river_start)
         self.searched = [False] * g.num_areas
-        self.searched[start] = True
+        for a in self.h_area:
+            self.searched[a] = True
         self.yselda_hut = -1
-        if g.objective == "clutches":
+        if g.objective == "clutches":   # Yselda's hut is the Overlord's secret
             self.phase = "hide"
             self.stack.append({"k": "hide", "p": g.overlord})
         self._advance()
@@ -196,9 +203,6 @@ class MiniaturesState(State):
         return encode.render(self)
 
     # ---- shared bookkeeping ----------------------------------------------------------------
-    def benefits_allowed(self) -> bool:
-        return True
-
     def ally_leader(self) -> int:
         g = self.game
         if g.ally_tile < 0:
@@ -266,8 +270,8 @@ class MiniaturesState(State):
         scenarios.on_model_death(self, m, area)
         return True
 
-    def kill_yselda(self, by_heroes: bool):
-        self.o_loc[self.game.yselda] = OFF
+    def kill_captive(self, by_heroes: bool):
+        self.o_loc[self.game.captive] = OFF
         self.winner = 1 if by_heroes else 0
 
     def move_hero(self, h: int, b: int):
@@ -280,7 +284,7 @@ class MiniaturesState(State):
         if new.deck:
             new.deck = [new.deck[i] for i in rng.permutation(len(new.deck)).tolist()]
         g = self.game
-        if observer != g.overlord and self.yselda_hut >= 0 and self.o_loc[g.yselda] == OFF \
+        if observer != g.overlord and self.yselda_hut >= 0 and self.o_loc[g.captive] == OFF \
                 and self.winner < 0:
             options = [a for a in g.huts if not self.searched[a]]
             if options:

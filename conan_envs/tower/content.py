@@ -28,7 +28,7 @@ class EnemyKind:
     auto: tuple  # (result, row)
     ignores_blocking: bool
     ignores_blocking_at: tuple
-    ability: str
+    ability: tuple  # (name, kind, cost, range, param) or ()
     bow: int
     row_of: tuple  # die result -> row index (index 0 unused)
 
@@ -94,6 +94,12 @@ def _rows(spec):
     return tuple(out)
 
 
+def _ability(a):
+    if not a:
+        return ()
+    return (a["name"], a["kind"], a["cost"], a.get("range", 0), a.get("token", a.get("n", 0)))
+
+
 def load():
     """All content as one plain namespace-like dict (cached by the YAML loader)."""
     ed = load_yaml(PKG, "enemies")
@@ -106,7 +112,7 @@ def load():
                 row_of[v] = i
         kinds[key] = EnemyKind(key, k["name"], k["dice"], k["xp"], k["move"], k["life"], rows,
                                tuple(k["auto"]), bool(k.get("ignores_blocking", False)),
-                               tuple(k.get("ignores_blocking_at", ())), k.get("ability", ""),
+                               tuple(k.get("ignores_blocking_at", ())), _ability(k.get("ability")),
                                k.get("bow", 0), tuple(row_of))
     cards = [EnemyCard(f"{kinds[key].name} {n}", kinds[key]) for key, n in ed["cards"]]
     cards.append(EnemyCard("Yara", kinds["yara"]))

@@ -121,7 +121,7 @@ def encode(s, role):
     v[o:o + 2] = ((s.picks[0] / 5) if s.picks else 0.0, len(s.picks) / 10)
     o += 2
     v[o] = s.ready_left / 7
-    v[o + 1:o + 5] = (s.reserve_left / 5, sum(s.reserve_kept) / 5, s.maim_used, s.plot_played)
+    v[o + 1:o + 5] = (s.reserve_left / 5, sum(s.reserve_kept) / 5, s.ability_used, s.plot_played)
     o += 5
     if s.stage == "minion" and 0 <= s.active < MAX_E:
         v[o + s.active] = 1.0

@@ -143,7 +143,7 @@ class MinionMixin:
         e[6] = True
         self.active = i
         self.mphase = 0
-        self.maim_used = False
+        self.ability_used = False
         self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e[8]
         self.stage = "minion"
 
@@ -198,9 +198,10 @@ class MinionMixin:
         if not on_friend:
             if self.mphase != 4 and self._attack_rows_in_range(e):
                 m[O["attack"]] = True
-            if k.ability == "maim" and not self.maim_used and sum(e[3]) >= 2:
-                m[O["ability"]] = True
-            if self.mphase == 0 and self._bow_ready(e):
+            if k.bow:
+                if self.mphase == 0 and self._bow_ready(e):
+                    m[O["ability"]] = True
+            elif k.ability and not self.ability_used and self._ability_ok(e, k.ability):
                 m[O["ability"]] = True
             m[O["done"]] = True
 
@@ -223,19 +224,45 @@ class MinionMixin:
         if hits or tokens:
             self._deal_to_conan(hits, tokens, i, True, "minion")
 
+    def _ability_ok(self, e, ab):
+        _name, kind, cost, reach, _param = ab
+        if sum(e[3]) < cost:
+            return False
+        if kind in ("token", "drain"):
+            return self._grid().in_range(e[1], self.pos, reach)
+        if kind == "move":
+            return self._minion_can_move(e)
+        if kind == "rally":
+            return any(self._alive(x) and x is not e for x in self.enemies)
+        if kind == "heal":
+            return any(self._alive(x) and x[2] > 0 for x in self.enemies)
+        return False
+
     def _do_ability(self, _):
         e = self.enemies[self.active]
         k = self._kind(e)
-        if self.mphase == 0 and self._bow_ready(e):
+        if k.bow:
             e[3] = [0] * len(e[3])       # BOW replaces all moves and actions this round
             hits = k.bow + e[9]
             e[9] = 0
             self._deal_to_conan(hits, [], self.active, True, "yara_turn")
             return
-        # MAIM: burn 2 dice to make Conan gain a RATTLED token (he may block it)
-        self.maim_used = True
-        self._burn_minion_dice(e, 2)
-        self._deal_to_conan(0, ["R"], self.active, False, "minion")
+        _name, kind, cost, _reach, param = k.ability
+        self.ability_used = True
+        self._burn_minion_dice(e, cost)
+        if kind == "token":       # e.g. the Lion's MAIM: Conan gains the token unless he blocks it
+            self._deal_to_conan(0, [param], self.active, False, "minion")
+        elif kind == "move":
+            self.move_left += param
+        elif kind == "rally":
+            for x in self.enemies:
+                if x is not e and self._alive(x):
+                    x[9] += 1
+        elif kind == "heal":
+            hurt = max((x for x in self.enemies if self._alive(x)), key=lambda x: x[2])
+            hurt[2] -= 1
+        elif kind == "drain":
+            self._lose_fatigue(1)
 
     # ---- Plot and Plan cards ------------------------------------------------------------------------
     def _plot_mask(self, m, O, combat):

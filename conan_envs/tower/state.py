@@ -73,7 +73,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.ai_idx = 0
         self.active = -1        # the minion Yara is activating
         self.mphase = 0
-        self.maim_used = False
+        self.ability_used = False
         self.pending = [0, [], -1, False]   # hits, tokens, attacker, riposte allowed
         self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
         self.test_idx = 0
@@ -231,7 +231,8 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
                      f"poison {self.poison}, move {self.move_left}")
         for r, name in enumerate(ROWS):
             lines.append(f"  {name:9s} {self.rows[r]}")
-        lines.append(f"  unslotted {[v for v in range(1, 7) for _ in range(self.pool[v])]}")
+        lines.append(f"  unslotted {[v for v in range(1, 7) for _ in range(self.pool[v])]}"
+                     f" (marked to re-roll {[v for v in range(1, 7) for _ in range(self.marked[v])]})")
         sk = [c["skills"][s].name + ("*" if x else "") for s, x in zip(self.skills, self.exhausted)]
         lines.append(f"  skills {sk} items {[c['items'][i].name for i in self.items]}")
         for i, e in enumerate(self.enemies):

@@ -497,3 +497,184 @@ def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
             s.apply_action(act("done") if s.legal_action_mask()[act("done")] else s.legal_actions()[0])
     assert s.ach[0][2] >= 1
     assert s.log_kdie[0][:2] == [0, KINGDOM_TYPES.index("eldritch")]
+
+
+def test_plot_advance_with_character_dice_scores_points_only():
+    s = at_main(game(2).new_initial_state(3), 0)
+    s.plot[0] = 0
+    chapter = s.plot_spaces[0]
+    set_dice(s, 0, ["char"] * (chapter - 1) + ["wild", "thief"])
+    vp, gold, fate = s.vp[0], s.gold[0], sum(s.fate[0])
+    s.apply_action(act("plot_with_characters"))
+    assert s.plot[0] == 1 and s.vp[0] == vp + chapter
+    assert s.zone[0][-1] == dp.ACTIVE and s.zone[0][:chapter].count(dp.SPENT) == chapter
+    assert s.gold[0] == gold and sum(s.fate[0]) == fate  # no Plot rewards in the Main phase
+
+
+def test_tribute_takes_a_god_with_its_gold_and_three_is_the_limit():
+    from conan_envs.adventures.content import ASURA, BEL, MITRA, SET
+    s = at_main(game(2).new_initial_state(3), 0)
+    s.gods[0] = [ASURA, BEL]
+    s.god_supply = [g not in (ASURA, BEL) for g in range(8)]
+    s.god_gold[SET] = 3
+    s.gold[0] = 1
+    set_dice(s, 0, ["kingdom", "kingdom"])
+    s.apply_action(die_act(0, "tribute"))
+    s.apply_action(act("god", SET))
+    assert s.gods[0] == [ASURA, BEL, SET] and s.gold[0] == 3 and s.god_gold[SET] == 0
+    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    set_dice(s, 0, ["kingdom"])
+    assert not s.legal_action_mask()[die_act(0, "tribute")]
+    assert MITRA not in s.gods[0]
+
+
+def test_fate_and_god_tokens_change_plot_results(monkeypatch):
+    from conan_envs.adventures.content import BEL, MITRA, SET
+    s = game(2).new_initial_state(1)
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    FixedDice(monkeypatch, ["kingdom", "kingdom", "kingdom", "kingdom"], ["char", "char", "char", "char"])
+    s.apply_action(act("done"))
+    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    s.gods[0], s.fate[0] = [MITRA, SET, BEL], [0, 1, 0, 0, 0, 0, 0, 0]
+    s.ev_cur = next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"])
+    s._mask = None
+    s.apply_action(act("mitra"))  # reroll all: four Characters
+    assert s.face[0] == [C.faces.index(("single", 0, 0))] * 4 and MITRA not in s.gods[0]
+    s.apply_action(act("fate_die", 0 * 8 + 1))  # a Warrior Fate token on die 0
+    s.apply_action(act("set_die", 1 * 11 + 3))  # Set: die 1 to Move
+    s.apply_action(act("bel_die", 2))  # Bel: die 2 to Thief (the bonus)
+    for d in (0, 1, 2):
+        s.apply_action(act("die", d))
+    gold = s.gold[0]
+    s.apply_action(act("done"))
+    answer_chores(s)
+    assert s.plot[0] == 1 and s.fate[0][1] == 0 and s.gods[0] == []
+    reward = C.plots[s.plot_cards[0]]["rewards"]["conan"]
+    extra = sum(int(r[5:]) for r in reward if r.startswith("gold:"))
+    assert s.gold[0] == gold + extra + 2  # the Event's bonus (Thief, from Bel) too
+
+
+def test_kingdom_effects_aquilonia_hyperborea_corinthia():
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Aquilonia"], K["Stygia"]
+    s.fate[0][3] = 1
+    s.gold[0] = 0
+    set_dice(s, 0, ["kingdom", "thief"])
+    s.apply_action(die_act(0, "kingdom effect"))  # return a Fate token for 2 Gold
+    s.apply_action(act("fate", 3))
+    assert s.gold[0] == 2 and sum(s.fate[0]) == 0
+    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0] = K["Hyperborea"]
+    set_dice(s, 0, ["kingdom", "char"], dtypes=["conan_primary", "conan_primary"])
+    s.apply_action(die_act(0, "kingdom effect"))
+    s.apply_action(act("die", 1))
+    faces = C.dfaces[C.dtypes.index("conan_primary")]
+    wild = faces.index(C.faces.index(("wild", 11, 11)))
+    assert not s.legal_action_mask()[act("face", wild)]  # focus: any face but the Wild
+    s.apply_action(act("face", 1))
+    assert s.face[0][1] == faces[1]
+    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0] = K["Corinthia"]
+    s.fate_board[K["Koth"]][2] = 1
+    set_dice(s, 0, ["kingdom"])
+    s.apply_action(die_act(0, "kingdom effect"))
+    s.apply_action(act("kingdom", K["Koth"]))
+    s.apply_action(act("fate", 2))
+    s.apply_action(act("kingdom", K["Zamora"]))
+    assert s.fate_board[K["Zamora"]][2] == 1 and s.fate_board[K["Koth"]][2] == 0
+
+
+def test_two_foes_that_tie_neither_win_nor_lose(monkeypatch):
+    s = at_main(game(4).new_initial_state(5), 1)
+    clear_board(s)
+    for p in range(4):
+        no_tokens(s, p)
+    s.loc[0], s.loc[1], s.loc[3] = K["Cimmeria"], K["Nemedia"], K["Ophir"]
+    set_dice(s, 1, ["move", "warrior"])
+    set_dice(s, 3, ["warrior", "kingdom"])
+    FixedDice(monkeypatch, ["warrior"], ["warrior"], ["move"], ["move"])
+    vp = list(s.vp)
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    answer_chores(s, until="pool")
+    no_tokens(s, 1)
+    s.apply_action(act("die", 1))
+    s.apply_action(act("yes"))
+    s.apply_action(act("die", 0))
+    s.apply_action(act("yes"))
+    answer_chores(s)
+    assert s.loc[1] == s.loc[3] == K["Ophir"] and s.vp[3] == vp[3]
+    assert dp.WOUND not in s.zone[1] and dp.WOUND not in s.zone[3]
+
+
+def test_a_placed_token_is_known_to_its_placer_only():
+    s = at_main(game(3).new_initial_state(2), 1)
+    clear_board(s)
+    no_tokens(s, 1)
+    s.ct_hand[1] = []
+    set_dice(s, 1, ["sorcery|warrior", "char"])
+    s.apply_action(die_act(0, "sorcery: place challenge token"))
+    assert s.dec["k"] == "place_token" and len(s.ct_hand[1]) == 1
+    t = s.ct_hand[1][0]
+    s.apply_action(s.legal_actions()[0])
+    assert s.dec["k"] == "place_where" and s.loc[0] not in s.dec["opts"]  # no character there
+    target = s.dec["opts"][0]
+    s.apply_action(act("kingdom", target))
+    assert s.ct_board[target] == t and t in s.ct_known[1]
+    for r in (0, 2):
+        assert t not in s.ct_known[r]
+    rng = np.random.default_rng(0)
+    assert {s.resample_hidden(0, rng).ct_board[target] for _ in range(15)} != {t}
+    assert all(s.resample_hidden(1, rng).ct_board[target] == t for _ in range(5))
+
+
+def test_ignoring_a_fight_is_a_loss_and_a_wound():
+    s = at_main(game(2).new_initial_state(4), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Stygia"]
+    fight = token_of_kind(s, "fight", 3)
+    s.ct_board[K["Cimmeria"]] = fight
+    set_dice(s, 0, ["move", "warrior", "thief"])
+    vp = s.vp[0]
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Cimmeria"]))
+    s.apply_action(act("done"))  # no Warrior Pool
+    answer_chores(s)
+    assert s.vp[0] == vp and s.zone[0].count(dp.WOUND) == 1 and fight in s.ct_discard
+
+
+def test_temple_of_set_fought_with_a_warrior_action(monkeypatch):
+    s = at_main(game(3).new_initial_state(4), 2)
+    clear_board(s)
+    no_tokens(s, 2)
+    s.loc[0], s.loc[1] = K["Koth"], K["Stygia"]
+    temple = token_of_kind(s, "temple")
+    s.temple[K["Koth"]] = [temple]
+    set_dice(s, 2, ["warrior", "wild", "scry"])
+    FixedDice(monkeypatch, ["warrior", "wild"])
+    s.apply_action(die_act(0, "fight temple of set"))
+    assert s.dec["k"] == "pool" and s.zone[2][0] == dp.POOL
+    s.apply_action(act("die", 1))
+    s.apply_action(act("yes"))
+    assert s.temple[K["Koth"]] == [] and temple in s.ct_discard
+
+
+def test_main_phase_ends_when_every_die_is_spent():
+    s = at_main(game(2).new_initial_state(4), 0)
+    for p in range(2):
+        set_dice(s, p, ["char"])
+        s.gold[p] = 0
+        s.ct_card[p] = []
+    s.apply_action(die_act(0, "pass"))
+    answer_chores(s)
+    if s.dec["k"] == "main":
+        s.apply_action(die_act(0, "pass"))
+        answer_chores(s)
+    assert s.phase != "main"

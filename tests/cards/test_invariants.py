@@ -5,6 +5,7 @@ import pytest
 
 import conan_envs
 from conan_envs.cards import content as C
+from conan_envs.cards import hero_turn
 
 
 def cautious_random(state, rng):
@@ -32,7 +33,23 @@ def locations(s):
     return out
 
 
+def hero_turn_shortcut_agrees(s):
+    """hero_turn.can_act (used to skip a Hero Turn with nothing but a pass) agrees with the
+    Hero Turn's legal mask for every living player."""
+    if s.w is not None or s.is_terminal():
+        return
+    saved = s.actor
+    for p in range(s.game.n):
+        if s.alive[p]:
+            s.actor = p
+            m = np.zeros(s.game.num_actions, dtype=bool)
+            hero_turn.mask_hero_action(s, m)
+            assert hero_turn.can_act(s, p) == bool(m[1:].any()), (p, str(s))
+    s.actor = saved
+
+
 def check(s):
+    hero_turn_shortcut_agrees(s)
     where = locations(s)
     assert sorted(where) == list(range(C.CH0, C.NUM_CARDS)), "a card was lost or duplicated"
     for p in range(s.game.n):

@@ -7,7 +7,8 @@ import conan_envs
 from baselines import load_agent
 from conan_envs import ConfigError
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "ruined_fort") for n in (2, 3, 4)]
+SCENARIOS = ("clutches", "tigress", "ruined_fort", "heart_of_darkness")
+CONFIGS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
 
 
 @pytest.mark.parametrize("scenario,num_heroes", CONFIGS)
@@ -56,7 +57,7 @@ def play(g, specs, seed):
 
 
 def test_scripted_agents_play_legal_games_and_beat_random_heroes():
-    for sc in ("clutches", "tigress", "ruined_fort"):
+    for sc in SCENARIOS:
         g = conan_envs.make_game("miniatures_v0", scenario=sc)
         wins = 0
         for seed in range(12):

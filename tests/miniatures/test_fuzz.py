@@ -5,7 +5,8 @@ import pytest
 import conan_envs
 from baselines import load_agent
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "ruined_fort") for n in (2, 3, 4)]
+CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "ruined_fort", "heart_of_darkness")
+           for n in (2, 3, 4)]
 
 
 def invariants(s):
@@ -27,10 +28,15 @@ def invariants(s):
     carried = [o for o, loc in enumerate(s.o_loc) if -4 <= loc <= -1]
     for o in carried:
         assert s.h_state[-1 - s.o_loc[o]] == 0
-    demon = g.tile_index.get("outer_dark_demon", -99)
+    demon = g.tile_index.get("outer_dark_demon", -99) if g.event.get("demon") else -99
     skuthus = g.tile_index.get("skuthus", -99)
+    freed = [t for t in range(len(g.tiles)) if g.tiles[t].petrified and t not in s.petrified]
     river = sorted(skuthus if t == demon else t for t in s.river)
-    assert len(s.river) == 8 and river == sorted(g.river_start)
+    start = sorted(g.river_start)
+    for t in freed:          # a freed monster's tile took an empty slot
+        start.remove(-1)
+        start = sorted(start + [t])
+    assert len(s.river) == 8 and river == start
 
 
 @pytest.mark.slow

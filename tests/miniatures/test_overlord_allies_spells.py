@@ -166,9 +166,7 @@ def test_skuthus_energy_drain_paid_from_the_overlords_reserve():
     drain = s.game.spell_index["energy_drain"]
     assert drain in legal(s, "spell")
     before = (s.ov_reserve, s.ov_fatigue, s.reserve[c], s.fatigue[c])
-    act(s, "spell", drain)
-    assert legal(s, "hero") == [c]
-    act(s, "hero", c)
+    act(s, "spell", drain)     # Conan is the only hero in reach: no target is asked for
     assert (s.ov_reserve, s.ov_fatigue) == (before[0] - 1 + 3, before[1] + 1 - 3)
     assert (s.reserve[c], s.fatigue[c]) == (before[2] - 1, before[3] + 1)
     assert drain not in legal(s, "spell")                # exertion limit 1
@@ -262,3 +260,127 @@ def test_tigress_event_volley_ranged_attacks_with_melee_dice():
     assert fr["k"] in ("reroll", "guard")
     c_ctx = fr["c"]
     assert c_ctx["kind"] == "ranged"
+
+
+def _heart(seed):
+    return action_phase(game("heart_of_darkness", 3).new_initial_state(seed))
+
+
+def test_petrified_monsters_are_not_on_the_board_until_an_event_frees_one():
+    s = game("heart_of_darkness", 3).new_initial_state(29)
+    g = s.game
+    snake = model(s, "giant_snake")
+    assert s.u_area[snake] == -1 and g.tile_index["giant_snake"] in s.petrified
+    s = _heart(29)
+    end_heroes_turn(s)
+    s.ov_reserve = 8
+    touch(s)
+    act(s, "activate", s.river.index(g.tile_index["event"]))
+    assert s.decision() == "event"
+    assert legal(s, "event") == [0, 3]                  # no volley or demon here
+    act(s, "event", 3)
+    assert sorted(legal(s, "free")) == sorted(s.petrified)
+    act(s, "free", g.tile_index["giant_snake"])
+    assert s.u_area[snake] == area(s, "courtyard_west") and s.u_life[snake] == 8
+    assert s.river[-1] == g.tile_index["giant_snake"] and s.river.count(-1) == 2
+
+
+def test_no_freeing_while_two_monster_tiles_are_in_the_river():
+    s = _heart(30)
+    g = s.game
+    from conan_envs.miniatures.overlord import freeable
+    s.u_area[model(s, "dark_demon")] = area(s, "courtyard_east")
+    assert freeable(s)
+    t = g.tile_index["giant_snake"]
+    s.petrified.remove(t)
+    s.river[s.river.index(-1)] = t
+    s.u_area[model(s, "giant_snake")] = area(s, "courtyard_west")
+    assert freeable(s) == []
+
+
+def test_jinx_forbids_every_reroll_near_the_dark_demon():
+    s = _heart(31)
+    c = hero(s, "conan")
+    demon = model(s, "dark_demon")
+    yard = area(s, "courtyard_east")
+    s.h_area[c] = s.u_area[demon] = yard
+    s.ov_reserve = 0
+    s.reserve[c] = 6
+    s.stack[-1]["p"] = c
+    touch(s)
+    s.rng = Loaded(("R", 0), ("O", 0))
+    act(s, "melee", demon)
+    act(s, "gems", 1)
+    act(s, "equip", obj(s, "sword"))                    # O* would give a free reroll
+    assert s.decision() == "act" and s.spaces[c][5] == 0
+
+
+def test_yuetshi_knife_drops_khosatral_khels_armor_to_3():
+    for knife, wounded in ((False, False), (True, True)):
+        s = _heart(32)
+        g = s.game
+        b = hero(s, "belit")
+        kk = model(s, "khosatral_khel")
+        s.petrified.remove(g.tile_index["khosatral_khel"])
+        s.u_area[kk] = s.h_area[b] = area(s, "rock_slide")
+        s.u_life[kk] = 7
+        s.ov_reserve = 0
+        s.reserve[b] = 6
+        s.stack[-1]["p"] = b
+        touch(s)
+        s.rng = Loaded(("O", 2), ("O", 2), ("O", 1))
+        act(s, "melee", kk)
+        act(s, "gems", 2)
+        act(s, "equip", obj(s, "yuetshi_knife") if knife else obj(s, "ornamental_spear"))
+        act(s, "keep")
+        assert (s.u_life[kk] < 7) == wounded            # power 5: vs 3 hurts, vs 12 not
+
+
+def test_skuthus_casts_set_bite_and_the_hero_loses_a_gem():
+    s = _heart(33)
+    c = hero(s, "conan")
+    sk = model(s, "skuthus")
+    for h in range(3):
+        s.h_area[h] = area(s, "outside_south")
+    s.h_area[c] = area(s, "courtyard_east")              # the tower sees the courtyard
+    touch(s)
+    end_heroes_turn(s)
+    s.ov_reserve = 6
+    touch(s)
+    act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))
+    bite = s.game.spell_index["set_bite"]
+    assert s.stack[-1]["m"] == sk and bite in legal(s, "spell")
+    reserve = s.reserve[c]
+    s.rng = Loaded(("O", 2), ("O", 1))
+    act(s, "spell", bite)      # Conan is the only hero in sight: no target is asked for
+    if s.decision() == "reroll":
+        act(s, "keep")
+    assert s.decision() == "guard" and s.stack[-1]["c"]["power"] == 3
+    assert s.reserve[c] == reserve - 1
+
+
+def test_khosatral_circular_strike_carries_on_to_another_hero():
+    s = _heart(34)
+    g = s.game
+    sh, c = hero(s, "shevatas"), hero(s, "conan")
+    kk = model(s, "khosatral_khel")
+    s.petrified.remove(g.tile_index["khosatral_khel"])
+    s.river[0] = g.tile_index["khosatral_khel"]
+    slide = area(s, "rock_slide")
+    s.u_area[kk] = s.h_area[sh] = s.h_area[c] = slide
+    s.u_life[kk] = 7
+    s.h_area[hero(s, "belit")] = area(s, "outside_south")
+    touch(s)
+    end_heroes_turn(s)
+    s.ov_reserve = 4
+    s.reserve[sh], s.fatigue[sh], s.wounds[sh] = 0, 2, 8
+    s.spaces[sh] = [0] * 6
+    touch(s)
+    act(s, "activate", 0)
+    s.rng = Loaded(("R", 3), ("R", 3), ("R", 2))
+    act(s, "hero", sh)
+    if s.decision() == "reroll":
+        act(s, "keep")
+    assert s.h_state[sh] == 1                            # 8 power, 2 life left: dead
+    assert s.decision() == "circular" and s.stack[-1]["left"] == 8 - 0 - 2
+    assert legal(s, "hero") == [c]

@@ -279,7 +279,7 @@ def test_yselda_is_hidden_from_the_heroes_until_a_hero_enters_her_hut():
     a.stack[-1]["p"] = c
     touch(a)
     act(a, "move", area(a, "hut_1"))
-    assert a.o_loc[g.yselda] == area(a, "hut_1")
+    assert a.o_loc[g.captive] == area(a, "hut_1")
 
 
 def test_searched_huts_are_never_redrawn_for_yselda():
@@ -297,7 +297,7 @@ def test_heroes_win_by_fleeing_with_yselda_and_the_head():
     s = action_phase(game("clutches", 3).new_initial_state(10))
     g = s.game
     c = hero(s, "conan")
-    s.o_loc[g.yselda] = s.o_loc[g.zogar_head] = -1 - c
+    s.o_loc[g.captive] = s.o_loc[g.zogar_head] = -1 - c
     for o in (obj(s, "battle_axe"), obj(s, "shield")):
         s.o_loc[o] = s.h_area[c]
     s.stack[-1]["p"] = c

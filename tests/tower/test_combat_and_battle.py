@@ -15,7 +15,8 @@ def test_printed_cards_are_kept_exactly():
     lion, thug, elite = c["kinds"]["lion"], c["kinds"]["thug"], c["kinds"]["elite"]
     assert (lion.dice, lion.xp, lion.move, lion.auto) == (3, 5, 3, (4, 1))
     assert [r[:4] for r in lion.rows] == [(1, 3, "block", 0), (4, 5, "rollhit", 4), (6, 6, "bite", 2)]
-    assert lion.ability == "maim" and lion.ignores_blocking_at == ("tower_garden",)
+    assert lion.ability == ("MAIM", "token", 2, 1, "R")
+    assert lion.ignores_blocking_at == ("tower_garden",)
     assert (thug.dice, thug.xp, thug.move, thug.auto) == (2, 6, 2, (5, 2))
     assert [r[:3] for r in thug.rows] == [(1, 3, "block"), (4, 4, "hitriposte"), (5, 6, "hit")]
     assert (elite.dice, elite.xp, elite.move, elite.life, elite.bow) == (3, 2, 3, 2, 2)
@@ -157,6 +158,46 @@ def test_lions_maim_makes_conan_rattled_unless_blocked():
     assert s.decision() == "defend" and s.pending[1] == ["R"]
     act(s, "done")
     assert s.ctok == ["R"] and s.enemies[0][3] == [0, 0, 0]
+
+
+def test_maim_needs_conan_within_reach():
+    s = combat("battle", loc=1, conan=(0, 5), enemies=[("Lion 1", 3, 5, [2, 0, 0])])
+    s.first_side = 1
+    s._start_side(1)
+    act(s, "activate", 0)
+    assert not legal(s, "ability")
+
+
+def yara_activates(enemies, conan=(3, 5), loc=4, rows=None):
+    s = combat("battle", loc=loc, conan=conan, enemies=enemies, rows=rows)
+    s.first_side = 1
+    s._start_side(1)
+    act(s, "activate", 0)
+    return s
+
+
+def test_hound_pounce_rally_and_dark_prayer():
+    s = yara_activates([("Guard Hound 1", 0, 0, [1, 0])])
+    before = s.move_left
+    act(s, "ability")                          # POUNCE: one die for 2 movement points
+    assert s.move_left == before + 2 and s.enemies[0][3] == [0, 0] and not legal(s, "ability")
+    s = yara_activates([("Captain of the Guard 1", 0, 0, [1, 0, 0, 0]),
+                        ("Thug 1", 7, 0, [0, 0, 0])])
+    act(s, "ability")                          # RALLY: the other minions hit once more
+    assert s.enemies[1][9] == 1 and s.enemies[0][9] == 0
+    s = yara_activates([("Acolyte of Yara 1", 0, 0, [2, 0, 0]), ("Yara", 7, 0, [0, 0, 0, 0])])
+    s.enemies[1][2] = 2
+    act(s, "ability")                          # DARK PRAYER: the most wounded heals 1
+    assert s.enemies[1][2] == 1 and s.enemies[0][3] == [0, 0, 0]
+
+
+def test_spider_web_and_yaras_dread():
+    s = yara_activates([("Giant Spider 1", 3, 3, [2, 0, 0])], conan=(3, 5), loc=6)
+    act(s, "ability")                          # WEB: STUNNED unless blocked
+    assert s.ctok == ["S"] and s._stunned()
+    s = yara_activates([("Yara", 1, 3, [2, 0, 0, 0])], conan=(3, 5), loc=8)
+    act(s, "ability")                          # DREAD: a FATIGUE, no block
+    assert s.fatigue == 3
 
 
 def test_one_plot_per_combat_round():
