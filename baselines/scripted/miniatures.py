@@ -57,14 +57,15 @@ class ScriptedAgent(Agent):
         return d if d >= 0 else 99
 
     def _walk(self):
-        """Areas apart on foot: over open borders, flaps, rock slides and downward drops,
-        leaps included (not walls or boulders). Cached per game."""
+        """Areas apart on foot: over open borders, flaps, doors, rock slides and downward
+        drops, leaps included (not walls or boulders). Cached per game."""
         g = self.g
         cache = _WALK.get(id(g))
         if cache is None or cache[0] is not g:
             from collections import deque
 
-            from conan_envs.miniatures.content import DROP, FLAP, LEAP, OPEN, ROCK_SLIDE
+            from conan_envs.miniatures.content import (DOOR, DROP, FLAP, KEY_DOOR, LEAP, LOCKED_DOOR,
+                                                       OPEN, ROCK_SLIDE)
             b = g.board
             n = g.num_areas
             table = []
@@ -76,7 +77,8 @@ class ScriptedAgent(Agent):
                     u = q.popleft()
                     for v in b.neighbors[u]:
                         k = b.border[u][v]
-                        ok = k in (OPEN, FLAP, ROCK_SLIDE, LEAP) or (k == DROP and b.elev[v] < b.elev[u])
+                        ok = (k in (OPEN, FLAP, ROCK_SLIDE, LEAP, DOOR, KEY_DOOR, LOCKED_DOOR)
+                              or (k == DROP and b.elev[v] < b.elev[u]))
                         if ok and d[v] < 0:
                             d[v] = d[u] + 1
                             q.append(v)

@@ -5,7 +5,7 @@ import pytest
 import conan_envs
 from baselines import load_agent
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "ruined_fort", "heart_of_darkness")
+CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort")
            for n in (2, 3, 4)]
 
 

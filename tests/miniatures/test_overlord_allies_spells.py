@@ -1,4 +1,5 @@
 """The Overlord's turn, allies, spells and special skills, with loaded dice."""
+from conan_envs.miniatures import movement as mv
 from conan_envs.miniatures.game import SLOT_COSTS
 
 from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj, touch
@@ -384,3 +385,98 @@ def test_khosatral_circular_strike_carries_on_to_another_hero():
     assert s.h_state[sh] == 1                            # 8 power, 2 life left: dead
     assert s.decision() == "circular" and s.stack[-1]["left"] == 8 - 0 - 2
     assert legal(s, "hero") == [c]
+
+
+def _ophir(seed):
+    return action_phase(game("ophir", 3).new_initial_state(seed))
+
+
+def test_ophir_conan_starts_in_his_cell_and_picks_the_door_at_difficulty_2():
+    s = _ophir(35)
+    c = hero(s, "conan")
+    cell, corridor = area(s, "cell_conan"), area(s, "corridor")
+    assert s.h_area[c] == cell and legal(s, "move") == []
+    s.reserve[c] = 8
+    touch(s)
+    assert legal(s, "door") == [corridor]
+    for symbols, opened in ((1, False), (2, True)):
+        t = s.clone()
+        t.rng = Loaded(("O", symbols))
+        act(t, "door", corridor)
+        act(t, "gems", 1)
+        if t.decision() == "reroll":
+            act(t, "keep")
+        assert (corridor in legal(t, "move")) == opened
+
+
+def test_ophir_doors_cost_one_more_then_vanish_and_stop_hyenas():
+    s = _ophir(36)
+    sh = hero(s, "shevatas")
+    yard, barracks = area(s, "courtyard_east"), area(s, "barracks")
+    s.h_area[sh] = yard
+    assert mv.move_cost(s, ("h", sh), yard, barracks) == 2
+    assert not mv.line_of_sight(s, yard, barracks)
+    hy = model(s, "hyenas")
+    s.u_area[hy] = barracks
+    assert mv.move_cost(s, ("u", hy), barracks, yard) == -1
+    s.stack[-1]["p"] = sh
+    touch(s)
+    act(s, "move", barracks)
+    assert mv.move_cost(s, ("u", hy), barracks, yard) >= 1
+    assert mv.line_of_sight(s, yard, barracks)
+
+
+def test_ophir_arbanus_drops_the_key_that_opens_olivias_cell():
+    s = _ophir(37)
+    g = s.game
+    sh = hero(s, "shevatas")
+    corridor, cell = area(s, "corridor"), area(s, "cell_olivia")
+    arb = model(s, "captain_arbanus")
+    s.u_area[arb] = corridor
+    s.damage_model(arb, 6)
+    assert s.o_loc[g.key] == corridor
+    s.h_area[sh] = corridor
+    s.stack[-1]["p"] = sh
+    touch(s)
+    assert cell not in legal(s, "door")                  # not without the Key
+    act(s, "pickup", g.key)
+    assert cell in legal(s, "door")
+    act(s, "door", cell)
+    assert s.spaces[sh][3] == 2 and cell in legal(s, "move")
+    act(s, "move", cell)
+    assert s.o_loc[g.captive] == cell
+
+
+def test_ophir_heroes_win_by_fleeing_with_olivia():
+    s = _ophir(38)
+    g = s.game
+    sh = hero(s, "shevatas")
+    s.h_area[sh] = area(s, "outside_south")
+    s.o_loc[g.captive] = -1 - sh
+    s.o_loc[obj(s, "kris")] = s.h_area[sh]
+    s.stack[-1]["p"] = sh
+    s.reserve[sh] = 6
+    touch(s)
+    act(s, "flee")
+    assert s.is_terminal() and s.returns()[0] == 1.0
+
+
+def test_ophir_rocks_fall_hurts_everyone_in_the_area_without_defence():
+    s = _ophir(39)
+    g = s.game
+    sh = hero(s, "shevatas")
+    yard = area(s, "courtyard_west")
+    s.h_area[sh] = yard
+    guard = model(s, "bossonian_guards")
+    s.u_area[guard] = yard
+    touch(s)
+    end_heroes_turn(s)
+    s.ov_reserve, s.ov_fatigue = 4, 4
+    touch(s)
+    act(s, "activate", s.river.index(g.tile_index["event"]))
+    act(s, "event", 4)
+    wounds = s.wounds[sh]
+    s.ov_reserve = 0
+    s.rng = Loaded(("R", 2), ("R", 1))
+    act(s, "area", yard)
+    assert s.wounds[sh] == wounds + 3 and s.u_area[guard] == -1
