@@ -12,6 +12,8 @@ import numpy as np
 from baselines.agent import Agent
 from conan_envs.adventures.actions import CODEC, NV, OFF, VERBS
 from conan_envs.adventures.content import ALLY, CONAN, FOE, GODS, content
+from conan_envs.adventures.dicepool import ASIDE, FAILED, covered
+from conan_envs.adventures.resource import plot_dice, plot_needs
 
 C = content()
 GOD_TASTE = [GODS.index(g) for g in ("set", "zath", "ishtar", "ymir", "bel", "mitra", "asura", "ibis")]
@@ -98,8 +100,6 @@ class ScriptedAgent(Agent):
         a = self._first("die")
         if a is not None:
             return a
-        from conan_envs.adventures.resource import plot_dice, plot_needs
-        from conan_envs.adventures.dicepool import ASIDE, FAILED, covered
         req = plot_needs(s, p, bonus=False)
         if covered(plot_dice(s, p, ASIDE), req) == len(req):
             return self._ok("done")

@@ -315,6 +315,18 @@ class ScriptedAgent(Agent):
                 return self.O["minion_mark"] + r
         return self._ok("roll") or self._first("minion_mark")
 
+    def _yara_block(self):
+        """Block every wound and token she can: riposte dice first (they strike back), then
+        BLOCK dice, then dice that are both a hit and a riposte."""
+        s = self.s
+        e = s.enemies[s.attack["q"][0][0]]
+        rows = s._kind(e).rows
+        for want in ("riposte", "block", "hitriposte"):
+            for r, row in enumerate(rows):
+                if row[2] == want and self._ok("minion_block", r) is not None:
+                    return self.O["minion_block"] + r
+        return self._ok("done")
+
     def _yara_initiative(self):
         return self._ok("go_first")
 

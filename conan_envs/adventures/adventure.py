@@ -7,7 +7,7 @@ from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, roll
 from .flow import ask, decision, push, task
 from .gains import gain_vp
-from .modifiers import maybe_adjust
+from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
 
 C = content()
@@ -163,8 +163,11 @@ def _completed(s, p):
 
 @task("adv_score")
 def _adv_score(s, q, points):
-    if ZATH in s.gods[q]:
-        ask(s, "zath", q, points=points)
+    """Zath may double them: the scorer's own, or (team game) its partner's."""
+    mate = partner(s, q)
+    holder = q if ZATH in s.gods[q] else mate if mate >= 0 and ZATH in s.gods[mate] else -1
+    if holder >= 0:
+        ask(s, "zath", holder, points=points, scorer=q)
     else:
         gain_vp(s, q, points)
 
@@ -176,10 +179,10 @@ def _mask_zath(s, mask, off):
 @decision("zath", _mask_zath)
 def _apply_zath(s, seg, i):
     """Zath: double the points scored for one's dice on this Adventure."""
-    q, points = s.dec["p"], s.dec["points"]
+    holder, q, points = s.dec["p"], s.dec["scorer"], s.dec["points"]
     s.dec = None
     if seg == "zath":
-        s.gods[q].remove(ZATH)
+        s.gods[holder].remove(ZATH)
         s.god_supply[ZATH] = True
         points *= 2
     gain_vp(s, q, points)

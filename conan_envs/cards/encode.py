@@ -6,7 +6,7 @@ still owed, the wager and the offer on the table. Players are listed relative to
 (itself first).
 
 Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
-once per player count (`Layout`, cached). Each observation copies the template as a Python
+once, on the Game (`Layout`). Each observation copies the template as a Python
 float array, writes its values with plain item assignments (far cheaper than numpy scalar
 writes or fancy indexing from lists) and is returned as a float32 view of that buffer."""
 from __future__ import annotations
@@ -86,15 +86,10 @@ class Layout:
             self.template[b] = 1.0  # adv_state 0: not in play
 
 
-@functools.lru_cache(maxsize=None)
-def _layout_for(n: int) -> Layout:
-    return Layout(n)
-
-
 def observe(s, r: int) -> np.ndarray:
     g = s.game
     n = g.n
-    K = _layout_for(n)
+    K = g.layout
     v = K.template[:]
     target = g.target
     rel = K.rel[r]

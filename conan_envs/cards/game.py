@@ -80,6 +80,9 @@ class CardsGame(Game):
         self.num_actions = self.codec.size
         o = self.codec.offsets
         self.o = o  # segment offsets, for the hot path
+        from .encode import Layout
+
+        self.layout = Layout(n)  # the observation's offsets and template, built once
 
     def observation_shape(self, role):
         from .encode import obs_size

@@ -246,10 +246,11 @@ class BattleRules:
         bt = self.bt
         r = bt["r"]
         for s in (0, 1):
-            o = bt["own"][s]
-            for t in range(T):
-                for _ in range(min(bt["temp"][s][t], self.at(r, o, t))):
-                    self.kill(r, o, t)
+            if any(bt["temp"][s]):
+                o = bt["own"][s]
+                for t in range(T):
+                    for _ in range(min(bt["temp"][s][t], self.at(r, o, t))):
+                        self.kill(r, o, t)
         if not self.tot[r * self.O + bt["own"][1]]:
             self.plunder += 1  # the defender was driven out or destroyed
         self.bt = None

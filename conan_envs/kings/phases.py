@@ -74,20 +74,28 @@ class PhaseRules(EffectRules):
             self._roll("wizard", 20, {"r": self.ctx["r"], "t": C.WIZARD})
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
-    def recruit_regions(self, p):
-        """Regions where p may make a recruit roll now."""
-        out = []
+    def recruit_regions(self, p, eligible=None):
+        """Regions where p may make a recruit roll now. `eligible`: the regions that pass
+        the conditions that cannot change during the Recruit Phase."""
+        if eligible is None:
+            eligible = self._recruit_eligible(p)
         gold = self.gold[p] > 0
-        for r in self.occupied(p):
-            if ((gold or self.bonus_recruit[r] or self.country_roll[C.COUNTRY_OF[r]])
-                    and not C.IS_SEA[r] and self.rolls[r] < 3 and not self.storm[r]
-                    and not self.curse[r] and self.raided[r] < 0 and self.controls(p, r)):
-                out.append(r)
-        return out
+        rolls, bonus, country = self.rolls, self.bonus_recruit, self.country_roll
+        return [r for r in eligible
+                if rolls[r] < 3 and (gold or bonus[r] or country[C.COUNTRY_OF[r]])]
+
+    def _recruit_eligible(self, p):
+        """Controlled land regions free of Storms, Curses and raids."""
+        return [r for r in self.occupied(p)
+                if not C.IS_SEA[r] and not self.storm[r] and not self.curse[r]
+                and self.raided[r] < 0 and self.controls(p, r)]
 
     def _step_recruit(self):
         me = self.me()
-        regions = [] if self.ctx["done"] else self.recruit_regions(me)
+        ctx = self.ctx
+        if "eligible" not in ctx:  # fixed for the phase: recruiting changes no control
+            ctx["eligible"] = self._recruit_eligible(me)
+        regions = [] if ctx["done"] else self.recruit_regions(me, ctx["eligible"])
         if regions:
             self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
             return

@@ -69,7 +69,12 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     def _legal_mask(self):
         m = np.zeros(self.game.num_actions, dtype=bool)
-        m[self.ask[2]] = True
+        legal = self.ask[2]
+        if len(legal) < 8:  # item by item is quicker than converting a short list
+            for a in legal:
+                m[a] = True
+        else:
+            m[legal] = True
         return m
 
     def _apply(self, a):
@@ -171,9 +176,12 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     def drown(self):
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
+        O, tot = self.O, self.tot
         for r in C.SEAS:
-            for o in range(self.O):
-                if not self.tot[r * self.O + o]:
+            if not any(tot[r * O:(r + 1) * O]):
+                continue
+            for o in range(O):
+                if not tot[r * O + o]:
                     continue
                 ships = self.at(r, o, C.SHIP)
                 excess = self.tot[r * self.O + o] - 2 * ships - self.at(r, o, C.FORT)

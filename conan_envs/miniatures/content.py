@@ -234,5 +234,3 @@ def load_scenario(key: str, num_heroes: int) -> dict:
         raise ConfigError(f"scenario {key!r} is for {sorted(sc['heroes'])} heroes, not {num_heroes}")
     return sc
 
-
-SCENARIOS = ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort")

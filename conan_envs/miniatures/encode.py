@@ -127,7 +127,7 @@ def observe(s, role: int) -> np.ndarray:
         k = L["misc"]
         if c is not None and "power" in c:
             v[k] = c["power"] / 10
-        v[k + 1] = float(s.acted)
+        v[k + 1] = s.idle / 4
         if fr["k"] in ("ov_turn",):
             v[k + 2] = fr["n"] / 2
         if fr["k"] in ("unit", "ally_act"):

@@ -1,5 +1,6 @@
 """The heroes' turn (rulebook "The Heroes' Turn"): Start, Stance, Action and End phases;
-the heroes act in any order, handing the turn among themselves until every hero has stopped; "Move" (free base movement,
+the heroes act in any order, handing the turn among themselves until every hero has stopped
+(the turn may pass through every companion once without an action in between); "Move" (free base movement,
 lost once another action follows a move; 1 gem per extra point); fleeing from a board edge.
 """
 from __future__ import annotations
@@ -55,7 +56,7 @@ def begin_action_phase(s):
         s.moved[h] = False
     s.u_done = [False] * s.game.num_models
     s.stopped = [False] * s.game.num_heroes
-    s.acted = False
+    s.idle = 0
     heroes = s.heroes_in_play()
     if heroes:
         s.stack.append({"k": "act", "p": heroes[0]})
@@ -75,7 +76,7 @@ def pass_turn(s, fr):
     if heroes:
         later = [h for h in heroes if h > fr["p"]]
         fr["p"] = (later or heroes)[0]
-        s.acted = False
+        s.idle = 0
     else:
         s.stack.remove(fr)
 
@@ -105,7 +106,6 @@ def pay_movement(s, h: int, cost: int):
 
 
 def act_mask(s, fr, mask, codec):
-    g = s.game
     h = fr["p"]
     off = codec.offsets
     a = s.h_area[h]
@@ -127,9 +127,10 @@ def act_mask(s, fr, mask, codec):
         manipulation.act_mask(s, h, mask, codec)
         allies.act_mask(s, h, mask, codec)
     spells.act_mask(s, h, mask, codec)
-    if s.acted:
-        for h2 in s.heroes_in_play():
-            if h2 != h and not s.stopped[h2]:
+    acting = [h2 for h2 in s.heroes_in_play() if not s.stopped[h2]]
+    if s.idle < len(acting) - 1:
+        for h2 in acting:
+            if h2 != h:
                 mask[off["hand"] + h2] = True
     mask[off["done"]] = True
 
@@ -142,9 +143,9 @@ def act_apply(s, fr, seg, i):
         return
     if seg == "hand":
         fr["p"] = i
-        s.acted = False
+        s.idle += 1
         return
-    s.acted = True
+    s.idle = 0
     if seg == "move":
         move_hero(s, h, i)
         return

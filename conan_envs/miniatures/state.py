@@ -79,7 +79,7 @@ class MiniaturesState(State):
         self.moved = [False] * nh
         self.halo = [g.spells[g.spell_index["mitras_halo"]].armor if g.halo_cast[h] else 0
                      for h in range(nh)]
-        self.acted = False
+        self.idle = 0             # hand-overs since the last hero action
         self.stopped = [False] * nh
         self.dead_heroes = 0
         self.u_area = []

@@ -80,9 +80,15 @@ class CombatMixin:
 
     def _auto_initiative_draw(self):
         """2. The token holder draws and chooses GO FIRST or the GAME EFFECT; the token passes.
-        In solo mode Yara's side always chooses GO FIRST."""
-        if self.conan_first and self.combat_rounds == 0:
-            self.first_side = CONAN
+        In solo mode Yara's side always chooses GO FIRST. A location may give one side the first
+        swing every round, and a test may give Conan the first round: then no card is drawn, no
+        GAME EFFECT applies and the token stays where it is."""
+        first = self.game.c["locations"][self.loc].first_swing
+        if first < 0 and self.conan_first and self.combat_rounds == 0:
+            first = CONAN
+        if first >= 0:
+            self.first_side = first
+            self.init_card = -1
             self.stage = "sides"
             return
         self.init_card = draw(self.rng, self.init_deck, self.init_discard)
@@ -312,14 +318,32 @@ class CombatMixin:
             self._begin_attack(wounds, maxt, stun, rattle, attacker=attacker)
 
     # ---- Conan's attacks ---------------------------------------------------------------------------
+    def _new_attack(self, **kw):
+        a = {"w": 0, "max": 1, "tg": [], "n": [], "stun": 0, "rattle": 0, "smain": False,
+             "att": -1, "resume": self.stage, "rng": 1, "riposte": True, "hits": 0,
+             "step": "assign", "unblock": False, "q": [], "after": "stun"}
+        a.update(kw)
+        self.attack = a
+        return a
+
     def _begin_attack(self, wounds, maxt, stun, rattle, stun_main=False, attacker=-1):
         """Wounds are dealt to up to `maxt` enemies in range; a riposte strikes the attacker."""
-        resume = self.stage
-        self.attack = {"w": max(wounds, 1 if stun_main else 0), "max": maxt, "tg": [], "n": [],
-                       "stun": stun, "rattle": rattle, "smain": stun_main, "att": attacker,
-                       "resume": resume, "rng": 1, "riposte": attacker < 0, "hits": 0,
-                       "step": "assign", "unblock": False}
+        self._new_attack(w=max(wounds, 1 if stun_main else 0), max=maxt, stun=stun,
+                         rattle=rattle, smain=stun_main, att=attacker, riposte=attacker < 0)
         self._attack_next()
+
+    def _begin_blows(self, blows):
+        """Wounds and tokens dealt outside an attack (scatter, location events): each may be
+        blocked like an attack's; then play resumes where it was."""
+        self._new_attack(q=[self._blow(t, n, tok, False) for t, n, tok in blows],
+                         step="blows", after="hits", riposte=False)
+        self._attack_next()
+
+    @staticmethod
+    def _blow(t, n, tok, riposte_ok, unblockable=False):
+        # target, wounds (or 1 for a token) still to land, token ("" for wounds), riposte dice
+        # may block it, unblockable, automatic blocks done, riposte hits on Conan
+        return [t, n, tok, riposte_ok, unblockable, False, 0]
 
     def _attack_cands(self):
         a = self.attack
@@ -337,44 +361,53 @@ class CombatMixin:
 
     def _attack_next(self):
         a = self.attack
-        if a["step"] == "assign":
-            if a["w"] == 0 and a["att"] >= 0 and not a["tg"] and self._alive(self.enemies[a["att"]]):
-                a["tg"], a["n"] = [a["att"]], [0]   # a riposte that only rattles the attacker
-            while a["w"] > 0:
-                cands = self._attack_cands()
-                if not cands:
-                    a["w"] = 0
-                    break
-                if len(cands) > 1:
-                    self.stage = "target"
-                    return
-                self._assign(cands[0])
-            a["step"] = "resolve"
-        if a["step"] == "resolve":
-            for t, n in zip(a["tg"], a["n"]):
-                if a["smain"]:
-                    self._token_enemy(t, "S")
-                else:
-                    a["hits"] += self._wound_enemy(t, n, a["riposte"], a["unblock"])
-            if a["rattle"] and a["tg"]:
-                self._token_enemy(a["tg"][0], "R")
-            a["step"] = "stun"
-        if a["step"] == "stun":
-            a["step"] = "hits"
-            if a["stun"]:
-                others = [i for i in self._adjacent_enemies(self.pos) if i not in a["tg"]]
-                if len(others) > 1:
-                    self.stage = "stun_target"
-                    return
-                if others:
-                    self._token_enemy(others[0], "S")
-        if a["step"] == "hits":
-            self.attack = None
-            self.stage = a["resume"]
-            if a["hits"]:
-                self._deal_to_conan(a["hits"], [], -1, False, a["resume"])
-            elif self.stage == "defend":
-                self._defend_check()
+        while True:
+            st = a["step"]
+            if st == "assign":
+                if a["w"] == 0 and a["att"] >= 0 and not a["tg"] and self._alive(self.enemies[a["att"]]):
+                    a["tg"], a["n"] = [a["att"]], [0]   # a riposte that only rattles the attacker
+                while a["w"] > 0:
+                    cands = self._attack_cands()
+                    if not cands:
+                        a["w"] = 0
+                        break
+                    if len(cands) > 1:
+                        self.stage = "target"
+                        return
+                    self._assign(cands[0])
+                a["step"] = "resolve"
+            elif st == "resolve":
+                q = a["q"]
+                for t, n in zip(a["tg"], a["n"]):
+                    if a["smain"]:
+                        q.append(self._blow(t, 1, "S", False))
+                    elif n:
+                        q.append(self._blow(t, n, "", a["riposte"], a["unblock"]))
+                if a["rattle"] and a["tg"]:
+                    q.append(self._blow(a["tg"][0], 1, "R", False))
+                a["step"] = "blows"
+            elif st == "blows":
+                if not self._run_blows():
+                    return      # Yara chooses her minion's blocks
+                a["step"] = a["after"]
+            elif st == "stun":
+                a["step"] = "hits"
+                if a["stun"]:
+                    others = [i for i in self._adjacent_enemies(self.pos) if i not in a["tg"]]
+                    if len(others) > 1:
+                        self.stage = "stun_target"
+                        return
+                    if others:
+                        a["q"].append(self._blow(others[0], 1, "S", False))
+                        a["step"], a["after"] = "blows", "hits"
+            else:
+                self.attack = None
+                self.stage = a["resume"]
+                if a["hits"]:
+                    self._deal_to_conan(a["hits"], [], -1, False, a["resume"])
+                elif self.stage == "defend":
+                    self._defend_check()
+                return
 
     def _assign(self, t):
         a = self.attack
@@ -397,8 +430,10 @@ class CombatMixin:
     def _do_target(self, t):
         if self.stage == "item_target":
             return self._item_strike(t)
+        a = self.attack
         if self.stage == "stun_target":
-            self._token_enemy(t, "S")
+            a["q"].append(self._blow(t, 1, "S", False))
+            a["step"], a["after"] = "blows", "hits"
         else:
             self._assign(t)
         self._attack_next()
@@ -409,42 +444,101 @@ class CombatMixin:
         heart = self.game.c["items"][self.use_item].effect[0] == "heart"
         self.stage = self.ret.pop()
         self._attacked()
-        self.attack = {"w": 0, "max": 1, "tg": [t], "n": [3 if heart else 1], "stun": 0,
-                       "rattle": 0, "smain": False, "att": -1, "resume": self.stage, "rng": 3,
-                       "riposte": False, "hits": 0, "step": "resolve", "unblock": heart}
+        self._new_attack(tg=[t], n=[3 if heart else 1], rng=3, riposte=False, step="resolve",
+                         unblock=heart)
         self._attack_next()
 
-    def _wound_enemy(self, i, n, allow_riposte, unblockable=False):
-        """For each wound the target may block (height advantage, free blocks, then riposte dice,
-        which hit back, then BLOCK dice). A stunned enemy uses no dice. Returns the riposte hits
-        on Conan."""
+    # ---- the defender blocks (Taking Them Down; Tokens) -------------------------------------------
+    def _block_rows(self, e, blow):
+        """Rows whose dice may block this blow: a wound by BLOCK dice and, when the blow allows a
+        riposte, RIPOSTE dice and dice that are both a hit and a riposte; a token by BLOCK dice
+        only. A stunned enemy uses no dice."""
+        if blow[4] or self._e_stunned(e):
+            return ()
+        wants = ("block", "riposte", "hitriposte") if blow[3] and not blow[2] else ("block",)
+        rows = self._kind(e).rows
+        return tuple(r for r in range(len(rows)) if e[3][r] and rows[r][2] in wants)
+
+    def _block_with(self, blow, r):
+        """Burn one die of row r against the blow; a riposte die hits Conan back."""
+        e = self.enemies[blow[0]]
+        row = self._kind(e).rows[r]
+        e[3][r] -= 1
+        blow[1] -= 1
+        if row[2] == "riposte":
+            blow[6] += 1
+        elif row[2] == "hitriposte":
+            blow[6] += int(self.rng.integers(1, 7)) >= row[3]
+
+    def _run_blows(self):
+        """Land the queued blows in order. For each wound the target may block: height advantage
+        and free blocks first, then its dice (solo: automatically, riposte dice first; Battle
+        Mode: Yara chooses). Returns False while Yara is to choose."""
+        a = self.attack
+        q = a["q"]
+        battle = self.game.battle
+        while q:
+            b = q[0]
+            e = self.enemies[b[0]]
+            if not self._alive(e):
+                q.pop(0)
+                continue
+            if not b[5]:
+                b[5] = True
+                if not b[4]:
+                    if not b[2] and self._grid().height_advantage(e[1], self.pos):
+                        b[1] -= 1   # height advantage: an extra block against a lower attacker
+                    fb = min(b[1], e[7])
+                    e[7] -= fb
+                    b[1] -= fb
+                if b[1] > 0 and self._block_rows(e, b):
+                    if battle:
+                        self.stage = "yara_block"
+                        return False
+                    for want in (("riposte", "block", "hitriposte") if b[3] and not b[2] else ("block",)):
+                        for r, row in enumerate(self._kind(e).rows):
+                            while b[1] > 0 and e[3][r] > 0 and row[2] == want:
+                                self._block_with(b, r)
+            q.pop(0)
+            a["hits"] += self._land(b)
+        return True
+
+    def _land(self, b):
+        """What the blocks left lands: wounds (maybe slaying) or the token. Returns the riposte
+        hits on Conan, less one for his height advantage."""
+        i, n, tok = b[0], b[1], b[2]
         e = self.enemies[i]
-        k = self._kind(e)
-        hits = 0
-        if not unblockable:
-            if n and self._grid().height_advantage(e[1], self.pos):
-                n -= 1      # height advantage: an extra block against a lower melee attacker
-            fb = min(n, e[7])
-            e[7] -= fb
-            n -= fb
-            if not self._e_stunned(e):
-                order = ("riposte", "block", "hitriposte") if allow_riposte else ("block",)
-                for want in order:
-                    for r, row in enumerate(k.rows):
-                        while n > 0 and e[3][r] > 0 and row[2] == want:
-                            e[3][r] -= 1
-                            n -= 1
-                            if want == "riposte":
-                                hits += 1
-                            elif want == "hitriposte":
-                                hits += int(self.rng.integers(1, 7)) >= row[3]
         if n > 0:
-            e[2] += n
-            if e[2] >= k.life:
-                self._slay(i)
+            if tok:
+                e[4].append(tok)
+                if len(e[4]) == 1 and tok == "S":
+                    e[5] = True
+            else:
+                e[2] += n
+                if e[2] >= self._life(e):
+                    self._slay(i)
+        hits = b[6]
         if hits and self._grid().height_advantage(self.pos, e[1]):
             hits -= 1
         return hits
+
+    def _mask_yara_block(self, m, O):
+        b = self.attack["q"][0]
+        for r in self._block_rows(self.enemies[b[0]], b):
+            m[O["minion_block"] + r] = True
+        m[O["done"]] = True
+
+    def _do_minion_block(self, r):
+        b = self.attack["q"][0]
+        self._block_with(b, r)
+        if b[1] <= 0 or not self._block_rows(self.enemies[b[0]], b):
+            self._yara_block_done()
+
+    def _yara_block_done(self):
+        a = self.attack
+        b = a["q"].pop(0)
+        a["hits"] += self._land(b)
+        self._attack_next()
 
     def _slay(self, i):
         """Removed at once; XP counts at once; Conan may step into the square."""
@@ -456,21 +550,3 @@ class CombatMixin:
         self._gain_xp(self._kind(e).xp)
         if not any(self._alive(x) for x in self.enemies):
             self.combat_over = True
-
-    def _token_enemy(self, i, t):
-        """Tokens may be blocked with a BLOCK die, like a hit."""
-        e = self.enemies[i]
-        if not self._alive(e):
-            return
-        k = self._kind(e)
-        if e[7] > 0:
-            e[7] -= 1
-            return
-        if not self._e_stunned(e):
-            for r, row in enumerate(k.rows):
-                if row[2] == "block" and e[3][r] > 0:
-                    e[3][r] -= 1
-                    return
-        e[4].append(t)
-        if len(e[4]) == 1 and t == "S":
-            e[5] = True

@@ -13,6 +13,7 @@ PKG = "conan_envs.tower"
 ROWS = ("LEAP", "BLOCK", "RIPOSTE", "SLASH", "BIG SWING")
 LEAP, BLOCK, RIPOSTE, SLASH, SWING = range(5)
 ROW_LEN = 7
+SIDES = {"conan": 0, "yara": 1}
 FATIGUE_TOKEN, RAGE_TOKEN = 7, 8  # items in a row: 1..6 are dice, 7/8 tokens
 
 
@@ -71,6 +72,8 @@ class Location:
     battle_draw: int
     battle_keep: int
     no_plots: bool
+    first_swing: int   # -1, or the side (0 Conan, 1 Yara) that goes first every round
+    token: int         # the side holding the Initiative Token at the start (Conan unless noted)
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ def load():
             L["id"], L["name"], grid, grid.sq(*L["conan"]),
             tuple((card_index[e[0]], grid.sq(e[1], e[2])) for e in L["enemies"]), tests,
             bool(L.get("taurus", False)), tuple(L.get("end_events", ())), b.get("draw", 0),
-            b.get("keep", b.get("draw", 0)), bool(b.get("no_plots", False))))
+            b.get("keep", b.get("draw", 0)), bool(b.get("no_plots", False)),
+            SIDES.get(L.get("first_swing", ""), -1), SIDES[L.get("initiative_token", "conan")]))
 
     skills = tuple(Card(s["id"], s["name"], s["level"], "", 0, tuple(s["effect"]), False, "")
                    for s in cd["skills"])

@@ -9,7 +9,7 @@ from .grid import CELLS, W
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
                "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
-               "yara_turn", "minion", "yara_plan", "putback", "yara_initiative")
+               "yara_turn", "minion", "yara_plan", "putback", "yara_initiative", "yara_block")
 STAGE_INDEX = {s: i for i, s in enumerate(STAGE_NAMES)}
 MAX_E = 6
 
@@ -28,6 +28,7 @@ def _sizes(game):
         "loc": len(c["locations"]) + 4 + 6,
         "pending": 2 + MAX_E + 1 + 1 + 2 + MAX_E,
         "misc": 5 + 2 + 5 + MAX_E + 5 + 2,
+        "blow": MAX_E + 4,
         "yara": 4 + 2 * len(c["plots"]) + 3 + len(c["initiative"]),
     }
 
@@ -130,6 +131,12 @@ def encode(s, role):
     o += 5
     v[o:o + 2] = (s.conan_first, s.auto_only)
     o += 2
+    # the blow a minion is blocking: target, wounds (or token) left, token kind, riposte allowed
+    if a is not None and a["q"] and a["q"][0][0] < MAX_E:
+        b = a["q"][0]
+        v[o + b[0]] = 1.0
+        v[o + MAX_E:o + MAX_E + 4] = (b[1] / 6, b[2] == "S", b[2] == "R", b[3])
+    o += MAX_E + 4
     # Yara's cards: Conan sees the hand's size only
     v[o:o + 4] = (len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
                   len(s.item_deck) / 20)

@@ -59,6 +59,7 @@ def build_codec(c):
         ("burn_move", MINION_ROWS),
         ("attack", 1),
         ("ability", 1),
+        ("minion_block", MINION_ROWS),      # burn a die of the struck minion's row to block
         ("plot", plots),
         ("put_top", plots),
         ("put_bottom", plots),

@@ -11,8 +11,8 @@ SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target sq
 
 class LocationMixin:
     def _begin_location(self):
-        """A new location: set it up per the Scenario Book; Conan holds the Initiative Token;
-        then the Dice Phase."""
+        """A new location: set it up per the Scenario Book; Conan holds the Initiative Token
+        unless the location says otherwise; then the Dice Phase."""
         L = self.game.c["locations"][self.loc]
         self.pos = L.conan
         # card, square, wounds, dice per row, tokens, token active, done, free blocks,
@@ -24,7 +24,7 @@ class LocationMixin:
         self.combat_rounds = 0
         self.in_combat = False
         self.combat_over = False
-        self.init_token = 0
+        self.init_token = L.token
         self.auto_only = False
         self.conan_first = False
         self.ctok, self.ctok_active, self.poison = [], False, []
@@ -98,9 +98,10 @@ class LocationMixin:
                 del row[k]
                 break
         self.test_paid += 1
-        if self.test_paid >= self._test().count:
-            self._test_effects(self._test().on_pass)
+        t = self._test()
+        if self.test_paid >= t.count:
             self._next_test()
+            self._test_effects(t.on_pass)
 
     def _do_test_reroll(self, _):
         """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
@@ -119,10 +120,10 @@ class LocationMixin:
         self.stage = "test"
 
     def _test_done(self):
-        if not self._test().optional or self.test_paid < self._test().count:
-            if not self._test().optional:
-                self._test_effects(self._test().on_fail)
+        t = self._test()
         self._next_test()
+        if not t.optional:
+            self._test_effects(t.on_fail)
 
     def _next_test(self):
         self.test_idx += 1
@@ -156,9 +157,8 @@ class LocationMixin:
                         rows[e[10]] = 1
                     e[3] = rows
             elif kind == "enemy_token":
-                for i, e in enumerate(self.enemies):
-                    if len(eff) < 3 or self._kind(e).key == eff[2]:
-                        self._token_enemy(i, eff[1])
+                self._begin_blows([(i, 1, eff[1]) for i, e in enumerate(self.enemies)
+                                   if self._alive(e) and (len(eff) < 3 or self._kind(e).key == eff[2])])
 
     # ---- Taurus's Black Lotus Powder (Scatter Rule) -----------------------------------------------
     def _auto_taurus_check(self):
@@ -189,18 +189,19 @@ class LocationMixin:
         else:
             self.stage = self.ret.pop()
             self._attacked()
-        for i, e in enumerate(self.enemies):
-            if self._alive(e):
-                if e[1] == land:
-                    self._token_enemy(i, "S")
-                    self._wound_enemy(i, 1, False)
-                elif dist(e[1], land) == 1:
-                    self._token_enemy(i, "R")
         if self.pos == land:
             self._conan_token("S")
             self._lose_fatigue(1)
         elif dist(self.pos, land) == 1:
             self._conan_token("R")
+        blows = []
+        for i, e in enumerate(self.enemies):
+            if self._alive(e):
+                if e[1] == land:
+                    blows += [(i, 1, "S"), (i, 1, "")]
+                elif dist(e[1], land) == 1:
+                    blows.append((i, 1, "R"))
+        self._begin_blows(blows)
 
     # ---- Yara's draws and plans -------------------------------------------------------------------
     def _auto_yara_draw(self):
@@ -296,6 +297,8 @@ class LocationMixin:
             self._end_side()
         elif st == "minion":
             self.stage = "yara_turn"
+        elif st == "yara_block":
+            self._yara_block_done()
         else:
             raise AssertionError(st)
 

@@ -21,7 +21,7 @@ CONAN, YARA = 0, 1
 
 # Who decides at each decision stage (Yara's stages only exist in Battle Mode).
 YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yara_plan",
-                         "putback", "yara_initiative"})
+                         "putback", "yara_initiative", "yara_block"})
 
 
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,

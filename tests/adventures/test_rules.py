@@ -678,3 +678,23 @@ def test_main_phase_ends_when_every_die_is_spent():
         s.apply_action(die_act(0, "pass"))
         answer_chores(s)
     assert s.phase != "main"
+
+
+def test_team_partner_zath_and_gold():
+    from conan_envs.adventures.content import ZATH
+    s = at_main(game(4, team=True).new_initial_state(7), 0)
+    s.gods[2], s.gods[0] = [ZATH], []
+    s.vp[0] = 0
+    run_tasks(s, ["adv_score", 0, 6])
+    assert s.dec["k"] == "zath" and s.dec["p"] == 2  # the Ally's Zath for Conan's points
+    s.apply_action(act("zath"))
+    assert s.vp[0] == 12 and s.gods[2] == []
+    s2 = at_main(game(4, team=True).new_initial_state(7), 0)
+    s2.gold[0], s2.gold[2] = 2, 0
+    s2._mask = None
+    s2.apply_action(act("give_gold"))
+    assert s2.gold == [1, s2.gold[1], 1, s2.gold[3]] and s2.dec["k"] == "main"
+    s3 = at_main(game(4).new_initial_state(7), 0)
+    s3.gold[0] = 2
+    s3._mask = None
+    assert not s3.legal_action_mask()[act("give_gold")]

@@ -24,6 +24,11 @@ def test_agents_are_named_for_the_heroes_and_the_overlord():
     assert env.possible_agents == ["belit", "conan", "shevatas", "hadrathus", "overlord"]
 
 
+def test_every_scenario_in_the_data_is_tested():
+    from conan_envs.miniatures.game import scenario_names
+    assert sorted(scenario_names()) == sorted(SCENARIOS)
+
+
 def test_bad_config_is_a_clear_error():
     with pytest.raises(ConfigError, match="valid scenarios"):
         conan_envs.make_game("miniatures_v0", scenario="nowhere")

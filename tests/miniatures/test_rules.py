@@ -25,7 +25,6 @@ def test_cautious_hero_may_only_guard_reroll_and_cast_reactions():
     s = action_phase(game("clutches", 3).new_initial_state(0),
                      stances={"conan": 1, "shevatas": 1})
     c, hd = hero(s, "conan"), hero(s, "hadrathus")
-    assert s.current_player() == hd        # the cautious heroes had nothing to choose
     yard = area(s, "west_yard")
     s.h_area[c] = s.h_area[hd] = yard
     s.u_area[model(s, "pict_hunters_blue")] = yard
@@ -246,19 +245,22 @@ def test_encumbrance_drops_skills_and_movement_and_forces_a_drop():
     assert s.decision() == "act" and mv.encumbrance(s, c) == 11
 
 
-def test_hand_over_needs_an_action_and_the_phase_ends_when_all_stop():
+def test_hand_over_passes_each_companion_once_idle_and_the_phase_ends_when_all_stop():
     s = action_phase(game("clutches", 3).new_initial_state(7))
     first = s.current_player()
-    assert legal(s, "hand") == []
+    assert len(legal(s, "hand")) == 2                   # the turn may go to anyone at once
+    second = legal(s, "hand")[0]
+    act(s, "hand", second)
+    third = [h for h in legal(s, "hand") if h != first][0]
+    act(s, "hand", third)
+    assert legal(s, "hand") == []                       # two idle hand-overs: act or stop
     act(s, "move", legal(s, "move")[0])
-    assert len(legal(s, "hand")) == 2
-    other = legal(s, "hand")[0]
-    act(s, "hand", other)
-    assert s.current_player() == other and legal(s, "hand") == []
+    assert sorted(legal(s, "hand")) == sorted([first, second])
     act(s, "done")
-    assert s.stopped[other] and s.decision() == "act"
+    assert s.stopped[third] and s.decision() == "act"
+    assert third not in legal(s, "hand")
     while s.decision() == "act":
-        assert s.current_player() not in [h for h in range(3) if s.stopped[h]]
+        assert not s.stopped[s.current_player()]
         act(s, "done")
     assert s.decision() == "ov_turn" and s.stopped[first]
 
