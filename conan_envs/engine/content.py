@@ -6,10 +6,13 @@ from importlib import resources
 
 import yaml
 
+# libyaml's C parser when PyYAML was built with it (several times faster than pure Python).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @functools.lru_cache(maxsize=None)
 def load_yaml(package: str, name: str):
     """Parse `data/<name>.yaml` of a game package (cached; treat the result as read-only)."""
     path = resources.files(package).joinpath("data", f"{name}.yaml")
     with path.open("r", encoding="utf-8") as f:
-        return yaml.safe_load(f)
+        return yaml.load(f, Loader=_LOADER)
