@@ -24,7 +24,7 @@ _PH = {p: i for i, p in enumerate(PHASES)}
 _SCALE = np.array([1.0 / c for c in C.CHITS], dtype=np.float32)
 PER_PLAYER = 9
 _ONES = np.ones(T, dtype=np.float32)
-_ZEROS_R = [0.0] * R
+_TOKEN_SCALE = np.array([[1 / 3.0], [1 / 6.0]], dtype=np.float32)  # Storms, Curses
 
 
 def observation_size(n):
@@ -58,18 +58,23 @@ def encode(state, role):
     np.minimum(units, 1.0, out=units)
     k = nu + R * O
     np.greater(units.reshape(R * O, T) @ _ONES, 0, out=out[nu:k], casting="unsafe")
-    storm, curse = state.storm, state.curse
-    toks = ([min(x / 3.0, 1.0) for x in storm] if any(storm) else _ZEROS_R) + \
-        ([min(x / 6.0, 1.0) for x in curse] if any(curse) else _ZEROS_R) + \
-        [float(x >= 0) for x in state.raided]
+    tokens = out[k:k + 3 * R].reshape(3, R)
+    tokens[0] = state.storm
+    tokens[1] = state.curse
+    tokens[2] = state.raided
+    tokens[:2] *= _TOKEN_SCALE
+    np.minimum(tokens[:2], 1.0, out=tokens[:2])
+    np.greater_equal(tokens[2], 0.0, out=tokens[2], casting="unsafe")
+    k += 3 * R
     asked = state.ask[1] if state.ask is not None else -1
     me, order = state.me(), state.order
+    players = []
     for p in seats[:n]:
-        toks += (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
-                 min(state.relics[p] / 5, 1.0), state.alive[p], state.pool[p * T + C.KING] > 0,
-                 order.index(p) / (n - 1), p == me, p == asked, state.king_dead[p])
-    out[k:k + len(toks)] = toks
-    k += len(toks)
+        players += (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
+                    min(state.relics[p] / 5, 1.0), state.alive[p], state.pool[p * T + C.KING] > 0,
+                    order.index(p) / (n - 1), p == me, p == asked, state.king_dead[p])
+    out[k:k + len(players)] = players
+    k += len(players)
     out[k + _PH[state.phase]] = 1.0
     k += len(PHASES)
     if state.ask is not None:
