@@ -137,6 +137,19 @@ def test_aec_rewards_match_returns():
     assert sorted(totals.values()) == [-1.0, 1.0]
 
 
+def test_aec_shaped_reward_pays_score_changes_then_the_result():
+    env = ConanAECEnv(NimGame(), reward="shaped")
+    env.reset(seed=2)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        totals[agent] += rew
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1] if obs["action_mask"][1] else 0))
+    taken, returns = env.state.taken, env.state.returns()
+    for i, a in enumerate(env.possible_agents):
+        assert totals[a] == pytest.approx(taken[i] / 10 + returns[i])
+
+
 def test_single_agent_env_masks_and_terminal_reward():
     env = SingleAgentEnv(NimGame(), role="player_1", opponents={0: RandomAgent(0)})
     obs, _ = env.reset(seed=0)

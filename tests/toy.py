@@ -17,6 +17,7 @@ class NimState(State):
         self.revealed = [False, False]
         self.player = 0
         self.winner = None
+        self.taken = [0, 0]
 
     def current_player(self):
         return TERMINAL if self.winner is not None else self.player
@@ -31,6 +32,7 @@ class NimState(State):
         seg, i = CODEC.decode(a)
         if seg == "take":
             self.pile -= i + 1
+            self.taken[self.player] += i + 1
             if self.pile == 0:
                 self.winner = self.player
                 return
@@ -43,6 +45,9 @@ class NimState(State):
         if self.winner is None:
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
+
+    def shaped_scores(self):
+        return [t / 10 for t in self.taken]
 
     def observation(self, role):
         other = 1 - role

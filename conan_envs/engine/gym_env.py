@@ -79,7 +79,7 @@ class SingleAgentEnv(gym.Env):
         terminated = s.is_terminal()
         truncated = not terminated and s.is_truncated()
         reward = float(s.returns()[self.role]) if terminated else 0.0
-        if self.shaped and not terminated:
+        if self.shaped:
             new = self._shaped()
             reward += new - self._score
             self._score = new

@@ -72,8 +72,9 @@ class ConanAECEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._scores = self._shaped_scores()
         self._obs_cache = {}
+        self._rewards_dirty = False
         self.agent_selection = self.possible_agents[self.state.current_player()]
-        self._set_infos()
+        self.infos[self.agent_selection]["decision"] = self.state.decision()
 
     def observe(self, agent):
         obs = self._obs_cache.get(agent)
@@ -94,30 +95,35 @@ class ConanAECEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         self._obs_cache = {}
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        if not self.state.is_legal(action):
+        if self._rewards_dirty:  # rewards are non-zero only at the end or when shaped
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._rewards_dirty = False
+        state = self.state
+        if not state.is_legal(action):
             if self.illegal_action == "raise":
-                self.state.apply_action(action)  # raises IllegalActionError, state unchanged
+                state.apply_action(action)  # raises IllegalActionError, state unchanged
             self._end({a: (-1.0 if a == agent else 0.0) for a in self.agents}, truncate=False)
             self.infos[agent]["illegal_action"] = True
         else:
-            self.state.apply_action(action)
-            if self.state.is_terminal():
-                self._end(dict(zip(self.possible_agents, map(float, self.state.returns()))), False)
+            state.apply_action(action)
+            if self.shaped:
+                self._add_shaping()
+            if state.is_terminal():
+                self._end(dict(zip(self.possible_agents, map(float, state.returns()))), False)
+            elif state.is_truncated():
+                self._end({}, truncate=True)
             else:
-                if self.shaped:
-                    self._add_shaping()
-                if self.state.is_truncated():
-                    self._end({}, truncate=True)
-                else:
-                    self.agent_selection = self.possible_agents[self.state.current_player()]
-                    self._set_infos()
-        self._accumulate_rewards()
+                self.infos[agent].pop("decision", None)
+                self.agent_selection = self.possible_agents[state.current_player()]
+                self.infos[self.agent_selection]["decision"] = state.decision()
+        if self._rewards_dirty:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _end(self, rewards, truncate: bool):
+        self._rewards_dirty = True
         for a in self.agents:
             self.rewards[a] += rewards.get(a, 0.0)
             if truncate:
@@ -135,14 +141,10 @@ class ConanAECEnv(AECEnv):
         if new is None:
             return
         for a, d in zip(self.possible_agents, new - self._scores):
-            if a in self.rewards:
+            if a in self.rewards and d:
                 self.rewards[a] += float(d)
+                self._rewards_dirty = True
         self._scores = new
-
-    def _set_infos(self):
-        for a in self.agents:
-            self.infos[a] = {}
-        self.infos[self.agent_selection]["decision"] = self.state.decision()
 
     def render(self):
         if self.render_mode is None:
