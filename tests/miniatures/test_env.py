@@ -82,3 +82,27 @@ def test_scripted_agent_without_a_state_picks_a_legal_action():
     mask = np.zeros(50, dtype=bool)
     mask[[3, 7]] = True
     assert agent.act(None, mask) in (3, 7)
+
+
+def test_observation_shows_the_acting_model_and_the_attack_being_defended():
+    from conan_envs.miniatures.encode import observe
+
+    from .helpers import act, action_phase, area, end_heroes_turn, hero, model, touch
+    g = conan_envs.make_game("miniatures_v0", scenario="clutches")
+    s = action_phase(g.new_initial_state(40))
+    c = hero(s, "conan")
+    snake = model(s, "giant_snake")
+    s.h_area[c] = s.u_area[snake] = area(s, "west_yard")
+    touch(s)
+    end_heroes_turn(s)
+    act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
+    L = g._layout
+    o = observe(s, g.overlord)
+    assert o[L["actor"] + snake] == 1.0 and o[L["actor"]:L["actor"] + g.num_models].sum() == 1.0
+    act(s, "hero", c)
+    while s.decision() == "reroll":
+        act(s, "keep")
+    assert s.decision() == "guard"
+    v = observe(s, c)
+    assert v[L["attack"] + 0] == 1.0 and v[L["attack"] + 4 + c] == 1.0   # melee, on Conan
+    assert v[L["misc"]] == s.stack[-1]["c"]["power"] / 10

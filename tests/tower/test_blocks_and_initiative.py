@@ -235,3 +235,26 @@ def test_every_enemy_card_stands_in_exactly_one_location():
         squares = [q for _, q in L.enemies] + [L.conan]
         assert len(set(squares)) == len(squares)
         assert not any(L.grid.blocked[q] for q in squares)
+
+
+def test_tokens_from_a_location_event_are_blocked_by_yaras_choice():
+    """Catch the Guards Unawares (designed): every guard gains RATTLED unless it blocks it."""
+    s = fresh("battle", 4, seed=1)
+    s.pool = [0] * 7
+    s.rows = [[], [], [], [5], []]
+    s.ret = ["after_conan_dice"]
+    s.stage = "dice"
+    act(s, "done")
+    while s.decision() == "yara_dice":
+        act(s, "done")
+    assert s.decision() == "test"
+    for e in s.enemies:
+        e[3] = [1] + [0] * (len(e[3]) - 1)      # one BLOCK die each
+    act(s, "pay", 3)
+    assert s.decision() == "yara_block" and s.attack["q"][0][0] == 0
+    act(s, "minion_block", 0)                   # the Captain blocks it
+    assert s.decision() == "yara_block" and s.attack["q"][0][0] == 1
+    act(s, "done")                              # the Elite takes it
+    act(s, "minion_block", 0)                   # the Spearman blocks it
+    assert [e[4] for e in s.enemies] == [[], ["R"], []]
+    assert s.decision() not in ("yara_block", "test")
