@@ -2,7 +2,8 @@
 and Combat; Combat Tracker; The Slots in Detail; Taking Them Down; Tokens): rounds, initiative,
 Conan's activation (move then attack or attack then move, LEAP, stepping into a slain enemy's
 square), his attacks and the enemies' blocks and ripostes, tokens on enemies, and the round
-tracker. Attacks on Conan are in defence.py."""
+tracker. The defender's blocks against Conan (Taking Them Down) are automatic in solo mode and Yara's
+choice in Battle Mode. Attacks on Conan are in defence.py."""
 from __future__ import annotations
 
 from conan_envs.engine import draw
