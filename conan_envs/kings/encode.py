@@ -2,10 +2,12 @@
 type and owner (scaled by chit limits), which owners occupy it, Storm and Curse tokens,
 raids; per player gold, Divinations, Relics, alive, King, turn-order seat, whose turn and
 who is asked; the phase and the decision (one-hot), the region and unit type the current
-order or battle is about; the round. Players are listed from the observer's seat onward."""
-from __future__ import annotations
+order or battle is about; the round. Players are listed from the observer's seat onward.
 
-import functools
+The first two blocks (scaled units, occupancy) are kept up to date in the state's `board`
+as units come and go (`KingsState.add`, via `board_values`); encoding copies them through
+a per-observer permutation made once on the Game (`board_perms`)."""
+from __future__ import annotations
 
 import numpy as np
 
@@ -21,10 +23,18 @@ DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_
              "relic_roll")
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
-_SCALE = np.array([1.0 / c for c in C.CHITS], dtype=np.float32)
 PER_PLAYER = 9
-_ONES = np.ones(T, dtype=np.float32)
-_TOKEN_SCALE = np.array([[1 / 3.0], [1 / 6.0]], dtype=np.float32)  # Storms, Curses
+STORM_SCALE, CURSE_SCALE = np.float32(1 / 3.0), np.float32(1 / 6.0)
+
+
+def _scaled(k, c):
+    """k units of a type with c chits, as the observation shows them: float32 k * (1/c),
+    capped at 1 (neutral armies have no chit limit)."""
+    return float(min(np.float32(k) * np.float32(1.0 / c), np.float32(1.0)))
+
+
+# SCALED[t][k] for k = 0..chits of t; more than that shows as 1.0
+SCALED = tuple(tuple(_scaled(k, c) for k in range(c + 1)) for c in C.CHITS)
 
 
 def observation_size(n):
@@ -32,49 +42,67 @@ def observation_size(n):
     return R * o * T + R * o + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
 
 
-@functools.lru_cache(maxsize=None)
-def _layout(n, role):
-    """The players from the observer's seat on (neutral last), and the units' scales."""
+def board_size(n):
+    return R * (n + 1) * (T + 1)
+
+
+def board_values(u, tot, n):
+    """The board block (player 0's view) from unit counts: what `state.board` must hold."""
+    out = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
+    return np.array(out + [float(k > 0) for k in tot], dtype=np.float32)
+
+
+def board_perms(n):
+    """Per observer: the board indices in the order that observer's observation lists them
+    (its own seat first, then the next players, the neutral armies last)."""
     o = n + 1
-    seats = [(role + k) % n for k in range(n)] + [n]
-    scale = np.tile(_SCALE, R * o)
-    return seats, scale
+    perms = []
+    for role in range(n):
+        seats = [(role + k) % n for k in range(n)] + [n]
+        units = [(r * o + s) * T + t for r in range(R) for s in seats for t in range(T)]
+        occ = [R * o * T + r * o + s for r in range(R) for s in seats]
+        perms.append(np.array(units + occ, dtype=np.intp))
+    return tuple(perms)
 
 
 def encode(state, role):
-    n, O = state.n, state.O
-    seats, scale = _layout(n, role)
-    nu = R * O * T
-    out = np.zeros(observation_size(n), dtype=np.float32)
-    units = out[:nu]
+    n = state.n
+    game = state.game
+    out = np.zeros(game._obs_size, dtype=np.float32)
+    board = state.board
+    k = board.size
     if role == 0:
-        np.multiply(state.uf, scale, out=units)
-    else:  # rotate the players' seats: the observer first, the neutral armies stay last
-        src, dst = state.uf.reshape(R, O, T), units.reshape(R, O, T)
-        dst[:, :n - role] = src[:, role:n]
-        dst[:, n - role:n] = src[:, :role]
-        dst[:, n] = src[:, n]
-        units *= scale
-    np.minimum(units, 1.0, out=units)
-    k = nu + R * O
-    np.greater(units.reshape(R * O, T) @ _ONES, 0, out=out[nu:k], casting="unsafe")
-    tokens = out[k:k + 3 * R].reshape(3, R)
-    tokens[0] = state.storm
-    tokens[1] = state.curse
-    tokens[2] = state.raided
-    tokens[:2] *= _TOKEN_SCALE
-    np.minimum(tokens[:2], 1.0, out=tokens[:2])
-    np.greater_equal(tokens[2], 0.0, out=tokens[2], casting="unsafe")
-    k += 3 * R
+        out[:k] = board
+    else:
+        board.take(game.board_perms[role], out=out[:k])
+    storm, curse, raided = state.storm, state.curse, state.raided
+    if any(storm):
+        v = out[k:k + R]
+        v[:] = storm
+        v *= STORM_SCALE
+        np.minimum(v, 1.0, out=v)
+    k += R
+    if any(curse):
+        v = out[k:k + R]
+        v[:] = curse
+        v *= CURSE_SCALE
+        np.minimum(v, 1.0, out=v)
+    k += R
+    if max(raided) >= 0:
+        out[k:k + R] = [x >= 0 for x in raided]
+    k += R
     asked = state.ask[1] if state.ask is not None else -1
     me, order = state.me(), state.order
+    gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
+                                            state.pool, state.king_dead)
     players = []
-    for p in seats[:n]:
-        players += (min(state.gold[p] / 10, 1.0), min(state.div[p] / 5, 1.0),
-                    min(state.relics[p] / 5, 1.0), state.alive[p], state.pool[p * T + C.KING] > 0,
-                    order.index(p) / (n - 1), p == me, p == asked, state.king_dead[p])
-    out[k:k + len(players)] = players
-    k += len(players)
+    for j in range(n):
+        p = (role + j) % n
+        players += (min(gold[p] / 10, 1.0), min(div[p] / 5, 1.0), min(relics[p] / 5, 1.0),
+                    alive[p], pool[p * T + C.KING] > 0, order.index(p) / (n - 1), p == me,
+                    p == asked, dead[p])
+    out[k:k + n * PER_PLAYER] = players
+    k += n * PER_PLAYER
     out[k + _PH[state.phase]] = 1.0
     k += len(PHASES)
     if state.ask is not None:
@@ -85,7 +113,7 @@ def encode(state, role):
         out[k + focus_r] = 1.0
     if focus_t >= 0:
         out[k + R + focus_t] = 1.0
-    cap = state.game.max_turns or 100
+    cap = game.max_turns or 100
     out[-2] = min(state.turn / cap, 1.0)
     out[-1] = state.bt is not None
     return out

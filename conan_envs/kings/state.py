@@ -17,7 +17,7 @@ from ..engine import TERMINAL, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import encode, render
+from .encode import SCALED, board_size, board_values, encode, render
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -39,7 +39,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
-        self.uf = np.zeros(R * self.O * T, dtype=np.float32)  # the same, for the encoder
+        self.board = np.zeros(board_size(n), dtype=np.float32)  # the encoder's unit blocks
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -86,8 +86,10 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     def _check_restored(self):
         size = R * self.O * T
-        if (len(self.u) != size or self.uf.shape != (size,) or self.uf.tolist() != self.u
-                or len(self.tot) != R * self.O or any(k < 0 for k in self.u)):
+        if (len(self.u) != size or len(self.tot) != R * self.O or any(k < 0 for k in self.u)
+                or not isinstance(self.board, np.ndarray) or self.board.dtype != np.float32
+                or self.board.shape != (board_size(self.n),)
+                or not np.array_equal(self.board, board_values(self.u, self.tot, self.n))):
             raise ValueError("unit counts do not match the board")
         if self.phase != "over" and self.ask is None:
             raise ValueError("no decision is pending")
@@ -135,10 +137,14 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         return self.u[(r * self.O + o) * T + t]
 
     def add(self, r, o, t, k=1):
-        i = (r * self.O + o) * T + t
-        self.u[i] += k
-        self.uf[i] += k
-        self.tot[r * self.O + o] += k
+        j = r * self.O + o
+        i = j * T + t
+        v = self.u[i] = self.u[i] + k
+        scaled = SCALED[t]
+        board = self.board
+        board[i] = scaled[v] if v < len(scaled) else 1.0
+        v = self.tot[j] = self.tot[j] + k
+        board[R * T * self.O + j] = v > 0
         self.pool[o * T + t] += k
 
     def kill(self, r, o, t):

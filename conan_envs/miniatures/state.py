@@ -189,9 +189,12 @@ class MiniaturesState(State):
         return [hero] * (n - 1) + [-hero]
 
     def shaped_scores(self):
-        alive = sum(1 for x in self.h_state if x != 1)
-        hero = 0.1 * alive - 0.1 * sum(1 for a in self.u_area if a < 0)
-        return [-hero] * (self.game.num_roles - 1) + [hero]
+        """Optional shaped reward: the heroes gain for every Overlord model killed and lose for
+        wounds and dead heroes; the Overlord scores the opposite."""
+        tiles, mt = self.game.tiles, self.game.model_tile
+        killed = sum(1 for m, life in enumerate(self.u_life) if life <= 0 and not tiles[mt[m]].ally)
+        hero = 0.05 * killed - 0.05 * sum(self.wounds) - 0.2 * self.dead_heroes
+        return [hero] * (self.game.num_roles - 1) + [-hero]
 
     def observation(self, role: int) -> np.ndarray:
         return encode.observe(self, role)

@@ -52,7 +52,7 @@ def blank(n=2, seed=0):
     game = conan_envs.make_game("kings_v0", num_players=n)
     s = game.new_initial_state(seed)
     s.u = [0] * len(s.u)
-    s.uf[:] = 0
+    s.board[:] = 0
     s.tot = [0] * len(s.tot)
     s.pool = [0] * len(s.pool)
     s.order = list(range(n))

@@ -106,3 +106,14 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     v = observe(s, c)
     assert v[L["attack"] + 0] == 1.0 and v[L["attack"] + 4 + c] == 1.0   # melee, on Conan
     assert v[L["misc"]] == s.stack[-1]["c"]["power"] / 10
+
+
+def test_shaped_scores_reward_kills_and_punish_wounds():
+    g = conan_envs.make_game("miniatures_v0", scenario="ruined_fort")
+    s = g.new_initial_state(41)
+    base = s.shaped_scores()
+    assert base[0] == 0.0 and base[-1] == 0.0
+    s.damage_model(g.tile_models[g.tile_index["hyenas"]][0], 5)
+    assert s.shaped_scores()[0] > 0 > s.shaped_scores()[-1]
+    s.wound_hero(0, 3)
+    assert abs(s.shaped_scores()[0] - (0.05 - 0.15)) < 1e-9
