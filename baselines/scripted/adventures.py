@@ -11,7 +11,7 @@ import numpy as np
 
 from baselines.agent import Agent
 from conan_envs.adventures.actions import CODEC, NV, OFF, VERBS
-from conan_envs.adventures.content import ALLY, CONAN, FOE, GODS, content
+from conan_envs.adventures.content import ALLY, CONAN, FOE, GODS, MOVE, content
 from conan_envs.adventures.dicepool import ASIDE, FAILED, covered
 from conan_envs.adventures.resource import plot_dice, plot_needs
 
@@ -216,6 +216,14 @@ class ScriptedAgent(Agent):
         s, p = self.s, self.p
         opts = s.dec["opts"]
         return OFF["die"] + min(opts, key=lambda i: (not C.face_pure_char[s.face[p][i]], i))
+
+    def _set_die(self):
+        """Keep a Wild for the Main phase, else a Move, else any non-Character result."""
+        s, p = self.s, self.p
+        f = s.face[p]
+        return OFF["die"] + max(s.dec["opts"], key=lambda i: (C.faces[f[i]][0] == "wild",
+                                                              C.faces[f[i]][1] == MOVE,
+                                                              not C.face_pure_char[f[i]], -i))
 
     def _wound(self):
         s, p = self.s, self.p

@@ -15,7 +15,7 @@ import numpy as np
 
 from baselines.agent import Agent
 
-KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain"}  # they stay on guard
+KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain", "thalis", "princess"}  # on guard
 _WALK = {}
 
 
@@ -238,7 +238,9 @@ class ScriptedAgent(Agent):
     def _stance(self, fr):
         s = self.s
         h = fr["p"]
-        low = 4 if self._precious(h) else 2
+        low = 4 if self._precious(h) else 3 if self._careful() else 2
+        if self._careful() and self._carries_objective(h):
+            low = 0   # a carrier must fight or run, never sit still
         return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)
 
     def _guard(self, fr):
@@ -262,6 +264,12 @@ class ScriptedAgent(Agent):
     def _atk_gems(self, fr):
         opts = self.options("gems")
         keep = 1 if self.s.reserve[fr["p"]] > 3 else 0
+        if self._careful():
+            keep = 0 if self.unit_key(fr["t"]) == "zogar_sag" else 2
+            if self._carries_objective(fr["p"]):
+                keep = 0
+        if self._careful() and self.unit_key(fr["t"]) == "zogar_sag":
+            return self.A("gems", max(opts))
         return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["p"]] - keep, 3)))
 
     def _atk_weapon(self, fr):
@@ -357,16 +365,16 @@ class ScriptedAgent(Agent):
         a = s.h_area[h]
         if g.objective == "clutches":
             y, head = g.captive, g.zogar_head
-            if self._both_held() and self._carries_objective(h):
+            if self._carries_objective(h):   # what has left the board counts: out at once
                 edges = [b for b in range(g.num_areas) if g.board.edge[b]]
                 return min(edges, key=lambda b: self.dist(a, b))
             for o in (y, head):
                 if s.o_loc[o] >= 0:
                     return s.o_loc[o]
             zogar = g.tile_models[g.tile_index["zogar_sag"]][0]
-            huts = [b for b in g.huts if not s.searched[b]]
-            if s.o_loc[y] == -10 and huts and (h % 2 == 0 or s.u_area[zogar] < 0):
-                return min(huts, key=lambda b: self.dist(a, b))
+            hut = self._search_hut(h)
+            if hut is not None:
+                return hut
             if s.u_area[zogar] >= 0:
                 return s.u_area[zogar]
             carrier = next((k for k in s.heroes_in_play() if self._carries_objective(k)), None)
@@ -374,9 +382,75 @@ class ScriptedAgent(Agent):
         if g.objective == "rescue":
             return self._rescue_goal(h)
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
-                "kill_skuthus": ("skuthus",)}[g.objective]
+                "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))
         spots = [s.u_area[m] for k in keys for m in g.tile_models[g.tile_index[k]] if s.u_area[m] >= 0]
         return min(spots, key=lambda b: self.dist(a, b)) if spots else a
+
+    def _hunter(self):
+        """Conan goes for Zogar Sag from the start while the others search the huts."""
+        s, g = self.s, self.g
+        if g.objective != "clutches" or "conan" not in g.hero_keys:
+            return None
+        c = g.hero_keys.index("conan")
+        zogar = g.tile_models[g.tile_index["zogar_sag"]][0]
+        if s.h_state[c] != 0 or s.u_area[zogar] < 0 or len(s.heroes_in_play()) < 2:
+            return None
+        return c
+
+    def _careful(self) -> bool:
+        return self.g.objective == "clutches"
+
+    def _searching(self) -> bool:
+        """In the Clutches of the Picts, while Yselda has not been found."""
+        g = self.g
+        return g.objective == "clutches" and self.s.o_loc[g.captive] == -10
+
+    def _search_hut(self, h):
+        """While Yselda is hidden every hero searches: heroes in turn take the nearest
+        unsearched hut no companion has taken yet."""
+        s, g = self.s, self.g
+        if not self._searching():
+            return None
+        huts = [b for b in g.huts if not s.searched[b]]
+        if not huts:
+            return None
+        taken = {}
+        hunter = self._hunter()
+        head = s.o_loc[g.zogar_head]
+        if head >= 0:   # the nearest hero fetches Zogar Sag's head first
+            hunter = min(s.heroes_in_play(), key=lambda k: (self.dist(s.h_area[k], head), k))
+        if h == hunter:
+            return None
+        # the frail spell caster does not search alone: he follows the sturdiest searcher
+        searchers = [k for k in s.heroes_in_play()
+                     if "spell_caster" not in g.heroes[k].skills and k != hunter]
+        for k in searchers:
+            free = [b for b in huts if b not in taken.values()] or huts
+            taken[k] = min(free, key=lambda b: (self.dist(s.h_area[k], b), b))
+        if h in taken:
+            return taken[h]
+        if not taken:
+            return min(huts, key=lambda b: (self.dist(s.h_area[h], b), b))
+        guard = max(taken, key=lambda k: g.heroes[k].life - s.wounds[k])
+        return s.h_area[guard] if s.h_area[guard] != taken[guard] else taken[guard]
+
+    def _search_step(self, h):
+        """The move (or Teleportation) that brings a searching hero closer to their hut."""
+        s, g = self.s, self.g
+        goal = self._search_hut(h)
+        if goal is None:
+            return None
+        a = s.h_area[h]
+        for sp in self.options("spell"):
+            if g.spells[sp].effect == "teleport" and g.board.dist[a][goal] <= s.reserve[h] - 3 \
+                    and g.board.dist[a][goal] >= 2:
+                return self.A("spell", sp)
+        moves = self.options("move")
+        if moves and (s.mp[h] > 0 or s.reserve[h] > 3):   # keep gems back for Guard
+            step = min(moves, key=lambda b: self.dist(b, goal))
+            if self.dist(step, goal) < self.dist(a, goal):
+                return self.A("move", step)
+        return None
 
     def _rescue_goal(self, h) -> int:
         """Olivia: kill Arbanus for the Key, open her cell, carry her out."""
@@ -421,13 +495,32 @@ class ScriptedAgent(Agent):
         for o in self.options("use"):
             if s.wounds[h] >= 2:
                 return self.A("use", o)
-        if self.has("flee") and self._carries_objective(h) and self._both_held():
+        if self.has("flee") and self._carries_objective(h) and (
+                self._both_held() or g.objective == "clutches"):
             return self.A("flee")
         for b in self.options("door"):
             if s.reserve[h] >= 2:
                 return self.A("door", b)
+        if self._careful() and self._carries_objective(h) and not self.options("move"):
+            # a carrier held by Blocking cuts the blocker down with every gem
+            blockers = [m for m in self.options("melee")
+                        if "blocking" in g.tiles[g.model_tile[m]].skills]
+            if blockers:
+                return self.A("melee", blockers[0])
+        if self._searching():
+            # the search comes first: walk (or teleport) to the hut before fighting
+            step = self._search_step(h)
+            if step is not None:
+                return step
         precious = self._precious(h)
         keep = 4 if precious else 2 if s.reserve[h] > 3 else 0
+        if self._careful():
+            # the Pict village punishes heroes left without Guard gems: fight only with gems
+            # to spare, and the spell caster not with his dagger
+            keep = 5 if "spell_caster" in g.heroes[h].skills else 3
+            if h == self._hunter() and any(self.unit_key(m) == "zogar_sag"
+                                           for m in self.options("melee")):
+                keep = 0   # all in on Zogar Sag
         if s.reserve[h] > keep:
             melee = self.options("melee")
             if melee:
@@ -447,8 +540,7 @@ class ScriptedAgent(Agent):
                     return self.A("spell", sp)
                 if eff == "area_attack" and self._storm_area(h) is not None:
                     return self.A("spell", sp)
-            searching = g.objective == "clutches" and s.o_loc[g.captive] == -10
-            if self.has("chest") and s.reserve[h] >= (5 if searching else 2):
+            if self.has("chest") and not self._searching() and s.reserve[h] >= 2:
                 return self.A("chest")
             allies = self.options("ally")
             if allies:

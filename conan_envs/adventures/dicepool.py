@@ -34,9 +34,14 @@ def dice_in(s, p, zone):
 
 
 def reset(s, p, keep=(WOUND, TRACK)):
-    """Reset: gather every die not held back (wounded, on the Encounter track) and roll it."""
+    """Reset: gather every die not held back (wounded, on the Encounter track) and roll it.
+    A die kept by "Set a die" goes to the Active Pool with its result, unrolled."""
     z = s.zone[p]
-    idxs = [i for i in range(len(z)) if z[i] not in keep]
+    held = s.held[p]
+    if held >= 0:
+        s.held[p] = -1
+        z[held] = ACTIVE
+    idxs = [i for i in range(len(z)) if z[i] not in keep and i != held]
     for i in idxs:
         z[i] = ACTIVE
     roll(s, p, idxs)

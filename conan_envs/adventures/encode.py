@@ -4,8 +4,8 @@ Challenge-token supply and the tokens it has seen; for others only counts. Value
 The layout is fixed at import. What depends only on the player count and the role (role and
 player-count one-hots, player presence) lives in a cached template; what depends only on a card
 (an Adventure's kingdom and needs, a Plot card's symbols) is precomputed per card. Each call
-copies the template and writes the changing blocks with slices and fancy indexing; Python loops
-run only over the few things present (tokens held, dice, face-up cards).
+copies the template, writes card blocks by slice and single values through a memoryview (the
+cheapest element write from Python); values are clipped to 1 as they are written.
 """
 from __future__ import annotations
 
@@ -53,15 +53,13 @@ PEEK = TURN + 2                          # scried top cards of the three decks
 SHOWN = PEEK + NA + NE + NEV             # up to 4 cards shown to the decider alone
 SIZE = SHOWN + 4 * (NA + NE)
 
-P_SCALAR_COLS = np.array([1, 2, *range(3, 11), P_PLOT, P_PLOT + 1, P_PLOT + 2, P_PLOT + 3,
-                          P_PLOT + 4])
 P_BASE = np.array([PLAYERS + p * PER_PLAYER for p in range(4)])
-K_BASE = KINGDOMS + np.arange(NK) * PER_KINGDOM
-K_FATE = (K_BASE[:, None] + 2 + NT + np.arange(8)).ravel()
-K_TEMPLE = K_BASE + 1 + NT
-DT_SCALE = np.array([t / len(C.dtypes) for t in range(len(C.dtypes))])
-DIE_OFF = np.arange(MAX_DICE) * PER_DIE
+DT_SCALE = [t / len(C.dtypes) for t in range(len(C.dtypes))]
 TOKEN_KIND = [C.ct[t][0] for t in range(len(C.ct))]
+K_BASE = [KINGDOMS + k * PER_KINGDOM for k in range(NK)]
+ZERO8 = [0] * 8
+NO_PEEK = [-1, -1, -1]
+ACH_SCALE = [min(i / C.ach_len, 1) for i in range(C.ach_len + 1)]
 
 
 def obs_size(game=None):
@@ -73,7 +71,8 @@ def _adventure_block(a):
     sums = {}
     for x in C.adv_needs[a]:
         sums[NK + min(x, 8)] = sums.get(NK + min(x, 8), 0) + 0.2
-    blk[list(sums)] = list(sums.values())
+    if sums:
+        blk[list(sums)] = list(sums.values())
     blk[C.adv_kingdom[a]] = 1
     return np.minimum(blk, 1)
 
@@ -90,11 +89,10 @@ def _plot_block(c):
     return np.minimum(blk, 1)
 
 
-ADV_BLOCK = [_adventure_block(a) for a in range(NA)]
-PLOT_BLOCK = [_plot_block(c) for c in range(len(C.plots))]
+ADV_BLOCK = [memoryview(_adventure_block(a)) for a in range(NA)]
+PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(len(C.plots))]
 _DEC_INDEX = {}
 _TEMPLATES = {}
-_DIE_INDEX = {}
 
 
 def _template(n, role):
@@ -105,11 +103,6 @@ def _template(n, role):
     return v
 
 
-def _die_index(lengths):
-    """Base index of every die of every player, for the players' current dice counts."""
-    return np.concatenate([P_BASE[p] + P_DICE + DIE_OFF[:m] for p, m in enumerate(lengths)])
-
-
 def encode(s, role):
     n = s.n
     key = (n, role)
@@ -117,116 +110,134 @@ def encode(s, role):
     if tpl is None:
         tpl = _TEMPLATES[key] = _template(n, role)
     v = tpl.copy()
-    ones = [DEC - len(PHASES) + PHASE_INDEX[s.phase]]
+    w = memoryview(v)  # element writes through a memoryview are the cheapest from Python
+    w[7 + PHASE_INDEX[s.phase]] = 1
     d = s.dec
     if d is not None:
         if not _DEC_INDEX:
             _DEC_INDEX.update({k: i for i, k in enumerate(sorted(DECISIONS))})
-        ones.append(DEC + _DEC_INDEX[d["k"]])
-        ones.append(DEC + 64 + d["p"])
+        w[DEC + _DEC_INDEX[d["k"]]] = 1
+        w[DEC + 64 + d["p"]] = 1
         r = d.get("roller")
         if r is not None:
-            ones.append(DEC + 68 + r)
+            w[DEC + 68 + r] = 1
     known = s.ct_known[role]
 
-    # players: scalars in one write, then one-hots, token counts and dice
-    rows = []
+    # players
+    hand_of_role = s.ct_hand[role]
     for p in range(n):
-        a = s.ach[p]
-        rows.append([min(s.vp[p], 60) / 60, min(s.gold[p], 20) / 20, *s.fate[p], s.plot[p] / 10,
-                     a[0] / C.ach_len, a[1] / C.ach_len, a[2] / C.ach_len,
-                     min(len(s.ct_hand[p]), 10) / 10])
-        b = P_BASE[p]
+        b = PLAYERS + p * PER_PLAYER
+        x = s.vp[p]
+        w[b + 1] = x / 60 if x < 60 else 1.0
+        x = s.gold[p]
+        w[b + 2] = x / 20 if x < 20 else 1.0
+        fate = s.fate[p]
+        if fate != ZERO8:
+            for f in range(8):
+                c = fate[f]
+                if c:
+                    w[b + 3 + f] = c / 4 if c < 4 else 1.0
         for g in s.gods[p]:
-            ones.append(b + P_GODS + g)
-        loc = s.loc[p]
-        ones.append(b + P_LOC + (loc if loc >= 0 else NK))
-    m = np.array(rows)
-    m[:, 2:10] /= 4
-    v[P_BASE[:n, None] + P_SCALAR_COLS] = m
-    counts = {}
-    for t in s.ct_hand[role]:
-        j = P_BASE[role] + P_HAND + TOKEN_TYPE_OF[t]
-        counts[j] = counts.get(j, 0) + 1
-    for p in range(n):
+            w[b + 11 + g] = 1
+        x = s.loc[p]
+        w[b + P_LOC + (x if x >= 0 else NK)] = 1
+        q = b + P_PLOT
+        x = s.plot[p]
+        w[q] = x / 10 if x < 10 else 1.0
+        a = s.ach[p]
+        w[q + 1] = ACH_SCALE[a[0]]
+        w[q + 2] = ACH_SCALE[a[1]]
+        w[q + 3] = ACH_SCALE[a[2]]
+        x = len(s.ct_hand[p])
+        if x:
+            w[q + 4] = x / 10 if x < 10 else 1.0
         for t in s.ct_card[p]:
             kind = TOKEN_KIND[t]
             if kind == EXTRA or kind == KINGDOMT:
-                j = P_BASE[p] + P_CARD + (kind == KINGDOMT)
-                counts[j] = counts.get(j, 0) + 1
-    lengths = tuple(len(z) for z in s.zone)
-    di = _DIE_INDEX.get(lengths)
-    if di is None:
-        di = _DIE_INDEX[lengths] = _die_index(lengths)
-    if di.size:
-        zone = np.array(sum(s.zone, []))
-        face = np.array(sum(s.face, []))
-        v[di] = 1
-        v[di + 1 + zone] = 1
-        v[di + 8 + face] = 1
-        v[di + 8 + NF] = DT_SCALE[sum(s.dtype, [])]
+                j = b + P_CARD + (kind == KINGDOMT)
+                x = w[j] + 0.25
+                w[j] = x if x < 1 else 1.0
+        b += P_DICE
+        for z, f, dt in zip(s.zone[p], s.face[p], s.dtype[p]):
+            w[b] = 1
+            w[b + 1 + z] = 1
+            w[b + 8 + f] = 1
+            w[b + 8 + NF] = DT_SCALE[dt]
+            b += PER_DIE
+    b = PLAYERS + role * PER_PLAYER + P_HAND
+    for t in hand_of_role:
+        j = b + TOKEN_TYPE_OF[t]
+        x = w[j] + 0.25
+        w[j] = x if x < 1 else 1.0
 
     # kingdoms: Challenge tokens (type only where this role has seen it), temples, Fate tokens
-    for k, t in enumerate(s.ct_board):
+    for b, t, x, row in zip(K_BASE, s.ct_board, s.temple, s.fate_board):
         if t >= 0:
-            ones.append(K_BASE[k])
+            w[b] = 1
             if t in known:
-                ones.append(K_BASE[k] + 1 + TOKEN_TYPE_OF[t])
-    temples = [(k, len(x)) for k, x in enumerate(s.temple) if x]
-    if temples:
-        ks, ls = zip(*temples)
-        v[K_TEMPLE[list(ks)]] = np.array(ls) / 2
-    fb = np.array(s.fate_board)
-    if fb.any():
-        v[K_FATE] = fb.ravel() / 4
+                w[b + 1 + TOKEN_TYPE_OF[t]] = 1
+        if x:
+            w[b + 1 + NT] = 0.5 if len(x) == 1 else 1.0
+        if row != ZERO8:
+            b += 2 + NT
+            for f in range(8):
+                c = row[f]
+                if c:
+                    w[b + f] = c / 4 if c < 4 else 1.0
 
     # gods and the Fate supply
-    v[GODS:GODS + 8] = s.god_supply
-    v[GODS + 8:GODS + 16] = np.minimum(s.god_gold, 5) / 5
-    v[GODS + 16:GODS + 24] = np.array(s.fate_supply) / 4
+    for g, x in enumerate(s.god_supply):
+        if x:
+            w[GODS + g] = 1
+    for g, c in enumerate(s.god_gold):
+        if c:
+            w[GODS + 8 + g] = c / 5 if c < 5 else 1.0
+    for g, c in enumerate(s.fate_supply):
+        if c:
+            w[GODS + 16 + g] = c / 4 if c < 4 else 1.0
 
-    # face-up cards, event, direction, encounter track
+    # face-up cards, event, direction, encounter track, the role's next Plot card
     for i, a in enumerate(s.adv_face):
         if a >= 0:
             o = ADV + i * (NK + 9)
-            v[o:o + NK + 9] = ADV_BLOCK[a]
+            w[o:o + NK + 9] = ADV_BLOCK[a]
     for i, e in enumerate(s.enc_face):
         if e >= 0:
-            ones.append(ENC + i * 26 + e)
+            w[ENC + i * 26 + e] = 1
     if s.ev_cur >= 0:
-        ones.append(EVENT + s.ev_cur)
-    ones.append(DIRN + s.dirn)
+        w[EVENT + s.ev_cur] = 1
+    w[DIRN + s.dirn] = 1
     for slot in range(4):
         p = s.track_p[slot]
         if p >= 0:
             o = TRACKS + slot * (4 + NF)
-            ones.append(o + p)
-            ones.append(o + 4 + s.face[p][s.track_d[slot]])
+            w[o + p] = 1
+            w[o + 4 + s.face[p][s.track_d[slot]]] = 1
     if s.plot[role] < len(s.plot_spaces):
-        v[PLOT:PLOT + 24] = PLOT_BLOCK[s.plot_cards[s.plot_spaces[s.plot[role]] - 1]]
+        w[PLOT:PLOT + 24] = PLOT_BLOCK[s.plot_cards[s.plot_spaces[s.plot[role]] - 1]]
     for t in known:  # tokens this role has seen and that are still hidden from others
         j = KNOWN + TOKEN_TYPE_OF[t]
-        counts[j] = counts.get(j, 0) + 1
-    if counts:
-        v[list(counts)] = np.array(list(counts.values())) * 0.25
-    hits = s.hits
-    if any(hits):
-        v[HITS:HITS + n] = np.minimum(hits, 8) / 8
-    v[TURN] = min(s.turn, 40) / 40
-    v[TURN + 1] = float(s.end_triggered)
-    o = PEEK
-    for deck, size in enumerate((NA, NE, NEV)):
-        card = peeked(s, role, deck)  # the top card this role scried, while still on top
-        if card >= 0:
-            ones.append(o + card)
-        o += size
+        x = w[j] + 0.25
+        w[j] = x if x < 1 else 1.0
+    for p, h in enumerate(s.hits):
+        if h:
+            w[HITS + p] = h / 8 if h < 8 else 1.0
+    x = s.turn
+    w[TURN] = x / 40 if x < 40 else 1.0
+    w[TURN + 1] = float(s.end_triggered)
+    pk = s.peek[role]  # the top cards this role scried, while still on top
+    if pk != NO_PEEK:
+        o = PEEK
+        for deck, size in enumerate((NA, NE, NEV)):
+            card = peeked(s, role, deck)
+            if card >= 0:
+                w[o + card] = 1
+            o += size
     if d is not None and d["p"] == role:  # cards shown to the decider alone
         if d["k"] == "keep_card":
             for j, card in enumerate(d["drawn"]):
-                ones.append(SHOWN + j * (NA + NE) + (card if d["which"] == "adventure" else NA + card))
+                w[SHOWN + j * (NA + NE) + (card if d["which"] == "adventure" else NA + card)] = 1
         elif d["k"] == "adv_reward":
             for j, card in enumerate(d["cards"]):
-                ones.append(SHOWN + j * (NA + NE) + card)
-    v[ones] = 1
-    np.minimum(v, 1, out=v)
+                w[SHOWN + j * (NA + NE) + card] = 1
     return v

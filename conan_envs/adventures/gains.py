@@ -3,12 +3,12 @@ Free Action - Roll Kingdom Die, Wound, Challenge Tokens' supply and reshuffle).
 
 Rewards on cards are lists of words: gold:N, vp:N, fate_any, fate_local, fate:<kind>,
 challenge, roll_local, roll:<kingdom type>, advance:<track>|<track>, wound, lose_fate,
-lose_gold:N.
+lose_gold:N, set_die (Glossary, Fate Tokens: "Set a die").
 """
 from __future__ import annotations
 
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
-from .dicepool import ACTIVE, WOUND
+from .dicepool import ACTIVE, ASIDE, FAILED, WOUND
 from .flow import ask, decision, push, task
 
 C = content()
@@ -173,6 +173,8 @@ def _reward1(s, p, it):
         push(s, ["lose_fate", p])
     elif name == "lose_gold":
         s.gold[p] = max(0, s.gold[p] - int(arg))
+    elif name == "set_die":
+        push(s, ["set_die", p])
     else:
         raise ValueError(f"unknown reward {it!r}")
 
@@ -199,6 +201,29 @@ def _ach_adv(s, p, t, steps):
         r = C.ach_rewards[t].get(s.ach[p][t])
         if r:
             push(s, ["track_reward", p, r])
+
+
+@task("set_die")
+def _set_die(s, p):
+    """Set a die: one result rolled in this phase is kept for the next; the next Reset leaves
+    that die out and places it, unrolled, in the Active Pool (dicepool.reset)."""
+    z = s.zone[p]
+    opts = [i for i in range(len(z)) if z[i] in (ACTIVE, ASIDE, FAILED)]
+    if len(opts) == 1:
+        s.held[p] = opts[0]
+    elif opts:
+        ask(s, "set_die", p, opts=opts)
+
+
+def _mask_set_die(s, mask, off):
+    for i in s.dec["opts"]:
+        mask[off["die"] + i] = True
+
+
+@decision("set_die", _mask_set_die)
+def _apply_set_die(s, seg, i):
+    s.held[s.dec["p"]] = i
+    s.dec = None
 
 
 @task("wound")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, content
 from .dicepool import ACTIVE, dice_in
-from .flow import ask, decision, push
+from .flow import ask, decision, push, task
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, pick_fate, where
 
 C = content()
@@ -68,15 +68,29 @@ def effect_or_roll(s, p):
     ask(s, "kingdom_token", p, kingdom=k)
 
 
+@task("kingdom_token_now")
+def _kingdom_token_now(s, p, t):
+    """Just revealed: use it now (slot 0 effect, slot 1 die) or keep it face up ('done')."""
+    if t in s.ct_card[p]:
+        ask(s, "kingdom_token", p, kingdom=where(s, p), token=t)
+
+
 def _mask_kt(s, mask, off):
     mask[off["slot"]] = effect_possible(s, s.dec["p"], s.dec["kingdom"])
     mask[off["slot"] + 1] = True
+    if "token" in s.dec:
+        mask[off["done"]] = True
 
 
 @decision("kingdom_token", _mask_kt)
 def _apply_kt(s, seg, i):
-    p, k = s.dec["p"], s.dec["kingdom"]
+    p, k, t = s.dec["p"], s.dec["kingdom"], s.dec.get("token", -1)
     s.dec = None
+    if seg == "done":
+        return
+    if t >= 0:
+        s.ct_card[p].remove(t)
+        s.ct_discard.append(t)
     if i == 0:
         trigger(s, p, k)
     else:

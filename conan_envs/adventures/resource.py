@@ -30,6 +30,7 @@ def _round(s):
         s.rolled_here[p] = False
         s.last_spent[p] = -1
         s.ability_used[p] = False
+        s.held[p] = -1
     s.track_p = [-1] * 4
     s.track_d = [-1] * 4
     push(s, ["event"], ["gods"], ["buy_all"], ["plot_phase"], ["main_phase"],

@@ -74,6 +74,7 @@ class AdventuresState(State):
             self.zone.append([ACTIVE] * len(base))
         self.gained = [0] * n  # dice gained (bought or free) this round
         self.free_dice = [0] * n
+        self.held = [-1] * n  # a die kept over the next Reset by "Set a die"
         # challenge tokens
         self.ct_supply = rng.permutation(len(C.ct)).tolist()
         self.ct_discard = []

@@ -33,7 +33,8 @@ def render(s):
                      + "ach " + "/".join(f"{TRACKS[t]} {s.ach[p][t]}" for t in range(3))
                      + f"; fate {fate}; gods {[GODS[g] for g in s.gods[p]]}; "
                      f"{len(s.ct_hand[p])} tokens in supply; card "
-                     f"{[CT_KINDS[C.ct[t][0]] for t in s.ct_card[p]]}\n    dice: {dice}")
+                     f"{[CT_KINDS[C.ct[t][0]] for t in s.ct_card[p]]}\n    dice: {dice}"
+                     + (f" (die {s.held[p]} set for the next phase)" if s.held[p] >= 0 else ""))
     board = [C.kingdoms[k] + ("[?]" if s.ct_board[k] >= 0 else "") + ("[temple]" * len(s.temple[k]))
              for k in range(len(C.kingdoms)) if s.ct_board[k] >= 0 or s.temple[k]]
     lines.append("Challenge tokens: " + (", ".join(board) or "none"))

@@ -4,7 +4,7 @@ Tokens and their nine kinds)."""
 from __future__ import annotations
 
 from .actions import TOKEN_TYPE_OF
-from .content import ALLY, FOE, content
+from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, TRACK, dice_in
 from .flow import ask, decision, push, task
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
@@ -139,6 +139,8 @@ def resolve_token(s, t, k, revealer, facer):
         gain_gold(s, revealer, value)
     elif kind in (EXTRA, KINGDOMT):
         s.ct_card[revealer].append(t)
+        if kind == KINGDOMT:  # "When revealed (or when used later)": may be used at once
+            push(s, ["kingdom_token_now", revealer, t])
     elif kind == FATE_ANY:
         s.ct_discard.append(t)
         push(s, ["fate_any", revealer])
@@ -319,21 +321,47 @@ def _apply_scry(s, seg, i):
     else:
         unseen = [t for t in s.ct_hand[i] if t not in s.ct_known[p]]
         s.ct_known[p].add(unseen[int(s.rng.integers(len(unseen)))])
-    who = 0 if s.rk[p] == ALLY else p
-    if s.gold[p] >= 1 and not C.vast[s.loc[who]]:
+    if s.gold[p] >= 1 and scry_moves(s, p):
         ask(s, "scry_move", p)
 
 
-@decision("scry_move", _mask_yes_done)
+def scry_moves(s, p):
+    """The Movement actions p's character could take after peeking: 0 its character token
+    (Conan's, for the Ally; one die cannot leave a vast kingdom), 1 a face-down Challenge token
+    (Ally, Foe), 2 a Fate token (Conan)."""
+    who = 0 if s.rk[p] == ALLY else p
+    out = [] if C.vast[s.loc[who]] else [0]
+    if s.rk[p] != CONAN and movable_challenge_sources(s):
+        out.append(1)
+    if s.rk[p] == CONAN and any(map(any, s.fate_board)):
+        out.append(2)
+    return out
+
+
+def _mask_scry_move(s, mask, off):
+    moves = scry_moves(s, s.dec["p"])
+    for m in moves:
+        mask[off["yes"] if m == 0 else off["slot"] + m] = True
+    mask[off["done"]] = True
+
+
+@decision("scry_move", _mask_scry_move)
 def _apply_scry_move(s, seg, i):
-    """After peeking, optionally pay 1 Gold for a Movement action of one's character (Conan's,
-    for the Ally)."""
+    """After peeking, optionally pay 1 Gold for a normal Movement action, "used in any way
+    that Character executes a Movement action": 'yes' moves the character, slot 1 a Challenge
+    token, slot 2 a Fate token."""
     p = s.dec["p"]
     s.dec = None
+    if seg == "done":
+        return
+    s.gold[p] -= 1
     if seg == "yes":
-        s.gold[p] -= 1
         who = 0 if s.rk[p] == ALLY else p
         ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
+    elif i == 1:
+        ask(s, "ct_source", p, opts=movable_challenge_sources(s))
+    else:
+        ask(s, "fate_source", p, opts=[x for x in range(len(C.kingdoms)) if any(s.fate_board[x])])
 
 
 # ---- placing Challenge tokens (Sorcery, the Challenge-token result) ------------------------

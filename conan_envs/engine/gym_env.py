@@ -70,7 +70,7 @@ class SingleAgentEnv(gym.Env):
         return self.state.observation(self.role)
 
     def action_masks(self) -> np.ndarray:
-        return self.state.legal_action_mask()
+        return self.state.legal_action_mask().copy()  # writable, as torch.as_tensor expects
 
     def step(self, action):
         self.state.apply_action(int(action))

@@ -36,7 +36,7 @@ class EffectRules:
         self._effect(C.WIZARD_MAGIC[v], ctx["r"], ctx["t"])
 
     def _rolled_curse(self, v, ctx):
-        self.curse[ctx["d"]] += v
+        self.set_curse(ctx["d"], self.curse[ctx["d"]] + v)
 
     def _rolled_prophecy(self, v, ctx):
         self.div[self.me()] += v
@@ -99,9 +99,9 @@ class EffectRules:
         if what == "army":
             self.add(d, self.me(), A)
         elif what == "raid":
-            self.raided[d] = self.me()
+            self.set_raid(d, self.me())
         elif what == "storm":
-            self.storm[d] += 1
+            self.set_storm(d, self.storm[d] + 1)
         else:  # Great Curse: 1D6 Curse Tokens
             self._roll("curse", 6, {"d": d})
 

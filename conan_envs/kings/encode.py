@@ -4,9 +4,11 @@ raids; per player gold, Divinations, Relics, alive, King, turn-order seat, whose
 who is asked; the phase and the decision (one-hot), the region and unit type the current
 order or battle is about; the round. Players are listed from the observer's seat onward.
 
-The first two blocks (scaled units, occupancy) are kept up to date in the state's `board`
-as units come and go (`KingsState.add`, via `board_values`); encoding copies them through
-a per-observer permutation made once on the Game (`board_perms`)."""
+The board part (units, occupancy, tokens) is kept up to date in the state's `board`, one
+row per observer laid out as that observer's whole observation with the rest left zero, as
+units and tokens come and go (`KingsState.add`, `set_storm`, `set_curse`, `set_raid` write
+the positions `board_positions` gives). Encoding copies the observer's row and writes the
+few values after it."""
 from __future__ import annotations
 
 import numpy as np
@@ -24,17 +26,18 @@ DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
-STORM_SCALE, CURSE_SCALE = np.float32(1 / 3.0), np.float32(1 / 6.0)
 
 
 def _scaled(k, c):
-    """k units of a type with c chits, as the observation shows them: float32 k * (1/c),
-    capped at 1 (neutral armies have no chit limit)."""
+    """k of something with limit c, as the observation shows it: float32 k * (1/c), capped
+    at 1 (neutral armies have no chit limit)."""
     return float(min(np.float32(k) * np.float32(1.0 / c), np.float32(1.0)))
 
 
-# SCALED[t][k] for k = 0..chits of t; more than that shows as 1.0
+# SCALED[t][k] for k = 0..chits of t (more shows as 1.0); Storm and Curse tokens likewise
 SCALED = tuple(tuple(_scaled(k, c) for k in range(c + 1)) for c in C.CHITS)
+STORMS = tuple(_scaled(k, 3) for k in range(4))
+CURSES = tuple(_scaled(k, 6) for k in range(7))
 
 
 def observation_size(n):
@@ -43,64 +46,72 @@ def observation_size(n):
 
 
 def board_size(n):
-    return R * (n + 1) * (T + 1)
+    """Where the board part of the observation ends: units, occupancy, the three tokens."""
+    return R * (n + 1) * (T + 1) + 3 * R
 
 
-def board_values(u, tot, n):
-    """The board block (player 0's view) from unit counts: what `state.board` must hold."""
-    out = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
-    return np.array(out + [float(k > 0) for k in tot], dtype=np.float32)
-
-
-def board_perms(n):
-    """Per observer: the board indices in the order that observer's observation lists them
-    (its own seat first, then the next players, the neutral armies last)."""
+def _views(n):
+    """Per observer, the (region, owner) rows in the order its observation lists them:
+    its own seat first, then the next players, the neutral armies last."""
     o = n + 1
-    perms = []
-    for role in range(n):
-        seats = [(role + k) % n for k in range(n)] + [n]
-        units = [(r * o + s) * T + t for r in range(R) for s in seats for t in range(T)]
-        occ = [R * o * T + r * o + s for r in range(R) for s in seats]
-        perms.append(np.array(units + occ, dtype=np.intp))
-    return tuple(perms)
+    return [[r * o + s for r in range(R) for s in [(role + k) % n for k in range(n)] + [n]]
+            for role in range(n)]
+
+
+def board_positions(n):
+    """Where each unit count u[(r*O + o)*T + t], each occupancy tot[r*O + o] and each
+    region's Storm, Curse and raid tokens appear in the state's board (rows of
+    observation_size(n), one per observer)."""
+    o, size = n + 1, observation_size(n)
+    upos = [[] for _ in range(R * o * T)]
+    opos = [[] for _ in range(R * o)]
+    tpos = [[[] for _ in range(R)] for _ in range(3)]
+    for role, rows in enumerate(_views(n)):
+        base = role * size
+        for k, j in enumerate(rows):
+            for t in range(T):
+                upos[j * T + t].append(base + k * T + t)
+            opos[j].append(base + R * o * T + k)
+        for kind in range(3):
+            for r in range(R):
+                tpos[kind][r].append(base + R * o * (T + 1) + kind * R + r)
+    return (tuple(map(tuple, upos)), tuple(map(tuple, opos)),
+            tuple(tuple(map(tuple, rows)) for rows in tpos))
+
+
+def board_values(state):
+    """The board from the state's unit counts and tokens: what `state.board` must hold."""
+    n, u, tot = state.n, state.u, state.tot
+    units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
+    tokens = ([STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
+              + [float(k >= 0) for k in state.raided])
+    tail = [0.0] * (observation_size(n) - board_size(n))
+    out = []
+    for rows in _views(n):
+        out += [units[j * T + t] for j in rows for t in range(T)]
+        out += [float(tot[j] > 0) for j in rows]
+        out += tokens + tail
+    return np.array(out, dtype=np.float32)
 
 
 def encode(state, role):
     n = state.n
     game = state.game
-    out = np.zeros(game._obs_size, dtype=np.float32)
-    board = state.board
-    k = board.size
-    if role == 0:
-        out[:k] = board
-    else:
-        board.take(game.board_perms[role], out=out[:k])
-    storm, curse, raided = state.storm, state.curse, state.raided
-    if any(storm):
-        v = out[k:k + R]
-        v[:] = storm
-        v *= STORM_SCALE
-        np.minimum(v, 1.0, out=v)
-    k += R
-    if any(curse):
-        v = out[k:k + R]
-        v[:] = curse
-        v *= CURSE_SCALE
-        np.minimum(v, 1.0, out=v)
-    k += R
-    if max(raided) >= 0:
-        out[k:k + R] = [x >= 0 for x in raided]
-    k += R
+    size = game._obs_size
+    out = state.board[role * size:(role + 1) * size].copy()
     asked = state.ask[1] if state.ask is not None else -1
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
     players = []
-    for j in range(n):
-        p = (role + j) % n
-        players += (min(gold[p] / 10, 1.0), min(div[p] / 5, 1.0), min(relics[p] / 5, 1.0),
-                    alive[p], pool[p * T + C.KING] > 0, order.index(p) / (n - 1), p == me,
-                    p == asked, dead[p])
+    for p in game.seats[role]:
+        g, d, r = gold[p], div[p], relics[p]
+        players += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
+                    r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
+                    1.0 if pool[p * T + C.KING] else 0.0, order.index(p) / (n - 1),
+                    1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
+                    1.0 if dead[p] else 0.0)
+    k = game.board_size
     out[k:k + n * PER_PLAYER] = players
     k += n * PER_PLAYER
     out[k + _PH[state.phase]] = 1.0
@@ -113,9 +124,10 @@ def encode(state, role):
         out[k + focus_r] = 1.0
     if focus_t >= 0:
         out[k + R + focus_t] = 1.0
-    cap = game.max_turns or 100
-    out[-2] = min(state.turn / cap, 1.0)
-    out[-1] = state.bt is not None
+    if state.turn:
+        out[-2] = min(state.turn / (game.max_turns or 100), 1.0)
+    if state.bt is not None:
+        out[-1] = 1.0
     return out
 
 

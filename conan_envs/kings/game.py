@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine import ConfigError, Game
 from .actions import make_codec
-from .encode import board_perms, observation_size
+from .encode import board_positions, board_size, observation_size
 from .state import KingsState
 
 VICTORIES = ("most_countries", "last_king")
@@ -41,7 +41,9 @@ class KingsGame(Game):
         self.codec = make_codec(n)
         self.num_actions = self.codec.size
         self._obs_size = observation_size(n)
-        self.board_perms = board_perms(n)  # the encoder's per-observer view of the board
+        self.board_size = board_size(n)  # the board part of an observation
+        self.board_upos, self.board_opos, self.board_tpos = board_positions(n)
+        self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))
 
     def observation_shape(self, role):
         return (self._obs_size,)

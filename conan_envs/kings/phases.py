@@ -2,23 +2,31 @@
 (the Move, Battle and Plunder Phases are in move.py, battle.py, plunder.py)."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .effects import EffectRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
+_REGIONS = range(R)
 
 
 class PhaseRules(EffectRules):
     # ---- FATE PHASE: storms and curses decay -----------------------------------------
     def _step_fate(self):
         me = self.me()
-        if any(self.storm):
-            self.storm = [k - 1 if k else 0 for k in self.storm]
-        if any(self.curse):
-            self.curse = [k - 1 if k else 0 for k in self.curse]
-        if me in self.raided:
-            self.raided = [-1 if k == me else k for k in self.raided]
+        storm, curse, raided = self.storm, self.curse, self.raided
+        if any(storm):
+            for r in list(compress(_REGIONS, storm)):
+                self.set_storm(r, storm[r] - 1)
+        if any(curse):
+            for r in list(compress(_REGIONS, curse)):
+                self.set_curse(r, curse[r] - 1)
+        if me in raided:
+            for r in _REGIONS:
+                if raided[r] == me:
+                    self.set_raid(r, -1)
         # HERO PHASE: "Each Hero rolls once ... Max three rolls per region"; the King is a Hero
         q = []
         for r in self.occupied(me):

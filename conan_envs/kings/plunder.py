@@ -1,7 +1,8 @@
 """Rulebook "PLUNDER PHASE": the attacker gains 1 Gold for each battle whose defender was
 driven out or destroyed; a player whose King was killed crowns one of his Heroes (his
 choice of which), and all his units not stacked with the new King are discarded, Armies
-becoming neutral. A player with no Hero left is out of the game (same fate for his units).
+becoming neutral. A player with no Hero left is out of the game (same fate for his units;
+his Gold, Divinations and Relics are discarded and his raids end).
 Then the turn passes, and the game may end (see KingsGame: the victory option)."""
 from __future__ import annotations
 
@@ -38,8 +39,12 @@ class PlunderRules:
         if k >= 0:
             self.add(k, p, C.HERO, -1)
             self.add(k, p, C.KING, 1)
-        else:
+        else:  # out of the game: his counters leave it with him, his raids end
             self.alive[p] = False
+            self.gold[p] = self.div[p] = self.relics[p] = 0
+            for r in range(R):
+                if self.raided[r] == p:
+                    self.set_raid(r, -1)
         neutral = self.n
         for r in range(R):
             if r == k or not self.tot[r * self.O + p]:

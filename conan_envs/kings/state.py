@@ -17,7 +17,7 @@ from ..engine import TERMINAL, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import SCALED, board_size, board_values, encode, render
+from .encode import CURSES, SCALED, STORMS, board_values, encode, observation_size, render
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -39,7 +39,8 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
-        self.board = np.zeros(board_size(n), dtype=np.float32)  # the encoder's unit blocks
+        # the encoder's copy of units and tokens, one row per observer (encode.py)
+        self.board = np.zeros(n * observation_size(n), dtype=np.float32)
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -88,9 +89,9 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         size = R * self.O * T
         if (len(self.u) != size or len(self.tot) != R * self.O or any(k < 0 for k in self.u)
                 or not isinstance(self.board, np.ndarray) or self.board.dtype != np.float32
-                or self.board.shape != (board_size(self.n),)
-                or not np.array_equal(self.board, board_values(self.u, self.tot, self.n))):
-            raise ValueError("unit counts do not match the board")
+                or self.board.shape != (self.n * observation_size(self.n),)
+                or not np.array_equal(self.board, board_values(self))):
+            raise ValueError("unit counts or tokens do not match the board")
         if self.phase != "over" and self.ask is None:
             raise ValueError("no decision is pending")
         super()._check_restored()
@@ -141,11 +142,35 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         i = j * T + t
         v = self.u[i] = self.u[i] + k
         scaled = SCALED[t]
-        board = self.board
-        board[i] = scaled[v] if v < len(scaled) else 1.0
-        v = self.tot[j] = self.tot[j] + k
-        board[R * T * self.O + j] = v > 0
+        x = scaled[v] if v < len(scaled) else 1.0
+        board, game = self.board, self.game
+        for q in game.board_upos[i]:
+            board[q] = x
+        x = 1.0 if self.tot[j] + k else 0.0
+        self.tot[j] += k
+        for q in game.board_opos[j]:
+            board[q] = x
         self.pool[o * T + t] += k
+
+    # ---- tokens (always set through these, which keep the encoder's board) ----------
+    def set_storm(self, r, k):
+        self.storm[r] = k
+        x, board = STORMS[min(k, 3)], self.board
+        for q in self.game.board_tpos[0][r]:
+            board[q] = x
+
+    def set_curse(self, r, k):
+        self.curse[r] = k
+        x, board = CURSES[min(k, 6)], self.board
+        for q in self.game.board_tpos[1][r]:
+            board[q] = x
+
+    def set_raid(self, r, p):
+        """Region r raided by player p (-1: no longer raided)."""
+        self.raided[r] = p
+        x, board = (1.0 if p >= 0 else 0.0), self.board
+        for q in self.game.board_tpos[2][r]:
+            board[q] = x
 
     def kill(self, r, o, t):
         """A unit is destroyed (a King's death is settled in the Plunder Phase)."""
@@ -211,6 +236,8 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         out = []
         for k in range(self.n):
             p = self.order[(self.act + k) % self.n]
+            if not self.alive[p]:
+                continue
             if self.div[p] > 0 or (bt is not None and p in bt["own"]
                                    and bt["conf"][bt["own"].index(p)] > 0):
                 out.append(p)

@@ -47,9 +47,10 @@ def ally_mask(s, fr, mask, codec):
         if c <= budget:
             mask[off["move"] + b] = True
     if not fr["attacked"]:
+        reach = mv.has_skill(s, who, "reach")
         for t, b in enumerate(s.u_area):
-            if (b >= 0 and mv.model_side(s, t) == mv.OVERLORD_SIDE and combat.attackable(s, t)
-                    and combat.melee_reach(s, a, b)):
+            if (b >= 0 and mv.model_side(s, t) == mv.OVERLORD_SIDE
+                    and combat.attackable(s, t, who) and combat.melee_reach(s, a, b, reach)):
                 mask[off["melee"] + t] = True
 
 

@@ -132,10 +132,16 @@ def support_for(s, who) -> int:
 
 
 # ---- targets ------------------------------------------------------------------------------
-def attackable(s, m: int) -> bool:
-    """Protected: cannot be attacked while a friendly unit without Protected shares its area."""
+def attackable(s, m: int, attacker=None) -> bool:
+    """Protected: cannot be attacked while a friendly unit without Protected shares its area.
+    Fascination: cannot be attacked by a character it has not attacked first (area attacks
+    do not ask this; `attacker` None means an area attack)."""
     g = s.game
-    if "protected" not in g.tiles[g.model_tile[m]].skills:
+    skills = g.tiles[g.model_tile[m]].skills
+    if attacker is not None and "fascination" in skills \
+            and fascination_key(s, attacker) not in s.u_attacked[m]:
+        return False
+    if "protected" not in skills:
         return True
     area, side = s.u_area[m], mv.model_side(s, m)
     for k, a in enumerate(s.u_area):
@@ -145,11 +151,22 @@ def attackable(s, m: int) -> bool:
     return True
 
 
-def melee_reach(s, area: int, target_area: int) -> bool:
-    """Own area; or an adjacent occupied (full) area, but never from an occupied area."""
+def fascination_key(s, who) -> int:
+    """A hero-side character as one int: heroes 0..n-1, allies n + model."""
+    return who[1] if who[0] == "h" else s.game.num_heroes + who[1]
+
+
+def melee_reach(s, area: int, target_area: int, reach: bool = False) -> bool:
+    """Own area; or an adjacent occupied (full) area, but never from an occupied area.
+    Reach: also an adjacent area in sight at the same level with no obstacle between (an
+    open border)."""
     if target_area == area:
         return True
-    kind = s.game.board.border[area][target_area]
+    board = s.game.board
+    kind = board.border[area][target_area]
+    if (reach and kind == OPEN and board.elev[area] == board.elev[target_area]
+            and mv.line_of_sight(s, area, target_area)):
+        return True
     return (kind in (OPEN, FLAP, BOULDER, ROCK_SLIDE) and mv.is_full(s, target_area)
             and not mv.is_full(s, area))
 
@@ -209,10 +226,12 @@ def hero_weapons(s, h: int, kind: str) -> list:
 def hero_attack_targets(s, h: int, kind: str) -> list:
     area = s.h_area[h]
     out = []
+    who = ("h", h)
+    reach = kind == "melee" and mv.hero_skill(s, h, "reach")
     for m, a in enumerate(s.u_area):
-        if a < 0 or mv.model_side(s, m) != mv.OVERLORD_SIDE or not attackable(s, m):
+        if a < 0 or mv.model_side(s, m) != mv.OVERLORD_SIDE or not attackable(s, m, who):
             continue
-        if kind == "melee" and melee_reach(s, area, a):
+        if kind == "melee" and melee_reach(s, area, a, reach):
             out.append(m)
         elif kind == "ranged" and mv.line_of_sight(s, area, a):
             out.append(m)
@@ -464,7 +483,7 @@ def defense_rolled(s, c):
         defense += s.halo[t[1]]
         if c["atk_kind"] == "ranged" and mv.hero_skill(s, t[1], "untouchable"):
             defense += 1
-        life_before = g.heroes[t[1]].life - s.wounds[t[1]]
+        life_before = s.life[t[1]] - s.wounds[t[1]]
     elif t[0] == "u":
         tile = g.tiles[g.model_tile[t[1]]]
         armor = tile.armor
@@ -494,12 +513,13 @@ def damage(s, t, dmg: int, by_heroes: bool) -> bool:
 
 
 # ---- area attacks -------------------------------------------------------------------------
-def area_attack(s, area: int, power: int, side: int, then: str, c: dict):
+def area_attack(s, area: int, power: int, side: int, then: str, c: dict, exclude: int = -1):
     """Each character in the area is attacked with the same roll, in a fixed order: the
-    Overlord's models, allies, then heroes (ruling)."""
+    Overlord's models, allies, then heroes (ruling). `exclude`: a hero left out (the caster
+    of Kiss of Death)."""
     queue = [["u", m] for m, a in enumerate(s.u_area) if a == area]
     queue.sort(key=lambda t: mv.model_side(s, t[1]) == mv.HERO_SIDE)
-    queue += [["h", h] for h, a in enumerate(s.h_area) if a == area]
+    queue += [["h", h] for h, a in enumerate(s.h_area) if a == area and h != exclude]
     if s.game.captive >= 0 and s.o_loc[s.game.captive] == area:
         queue.append(["y"])
     c["queue"], c["area_power"], c["final"], c["side"] = queue, power, then, side
@@ -527,7 +547,8 @@ def attack_from_beyond(s, h: int, area: int):
     """When this hero dies: one free melee attack with 3 red dice, without weapon bonus or
     unarmed penalty, on an enemy in the area (the dead hero rerolls nothing)."""
     cands = [m for m, a in enumerate(s.u_area)
-             if a == area and mv.model_side(s, m) == mv.OVERLORD_SIDE and attackable(s, m)]
+             if a == area and mv.model_side(s, m) == mv.OVERLORD_SIDE
+             and attackable(s, m, ("h", h))]
     if cands:
         s.stack.append({"k": "beyond", "p": h, "cands": cands})
 

@@ -22,13 +22,13 @@ PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overl
 def _layout(g) -> dict:
     n = g.num_areas
     parts = [("role", 5), ("player", 5), ("phase", 4), ("kind", len(KIND_NAMES)), ("round", 1),
-             ("heroes", 4 * (18 + n)), ("models", g.num_models * (n + 3)),
+             ("heroes", 4 * (22 + n)), ("models", g.num_models * (n + 3)),
              ("objects", g.num_objects * (n + 6)), ("chests", n), ("searched", n),
              ("yselda", n), ("overlord", 4), ("river", 8 * (len(g.tiles) + 1)),
              ("dice", MAX_DICE * 4 + 4), ("misc", 4), ("broken", n),
              ("attack", 4 + 4 + g.num_models), ("actor", g.num_models),
              ("pending_obj", g.num_objects), ("pending_spell", len(g.spells)),
-             ("petrified", len(g.tiles))]
+             ("petrified", len(g.tiles)), ("marks", g.num_models * 8)]
     out, start = {}, 0
     for name, size in parts:
         out[name] = start
@@ -75,7 +75,9 @@ def observe(s, role: int) -> np.ndarray:
         v[k + 14] = s.halo[h] / 2
         v[k + 15] = float(s.moved[h])
         v[k + 16] = float(s.stopped[h])
-        o += 18 + n
+        v[k + 17] = float(s.flying[h])
+        v[k + 18] = s.life[h] / sheet.life
+        o += 22 + n
     o = L["models"]
     for m in range(g.num_models):
         a = s.u_area[m]
@@ -154,6 +156,18 @@ def observe(s, role: int) -> np.ndarray:
             v[L["pending_spell"] + sp] = 1.0
     for t in s.petrified:
         v[L["petrified"] + t] = 1.0
+    o = L["marks"]
+    nh = g.num_heroes
+    for m in range(g.num_models):
+        v[o] = s.u_dizzy[m]
+        v[o + 1] = float(s.u_held[m])
+        v[o + 2] = float(s.u_noblock[m])
+        for key in s.u_attacked[m]:   # Fascination: who may attack this model
+            if key < nh:
+                v[o + 3 + key] = 1.0
+            else:
+                v[o + 7] = 1.0
+        o += 8
     for a, b in s.broken:
         v[L["broken"] + a] = v[L["broken"] + b] = 1.0
     return v

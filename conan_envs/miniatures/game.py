@@ -22,7 +22,9 @@ SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
 
 class MiniaturesGame(Game):
     env_id = "miniatures_v0"
-    OPTIONS = {"scenario": "clutches", "num_heroes": 3, "max_turns": 40}
+    # spells: "" keeps the scenario's spells; otherwise a comma-separated list of spell keys
+    # (data/spells.yaml) that every Spell Caster hero carries instead
+    OPTIONS = {"scenario": "clutches", "num_heroes": 3, "max_turns": 40, "spells": ""}
 
     def _setup(self) -> None:
         from .state import MiniaturesState
@@ -104,11 +106,17 @@ class MiniaturesGame(Game):
         # spells: one global list; each hero knows some of them
         self.spells = tuple(spells[k] for k in sorted(spells))
         self.spell_index = {s.key: i for i, s in enumerate(self.spells)}
-        self.hero_spells = tuple(tuple(self.spell_index[s] for s in sc.get("spells", {}).get(k, ()))
-                                 for k in self.hero_keys)
+        loadout = self._spell_loadout(spells)
+        self.hero_spells = tuple(
+            tuple(self.spell_index[s] for s in
+                  (loadout if loadout is not None and "spell_caster" in sheets[k].skills
+                   else sc.get("spells", {}).get(k, ())))
+            for k in self.hero_keys)
         self.tile_spells = tuple(tuple(self.spell_index[x] for x in sc["tiles"].get(t.key, {}).get("spells", ()))
                                  for t in self.tiles)
-        self.halo_cast = tuple(k in sc.get("halo_cast", ()) for k in self.hero_keys)
+        halo = self.spell_index["mitras_halo"]
+        self.halo_cast = tuple(k in sc.get("halo_cast", ()) and halo in self.hero_spells[h]
+                               for h, k in enumerate(self.hero_keys))
         self.hero_start = tuple(b.index[sc.get("hero_starts", {}).get(k, sc["hero_start"])]
                                 for k in self.hero_keys)
         self.rounds = int(sc["rounds"])
@@ -154,6 +162,20 @@ class MiniaturesGame(Game):
         from .encode import observation_size
 
         self._obs_size = observation_size(self)
+
+    def _spell_loadout(self, spells: dict):
+        text = self.config["spells"]
+        if not isinstance(text, str):
+            raise ConfigError("spells must be a comma-separated string of spell keys")
+        if not text.strip():
+            return None
+        keys = [k.strip() for k in text.split(",") if k.strip()]
+        # Energy Drain targets a hero: in this engine it is the Overlord's (Skuthus) only
+        allowed = sorted(k for k in spells if k != "energy_drain")
+        bad = [k for k in keys if k not in allowed]
+        if bad or len(set(keys)) != len(keys):
+            raise ConfigError(f"spells: unknown or repeated {bad or keys}; valid: {allowed}")
+        return keys
 
     def observation_shape(self, role: int) -> tuple[int, ...]:
         return (self._obs_size,)

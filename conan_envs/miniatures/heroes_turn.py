@@ -27,6 +27,11 @@ def start_phase(s):
     for h in range(s.game.num_heroes):
         spent_to_fatigue(s, h)
         s.stance[h] = 0
+    # Magical Dizziness lasts until the caster's next turn; Set's Possession takes Blocking
+    # away until the end of the round it was cast in
+    n = s.game.num_models
+    s.u_dizzy = [0] * n
+    s.u_noblock = [False] * n
     s.phase = "stance"
     for h in reversed(s.heroes_in_play()):
         s.stack.append({"k": "stance", "p": h})
@@ -68,6 +73,7 @@ def end_phase(s):
     for h in range(s.game.num_heroes):
         spent_to_fatigue(s, h)
         s.mp[h] = 0
+        s.flying[h] = False   # Borne by the Wind ends with the turn
 
 
 def pass_turn(s, fr):
@@ -171,6 +177,9 @@ def move_hero(s, h: int, b: int):
     a = s.h_area[h]
     kind = s.game.board.border[a][b]
     pay_movement(s, h, mv.move_cost(s, ("h", h), a, b))
+    if s.flying[h]:
+        s.move_hero(h, b)   # Flying: over scenery, no leap roll, no fall, no wall broken
+        return
     mv.cross(s, a, b)
     if kind == LEAP:
         c = {"h": h, "to": b, "diff": s.game.board.difficulty[a][b]}

@@ -27,7 +27,7 @@ def hero_skill(s, h: int, skill: str) -> bool:
     """A skill is usable while the hero's encumbrance is below the skill's limit."""
     sheet = s.game.heroes[h]
     if skill not in sheet.skills:
-        return False
+        return skill == "flying" and s.flying[h]   # Borne by the Wind
     limit = sheet.skill_limits.get(skill)
     return limit is None or encumbrance(s, h) < limit
 
@@ -118,7 +118,8 @@ def blocked_in(s, who) -> bool:
     side = side_of(s, who)
     tiles, mt = s.game.tiles, s.game.model_tile
     for m, a in enumerate(s.u_area):
-        if a == area and model_side(s, m) != side and "blocking" in tiles[mt[m]].skills:
+        if (a == area and model_side(s, m) != side and "blocking" in tiles[mt[m]].skills
+                and not s.u_noblock[m]):
             return True
     return False
 
@@ -272,7 +273,8 @@ def flee_cost(s, h: int) -> int:
     a = s.h_area[h]
     if not s.game.board.edge[a] or blocked_in(s, who):
         return -1
-    return 1 + (0 if has_skill(s, who, "evasive") else hindrance(s, who, a))
+    free = has_skill(s, who, "evasive") or has_skill(s, who, "flying")
+    return 1 + (0 if free else hindrance(s, who, a))
 
 
 def unit_may_enter(s, m: int, b: int) -> bool:

@@ -68,7 +68,11 @@ def _next_model(s, fr):
         m = fr["queue"].pop(0)
         if s.u_area[m] >= 0:
             mp = 0 if fr.get("volley") else s.game.tiles[fr["t"]].move
-            fr.update(m=m, mp=mp, bought=0, attacked=False)
+            held = s.u_held[m]
+            if held:   # Set's Possession: it cannot move this activation
+                s.u_held[m] = False
+                mp = 0
+            fr.update(m=m, mp=mp, bought=0, attacked=False, held=held)
             if not s.stack or s.stack[-1] is not fr:
                 s.stack.append(fr)
             return
@@ -81,8 +85,11 @@ def unit_targets(s, m: int, volley: bool = False) -> tuple:
     g = s.game
     tile = g.tiles[g.model_tile[m]]
     a = s.u_area[m]
+    if not (tile.melee or tile.ranged):
+        return [], []   # the Princess has no attack
     if tile.melee and not volley:
-        reach = lambda b: combat.melee_reach(s, a, b)  # noqa: E731
+        long = "reach" in tile.skills
+        reach = lambda b: combat.melee_reach(s, a, b, long)  # noqa: E731
     else:
         reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
     heroes = [h for h in s.heroes_in_play() if reach(s.h_area[h])]
@@ -109,10 +116,10 @@ def unit_mask(s, fr, mask, codec):
         for k in allies:
             mask[off["melee"] + k] = True
         if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
-                and not fr.get("volley")):
+                and not fr.get("volley") and not fr.get("held")):
             mask[off["benefit_move"]] = True
     for sp in s.game.tile_spells[fr["t"]] if fr["t"] >= 0 else ():
-        if sp not in fr.get("cast", ()) and s.game.spells[sp].cost <= s.ov_reserve \
+        if sp not in fr.get("cast", ()) and s.game.spells[sp].cost + s.u_dizzy[m] <= s.ov_reserve \
                 and spell_targets(s, m, sp):
             mask[off["spell"] + sp] = True
 
@@ -126,8 +133,9 @@ def unit_apply(s, fr, seg, i):
         # Spell Caster on a tile: the Overlord pays the cost from the Reserve, once per
         # activation and spell (the exertion limit of Energy Drain is 1).
         fr["cast"] = fr.get("cast", []) + [i]
-        s.ov_reserve -= s.game.spells[i].cost
-        s.ov_fatigue += s.game.spells[i].cost
+        cost = s.game.spells[i].cost + s.u_dizzy[m]   # Magical Dizziness: 1 gem more
+        s.ov_reserve -= cost
+        s.ov_fatigue += cost
         s.stack.append({"k": "unit_spell", "p": fr["p"], "m": m, "sp": i})
         return
     if seg == "benefit_move":
@@ -154,6 +162,10 @@ def unit_apply(s, fr, seg, i):
     fr["attacked"] = True
     fr["mp"] = 0
     target = ["h", i] if seg == "hero" else ["u", i]
+    if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
+        key = combat.fascination_key(s, target)
+        if key not in s.u_attacked[m]:
+            s.u_attacked[m].append(key)   # the target may now attack her back
     c = {"side": mv.OVERLORD_SIDE, "m": m, "target": target, "volley": fr.get("volley", False)}
     combat.offer_sacrifice(s, target, "unit_attack_roll", c)
 

@@ -2,7 +2,8 @@
 Picts" (Yselda hidden in a hut the Overlord picks in secret, Zogar Sag's head, fleeing),
 "Hunting the Tigress" (Bêlit must live; Zaporavo and Skuthus must die), "In the Heart of
 Darkness" (Skuthus must die; petrified monsters), "For All of Ophir's Gold" (carry Olivia out)
-and the designed "The Captain of the Ruined Fort". Heroes with no one left on the board lose (ruling).
+and the designed "The Captain of the Ruined Fort" and "The Stygian Temptress" (Thalis and the
+Princess must die). Heroes with no one left on the board lose (ruling).
 """
 from __future__ import annotations
 
@@ -74,6 +75,9 @@ def check(s):
             s.winner = HEROES
     elif g.objective == "rescue":
         if s.o_loc[g.captive] == ESCAPED:
+            s.winner = HEROES
+    elif g.objective == "kill_all":
+        if all(_dead(s, k) for k in g.scenario["kill"]):
             s.winner = HEROES
     elif g.objective == "kill_skuthus":
         if _dead(s, "skuthus"):

@@ -1,13 +1,16 @@
 """Rulebook "Casting a Spell": gems equal to the cost go on the spell card, never above its
 exertion limit; back to Fatigue in the End phase; reaction spells may be cast while cautious
-and in reaction to an attack; spell attacks are defended like other attacks. Spells from the
-facts file section 4: Bori's Rage, Lightning Storm, Teleportation, Mitra's Halo, Mitra's
-Healing, Set's Bite, Telekinesis, and Energy Drain (cast by Skuthus, see overlord.py).
+and in reaction to an attack; spell attacks are defended like other attacks. Every core spell
+of the facts file section 4: Bori's Rage, Borne by the Wind, Gift of Life, Kiss of Death,
+Lightning Storm, Magical Dizziness, Mind Control, Mitra's Halo, Mitra's Healing, Pestilential
+Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and Energy Drain
+(cast by Skuthus, see overlord.py).
 """
 from __future__ import annotations
 
 from . import combat
 from . import movement as mv
+from .content import DROP, LEAP
 
 
 def _affordable(s, h: int, sp: int, gems: int) -> bool:
@@ -22,10 +25,12 @@ def can_cast(s, h: int) -> bool:
 
 
 def reaction_spells(s, h: int) -> list:
+    """Spells offered when the hero is attacked: the halos (ruling: Pestilential Swarm, the
+    other reaction spell, is cast in the hero's own Action phase only)."""
     if not can_cast(s, h):
         return []
     g = s.game
-    return [sp for sp in g.hero_spells[h] if g.spells[sp].reaction and s.halo[h] == 0
+    return [sp for sp in g.hero_spells[h] if g.spells[sp].effect == "halo" and s.halo[h] == 0
             and _affordable(s, h, sp, g.spells[sp].cost)]
 
 
@@ -40,7 +45,7 @@ def spell_targets(s, h: int, sp: int) -> list:
     a = s.h_area[h]
     return [m for m, b in enumerate(s.u_area)
             if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE and mv.line_of_sight(s, a, b)
-            and combat.attackable(s, m)]
+            and combat.attackable(s, m, ("h", h))]
 
 
 def healing_targets(s, h: int) -> list:
@@ -53,6 +58,39 @@ def telekinesis_objects(s, h: int) -> list:
     objs = s.game.objects
     return [o for o, loc in enumerate(s.o_loc)
             if loc >= 0 and objs[o].enc <= 3 and mv.line_of_sight(s, a, loc)]
+
+
+def gift_targets(s, h: int) -> list:
+    a = s.h_area[h]
+    return [k for k in s.heroes_in_play() if k != h and mv.line_of_sight(s, a, s.h_area[k])]
+
+
+def caster_targets(s, h: int) -> list:
+    """Magical Dizziness: an enemy Spell Caster in sight."""
+    a = s.h_area[h]
+    g = s.game
+    return [m for m, b in enumerate(s.u_area)
+            if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE
+            and "spell_caster" in g.tiles[g.model_tile[m]].skills and mv.line_of_sight(s, a, b)]
+
+
+def enemy_models(s) -> list:
+    return [m for m, b in enumerate(s.u_area) if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
+
+
+def possession_targets(s, h: int, sp: int) -> list:
+    d = s.game.board.dist[s.h_area[h]]
+    rng = s.game.spells[sp].gain
+    return [m for m in enemy_models(s) if 0 <= d[s.u_area[m]] <= rng]
+
+
+def control_steps(s, m: int) -> list:
+    """Mind Control: areas the model could step into by its own movement rules (no border
+    that needs a roll: leaps and drops are left out)."""
+    a = s.u_area[m]
+    row = s.game.board.border[a]
+    return [b for b, _ in mv.move_options(s, ("u", m), a)
+            if row[b] not in (LEAP, DROP) and mv.unit_may_enter(s, m, b)]
 
 
 def act_mask(s, h: int, mask, codec):
@@ -68,26 +106,56 @@ def act_mask(s, h: int, mask, codec):
         eff = spell.effect
         if eff == "teleport":
             ok = bool(teleport_areas(s, h, sp))
+        elif not _affordable(s, h, sp, spell.cost):
+            ok = False
         elif eff == "halo":
-            ok = s.halo[h] == 0 and _affordable(s, h, sp, spell.cost)
+            ok = s.halo[h] == 0
         elif eff == "attack":
-            ok = _affordable(s, h, sp, spell.cost) and bool(spell_targets(s, h, sp))
+            ok = bool(spell_targets(s, h, sp))
         elif eff == "healing":
-            ok = _affordable(s, h, sp, spell.cost) and bool(healing_targets(s, h))
+            ok = bool(healing_targets(s, h))
         elif eff == "telekinesis":
-            ok = _affordable(s, h, sp, spell.cost) and bool(telekinesis_objects(s, h))
+            ok = bool(telekinesis_objects(s, h))
+        elif eff == "flying":
+            ok = not s.flying[h]
+        elif eff == "gift":
+            ok = s.reserve[h] > spell.cost and bool(gift_targets(s, h))
+        elif eff == "dizziness":
+            ok = bool(caster_targets(s, h))
+        elif eff == "mind_control":
+            ok = any(control_steps(s, m) for m in enemy_models(s))
+        elif eff == "possession":
+            ok = bool(possession_targets(s, h, sp))
         else:
-            ok = _affordable(s, h, sp, spell.cost)
+            ok = True
         if ok:
             mask[o + sp] = True
 
 
 def cast(s, h: int, sp: int):
     spell = s.game.spells[sp]
-    if spell.effect == "halo":
+    eff = spell.effect
+    if eff == "halo":
         cast_reaction(s, h, sp)
-        return
-    s.stack.append({"k": "spell_target", "p": h, "sp": sp})
+    elif eff == "flying":
+        # Borne by the Wind: Flying until the end of the turn
+        pay(s, h, sp, spell.cost)
+        s.flying[h] = True
+    elif eff == "kiss":
+        # Kiss of Death: everyone else in the caster's area is attacked with 3 red dice, then
+        # the caster's model leaves the board (ruling: the caster dies)
+        pay(s, h, sp, spell.cost)
+        c = {"h": h, "sp": sp, "t": s.h_area[h]}
+        combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
+                          combat.support_for(s, ("h", h)))
+    elif eff == "swarm":
+        # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
+        pay(s, h, sp, spell.cost)
+        c = {"h": h, "sp": sp, "t": s.h_area[h]}
+        combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
+                          combat.support_for(s, ("h", h)))
+    else:
+        s.stack.append({"k": "spell_target", "p": h, "sp": sp})
 
 
 def cast_reaction(s, h: int, sp: int):
@@ -120,6 +188,36 @@ def target_mask(s, fr, mask, codec):
         o = codec.offsets["pickup"]
         for ob in telekinesis_objects(s, h):
             mask[o + ob] = True
+    elif eff == "gift":
+        if "t" not in fr:
+            o = codec.offsets["hero"]
+            for k in gift_targets(s, h):
+                mask[o + k] = True
+        else:
+            o = codec.offsets["gems"]
+            for n in range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1):
+                mask[o + n] = True
+    elif eff == "dizziness":
+        o = codec.offsets["target"]
+        for m in caster_targets(s, h):
+            mask[o + m] = True
+    elif eff == "possession":
+        o = codec.offsets["target"]
+        for m in possession_targets(s, h, sp):
+            mask[o + m] = True
+    elif eff == "mind_control":
+        if "t" not in fr:
+            o = codec.offsets["target"]
+            for m in enemy_models(s):
+                if control_steps(s, m):
+                    mask[o + m] = True
+        else:
+            if fr["steps"] == 0 or _affordable(s, h, sp, 1):
+                o = codec.offsets["move"]
+                for b in control_steps(s, fr["t"]):
+                    mask[o + b] = True
+            if fr["steps"]:
+                mask[codec.offsets["done"]] = True
     else:
         o = codec.offsets["area"]
         a = s.h_area[h]
@@ -129,18 +227,58 @@ def target_mask(s, fr, mask, codec):
 
 
 def target_apply(s, fr, seg, i):
-    s.stack.pop()
     h, sp = fr["p"], fr["sp"]
     spell = s.game.spells[sp]
-    if spell.effect == "teleport":
+    eff = spell.effect
+    if eff == "gift":
+        if "t" not in fr:
+            pay(s, h, sp, spell.cost)
+            fr["t"] = i
+            return
+        # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
+        s.stack.pop()
+        t = fr["t"]
+        s.reserve[h] -= i
+        s.life[h] -= i
+        s.reserve[t] += i
+        s.life[t] += i
+        if s.wounds[h] >= s.life[h]:
+            s.kill_hero(h)
+        return
+    if eff == "mind_control":
+        if "t" not in fr:
+            pay(s, h, sp, spell.cost)
+            fr["t"], fr["steps"] = i, 0
+            return
+        if seg == "done":
+            s.stack.pop()
+            return
+        if fr["steps"]:
+            pay(s, h, sp, 1)   # 1 area per gem
+        fr["steps"] += 1
+        mv.cross(s, s.u_area[fr["t"]], i)
+        s.u_area[fr["t"]] = i
+        return
+    s.stack.pop()
+    if eff == "teleport":
         # Teleportation: 1 area per gem; ignores walls, hindering, Blocking and elevation.
         pay(s, h, sp, s.game.board.dist[s.h_area[h]][i])
         s.move_hero(h, i)
         return
     pay(s, h, sp, spell.cost)
-    if spell.effect == "telekinesis":
+    if eff == "telekinesis":
         from .manipulation import take_object
         take_object(s, h, i)
+        return
+    if eff == "dizziness":
+        s.u_dizzy[i] = spell.drain
+        return
+    if eff == "possession":
+        g = s.game
+        if "blocking" in g.tiles[g.model_tile[i]].skills:
+            s.u_noblock[i] = True
+        else:
+            s.u_held[i] = True
         return
     c = {"h": h, "sp": sp, "t": i}
     # "Casting a spell is not affected by hindering."
@@ -166,5 +304,31 @@ def spell_rolled(s, c):
             s.ov_fatigue += n
         if s.u_area[c["t"]] >= 0:
             combat.defend(s, ["u", c["t"]], power, "spell", "nothing", c)
+    elif spell.effect == "kiss":
+        combat.area_attack(s, c["t"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["h"])
+    elif spell.effect == "swarm":
+        swarm(s, c["h"], c["t"], power)
     else:
         combat.area_attack(s, c["t"], power, mv.HERO_SIDE, "nothing", c)
+
+
+@combat.cont
+def kiss_done(s, c):
+    if s.h_state[c["h"]] == 0:
+        s.kill_hero(c["h"])
+
+
+def swarm(s, h: int, area: int, dmg: int):
+    """Pestilential Swarm: damage = symbols, no defence, on every character in the area but
+    the caster (no core unit is undead), and on the captive lying there."""
+    if dmg <= 0:
+        return
+    for m, a in enumerate(s.u_area):
+        if a == area:
+            s.damage_model(m, dmg)
+    for k, a in enumerate(s.h_area):
+        if a == area and k != h and s.h_state[k] == 0:
+            s.wound_hero(k, dmg)
+    g = s.game
+    if g.captive >= 0 and s.o_loc[g.captive] == area and s.winner < 0:
+        s.kill_captive(True)

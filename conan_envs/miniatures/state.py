@@ -67,6 +67,8 @@ class MiniaturesState(State):
         self.reserve = [hs.life for hs in g.heroes]
         self.fatigue = [0] * nh
         self.wounds = [0] * nh
+        self.life = [hs.life for hs in g.heroes]   # gems a hero owns (Gift of Life moves some)
+        self.flying = [False] * nh                 # Borne by the Wind, until the end of the turn
         for h in range(nh):
             moved = min(sc["gems_to_fatigue"], self.reserve[h])
             self.reserve[h] -= moved
@@ -92,6 +94,11 @@ class MiniaturesState(State):
                 self.u_life.append(tile.life)
                 self.u_halo.append(tile.halo)
         self.u_done = [False] * g.num_models
+        self.u_attacked = [[] for _ in range(g.num_models)]   # Fascination: whom it attacked
+        # spell marks on models: Magical Dizziness, Set's Possession (held / Blocking lost)
+        self.u_dizzy = [0] * g.num_models
+        self.u_held = [False] * g.num_models
+        self.u_noblock = [False] * g.num_models
         # petrified monsters: statues, not characters, until an event frees them
         self.petrified = [t for t, tile in enumerate(g.tiles) if tile.petrified]   # allies: activated this Action phase
         self.o_loc = []
@@ -239,7 +246,7 @@ class MiniaturesState(State):
                     else:
                         break
             self.wounds[h] += 1
-        if self.wounds[h] >= self.game.heroes[h].life:
+        if self.wounds[h] >= self.life[h]:
             self.kill_hero(h)
             return True
         return False

@@ -1,5 +1,6 @@
-"""Observation encoder per role (DESIGN.md "Observations"): the public board, the role's own
-Challenge-token supply and the tokens it has seen; for others only counts. Values in [0, 1]."""
+"""The first observation encoder, frozen as the reference for test_encode.py: the lean encoder in
+conan_envs/adventures/encode.py must give exactly these vectors. Slow (index/value gathering in
+dicts and lists); do not use outside tests."""
 from __future__ import annotations
 
 import numpy as np

@@ -82,3 +82,20 @@ def test_last_king_truncates_at_the_round_limit():
     s.act = 1
     start(s, "plunder", then=True)
     assert s.turn == 1 and not s.is_terminal() and s.is_truncated()
+
+
+def test_a_player_out_of_the_game_loses_his_tokens_and_his_raids_end():
+    s = blank(3)
+    put(s, "Koth", 0, K)
+    put(s, "Zamora", 1, K)
+    put(s, "Shem", 1, A)
+    put(s, "Nemedia", 2, K)
+    s.gold[1], s.div[1], s.relics[1] = 3, 2, 1
+    s.set_raid(rid("Ophir"), 1)
+    s.kill(rid("Zamora"), 1, K)
+    start(s, "plunder", then=True)
+    assert not s.alive[1] and (s.gold[1], s.div[1], s.relics[1]) == (0, 0, 0)
+    assert s.raided[rid("Ophir")] == -1  # his next turn, which would lift it, never comes
+    # no die roll is ever offered to him: the next roll goes to player 2's Divination only
+    s.div[2] = 1
+    assert s._rerollers() == [2]

@@ -22,7 +22,7 @@ def check(s):
                 assert total <= C.CHITS[t], (o, C.UNIT_KEYS[t], total)
         for r in range(C.NUM_REGIONS):
             assert s.tot[r * O + o] == sum(s.at(r, o, t) for t in range(T))
-    assert np.array_equal(s.board, board_values(s.u, s.tot, n))  # the encoder's copy
+    assert np.array_equal(s.board, board_values(s))  # the encoder's copy
     assert s.pool[n * T:(n + 1) * T] == [s.pool[n * T]] + [0] * (T - 1)  # neutrals: Armies
     if s.phase == "plunder":  # every battle of the phasing player has been fought
         me = s.me()

@@ -64,7 +64,7 @@ def test_storms_and_curses_stop_recruiting():
         s = blank()
         put(s, "Koth", 0, A)
         put(s, "Argos", 0, A)
-        getattr(s, tokens)[rid("Koth")] = 1
+        getattr(s, "set_" + tokens)(rid("Koth"), 1)
         start(s, "recruit")
         assert s.legal_actions() == [DONE, region("Argos")]
 
@@ -107,8 +107,8 @@ def test_storms_block_moves_into_out_of_and_through():
     s = blank()
     put(s, "Nemedia", 0, H)
     put(s, "Koth", 0, A)
-    s.storm[rid("Ophir")] = 1
-    s.storm[rid("Koth")] = 1
+    s.set_storm(rid("Ophir"), 1)
+    s.set_storm(rid("Koth"), 1)
     start(s, "move")
     assert s.legal_actions() == [DONE, region("Nemedia")]  # nothing leaves Koth
     play(s, region("Nemedia"))

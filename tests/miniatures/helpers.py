@@ -57,7 +57,7 @@ def action_phase(s, stances=None, hut="hut_8"):
         st = (stances or {}).get(s.game.hero_keys[s.current_player()], 0)
         act(s, "stance", st)
     assert s.decision() == "act"
-    keep = {"captain", "zaporavo", "skuthus"}   # their deaths would end the game
+    keep = {"captain", "zaporavo", "skuthus", "thalis", "princess"}   # their deaths would end the game
     g = s.game
     for m in range(g.num_models):
         if g.tiles[g.model_tile[m]].key not in keep:

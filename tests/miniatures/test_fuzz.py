@@ -5,7 +5,7 @@ import pytest
 import conan_envs
 from baselines import load_agent
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort")
+CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis")
            for n in (2, 3, 4)]
 
 
@@ -14,10 +14,11 @@ def invariants(s):
     for h in range(g.num_heroes):
         total = (s.reserve[h] + s.fatigue[h] + s.wounds[h] + sum(s.spaces[h])
                  + sum(s.spell_gems[h]) + s.ally_gems[h])
-        assert total == g.heroes[h].life
+        assert total == s.life[h]
         assert min(s.reserve[h], s.fatigue[h], s.wounds[h], *s.spaces[h]) >= 0
         if s.h_state[h] == 0:
             assert s.h_area[h] >= 0
+    assert sum(s.life) == sum(hs.life for hs in g.heroes)   # Gift of Life only moves gems
     counts = [0] * g.num_areas
     for a in list(s.h_area) + list(s.u_area):
         if a >= 0:

@@ -1,0 +1,98 @@
+"""The observation encoder (encode.py) against a plain reference encoding written straight
+from the layout: the incrementally kept `board` and the per-observer permutations must give
+exactly the same vector, for every observer, at every step of random games."""
+import numpy as np
+import pytest
+
+import conan_envs
+from conan_envs.engine import CorruptStateError
+from conan_envs.kings import content as C
+from conan_envs.kings.encode import DECISIONS, PER_PLAYER, PHASES, _focus, observation_size
+
+from .helpers import A, E, K, blank, put, rid
+
+R, T = C.NUM_REGIONS, C.NUM_TYPES
+
+
+def reference(s, role):
+    """The observation, element by element, from the unit counts (not from `board`)."""
+    n, O = s.n, s.O
+    f32 = np.float32
+    seats = [(role + k) % n for k in range(n)] + [n]
+    vals = []
+    for r in range(R):
+        for o in seats:
+            for t in range(T):
+                vals.append(min(f32(s.at(r, o, t)) * f32(1.0 / C.CHITS[t]), f32(1.0)))
+    for r in range(R):
+        for o in seats:
+            vals.append(1.0 if sum(s.at(r, o, t) for t in range(T)) > 0 else 0.0)
+    vals += [min(f32(k) * f32(1 / 3.0), f32(1.0)) for k in s.storm]
+    vals += [min(f32(k) * f32(1 / 6.0), f32(1.0)) for k in s.curse]
+    vals += [1.0 if k >= 0 else 0.0 for k in s.raided]
+    asked = s.ask[1] if s.ask is not None else -1
+    for p in seats[:n]:
+        vals += [min(s.gold[p] / 10, 1.0), min(s.div[p] / 5, 1.0), min(s.relics[p] / 5, 1.0),
+                 float(s.alive[p]), float(sum(s.at(r, p, K) for r in range(R)) > 0),
+                 s.order.index(p) / (n - 1), float(p == s.me()), float(p == asked),
+                 float(s.king_dead[p])]
+    vals += [1.0 if s.phase == ph else 0.0 for ph in PHASES]
+    vals += [1.0 if s.ask is not None and s.ask[0] == d else 0.0 for d in DECISIONS]
+    fr, ft = _focus(s)
+    vals += [1.0 if r == fr else 0.0 for r in range(R)]
+    vals += [1.0 if t == ft else 0.0 for t in range(T)]
+    vals.append(min(s.turn / (s.game.max_turns or 100), 1.0))
+    vals.append(1.0 if s.bt is not None else 0.0)
+    out = np.array(vals, dtype=np.float32)
+    assert out.shape == (observation_size(n),)
+    assert len(vals) == R * O * (T + 1) + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
+    return out
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_encoding_matches_the_reference_in_random_games(n):
+    game = conan_envs.make_game("kings_v0", num_players=n, max_turns=12)
+    checked = 0
+    for seed in range(3):
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        k = 0
+        while not s.is_terminal() and not s.is_truncated():
+            if k % 5 == 0:
+                for role in range(n):
+                    obs = s.observation(role)
+                    assert obs.dtype == np.float32
+                    np.testing.assert_array_equal(obs, reference(s, role))
+                    checked += 1
+            legal = np.flatnonzero(s.legal_action_mask())
+            s.apply_action(int(rng.choice(legal)))
+            k += 1
+    assert checked > 50
+
+
+def test_counts_past_the_chit_limit_and_tokens_show_capped():
+    s = blank(3)
+    put(s, "Asgard", 3, A, 45)  # neutral armies have no chit limit
+    put(s, "Asgard", 1, E, 20)
+    put(s, "Asgard", 1, E, -7)
+    s.set_storm(rid("Koth"), 5)
+    s.set_curse(rid("Koth"), 2)
+    s.set_raid(rid("Ophir"), 2)
+    s._reset_turn()
+    s.phase, s.ask = "move", ["move_from", 0, [0]]
+    for role in range(3):
+        np.testing.assert_array_equal(s.observation(role), reference(s, role))
+    obs = s.observation(1)  # player 1 first: its 13 Elites at 13/20
+    i = (rid("Asgard") * 4 + 0) * T + E
+    assert obs[i] == np.float32(13) * np.float32(1 / 20)
+    assert obs[(rid("Asgard") * 4 + 3) * T + A] == 1.0
+
+
+def test_a_saved_state_with_a_wrong_board_is_rejected():
+    game = conan_envs.make_game("kings_v0")
+    s = game.new_initial_state(4)
+    text = s.to_json()
+    assert game.state_from_json(text) == s
+    s.board[5] += 0.5
+    with pytest.raises(CorruptStateError):
+        game.state_from_json(s.to_json())
