@@ -310,8 +310,30 @@ class ScriptedAgent(Agent):
 
     def _spell_target(self, fr):
         s, g = self.s, self.g
+        spell = g.spells[fr["sp"]]
+        if spell.effect == "possession" and self.options("target"):
+            here = s.h_area[fr["p"]]
+            blockers = [m for m in self.options("target") if s.u_area[m] == here
+                        and "blocking" in g.tiles[g.model_tile[m]].skills]
+            if blockers:
+                return self.A("target", blockers[0])
         if self.options("target"):
             return self.A("target", self._best_target(self.options("target")))
+        if self.options("gems"):       # Gift of Life: as much as allowed
+            return self.A("gems", max(self.options("gems")))
+        if spell.effect == "mind_control":
+            # drag the enemy away from the heroes; stop when no step gets it further
+            heroes = [s.h_area[k] for k in s.heroes_in_play()]
+            m = fr["t"]
+
+            def far(b):
+                return min((self.dist(b, x) for x in heroes), default=0)
+            steps = self.options("move")
+            if steps:
+                best = max(steps, key=far)
+                if far(best) > far(s.u_area[m]) or not self.has("done"):
+                    return self.A("move", best)
+            return self.A("done")
         areas = self.options("area")
         spell = g.spells[fr["sp"]]
         if spell.effect == "teleport":
@@ -534,6 +556,13 @@ class ScriptedAgent(Agent):
             for sp in spells:
                 eff = g.spells[sp].effect
                 if eff == "attack" or (eff == "halo" and s.wounds[h] >= 2):
+                    return self.A("spell", sp)
+                if eff == "possession" and not self.options("move") and any(
+                        x == a and "blocking" in g.tiles[g.model_tile[m]].skills
+                        for m, x in enumerate(s.u_area)):
+                    return self.A("spell", sp)     # break a Blocker's hold
+                if eff == "gift" and s.reserve[h] >= 6 and any(
+                        s.reserve[k] <= 1 and s.h_area[k] == a for k in s.heroes_in_play() if k != h):
                     return self.A("spell", sp)
                 if eff == "healing" and any(s.wounds[k] >= 2 for k in s.heroes_in_play()
                                             if s.h_area[k] == a):

@@ -17,7 +17,8 @@ from ..engine import TERMINAL, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import CURSES, SCALED, STORMS, board_values, encode, observation_size, render
+from .encode import (CURSES, DECISIONS, PHASES, SCALED, STORMS, board_values, encode,
+                     observation_size, render)
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -82,7 +83,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         decision = self.ask[0]
         self.ask = None
         self._mask = None
-        getattr(self, "_on_" + decision)(a)
+        _ON[decision](self, a)
         self._run()
 
     def _check_restored(self):
@@ -124,7 +125,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
     # ---- the driver ---------------------------------------------------------------------
     def _run(self):
         while self.ask is None and self.phase != "over":
-            getattr(self, "_step_" + self.phase)()
+            _STEP[self.phase](self)
 
     def me(self):
         """The phasing player."""
@@ -276,7 +277,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
 
     def _settle(self):
         pend, self.pend = self.pend, None
-        getattr(self, "_rolled_" + pend["what"])(pend["v"], pend["ctx"])
+        _ROLLED[pend["what"]](self, pend["v"], pend["ctx"])
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
@@ -289,3 +290,10 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         self.moved = [0] * (R * T)  # the phasing player's units that have moved, by region
         self.battle_plan = [0] * self.n
         self.plunder = 0
+
+
+# the handlers by name, looked up once (the decision, phase and roll names are plain data)
+_ON = {d: getattr(KingsState, "_on_" + d) for d in DECISIONS}
+_STEP = {p: getattr(KingsState, "_step_" + p) for p in PHASES if p != "over"}
+_ROLLED = {w: getattr(KingsState, "_rolled_" + w)
+           for w in ("action", "attack", "curse", "hero", "prophecy", "recruit", "spell", "wizard")}

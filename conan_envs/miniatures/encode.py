@@ -13,7 +13,7 @@ from .game import MAX_DICE
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
               "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
               "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
-              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks")
+              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks", "haste")
 KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
 ATTACK_KINDS = {"melee": 0, "ranged": 1, "area": 2, "spell": 3}
 PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
@@ -28,7 +28,8 @@ def _layout(g) -> dict:
              ("dice", MAX_DICE * 4 + 4), ("misc", 4), ("broken", n),
              ("attack", 4 + 4 + g.num_models), ("actor", g.num_models),
              ("pending_obj", g.num_objects), ("pending_spell", len(g.spells)),
-             ("petrified", len(g.tiles)), ("marks", g.num_models * 8)]
+             ("petrified", len(g.tiles)), ("marks", g.num_models * 8),
+             ("ritual", len(g.barricades) + n + 2)]
     out, start = {}, 0
     for name, size in parts:
         out[name] = start
@@ -156,6 +157,15 @@ def observe(s, role: int) -> np.ndarray:
             v[L["pending_spell"] + sp] = 1.0
     for t in s.petrified:
         v[L["petrified"] + t] = 1.0
+    if g.priestess_area >= 0:   # The Final Ritual
+        o = L["ritual"]
+        for i, life in enumerate(s.bar_life):
+            v[o + i] = life / g.barricade_life
+        o += len(g.barricades)
+        for a in s.relics:
+            v[o + a] += 0.5
+        v[o + n] = s.invocation / 10
+        v[o + n + 1] = g.priestess_area / n
     o = L["marks"]
     nh = g.num_heroes
     for m in range(g.num_models):

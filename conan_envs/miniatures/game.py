@@ -120,6 +120,17 @@ class MiniaturesGame(Game):
         self.hero_start = tuple(b.index[sc.get("hero_starts", {}).get(k, sc["hero_start"])]
                                 for k in self.hero_keys)
         self.rounds = int(sc["rounds"])
+        # The Final Ritual: barricades, relics, the priestess, the invocation marker
+        self.barricades = tuple((b.index[x], b.index[y]) for x, y in sc.get("barricades", ()))
+        self.barricade_of = {}
+        for i, (x, y) in enumerate(self.barricades):
+            self.barricade_of[(x, y)] = self.barricade_of[(y, x)] = i
+        self.barricade_life = int(sc.get("barricade_life", 12))
+        self.relic_start = tuple(b.index[x] for x in sc.get("relics", ()))
+        self.priestess_area = b.index[sc["priestess"]] if sc.get("priestess") else -1
+        self.invocation = int(sc.get("invocation", 0))
+        self.horde_tiles = tuple(self.tile_index[k] for k in sc.get("event", {}).get("hordes", ()))
+        self.overlord_first = bool(sc.get("overlord_first"))
         self.objective = sc["objective"]
 
         n, m, o, h = self.num_areas, self.num_models, self.num_objects, self.num_heroes
@@ -157,6 +168,7 @@ class MiniaturesGame(Game):
             ("sacrifice", m),
             ("target", m),
             ("door", b.names),
+            ("barricade", max(1, len(self.barricades))),
         ])
         self.num_actions = self.codec.size
         from .encode import observation_size

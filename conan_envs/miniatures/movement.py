@@ -126,9 +126,18 @@ def blocked_in(s, who) -> bool:
 
 def line_of_sight(s, a: int, b: int) -> bool:
     """Precomputed sight, plus sight through broken walls and removed doors."""
-    if s.game.board.los[a][b]:
+    g = s.game
+    if g.barricade_of and (a, b) in g.barricade_of and s.bar_life[g.barricade_of[(a, b)]] > 0:
+        return False   # an intact barricade blocks sight (The Final Ritual)
+    if g.board.los[a][b]:
         return True
     return s.game.board.border[a][b] in OPENABLE and _broken(s, a, b)
+
+
+def _barred(s, a: int, b: int) -> bool:
+    """An intact barricade (The Final Ritual) cannot be crossed, even flying."""
+    i = s.game.barricade_of.get((a, b), -1)
+    return i >= 0 and s.bar_life[i] > 0
 
 
 def _broken(s, a: int, b: int) -> bool:
@@ -156,7 +165,7 @@ def step_cost(s, who, a: int, b: int) -> int:
     Hindering is not included (see move_cost)."""
     board = s.game.board
     kind = board.border[a][b]
-    if kind < 0 or is_full(s, b):
+    if kind < 0 or is_full(s, b) or _barred(s, a, b):
         return -1
     if has_skill(s, who, "flying"):
         return 1
@@ -225,8 +234,9 @@ def move_options(s, who, a: int) -> list:
     hyena = _is_hyena(s, who)
     out = []
     row = board.border[a]
+    bars = s.game.barricade_of
     for b in board.neighbors[a]:
-        if hs[b] + os_[b] >= cap[b]:
+        if hs[b] + os_[b] >= cap[b] or (bars and _barred(s, a, b)):
             continue
         if fly:
             out.append((b, 1))

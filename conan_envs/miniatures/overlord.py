@@ -7,7 +7,7 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
-from . import combat
+from . import combat, ritual
 from . import movement as mv
 from .content import DROP, LEAP
 from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
@@ -15,6 +15,8 @@ from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
 
 def begin_turn(s):
     s.phase = "overlord"
+    if s.game.priestess_area >= 0:
+        ritual.turn_start(s)
     n = min(s.recovery, s.ov_fatigue)
     s.ov_fatigue -= n
     s.ov_reserve += n
@@ -67,7 +69,7 @@ def _next_model(s, fr):
     while fr["queue"]:
         m = fr["queue"].pop(0)
         if s.u_area[m] >= 0:
-            mp = 0 if fr.get("volley") else s.game.tiles[fr["t"]].move
+            mp = 0 if fr.get("volley") else 2 if fr.get("haste") else s.game.tiles[fr["t"]].move
             held = s.u_held[m]
             if held:   # Set's Possession: it cannot move this activation
                 s.u_held[m] = False
@@ -109,14 +111,19 @@ def unit_mask(s, fr, mask, codec):
     for b, c in mv.move_options(s, who, a):
         if c <= fr["mp"] and mv.unit_may_enter(s, m, b):
             mask[off["move"] + b] = True
-    if not fr["attacked"]:
-        heroes, allies = unit_targets(s, m, fr.get("volley", False))
-        for h in heroes:
-            mask[off["hero"] + h] = True
-        for k in allies:
-            mask[off["melee"] + k] = True
+    if not fr["attacked"] and not fr.get("haste"):
+        if fr.get("hit") != "barricade":
+            heroes, allies = unit_targets(s, m, fr.get("volley", False))
+            for h in heroes:
+                mask[off["hero"] + h] = True
+            for k in allies:
+                mask[off["melee"] + k] = True
+        if s.bar_life and fr.get("hit") != "character" and s.game.tiles[fr["t"]].melee \
+                and not fr.get("volley"):
+            for i in ritual.barricades_next_to(s, a):
+                mask[off["barricade"] + i] = True
         if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
-                and not fr.get("volley") and not fr.get("held")):
+                and not fr.get("volley") and not fr.get("held") and not fr.get("haste")):
             mask[off["benefit_move"]] = True
     for sp in s.game.tile_spells[fr["t"]] if fr["t"] >= 0 else ():
         if sp not in fr.get("cast", ()) and s.game.spells[sp].cost + s.u_dizzy[m] <= s.ov_reserve \
@@ -137,6 +144,9 @@ def unit_apply(s, fr, seg, i):
         s.ov_reserve -= cost
         s.ov_fatigue += cost
         s.stack.append({"k": "unit_spell", "p": fr["p"], "m": m, "sp": i})
+        return
+    if seg == "barricade":
+        ritual.hit_barricade(s, fr, i)
         return
     if seg == "benefit_move":
         s.ov_reserve -= 1
@@ -161,6 +171,7 @@ def unit_apply(s, fr, seg, i):
     # an attack ends the model's movement (ruling, as for allies)
     fr["attacked"] = True
     fr["mp"] = 0
+    fr["hit"] = "character"
     target = ["h", i] if seg == "hero" else ["u", i]
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
         key = combat.fascination_key(s, target)
@@ -236,7 +247,9 @@ def unit_fell(s, c):
 def event(s):
     """Events with a choice (Hunting the Tigress) ask the Overlord; the others reinforce."""
     ev = s.game.event
-    if ev.get("choice"):
+    if ev.get("hordes") is not None:
+        ritual.event(s)
+    elif ev.get("choice"):
         s.stack.append({"k": "event", "p": s.game.overlord})
     else:
         _reinforce(s, ev.get("reinforcement", 0))

@@ -76,6 +76,9 @@ def check(s):
     elif g.objective == "rescue":
         if s.o_loc[g.captive] == ESCAPED:
             s.winner = HEROES
+    elif g.objective == "ritual":
+        if s.invocation <= 0:
+            s.winner = HEROES
     elif g.objective == "kill_all":
         if all(_dead(s, k) for k in g.scenario["kill"]):
             s.winner = HEROES

@@ -10,12 +10,12 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import allies, combat, encode, heroes_turn, manipulation, overlord, scenarios, spells
+from . import allies, combat, encode, heroes_turn, manipulation, overlord, ritual, scenarios, spells
 
 OFF = -10
 # decisions that are skipped when a single action is legal (nothing to choose)
 AUTO = {"act", "guard", "unit", "ov_turn", "ally_act", "reinforce", "event", "free", "must_drop",
-        "unit_spell"}
+        "unit_spell", "haste"}
 
 KINDS = {
     "hide": (scenarios.hide_mask, scenarios.hide_apply),
@@ -45,6 +45,7 @@ KINDS = {
     "rocks": (overlord.rocks_mask, overlord.rocks_apply),
     "reinforce": (overlord.reinforce_mask, overlord.reinforce_apply),
     "reinforce_area": (overlord.reinforce_area_mask, overlord.reinforce_area_apply),
+    "haste": (ritual.haste_mask, ritual.haste_apply),
 }
 
 
@@ -112,6 +113,9 @@ class MiniaturesState(State):
         ov = sc["overlord"][nh]
         self.ov_reserve, self.ov_fatigue, self.recovery = int(ov[0]), int(ov[1]), int(ov[2])
         self.river = list(g.river_start)
+        self.bar_life = [g.barricade_life] * len(g.barricades)
+        self.relics = list(g.relic_start)
+        self.invocation = g.invocation
         self.searched = [False] * g.num_areas
         for a in self.h_area:
             self.searched[a] = True
@@ -144,6 +148,9 @@ class MiniaturesState(State):
             KINDS[fr["k"]][1](self, fr, seg, i)
 
     def _next_phase(self):
+        if self.game.overlord_first:
+            self._next_phase_overlord_first()
+            return
         if self.phase in ("hide", "overlord_done", "start"):
             if self.phase == "overlord_done":
                 self.turn += 1
@@ -158,6 +165,21 @@ class MiniaturesState(State):
             overlord.begin_turn(self)
         elif self.phase == "overlord":
             self.phase = "overlord_done"
+
+    def _next_phase_overlord_first(self):
+        """The Final Ritual: each round the Overlord's turn comes first, then the heroes'."""
+        if self.phase in ("start", "action"):
+            if self.phase == "action":
+                heroes_turn.end_phase(self)
+                self.turn += 1
+                scenarios.round_over(self)
+                if self.winner >= 0:
+                    return
+            overlord.begin_turn(self)
+        elif self.phase == "overlord":
+            heroes_turn.start_phase(self)
+        elif self.phase == "stance":
+            heroes_turn.begin_action_phase(self)
 
     def current_player(self) -> int:
         if self.winner >= 0:

@@ -148,3 +148,78 @@ def test_a_kingdom_token_not_used_when_revealed_stays_for_later():
     s.apply_action(act("done"))
     assert t in s.ct_card[0] and s.dec["k"] == "main_post"
     assert s.legal_action_mask()[act("use_kingdom_token")]
+
+
+# ---- rules the review found implemented but untested --------------------------------------
+def test_event_fate_tokens_go_to_conan_or_a_foe_there_never_the_ally():
+    from .helpers import at_main, clear_board
+    s = at_main(game(3).new_initial_state(3), 0)
+    clear_board(s)
+    e = next(i for i, ev in enumerate(C.events) if len({k for k, _ in C.event_fate[i]}) >= 2)
+    k1 = C.event_fate[e][0][0]
+    k2 = next(k for k, _ in C.event_fate[e] if k != k1)
+    s.loc[1], s.loc[0] = k1, k2  # a Foe in one listed kingdom, Conan (and the Ally) in another
+    fate = [list(x) for x in s.fate]
+    s.ev_deck.append(e)
+    run_tasks(s, ["event"])
+    for p, k in ((1, k1), (0, k2)):
+        for f in range(8):
+            expected = sum(1 for kk, ff in C.event_fate[e] if kk == k and ff == f)
+            assert s.fate[p][f] - fate[p][f] == expected and s.fate_board[k][f] == 0
+    assert s.fate[2] == fate[2]  # the Ally gains none
+
+
+def test_trade_gives_a_held_fate_token_for_another_from_the_supply():
+    from .helpers import at_main, die_act, no_tokens
+    s = at_main(game(2).new_initial_state(3), 0)
+    no_tokens(s, 0)
+    s.fate[0] = [0, 0, 0, 0, 0, 1, 0, 0]  # a Thief token
+    s.fate_supply[5] -= 1
+    set_dice(s, 0, ["trade", "char"])
+    s.apply_action(die_act(0, "trade fate token"))
+    assert s.dec["k"] == "pick_fate" and s.dec["opts"] == [5]
+    s.apply_action(act("fate", 5))
+    assert s.dec["k"] == "pick_fate" and 5 not in s.dec["opts"]
+    s.apply_action(act("fate", 1))  # for a Warrior token
+    assert s.fate[0] == [0, 1, 0, 0, 0, 0, 0, 0] and s.fate_supply[5] == 4
+
+
+def test_a_fate_token_conan_moves_onto_a_foe_goes_to_that_foe():
+    from .helpers import K, at_main, clear_board, die_act, no_tokens
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Cimmeria"], K["Turan"]
+    src = next(k for k in C.adj[K["Turan"]] if k not in (K["Cimmeria"],))
+    s.fate_board[src][3] = 1
+    set_dice(s, 0, ["move", "char"])
+    before = s.fate[1][3]
+    s.apply_action(die_act(0, "move fate token"))
+    if s.dec["k"] == "fate_source":
+        s.apply_action(act("kingdom", src))
+    s.apply_action(act("kingdom", K["Turan"]))
+    assert s.fate[1][3] == before + 1 and s.fate_board[K["Turan"]][3] == 0
+
+
+def test_sail_goes_from_one_pirate_kingdom_to_any_other():
+    from .helpers import K, at_main, clear_board, die_act, no_tokens
+    s = at_main(game(2).new_initial_state(3), 0)
+    clear_board(s)
+    no_tokens(s, 0)
+    s.loc[0], s.loc[1] = K["Zingara"], K["Stygia"]
+    set_dice(s, 0, ["pirate", "char"])
+    s.apply_action(die_act(0, "sail"))
+    assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Zingara"]}
+
+
+def test_ishtar_rerolls_one_die_and_returns_to_the_supply(monkeypatch):
+    from conan_envs.adventures.content import ISHTAR
+    from .helpers import at_main, no_tokens
+    s = at_main(game(2).new_initial_state(3), 0)
+    no_tokens(s, 0)
+    s.gods[0] = [ISHTAR]
+    s.god_supply[ISHTAR] = False
+    set_dice(s, 0, ["char", "char"])
+    FixedDice(monkeypatch, ["wild"])
+    s.apply_action(act("ishtar_die", 1))
+    assert s.face[0] == [face("char"), face("wild")] and s.gods[0] == [] and s.god_supply[ISHTAR]

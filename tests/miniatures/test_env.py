@@ -7,7 +7,7 @@ import conan_envs
 from baselines import load_agent
 from conan_envs import ConfigError
 
-SCENARIOS = ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis")
+SCENARIOS = ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis", "ritual")
 CONFIGS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
 
 

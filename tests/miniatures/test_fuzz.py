@@ -5,7 +5,7 @@ import pytest
 import conan_envs
 from baselines import load_agent
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis")
+CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis", "ritual")
            for n in (2, 3, 4)]
 
 

@@ -230,3 +230,18 @@ def test_random_play_with_every_hero_spell_keeps_gems_and_round_trips():
                 s.apply_action(int(rng.choice(s.legal_actions())))
                 invariants(s)
                 step += 1
+
+
+def test_scripted_heroes_play_legal_games_with_every_hero_spell():
+    from baselines import load_agent
+    from .test_fuzz import invariants
+    for sc, n in (("clutches", 3), ("tigress", 4)):
+        g = game(sc, n)
+        for seed in range(4):
+            s = g.new_initial_state(seed)
+            agents = [load_agent("scripted", "miniatures_v0", role=r, seed=seed)
+                      for r in range(g.num_roles)]
+            while not s.is_terminal() and not s.is_truncated():
+                p = s.current_player()
+                s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
+                invariants(s)

@@ -1,0 +1,100 @@
+"""The Final Ritual (facts file section 7.4): the Overlord goes first; barricades that block
+sight, cannot be crossed and are attacked like enemies (12 life; a group that hits a
+barricade hits only barricades that activation, and the other way round); relics removed at
+the start of the Overlord's turn from areas holding a unit; the priestess, who dies if a unit
+shares her area then; the invocation marker; the event (Pict Hordes, Bestial Haste,
+Incantation). Designed parts are listed in docs/rulings/miniatures.md.
+"""
+from __future__ import annotations
+
+from . import combat
+from . import movement as mv
+
+HEROES, OVERLORD = 0, 1
+
+
+def barricades_next_to(s, area: int) -> list:
+    g = s.game
+    return [i for i, (a, b) in enumerate(g.barricades)
+            if s.bar_life[i] > 0 and area in (a, b)]
+
+
+def turn_start(s):
+    """Start of the Overlord's turn: relics in an area holding a unit are removed; the
+    priestess dies if a unit shares her area."""
+    g = s.game
+    held = {a for m, a in enumerate(s.u_area) if a >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE}
+    s.relics = [a for a in s.relics if a not in held]
+    if g.priestess_area in held:
+        s.winner = OVERLORD
+
+
+def hit_barricade(s, fr, i: int):
+    """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
+    g = s.game
+    m = fr["m"]
+    fr["attacked"], fr["mp"], fr["hit"] = True, 0, "barricade"
+    c = {"bar": i, "m": m}
+    combat.start_roll(s, g.overlord, ["o"], list(g.tiles[g.model_tile[m]].melee),
+                      "barricade_hit", c, combat.support_for(s, ("u", m)))
+
+
+@combat.cont
+def barricade_hit(s, c):
+    i = c["bar"]
+    s.bar_life[i] = max(0, s.bar_life[i] - sum(c["faces"]))
+
+
+def event(s):
+    """Resolve the three parts of the event in order. The Incantation is rolled before the
+    Bestial Haste is chosen (ruling: neither changes the other)."""
+    g = s.game
+    returned = pict_hordes(s)
+    heroes = s.heroes_in_play()
+    if s.relics and heroes:
+        # Incantation: a hero rolls 1 yellow die per relic on the board, without rerolls
+        combat.start_roll(s, heroes[0], ["n"], [(0, False)] * len(s.relics), "incanted", {})
+    if s.winner < 0 and returned:
+        s.stack.append({"k": "haste", "p": g.overlord, "groups": returned})
+
+
+def pict_hordes(s) -> dict:
+    """Dead Pict Warriors and Hunters return to the reinforcement areas until those are full
+    (tile by tile in River order, each into the first reinforcement area with room)."""
+    g = s.game
+    returned = {}
+    for t in [t for t in s.river if t in g.horde_tiles] + [t for t in g.horde_tiles
+                                                            if t not in s.river]:
+        for m in g.tile_models[t]:
+            if s.u_area[m] >= 0:
+                continue
+            room = [a for a in g.reinforcement_areas if not mv.is_full(s, a)]
+            if not room:
+                return returned
+            s.u_area[m] = room[0]
+            s.u_life[m] = g.tiles[t].life
+            returned.setdefault(str(t), []).append(m)
+    return returned
+
+
+@combat.cont
+def incanted(s, c):
+    s.invocation = max(0, s.invocation - sum(c["faces"]))
+
+
+def haste_mask(s, fr, mask, codec):
+    """Bestial Haste: one group returned this way gets up to 2 movement points now."""
+    mask[codec.offsets["done"]] = True
+    o = codec.offsets["reinforce"]
+    for t in fr["groups"]:
+        if any(s.u_area[m] >= 0 for m in fr["groups"][t]):
+            mask[o + int(t)] = True
+
+
+def haste_apply(s, fr, seg, t):
+    s.stack.pop()
+    if seg == "done":
+        return
+    from .overlord import _next_model
+    queue = [m for m in fr["groups"][str(t)] if s.u_area[m] >= 0]
+    _next_model(s, {"k": "unit", "p": fr["p"], "t": t, "queue": queue, "haste": True})
