@@ -3,8 +3,10 @@
 Overlord: activates the cheapest River tile that can reach a hero, focuses the weakest hero,
 keeps the scenario's key characters (Zogar Sag, Zaporavo, Skuthus, the Captain) on guard where
 they stand, guards when an attack would hurt, reinforces towards the heroes.
-Heroes: go for the scenario's objective (search huts for Yselda, kill the named enemies, flee
-with the captive and the head), attack what they can reach, keep gems back for Guard.
+In The Final Ritual every group marches on the priestess, breaking a barricade on the way.
+Heroes: go for the scenario's objective (search huts for Yselda — every hero a different hut —
+while Conan hunts Zogar Sag; carry the captive and the head out at once; kill the named
+enemies; hold the priestess's enclosure), attack what they can reach, keep gems back for Guard.
 
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
@@ -110,13 +112,19 @@ class ScriptedAgent(Agent):
         best = None
         for slot in slots:
             t = s.river[slot]
-            if t == g.event_tile:
+            if t == g.event_tile and g.priestess_area >= 0:
+                # The Final Ritual's event also helps the heroes' incantation: only for a horde
+                dead = sum(1 for k in g.horde_tiles for m in g.tile_models[k] if s.u_area[m] < 0)
+                score = 5 if dead >= 4 and len(s.relics) <= 2 else 50
+            elif t == g.event_tile:
                 score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
             else:
                 tile = g.tiles[t]
                 reach = tile.move + 1 if tile.melee else 99
                 near = any(self.dist(s.u_area[m], s.h_area[h]) <= reach
                            for m in g.tile_models[t] if s.u_area[m] >= 0 for h in heroes)
+                if g.priestess_area >= 0:   # every group marches on the priestess
+                    near = any(s.u_area[m] >= 0 for m in g.tile_models[t])
                 if not near:
                     continue
                 score = SLOT_COSTS[slot] * 2
@@ -139,6 +147,8 @@ class ScriptedAgent(Agent):
         if allies:
             return self.A("melee", allies[0])
         m = fr["m"]
+        if g.priestess_area >= 0:
+            return self._ritual_unit(fr, m)
         if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
             return self.A("done")
         moves = self.options("move")
@@ -151,6 +161,27 @@ class ScriptedAgent(Agent):
             if min(self.dist(step, t) for t in targets) < here:
                 return self.A("move", step)
         return self.A("done")
+
+    def _ritual_unit(self, fr, m):
+        """The Final Ritual: break through a barricade, make for the priestess."""
+        s, g = self.s, self.g
+        bars = self.options("barricade")
+        if bars:
+            return self.A("barricade", min(bars, key=lambda i: s.bar_life[i]))
+        goal = g.priestess_area
+        moves = self.options("move")
+        here = self.dist(s.u_area[m], goal)
+        if moves:
+            step = min(moves, key=lambda b: self.dist(b, goal))
+            if self.dist(step, goal) < here:
+                return self.A("move", step)
+        if self.has("benefit_move") and here > 1 and s.ov_reserve > 3:
+            return self.A("benefit_move")
+        return self.A("done")
+
+    def _haste(self, fr):
+        opts = self.options("reinforce")
+        return self.A("reinforce", opts[0]) if opts else self.A("done")
 
     def _carries_objective(self, h):
         s, g = self.s, self.g
@@ -403,6 +434,8 @@ class ScriptedAgent(Agent):
             return s.h_area[carrier] if carrier is not None else a
         if g.objective == "rescue":
             return self._rescue_goal(h)
+        if g.objective == "ritual":   # hold the priestess's hut entrance
+            return g.barricades[0][0] if g.barricades else a
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
                 "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))
         spots = [s.u_area[m] for k in keys for m in g.tile_models[g.tile_index[k]] if s.u_area[m] >= 0]

@@ -103,8 +103,7 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
     def returns(self):
         return list(self.result) if self.result is not None else [0.0] * self.n
 
-    def observation(self, role):
-        return encode(self, role)
+    observation = encode  # encode(state, role)
 
     def action_to_string(self, a):
         if self.ask is not None:
