@@ -75,6 +75,7 @@ class Game:
             if not isinstance(fields, dict):
                 raise TypeError("fields must be an object")
             state.__dict__.update(fields)
+            state._rebuild_derived()
             state._check_restored()
         except CorruptStateError:
             raise
@@ -98,6 +99,9 @@ class State:
     """
 
     _TRANSIENT = ("game", "rng", "_mask")
+    # Fields computed from the others (caches kept for speed): cloned, but not saved in
+    # JSON; `_rebuild_derived` recomputes them when a state is read back.
+    _DERIVED: tuple[str, ...] = ()
 
     def __init__(self, game: Game, seed=None):
         self.game = game
@@ -128,6 +132,9 @@ class State:
     def decision(self) -> str:
         """A short name of the decision the current player is asked to make."""
         return "move"
+
+    def _rebuild_derived(self) -> None:
+        """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`)."""
 
     def _check_restored(self) -> None:
         """Raise if a state read back from JSON is inconsistent. Default: mask builds."""
@@ -193,7 +200,8 @@ class State:
         return new
 
     def fields(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k not in self._TRANSIENT}
+        skip = self._TRANSIENT + self._DERIVED
+        return {k: v for k, v in self.__dict__.items() if k not in skip}
 
     def to_json(self) -> str:
         return serialize.dumps(
