@@ -100,13 +100,14 @@ class ConanAECEnv(AECEnv):
                 self.rewards[a] = 0.0
             self._rewards_dirty = False
         state = self.state
-        if not state.is_legal(action):
+        try:
+            state.apply_action(action)  # an illegal action raises and changes nothing
+        except IllegalActionError:
             if self.illegal_action == "raise":
-                state.apply_action(action)  # raises IllegalActionError, state unchanged
+                raise
             self._end({a: (-1.0 if a == agent else 0.0) for a in self.agents}, truncate=False)
             self.infos[agent]["illegal_action"] = True
         else:
-            state.apply_action(action)
             if self.shaped:
                 self._add_shaping()
             if state.is_terminal():
