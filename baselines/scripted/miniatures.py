@@ -5,8 +5,9 @@ keeps the scenario's key characters (Zogar Sag, Zaporavo, Skuthus, the Captain) 
 they stand, guards when an attack would hurt, reinforces towards the heroes.
 In The Final Ritual every group marches on the priestess, breaking a barricade on the way.
 Heroes: go for the scenario's objective (search huts for Yselda — every hero a different hut —
-while Conan hunts Zogar Sag; carry the captive and the head out at once; kill the named
-enemies; hold the priestess's enclosure), attack what they can reach, keep gems back for Guard.
+while Conan hunts Zogar Sag and Hadrathus teleports the head out of the crowd; carry the
+captive and the head out at once; kill the named enemies; hold the priestess's enclosure),
+attack what they can reach, keep gems back for Guard.
 
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
@@ -369,6 +370,9 @@ class ScriptedAgent(Agent):
         spell = g.spells[fr["sp"]]
         if spell.effect == "teleport":
             goal = self._hero_goal(fr["p"])
+            head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
+            if self._careful() and head >= 0 and head in areas:
+                goal = head
             return self.A("area", min(areas, key=lambda a: self.dist(a, goal)))
         if self.options("hero"):
             return self.A("hero", max(self.options("hero"), key=lambda k: s.wounds[k]))
@@ -474,6 +478,10 @@ class ScriptedAgent(Agent):
         head = s.o_loc[g.zogar_head]
         if head >= 0:   # the nearest hero fetches Zogar Sag's head first
             hunter = min(s.heroes_in_play(), key=lambda k: (self.dist(s.h_area[k], head), k))
+            casters = [k for k in s.heroes_in_play() if "spell_caster" in g.heroes[k].skills
+                       and s.reserve[k] >= g.board.dist[s.h_area[k]][head] + 3]
+            if casters:   # a teleporting caster can fetch it and get out again
+                hunter = casters[0]
         if h == hunter:
             return None
         # the frail spell caster does not search alone: he follows the sturdiest searcher
@@ -537,8 +545,17 @@ class ScriptedAgent(Agent):
         s, g = self.s, self.g
         h = fr["p"]
         a = s.h_area[h]
-        from conan_envs.miniatures.movement import encumbrance
+        from conan_envs.miniatures.movement import encumbrance, hindrance
+        head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
+        crowd = self._careful() and hindrance(s, ("h", h)) >= 2 and any(
+            "spell_caster" in g.heroes[k].skills and k != h for k in s.heroes_in_play())
+        if self._careful() and head >= 0 and head != a and "spell_caster" in g.heroes[h].skills:
+            for sp in self.options("spell"):   # teleport to the head, then out again
+                if g.spells[sp].effect == "teleport" and g.board.dist[a][head] <= s.reserve[h] - 2:
+                    return self.A("spell", sp)
         for o in self.options("pickup"):
+            if crowd and o == g.zogar_head:
+                continue   # left for the teleporting caster: a carrier here would be trapped
             objective = o in (g.captive, g.zogar_head, g.key)
             if objective or g.objects[o].kind in ("weapon", "armor", "shield"):
                 if encumbrance(s, h) + g.objects[o].enc <= g.heroes[h].enc_max:
@@ -556,6 +573,13 @@ class ScriptedAgent(Agent):
         for b in self.options("door"):
             if s.reserve[h] >= 2:
                 return self.A("door", b)
+        if self._careful() and self._carries_objective(h):
+            # Teleportation ignores hindering and Blocking: the way out of a crowd
+            edges = [b for b in range(g.num_areas) if g.board.edge[b]]
+            for sp in self.options("spell"):
+                if g.spells[sp].effect == "teleport" and not g.board.edge[a] and any(
+                        g.board.dist[a][e] <= s.reserve[h] for e in edges):
+                    return self.A("spell", sp)
         if self._careful() and self._carries_objective(h) and not self.options("move"):
             # a carrier held by Blocking cuts the blocker down with every gem
             blockers = [m for m in self.options("melee")

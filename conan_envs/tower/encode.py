@@ -1,5 +1,9 @@
 """Observation encoder per role (DESIGN.md, Observations): the public board, Conan's card, the
-enemies' cards, the decision being asked, and Yara's hand for Yara only (Conan sees its size)."""
+enemies' cards, the decision being asked, and Yara's hand for Yara only (Conan sees its size).
+
+The layout is computed once per Game (`Encoder`): each location has a template holding its static
+planes (terrain, height, elevation, location one-hot); an observation is a copy of the template
+plus one write of the always-present values at precomputed indexes and one `put` of the rest."""
 from __future__ import annotations
 
 import numpy as np
@@ -37,119 +41,239 @@ def observation_size(game):
     return sum(_sizes(game).values())
 
 
+def _float32_sums(step, n):
+    """The float32 value of `step` added n times in float32 (a card held several times)."""
+    out, acc = [], np.float32(0)
+    for _ in range(n):
+        out.append(float(acc))
+        acc = acc + np.float32(step)
+    return tuple(out)
+
+
+class Encoder:
+    """The observation layout of one Game, and the encoder over it."""
+
+    def __init__(self, game):
+        c = game.c
+        self.size = size = observation_size(game)
+        ns, ni, nl, npl = len(c["skills"]), len(c["items"]), len(c["locations"]), len(c["plots"])
+        kinds = list(c["kinds"])
+        self.per = per = len(kinds) + 18
+        o = 6 * CELLS
+        self.o_stage = o
+        o += len(STAGE_NAMES) + 1
+        self.o_conan = o
+        o += 24
+        self.o_rows = o
+        o += 27
+        self.o_skills = o
+        o += 2 * ns
+        self.ns = ns
+        self.o_items = o
+        o += ni
+        self.o_enemies = o
+        o += MAX_E * per
+        self.o_loc = o
+        o += nl
+        self.o_tracker = o
+        o += 4
+        self.o_misc = o
+        o += 6
+        self.o_pending = o
+        o += 2 + MAX_E + 1
+        self.o_attack = o
+        o += 3 + MAX_E
+        self.o_test = o
+        o += 5
+        self.o_picks = o
+        o += 7
+        self.o_active = o
+        o += MAX_E
+        self.o_mphase = o
+        o += 5
+        self.o_first = o
+        o += 2
+        self.o_blow = o
+        o += MAX_E + 4
+        self.o_yara = o
+        o += 4
+        self.o_hand = o
+        self.o_drawn = o + npl
+        self.o_putback = o + 2 * npl
+        o += 2 * npl + 3
+        self.o_init = o
+        assert o + len(c["initiative"]) == size
+        # the values written at every call, in the order encode() lists them
+        fixed = [*range(self.o_conan, self.o_conan + 19), *range(self.o_rows, self.o_rows + 27),
+                 *range(self.o_misc, self.o_misc + 6), self.o_pending, self.o_pending + 1,
+                 self.o_pending + 2 + MAX_E, *range(self.o_picks, self.o_picks + 7),
+                 self.o_first, self.o_first + 1, *range(self.o_yara, self.o_yara + 4)]
+        self.fixed = np.array(fixed, dtype=np.intp)
+        # one template per location: terrain planes and the location's one-hot
+        self.templates = []
+        for k, L in enumerate(c["locations"]):
+            v = np.zeros(size, dtype=np.float32)
+            grid = L.grid
+            v[0:CELLS] = grid.blocked
+            v[CELLS:2 * CELLS] = grid.height
+            v[2 * CELLS:3 * CELLS] = np.asarray(grid.elev, dtype=np.float32) / 3.0
+            v[self.o_loc + k] = 1.0
+            v.flags.writeable = False
+            self.templates.append(v)
+        # per enemy card: kind one-hot offset (within an enemy block), life, life/6, move/4, dice/5
+        self.card_static = tuple((1 + kinds.index(cd.kind.key), cd.kind.life, cd.kind.life / 6,
+                                  cd.kind.move / 4, cd.kind.dice / 5) for cd in c["cards"])
+        self.fatigue = c["conan"]["fatigue"]
+        self.base_dice = c["conan"]["base_dice"]
+        self.base_move = c["conan"]["base_move"]
+        self.turn_scale = max(1, game.max_turns or 300)
+        self.stage_at = {s: self.o_stage + i for i, s in enumerate(STAGE_NAMES)}
+        self.stage_other = self.o_stage + len(STAGE_NAMES)
+        self.halves = tuple(0.5 * n for n in range(64))
+        self.thirds = _float32_sums(1 / 3, 64)
+        self.locations = c["locations"]
+
+    def encode(self, s, role):
+        """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
+        E = self
+        v = E.templates[s.loc].copy()
+        ix = [3 * CELLS + s.pos, E.stage_at.get(s.decision(), E.stage_other),
+              E.o_conan + 19 + min(s.cphase, 4), E.o_tracker + s.tracker - 1,
+              E.o_mphase + min(s.mphase, 4)]
+        xs = [1.0, 1.0, 1.0, 1.0, 1.0]
+        put, val = ix.append, xs.append
+        # enemies: board planes for every living one, cards for the first MAX_E
+        static = E.card_static
+        ob = E.o_enemies
+        per = E.per
+        for k, e in enumerate(s.enemies):
+            life = e[11]
+            st = static[e[0]]
+            alive = e[2] < life
+            if alive:
+                sq = e[1]
+                ix += (4 * CELLS + sq, 5 * CELLS + sq)
+                xs += (1.0, e[2] / life)
+            if k < MAX_E:
+                b = ob + k * per
+                if alive:
+                    n = e[3]
+                    ln = len(n)
+                    tk = e[4]
+                    st5 = e[5]
+                    ix += (b, b + st[0])
+                    xs += (1.0, 1.0)
+                    b += per - 17
+                    ix += range(b, b + 17)
+                    sq = e[1]
+                    xs += (e[2] / st[1], st[2], (n[0] / 3) if ln > 0 else 0.0,
+                           (n[1] / 3) if ln > 1 else 0.0, (n[2] / 3) if ln > 2 else 0.0,
+                           (n[3] / 3) if ln > 3 else 0.0, st5 and tk[0] == "S",
+                           st5 and tk[0] == "R", len(tk) / 3, e[6], e[7] / 2, e[8] / 2, e[9] / 2,
+                           (sq % W) / 7, (sq // W) / 5, st[3], st[4])
+                else:
+                    put(b + st[0])
+                    val(1.0)
+        # Conan's skills and items
+        o = E.o_skills
+        ns = E.ns
+        for sk, ex in zip(s.skills, s.exhausted):
+            ix += (o + sk, o + ns + sk)
+            xs += (1.0, float(ex))
+        items = s.items
+        if items:
+            o = E.o_items
+            halves = E.halves
+            for i in set(items):
+                put(o + i)
+                val(halves[items.count(i)])
+        # the attack being resolved, the test being taken, the minion acting, the blow blocked
+        hits, tokens, att, rip = s.pending
+        if 0 <= att < MAX_E:
+            put(E.o_pending + 2 + att)
+            val(1.0)
+        a = s.attack
+        if a is not None:
+            o = E.o_attack
+            ix += (o, o + 1, o + 2)
+            xs += (1.0, a["w"] / 6, a["max"] / 3)
+            for t in a["tg"]:
+                put(o + 3 + t)
+                val(1.0)
+            q = a["q"]
+            if q and q[0][0] < MAX_E:
+                b = q[0]
+                o = E.o_blow
+                ix += (o + b[0], o + MAX_E, o + MAX_E + 1, o + MAX_E + 2, o + MAX_E + 3)
+                xs += (1.0, b[1] / 6, b[2] == "S", b[2] == "R", b[3])
+        stage = s.stage
+        if stage == "test":
+            tests = E.locations[s.loc].tests
+            if s.test_idx < len(tests):
+                t = tests[s.test_idx]
+                o = E.o_test
+                ix += range(o, o + 5)
+                xs += (min(6, t.need + (1 if s.test_rerolled else 0)) / 6, t.count / 2,
+                       s.test_paid / 2, s.test_rerolled, t.optional)
+        elif stage == "minion" and 0 <= s.active < MAX_E:
+            put(E.o_active + s.active)
+            val(1.0)
+        # Yara's cards: Conan sees the hand's size only
+        if role == 1:
+            thirds = E.thirds
+            hand = s.plot_hand
+            o = E.o_hand
+            for card in set(hand):
+                put(o + card)
+                val(thirds[hand.count(card)])
+            drawn = s.drawn
+            o = E.o_drawn
+            for card in set(drawn):
+                put(o + card)
+                val(thirds[drawn.count(card)])
+            o = E.o_putback
+            ix += (o, o + 1, o + 2)
+            xs += (s.put_back / 3, s.plot_known == "top", s.plot_known == "bottom")
+        if s.init_card >= 0:
+            put(E.o_init + s.init_card)
+            val(1.0)
+        # the values present at every call, at E.fixed
+        rows = s.rows
+        r0, r1, r2, r3, r4 = rows
+        d0 = sum(1 for x in r0 if x <= 6)
+        d1 = sum(1 for x in r1 if x <= 6)
+        d2 = sum(1 for x in r2 if x <= 6)
+        d3 = sum(1 for x in r3 if x <= 6)
+        d4 = sum(1 for x in r4 if x <= 6)
+        l0, l1, l2, l3, l4 = len(r0), len(r1), len(r2), len(r3), len(r4)
+        pool, marked, ctok, poison, picks = s.pool, s.marked, s.ctok, s.poison, s.picks
+        level, wounds = s.level, s.wounds
+        tok = s.ctok_active and ctok[0]
+        hits_tokens = s.pending
+        v[E.fixed] = (
+            level / 5, s.xp / 30, s.fatigue / E.fatigue, wounds / 5, s.rage_pool / 4,
+            len(s.rage_track) / 3, s.move_left / 15, s.slay_move, s.slain_sq >= 0,
+            tok == "S", tok == "R", len(ctok) / 3, len(poison) / 3, sum(poison) / 6,
+            s.free_blocks / 3, s.move_bonus / 3, s.locked, (E.base_dice + level - wounds) / 11,
+            max(0, E.base_move + level - wounds) / 7,
+            l0 / 7, d0 / 7, (l0 - d0) / 7, l1 / 7, d1 / 7, (l1 - d1) / 7,
+            l2 / 7, d2 / 7, (l2 - d2) / 7, l3 / 7, d3 / 7, (l3 - d3) / 7,
+            l4 / 7, d4 / 7, (l4 - d4) / 7,
+            pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
+            marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
+            marked[6] / 6,
+            min(s.combat_rounds, 20) / 20, s.init_token, s.first_side, s.side_no / 2,
+            s.in_combat, s.turn / E.turn_scale,
+            hits_tokens[0] / 6, len(hits_tokens[1]) / 3, hits_tokens[3],
+            (picks[0] / 5) if picks else 0.0, len(picks) / 10, s.ready_left / 7,
+            s.reserve_left / 5, sum(s.reserve_kept) / 5, s.ability_used, s.plot_played,
+            s.conan_first, s.auto_only,
+            len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
+            len(s.item_deck) / 20)
+        v.put(ix, xs)
+        return v
+
+
 def encode(s, role):
-    g = s.game
-    c = g.c
-    v = np.zeros(g._obs_size, dtype=np.float32)
-    L = c["locations"][s.loc]
-    grid = L.grid
-    # grid planes: blocked, height, elevation, Conan, enemy, enemy wounds taken
-    v[0:CELLS] = grid.blocked
-    v[CELLS:2 * CELLS] = grid.height
-    v[2 * CELLS:3 * CELLS] = np.asarray(grid.elev, dtype=np.float32) / 3.0
-    v[3 * CELLS + s.pos] = 1.0
-    kinds = list(c["kinds"])
-    for e in s.enemies:
-        if s._alive(e):
-            v[4 * CELLS + e[1]] = 1.0
-            v[5 * CELLS + e[1]] = e[2] / s._life(e)
-    o = 6 * CELLS
-    d = s.decision()
-    v[o + STAGE_INDEX.get(d, len(STAGE_NAMES))] = 1.0
-    o += len(STAGE_NAMES) + 1
-    cc = c["conan"]
-    conan = [s.level / 5, s.xp / 30, s.fatigue / cc["fatigue"], s.wounds / 5, s.rage_pool / 4,
-             len(s.rage_track) / 3, s.move_left / 15, s.slay_move, s.slain_sq >= 0,
-             s._stunned(), s._rattled(), len(s.ctok) / 3, len(s.poison) / 3,
-             sum(s.poison) / 6, s.free_blocks / 3, s.move_bonus / 3, s.locked,
-             s._base_dice() / 11, s._base_move() / 7]
-    v[o:o + len(conan)] = conan
-    v[o + 19 + min(s.cphase, 4)] = 1.0
-    o += 24
-    for r, row in enumerate(s.rows):
-        nd = sum(1 for x in row if x <= 6)
-        v[o + 3 * r: o + 3 * r + 3] = (len(row) / 7, nd / 7, (len(row) - nd) / 7)
-    o += 15
-    v[o:o + 6] = np.asarray(s.pool[1:], dtype=np.float32) / 6
-    v[o + 6:o + 12] = np.asarray(s.marked[1:], dtype=np.float32) / 6
-    o += 12
-    ns = len(c["skills"])
-    for sk, ex in zip(s.skills, s.exhausted):
-        v[o + sk] = 1.0
-        v[o + ns + sk] = float(ex)
-    o += 2 * ns
-    for i in s.items:
-        v[o + i] += 0.5
-    o += len(c["items"])
-    per = len(kinds) + 18
-    for k, e in enumerate(s.enemies[:MAX_E]):
-        b = o + k * per
-        kind = s._kind(e)
-        alive = s._alive(e)
-        v[b] = alive
-        v[b + 1 + kinds.index(kind.key)] = 1.0
-        b += 1 + len(kinds)
-        if alive:
-            x, y = e[1] % W, e[1] // W
-            v[b:b + 17] = (e[2] / kind.life, kind.life / 6, *(n / 3 for n in (e[3] + [0] * 4)[:4]),
-                           s._e_stunned(e), s._e_rattled(e), len(e[4]) / 3, e[6], e[7] / 2,
-                           e[8] / 2, e[9] / 2, x / 7, y / 5, kind.move / 4, kind.dice / 5)
-    o += MAX_E * per
-    v[o + s.loc] = 1.0
-    o += len(c["locations"])
-    v[o + s.tracker - 1] = 1.0
-    o += 4
-    v[o:o + 6] = (min(s.combat_rounds, 20) / 20, s.init_token, s.first_side, s.side_no / 2,
-                  s.in_combat, s.turn / max(1, g.max_turns or 300))
-    o += 6
-    hits, tokens, att, rip = s.pending
-    v[o:o + 2] = (hits / 6, len(tokens) / 3)
-    if 0 <= att < MAX_E:
-        v[o + 2 + att] = 1.0
-    v[o + 2 + MAX_E] = rip
-    o += 2 + MAX_E + 1
-    a = s.attack
-    if a is not None:
-        v[o] = 1.0
-        v[o + 1:o + 3] = (a["w"] / 6, a["max"] / 3)
-        for t in a["tg"]:
-            v[o + 3 + t] = 1.0
-    o += 3 + MAX_E
-    t = L.tests[s.test_idx] if s.stage == "test" and s.test_idx < len(L.tests) else None
-    if t is not None:
-        v[o:o + 5] = (s._need() / 6, t.count / 2, s.test_paid / 2, s.test_rerolled, t.optional)
-    o += 5
-    v[o:o + 2] = ((s.picks[0] / 5) if s.picks else 0.0, len(s.picks) / 10)
-    o += 2
-    v[o] = s.ready_left / 7
-    v[o + 1:o + 5] = (s.reserve_left / 5, sum(s.reserve_kept) / 5, s.ability_used, s.plot_played)
-    o += 5
-    if s.stage == "minion" and 0 <= s.active < MAX_E:
-        v[o + s.active] = 1.0
-    o += MAX_E
-    v[o + min(s.mphase, 4)] = 1.0
-    o += 5
-    v[o:o + 2] = (s.conan_first, s.auto_only)
-    o += 2
-    # the blow a minion is blocking: target, wounds (or token) left, token kind, riposte allowed
-    if a is not None and a["q"] and a["q"][0][0] < MAX_E:
-        b = a["q"][0]
-        v[o + b[0]] = 1.0
-        v[o + MAX_E:o + MAX_E + 4] = (b[1] / 6, b[2] == "S", b[2] == "R", b[3])
-    o += MAX_E + 4
-    # Yara's cards: Conan sees the hand's size only
-    v[o:o + 4] = (len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
-                  len(s.item_deck) / 20)
-    o += 4
-    np_ = len(c["plots"])
-    if role == 1:
-        for card in s.plot_hand:
-            v[o + card] += 1 / 3
-        for card in s.drawn:
-            v[o + np_ + card] += 1 / 3
-        v[o + 2 * np_:o + 2 * np_ + 3] = (s.put_back / 3, s.plot_known == "top",
-                                          s.plot_known == "bottom")
-    o += 2 * np_ + 3
-    if s.init_card >= 0:
-        v[o + s.init_card] = 1.0
-    return v
+    """The observation of `role` in state `s` (the Game's Encoder does the work)."""
+    return s.game.encoder.encode(s, role)

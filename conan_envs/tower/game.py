@@ -116,9 +116,11 @@ class TowerGame(Game):
         self.codec = build_codec(self.c)
         self.roles = ("conan", "yara") if self.battle else ("conan",)
         self.num_actions = self.codec.size
-        from .encode import observation_size
+        from .encode import Encoder
 
-        self._obs_size = observation_size(self)
+        self.encoder = Encoder(self)
+        self._obs_size = self.encoder.size
+        self._encode = self.encoder.encode
 
     def observation_shape(self, role):
         return (self._obs_size,)

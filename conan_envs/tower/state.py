@@ -11,7 +11,6 @@ from .combat import CombatMixin
 from .content import ROWS
 from .defence import DefenceMixin
 from .dice import DiceMixin
-from .encode import encode
 from .grid import W
 from .growth import GrowthMixin
 from .location import LocationMixin
@@ -174,7 +173,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         return [s, -s] if self.game.battle else [s]
 
     def observation(self, role):
-        return encode(self, role)
+        return self.game._encode(self, role)
 
     def action_to_string(self, a):
         seg, i = self.game.codec.decode(a)
