@@ -1,7 +1,7 @@
 """The main job: train a small self-play agent on Kings of Hyboria, then evaluate it
 against the random agent and IS-MCTS and print the table.
 
-    python scripts/main_job.py                # CPU, a few minutes (short run of the shipped config)
+    python scripts/main_job.py                # CPU, about 5 minutes on 2 cores (100k steps of the shipped config)
     python scripts/main_job.py --full         # the whole shipped config on a GPU (cuda), 400-game evaluation
     python scripts/main_job.py --steps 50000 --games 100 --mcts-simulations 100
 """
@@ -22,7 +22,7 @@ from conan_envs import ConfigError  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
 # mcts plays the whole game out in every simulation: its games are slow, so fewer of them
-QUICK = {"steps": 40_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
+QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
 FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16}
 
 

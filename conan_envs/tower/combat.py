@@ -9,6 +9,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import LEAP, SLASH, SWING
+from .dice import d6
 from .grid import NEAR, dist
 
 CONAN, YARA = 0, 1
@@ -313,7 +314,7 @@ class CombatMixin:
 
     def _row_attack(self, eff, k, attacker=-1):
         wounds, thresh, maxt, stun, rattle = eff
-        if thresh and sum(self.rng.integers(1, 7, size=k).tolist()) < thresh:
+        if thresh and sum(d6(self.rng, k)) < thresh:
             wounds = 0  # the roll missed
         if wounds or rattle:
             self._begin_attack(wounds, maxt, stun, rattle, attacker=attacker)

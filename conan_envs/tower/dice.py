@@ -8,6 +8,16 @@ from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
 TOKEN_ROWS = (BLOCK, SLASH)
 
 
+def d6(rng, n):
+    """n rolls of a six-sided die: the very draws of rng.integers(1, 7, size=n), made one at a
+    time when they are few (numpy's call for an array costs more than a few single draws)."""
+    if n <= 0:
+        return ()
+    if n <= 3:
+        return [int(rng.integers(1, 7)) for _ in range(n)]
+    return rng.integers(1, 7, size=n).tolist()
+
+
 class DiceMixin:
     # ---- Conan rolls --------------------------------------------------------------------------
     def _roll_conan(self):
@@ -16,7 +26,7 @@ class DiceMixin:
         if self._rattled():
             n -= 1  # one die sits on the RATTLED token this round
         self.pool = [0] * 7
-        for v in self.rng.integers(1, 7, size=max(0, n)).tolist():
+        for v in d6(self.rng, n):
             self.pool[v] += 1
         self.locked = False
 
@@ -82,7 +92,7 @@ class DiceMixin:
             self.pool[v] -= self.marked[v]
             n += self.marked[v]
             self.marked[v] = 0
-        for v in self.rng.integers(1, 7, size=n).tolist():
+        for v in d6(self.rng, n):
             self.pool[v] += 1
         self._pop()
 
@@ -199,7 +209,7 @@ class DiceMixin:
                 rows[k.auto[1]] += 1
                 e[10] = k.auto[1]
                 n -= 1
-            for v in self.rng.integers(1, 7, size=max(0, n)).tolist():
+            for v in d6(self.rng, n):
                 rows[k.row_of[v]] += 1
             e[3] = rows
 
@@ -236,7 +246,7 @@ class DiceMixin:
         for r in range(len(e[3])):
             e[3][r] -= self.minion_marked[r]
             n += self.minion_marked[r]
-        for v in self.rng.integers(1, 7, size=n).tolist():
+        for v in d6(self.rng, n):
             e[3][k.row_of[v]] += 1
         self.minion_marked = [0, 0, 0, 0]
         self._pop()

@@ -132,21 +132,17 @@ class Encoder:
         self.halves = tuple(0.5 * n for n in range(64))
         self.thirds = _float32_sums(1 / 3, 64)
         self.locations = c["locations"]
+        # the enemies last encoded, with their part of the observation (see encode)
+        self._last_enemies = None
 
-    def encode(self, s, role):
-        """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
-        E = self
-        v = E.templates[s.loc].copy()
-        ix = [3 * CELLS + s.pos, E.stage_at.get(s.decision(), E.stage_other),
-              E.o_conan + 19 + min(s.cphase, 4), E.o_tracker + s.tracker - 1,
-              E.o_mphase + min(s.mphase, 4)]
-        xs = [1.0, 1.0, 1.0, 1.0, 1.0]
-        put, val = ix.append, xs.append
-        # enemies: board planes for every living one, cards for the first MAX_E
-        static = E.card_static
-        ob = E.o_enemies
-        per = E.per
-        for k, e in enumerate(s.enemies):
+    def _encode_enemies(self, enemies):
+        """(a copy of `enemies`, indexes, values): board planes for every living enemy, cards
+        for the first MAX_E."""
+        ix, xs = [], []
+        static = self.card_static
+        ob = self.o_enemies
+        per = self.per
+        for k, e in enumerate(enemies):
             life = e[11]
             st = static[e[0]]
             alive = e[2] < life
@@ -172,8 +168,26 @@ class Encoder:
                            st5 and tk[0] == "R", len(tk) / 3, e[6], e[7] / 2, e[8] / 2, e[9] / 2,
                            (sq % W) / 7, (sq // W) / 5, st[3], st[4])
                 else:
-                    put(b + st[0])
-                    val(1.0)
+                    ix.append(b + st[0])
+                    xs.append(1.0)
+        copy = [[*e[:3], [*e[3]], [*e[4]], *e[5:]] for e in enemies]
+        return copy, np.array(ix, dtype=np.intp), np.array(xs, dtype=np.float32)
+
+    def encode(self, s, role):
+        """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
+        E = self
+        v = E.templates[s.loc].copy()
+        ix = [3 * CELLS + s.pos, E.stage_at.get(s.decision(), E.stage_other),
+              E.o_conan + 19 + min(s.cphase, 4), E.o_tracker + s.tracker - 1,
+              E.o_mphase + min(s.mphase, 4)]
+        xs = [1.0, 1.0, 1.0, 1.0, 1.0]
+        put, val = ix.append, xs.append
+        # enemies: unchanged since the last call (most steps), their part is reused
+        enemies = s.enemies
+        last = E._last_enemies
+        if last is None or last[0] != enemies:
+            last = E._last_enemies = E._encode_enemies(enemies)
+        v[last[1]] = last[2]
         # Conan's skills and items
         o = E.o_skills
         ns = E.ns
@@ -238,14 +252,14 @@ class Encoder:
             put(E.o_init + s.init_card)
             val(1.0)
         # the values present at every call, at E.fixed
-        rows = s.rows
-        r0, r1, r2, r3, r4 = rows
-        d0 = sum(1 for x in r0 if x <= 6)
-        d1 = sum(1 for x in r1 if x <= 6)
-        d2 = sum(1 for x in r2 if x <= 6)
-        d3 = sum(1 for x in r3 if x <= 6)
-        d4 = sum(1 for x in r4 if x <= 6)
+        # a row holds dice (1..6) and FATIGUE/RAGE tokens (7, 8)
+        r0, r1, r2, r3, r4 = s.rows
         l0, l1, l2, l3, l4 = len(r0), len(r1), len(r2), len(r3), len(r4)
+        d0 = l0 - r0.count(7) - r0.count(8) if l0 else 0
+        d1 = l1 - r1.count(7) - r1.count(8) if l1 else 0
+        d2 = l2 - r2.count(7) - r2.count(8) if l2 else 0
+        d3 = l3 - r3.count(7) - r3.count(8) if l3 else 0
+        d4 = l4 - r4.count(7) - r4.count(8) if l4 else 0
         pool, marked, ctok, poison, picks = s.pool, s.marked, s.ctok, s.poison, s.picks
         level, wounds = s.level, s.wounds
         tok = s.ctok_active and ctok[0]

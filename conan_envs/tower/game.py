@@ -116,6 +116,7 @@ class TowerGame(Game):
         self.codec = build_codec(self.c)
         self.roles = ("conan", "yara") if self.battle else ("conan",)
         self.num_actions = self.codec.size
+        self.decoded = tuple(self.codec.decode(a) for a in range(self.num_actions))
         from .encode import Encoder
 
         self.encoder = Encoder(self)

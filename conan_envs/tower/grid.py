@@ -12,6 +12,8 @@ DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 DIST = tuple(tuple(max(abs(a % W - b % W), abs(a // W - b // W)) for b in range(CELLS))
              for a in range(CELLS))
+PATH_CACHE = 50_000   # cached minion routes per grid
+
 NEAR = tuple(frozenset(b for b in range(CELLS) if DIST[a][b] == 1) for a in range(CELLS))
 
 
@@ -45,6 +47,8 @@ class Grid:
         self.edges = tuple(tuple((v, w) for v, w in self.edges_all[u] if not self.blocked[v])
                            for u in range(CELLS))
         self._los = {}
+        self._goals = {}
+        self._paths = {}
 
     @staticmethod
     def sq(x: int, y: int) -> int:
@@ -92,12 +96,36 @@ class Grid:
         d = dist(a, b)
         return d <= rng and (d <= 1 or self.line_of_sight(a, b))
 
+    def squares_in_range(self, target: int, reach: int, ignores_blocking: bool) -> frozenset:
+        """The squares other than `target` from which `target` is in range `reach`, standing on
+        blocking terrain only for those who ignore it (cached: the grid never changes)."""
+        key = (target, reach, ignores_blocking)
+        got = self._goals.get(key)
+        if got is None:
+            got = frozenset(sq for sq in range(CELLS) if sq != target
+                            and (ignores_blocking or not self.blocked[sq])
+                            and self.in_range(sq, target, reach))
+            self._goals[key] = got
+        return got
+
     def dijkstra(self, src, conan, ignores_blocking, goals=()):
         """Cheapest move cost from src to every square for one of Yara's minions: leaving a
         square costs 1, +1 when Conan is adjacent, +1 for a change of elevation; never through
         Conan's square; through blocking terrain only for those who ignore it. Friends may be
         passed through (the caller keeps moves from ending on them). Stops at the first (so
-        cheapest) square of `goals`. Returns (goal or None, cost, previous)."""
+        cheapest) square of `goals`. Returns (goal or None, cost, previous): cached, shared
+        between callers, never to be changed by them."""
+        if not isinstance(goals, frozenset):
+            goals = frozenset(goals)
+        key = (src, conan, ignores_blocking, goals)
+        got = self._paths.get(key)
+        if got is None:
+            if len(self._paths) >= PATH_CACHE:
+                self._paths.clear()
+            got = self._paths[key] = self._dijkstra(src, conan, ignores_blocking, goals)
+        return got
+
+    def _dijkstra(self, src, conan, ignores_blocking, goals):
         edges = self.edges_all if ignores_blocking else self.edges
         near = NEAR[conan]
         best = {src: 0}

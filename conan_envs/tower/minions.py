@@ -7,6 +7,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
+from .dice import d6
 from .grid import NEAR, dist
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
@@ -33,7 +34,7 @@ class MinionMixin:
             if kind in ("hit", "hitriposte"):
                 hits += n
             elif kind == "rollhit":
-                hits += sum(1 for v in self.rng.integers(1, 7, size=n).tolist() if v >= param)
+                hits += sum(1 for v in d6(self.rng, n) if v >= param)
             elif kind == "bite":
                 hits += n * param
             elif kind == "venom":
@@ -101,8 +102,9 @@ class MinionMixin:
         ign = self._ignores_blocking(e)
         budget = k.move + e[8]
         dice = sum(e[3]) if has_attack else 0
-        goals = {sq for sq in range(len(g.blocked)) if sq not in taken and sq != self.pos
-                 and (ign or not g.blocked[sq]) and g.in_range(sq, self.pos, reach)}
+        goals = g.squares_in_range(self.pos, reach, ign)
+        if taken:
+            goals = goals - taken
         goal, costs, prev = g.dijkstra(e[1], self.pos, ign, goals)
         if goal is not None:
             cost = costs[goal]

@@ -146,8 +146,9 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
     def current_player(self):
         if self.winner is not None:
             return TERMINAL
-        d = self.decision()
-        return YARA if d in YARA_STAGES else CONAN
+        if self.picks or self.discard_due:     # decision() is "pick" or "discard": Conan's
+            return CONAN
+        return YARA if self.stage in YARA_STAGES else CONAN
 
     def _legal_mask(self):
         m = np.zeros(self.game.num_actions, dtype=bool)
@@ -155,7 +156,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         return m
 
     def _apply(self, a):
-        seg, i = self.game.codec.decode(a)
+        seg, i = self.game.decoded[a]
         DOS[seg](self, i)
         self._run()
 
