@@ -35,25 +35,28 @@ class DiceMixin:
         pool = self.pool
         total = sum(pool)
         stunned = self._stunned()
-        if not self.locked:
-            accepts = self.game.c["accepts"]
-            lens = [len(row) for row in self.rows]
-            slot = O["slot"]
+        if not self.locked and total:
+            if not stunned:
+                # each row takes the results its next free slot accepts
+                accepts = self.game.c["accepts"]
+                slot = O["slot"] - 5
+                for r, row in enumerate(self.rows):
+                    k = len(row)
+                    if k < 7:
+                        acc = accepts[r][k]
+                        for v in range(max(acc[0], 1), min(acc[1], 6) + 1):
+                            if pool[v]:
+                                m[slot + v * 5 + r] = True
+            reroll, pair = O["reroll"] - 1, O["pair"] - 1
             for v in range(1, 7):
                 n = pool[v]
-                if not n:
-                    continue
-                if not stunned:
-                    for r in range(5):
-                        k = lens[r]
-                        if k < 7 and accepts[r][k][0] <= v <= accepts[r][k][1]:
-                            m[slot + (v - 1) * 5 + r] = True
-                if total >= 2:
-                    m[O["reroll"] + v - 1] = True
-                if n >= 2:
-                    m[O["pair"] + v - 1] = True
-                if n >= 3 and self._triple_useful():
-                    m[O["triple"] + v - 1] = True
+                if n:
+                    if total >= 2:
+                        m[reroll + v] = True
+                    if n >= 2:
+                        m[pair + v] = True
+                        if n >= 3 and self._triple_useful():
+                            m[O["triple"] + v - 1] = True
         if total == 0 and not stunned:
             if self.fatigue > 0:
                 for k, r in enumerate(TOKEN_ROWS):
