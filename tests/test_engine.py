@@ -170,3 +170,19 @@ def test_agent_specs():
         load_agent("genius", "kings_v0")
     with pytest.raises(ConfigError, match="kings_v0"):
         load_agent("random", "chess_v0")
+
+
+def test_copy_data_is_deep_for_every_plain_type():
+    from conan_envs.engine.core import copy_data, copy_rng
+
+    x = {"l": [[1, 2], [3]], "t": (1, [2]), "a": np.zeros(3), "s": {1, 2}, "d": {"k": [1]},
+         "flat": [1, 2.5, "x", None], "ft": (1, 2)}
+    y = copy_data(x)
+    y["l"][0].append(9); y["t"][1].append(9); y["a"][0] = 9; y["s"].add(9); y["d"]["k"].append(9)
+    y["flat"][0] = 9
+    assert x == {"l": [[1, 2], [3]], "t": (1, [2]), "a": x["a"], "s": {1, 2}, "d": {"k": [1]},
+                 "flat": [1, 2.5, "x", None], "ft": (1, 2)}
+    assert not x["a"].any()
+    rng = np.random.default_rng(3)
+    twin = copy_rng(rng)
+    assert twin.integers(1 << 40) == rng.integers(1 << 40)

@@ -15,6 +15,51 @@ from .errors import ConfigError, CorruptStateError, IllegalActionError
 
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's value)
 
+_IMMUTABLE = frozenset({int, float, str, bool, type(None), np.int64, np.float32, np.float64,
+                        np.bool_})
+
+
+def copy_data(x):
+    """A deep copy of plain state data, several times faster than copy.deepcopy (no memo:
+    state data holds no shared references or cycles)."""
+    t = type(x)
+    if t in _IMMUTABLE:
+        return x
+    # Hashing in C is the quick test that a container holds only immutable values (lists,
+    # dicts, arrays and non-frozen dataclasses are unhashable).
+    if t is list:
+        try:
+            hash(tuple(x))
+            return x[:]
+        except TypeError:
+            return [copy_data(v) for v in x]
+    if t is dict:
+        try:
+            hash(tuple(x.values()))
+            return x.copy()
+        except TypeError:
+            return {k: copy_data(v) for k, v in x.items()}
+    if t is tuple:
+        try:
+            hash(x)
+            return x
+        except TypeError:
+            return tuple(copy_data(v) for v in x)
+    if t is np.ndarray:
+        return x.copy()
+    if t is set:
+        return set(x)  # members are hashable, hence immutable here
+    if t is frozenset:
+        return x
+    return copy.deepcopy(x)  # dataclasses and anything else
+
+
+def copy_rng(rng: np.random.Generator) -> np.random.Generator:
+    """An independent generator in the same state (faster than copy.deepcopy)."""
+    bits = type(rng.bit_generator)(0)
+    bits.state = rng.bit_generator.state
+    return np.random.Generator(bits)
+
 
 class Game:
     """Static facts and config of one game. Immutable once built.
@@ -187,8 +232,8 @@ class State:
         new = copy.copy(self)
         for k, v in self.__dict__.items():
             if k not in self._TRANSIENT:
-                new.__dict__[k] = copy.deepcopy(v)
-        new.rng = copy.deepcopy(self.rng)
+                new.__dict__[k] = copy_data(v)
+        new.rng = copy_rng(self.rng)
         new._mask = self._mask  # read-only, safe to share
         return new
 
