@@ -58,7 +58,7 @@ def test_round_trip_plays_the_same_actions(toy_envs, model, exported):
     agent = load_agent(f"ppo:{exported}", "nim_test", role=0)
     assert isinstance(agent, PolicyAgent)
     for s in states():
-        obs, mask = s.observation(0), s.legal_action_mask()
+        obs, mask = s.observation(0), s.legal_action_mask().copy()
         expected, _ = model.predict(obs, action_masks=mask, deterministic=True)
         assert agent.act(obs, mask) == int(expected)
         p = agent.action_probabilities(obs, mask)

@@ -1,9 +1,11 @@
 """Observation encoder per role (DESIGN.md, Observations): the public board, Conan's card, the
 enemies' cards, the decision being asked, and Yara's hand for Yara only (Conan sees its size).
 
-The layout is computed once per Game (`Encoder`): each location has a template holding its static
-planes (terrain, height, elevation, location one-hot); an observation is a copy of the template
-plus one write of the always-present values at precomputed indexes and one `put` of the rest."""
+The layout is computed once per Game (`Encoder`, reached as `game.encoder`): each location has a
+template holding its static planes (terrain, height, elevation, location one-hot); an observation
+is a copy of the template, one write of the enemies' part (kept from the last call while the
+enemies are unchanged), one write of the always-present values at precomputed indexes and one
+`put` of the rest. tests/tower/test_encode_frozen.py holds it to the original encoder's output."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +16,6 @@ STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect"
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
                "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
                "yara_turn", "minion", "yara_plan", "putback", "yara_initiative", "yara_block")
-STAGE_INDEX = {s: i for i, s in enumerate(STAGE_NAMES)}
 MAX_E = 6
 
 
@@ -124,9 +125,9 @@ class Encoder:
         self.card_static = tuple((1 + kinds.index(cd.kind.key), cd.kind.life, cd.kind.life / 6,
                                   cd.kind.move / 4, cd.kind.dice / 5) for cd in c["cards"])
         self.fatigue = c["conan"]["fatigue"]
+        self.turn_scale = max(1, game.max_turns or 300)
         self.base_dice = c["conan"]["base_dice"]
         self.base_move = c["conan"]["base_move"]
-        self.turn_scale = max(1, game.max_turns or 300)
         self.stage_at = {s: self.o_stage + i for i, s in enumerate(STAGE_NAMES)}
         self.stage_other = self.o_stage + len(STAGE_NAMES)
         self.halves = tuple(0.5 * n for n in range(64))
@@ -134,44 +135,54 @@ class Encoder:
         self.locations = c["locations"]
         # the enemies last encoded, with their part of the observation (see encode)
         self._last_enemies = None
+        self._enemy_parts = {}
 
     def _encode_enemies(self, enemies):
         """(a copy of `enemies`, indexes, values): board planes for every living enemy, cards
-        for the first MAX_E."""
-        ix, xs = [], []
-        static = self.card_static
-        ob = self.o_enemies
-        per = self.per
+        for the first MAX_E. Each enemy's part is kept until that enemy changes."""
+        parts = self._enemy_parts
+        copy, ix, xs = [], [], []
         for k, e in enumerate(enemies):
-            life = e[11]
-            st = static[e[0]]
-            alive = e[2] < life
-            if alive:
-                sq = e[1]
-                ix += (4 * CELLS + sq, 5 * CELLS + sq)
-                xs += (1.0, e[2] / life)
-            if k < MAX_E:
-                b = ob + k * per
-                if alive:
-                    n = e[3]
-                    ln = len(n)
-                    tk = e[4]
-                    st5 = e[5]
-                    ix += (b, b + st[0])
-                    xs += (1.0, 1.0)
-                    b += per - 17
-                    ix += range(b, b + 17)
-                    sq = e[1]
-                    xs += (e[2] / st[1], st[2], (n[0] / 3) if ln > 0 else 0.0,
-                           (n[1] / 3) if ln > 1 else 0.0, (n[2] / 3) if ln > 2 else 0.0,
-                           (n[3] / 3) if ln > 3 else 0.0, st5 and tk[0] == "S",
-                           st5 and tk[0] == "R", len(tk) / 3, e[6], e[7] / 2, e[8] / 2, e[9] / 2,
-                           (sq % W) / 7, (sq // W) / 5, st[3], st[4])
-                else:
-                    ix.append(b + st[0])
-                    xs.append(1.0)
-        copy = [[*e[:3], [*e[3]], [*e[4]], *e[5:]] for e in enemies]
+            part = parts.get(k)
+            if part is None or part[0] != e:
+                part = parts[k] = self._encode_enemy(k, e)
+            copy.append(part[0])
+            ix += part[1]
+            xs += part[2]
         return copy, np.array(ix, dtype=np.intp), np.array(xs, dtype=np.float32)
+
+    def _encode_enemy(self, k, e):
+        """(a copy of enemy `e` in slot k, indexes, values)."""
+        ix, xs = [], []
+        life = e[11]
+        st = self.card_static[e[0]]
+        alive = e[2] < life
+        if alive:
+            sq = e[1]
+            ix += (4 * CELLS + sq, 5 * CELLS + sq)
+            xs += (1.0, e[2] / life)
+        if k < MAX_E:
+            b = self.o_enemies + k * self.per
+            if alive:
+                n = e[3]
+                ln = len(n)
+                tk = e[4]
+                st5 = e[5]
+                ix += (b, b + st[0])
+                xs += (1.0, 1.0)
+                b += self.per - 17
+                ix += range(b, b + 17)
+                sq = e[1]
+                xs += (e[2] / st[1], st[2], (n[0] / 3) if ln > 0 else 0.0,
+                       (n[1] / 3) if ln > 1 else 0.0, (n[2] / 3) if ln > 2 else 0.0,
+                       (n[3] / 3) if ln > 3 else 0.0, st5 and tk[0] == "S",
+                       st5 and tk[0] == "R", len(tk) / 3, e[6], e[7] / 2, e[8] / 2, e[9] / 2,
+                       (sq % W) / 7, (sq // W) / 5, st[3], st[4])
+            else:
+                ix.append(b + st[0])
+                xs.append(1.0)
+        # an enemy is [card, square, wounds, dice per row, tokens, flags and counters...]
+        return [*e[:3], [*e[3]], [*e[4]], *e[5:]], tuple(ix), tuple(xs)
 
     def encode(self, s, role):
         """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
@@ -287,7 +298,3 @@ class Encoder:
         v.put(ix, xs)
         return v
 
-
-def encode(s, role):
-    """The observation of `role` in state `s` (the Game's Encoder does the work)."""
-    return s.game.encoder.encode(s, role)

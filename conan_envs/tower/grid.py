@@ -12,7 +12,7 @@ DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 DIST = tuple(tuple(max(abs(a % W - b % W), abs(a // W - b // W)) for b in range(CELLS))
              for a in range(CELLS))
-PATH_CACHE = 50_000   # cached minion routes per grid
+PATH_CACHE = 512   # minion routes kept per grid (random play needs a few hundred)
 
 NEAR = tuple(frozenset(b for b in range(CELLS) if DIST[a][b] == 1) for a in range(CELLS))
 
