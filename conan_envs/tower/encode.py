@@ -2,10 +2,11 @@
 enemies' cards, the decision being asked, and Yara's hand for Yara only (Conan sees its size).
 
 The layout is computed once per Game (`Encoder`, reached as `game.encoder`): each location has a
-template holding its static planes (terrain, height, elevation, location one-hot); an observation
-is a copy of the template, one write of the enemies' part (kept from the last call while the
-enemies are unchanged), one write of the always-present values at precomputed indexes and one
-`put` of the rest. tests/tower/test_encode_frozen.py holds it to the original encoder's output."""
+template holding its static planes (terrain, height, elevation, location one-hot), to which the
+enemies' part is added (and kept while the location and enemies stay as they were at the last
+call); an observation is a copy of that, one write of the always-present values at precomputed
+indexes and one `put` of the rest. tests/tower/test_encode_frozen.py holds its output to the
+original encoder's, bit for bit."""
 from __future__ import annotations
 
 import numpy as np
@@ -133,13 +134,14 @@ class Encoder:
         self.halves = tuple(0.5 * n for n in range(64))
         self.thirds = _float32_sums(1 / 3, 64)
         self.locations = c["locations"]
-        # the enemies last encoded, with their part of the observation (see encode)
-        self._last_enemies = None
+        # the location and enemies last encoded, with their part of the observation (see encode)
+        self._last_base = None
         self._enemy_parts = {}
 
-    def _encode_enemies(self, enemies):
-        """(a copy of `enemies`, indexes, values): board planes for every living enemy, cards
-        for the first MAX_E. Each enemy's part is kept until that enemy changes."""
+    def _base(self, loc, enemies):
+        """(loc, a copy of `enemies`, the location's template with the enemies' part: board
+        planes for every living enemy, cards for the first MAX_E). Each enemy's part is kept
+        until that enemy changes."""
         parts = self._enemy_parts
         copy, ix, xs = [], [], []
         for k, e in enumerate(enemies):
@@ -149,7 +151,10 @@ class Encoder:
             copy.append(part[0])
             ix += part[1]
             xs += part[2]
-        return copy, np.array(ix, dtype=np.intp), np.array(xs, dtype=np.float32)
+        base = self.templates[loc].copy()
+        base.put(ix, xs)
+        base.flags.writeable = False
+        return loc, copy, base
 
     def _encode_enemy(self, k, e):
         """(a copy of enemy `e` in slot k, indexes, values)."""
@@ -187,18 +192,17 @@ class Encoder:
     def encode(self, s, role):
         """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
         E = self
-        v = E.templates[s.loc].copy()
+        # the location's template with the enemies' part, kept while neither changes
+        enemies = s.enemies
+        last = E._last_base
+        if last is None or last[0] != s.loc or last[1] != enemies:
+            last = E._last_base = E._base(s.loc, enemies)
+        v = last[2].copy()
         ix = [3 * CELLS + s.pos, E.stage_at.get(s.decision(), E.stage_other),
               E.o_conan + 19 + min(s.cphase, 4), E.o_tracker + s.tracker - 1,
               E.o_mphase + min(s.mphase, 4)]
         xs = [1.0, 1.0, 1.0, 1.0, 1.0]
         put, val = ix.append, xs.append
-        # enemies: unchanged since the last call (most steps), their part is reused
-        enemies = s.enemies
-        last = E._last_enemies
-        if last is None or last[0] != enemies:
-            last = E._last_enemies = E._encode_enemies(enemies)
-        v[last[1]] = last[2]
         # Conan's skills and items
         o = E.o_skills
         ns = E.ns
