@@ -26,14 +26,14 @@ def run(*cmd):
     subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT)
 
 
-def setup():
+def setup(extras="train,test"):
     if not PY.exists():
         venv.EnvBuilder(with_pip=True).create(VENV)
     pip = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     have_torch = subprocess.run([str(PY), "-c", "import torch"], capture_output=True).returncode == 0
     if not have_torch:
         run(*pip, TORCH)
-    run(*pip, "-e", ".[train,test]")
+    run(*pip, "-e", f".[{extras}]")
 
 
 def main(argv):
@@ -45,7 +45,7 @@ def main(argv):
     }
     if task not in jobs:
         sys.exit(f"unknown task {task!r}; tasks: {', '.join(jobs)}")
-    setup()
+    setup("train,test,bench" if task == "bench" else "train,test")
     run(*jobs[task])
 
 

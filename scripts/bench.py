@@ -1,5 +1,7 @@
 """Random legal play per env: rules-core steps/s and PettingZoo env steps/s (the AEC loop
-with masks), with PettingZoo's own connect_four_v3 measured in the same run for reference.
+with masks), with PettingZoo's own connect_four_v3 measured alongside for reference. The
+three are measured in alternating short slices, so that the machine's load falls on each
+alike and the ratio env / connect_four is fair.
 
     python scripts/bench.py                      # every env, 3 s each, JSON to stdout
     python scripts/bench.py --env kings_v0 --seconds 10 --config num_players=4 --out bench.json
@@ -21,49 +23,79 @@ import conan_envs  # noqa: E402
 from baselines import parse_spec  # noqa: E402
 
 
-def bench_core(game, seconds: float, seed: int = 0) -> dict:
-    rng = np.random.default_rng(seed)
-    steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state(int(rng.integers(2**31)))
-        while not state.is_terminal() and not state.is_truncated():
+class CoreRun:
+    """Random legal play on the rules core; games carry on across measuring slices."""
+
+    def __init__(self, game, seed: int = 0):
+        self.game, self.rng = game, np.random.default_rng(seed)
+        self.state, self.steps, self.games, self.seconds = None, 0, 0, 0.0
+
+    def run(self, seconds: float) -> None:
+        rng, clock = self.rng, time.perf_counter
+        start = clock()
+        deadline = start + seconds
+        state = self.state
+        while clock() < deadline:
+            if state is None or state.is_terminal() or state.is_truncated():
+                if state is not None:
+                    self.games += 1
+                state = self.game.new_initial_state(int(rng.integers(2**31)))
             legal = np.flatnonzero(state.legal_action_mask())
             state.apply_action(int(legal[rng.integers(legal.size)]))
-            steps += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "games": games, "steps_per_game": steps / max(games, 1)}
+            self.steps += 1
+        self.state = state
+        self.seconds += clock() - start
+
+    def report(self) -> dict:
+        return {"steps_per_s": self.steps / self.seconds, "games": self.games,
+                "steps_per_game": self.steps / max(self.games, 1)}
 
 
-def bench_aec(env, seconds: float, seed: int = 0) -> dict:
-    rng = np.random.default_rng(seed)
-    steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        env.reset(seed=int(rng.integers(2**31)))
-        for agent in env.agent_iter():
+class AECRun:
+    """The PettingZoo AEC loop with masks (what a training loop does), random legal play."""
+
+    def __init__(self, env, seed: int = 0):
+        self.env, self.rng = env, np.random.default_rng(seed)
+        self.started, self.steps, self.games, self.seconds = False, 0, 0, 0.0
+
+    def run(self, seconds: float) -> None:
+        env, rng, clock = self.env, self.rng, time.perf_counter
+        start = clock()
+        deadline = start + seconds
+        while clock() < deadline:
+            if not self.started or not env.agents:
+                if self.started:
+                    self.games += 1
+                env.reset(seed=int(rng.integers(2**31)))
+                self.started = True
             obs, _, term, trunc, _ = env.last()
             if term or trunc:
-                action = None
-            else:
-                legal = np.flatnonzero(obs["action_mask"])
-                action = int(legal[rng.integers(legal.size)])
-                steps += 1
-            env.step(action)
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"steps_per_s": steps / elapsed, "games": games}
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(legal.size)]))
+            self.steps += 1
+        self.seconds += clock() - start
+
+    def report(self) -> dict:
+        return {"steps_per_s": self.steps / self.seconds, "games": self.games}
 
 
-def reference(seconds: float) -> dict | None:
+def interleave(runs: dict, seconds: float, slice_s: float = 0.2) -> dict:
+    """Measure each run for `seconds` in alternating slices, so a changing machine load
+    falls on all of them alike and their ratios mean something."""
+    for _ in range(max(1, round(seconds / slice_s))):
+        for r in runs.values():
+            r.run(slice_s)
+    return {name: r.report() for name, r in runs.items()}
+
+
+def connect_four():
     try:
         from pettingzoo.classic import connect_four_v3
-    except ImportError as e:  # pygame is needed by PettingZoo's classic envs
-        return {"skipped": f"connect_four_v3 unavailable ({e}); pip install pygame"}
-    return bench_aec(connect_four_v3.raw_env(), seconds)
+    except ImportError:  # PettingZoo's classic envs need pygame
+        return None
+    return connect_four_v3.raw_env()
 
 
 def main(argv=None) -> dict:
@@ -71,22 +103,27 @@ def main(argv=None) -> dict:
     p.add_argument("--env", action="append", choices=conan_envs.ENV_IDS,
                    help="env id (repeatable; default: all)")
     p.add_argument("--config", default="", help="game config as key=value,key=value")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement and env")
     p.add_argument("--no-reference", action="store_true", help="skip connect_four_v3")
     p.add_argument("--out", help="also write the JSON here")
     args = p.parse_args(argv)
     config = parse_spec("x:" + args.config)[1] if args.config else {}
     result = {"python": platform.python_version(), "machine": platform.machine(),
               "seconds": args.seconds, "envs": {}}
+    reference = None if args.no_reference else connect_four()
+    if reference is None and not args.no_reference:
+        result["connect_four_v3"] = "skipped: pip install pygame to measure it"
     for env_id in args.env or conan_envs.ENV_IDS:
         game = conan_envs.make_game(env_id, **config)
-        result["envs"][env_id] = {
-            "config": game.config,
-            "core": bench_core(game, args.seconds),
-            "env": bench_aec(conan_envs.make(env_id, **config), args.seconds),
-        }
-    if not args.no_reference:
-        result["connect_four_v3"] = reference(args.seconds)
+        runs = {"core": CoreRun(game), "env": AECRun(conan_envs.make(env_id, **config))}
+        if reference is not None:
+            runs["connect_four_v3"] = AECRun(reference)
+        rates = interleave(runs, args.seconds)
+        entry = {"config": game.config, **rates}
+        if reference is not None:
+            entry["env_vs_connect_four"] = (rates["env"]["steps_per_s"]
+                                            / rates["connect_four_v3"]["steps_per_s"])
+        result["envs"][env_id] = entry
     text = json.dumps(result, indent=2, default=str)
     print(text)
     if args.out:
