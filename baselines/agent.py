@@ -1,17 +1,18 @@
 """The one agent interface (DESIGN.md, "Agents")."""
 from __future__ import annotations
 
-import numpy as np
+from abc import ABC, abstractmethod
 
 
-class Agent:
+class Agent(ABC):
     """`act(observation, action_mask, state=None) -> int`. Search agents may use `state`,
     but only through `state.resample_hidden(role, rng)`."""
 
     name = "agent"
 
+    @abstractmethod
     def act(self, observation, action_mask, state=None) -> int:
-        raise NotImplementedError
+        ...
 
     def reset(self) -> None:
         """Called at the start of each game; stateless agents ignore it."""

@@ -7,6 +7,7 @@ the public methods here add validation, caching of the legal mask, and JSON roun
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 
 import numpy as np
 
@@ -61,7 +62,7 @@ def copy_rng(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(bits)
 
 
-class Game:
+class Game(ABC):
     """Static facts and config of one game. Immutable once built.
 
     Subclasses set ``env_id``, ``OPTIONS`` (option name -> default) and ``state_class``,
@@ -85,8 +86,9 @@ class Game:
         if not self.roles or self.num_actions <= 0:
             raise RuntimeError(f"{type(self).__name__}._setup must set roles and num_actions")
 
+    @abstractmethod
     def _setup(self) -> None:
-        raise NotImplementedError
+        ...
 
     @property
     def num_roles(self) -> int:
@@ -96,8 +98,9 @@ class Game:
     def max_turns(self):
         return self.config.get("max_turns")
 
+    @abstractmethod
     def observation_shape(self, role: int) -> tuple[int, ...]:
-        raise NotImplementedError
+        ...
 
     def new_initial_state(self, seed=None) -> "State":
         return self.state_class(self, seed)
@@ -136,7 +139,7 @@ class Game:
         return f"{type(self).__name__}({opts})"
 
 
-class State:
+class State(ABC):
     """One position of a game. Subclasses implement the underscored hooks.
 
     Every field in ``__dict__`` except ``game``, ``rng`` and ``_mask`` must be plain
@@ -155,21 +158,26 @@ class State:
         self.turn = 0  # counted by the game (rounds or turns) for the max_turns cap
 
     # ---- hooks for subclasses -------------------------------------------------------
+    @abstractmethod
     def current_player(self) -> int:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _legal_mask(self) -> np.ndarray:
         """Fresh bool array of size game.num_actions."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def _apply(self, action: int) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def returns(self) -> list[float]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def observation(self, role: int) -> np.ndarray:
-        raise NotImplementedError
+        ...
 
     def action_to_string(self, action: int) -> str:
         return f"action {action}"
