@@ -1,0 +1,178 @@
+"""The scripted Overlord's tactics (see the package docstring)."""
+from __future__ import annotations
+
+from .base import KEY_UNITS
+
+
+class OverlordTactics:
+    def weakest_hero(self, heroes):
+        s, g = self.s, self.g
+        return min(heroes, key=lambda h: (g.heroes[h].life - s.wounds[h]) + s.reserve[h])
+
+    def unit_key(self, m):
+        return self.g.tiles[self.g.model_tile[m]].key
+
+    # ---- the Overlord ---------------------------------------------------------------------
+    def _hide(self, fr):
+        s = self.s
+        start = s.h_area[0] if s.h_area[0] >= 0 else 0
+        huts = sorted(self.options("area"), key=lambda a: -self.dist(start, a))
+        return self.A("area", huts[int(self.rng.integers(min(3, len(huts))))])
+
+    def _ov_turn(self, fr):
+        s, g = self.s, self.g
+        from conan_envs.miniatures.game import SLOT_COSTS
+
+        slots = self.options("activate")
+        heroes = s.heroes_in_play()
+        best = None
+        for slot in slots:
+            t = s.river[slot]
+            if t == g.event_tile and g.priestess_area >= 0:
+                # The Final Ritual's event also helps the heroes' incantation: only for a horde
+                dead = sum(1 for k in g.horde_tiles for m in g.tile_models[k] if s.u_area[m] < 0)
+                score = 5 if dead >= 4 and len(s.relics) <= 2 else 50
+            elif t == g.event_tile:
+                score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
+            else:
+                tile = g.tiles[t]
+                reach = tile.move + 1 if tile.melee else 99
+                near = any(self.dist(s.u_area[m], s.h_area[h]) <= reach
+                           for m in g.tile_models[t] if s.u_area[m] >= 0 for h in heroes)
+                if g.priestess_area >= 0:   # every group marches on the priestess
+                    near = any(s.u_area[m] >= 0 for m in g.tile_models[t])
+                if not near:
+                    continue
+                score = SLOT_COSTS[slot] * 2
+            if best is None or score < best[0]:
+                best = (score, slot)
+        if best is not None and best[0] < 50 and (fr["n"] == 0 or s.ov_reserve >= 3):
+            return self.A("activate", best[1])
+        return self.A("done")
+
+    def _unit(self, fr):
+        s, g = self.s, self.g
+        spells = self.options("spell")
+        if spells:
+            return self.A("spell", spells[0])
+        heroes = self.options("hero")
+        if heroes:
+            carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
+            return self.A("hero", self.weakest_hero(carriers or heroes))
+        allies = self.options("melee")
+        if allies:
+            return self.A("melee", allies[0])
+        m = fr["m"]
+        if g.priestess_area >= 0:
+            return self._ritual_unit(fr, m)
+        if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
+            return self.A("done")
+        moves = self.options("move")
+        targets = [s.h_area[h] for h in s.heroes_in_play()]
+        precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)]
+        targets = precious or targets
+        if moves and targets:
+            here = min(self.dist(s.u_area[m], t) for t in targets)
+            step = min(moves, key=lambda b: min(self.dist(b, t) for t in targets))
+            if min(self.dist(step, t) for t in targets) < here:
+                return self.A("move", step)
+        return self.A("done")
+
+    def _ritual_unit(self, fr, m):
+        """The Final Ritual: break through a barricade, make for the priestess."""
+        s, g = self.s, self.g
+        bars = self.options("barricade")
+        if bars:
+            return self.A("barricade", min(bars, key=lambda i: s.bar_life[i]))
+        goal = g.priestess_area
+        moves = self.options("move")
+        here = self.dist(s.u_area[m], goal)
+        if moves:
+            step = min(moves, key=lambda b: self.dist(b, goal))
+            if self.dist(step, goal) < here:
+                return self.A("move", step)
+        if self.has("benefit_move") and here > 1 and s.ov_reserve > 3:
+            return self.A("benefit_move")
+        return self.A("done")
+
+    def _haste(self, fr):
+        opts = self.options("reinforce")
+        return self.A("reinforce", opts[0]) if opts else self.A("done")
+
+    def _carries_objective(self, h):
+        s, g = self.s, self.g
+        return any(s.o_loc[o] == -1 - h for o in (g.captive, g.zogar_head) if o >= 0)
+
+    def _both_held(self):
+        s, g = self.s, self.g
+        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12
+                   for o in (g.captive, g.zogar_head) if o >= 0)
+
+    def _objective_threatened(self, m):
+        s = self.s
+        return any(self.dist(s.u_area[m], s.h_area[h]) <= 1 for h in s.heroes_in_play())
+
+    def _ov_guard(self, fr):
+        s, g = self.s, self.g
+        c = fr["c"]
+        m = c["target"][1]
+        tile = g.tiles[g.model_tile[m]]
+        hurts = c["power"] - tile.armor - s.u_halo[m]
+        if hurts <= 0:
+            return self.A("gems", 0)
+        want = 2 if tile.key in KEY_UNITS or hurts <= 2 else 1
+        return self.A("gems", min(want, max(self.options("gems"))))
+
+    def _sacrifice(self, fr):
+        cands = self.options("sacrifice")
+        return self.A("sacrifice", cands[0]) if cands else self.A("no")
+
+    def _event(self, fr):
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import line_of_sight
+        heroes = [s.h_area[h] for h in s.heroes_in_play()]
+        shooters = sum(1 for m, a in enumerate(s.u_area)
+                       if a >= 0 and not g.tiles[g.model_tile[m]].ally
+                       and any(line_of_sight(s, a, b) for b in heroes))
+        if self.has("event", 3):
+            return self.A("event", 3)
+        if self.has("event", 4) and any(
+                sum(1 for h in s.heroes_in_play() if s.h_area[h] == a) >= 2 for a in range(g.num_areas)):
+            return self.A("event", 4)
+        return self.A("event", 2 if shooters >= 4 and self.has("event", 2) else 0)
+
+    def _free(self, fr):
+        s, g = self.s, self.g
+        targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
+        opts = self.options("free")
+
+        def near(t):
+            return min(self.dist(g.board.index[a], x) for a in g.tiles[t].start for x in targets)
+        return self.A("free", min(opts, key=near))
+
+    def _unit_spell(self, fr):
+        return self.A("hero", self.weakest_hero(self.options("hero")))
+
+    def _reinforce(self, fr):
+        opts = self.options("reinforce")
+        return self.A("reinforce", opts[0]) if opts else self.A("done")
+
+    def _reinforce_area(self, fr):
+        s = self.s
+        targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
+        opts = self.options("area")
+        return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
+
+    # ---- both sides -------------------------------------------------------------------------
+    def _reroll(self, fr):
+        """Reroll blank dice while a reroll is free; pay only for a failing chest."""
+        blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
+        free = fr["sup"] > 0
+        for i in blanks:
+            if free or fr["free"][fr["dice"][i]]:
+                return self.A("reroll", i)
+        c = fr["c"]
+        if (blanks and c.get("why") == "chest" and fr["p"] != self.g.overlord
+                and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["p"]] >= 2):
+            return self.A("reroll", blanks[0])
+        return self.A("keep")
