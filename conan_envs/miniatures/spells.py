@@ -169,61 +169,47 @@ def pay(s, h: int, sp: int, gems: int):
     s.spell_gems[h][sp] += gems
 
 
+def _mind_control_choices(s, fr, h, sp):
+    if "t" not in fr:
+        return "target", [m for m in enemy_models(s) if control_steps(s, m)]
+    if fr["steps"] == 0 or _affordable(s, h, sp, 1):
+        return "move", control_steps(s, fr["t"])
+    return "move", []
+
+
+def _gift_choices(s, fr, h, sp):
+    if "t" not in fr:
+        return "hero", gift_targets(s, h)
+    return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
+
+
+def _area_choices(s, fr, h, sp):
+    a = s.h_area[h]
+    return "area", [b for b in range(s.game.num_areas) if mv.line_of_sight(s, a, b)]
+
+
+# effect -> the segment its target is chosen in, and the legal choices there
+_TARGETS = {
+    "attack": lambda s, fr, h, sp: ("target", spell_targets(s, h, sp)),
+    "teleport": lambda s, fr, h, sp: ("area", teleport_areas(s, h, sp)),
+    "healing": lambda s, fr, h, sp: ("hero", healing_targets(s, h)),
+    "telekinesis": lambda s, fr, h, sp: ("pickup", telekinesis_objects(s, h)),
+    "dizziness": lambda s, fr, h, sp: ("target", caster_targets(s, h)),
+    "possession": lambda s, fr, h, sp: ("target", possession_targets(s, h, sp)),
+    "gift": _gift_choices,
+    "mind_control": _mind_control_choices,
+}
+
+
 def target_mask(s, fr, mask, codec):
     h, sp = fr["p"], fr["sp"]
     eff = s.game.spells[sp].effect
-    if eff == "attack":
-        o = codec.offsets["target"]
-        for m in spell_targets(s, h, sp):
-            mask[o + m] = True
-    elif eff == "teleport":
-        o = codec.offsets["area"]
-        for b in teleport_areas(s, h, sp):
-            mask[o + b] = True
-    elif eff == "healing":
-        o = codec.offsets["hero"]
-        for k in healing_targets(s, h):
-            mask[o + k] = True
-    elif eff == "telekinesis":
-        o = codec.offsets["pickup"]
-        for ob in telekinesis_objects(s, h):
-            mask[o + ob] = True
-    elif eff == "gift":
-        if "t" not in fr:
-            o = codec.offsets["hero"]
-            for k in gift_targets(s, h):
-                mask[o + k] = True
-        else:
-            o = codec.offsets["gems"]
-            for n in range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1):
-                mask[o + n] = True
-    elif eff == "dizziness":
-        o = codec.offsets["target"]
-        for m in caster_targets(s, h):
-            mask[o + m] = True
-    elif eff == "possession":
-        o = codec.offsets["target"]
-        for m in possession_targets(s, h, sp):
-            mask[o + m] = True
-    elif eff == "mind_control":
-        if "t" not in fr:
-            o = codec.offsets["target"]
-            for m in enemy_models(s):
-                if control_steps(s, m):
-                    mask[o + m] = True
-        else:
-            if fr["steps"] == 0 or _affordable(s, h, sp, 1):
-                o = codec.offsets["move"]
-                for b in control_steps(s, fr["t"]):
-                    mask[o + b] = True
-            if fr["steps"]:
-                mask[codec.offsets["done"]] = True
-    else:
-        o = codec.offsets["area"]
-        a = s.h_area[h]
-        for b in range(s.game.num_areas):
-            if mv.line_of_sight(s, a, b):
-                mask[o + b] = True
+    seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
+    o = codec.offsets[seg]
+    for x in choices:
+        mask[o + x] = True
+    if eff == "mind_control" and "t" in fr and fr["steps"]:
+        mask[codec.offsets["done"]] = True
 
 
 def target_apply(s, fr, seg, i):
