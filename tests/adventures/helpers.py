@@ -138,3 +138,16 @@ def no_tokens(s, *players):
         s.fate[p] = [0] * 8
         s.gods[p] = []
         s.ability_used[p] = True
+
+
+def scorpion_in_shem(s, n):
+    """The rulebook's Scorpion scene: The Scorpion face up, Conan in Shem, and each of the
+    `n` players with no tokens and four spent character dice. Returns The Scorpion's id."""
+    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
+    s.adv_face = [scorpion, -1, -1]
+    s.loc[0] = K["Shem"]
+    for p in range(n):
+        no_tokens(s, p)
+        set_dice(s, p, ["char"] * 4, zone=dicepool.SPENT)
+    return scorpion
+

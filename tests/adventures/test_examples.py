@@ -5,7 +5,8 @@ from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
 
 from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, face, game,
-                      halted, no_tokens, play_until, run_tasks, set_dice, token_of_kind)
+                      halted, no_tokens, play_until, run_tasks, scorpion_in_shem, set_dice,
+                      token_of_kind)
 
 C = content()
 
@@ -195,13 +196,8 @@ def test_the_scorpion_in_shem_with_ymir(monkeypatch):
     s = game(3).new_initial_state(7)
     s.char[1], s.char[2] = 0, 1
     at_main(s, 0)
-    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
-    s.adv_face = [scorpion, -1, -1]
-    s.loc[0] = K["Shem"]
+    scorpion = scorpion_in_shem(s, 3)
     s.order = [1, 2, 0]
-    for p in range(3):
-        no_tokens(s, p)
-        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
     s.gods[0] = [YMIR]
     vp = list(s.vp)
     FixedDice(monkeypatch, ["warrior", "warrior", "scry", "char"],

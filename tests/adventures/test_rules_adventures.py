@@ -6,7 +6,8 @@ from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures.content import KINGDOM_TYPES, content
 
 from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, game,
-                      halted, no_tokens, play_until, run_tasks, set_dice, token_of_kind)
+                      halted, no_tokens, play_until, run_tasks, scorpion_in_shem, set_dice,
+                      token_of_kind)
 
 C = content()
 
@@ -14,13 +15,8 @@ C = content()
 def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
     s = game(3).new_initial_state(7)
     at_main(s, 0)
-    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
-    s.adv_face = [scorpion, -1, -1]
-    s.loc[0] = K["Shem"]
+    scorpion = scorpion_in_shem(s, 3)
     s.order = [1, 2, 0]
-    for p in range(3):
-        no_tokens(s, p)
-        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
     vp = list(s.vp)
     # Conan takes the Ally's Kingdom and Scry; his own roll misses; in the unchosen-dice pass
     # the Foe (first in turn order) applies its two Warriors and completes the Adventure.
@@ -39,12 +35,7 @@ def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
 def test_zath_doubles_adventure_points(monkeypatch):
     from conan_envs.adventures.content import ZATH
     s = at_main(game(2).new_initial_state(7), 0)
-    scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
-    s.adv_face = [scorpion, -1, -1]
-    s.loc[0] = K["Shem"]
-    for p in range(2):
-        no_tokens(s, p)
-        set_dice(s, p, ["char"] * 4, zone=dp.SPENT)
+    scorpion_in_shem(s, 2)
     s.gods[0] = [ZATH]
     s.ability_used[0] = True
     vp = s.vp[0]
