@@ -79,62 +79,58 @@ def test_same_seed_same_game(env_id, config):
     assert a.to_json() == b.to_json()
 
 
+def positions(game, seed, steps, every=1):
+    """Every `every`-th position of a random game (up to `steps` moves), with its rng; the
+    game moves on by a random legal action after each (the caller may move it too)."""
+    state = game.new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    for step in range(steps):
+        if state.is_terminal() or state.is_truncated():
+            return
+        if step % every == 0:
+            yield state, rng
+            if state.is_terminal() or state.is_truncated():
+                return
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 @pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
 def test_clone_and_json_round_trip_mid_game(env_id, config):
     game = conan_envs.make_game(env_id, **config)
-    state = game.new_initial_state(3)
-    rng = np.random.default_rng(3)
-    for step in range(400):
-        if state.is_terminal() or state.is_truncated():
-            break
-        if step % 37 == 0:
-            clone = state.clone()
-            restored = game.state_from_json(state.to_json())
-            assert clone == state and restored == state
-            assert np.array_equal(restored.legal_action_mask(), state.legal_action_mask())
-            a = int(rng.choice(state.legal_actions()))
-            for other in (clone, restored):
-                other.apply_action(a)
-            state.apply_action(a)
-            assert clone == state and restored == state
-            continue
-        state.apply_action(int(rng.choice(state.legal_actions())))
+    for state, rng in positions(game, 3, 400, every=37):
+        clone = state.clone()
+        restored = game.state_from_json(state.to_json())
+        assert clone == state and restored == state
+        assert np.array_equal(restored.legal_action_mask(), state.legal_action_mask())
+        a = int(rng.choice(state.legal_actions()))
+        for other in (clone, restored, state):
+            other.apply_action(a)
+        assert clone == state and restored == state
 
 
 @pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
 def test_illegal_actions_raise_and_change_nothing(env_id, config):
     game = conan_envs.make_game(env_id, **config)
-    state = game.new_initial_state(11)
-    rng = np.random.default_rng(11)
-    for _ in range(60):
-        if state.is_terminal() or state.is_truncated():
-            break
+    for state, _ in positions(game, 11, 60):
         illegal = np.flatnonzero(~state.legal_action_mask())
         before = state.to_json()
         for bad in [game.num_actions, -1, *illegal[:3].tolist()]:
             with pytest.raises(IllegalActionError):
                 state.apply_action(bad)
             assert state.to_json() == before
-        state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 @pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
 def test_no_hidden_information_in_observations(env_id, config):
     """Redrawing what a role cannot see never changes what that role observes."""
     game = conan_envs.make_game(env_id, **config)
-    state = game.new_initial_state(5)
-    rng = np.random.default_rng(5)
-    for step in range(300):
-        if state.is_terminal() or state.is_truncated():
-            break
-        if step % 25 == 0:
-            for r in range(game.num_roles):
-                seen = state.observation(r)
-                other = state.resample_hidden(r, rng)
-                assert np.array_equal(other.observation(r), seen), game.roles[r]
-                if state.current_player() == r:
-                    assert np.array_equal(other.legal_action_mask(), state.legal_action_mask())
-        state.apply_action(int(rng.choice(state.legal_actions())))
+    for state, rng in positions(game, 5, 300, every=25):
+        for r in range(game.num_roles):
+            seen = state.observation(r)
+            other = state.resample_hidden(r, rng)
+            assert np.array_equal(other.observation(r), seen), game.roles[r]
+            if state.current_player() == r:
+                assert np.array_equal(other.legal_action_mask(), state.legal_action_mask())
 
 
 @pytest.mark.parametrize("env_id", conan_envs.ENV_IDS)
