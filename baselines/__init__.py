@@ -30,14 +30,16 @@ AGENT_KINDS = {
 
 def parse_spec(spec: str) -> tuple[str, dict]:
     """'mcts:simulations=400,c_uct=1.4' -> ('mcts', {'simulations': 400, 'c_uct': 1.4});
-    'ppo:models/x.zip' -> ('ppo', {'path': 'models/x.zip'})."""
+    'ppo:models/x' -> ('ppo', {'path': 'models/x'}); the path may be followed by options,
+    'ppo:models/x,deterministic=false'."""
     kind, _, rest = spec.partition(":")
     opts = {}
     if rest:
-        if "=" not in rest:
-            return kind, {"path": rest}
-        for part in rest.split(","):
+        for i, part in enumerate(rest.split(",")):
             key, eq, value = part.partition("=")
+            if i == 0 and not eq and key:
+                opts["path"] = key.strip()
+                continue
             if not eq or not key:
                 raise ConfigError(f"bad agent option {part!r} in {spec!r}; expected key=value")
             opts[key.strip()] = _value(value.strip())

@@ -31,19 +31,28 @@ class _Node:
 class MCTSAgent(Agent):
     """Options: `simulations` (per move), `c_uct` (exploration constant), `rollout`
     (``random`` or any agent string, e.g. ``scripted``, used for every role in rollouts),
-    `max_rollout_steps` (cut long rollouts; the leaf is then scored by ``shaped_scores``
-    where the game has them, else as a draw), `seed`. Other keywords are the game's config."""
+    `horizon` (a rollout stops once that many new rounds have begun, ``none`` to play to
+    the end), `max_rollout_steps` (a cap on rollout length), `seed`. A rollout cut short is
+    scored by the game's ``shaped_scores`` (a draw where it has none). Other keywords are
+    the game's config.
+
+    Cutting rollouts at round boundaries scores every leaf at the same point of the round
+    cycle (after the battles a move leads to, say), where a step cap would score some
+    leaves in the middle of a turn."""
 
     name = "mcts"
 
     def __init__(self, env_id, role=0, simulations=200, c_uct=1.4, rollout="random",
-                 max_rollout_steps=None, seed=None, **game_config):
+                 horizon=1, max_rollout_steps=None, seed=None, **game_config):
         if int(simulations) < 1:
             raise ConfigError(f"mcts: simulations must be >= 1, got {simulations}")
+        if horizon is not None and int(horizon) < 1:
+            raise ConfigError(f"mcts: horizon must be >= 1 round or none, got {horizon}")
         self.env_id = env_id
         self.simulations = int(simulations)
         self.c_uct = float(c_uct)
         self.rollout = str(rollout)
+        self.horizon = None if horizon is None else int(horizon)
         self.max_rollout_steps = None if max_rollout_steps is None else int(max_rollout_steps)
         self.game_config = game_config
         self.rng = np.random.default_rng(seed)
@@ -72,8 +81,10 @@ class MCTSAgent(Agent):
                               "call act(observation, action_mask, state)")
         root = _Node()
         root_legal = legal.tolist()
-        for _ in range(self.simulations):
+        for done in range(1, self.simulations + 1):
             self._simulate(root, state.resample_hidden(self.role, self.rng), root_legal)
+            if done % 16 == 0 and _settled(root.visits, self.simulations - done):
+                break
         best = max(root_legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0)))
         return int(best)
 
@@ -120,11 +131,12 @@ class MCTSAgent(Agent):
 
     def _rollout(self, det):
         steps = 0
-        cap = self.max_rollout_steps
+        cap = math.inf if self.max_rollout_steps is None else self.max_rollout_steps
+        last = math.inf if self.horizon is None else det.turn + self.horizon
         if self.rollout == "random":
             rng = self.rng
             while not det.is_terminal() and not det.is_truncated():
-                if cap is not None and steps >= cap:
+                if steps >= cap or det.turn >= last:
                     break
                 legal = np.flatnonzero(det.legal_action_mask())
                 det.apply_action(int(legal[rng.integers(legal.size)]))
@@ -132,7 +144,7 @@ class MCTSAgent(Agent):
         else:
             agents = self._policy_agents(det.game)
             while not det.is_terminal() and not det.is_truncated():
-                if cap is not None and steps >= cap:
+                if steps >= cap or det.turn >= last:
                     break
                 p = det.current_player()
                 det.apply_action(agents[p].act(det.observation(p), det.legal_action_mask(), det))
@@ -151,6 +163,13 @@ class MCTSAgent(Agent):
                 for r in range(game.num_roles)
             ]
         return self._rollout_agents
+
+
+def _settled(visits: dict, remaining: int) -> bool:
+    """The most visited action leads the runner-up by more than the simulations left, so
+    the move (the most visited action) can no longer change: the rest are skipped."""
+    top = sorted(visits.values(), reverse=True)[:2] + [0, 0]
+    return top[0] - top[1] > remaining
 
 
 def _leaf_values(state) -> list[float]:

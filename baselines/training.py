@@ -210,6 +210,10 @@ class Trainer:
                                 policy_kwargs={"net_arch": cfg["policy"]["net_arch"], "activation_fn": act},
                                 **cfg["ppo"])
             schedule = {"snapshot": 0, "eval": 0, "checkpoint": int(cfg["checkpoint_every"])}
+        if tb is None:  # else SB3 makes an empty SB3-<date> folder in the temp dir each run
+            from stable_baselines3.common.logger import Logger
+
+            model.set_logger(Logger(folder=None, output_formats=[]))
         self.log(f"training {cfg['env_id']} roles {self.role_names} vs "
                  f"{ {self.game.roles[r]: s for r, s in self.opponents.items() if r not in self.learn_roles} } "
                  f"on {device}, {cfg['n_envs']} envs, {cfg['total_steps']} steps -> {self.out}")

@@ -21,7 +21,7 @@ from conan_envs import ConfigError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
-# mcts plays the whole game out in every simulation: its games are slow, so fewer of them
+# every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
 QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
 FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16}
 

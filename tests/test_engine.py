@@ -56,6 +56,9 @@ def test_clone_is_independent_and_keeps_rng():
     assert c != s
     a, b = s.clone(), s.clone()
     assert a.rng.integers(1 << 30) == b.rng.integers(1 << 30)
+    mine = np.random.default_rng(7)
+    d = s.clone(mine)  # a copy that draws its chance from the caller's generator
+    assert d.rng is mine and d.pile == s.pile and s.rng is not mine
 
 
 def test_json_round_trip_mid_game_and_continues_identically():
@@ -166,6 +169,10 @@ def test_agent_specs():
     assert parse_spec("mcts:simulations=400,c_uct=1.5,rollout=random") == (
         "mcts", {"simulations": 400, "c_uct": 1.5, "rollout": "random"})
     assert parse_spec("ppo:models/x.zip") == ("ppo", {"path": "models/x.zip"})
+    assert parse_spec("ppo:models/x,deterministic=false") == (
+        "ppo", {"path": "models/x", "deterministic": False})
+    with pytest.raises(ConfigError, match="expected key=value"):
+        parse_spec("mcts:simulations=4,fast")
     with pytest.raises(ConfigError, match="random"):
         load_agent("genius", "kings_v0")
     with pytest.raises(ConfigError, match="kings_v0"):

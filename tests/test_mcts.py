@@ -141,6 +141,21 @@ def test_mcts_finds_the_winning_move():
     assert agent.act(s.observation(s.current_player()), s.legal_action_mask(), s) == 2
 
 
+def test_mcts_stops_once_the_move_is_settled():
+    """Once the most visited move leads by more than the simulations left, no further
+    simulation could change the move, and none is run."""
+    from baselines.mcts import _settled
+
+    assert _settled({0: 50, 1: 20}, 29) and not _settled({0: 50, 1: 20}, 30)
+    assert _settled({3: 17}, 16) and not _settled({}, 0)
+    s = NimGame().new_initial_state(0)
+    s.pile, s.revealed, s._mask = 7, [True, True], None
+    guarded = OnlyResample(s)
+    agent = MCTSAgent("nim_test", role=s.current_player(), simulations=3000, seed=0)
+    assert agent.act(None, s.legal_action_mask(), guarded) == 2
+    assert 16 <= len(guarded.calls) < 3000 and len(guarded.calls) % 16 == 0
+
+
 def test_mcts_same_seed_same_moves():
     s = NimGame().new_initial_state(5)
     moves = [MCTSAgent("nim_test", role=0, simulations=40, seed=9).act(None, s.legal_action_mask(), s)
@@ -159,9 +174,28 @@ def test_mcts_policy_rollouts_and_cutoff(toy_envs):
         assert sorted(r.returns) == [-1.0, 1.0]
 
 
+def test_mcts_rollouts_stop_at_the_horizon():
+    """A rollout plays on until `horizon` new rounds have begun (Nim counts a round per
+    move), and is then scored by the shaped scores; horizon none plays to the end."""
+    game = NimGame()
+    for horizon, cap, expect_turns in ((1, None, 1), (3, None, 3), (3, 2, 2)):
+        agent = MCTSAgent("nim_test", simulations=1, horizon=horizon, max_rollout_steps=cap, seed=0)
+        s = game.new_initial_state(1)
+        s.pile = 14
+        values = agent._rollout(s)
+        assert s.turn == expect_turns and not s.is_terminal()
+        lead = (s.taken[0] - s.taken[1]) / 10
+        assert values == pytest.approx([np.tanh(2 * lead), np.tanh(-2 * lead)])
+    s = game.new_initial_state(1)
+    values = MCTSAgent("nim_test", simulations=1, horizon=None, seed=0)._rollout(s)
+    assert s.is_terminal() and values == s.returns()
+
+
 def test_mcts_rejects_bad_options(toy_envs):
     with pytest.raises(conan_envs.ConfigError, match="simulations"):
         load_agent("mcts:simulations=0", "nim_test")
+    with pytest.raises(conan_envs.ConfigError, match="horizon"):
+        load_agent("mcts:horizon=0", "nim_test")
     with pytest.raises(conan_envs.ConfigError, match="role"):
         load_agent("mcts", "nim_test", role="nobody")
     with pytest.raises(conan_envs.ConfigError, match="needs the game state"):

@@ -180,8 +180,7 @@ class AdventuresState(State):
         """Redraw what `observer` cannot see: the order of the decks and of the Challenge token
         supply, and the identity of every Challenge token it has not seen (face-down on the
         board, in other players' supplies), keeping each location's knowledge with it."""
-        new = self.clone()
-        new.rng = np.random.default_rng(rng.integers(2**63))
+        new = self.clone(np.random.default_rng(rng.integers(2**63)))
         known = self.ct_known[observer]
         slots = []  # (container, index) of tokens unknown to observer
         for k, t in enumerate(new.ct_board):

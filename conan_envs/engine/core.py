@@ -236,21 +236,21 @@ class State(ABC):
         self._apply(int(action))
         self._mask = None
 
-    def clone(self) -> "State":
+    def clone(self, rng: np.random.Generator | None = None) -> "State":
+        """An independent copy; its chance comes from `rng` if given, else from a copy of
+        this state's generator (so the copy replays the same future)."""
         new = copy.copy(self)
         for k, v in self.__dict__.items():
             if k not in self._TRANSIENT:
                 new.__dict__[k] = copy_data(v)
-        new.rng = copy_rng(self.rng)
+        new.rng = copy_rng(self.rng) if rng is None else rng
         new._mask = self._mask  # read-only, safe to share
         return new
 
     def resample_hidden(self, observer: int, rng: np.random.Generator) -> "State":
         """A copy in which what `observer` cannot see is redrawn. Perfect information: a clone
         whose future chance is reseeded from `rng` (the observer cannot know the RNG)."""
-        new = self.clone()
-        new.rng = np.random.default_rng(rng.integers(2**63))
-        return new
+        return self.clone(np.random.default_rng(rng.integers(2**63)))
 
     def fields(self) -> dict:
         skip = self._TRANSIENT + self._DERIVED

@@ -118,7 +118,18 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         return self.game.codec.name(a)
 
     def shaped_scores(self):
-        return [self.countries_of(p) / len(C.COUNTRIES) for p in range(self.n)]
+        """The victory key as one number, with the armies that win it: a quarter point per
+        whole country held, a sixteenth per region controlled, a thirty-second per unit on
+        the map. A King slain (even before the Plunder Phase removes his realm) holds nothing."""
+        scores = []
+        for p in range(self.n):
+            if self.king_dead[p] or not self.alive[p]:
+                scores.append(0.0)
+                continue
+            held = self.controlled(p)
+            scores.append(self.countries_of(p, held) / 4 + sum(held) / 16
+                          + sum(self.tot[p::self.O]) / 32)
+        return scores
 
     def __str__(self):
         return render(self)
@@ -204,8 +215,15 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
         row = self.tot[r * O:(r + 1) * O]
         return sum(row) > row[p]
 
-    def countries_of(self, p):
-        return sum(all(self.controls(p, r) for r in rs) for rs in C.COUNTRY_REGIONS)
+    def controlled(self, p):
+        """Per region, whether player p controls it."""
+        O, tot = self.O, self.tot
+        return [tot[r * O + p] > 0 and tot[r * O + p] == sum(tot[r * O:(r + 1) * O])
+                for r in _REGIONS]
+
+    def countries_of(self, p, held=None):
+        held = self.controlled(p) if held is None else held
+        return sum(all(held[r] for r in rs) for rs in C.COUNTRY_REGIONS)
 
     def drown(self):
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""

@@ -73,6 +73,24 @@ def test_most_countries_wins_at_the_round_limit():
     assert s.returns() == [1.0, -1.0]
 
 
+def test_shaped_scores_follow_the_victory_key():
+    """Countries first (a quarter each), then regions (a sixteenth), then units (1/32):
+    the same order as the round-limit victory, so shaped rewards point the same way."""
+    s = blank()
+    put(s, "Koth", 0, K)
+    put(s, "Shem", 0, A, 2)  # two whole countries, two regions, three units
+    put(s, "Poitain", 1, K)
+    put(s, "Argos", 1, A)
+    put(s, "Argos", 0, A)  # contested: nobody controls Argos
+    assert s.countries_of(0) == 2 and s.countries_of(1) == 0
+    assert s.shaped_scores() == [2 / 4 + 2 / 16 + 4 / 32, 0 / 4 + 1 / 16 + 2 / 32]
+    s.kill(rid("Poitain"), 1, K)
+    assert s.shaped_scores()[1] == 0.0  # slain: his realm counts for nothing
+    start(s, "plunder")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+    assert s.shaped_scores()[1] == 0.0
+
+
 def test_last_king_truncates_at_the_round_limit():
     game = conan_envs.make_game("kings_v0", max_turns=1, victory="last_king")
     s = blank()
