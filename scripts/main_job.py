@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
 # every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
 QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
-FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16}
+FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16,
+        "vec_env": "subproc"}
 
 
 def parse_args(argv=None):
@@ -48,7 +49,8 @@ def main(argv=None, log=print) -> dict:
     plan = dict(FULL if args.full else QUICK)
     out = Path(args.out_dir or ROOT / "runs" / ("main_job_full" if args.full else "main_job"))
     over = {"out_dir": str(out), "device": args.device or plan["device"],
-            "total_steps": args.steps or plan["steps"], "n_envs": args.n_envs or plan.get("n_envs")}
+            "total_steps": args.steps or plan["steps"], "n_envs": args.n_envs or plan.get("n_envs"),
+            "vec_env": plan.get("vec_env")}
     if args.no_progress:
         over["progress_bar"] = False
     if not args.full:
