@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .content import ALLY, IBIS, WARRIOR, content
 from .dicepool import roll
-from .flow import ask, decision, push, task
+from .flow import ask, decision, mask_die_opts, push, task
 from .gains import gain_gold, where
 
 C = content()
@@ -93,12 +93,7 @@ def apply(s, seg, dice):
         start_place(s, p)
 
 
-def _mask_ability_die(s, mask, off):
-    for d in s.dec["opts"]:
-        mask[off["die"] + d] = True
-
-
-@decision("ability_die", _mask_ability_die)
+@decision("ability_die", mask_die_opts)
 def _apply_ability_die(s, seg, i):
     p, back = s.dec["p"], s.dec["back"]
     if s.dec["what"] == "reroll":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .cards import refill_encounters
 from .content import ALLY, CONAN, FOE, W2, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, roll
-from .flow import ask, decision, push, task
+from .flow import ask, decision, mask_die_opts, push, task
 from .modifiers import maybe_adjust
 
 C = content()
@@ -82,12 +82,7 @@ def _off_track(s, p, d):
             s.track_p[slot] = s.track_d[slot] = -1
 
 
-def _mask_aside(s, mask, off):
-    for d in s.dec["opts"]:
-        mask[off["die"] + d] = True
-
-
-@decision("enc_aside", _mask_aside)
+@decision("enc_aside", mask_die_opts)
 def _apply_aside(s, seg, i):
     p = s.dec["p"]
     s.dec = None

@@ -26,6 +26,12 @@ def decision(kind, mask_fn):
     return wrap
 
 
+def mask_die_opts(s, mask, off):
+    """The mask of a decision that picks one of the dice listed in its `opts`."""
+    for d in s.dec["opts"]:
+        mask[off["die"] + d] = True
+
+
 def push(s, *tasks):
     """Queue tasks to run next, in the order given."""
     s.tasks.extend(reversed(tasks))

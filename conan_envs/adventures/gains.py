@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, WOUND
-from .flow import ask, decision, push, task
+from .flow import ask, decision, mask_die_opts, push, task
 
 C = content()
 
@@ -215,12 +215,7 @@ def _set_die(s, p):
         ask(s, "set_die", p, opts=opts)
 
 
-def _mask_set_die(s, mask, off):
-    for i in s.dec["opts"]:
-        mask[off["die"] + i] = True
-
-
-@decision("set_die", _mask_set_die)
+@decision("set_die", mask_die_opts)
 def _apply_set_die(s, seg, i):
     s.held[s.dec["p"]] = i
     s.dec = None
@@ -239,12 +234,7 @@ def _wound(s, p):
         ask(s, "wound", p, opts=opts)
 
 
-def _mask_wound(s, mask, off):
-    for i in s.dec["opts"]:
-        mask[off["die"] + i] = True
-
-
-@decision("wound", _mask_wound)
+@decision("wound", mask_die_opts)
 def _apply_wound(s, seg, i):
     s.zone[s.dec["p"]][i] = WOUND
     s.dec = None

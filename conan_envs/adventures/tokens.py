@@ -252,7 +252,7 @@ FATE_HANDLERS["move_fate"] = _fate_move_kind
 
 @decision("fate_dest", _mask_kingdoms)
 def _apply_fate_dest(s, seg, i):
-    p, src, f = s.dec["p"], s.dec["src"], s.dec["kind"]
+    src, f = s.dec["src"], s.dec["kind"]
     s.dec = None
     s.fate_board[src][f] -= 1
     takers = ([0] if s.loc[0] == i else []) + foes_at(s, i)
