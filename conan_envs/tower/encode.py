@@ -61,48 +61,19 @@ class Encoder:
         ns, ni, nl, npl = len(c["skills"]), len(c["items"]), len(c["locations"]), len(c["plots"])
         kinds = list(c["kinds"])
         self.per = per = len(kinds) + 18
-        o = 6 * CELLS
-        self.o_stage = o
-        o += len(STAGE_NAMES) + 1
-        self.o_conan = o
-        o += 24
-        self.o_rows = o
-        o += 27
-        self.o_skills = o
-        o += 2 * ns
         self.ns = ns
-        self.o_items = o
-        o += ni
-        self.o_enemies = o
-        o += MAX_E * per
-        self.o_loc = o
-        o += nl
-        self.o_tracker = o
-        o += 4
-        self.o_misc = o
-        o += 6
-        self.o_pending = o
-        o += 2 + MAX_E + 1
-        self.o_attack = o
-        o += 3 + MAX_E
-        self.o_test = o
-        o += 5
-        self.o_picks = o
-        o += 7
-        self.o_active = o
-        o += MAX_E
-        self.o_mphase = o
-        o += 5
-        self.o_first = o
-        o += 2
-        self.o_blow = o
-        o += MAX_E + 4
-        self.o_yara = o
-        o += 4
-        self.o_hand = o
-        self.o_drawn = o + npl
-        self.o_putback = o + 2 * npl
-        o += 2 * npl + 3
+        # the blocks after the six grid planes, in order: name -> length
+        blocks = {"stage": len(STAGE_NAMES) + 1, "conan": 24, "rows": 27, "skills": 2 * ns,
+                  "items": ni, "enemies": MAX_E * per, "loc": nl, "tracker": 4, "misc": 6,
+                  "pending": 2 + MAX_E + 1, "attack": 3 + MAX_E, "test": 5, "picks": 7,
+                  "active": MAX_E, "mphase": 5, "first": 2, "blow": MAX_E + 4, "yara": 4,
+                  "hand": 2 * npl + 3}  # Yara's hand, the cards drawn, the one put back
+        o = 6 * CELLS
+        for name, n in blocks.items():
+            setattr(self, "o_" + name, o)
+            o += n
+        self.o_drawn = self.o_hand + npl
+        self.o_putback = self.o_hand + 2 * npl
         self.o_init = o
         assert o + len(c["initiative"]) == size
         # the values written at every call, in the order encode() lists them
