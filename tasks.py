@@ -26,10 +26,19 @@ def run(*cmd):
     subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT)
 
 
+def works(*cmd) -> bool:
+    return subprocess.run([str(c) for c in cmd], capture_output=True).returncode == 0
+
+
 def setup(extras="train,test"):
-    if not PY.exists():
-        venv.EnvBuilder(with_pip=True).create(VENV)
-    pip = [PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    if not works(PY, "-c", "pass"):
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except subprocess.CalledProcessError:  # a Python without ensurepip (python3-venv)
+            venv.EnvBuilder(with_pip=False, clear=True).create(VENV)
+    # a venv without pip is filled by this Python's pip (pip >= 22.3 has --python)
+    pip = [PY, "-m", "pip"] if works(PY, "-m", "pip", "--version") else [sys.executable, "-m", "pip", "--python", PY]
+    pip += ["install", "--quiet", "--disable-pip-version-check"]
     have_torch = subprocess.run([str(PY), "-c", "import torch"], capture_output=True).returncode == 0
     if not have_torch:
         run(*pip, TORCH)
