@@ -27,7 +27,10 @@ def run(*cmd):
 
 
 def works(*cmd) -> bool:
-    return subprocess.run([str(c) for c in cmd], capture_output=True).returncode == 0
+    try:
+        return subprocess.run([str(c) for c in cmd], capture_output=True).returncode == 0
+    except OSError:  # no such program (yet)
+        return False
 
 
 def setup(extras="train,test"):
