@@ -32,9 +32,10 @@ class MCTSAgent(Agent):
     """Options: `simulations` (per move), `c_uct` (exploration constant), `rollout`
     (``random`` or any agent string, e.g. ``scripted``, used for every role in rollouts),
     `horizon` (a rollout stops once that many new rounds have begun, ``none`` to play to
-    the end), `max_rollout_steps` (a cap on rollout length), `seed`. A rollout cut short is
-    scored by the game's ``shaped_scores`` (a draw where it has none). Other keywords are
-    the game's config.
+    the end), `max_rollout_steps` (a cap on rollout length), `leaf_weight`, `seed`. A rollout
+    cut short is scored by the game's ``shaped_scores`` (a draw where it has none), at most
+    ``leaf_weight`` in size, so that a win or loss reached in a rollout (+-1) outweighs any
+    lead in the heuristic. Other keywords are the game's config.
 
     Cutting rollouts at round boundaries scores every leaf at the same point of the round
     cycle (after the battles a move leads to, say), where a step cap would score some
@@ -43,9 +44,11 @@ class MCTSAgent(Agent):
     name = "mcts"
 
     def __init__(self, env_id, role=0, simulations=200, c_uct=1.4, rollout="random",
-                 horizon=1, max_rollout_steps=None, seed=None, **game_config):
+                 horizon=1, max_rollout_steps=None, leaf_weight=0.5, seed=None, **game_config):
         if int(simulations) < 1:
             raise ConfigError(f"mcts: simulations must be >= 1, got {simulations}")
+        if not 0.0 <= float(leaf_weight) <= 1.0:
+            raise ConfigError(f"mcts: leaf_weight must be in [0, 1], got {leaf_weight}")
         if horizon is not None and int(horizon) < 1:
             raise ConfigError(f"mcts: horizon must be >= 1 round or none, got {horizon}")
         self.env_id = env_id
@@ -54,6 +57,7 @@ class MCTSAgent(Agent):
         self.rollout = str(rollout)
         self.horizon = None if horizon is None else int(horizon)
         self.max_rollout_steps = None if max_rollout_steps is None else int(max_rollout_steps)
+        self.leaf_weight = float(leaf_weight)
         self.game_config = game_config
         self.rng = np.random.default_rng(seed)
         self._seed = seed
@@ -149,7 +153,7 @@ class MCTSAgent(Agent):
                 p = det.current_player()
                 det.apply_action(agents[p].act(det.observation(p), det.legal_action_mask(), det))
                 steps += 1
-        return _leaf_values(det)
+        return _leaf_values(det, self.leaf_weight)
 
     def _policy_agents(self, game):
         if self._rollout_agents is None:
@@ -172,9 +176,10 @@ def _settled(visits: dict, remaining: int) -> bool:
     return top[0] - top[1] > remaining
 
 
-def _leaf_values(state) -> list[float]:
-    """Returns at the end of the game; at a cut-off, a value in [-1, 1] per role from the
-    game's shaped scores (margin over the best other role), or 0 where it has none."""
+def _leaf_values(state, weight=1.0) -> list[float]:
+    """Returns at the end of the game; at a cut-off, a value in [-weight, weight] per role
+    from the game's shaped scores (margin over the best other role), or 0 where it has none.
+    A weight below 1 makes a result reached within the horizon outweigh any heuristic lead."""
     if state.is_terminal():
         return list(state.returns())
     n = state.game.num_roles
@@ -185,5 +190,5 @@ def _leaf_values(state) -> list[float]:
     values = []
     for i, s in enumerate(scores):
         rival = max((scores[j] for j in range(n) if j != i), default=0.0)
-        values.append(math.tanh(2.0 * (s - rival) / scale))
+        values.append(weight * math.tanh(2.0 * (s - rival) / scale))
     return values

@@ -29,6 +29,9 @@ DEFAULTS = {
     "learn_role": "all",
     "alternate": None,  # {roles: [a, b], phase_steps: N}: train each role in turn (asymmetric games)
     "opponents": "self",
+    # behaviour-clone a teacher agent string for `steps` moves before PPO (imitation.py)
+    "pretrain": {"teacher": None, "steps": 100_000, "epochs": 4, "batch_size": 512,
+                 "learning_rate": 0.001},
     "reward": "terminal",
     "pool": {"size": 8, "snapshot_every": 10_000, "latest_prob": 0.5, "random_prob": 0.1,
              "deterministic": False},
@@ -210,6 +213,11 @@ class Trainer:
                                 policy_kwargs={"net_arch": cfg["policy"]["net_arch"], "activation_fn": act},
                                 **cfg["ppo"])
             schedule = {"snapshot": 0, "eval": 0, "checkpoint": int(cfg["checkpoint_every"])}
+            if cfg["pretrain"]["teacher"]:
+                from .imitation import warm_start
+
+                warm = warm_start(model, cfg, self.learn_roles, self.opponents, self.log)
+                (self.out / "warm_start.json").write_text(json.dumps(warm, indent=1))
         if tb is None:  # else SB3 makes an empty SB3-<date> folder in the temp dir each run
             from stable_baselines3.common.logger import Logger
 

@@ -176,16 +176,19 @@ def test_mcts_policy_rollouts_and_cutoff(toy_envs):
 
 def test_mcts_rollouts_stop_at_the_horizon():
     """A rollout plays on until `horizon` new rounds have begun (Nim counts a round per
-    move), and is then scored by the shaped scores; horizon none plays to the end."""
+    move), and is then scored by the shaped scores, at most `leaf_weight` in size; horizon
+    none plays to the end."""
     game = NimGame()
-    for horizon, cap, expect_turns in ((1, None, 1), (3, None, 3), (3, 2, 2)):
-        agent = MCTSAgent("nim_test", simulations=1, horizon=horizon, max_rollout_steps=cap, seed=0)
+    for horizon, cap, expect_turns, weight in ((1, None, 1, 1.0), (3, None, 3, 0.5), (3, 2, 2, 0.25)):
+        agent = MCTSAgent("nim_test", simulations=1, horizon=horizon, max_rollout_steps=cap,
+                          leaf_weight=weight, seed=0)
         s = game.new_initial_state(1)
-        s.pile = 14
+        s.pile, s.taken = 14, [7, 0]  # a lead that three moves cannot undo
         values = agent._rollout(s)
         assert s.turn == expect_turns and not s.is_terminal()
         lead = (s.taken[0] - s.taken[1]) / 10
-        assert values == pytest.approx([np.tanh(2 * lead), np.tanh(-2 * lead)])
+        assert lead != 0
+        assert values == pytest.approx([weight * np.tanh(2 * lead), -weight * np.tanh(2 * lead)])
     s = game.new_initial_state(1)
     values = MCTSAgent("nim_test", simulations=1, horizon=None, seed=0)._rollout(s)
     assert s.is_terminal() and values == s.returns()
@@ -196,6 +199,8 @@ def test_mcts_rejects_bad_options(toy_envs):
         load_agent("mcts:simulations=0", "nim_test")
     with pytest.raises(conan_envs.ConfigError, match="horizon"):
         load_agent("mcts:horizon=0", "nim_test")
+    with pytest.raises(conan_envs.ConfigError, match="leaf_weight"):
+        load_agent("mcts:leaf_weight=2", "nim_test")
     with pytest.raises(conan_envs.ConfigError, match="role"):
         load_agent("mcts", "nim_test", role="nobody")
     with pytest.raises(conan_envs.ConfigError, match="needs the game state"):

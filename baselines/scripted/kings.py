@@ -3,6 +3,8 @@ can, keeps its King out of losing battles, spends Divinations on its own bad rol
 It reads the public `state` (Kings of Hyboria has no hidden information)."""
 from __future__ import annotations
 
+from operator import mul
+
 import numpy as np
 
 from baselines.agent import Agent
@@ -41,7 +43,8 @@ class ScriptedAgent(Agent):
 
     # ---- helpers ------------------------------------------------------------------------
     def power(self, state, r, o):
-        return sum(state.at(r, o, t) * POWER[t] for t in range(C.NUM_TYPES))
+        i = (r * state.O + o) * C.NUM_TYPES
+        return sum(map(mul, state.u[i:i + C.NUM_TYPES], POWER))
 
     def enemy_power(self, state, r, me):
         return sum(self.power(state, r, o) for o in range(state.O) if o != me)
@@ -152,8 +155,8 @@ class ScriptedAgent(Agent):
         me = self.role
         best, plan = 0.0, None
         for r in self.regions(legal):
-            force = sum(self.power(state, r, me) - state.at(r, me, K) * POWER[K]
-                        - state.at(r, me, F) * POWER[F] for _ in (0,))
+            force = (self.power(state, r, me) - state.at(r, me, K) * POWER[K]
+                     - state.at(r, me, F) * POWER[F])
             force -= sum(state.moved[r * C.NUM_TYPES + t] * POWER[t] for t in range(C.NUM_TYPES))
             if force <= 0:
                 continue
