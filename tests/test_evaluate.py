@@ -10,13 +10,6 @@ from baselines.evaluation import (bradley_terry, head_to_head, plot_learning_cur
                                   seatings, to_markdown, tournament, wilson)
 
 
-@pytest.fixture
-def toy_envs(monkeypatch):
-    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
-
-
 def test_wilson_interval_known_values():
     lo, hi = wilson(80, 100)
     assert lo == pytest.approx(0.7112, abs=1e-4) and hi == pytest.approx(0.8666, abs=1e-4)

@@ -12,7 +12,7 @@ from baselines import load_agent
 from baselines.agent import Agent
 from baselines.imitation import collect, fit
 from baselines.training import Trainer
-from tests.test_training import toy_config, toy_envs  # noqa: F401 (fixture)
+from tests.test_training import toy_config
 
 
 class NimTeacher(Agent):
@@ -32,7 +32,7 @@ def teacher_move(obs):
 
 
 @pytest.fixture
-def teacher(toy_envs, monkeypatch):  # noqa: F811
+def teacher(toy_envs, monkeypatch):
     kinds = {**baselines.AGENT_KINDS, "nim_teacher": "tests.test_imitation:NimTeacher"}
     monkeypatch.setattr(baselines, "AGENT_KINDS", kinds)
 
@@ -91,7 +91,7 @@ def test_a_run_with_pretrain_starts_from_the_cloned_policy(teacher, tmp_path):
                for s in states) >= 28
 
 
-def test_pretrain_options_are_checked(toy_envs, tmp_path):  # noqa: F811
+def test_pretrain_options_are_checked(toy_envs, tmp_path):
     with pytest.raises(conan_envs.ConfigError, match="unknown config key 'pretrain.teachr'"):
         toy_config(tmp_path, **{"pretrain.teachr": "scripted"})
     cfg = toy_config(tmp_path, **{"pretrain.teacher": "nobody"})

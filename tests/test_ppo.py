@@ -15,13 +15,6 @@ from conan_envs.engine.gym_env import SingleAgentEnv
 from tests.toy import NimGame
 
 
-@pytest.fixture
-def toy_envs(monkeypatch):
-    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
-
-
 @pytest.fixture(scope="module")
 def model():
     from sb3_contrib import MaskablePPO

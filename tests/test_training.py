@@ -16,13 +16,6 @@ from scripts import evaluate, train
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def toy_envs(monkeypatch):
-    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
-
-
 def toy_config(tmp_path, **over):
     """The smoke config on the toy game, in-process envs (the toy is not importable from
     subprocesses' registry)."""
