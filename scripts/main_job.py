@@ -22,6 +22,7 @@ from conan_envs import ConfigError  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
 # every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
+QUICK_PRETRAIN = 50_000  # teacher moves to clone before PPO, at most
 QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
 FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16,
         "vec_env": "subproc"}
@@ -57,6 +58,8 @@ def main(argv=None, log=print) -> dict:
         over.update({"eval.every": 10_000, "eval.games": 20, "pool.snapshot_every": 10_000,
                      "checkpoint_every": 10_000})
     cfg = load_config(args.config, over)
+    if not args.full:  # a shorter warm start too
+        cfg["pretrain"]["steps"] = min(int(cfg["pretrain"]["steps"]), QUICK_PRETRAIN)
     if not args.resume and (out / "checkpoints" / "latest.zip").exists():
         log(f"{out} holds an earlier run; continuing it (use --out-dir for a fresh one)")
         args.resume = True

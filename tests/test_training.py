@@ -18,12 +18,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def toy_config(tmp_path, **over):
     """The smoke config on the toy game, in-process envs (the toy is not importable from
-    subprocesses' registry)."""
+    subprocesses' registry), no warm start unless asked."""
     base = {"env_id": "nim_test", "vec_env": "dummy", "out_dir": str(tmp_path / "run"),
             "total_steps": 1024, "checkpoint_every": 512, "pool.snapshot_every": 512, "eval.every": 512,
             "tensorboard": False}
     cfg = load_config(ROOT / "configs" / "smoke.yaml", {**base, **over})
     cfg["env_config"] = {}  # the toy has no kings options
+    if "pretrain.teacher" not in over:
+        cfg["pretrain"]["teacher"] = None  # nor a scripted player to clone
     return cfg
 
 
@@ -64,7 +66,7 @@ def test_toy_train_checkpoint_resume_export(toy_envs, tmp_path):
     assert opt["state"] and all(int(s["step"]) == 2048 // 256 * 2 * 2 for s in opt["state"].values())
     agent = load_agent(f"ppo:{out / 'policy'}", "nim_test", role=1)
     s = conan_envs.make_game("nim_test").new_initial_state(4)
-    obs, mask = s.observation(1), s.legal_action_mask()
+    obs, mask = s.observation(1), s.legal_action_mask().copy()
     assert agent.act(obs, mask) == int(model.predict(obs, action_masks=mask, deterministic=True)[0])
 
 
@@ -142,8 +144,8 @@ def kings_ready():
 
 @pytest.mark.skipif(not kings_ready(), reason="kings_v0 is not importable yet")
 def test_smoke_config_end_to_end(tmp_path):
-    """configs/smoke.yaml through the scripts, as a user runs them: train in subprocess
-    envs, resume through the main job (which evaluates against random and mcts), then a
+    """configs/smoke.yaml through the scripts, as a user runs them: clone the scripted
+    player, train in subprocess envs, resume through the main job (which evaluates against random and mcts), then a
     tournament with the evaluation script."""
     from scripts import main_job
 
@@ -151,6 +153,8 @@ def test_smoke_config_end_to_end(tmp_path):
     smoke = str(ROOT / "configs" / "smoke.yaml")
     first = train.main(["--config", smoke, "--out-dir", str(out), "--total-steps", "1024", "--device", "cuda"])
     assert first["steps"] == 1024 and first["env_steps_per_s"] > 0
+    warm = json.loads((out / "warm_start.json").read_text())  # the config's warm start ran first
+    assert warm["teacher"] == "scripted" and warm["steps"] == 2000 and 0 < warm["accuracy"] <= 1
     logs = []
     job = main_job.main(["--config", smoke, "--out-dir", str(out), "--steps", "2048", "--games", "2",
                          "--mcts-simulations", "2", "--workers", "1", "--no-progress"], log=logs.append)
@@ -187,6 +191,8 @@ def test_shipped_configs_are_valid():
             assert set(cfg["alternate"]["roles"]) <= set(game.roles), path
         else:
             Trainer(cfg)  # roles and opponents resolve
+        if cfg["pretrain"]["teacher"]:
+            load_agent(cfg["pretrain"]["teacher"], cfg["env_id"], role=0, **cfg["env_config"])
 
 
 def test_alternating_roles_train_in_turn_and_resume(toy_envs, tmp_path):
