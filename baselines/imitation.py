@@ -17,6 +17,7 @@ import numpy as np
 from . import load_agent
 from .selfplay import LearnerEnv, OpponentFactory
 
+
 def collect(cfg, learn_roles, opponents, teacher, steps, seed, gamma):
     """``steps`` moves of ``teacher`` in the learning roles: observations, masks, actions,
     the discounted return from each move on (the run's reward: terminal or shaped), and

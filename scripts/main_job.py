@@ -22,10 +22,10 @@ from conan_envs import ConfigError  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
 # every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
-QUICK_PRETRAIN = 50_000  # teacher moves to clone before PPO, at most
 QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
 FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16,
         "vec_env": "subproc"}
+QUICK_PRETRAIN = 50_000  # at most this many teacher moves cloned before PPO in the quick job
 
 
 def parse_args(argv=None):
