@@ -6,6 +6,8 @@ looks at the state -- and walks one shared tree keyed by action sequences. Selec
 with availability counts (an action is scored against the number of simulations in which it
 was legal, since determinizations differ in what is legal). Chance is left to the copied
 state's RNG, which ``resample_hidden`` reseeds, so the tree is open-loop over chance.
+When a decision comes in steps (the same player asked again at once), the next search starts
+from the subtree grown under the chosen step.
 """
 from __future__ import annotations
 
@@ -68,10 +70,11 @@ class MCTSAgent(Agent):
             role = roles.index(role)
         self.role = int(role)
         self._rollout_agents = None
+        self._kept = None  # (the observation expected next, the subtree to search from)
         self.name = f"mcts:simulations={self.simulations}"
 
     def reset(self) -> None:
-        pass
+        self._kept = None
 
     # ---- the agent interface -----------------------------------------------------------
     def act(self, observation, action_mask, state=None) -> int:
@@ -83,14 +86,41 @@ class MCTSAgent(Agent):
         if state is None:
             raise ConfigError("mcts needs the game state (it searches the rules core); "
                               "call act(observation, action_mask, state)")
-        root = _Node()
+        root = self._kept_root(observation)
         root_legal = legal.tolist()
         for done in range(1, self.simulations + 1):
             self._simulate(root, state.resample_hidden(self.role, self.rng), root_legal)
             if done % 16 == 0 and _settled(root.visits, self.simulations - done):
                 break
         best = max(root_legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0)))
+        self._keep(state, root, int(best))
         return int(best)
+
+    # ---- tree reuse ------------------------------------------------------------------------
+    # A decision split into steps (Kings' move order: from, unit, to, count) asks the same
+    # player again at once. The subtree under the chosen step already holds the simulations
+    # that went through it, so the next search starts from it instead of from nothing. It is
+    # kept only if the next observation is the one a determinization predicts right after
+    # the step: the same player to act, nothing else seen to happen in between.
+    def _keep(self, state, root, action) -> None:
+        self._kept = None
+        child = root.children.get(action)
+        if child is None or not child.visits:
+            return
+        det = state.resample_hidden(self.role, self.rng)
+        det.apply_action(action)
+        if det.is_terminal() or det.is_truncated() or det.current_player() != self.role:
+            return
+        self._kept = (det.observation(self.role), child)
+
+    def _kept_root(self, observation) -> _Node:
+        kept, self._kept = self._kept, None
+        if kept is not None and observation is not None:
+            expected, node = kept
+            observation = np.asarray(observation)
+            if observation.shape == expected.shape and np.array_equal(observation, expected):
+                return node
+        return _Node()
 
     # ---- search --------------------------------------------------------------------------
     def _simulate(self, root: _Node, det, root_legal) -> None:

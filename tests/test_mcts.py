@@ -114,7 +114,7 @@ def test_mcts_only_touches_state_through_resample_hidden(toy_envs):
     agent = load_agent("mcts:simulations=25,seed=1", "nim_test", role=s.current_player())
     a = agent.act(s.observation(0), s.legal_action_mask(), guarded)
     assert s.legal_action_mask()[a]
-    assert guarded.calls == [0] * 25
+    assert guarded.calls == [0] * 26  # 25 simulations, then one to predict what comes next
 
 
 def test_mcts_beats_random_at_nim_from_both_seats(toy_envs):
@@ -153,7 +153,8 @@ def test_mcts_stops_once_the_move_is_settled():
     guarded = OnlyResample(s)
     agent = MCTSAgent("nim_test", role=s.current_player(), simulations=3000, seed=0)
     assert agent.act(None, s.legal_action_mask(), guarded) == 2
-    assert 16 <= len(guarded.calls) < 3000 and len(guarded.calls) % 16 == 0
+    simulations = len(guarded.calls) - 1  # the last call predicts the next observation
+    assert 16 <= simulations < 3000 and simulations % 16 == 0
 
 
 def test_mcts_same_seed_same_moves():
@@ -205,3 +206,73 @@ def test_mcts_rejects_bad_options(toy_envs):
         load_agent("mcts", "nim_test", role="nobody")
     with pytest.raises(conan_envs.ConfigError, match="needs the game state"):
         load_agent("mcts", "nim_test").act(None, np.array([True, True, False, True]))
+
+
+class LockState(State):
+    """One player sets a two-digit lock, one digit (0-2) at a time, and wins if the digits
+    sum to 3: the same player is asked twice in a row, as in a Kings move order."""
+
+    def __init__(self, game, seed=None):
+        super().__init__(game, seed)
+        self.digits = []
+
+    def current_player(self):
+        return TERMINAL if len(self.digits) == 2 else 0
+
+    def _legal_mask(self):
+        return np.ones(3, dtype=bool)
+
+    def _apply(self, a):
+        self.digits.append(a)
+
+    def returns(self):
+        if len(self.digits) < 2:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if sum(self.digits) == 3 else [-1.0, 1.0]
+
+    def observation(self, role):
+        return np.array([self.digits[0] if self.digits else -1], dtype=np.float32)
+
+
+class LockGame(GuessGame):
+    env_id = "lock_test"
+    state_class = LockState
+
+
+def test_mcts_searches_on_from_the_step_it_chose():
+    """The second step of a two-step decision starts from the subtree the first search grew
+    under the chosen step, and adds its own simulations to it."""
+    s = LockGame().new_initial_state(0)
+    agent = MCTSAgent("lock_test", role=0, simulations=40, seed=0)
+    first = agent.act(s.observation(0), s.legal_action_mask(), s)
+    assert first in (1, 2)  # 0 cannot be completed to 3
+    expected, kept = agent._kept
+    before = sum(kept.visits.values())
+    assert before > 0
+    s.apply_action(first)
+    assert np.array_equal(expected, s.observation(0))
+    second = agent.act(s.observation(0), s.legal_action_mask(), s)
+    assert first + second == 3
+    assert sum(kept.visits.values()) > before
+    assert agent._kept is None  # the game is over after the second digit
+
+
+def test_mcts_starts_afresh_when_the_position_is_not_the_one_it_expected():
+    s = LockGame().new_initial_state(0)
+    agent = MCTSAgent("lock_test", role=0, simulations=40, seed=0)
+    first = agent.act(s.observation(0), s.legal_action_mask(), s)
+    _, kept = agent._kept
+    before = dict(kept.visits)
+    s.apply_action(3 - first)  # another step was taken than the one it chose
+    agent.act(s.observation(0), s.legal_action_mask(), s)
+    assert kept.visits == before
+    # nothing is kept when the other player moves next, nor across games
+    nim = NimGame().new_initial_state(5)
+    nim_agent = MCTSAgent("nim_test", role=nim.current_player(), simulations=20, seed=0)
+    nim_agent.act(nim.observation(0), nim.legal_action_mask(), nim)
+    assert nim_agent._kept is None
+    fresh = LockGame().new_initial_state(1)
+    agent.act(fresh.observation(0), fresh.legal_action_mask(), fresh)
+    assert agent._kept is not None
+    agent.reset()
+    assert agent._kept is None
