@@ -145,8 +145,8 @@ def kings_ready():
 @pytest.mark.skipif(not kings_ready(), reason="kings_v0 is not importable yet")
 def test_smoke_config_end_to_end(tmp_path):
     """configs/smoke.yaml through the scripts, as a user runs them: clone the scripted
-    player, train in subprocess envs, resume through the main job (which evaluates against random and mcts), then a
-    tournament with the evaluation script."""
+    player, train in subprocess envs, resume through the main job (which evaluates against
+    random and mcts), then a tournament with the evaluation script."""
     from scripts import main_job
 
     out = tmp_path / "smoke"
