@@ -1,9 +1,9 @@
 """Baseline agents behind one interface, built from strings.
 
-    load_agent("random", "kings_v0", role=0, seed=1)
-    load_agent("scripted", "kings_v0", role=1)
-    load_agent("mcts:simulations=400", "tower_v0", role="yara")
-    load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v0", role=1)
+    load_agent("random", "kings_v1", role=0, seed=1)
+    load_agent("scripted", "kings_v1", role=1)
+    load_agent("mcts:simulations=400", "tower_v1", role="yara")
+    load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v1", role=1)
 
 Training and evaluation live in baselines.training and baselines.evaluation (they need
 the `train` extra: torch, sb3-contrib, matplotlib, safetensors ...).

@@ -1,8 +1,8 @@
 """conan-envs: reinforcement-learning environments for five Conan board games.
 
     import conan_envs
-    env = conan_envs.make("kings_v0", num_players=3)      # a PettingZoo AECEnv
-    game = conan_envs.make_game("kings_v0")               # the rules core
+    env = conan_envs.make("kings_v1", num_players=3)      # a PettingZoo AECEnv
+    game = conan_envs.make_game("kings_v1")               # the rules core
 """
 from __future__ import annotations
 
@@ -12,18 +12,24 @@ from .engine import ConfigError, CorruptStateError, IllegalActionError
 
 # env id -> (module, Game class). A game is listed once its folder is complete.
 _REGISTRY = {
-    "kings_v0": ("conan_envs.kings", "KingsGame"),
-    "cards_v0": ("conan_envs.cards", "CardsGame"),
-    "tower_v0": ("conan_envs.tower", "TowerGame"),
-    "miniatures_v0": ("conan_envs.miniatures", "MiniaturesGame"),
-    "adventures_v0": ("conan_envs.adventures", "AdventuresGame"),
+    "kings_v1": ("conan_envs.kings", "KingsGame"),
+    "cards_v1": ("conan_envs.cards", "CardsGame"),
+    "tower_v1": ("conan_envs.tower", "TowerGame"),
+    "miniatures_v1": ("conan_envs.miniatures", "MiniaturesGame"),
+    "adventures_v1": ("conan_envs.adventures", "AdventuresGame"),
 }
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
+# Ids of earlier versions, and the id that replaced each (see CHANGELOG.md).
+RETIRED = {"kings_v0": "kings_v1", "cards_v0": "cards_v1", "tower_v0": "tower_v1",
+           "miniatures_v0": "miniatures_v1", "adventures_v0": "adventures_v1"}
 ENV_OPTIONS = ("render_mode", "illegal_action", "reward")
 
 
 def check_env_id(env_id: str) -> None:
-    if env_id not in _REGISTRY:
+    if env_id in RETIRED:
+        raise ConfigError(f"{env_id} is retired: its observations and rules changed; use "
+                          f"{RETIRED[env_id]} (see CHANGELOG.md)")
+    if not isinstance(env_id, str) or env_id not in _REGISTRY:
         raise ConfigError(f"unknown env id {env_id!r}; valid ids: {', '.join(ENV_IDS)}")
 
 

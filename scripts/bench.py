@@ -4,7 +4,7 @@ three are measured in alternating short slices, so that the machine's load falls
 alike and the ratio env / connect_four is fair.
 
     python scripts/bench.py                      # every env, 3 s each, JSON to stdout
-    python scripts/bench.py --env kings_v0 --seconds 10 --config num_players=4 --out bench.json
+    python scripts/bench.py --env kings_v1 --seconds 10 --config num_players=4 --out bench.json
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """A tournament between agents on any env: win rates with 95% intervals, Bradley-Terry
 Elo, per-role balance; Markdown, JSON and PNG outputs (see baselines/evaluation.py).
 
-    python scripts/evaluate.py kings_v0 random mcts:simulations=200 ppo:runs/kings/policy --games 400
-    python scripts/evaluate.py tower_v0 --config mode=battle random scripted --out reports/tower
-    python scripts/evaluate.py kings_v0 random mcts --curve runs/kings/eval.csv
+    python scripts/evaluate.py kings_v1 random mcts:simulations=200 ppo:runs/kings/policy --games 400
+    python scripts/evaluate.py tower_v1 --config mode=battle random scripted --out reports/tower
+    python scripts/evaluate.py kings_v1 random mcts --curve runs/kings/eval.csv
 """
 from __future__ import annotations
 

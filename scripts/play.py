@@ -1,8 +1,8 @@
 """Play any seat of any env in the terminal against AI seats.
 
-    python scripts/play.py kings_v0 --human player_0 --ai scripted
-    python scripts/play.py tower_v0 --config mode=battle --human yara --ai conan=mcts:simulations=200
-    python scripts/play.py kings_v0 --ai random --seed 3         # watch AIs play
+    python scripts/play.py kings_v1 --human player_0 --ai scripted
+    python scripts/play.py tower_v1 --config mode=battle --human yara --ai conan=mcts:simulations=200
+    python scripts/play.py kings_v1 --ai random --seed 3         # watch AIs play
 """
 from __future__ import annotations
 

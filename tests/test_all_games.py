@@ -10,11 +10,11 @@ from conan_envs import ConfigError, IllegalActionError
 
 # Each game's set-ups worth covering: its player counts and modes.
 CONFIGS = {
-    "kings_v0": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
-    "cards_v0": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
-    "tower_v0": [{"mode": "solo"}, {"mode": "battle"}],
-    "miniatures_v0": [{}],
-    "adventures_v0": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "kings_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "cards_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "tower_v1": [{"mode": "solo"}, {"mode": "battle"}],
+    "miniatures_v1": [{}],
+    "adventures_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
 }
 CASES = [(e, c) for e in conan_envs.ENV_IDS for c in CONFIGS.get(e, [{}])]
 IDS = [f"{e}-{'-'.join(f'{k}={v}' for k, v in c.items()) or 'default'}" for e, c in CASES]
@@ -140,5 +140,5 @@ def test_unknown_option_is_a_clear_error(env_id):
 
 
 def test_unknown_env_id_lists_valid_ids():
-    with pytest.raises(ConfigError, match="kings_v0"):
+    with pytest.raises(ConfigError, match="kings_v1"):
         conan_envs.make("kings_v9")

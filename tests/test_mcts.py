@@ -7,6 +7,7 @@ from baselines import load_agent
 from baselines.match import play_match
 from baselines.mcts import MCTSAgent
 from baselines.random_agent import RandomAgent
+from conan_envs.engine.options import max_turns
 from conan_envs.engine import TERMINAL, Game, State
 from tests.toy import NimGame
 
@@ -61,7 +62,7 @@ class LeakyGuessState(GuessState):
 
 class GuessGame(Game):
     env_id = "guess_test"
-    OPTIONS = {"max_turns": None}
+    OPTIONS = {"max_turns": max_turns(None, "turns", allow_none=True)}
     state_class = GuessState
 
     def _setup(self):

@@ -31,7 +31,7 @@ def test_human_agent_re_asks_on_bad_input_and_accepts_names():
 def test_play_script_full_game_with_a_human_seat():
     out = []
     answers = iter(["nonsense"] + ["0"] * 100_000)
-    result = play.main(["kings_v0", "--human", "player_0", "--ai", "random", "--seed", "1",
+    result = play.main(["kings_v1", "--human", "player_0", "--ai", "random", "--seed", "1",
                         "--config", "max_turns=3"],
                        input_fn=lambda _: next(answers), output_fn=out.append)
     assert result is not None and result.steps > 0
@@ -41,12 +41,12 @@ def test_play_script_full_game_with_a_human_seat():
 
 def test_play_script_rejects_unknown_seat():
     with pytest.raises(Exception, match="seats"):
-        play.main(["kings_v0", "--human", "nobody"], input_fn=lambda _: "0", output_fn=lambda _: None)
+        play.main(["kings_v1", "--human", "nobody"], input_fn=lambda _: "0", output_fn=lambda _: None)
 
 
 def test_bench_reports_core_and_env_rates(tmp_path):
     out = tmp_path / "bench.json"
-    result = bench.main(["--env", "kings_v0", "--seconds", "0.3", "--no-reference", "--out", str(out)])
-    kings = json.loads(out.read_text())["envs"]["kings_v0"]
+    result = bench.main(["--env", "kings_v1", "--seconds", "0.3", "--no-reference", "--out", str(out)])
+    kings = json.loads(out.read_text())["envs"]["kings_v1"]
     assert kings["core"]["steps_per_s"] > 0 and kings["env"]["steps_per_s"] > 0
-    assert result["envs"]["kings_v0"]["core"]["games"] >= 1
+    assert result["envs"]["kings_v1"]["core"]["games"] >= 1

@@ -136,13 +136,13 @@ def test_self_opponents_come_from_the_pool(toy_envs, tmp_path):
 
 def kings_ready():
     try:
-        conan_envs.make_game("kings_v0")
+        conan_envs.make_game("kings_v1")
         return True
     except (ImportError, AttributeError):  # the game folder is still being written
         return False
 
 
-@pytest.mark.skipif(not kings_ready(), reason="kings_v0 is not importable yet")
+@pytest.mark.skipif(not kings_ready(), reason="kings_v1 is not importable yet")
 def test_smoke_config_end_to_end(tmp_path):
     """configs/smoke.yaml through the scripts, as a user runs them: clone the scripted
     player, train in subprocess envs, resume through the main job (which evaluates against
@@ -163,7 +163,7 @@ def test_smoke_config_end_to_end(tmp_path):
     table = "\n".join(logs)
     assert "| ppo | random | 2 |" in table and "| ppo | mcts:simulations=2 | 2 |" in table
     assert list((out / "tb").iterdir()) and (out / "learning_curve.png").exists()
-    result = evaluate.main(["kings_v0", f"ppo={'ppo:' + str(out / 'policy')}", "random", "--games", "4",
+    result = evaluate.main(["kings_v1", f"ppo={'ppo:' + str(out / 'policy')}", "random", "--games", "4",
                             "--workers", "1", "--no-mirror", "--out", str(tmp_path / "rep"),
                             "--curve", str(out / "eval.csv"), "--config", "max_turns=8"],
                            output_fn=lambda _: None)

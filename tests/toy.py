@@ -4,6 +4,7 @@ players take 1-3 stones; taking the last stone wins; a player may instead 'revea
 which does nothing but tests hidden information."""
 import numpy as np
 
+from conan_envs.engine.options import max_turns
 from conan_envs.engine import TERMINAL, ActionCodec, Game, State
 
 CODEC = ActionCodec([("take", (1, 2, 3)), ("reveal", 1)])
@@ -71,7 +72,7 @@ class NimState(State):
 
 class NimGame(Game):
     env_id = "nim_test"
-    OPTIONS = {"max_turns": None}
+    OPTIONS = {"max_turns": max_turns(None, "turns", allow_none=True)}
     state_class = NimState
 
     def _setup(self):

@@ -1,4 +1,4 @@
-"""Scripted agents for The Adventures of Conan (adventures_v0), one heuristic per role:
+"""Scripted agents for The Adventures of Conan (adventures_v1), one heuristic per role:
 Conan heads for the face-up Adventures and the Achievement kingdoms; the Ally steers Conan the
 same way and earns Fate tokens doing it; a Foe chases Conan, lays Challenge tokens near him and
 fills the Encounter track. They read only public facts of `state` (positions, dice, cards,
@@ -52,7 +52,7 @@ DIST = _distances()
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="adventures_v0", role=0, seed=None, **config):
+    def __init__(self, env_id="adventures_v1", role=0, seed=None, **config):
         self.role_name = role
         self.rng = np.random.default_rng(seed)
 

@@ -1,4 +1,4 @@
-"""Scripted player for cards_v0 (Conan: el juego de cartas).
+"""Scripted player for cards_v1 (Conan: el juego de cartas).
 
 It reads from `state` only what its own player may see: its hand, the public table, the
 Challenges it knows (hidden.visible) and counts of others' cards. Wagers follow the chance of
@@ -26,7 +26,7 @@ def _value(g) -> float:
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="cards_v0", role=0, seed=None, **config):
+    def __init__(self, env_id="cards_v1", role=0, seed=None, **config):
         self.env_id = env_id
         self.role = role
         self.rng = np.random.default_rng(seed)

@@ -23,7 +23,7 @@ TARGET_ORDER = (K, H, W, M, E, S, A, F)
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="kings_v0", role=0, seed=None, **config):
+    def __init__(self, env_id="kings_v1", role=0, seed=None, **config):
         self.role = role if isinstance(role, int) else int(str(role).rsplit("_", 1)[-1])
         self.rng = np.random.default_rng(seed)
         self.plan = None

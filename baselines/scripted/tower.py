@@ -1,4 +1,4 @@
-"""Scripted agents for The Tower of the Elephant (tower_v0): a careful Conan and a greedy Yara
+"""Scripted agents for The Tower of the Elephant (tower_v1): a careful Conan and a greedy Yara
 (focus damage on Conan, play Plots when they swing a round). Both read only what their role may
 know: the public board and Conan's card, and for Yara her own hand (through `state`)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ SKILL_TASTE = ("cancel", "fatigue", "stun", "wound", "die", "reroll", "move", "r
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="tower_v0", role=0, seed=None, **config):
+    def __init__(self, env_id="tower_v1", role=0, seed=None, **config):
         self.role = 1 if role in (1, "yara") else 0
         self.rng = np.random.default_rng(seed)
 

@@ -3,6 +3,7 @@ Adventures difficulty icons, Optional Game Modes)."""
 from __future__ import annotations
 
 from ..engine import ConfigError, Game
+from ..engine.options import Bool, Choice, Int, Names, max_turns
 from .actions import NUM_ACTIONS
 from .content import ALLY, CONAN, FOE, content
 
@@ -10,17 +11,24 @@ C = content()
 ICONS = ("circle", "square", "triangle", "moon", "star")
 
 
+def _full_plots() -> list[str]:
+    return [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
+
+
 class AdventuresGame(Game):
-    env_id = "adventures_v0"
+    env_id = "adventures_v1"
     OPTIONS = {
-        "num_players": 2,      # 2-4: Conan, Foe, Ally, second Foe
-        "team": False,         # the 2 v 2 team game (4 players)
-        "max_turns": 40,       # rounds
-        "plot": "Test of Skill",  # a plot's name, or "mixed" (one random card per chapter)
-        "adventure_icons": ("circle", "square"),
-        "longer_game": 0,      # >0: the last round is triggered by this many completed Adventures
-        "start_gold": 2,
-        "ohala": False,        # Ohala among the Foe and Ally characters dealt
+        "num_players": Int(2, "2-4: Conan, Foe, Ally, second Foe", lo=2, hi=4),
+        "team": Bool(False, "the 2 v 2 team game (4 players)"),
+        "max_turns": max_turns(40, "rounds"),
+        "plot": Choice("Test of Skill", "a Plot's name, or 'mixed' (one random card per chapter)",
+                       choices=lambda: ("mixed", *_full_plots())),
+        "adventure_icons": Names(("circle", "square"), "Adventure icons in play", choices=ICONS,
+                                 min_len=1),
+        "longer_game": Int(0, ">0: the last round is triggered by this many completed Adventures",
+                           lo=0, hi=30),
+        "start_gold": Int(2, "Gold each player starts with", lo=0, hi=20),
+        "ohala": Bool(False, "Ohala among the Foe and Ally characters dealt"),
     }
 
     def _setup(self):
@@ -28,19 +36,12 @@ class AdventuresGame(Game):
         self.state_class = AdventuresState
         cfg = self.config
         n = cfg["num_players"]
-        if n not in (2, 3, 4):
-            raise ConfigError(f"adventures_v0: num_players must be 2, 3 or 4, not {n!r}")
         if cfg["team"] and n != 4:
-            raise ConfigError("adventures_v0: the team game needs num_players=4")
+            raise ConfigError("adventures_v1: the team game needs num_players=4")
         self.n = n
         self.roles = ("conan", "foe", "ally", "foe2")[:n]
         self.role_kinds = (CONAN, FOE, ALLY, FOE)[:n]
-        icons = cfg["adventure_icons"]
-        if isinstance(icons, str):
-            icons = tuple(x.strip() for x in icons.split(","))
-        if not icons or any(i not in ICONS for i in icons):
-            raise ConfigError(f"adventures_v0: adventure_icons must be from {ICONS}")
-        self.icons = frozenset(icons)
+        self.icons = frozenset(cfg["adventure_icons"])
         plot = cfg["plot"]
         if plot == "mixed":
             self.plot_mixed = True
@@ -48,7 +49,7 @@ class AdventuresGame(Game):
             self.plot_mixed = False
         else:
             full = [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
-            raise ConfigError(f"adventures_v0: plot must be 'mixed' or one of {full}")
+            raise ConfigError(f"adventures_v1: plot must be 'mixed' or one of {full}")
         if self.plot_mixed:
             self.plot_cards = None
         else:

@@ -3,6 +3,7 @@ space (rulebook, "Overview", "Setup", "Optional Rules")."""
 from __future__ import annotations
 
 from conan_envs.engine import ActionCodec, ConfigError, Game
+from conan_envs.engine.options import Bool, Int, max_turns
 
 from . import content as C
 from .diplomacy import GOODS, SHARES
@@ -13,14 +14,14 @@ ATTRIBUTE_LABELS = tuple(f"{src} {a}" for src in ("hero", "ally", "partner") for
 class CardsGame(Game):
     """2-4 players, `player_0`...; win on beginning one's Hero Turn with `target_dp` DP."""
 
-    env_id = "cards_v0"
+    env_id = "cards_v1"
     OPTIONS = {
-        "num_players": 2,
-        "starting_dp": 15,            # "Shorter or Longer Games"
-        "target_dp": 30,              # "Shorter or Longer Games"
-        "victory_or_death": False,    # "Victory or Death Mode": last Hero standing wins
-        "forgetting_old_dangers": False,  # failed Challenges turned face down
-        "max_turns": 60,              # game rounds (Card, Hero, Diplomacy, Draw Turns)
+        "num_players": Int(2, "number of Heroes", lo=2, hi=4),
+        "starting_dp": Int(15, "DP each Hero starts with (\"Shorter or Longer Games\")", lo=1, hi=99),
+        "target_dp": Int(30, "DP that wins (\"Shorter or Longer Games\")", lo=2, hi=100),
+        "victory_or_death": Bool(False, "\"Victory or Death Mode\": last Hero standing wins"),
+        "forgetting_old_dangers": Bool(False, "failed Challenges are turned face down"),
+        "max_turns": max_turns(60, "game rounds (Card, Hero, Diplomacy, Draw Turns)"),
     }
 
     def _setup(self):
@@ -30,9 +31,9 @@ class CardsGame(Game):
         cfg = self.config
         n = cfg["num_players"]
         if n not in (2, 3, 4):
-            raise ConfigError("cards_v0: num_players must be 2, 3 or 4")
+            raise ConfigError("cards_v1: num_players must be 2, 3 or 4")
         if not 1 <= cfg["starting_dp"] < cfg["target_dp"]:
-            raise ConfigError("cards_v0: need 1 <= starting_dp < target_dp")
+            raise ConfigError("cards_v1: need 1 <= starting_dp < target_dp")
         self.n = n
         self.target = int(cfg["target_dp"])
         self.starting = int(cfg["starting_dp"])

@@ -1,8 +1,10 @@
-"""The rules-core contract every game implements (DESIGN.md, "The rules-core contract").
+"""The rules-core contract every game implements (docs/architecture.md, "The contract").
 
-A :class:`Game` holds static facts and configuration; a :class:`State` is one position,
-owning its own ``numpy.random.Generator``. Subclasses implement the underscored hooks;
-the public methods here add validation, caching of the legal mask, and JSON round-trips.
+A :class:`Game` holds static facts and its validated configuration (``OPTIONS``, an option
+schema); a :class:`State` is one position, owning its own ``numpy.random.Generator``.
+Subclasses implement the underscored hooks; the public methods here add validation,
+caching of the legal mask, one view per role, the event log, and JSON round-trips that
+trust nothing in the file.
 """
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 
+from . import options as opt
 from . import serialize
 from .errors import ConfigError, CorruptStateError, IllegalActionError
+from .view import EVERYONE, LOG_KEEP, LOG_VIEW, Decision, audience, sees
 
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's value)
 
@@ -65,21 +69,18 @@ def copy_rng(rng: np.random.Generator) -> np.random.Generator:
 class Game(ABC):
     """Static facts and config of one game. Immutable once built.
 
-    Subclasses set ``env_id``, ``OPTIONS`` (option name -> default) and ``state_class``,
-    then in ``_setup`` compute ``roles`` and ``num_actions`` from ``self.config``.
+    Subclasses set ``env_id``, ``OPTIONS`` (option name -> :class:`~.options.Option`) and
+    ``state_class``, then in ``_setup`` compute ``roles`` and ``num_actions`` from
+    ``self.config`` (already validated against ``OPTIONS``; ``_setup`` checks only what
+    ties several options together).
     """
 
     env_id: str = ""
-    OPTIONS: dict = {"max_turns": None}
+    OPTIONS: dict[str, opt.Option] = {"max_turns": opt.max_turns(None, "turns", allow_none=True)}
     state_class: type = None
 
     def __init__(self, **config):
-        unknown = sorted(set(config) - set(self.OPTIONS))
-        if unknown:
-            raise ConfigError(
-                f"{self.env_id}: unknown option(s) {unknown}; valid options: {sorted(self.OPTIONS)}"
-            )
-        self.config = {**self.OPTIONS, **config}
+        self.config = opt.validate(self.env_id, self.OPTIONS, config)
         self.roles: tuple[str, ...] = ()
         self.num_actions: int = 0
         self._setup()
@@ -98,6 +99,22 @@ class Game(ABC):
     def max_turns(self):
         return self.config.get("max_turns")
 
+    @classmethod
+    def describe_options(cls) -> list[tuple[str, str, str, str]]:
+        """(name, default, what is valid, doc) per option: the README table and --help."""
+        return opt.describe(cls.OPTIONS)
+
+    def role_index(self, role) -> int:
+        """A role given as an index (Python or NumPy int) or a name, as an index."""
+        if isinstance(role, str):
+            if role in self.roles:
+                return self.roles.index(role)
+        elif isinstance(role, (int, np.integer)) and not isinstance(role, bool):
+            if 0 <= int(role) < len(self.roles):
+                return int(role)
+        raise ConfigError(f"{self.env_id}: role {role!r} is not one of {list(self.roles)} "
+                          f"(or an index 0..{len(self.roles) - 1})")
+
     @abstractmethod
     def observation_shape(self, role: int) -> tuple[int, ...]:
         ...
@@ -106,6 +123,11 @@ class Game(ABC):
         return self.state_class(self, seed)
 
     def state_from_json(self, text: str) -> "State":
+        """A state read back from ``State.to_json``. Nothing in the file is trusted: every
+        derived field (the legal mask, caches) is rebuilt, the saved fields must match a
+        fresh state's names and types (:func:`~.serialize.conform`), and the game's
+        ``_check_restored`` checks ranges and cross-field consistency. Any failure is a
+        ``CorruptStateError`` naming the field."""
         data = serialize.loads(text)
         if not isinstance(data, dict) or data.get("env_id") != self.env_id:
             raise CorruptStateError(f"saved state is not a {self.env_id} state")
@@ -113,16 +135,28 @@ class Game(ABC):
             raise CorruptStateError(
                 f"saved state was made with config {data.get('config')}, this game has {self.config}"
             )
+        fields = data.get("fields")
+        if not isinstance(fields, dict):
+            raise CorruptStateError("saved state: 'fields' must be an object")
+        template = self.new_initial_state(0).fields()
+        missing = sorted(set(template) - set(fields))
+        extra = sorted(set(fields) - set(template))
+        if missing or extra:
+            raise CorruptStateError(f"saved {self.env_id} state: missing field(s) {missing}, "
+                                    f"unknown field(s) {extra}")
+        for name, value in fields.items():
+            serialize.conform(value, template[name], name)
         state = self.state_class.__new__(self.state_class)
         state.game = self
         state._mask = None
         try:
             state.rng = np.random.default_rng()
             state.rng.bit_generator.state = data["rng"]
-            fields = data["fields"]
-            if not isinstance(fields, dict):
-                raise TypeError("fields must be an object")
-            state.__dict__.update(fields)
+        except Exception as e:
+            raise CorruptStateError(f"saved {self.env_id} state: bad 'rng': {e!r}") from e
+        state.__dict__.update(fields)
+        try:
+            state._check_log()
             state._rebuild_derived()
             state._check_restored()
         except CorruptStateError:
@@ -156,6 +190,8 @@ class State(ABC):
         self.rng = np.random.default_rng(seed)
         self._mask = None
         self.turn = 0  # counted by the game (rounds or turns) for the max_turns cap
+        self.log: list[tuple[int, int, str]] = []  # events: (number, audience, text)
+        self.log_seq = 0  # number of the next event
 
     # ---- hooks for subclasses -------------------------------------------------------
     @abstractmethod
@@ -186,6 +222,23 @@ class State(ABC):
         """A short name of the decision the current player is asked to make."""
         return "move"
 
+    def _view(self, role: int) -> dict:
+        """The game's part of ``view(role)``: the public board, `role`'s own private things,
+        counts of others' hidden things; plain JSON. Built only on request."""
+        raise NotImplementedError(f"{type(self).__name__} has no view")
+
+    def _decision(self, role: int) -> Decision:
+        """The pending decision as `role` may see it (context redacted for other roles)."""
+        actor = None if self.is_terminal() else self.game.roles[self.current_player()]
+        kind = "game_over" if actor is None else self.decision()
+        return Decision(kind, actor, kind, {})
+
+    def _render(self, view: dict) -> str:
+        """The text board for one view (``str(state)``, ``render()``)."""
+        from .text import render_view
+
+        return render_view(view)
+
     def _rebuild_derived(self) -> None:
         """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`)."""
 
@@ -195,6 +248,43 @@ class State(ABC):
             self.legal_action_mask()
 
     # ---- the contract -----------------------------------------------------------------
+    def view(self, role) -> dict:
+        """Everything `role` (an index or a name) may know now and nothing more, as plain
+        JSON: the game's board (``_view``), plus ``env_id``, ``role``, ``decision`` (see
+        :class:`~.view.Decision`) and ``log`` (the last events `role` saw, oldest first)."""
+        r = self.game.role_index(role)
+        v = {"env_id": self.game.env_id, "role": self.game.roles[r]}
+        v.update(self._view(r))
+        v["decision"] = self._decision(r).to_dict()
+        v["log"] = self.log_for(r)
+        return v
+
+    def log_event(self, text: str, to=None) -> None:
+        """Record an event in the game's words; `to`: None (everyone), one role index or an
+        iterable of role indices (private events, e.g. a card drawn)."""
+        self.log.append((self.log_seq, audience(to), text))
+        self.log_seq += 1
+        if len(self.log) > 2 * LOG_KEEP:
+            del self.log[:-LOG_KEEP]
+
+    def log_for(self, role: int, limit: int = LOG_VIEW) -> list[str]:
+        seen = [text for _, code, text in self.log if sees(code, role)]
+        return seen[-limit:]
+
+    def render_text(self, role=None) -> str:
+        """The text board from `role`'s view (default: the role to act, else role 0)."""
+        if role is None:
+            role = 0 if self.is_terminal() else self.current_player()
+        return self._render(self.view(role))
+
+    def _check_log(self) -> None:
+        for entry in self.log:
+            if not (isinstance(entry, tuple) and len(entry) == 3 and type(entry[0]) is int
+                    and type(entry[1]) is int and isinstance(entry[2], str)
+                    and (entry[1] == EVERYONE or entry[1] >= 0)):
+                raise CorruptStateError(f"saved state: bad log entry {entry!r}")
+        if len(self.log) > 2 * LOG_KEEP or (self.log and self.log[-1][0] >= self.log_seq):
+            raise CorruptStateError("saved state: log longer than kept or log_seq behind it")
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -274,5 +364,5 @@ class State(ABC):
     __hash__ = None
 
     def __str__(self) -> str:
-        return f"{type(self).__name__}(turn {self.turn})"
+        return self.render_text()
 

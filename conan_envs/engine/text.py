@@ -20,3 +20,16 @@ def one_hot(n: int, i: int | None) -> list[float]:
     if i is not None and 0 <= i < n:
         v[i] = 1.0
     return v
+
+
+def render_view(view: dict) -> str:
+    """A plain text board for any view: the game's keys, then the decision and the log.
+    Games override ``State._render`` with a board in their own words."""
+    lines = [f"{view['env_id']}, as {view['role']} sees it"]
+    for key, value in view.items():
+        if key not in ("env_id", "role", "decision", "log"):
+            lines.append(f"{key}: {value}")
+    lines += ["", "Recent events:"] + [f"  {e}" for e in view["log"][-12:]]
+    d = view["decision"]
+    lines += ["", f"{d['actor'] or 'nobody'} to act: {d['prompt']}"]
+    return "\n".join(lines)

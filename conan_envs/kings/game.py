@@ -8,6 +8,7 @@ King's death); state.py holds the shared machinery (decisions, dice, Divination 
 from __future__ import annotations
 
 from ..engine import ConfigError, Game
+from ..engine.options import Choice, Int, max_turns
 from .actions import make_codec
 from .encode import board_positions, board_size, observation_size
 from .state import KingsState
@@ -21,21 +22,19 @@ class KingsGame(Game):
     the most whole countries wins; it also ends when one King is left) or "last_king"
     (only the last King standing wins; the max_turns cap truncates the game)."""
 
-    env_id = "kings_v0"
-    OPTIONS = {"num_players": 2, "max_turns": 60, "victory": "most_countries"}
+    env_id = "kings_v1"
+    OPTIONS = {
+        "num_players": Int(2, "number of Kings", lo=2, hi=4),
+        "max_turns": max_turns(60, "rounds", allow_none=True),
+        "victory": Choice("most_countries", "how the game is won", choices=VICTORIES),
+    }
     state_class = KingsState
 
     def _setup(self):
         n = self.config["num_players"]
-        if not isinstance(n, int) or not 2 <= n <= 4:
-            raise ConfigError(f"kings_v0: num_players must be 2, 3 or 4, not {n!r}")
-        if self.config["victory"] not in VICTORIES:
-            raise ConfigError(f"kings_v0: victory must be one of {VICTORIES}")
         cap = self.config["max_turns"]
-        if cap is not None and (not isinstance(cap, int) or cap < 1):
-            raise ConfigError("kings_v0: max_turns must be a positive number of rounds or None")
         if cap is None and self.config["victory"] == "most_countries":
-            raise ConfigError("kings_v0: victory 'most_countries' needs max_turns (rounds)")
+            raise ConfigError("kings_v1: victory 'most_countries' needs max_turns (rounds)")
         self.num_players = n
         self.roles = tuple(f"player_{i}" for i in range(n))
         self.codec = make_codec(n)

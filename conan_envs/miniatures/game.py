@@ -7,6 +7,7 @@ sight and distances, the unit tiles and their models, every object in play, and 
 from __future__ import annotations
 
 from conan_envs.engine import ActionCodec, ConfigError, Game
+from conan_envs.engine.options import Choice, Int, Names, max_turns
 
 from . import content
 from .content import load_yaml
@@ -21,18 +22,21 @@ SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
 
 
 class MiniaturesGame(Game):
-    env_id = "miniatures_v0"
-    # spells: "" keeps the scenario's spells; otherwise a comma-separated list of spell keys
-    # (data/spells.yaml) that every Spell Caster hero carries instead
-    OPTIONS = {"scenario": "clutches", "num_heroes": 3, "max_turns": 40, "spells": ""}
+    env_id = "miniatures_v1"
+    OPTIONS = {
+        "scenario": Choice("clutches", "the scenario played", choices=lambda: tuple(scenario_names())),
+        "num_heroes": Int(3, "number of heroes", lo=2, hi=4),
+        "max_turns": max_turns(40, "rounds"),
+        # Energy Drain targets a hero: in this engine it is the Overlord's (Skuthus) only
+        "spells": Names((), "spells every Spell Caster hero carries instead of the scenario's "
+                            "(empty: the scenario's)", choices=lambda: _hero_spell_keys()),
+    }
 
     def _setup(self) -> None:
         from .state import MiniaturesState
 
         self.state_class = MiniaturesState
         nh = self.config["num_heroes"]
-        if not isinstance(nh, int) or nh not in (2, 3, 4):
-            raise ConfigError("num_heroes must be 2, 3 or 4")
         sc = content.load_scenario(self.config["scenario"], nh)
         self.scenario = sc
         self.scenario_key = self.config["scenario"]
@@ -176,18 +180,8 @@ class MiniaturesGame(Game):
         self._obs_size = observation_size(self)
 
     def _spell_loadout(self, spells: dict):
-        text = self.config["spells"]
-        if not isinstance(text, str):
-            raise ConfigError("spells must be a comma-separated string of spell keys")
-        if not text.strip():
-            return None
-        keys = [k.strip() for k in text.split(",") if k.strip()]
-        # Energy Drain targets a hero: in this engine it is the Overlord's (Skuthus) only
-        allowed = sorted(k for k in spells if k != "energy_drain")
-        bad = [k for k in keys if k not in allowed]
-        if bad or len(set(keys)) != len(keys):
-            raise ConfigError(f"spells: unknown or repeated {bad or keys}; valid: {allowed}")
-        return keys
+        keys = list(self.config["spells"])
+        return keys or None
 
     def observation_shape(self, role: int) -> tuple[int, ...]:
         return (self._obs_size,)
@@ -203,3 +197,7 @@ class MiniaturesGame(Game):
 
 def scenario_names() -> list[str]:
     return sorted(load_yaml(content.PKG, "scenarios"))
+
+
+def _hero_spell_keys() -> tuple[str, ...]:
+    return tuple(sorted(k for k in load_yaml(content.PKG, "spells") if k != "energy_drain"))

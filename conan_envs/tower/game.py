@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from conan_envs.engine import ActionCodec, ConfigError, Game
+from conan_envs.engine.options import Choice, Either, Int, Names, max_turns
 
 from . import content
 from .content import ROWS
@@ -66,15 +67,29 @@ def build_codec(c):
     ])
 
 
+def _location_ids():
+    return tuple(L.key for L in content.load()["locations"])
+
+
+def _item_names():
+    return tuple(i.name for i in content.load()["items"])
+
+
+def _skill_names():
+    return tuple(sk.name for sk in content.load()["skills"])
+
+
 class TowerGame(Game):
-    env_id = "tower_v0"
+    env_id = "tower_v1"
     OPTIONS = {
-        "mode": "solo",           # solo | battle
-        "start_location": 0,      # 0..8 or a location id (curriculum)
-        "start_level": 0,         # Conan's level at start_location
-        "start_items": (),        # item names Conan carries at start_location
-        "start_skills": (),       # skill names Conan holds there (empty: he chooses them)
-        "max_turns": 300,         # combat rounds over the whole game
+        "mode": Choice("solo", "solo, or Battle Mode (Conan against Yara)", choices=("solo", "battle")),
+        "start_location": Either(0, "location to start at (curriculum): an index or an id",
+                                 kinds=(Int(0, lo=0, hi=8), Choice(0, choices=_location_ids))),
+        "start_level": Int(0, "Conan's level at start_location", lo=0, hi=5),
+        "start_items": Names((), "items Conan carries at start_location", choices=_item_names),
+        "start_skills": Names((), "skills Conan holds there (empty: he chooses them)",
+                              choices=_skill_names),
+        "max_turns": max_turns(300, "combat rounds over the whole game"),
     }
 
     def _setup(self):
@@ -82,8 +97,6 @@ class TowerGame(Game):
 
         self.state_class = TowerState
         cfg = self.config
-        if cfg["mode"] not in ("solo", "battle"):
-            raise ConfigError(f"tower_v0: mode must be 'solo' or 'battle', not {cfg['mode']!r}")
         self.battle = cfg["mode"] == "battle"
         self.c = content.load()
         locs = self.c["locations"]
@@ -91,27 +104,23 @@ class TowerGame(Game):
         if isinstance(start, str):
             ids = [L.key for L in locs]
             if start not in ids:
-                raise ConfigError(f"tower_v0: start_location must be one of {ids}")
+                raise ConfigError(f"tower_v1: start_location must be one of {ids}")
             start = ids.index(start)
-        if not (isinstance(start, int) and 0 <= start < len(locs)):
-            raise ConfigError(f"tower_v0: start_location must be 0..{len(locs) - 1}")
         self.start = start
         lvl = cfg["start_level"]
-        if not (isinstance(lvl, int) and 0 <= lvl <= self.c["conan"]["max_level"]):
-            raise ConfigError("tower_v0: start_level must be 0..5")
         names = [i.name for i in self.c["items"]]
         for n in cfg["start_items"]:
             if n not in names:
-                raise ConfigError(f"tower_v0: unknown item {n!r}; items: {names}")
+                raise ConfigError(f"tower_v1: unknown item {n!r}; items: {names}")
         self.start_items = tuple(names.index(n) for n in cfg["start_items"])
         skills = [sk.name for sk in self.c["skills"]]
         for n in cfg["start_skills"]:
             if n not in skills:
-                raise ConfigError(f"tower_v0: unknown skill {n!r}; skills: {skills}")
+                raise ConfigError(f"tower_v1: unknown skill {n!r}; skills: {skills}")
             if self.c["skills"][skills.index(n)].level > lvl:
-                raise ConfigError(f"tower_v0: skill {n!r} needs a higher start_level")
+                raise ConfigError(f"tower_v1: skill {n!r} needs a higher start_level")
         if len(set(cfg["start_skills"])) != len(cfg["start_skills"]):
-            raise ConfigError("tower_v0: start_skills repeats a skill")
+            raise ConfigError("tower_v1: start_skills repeats a skill")
         self.start_skills = tuple(skills.index(n) for n in cfg["start_skills"])
         self.codec = build_codec(self.c)
         self.roles = ("conan", "yara") if self.battle else ("conan",)

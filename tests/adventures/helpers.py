@@ -42,7 +42,7 @@ class FixedDice:
 
 
 def game(n=2, **cfg):
-    return conan_envs.make_game("adventures_v0", num_players=n, **cfg)
+    return conan_envs.make_game("adventures_v1", num_players=n, **cfg)
 
 
 def act(seg, i=0):

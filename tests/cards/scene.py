@@ -7,7 +7,7 @@ from conan_envs.cards.setup import put_challenge
 def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
     """A started game with everything cleared: no adventures, hands, decks or items;
     `heroes` by name; player_0 to act in the Hero Turn."""
-    game = conan_envs.make_game("cards_v0", num_players=n, **config)
+    game = conan_envs.make_game("cards_v1", num_players=n, **config)
     s = game.new_initial_state(seed)
     s.hero = [C.HERO_INDEX[h] for h in heroes]
     s.dp = list(dp) if dp is not None else [game.starting] * n

@@ -49,7 +49,7 @@ def unit(t):
 
 def blank(n=2, seed=0):
     """A state of n players (turn order 0, 1, ...) with an empty map, player 0 to play."""
-    game = conan_envs.make_game("kings_v0", num_players=n)
+    game = conan_envs.make_game("kings_v1", num_players=n)
     s = game.new_initial_state(seed)
     s.u = [0] * len(s.u)
     s.board[:] = 0

@@ -53,7 +53,7 @@ def reference(s, role):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_encoding_matches_the_reference_in_random_games(n):
-    game = conan_envs.make_game("kings_v0", num_players=n, max_turns=12)
+    game = conan_envs.make_game("kings_v1", num_players=n, max_turns=12)
     checked = 0
     for seed in range(3):
         s = game.new_initial_state(seed)
@@ -91,7 +91,7 @@ def test_counts_past_the_chit_limit_and_tokens_show_capped():
 
 
 def test_a_saved_state_rebuilds_the_board_and_rejects_bad_unit_counts():
-    game = conan_envs.make_game("kings_v0")
+    game = conan_envs.make_game("kings_v1")
     s = game.new_initial_state(4)
     restored = game.state_from_json(s.to_json())
     assert "board" not in json.loads(s.to_json())["fields"]

@@ -33,7 +33,7 @@ def test_every_country_that_raises_ships_has_a_coast():
 
 
 def test_set_up_is_a_decision_per_piece_then_neutrals_fill_the_map():
-    game = conan_envs.make_game("kings_v0", num_players=3)
+    game = conan_envs.make_game("kings_v1", num_players=3)
     orders = set()
     for seed in range(12):
         orders.add(tuple(game.new_initial_state(seed).order))
@@ -62,6 +62,6 @@ def test_options_are_checked():
     import pytest
     for bad in ({"num_players": 5}, {"victory": "glory"}, {"max_turns": 0}):
         with pytest.raises(conan_envs.ConfigError):
-            conan_envs.make_game("kings_v0", **bad)
-    assert conan_envs.make_game("kings_v0").config == {"num_players": 2, "max_turns": 60,
+            conan_envs.make_game("kings_v1", **bad)
+    assert conan_envs.make_game("kings_v1").config == {"num_players": 2, "max_turns": 60,
                                                        "victory": "most_countries"}

@@ -59,7 +59,7 @@ def test_the_attacker_gains_a_gold_per_battle_won():
 
 
 def test_most_countries_wins_at_the_round_limit():
-    game = conan_envs.make_game("kings_v0", max_turns=1)
+    game = conan_envs.make_game("kings_v1", max_turns=1)
     s = blank()
     s.game = game
     put(s, "Koth", 0, K)
@@ -92,7 +92,7 @@ def test_shaped_scores_follow_the_victory_key():
 
 
 def test_last_king_truncates_at_the_round_limit():
-    game = conan_envs.make_game("kings_v0", max_turns=1, victory="last_king")
+    game = conan_envs.make_game("kings_v1", max_turns=1, victory="last_king")
     s = blank()
     s.game = game
     put(s, "Koth", 0, K)

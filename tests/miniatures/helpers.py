@@ -24,7 +24,7 @@ class Loaded:
 
 
 def game(scenario="clutches", num_heroes=3):
-    return conan_envs.make_game("miniatures_v0", scenario=scenario, num_heroes=num_heroes)
+    return conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes)
 
 
 def act(s, seg, i=0):

@@ -32,12 +32,12 @@ def check(state):
 
 
 def play(config, seed, scripted):
-    game = conan_envs.make_game("tower_v0", **config)
+    game = conan_envs.make_game("tower_v1", **config)
     state = game.new_initial_state(seed)
     rng = np.random.default_rng(seed)
     agents = None
     if scripted:
-        agents = [load_agent("scripted", "tower_v0", role=r, seed=seed) for r in game.roles]
+        agents = [load_agent("scripted", "tower_v1", role=r, seed=seed) for r in game.roles]
     steps = 0
     while not state.is_terminal() and not state.is_truncated():
         check(state)
@@ -64,7 +64,7 @@ def test_encoder_matches_frozen_reference_in_scripted_games(mode):
 
 
 def test_encoder_matches_frozen_reference_after_resampling_and_json():
-    game = conan_envs.make_game("tower_v0", mode="battle")
+    game = conan_envs.make_game("tower_v1", mode="battle")
     state = game.new_initial_state(3)
     rng = np.random.default_rng(3)
     for _ in range(150):
@@ -80,7 +80,7 @@ def test_encoder_matches_frozen_reference_after_resampling_and_json():
 def test_encoder_matches_frozen_reference_on_rare_fields():
     """Fields random play seldom reaches: repeated items and plot cards, tokens, poison, a
     test with a re-roll, several dead enemies, a card put back on top."""
-    game = conan_envs.make_game("tower_v0", mode="battle", start_location=5, start_level=4)
+    game = conan_envs.make_game("tower_v1", mode="battle", start_location=5, start_level=4)
     rng = np.random.default_rng(11)
     state = game.new_initial_state(11)
     for step in range(400):

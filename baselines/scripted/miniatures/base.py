@@ -14,7 +14,7 @@ class Tactics(Agent):
 
     name = "scripted"
 
-    def __init__(self, env_id="miniatures_v0", role=0, seed=None, **config):
+    def __init__(self, env_id="miniatures_v1", role=0, seed=None, **config):
         self.env_id = env_id
         self.role = role
         self.rng = np.random.default_rng(seed)

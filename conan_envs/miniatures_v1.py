@@ -1,4 +1,4 @@
 """Conan, the miniatures game as a PettingZoo environment (rulebook: conan-miniatures-heroes.txt)."""
 from ._module import env_functions
 
-env, raw_env = env_functions("miniatures_v0")
+env, raw_env = env_functions("miniatures_v1")
