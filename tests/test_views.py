@@ -1,0 +1,110 @@
+"""The view contract, for every env and config (issue "one view per role"):
+- ``state.view(role)`` is plain JSON with the common keys and the decision record;
+- the observation carries the view: over states from random and scripted play, equal
+  ``observation(r)`` means equal ``view(r)`` (the log aside), and equal views give equal
+  observations;
+- nothing hidden leaks: ``view(r)`` is unchanged by ``resample_hidden(r)``;
+- the text board is the acting role's view, with the prompt.
+"""
+import json
+
+import numpy as np
+import pytest
+
+import conan_envs
+from baselines import load_agent
+
+from .test_all_games import CASES, IDS
+
+RANDOM_GAMES = 3
+SCRIPTED_GAMES = 2
+STEPS = 150  # per game: enough to reach every phase's decisions, bounded for speed
+DECISION_KEYS = {"kind", "actor", "prompt", "context"}
+
+
+def sampled_states(env_id, config):
+    """States along random and scripted games (every fifth decision, and the last)."""
+    game = conan_envs.make_game(env_id, **config)
+    out = []
+    for g in range(RANDOM_GAMES + SCRIPTED_GAMES):
+        state = game.new_initial_state(1000 + g)
+        rng = np.random.default_rng(g)
+        agents = None
+        if g >= RANDOM_GAMES:
+            agents = [load_agent("scripted", env_id, r)
+                      for r in range(game.num_roles)]
+        for step in range(STEPS):
+            if state.is_terminal() or state.is_truncated():
+                break
+            if step % 5 == 0:
+                out.append(state.clone())
+            p = state.current_player()
+            if agents is None:
+                a = int(rng.choice(state.legal_actions()))
+            else:
+                a = agents[p].act(state.observation(p), state.legal_action_mask(), state)
+            state.apply_action(a)
+        out.append(state)
+    return game, out
+
+
+@pytest.fixture(scope="module", params=CASES, ids=IDS)
+def sampled(request):
+    env_id, config = request.param
+    return sampled_states(env_id, config)
+
+
+def without_log(view):
+    return json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True)
+
+
+def test_view_is_plain_json_with_the_common_keys(sampled):
+    game, states = sampled
+    for state in states:
+        for r in range(game.num_roles):
+            view = state.view(r)
+            json.dumps(view)  # no custom encoder
+            assert view["env_id"] == game.env_id and view["role"] == game.roles[r]
+            assert view == state.view(game.roles[r])
+            d = view["decision"]
+            assert set(d) == DECISION_KEYS
+            assert isinstance(d["prompt"], str) and d["prompt"]
+            assert isinstance(d["context"], dict)
+            if state.is_terminal():
+                assert d["actor"] is None
+            else:
+                assert d["actor"] == game.roles[state.current_player()]
+            assert isinstance(view["log"], list) and all(isinstance(e, str) for e in view["log"])
+
+
+def test_observation_carries_the_view_and_nothing_else(sampled):
+    game, states = sampled
+    for r in range(game.num_roles):
+        by_obs, by_view = {}, {}
+        for state in states:
+            if state.is_terminal():
+                continue
+            obs = state.observation(r).tobytes()
+            view = without_log(state.view(r))
+            assert by_obs.setdefault(obs, view) == view, (
+                f"role {game.roles[r]}: equal observations, different views")
+            assert by_view.setdefault(view, obs) == obs, (
+                f"role {game.roles[r]}: equal views, different observations")
+
+
+def test_view_is_unchanged_by_resampling_what_the_role_cannot_see(sampled):
+    game, states = sampled
+    rng = np.random.default_rng(0)
+    for state in states:
+        for r in range(game.num_roles):
+            guess = state.resample_hidden(r, rng)
+            assert guess.view(r) == state.view(r)
+
+
+def test_text_board_is_the_acting_roles_view(sampled):
+    game, states = sampled
+    for state in states:
+        text = str(state)
+        role = 0 if state.is_terminal() else state.current_player()
+        assert text == state.render_text(role)
+        assert state.view(role)["decision"]["prompt"] in text
