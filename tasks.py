@@ -57,7 +57,7 @@ def main(argv):
     }
     if task not in jobs:
         sys.exit(f"unknown task {task!r}; tasks: {', '.join(jobs)}")
-    setup("train,test,bench" if task == "bench" else "train,test")
+    setup("train,test,bench" if task == "bench" else "train,test,web,rllib,lint")
     run(*jobs[task])
 
 
