@@ -25,17 +25,17 @@ def activate(s, h: int, m: int):
     s.ally_gems[h] += 1
     s.u_done[m] = True
     tile = s.game.tiles[s.game.ally_tile]
-    s.stack.append({"k": "ally_act", "p": h, "m": m, "mp": tile.move, "bought": 0,
+    s.stack.append({"decision": "ally_act", "player": h, "model": m, "mp": tile.move, "bought": 0,
                     "attacked": False})
 
 
 def _extra(s, fr) -> int:
     tile = s.game.tiles[s.game.ally_tile]
-    return min(s.reserve[fr["p"]], tile.move - fr["bought"])
+    return min(s.reserve[fr["player"]], tile.move - fr["bought"])
 
 
 def ally_mask(s, fr, mask, codec):
-    m = fr["m"]
+    m = fr["model"]
     off = codec.offsets
     mask[off["done"]] = True
     a = s.u_area[m]
@@ -55,7 +55,7 @@ def ally_mask(s, fr, mask, codec):
 
 
 def ally_apply(s, fr, seg, i):
-    m = fr["m"]
+    m = fr["model"]
     if seg == "done":
         s.stack.pop()
         return
@@ -66,19 +66,19 @@ def ally_apply(s, fr, seg, i):
         fr["mp"] -= free
         extra = cost - free
         fr["bought"] += extra
-        s.reserve[fr["p"]] -= extra
-        s.ally_gems[fr["p"]] += extra
+        s.reserve[fr["player"]] -= extra
+        s.ally_gems[fr["player"]] += extra
         mv.cross(s, a, i)
         if s.game.board.border[a][i] == LEAP:
-            c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, fr["p"], ["h", fr["p"], "ally"], [(2, False)], "ally_leap_rolled",
+            c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
+            combat.start_roll(s, fr["player"], combat.payer("hero", fr["player"], ally=True), [(2, False)], "ally_leap_rolled",
                               c, who=("u", m))
         else:
             s.u_area[m] = i
         return
     fr["attacked"] = True
     fr["mp"] = 0
-    c = {"side": mv.HERO_SIDE, "m": m, "kind": "melee", "target": ["u", i]}
+    c = {"side": mv.HERO_SIDE, "model": m, "kind": "melee", "target": ["u", i]}
     combat.offer_sacrifice(s, c["target"], "ally_attack_roll", c)
 
 
@@ -86,9 +86,9 @@ def ally_apply(s, fr, seg, i):
 def ally_attack_roll(s, c):
     g = s.game
     leader = s.ally_leader()
-    payer = ["h", leader, "ally"] if leader >= 0 else ["n"]
+    payer = combat.payer("hero", leader, ally=True) if leader >= 0 else combat.payer("nobody")
     combat.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
-                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["m"])), who=("u", c["m"]))
+                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["model"])), who=("u", c["model"]))
 
 
 @combat.cont
@@ -99,7 +99,7 @@ def ally_attack_rolled(s, c):
 @combat.cont
 def ally_leap_rolled(s, c):
     """A minion or ally who fails a leap drowns (facts file 7.2)."""
-    if sum(c["faces"]) >= c["diff"]:
-        s.u_area[c["m"]] = c["to"]
+    if sum(c["faces"]) >= c["difficulty"]:
+        s.u_area[c["model"]] = c["to"]
     else:
-        s.damage_model(c["m"], 99)
+        s.damage_model(c["model"], 99)

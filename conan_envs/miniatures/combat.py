@@ -21,10 +21,18 @@ def cont(fn):
 
 
 # ---- rolling and rerolling --------------------------------------------------------------
-def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 0, who=None):
-    """Roll `specs` ((colour, marked), ...). payer: ["h", h] pays Reroll gems from that hero's
-    Reserve, ["o"] the Overlord's Reroll benefit, ["n"] nobody. `who` rolls (default: the
-    paying hero); Jinx in its area forbids every reroll."""
+def payer(side: str, hero: int = -1, ally: bool = False) -> dict:
+    """Who pays for paid rerolls: side "hero" (gems from `hero`'s Reserve onto the Reroll space,
+    or onto the ally tile when `ally`: a leader rerolling an ally's die), "overlord" (the
+    Reroll benefit, Reserve to Fatigue) or "nobody" (no paid rerolls)."""
+    return {"side": side, "hero": hero, "ally": ally}
+
+
+def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support: int = 0,
+               who=None):
+    """Roll `specs` ((colour, marked), ...); `payer_` (see `payer`) pays for rerolls; marked
+    dice give free rerolls of their colour. `who` rolls (default: the paying hero); Jinx in its
+    area forbids every reroll."""
     faces = s.game.faces
     dice = [col for col, _ in specs]
     rolls = s.rng.integers(6, size=len(dice)).tolist() if dice else []
@@ -32,13 +40,13 @@ def start_roll(s, player: int, payer, specs, then: str, c: dict, support: int = 
     for col, marked in specs:
         if marked:
             free[col] += 1
-    if who is None and payer[0] == "h" and len(payer) == 2:
-        who = ("h", payer[1])
+    if who is None and payer_["side"] == "hero" and not payer_["ally"]:
+        who = ("h", payer_["hero"])
     if who is not None and jinxed(s, who):
-        free, support, payer = [0, 0, 0], 0, ["n"]
-    fr = {"k": "reroll", "p": player, "pay": payer, "dice": dice,
-          "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "sup": support,
-          "then": then, "c": c}
+        free, support, payer_ = [0, 0, 0], 0, payer("nobody")
+    fr = {"decision": "reroll", "player": player, "payer": payer_, "dice": dice,
+          "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "support": support,
+          "then": then, "context": c}
     if dice and _can_reroll(s, fr):
         s.stack.append(fr)
     else:
@@ -58,23 +66,23 @@ def jinxed(s, who) -> bool:
     return False
 
 
-def _can_pay(s, payer) -> bool:
-    if payer[0] == "h":
-        return s.reserve[payer[1]] > 0
-    if payer[0] == "o":
+def _can_pay(s, pays: dict) -> bool:
+    if pays["side"] == "hero":
+        return s.reserve[pays["hero"]] > 0
+    if pays["side"] == "overlord":
         return s.ov_reserve > 0
     return False
 
 
 def _can_reroll(s, fr) -> bool:
-    return fr["sup"] > 0 or any(fr["free"][c] for c in fr["dice"]) or _can_pay(s, fr["pay"])
+    return fr["support"] > 0 or any(fr["free"][c] for c in fr["dice"]) or _can_pay(s, fr["payer"])
 
 
 def reroll_mask(s, fr, mask, codec):
     o = codec.offsets["reroll"]
-    pay = _can_pay(s, fr["pay"])
+    pay = _can_pay(s, fr["payer"])
     for i, col in enumerate(fr["dice"]):
-        if pay or fr["sup"] or fr["free"][col]:
+        if pay or fr["support"] or fr["free"][col]:
             mask[o + i] = True
     mask[codec.offsets["keep"]] = True
 
@@ -87,21 +95,21 @@ def reroll_apply(s, fr, seg, i):
     col = fr["dice"][i]
     if fr["free"][col]:
         fr["free"][col] -= 1
-    elif fr["sup"]:
-        fr["sup"] -= 1
+    elif fr["support"]:
+        fr["support"] -= 1
     else:
-        pay_reroll(s, fr["pay"])
+        pay_reroll(s, fr["payer"])
     fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
     if not _can_reroll(s, fr):
         s.stack.pop()
         _finish_roll(s, fr)
 
 
-def pay_reroll(s, payer):
-    if payer[0] == "h":
-        h = payer[1]
+def pay_reroll(s, pays: dict):
+    if pays["side"] == "hero":
+        h = pays["hero"]
         s.reserve[h] -= 1
-        if len(payer) > 2:      # a leader rerolling an ally's die: the gem goes on the ally tile
+        if pays["ally"]:      # a leader rerolling an ally's die: the gem goes on the ally tile
             s.ally_gems[h] += 1
         else:
             s.spaces[h][5] += 1
@@ -111,7 +119,7 @@ def pay_reroll(s, payer):
 
 
 def _finish_roll(s, fr):
-    c = fr["c"]
+    c = fr["context"]
     c["faces"] = fr["faces"]
     CONT[fr["then"]](s, c)
 
@@ -196,7 +204,7 @@ def offer_sacrifice(s, target, then: str, c: dict):
         if player < 0:
             CONT[then](s, c)
             return
-    s.stack.append({"k": "sacrifice", "p": player, "cands": cands, "then": then, "c": c})
+    s.stack.append({"decision": "sacrifice", "player": player, "cands": cands, "then": then, "context": c})
 
 
 def sacrifice_mask(s, fr, mask, codec):
@@ -208,7 +216,7 @@ def sacrifice_mask(s, fr, mask, codec):
 
 def sacrifice_apply(s, fr, seg, i):
     s.stack.pop()
-    c = fr["c"]
+    c = fr["context"]
     if seg == "sacrifice":
         c["target"] = ["u", i]
         c["noguard"] = True
@@ -239,7 +247,7 @@ def hero_attack_targets(s, h: int, kind: str) -> list:
 
 
 def begin_hero_attack(s, h: int, kind: str, m: int):
-    s.stack.append({"k": "atk_gems", "p": h, "kind": kind, "t": m})
+    s.stack.append({"decision": "atk_gems", "player": h, "kind": kind, "target_model": m})
 
 
 def space_room(s, h: int, sp: int) -> int:
@@ -252,22 +260,22 @@ def space_room(s, h: int, sp: int) -> int:
 def atk_gems_mask(s, fr, mask, codec):
     o = codec.offsets["gems"]
     sp = 0 if fr["kind"] == "melee" else 1
-    for k in range(1, space_room(s, fr["p"], sp) + 1):
+    for k in range(1, space_room(s, fr["player"], sp) + 1):
         mask[o + k] = True
 
 
 def atk_gems_apply(s, fr, seg, k):
-    h = fr["p"]
+    h = fr["player"]
     sp = 0 if fr["kind"] == "melee" else 1
     s.reserve[h] -= k
     s.spaces[h][sp] += k
-    fr["g"] = k
-    fr["k"] = "atk_weapon"
+    fr["gems"] = k
+    fr["decision"] = "atk_weapon"
 
 
 def atk_weapon_mask(s, fr, mask, codec):
     o = codec.offsets["equip"]
-    for w in hero_weapons(s, fr["p"], fr["kind"]):
+    for w in hero_weapons(s, fr["player"], fr["kind"]):
         mask[o + w] = True
     if fr["kind"] == "melee":
         mask[o + s.game.num_objects] = True   # unarmed
@@ -275,30 +283,30 @@ def atk_weapon_mask(s, fr, mask, codec):
 
 def atk_weapon_apply(s, fr, seg, w):
     s.stack.pop()
-    h = fr["p"]
-    c = {"h": h, "kind": fr["kind"], "target": ["u", fr["t"]], "g": fr["g"],
-         "w": -1 if w == s.game.num_objects else w}
+    h = fr["player"]
+    c = {"hero": h, "kind": fr["kind"], "target": ["u", fr["target_model"]], "gems": fr["gems"],
+         "weapon": -1 if w == s.game.num_objects else w}
     offer_sacrifice(s, c["target"], "hero_attack_roll", c)
 
 
 @cont
 def hero_attack_roll(s, c):
     g = s.game
-    h, kind, w = c["h"], c["kind"], c["w"]
+    h, kind, w = c["hero"], c["kind"], c["weapon"]
     col = g.heroes[h].spaces[kind][0]
-    specs = [(col, False)] * c["g"]
+    specs = [(col, False)] * c["gems"]
     if w >= 0:
         specs += list(getattr(g.objects[w], kind))
     t_area = mv.area_of(s, c["target"])
     if kind == "ranged" and g.board.elev[s.h_area[h]] > g.board.elev[t_area]:
         specs.append((0, False))   # elevation bonus: one yellow die
-    start_roll(s, h, ["h", h], specs, "hero_attack_rolled", c, support_for(s, ("h", h)))
+    start_roll(s, h, payer("hero", h), specs, "hero_attack_rolled", c, support_for(s, ("h", h)))
 
 
 @cont
 def hero_attack_rolled(s, c):
     g = s.game
-    h, w = c["h"], c["w"]
+    h, w = c["hero"], c["weapon"]
     # "The Melee Attack action is not affected by hindering"; ranged attacks are.
     hinder = 0 if c["kind"] == "melee" else mv.roll_hindrance(s, ("h", h))
     power = sum(c["faces"]) - hinder - (2 if w < 0 else 0)
@@ -312,14 +320,14 @@ def hero_attack_rolled(s, c):
 def hero_attack_done(s, c):
     """Circular Strike: a kill with a two-handed melee weapon carries the leftover damage on."""
     g = s.game
-    h, w = c["h"], c["w"]
+    h, w = c["hero"], c["weapon"]
     if (c["kind"] != "melee" or w < 0 or not g.objects[w].two_handed or not c.get("killed")
             or not mv.hero_skill(s, h, "circular_strike") or s.h_state[h] != 0):
         return
-    left = c["power"] - c["def"] - c["life_before"]
+    left = c["power"] - c["defense"] - c["life_before"]
     targets = [m for m in hero_attack_targets(s, h, "melee") if s.u_area[m] == s.h_area[h]]
     if left > 0 and targets:
-        s.stack.append({"k": "circular", "p": h, "left": left, "c": c, "cands": targets})
+        s.stack.append({"decision": "circular", "player": h, "left": left, "context": c, "cands": targets})
 
 
 def circular_mask(s, fr, mask, codec):
@@ -335,7 +343,7 @@ def circular_apply(s, fr, seg, i):
     s.stack.pop()
     if seg == "done":
         return
-    c = dict(fr["c"])
+    c = dict(fr["context"])
     c["target"] = ["h", i] if seg == "hero" else ["u", i]
     c["power"] = fr["left"]
     c.pop("noguard", None)
@@ -346,7 +354,7 @@ def circular_apply(s, fr, seg, i):
 # ---- defending --------------------------------------------------------------------------
 def defend(s, target, power: int, kind: str, then: str, c: dict):
     """Resolve one attack of `power` on `target`; then CONT[then](s, c) with c["dmg"],
-    c["def"], c["killed"], c["life_before"] set."""
+    c["defense"], c["killed"], c["life_before"] set."""
     c["then"] = then
     c["atk_kind"] = kind
     c["target"] = list(target)
@@ -356,7 +364,7 @@ def defend(s, target, power: int, kind: str, then: str, c: dict):
         defense_rolled(s, c)
         return
     if target[0] == "h":
-        s.stack.append({"k": "guard", "p": target[1], "c": c})
+        s.stack.append({"decision": "guard", "player": target[1], "context": c})
         return
     m = target[1]
     if c.get("noguard"):
@@ -364,14 +372,14 @@ def defend(s, target, power: int, kind: str, then: str, c: dict):
         defense_rolled(s, c)
     elif mv.model_side(s, m) == mv.OVERLORD_SIDE:
         if s.ov_reserve > 0:
-            s.stack.append({"k": "ov_guard", "p": s.game.overlord, "c": c})
+            s.stack.append({"decision": "ov_guard", "player": s.game.overlord, "context": c})
         else:
             c["faces"] = []
             defense_rolled(s, c)
     else:
         leader = s.ally_leader()
         if leader >= 0 and s.reserve[leader] > 0:
-            s.stack.append({"k": "ally_guard", "p": leader, "c": c})
+            s.stack.append({"decision": "ally_guard", "player": leader, "context": c})
         else:
             c["faces"] = []
             defense_rolled(s, c)
@@ -385,29 +393,29 @@ def ov_guard_mask(s, fr, mask, codec):
 
 def ov_guard_apply(s, fr, seg, k):
     s.stack.pop()
-    c = fr["c"]
+    c = fr["context"]
     s.ov_reserve -= k
     s.ov_fatigue += k
     g = s.game
     col = g.tiles[g.model_tile[c["target"][1]]].guard
-    start_roll(s, g.overlord, ["o"], [(col, False)] * k, "defense_rolled", c)
+    start_roll(s, g.overlord, payer("overlord"), [(col, False)] * k, "defense_rolled", c)
 
 
 def ally_guard_mask(s, fr, mask, codec):
     o = codec.offsets["gems"]
-    for k in range(0, s.reserve[fr["p"]] + 1):
+    for k in range(0, s.reserve[fr["player"]] + 1):
         mask[o + k] = True
 
 
 def ally_guard_apply(s, fr, seg, k):
     s.stack.pop()
-    h = fr["p"]
+    h = fr["player"]
     s.reserve[h] -= k
     s.ally_gems[h] += k
     g = s.game
     col = g.tiles[g.ally_tile].guard
-    start_roll(s, h, ["h", h, "ally"], [(col, False)] * k, "defense_rolled", fr["c"],
-               who=tuple(fr["c"]["target"]))
+    start_roll(s, h, payer("hero", h, ally=True), [(col, False)] * k, "defense_rolled", fr["context"],
+               who=tuple(fr["context"]["target"]))
 
 
 def guard_items(s, h: int, kind: str) -> list:
@@ -434,9 +442,9 @@ def best_armor(s, h: int):
 
 
 def guard_mask(s, fr, mask, codec):
-    h = fr["p"]
+    h = fr["player"]
     o = codec.offsets["gems"]
-    if "g" not in fr:
+    if "gems" not in fr:
         for k in range(0, s.reserve[h] + 1):
             mask[o + k] = True
         from .spells import reaction_spells
@@ -445,13 +453,13 @@ def guard_mask(s, fr, mask, codec):
             mask[so + sp] = True
     else:
         eo = codec.offsets["equip"]
-        for it in guard_items(s, h, fr["c"]["atk_kind"]):
+        for it in guard_items(s, h, fr["context"]["atk_kind"]):
             mask[eo + it] = True
         mask[eo + s.game.num_objects] = True   # dodge
 
 
 def guard_apply(s, fr, seg, i):
-    h = fr["p"]
+    h = fr["player"]
     if seg == "spell":
         from .spells import cast_reaction
         cast_reaction(s, h, i)
@@ -459,7 +467,7 @@ def guard_apply(s, fr, seg, i):
     if seg == "gems":
         s.reserve[h] -= i
         s.spaces[h][2] += i
-        fr["g"] = i
+        fr["gems"] = i
         if i > 0:
             return   # next: parry with an item or dodge
         item = -1
@@ -467,11 +475,11 @@ def guard_apply(s, fr, seg, i):
         item = -1 if i == s.game.num_objects else i
     s.stack.pop()
     g = s.game
-    specs = [(g.heroes[h].spaces["guard"][0], False)] * fr["g"]
+    specs = [(g.heroes[h].spaces["guard"][0], False)] * fr["gems"]
     if item >= 0:
         specs += list(g.objects[item].guard)
     specs += list(best_armor(s, h))
-    start_roll(s, h, ["h", h], specs, "defense_rolled", fr["c"], support_for(s, ("h", h)))
+    start_roll(s, h, payer("hero", h), specs, "defense_rolled", fr["context"], support_for(s, ("h", h)))
 
 
 @cont
@@ -487,7 +495,7 @@ def defense_rolled(s, c):
     elif t[0] == "u":
         tile = g.tiles[g.model_tile[t[1]]]
         armor = tile.armor
-        w = c.get("w", -1)
+        w = c.get("weapon", -1)
         if tile.knife_armor is not None and w >= 0 and g.objects[w].key == "yuetshi_knife":
             armor = tile.knife_armor   # the Yuetshi Knife pierces Khosatral Khel
         defense += armor + s.u_halo[t[1]]
@@ -495,7 +503,7 @@ def defense_rolled(s, c):
     else:
         life_before = 1
     dmg = max(0, c["power"] - defense)
-    c["def"], c["dmg"], c["life_before"] = defense, dmg, life_before
+    c["defense"], c["dmg"], c["life_before"] = defense, dmg, life_before
     c["killed"] = damage(s, t, dmg, c.get("side", mv.HERO_SIDE) == mv.HERO_SIDE)
     CONT[c["then"]](s, c)
 
@@ -550,7 +558,7 @@ def attack_from_beyond(s, h: int, area: int):
              if a == area and mv.model_side(s, m) == mv.OVERLORD_SIDE
              and attackable(s, m, ("h", h))]
     if cands:
-        s.stack.append({"k": "beyond", "p": h, "cands": cands})
+        s.stack.append({"decision": "beyond", "player": h, "cands": cands})
 
 
 def beyond_mask(s, fr, mask, codec):
@@ -564,8 +572,8 @@ def beyond_mask(s, fr, mask, codec):
 def beyond_apply(s, fr, seg, m):
     s.stack.pop()
     if seg == "melee":
-        c = {"h": fr["p"], "target": ["u", m], "side": mv.HERO_SIDE}
-        start_roll(s, fr["p"], ["n"], [(2, False)] * 3, "beyond_rolled", c)
+        c = {"hero": fr["player"], "target": ["u", m], "side": mv.HERO_SIDE}
+        start_roll(s, fr["player"], payer("nobody"), [(2, False)] * 3, "beyond_rolled", c)
 
 
 @cont

@@ -51,8 +51,8 @@ def observe(s, role: int) -> np.ndarray:
     v[L["role"] + role] = 1.0
     if s.winner < 0:
         fr = s.stack[-1]
-        v[L["player"] + fr["p"]] = 1.0
-        v[L["kind"] + KIND_INDEX[fr["k"]]] = 1.0
+        v[L["player"] + fr["player"]] = 1.0
+        v[L["kind"] + KIND_INDEX[fr["decision"]]] = 1.0
     v[L["phase"] + PHASES[s.phase]] = 1.0
     v[L["round"]] = s.turn / g.rounds
     o = L["heroes"]
@@ -119,23 +119,23 @@ def observe(s, role: int) -> np.ndarray:
     if s.winner < 0:
         fr = s.stack[-1]
         o = L["dice"]
-        if fr["k"] == "reroll":
+        if fr["decision"] == "reroll":
             for i, (col, face) in enumerate(zip(fr["dice"], fr["faces"])):
                 v[o + 4 * i + col] = 1.0
                 v[o + 4 * i + 3] = face / 3
             for col in range(3):
                 v[o + 4 * MAX_DICE + col] = fr["free"][col] / 3
-            v[o + 4 * MAX_DICE + 3] = fr["sup"]
-        c = fr.get("c")
+            v[o + 4 * MAX_DICE + 3] = fr["support"]
+        c = fr.get("context")
         k = L["misc"]
         if c is not None and "power" in c:
             v[k] = c["power"] / 10
         v[k + 1] = s.idle / 4
-        if fr["k"] in ("ov_turn",):
-            v[k + 2] = fr["n"] / 2
-        if fr["k"] in ("unit", "ally_act"):
+        if fr["decision"] in ("ov_turn",):
+            v[k + 2] = fr["activations"] / 2
+        if fr["decision"] in ("unit", "ally_act"):
             v[k + 3] = fr["mp"] / 8
-        if c is not None and "target" in c:
+        if c is not None and isinstance(c.get("target"), list):
             # the attack being resolved: its kind and its target
             o = L["attack"]
             kind = c.get("atk_kind", c.get("kind"))
@@ -146,13 +146,13 @@ def observe(s, role: int) -> np.ndarray:
                 v[o + 4 + t[1]] = 1.0
             elif t[0] == "u":
                 v[o + 8 + t[1]] = 1.0
-        m = fr.get("m")
-        if m is not None and fr["k"] in ("unit", "ally_act", "unit_spell"):
+        m = fr.get("model")
+        if m is not None and fr["decision"] in ("unit", "ally_act", "unit_spell"):
             v[L["actor"] + m] = 1.0
-        ob = fr.get("o")
+        ob = fr.get("object")
         if ob is not None and ob >= 0:
             v[L["pending_obj"] + ob] = 1.0
-        sp = fr.get("sp")
+        sp = fr.get("spell")
         if sp is not None:
             v[L["pending_spell"] + sp] = 1.0
     for t in s.petrified:
@@ -200,7 +200,7 @@ def action_name(s, a: int) -> str:
     if seg == "give":
         o, h = divmod(i, g.num_heroes)
         return f"give {g.object_name(o)} to {g.heroes[h].name}"
-    kind = s.stack[-1]["k"] if s.stack and s.winner < 0 else ""
+    kind = s.stack[-1]["decision"] if s.stack and s.winner < 0 else ""
     if seg == "hero":
         verb = {"unit_spell": "cast on", "spell_target": "cast on"}.get(kind, "attack")
         return f"{verb} {g.heroes[i].name}"
@@ -241,7 +241,7 @@ def action_name(s, a: int) -> str:
         return {"act": "stop acting this phase", "ov_turn": "end the Overlord's turn",
                 "unit": "this model is done", "ally_act": "this ally is done",
                 "circular": "stop the circular strike", "reinforce": "stop reinforcing"}.get(
-            s.stack[-1]["k"] if s.stack else "", "done")
+            s.stack[-1]["decision"] if s.stack else "", "done")
     return g.codec.name(a)
 
 
@@ -254,7 +254,7 @@ def render(s) -> str:
     else:
         fr = s.stack[-1]
         lines.append(f"to decide: {fr['k']} by {g.roles[fr['p']]}")
-        if fr["k"] == "reroll":
+        if fr["decision"] == "reroll":
             lines.append(f"  dice {fr['dice']} faces {fr['faces']} (total {sum(fr['faces'])})")
     for h, sheet in enumerate(g.heroes):
         where = b[s.h_area[h]] if s.h_area[h] >= 0 else ("dead", "", "fled")[s.h_state[h]]

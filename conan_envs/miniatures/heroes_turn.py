@@ -34,7 +34,7 @@ def start_phase(s):
     s.u_noblock = [False] * n
     s.phase = "stance"
     for h in reversed(s.heroes_in_play()):
-        s.stack.append({"k": "stance", "p": h})
+        s.stack.append({"decision": "stance", "player": h})
 
 
 def stance_mask(s, fr, mask, codec):
@@ -44,7 +44,7 @@ def stance_mask(s, fr, mask, codec):
 
 def stance_apply(s, fr, seg, i):
     s.stack.pop()
-    h = fr["p"]
+    h = fr["player"]
     st = AGGRESSIVE if i == 0 else CAUTIOUS
     s.stance[h] = st
     if st == AGGRESSIVE:
@@ -64,7 +64,7 @@ def begin_action_phase(s):
     s.idle = 0
     heroes = s.heroes_in_play()
     if heroes:
-        s.stack.append({"k": "act", "p": heroes[0]})
+        s.stack.append({"decision": "act", "player": heroes[0]})
 
 
 def end_phase(s):
@@ -80,8 +80,8 @@ def pass_turn(s, fr):
     """The turn goes to the next hero still acting; with none left the phase ends."""
     heroes = [h for h in s.heroes_in_play() if not s.stopped[h]]
     if heroes:
-        later = [h for h in heroes if h > fr["p"]]
-        fr["p"] = (later or heroes)[0]
+        later = [h for h in heroes if h > fr["player"]]
+        fr["player"] = (later or heroes)[0]
         s.idle = 0
     else:
         s.stack.remove(fr)
@@ -89,7 +89,7 @@ def pass_turn(s, fr):
 
 def fix_active(s):
     """The active hero died or fled: the turn passes on."""
-    if s.stack and s.stack[-1]["k"] == "act" and s.h_state[s.stack[-1]["p"]] != 0:
+    if s.stack and s.stack[-1]["decision"] == "act" and s.h_state[s.stack[-1]["player"]] != 0:
         pass_turn(s, s.stack[-1])
 
 
@@ -112,7 +112,7 @@ def pay_movement(s, h: int, cost: int):
 
 
 def act_mask(s, fr, mask, codec):
-    h = fr["p"]
+    h = fr["player"]
     off = codec.offsets
     a = s.h_area[h]
     if s.stance[h] == AGGRESSIVE:
@@ -142,13 +142,13 @@ def act_mask(s, fr, mask, codec):
 
 
 def act_apply(s, fr, seg, i):
-    h = fr["p"]
+    h = fr["player"]
     if seg == "done":
         s.stopped[h] = True   # this hero stops acting for the phase
         pass_turn(s, fr)
         return
     if seg == "hand":
-        fr["p"] = i
+        fr["player"] = i
         s.idle += 1
         return
     s.idle = 0
@@ -182,8 +182,8 @@ def move_hero(s, h: int, b: int):
         return
     mv.cross(s, a, b)
     if kind == LEAP:
-        c = {"h": h, "to": b, "diff": s.game.board.difficulty[a][b]}
-        combat.start_roll(s, h, ["h", h], [(2, False)], "hero_leap_rolled", c)
+        c = {"hero": h, "to": b, "difficulty": s.game.board.difficulty[a][b]}
+        combat.start_roll(s, h, combat.payer("hero", h), [(2, False)], "hero_leap_rolled", c)
         return
     s.move_hero(h, b)
     if kind == DROP:
@@ -196,17 +196,17 @@ def fall(s, h: int):
     dice = list(s.game.board.fall_dice)
     if mv.hero_skill(s, h, "leap"):
         dice = dice[:max(1, len(dice) - 1)]
-    combat.start_roll(s, h, ["h", h], dice, "hero_fell", {"h": h}, 0)
+    combat.start_roll(s, h, combat.payer("hero", h), dice, "hero_fell", {"hero": h}, 0)
 
 
 @combat.cont
 def hero_fell(s, c):
-    s.wound_hero(c["h"], sum(c["faces"]))
+    s.wound_hero(c["hero"], sum(c["faces"]))
 
 
 @combat.cont
 def hero_leap_rolled(s, c):
     """Leap: roll 1 red die; it succeeds if the symbols reach the difficulty. A hero who fails
     stays where they are (facts file 7.2)."""
-    if sum(c["faces"]) >= c["diff"]:
-        s.move_hero(c["h"], c["to"])
+    if sum(c["faces"]) >= c["difficulty"]:
+        s.move_hero(c["hero"], c["to"])

@@ -99,16 +99,16 @@ def act_apply(s, h: int, seg: str, i: int):
         pay_simple(s, h)
         take_object(s, h, i)
     elif seg == "chest":
-        s.stack.append({"k": "manip_gems", "p": h, "why": "chest"})
+        s.stack.append({"decision": "manip_gems", "player": h, "why": "chest"})
     elif seg == "door":
         a = s.h_area[h]
         if g.board.border[a][i] == KEY_DOOR:
             pay_simple(s, h)            # the Key opens Olivia's cell: a simple Manipulation
             mv.cross_open(s, a, i)
         else:
-            s.stack.append({"k": "manip_gems", "p": h, "why": "door", "to": i})
+            s.stack.append({"decision": "manip_gems", "player": h, "why": "door", "to": i})
     elif seg == "throw":
-        s.stack.append({"k": "throw_area", "p": h, "o": i})
+        s.stack.append({"decision": "throw_area", "player": h, "object": i})
 
 
 def take_object(s, h: int, o: int):
@@ -119,7 +119,7 @@ def take_object(s, h: int, o: int):
 
 def check_encumbrance(s, h: int):
     if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
-        s.stack.append({"k": "must_drop", "p": h})
+        s.stack.append({"decision": "must_drop", "player": h})
 
 
 def drop_object(s, h: int, o: int):
@@ -131,12 +131,12 @@ def drop_object(s, h: int, o: int):
 
 
 def must_drop_mask(s, fr, mask, codec):
-    for o in carried(s, fr["p"]):
+    for o in carried(s, fr["player"]):
         mask[codec.offsets["drop"] + o] = True
 
 
 def must_drop_apply(s, fr, seg, o):
-    h = fr["p"]
+    h = fr["player"]
     s.stack.pop()
     drop_object(s, h, o)
     check_encumbrance(s, h)
@@ -144,7 +144,7 @@ def must_drop_apply(s, fr, seg, o):
 
 # ---- complex manipulations ------------------------------------------------------------------
 def throw_area_mask(s, fr, mask, codec):
-    h = fr["p"]
+    h = fr["player"]
     a = s.h_area[h]
     o = codec.offsets["area"]
     for b in range(s.game.num_areas):
@@ -153,33 +153,33 @@ def throw_area_mask(s, fr, mask, codec):
 
 
 def throw_area_apply(s, fr, seg, b):
-    fr["k"] = "manip_gems"
+    fr["decision"] = "manip_gems"
     fr["why"] = "throw"
     fr["to"] = b
 
 
 def manip_gems_mask(s, fr, mask, codec):
     o = codec.offsets["gems"]
-    for k in range(1, combat.space_room(s, fr["p"], MANIP) + 1):
+    for k in range(1, combat.space_room(s, fr["player"], MANIP) + 1):
         mask[o + k] = True
 
 
 def manip_gems_apply(s, fr, seg, k):
     s.stack.pop()
-    h = fr["p"]
+    h = fr["player"]
     s.reserve[h] -= k
     s.spaces[h][MANIP] += k
     g = s.game
     specs = [(g.heroes[h].spaces["manip"][0], False)] * k
     if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
-    c = {"h": h, "why": fr["why"], "o": fr.get("o", -1), "to": fr.get("to", -1)}
-    combat.start_roll(s, h, ["h", h], specs, "manip_rolled", c, combat.support_for(s, ("h", h)))
+    c = {"hero": h, "why": fr["why"], "object": fr.get("object", -1), "to": fr.get("to", -1)}
+    combat.start_roll(s, h, combat.payer("hero", h), specs, "manip_rolled", c, combat.support_for(s, ("h", h)))
 
 
 @combat.cont
 def manip_rolled(s, c):
-    h = c["h"]
+    h = c["hero"]
     power = max(0, sum(c["faces"]) - mv.roll_hindrance(s, ("h", h)))
     a = s.h_area[h]
     if c["why"] == "chest":
@@ -190,7 +190,7 @@ def manip_rolled(s, c):
         if power >= DOOR_DIFFICULTY:    # Conan's cell door (facts file 7.5)
             mv.cross_open(s, a, c["to"])
         return
-    o, to = c["o"], c["to"]
+    o, to = c["object"], c["to"]
     dist = s.game.board.dist[a][to]
     land = to
     if power < dist:
@@ -208,7 +208,7 @@ def open_chest(s, h: int, a: int):
     s.chests.remove(a)
     if s.deck:
         card = s.deck.pop()
-        s.stack.append({"k": "claim", "p": h, "o": card})
+        s.stack.append({"decision": "claim", "player": h, "object": card})
 
 
 def claim_mask(s, fr, mask, codec):
@@ -217,7 +217,7 @@ def claim_mask(s, fr, mask, codec):
 
 def claim_apply(s, fr, seg, i):
     s.stack.pop()
-    h, o = fr["p"], fr["o"]
+    h, o = fr["player"], fr["object"]
     if seg == "yes":
         take_object(s, h, o)
     else:
@@ -233,7 +233,7 @@ def offer_catch(s, o: int, area: int):
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
-        s.stack.append({"k": "catch", "p": cands[0], "o": o, "area": area, "asked": [cands[0]]})
+        s.stack.append({"decision": "catch", "player": cands[0], "object": o, "area": area, "asked": [cands[0]]})
 
 
 def catch_mask(s, fr, mask, codec):
@@ -242,22 +242,22 @@ def catch_mask(s, fr, mask, codec):
 
 def catch_apply(s, fr, seg, i):
     s.stack.pop()
-    h, o = fr["p"], fr["o"]
+    h, o = fr["player"], fr["object"]
     if seg == "yes":
         pay_simple(s, h)
         take_object(s, h, o)
         return
     rest = [x for x in catchers(s, fr["area"]) if x not in fr["asked"]]
     if rest:
-        s.stack.append({"k": "catch", "p": rest[0], "o": o, "area": fr["area"],
+        s.stack.append({"decision": "catch", "player": rest[0], "object": o, "area": fr["area"],
                         "asked": fr["asked"] + [rest[0]]})
 
 
 def explode(s, h: int, o: int, area: int):
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
-    c = {"h": h, "area": area}
-    combat.start_roll(s, h, ["h", h], list(s.game.objects[o].area), "orb_rolled", c)
+    c = {"hero": h, "area": area}
+    combat.start_roll(s, h, combat.payer("hero", h), list(s.game.objects[o].area), "orb_rolled", c)
 
 
 @combat.cont

@@ -20,7 +20,7 @@ def begin_turn(s):
     n = min(s.recovery, s.ov_fatigue)
     s.ov_fatigue -= n
     s.ov_reserve += n
-    s.stack.append({"k": "ov_turn", "p": s.game.overlord, "n": 0})
+    s.stack.append({"decision": "ov_turn", "player": s.game.overlord, "activations": 0})
 
 
 def living_models(s, t: int) -> list:
@@ -38,7 +38,7 @@ def activatable(s, slot: int) -> bool:
 
 def turn_mask(s, fr, mask, codec):
     mask[codec.offsets["done"]] = True
-    if fr["n"] >= MAX_ACTIVATIONS:
+    if fr["activations"] >= MAX_ACTIVATIONS:
         return
     o = codec.offsets["activate"]
     for slot in range(len(s.river)):
@@ -50,7 +50,7 @@ def turn_apply(s, fr, seg, slot):
     if seg == "done":
         s.stack.pop()
         return
-    fr["n"] += 1
+    fr["activations"] += 1
     s.ov_reserve -= SLOT_COSTS[slot]
     s.ov_fatigue += SLOT_COSTS[slot]
     t = s.river.pop(slot)
@@ -62,19 +62,19 @@ def turn_apply(s, fr, seg, slot):
     queue = living_models(s, t)
     for m in queue:
         s.u_halo[m] = 0   # Set's Halo lasts until the caster's group activates
-    _next_model(s, {"k": "unit", "p": g.overlord, "t": t, "queue": queue})
+    _next_model(s, {"decision": "unit", "player": g.overlord, "tile": t, "queue": queue})
 
 
 def _next_model(s, fr):
     while fr["queue"]:
         m = fr["queue"].pop(0)
         if s.u_area[m] >= 0:
-            mp = 0 if fr.get("volley") else 2 if fr.get("haste") else s.game.tiles[fr["t"]].move
+            mp = 0 if fr.get("volley") else 2 if fr.get("haste") else s.game.tiles[fr["tile"]].move
             held = s.u_held[m]
             if held:   # Set's Possession: it cannot move this activation
                 s.u_held[m] = False
                 mp = 0
-            fr.update(m=m, mp=mp, bought=0, attacked=False, held=held)
+            fr.update(model=m, mp=mp, bought=0, attacked=False, held=held)
             if not s.stack or s.stack[-1] is not fr:
                 s.stack.append(fr)
             return
@@ -102,7 +102,7 @@ def unit_targets(s, m: int, volley: bool = False) -> tuple:
 
 def unit_mask(s, fr, mask, codec):
     off = codec.offsets
-    m = fr["m"]
+    m = fr["model"]
     mask[off["done"]] = True
     a = s.u_area[m]
     if a < 0:
@@ -118,21 +118,21 @@ def unit_mask(s, fr, mask, codec):
                 mask[off["hero"] + h] = True
             for k in allies:
                 mask[off["melee"] + k] = True
-        if s.bar_life and fr.get("hit") != "character" and s.game.tiles[fr["t"]].melee \
+        if s.bar_life and fr.get("hit") != "character" and s.game.tiles[fr["tile"]].melee \
                 and not fr.get("volley"):
             for i in ritual.barricades_next_to(s, a):
                 mask[off["barricade"] + i] = True
         if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
                 and not fr.get("volley") and not fr.get("held") and not fr.get("haste")):
             mask[off["benefit_move"]] = True
-    for sp in s.game.tile_spells[fr["t"]] if fr["t"] >= 0 else ():
+    for sp in s.game.tile_spells[fr["tile"]] if fr["tile"] >= 0 else ():
         if sp not in fr.get("cast", ()) and s.game.spells[sp].cost + s.u_dizzy[m] <= s.ov_reserve \
                 and spell_targets(s, m, sp):
             mask[off["spell"] + sp] = True
 
 
 def unit_apply(s, fr, seg, i):
-    m = fr["m"]
+    m = fr["model"]
     if seg == "done" or s.u_area[m] < 0:
         _next_model(s, fr)
         return
@@ -143,7 +143,7 @@ def unit_apply(s, fr, seg, i):
         cost = s.game.spells[i].cost + s.u_dizzy[m]   # Magical Dizziness: 1 gem more
         s.ov_reserve -= cost
         s.ov_fatigue += cost
-        s.stack.append({"k": "unit_spell", "p": fr["p"], "m": m, "sp": i})
+        s.stack.append({"decision": "unit_spell", "player": fr["player"], "model": m, "spell": i})
         return
     if seg == "barricade":
         ritual.hit_barricade(s, fr, i)
@@ -160,13 +160,13 @@ def unit_apply(s, fr, seg, i):
         mv.cross(s, a, i)
         kind = s.game.board.border[a][i]
         if kind == LEAP:
-            c = {"m": m, "to": i, "diff": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, s.game.overlord, ["o"], [(2, False)], "unit_leap_rolled", c)
+            c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
+            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), [(2, False)], "unit_leap_rolled", c)
             return
         s.u_area[m] = i
         if kind == DROP:
-            combat.start_roll(s, s.game.overlord, ["o"], list(s.game.board.fall_dice),
-                              "unit_fell", {"m": m})
+            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), list(s.game.board.fall_dice),
+                              "unit_fell", {"model": m})
         return
     # an attack ends the model's movement (ruling, as for allies)
     fr["attacked"] = True
@@ -177,28 +177,28 @@ def unit_apply(s, fr, seg, i):
         key = combat.fascination_key(s, target)
         if key not in s.u_attacked[m]:
             s.u_attacked[m].append(key)   # the target may now attack her back
-    c = {"side": mv.OVERLORD_SIDE, "m": m, "target": target, "volley": fr.get("volley", False)}
+    c = {"side": mv.OVERLORD_SIDE, "model": m, "target": target, "volley": fr.get("volley", False)}
     combat.offer_sacrifice(s, target, "unit_attack_roll", c)
 
 
 @combat.cont
 def unit_attack_roll(s, c):
     g = s.game
-    m = c["m"]
+    m = c["model"]
     tile = g.tiles[g.model_tile[m]]
     kind = "melee" if tile.melee and not c["volley"] else "ranged"
     c["kind"] = kind
     specs = list(tile.ranged or tile.melee) if kind == "ranged" else list(tile.melee)
     if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c["target"])]:
         specs.append((0, False))
-    combat.start_roll(s, g.overlord, ["o"], specs, "unit_attack_rolled", c,
+    combat.start_roll(s, g.overlord, combat.payer("overlord"), specs, "unit_attack_rolled", c,
                       combat.support_for(s, ("u", m)))
 
 
 @combat.cont
 def unit_attack_rolled(s, c):
     g = s.game
-    m = c["m"]
+    m = c["model"]
     hinder = 0
     if c["kind"] == "ranged" and "elite_shooter" not in g.tiles[g.model_tile[m]].skills:
         hinder = mv.roll_hindrance(s, ("u", m))
@@ -213,26 +213,26 @@ def unit_attack_done(s, c):
     """Circular Strike (Khosatral Khel): a kill carries the leftover damage to another enemy
     in the area."""
     g = s.game
-    m = c["m"]
+    m = c["model"]
     if c["kind"] != "melee" or not c.get("killed") or s.u_area[m] < 0 \
             or "circular_strike" not in g.tiles[g.model_tile[m]].skills:
         return
-    left = c["power"] - c["def"] - c["life_before"]
+    left = c["power"] - c["defense"] - c["life_before"]
     a = s.u_area[m]
     heroes = [h for h in s.heroes_in_play() if s.h_area[h] == a]
     allies = [k for k, b in enumerate(s.u_area) if b == a and mv.model_side(s, k) == mv.HERO_SIDE]
     if left > 0 and (heroes or allies):
-        s.stack.append({"k": "circular", "p": g.overlord, "left": left, "c": c,
+        s.stack.append({"decision": "circular", "player": g.overlord, "left": left, "context": c,
                         "cands": allies, "heroes": heroes})
 
 
 @combat.cont
 def unit_leap_rolled(s, c):
     """A failed leap: Zaporavo and Skuthus stay put, minions drown (facts file 7.2)."""
-    m = c["m"]
+    m = c["model"]
     g = s.game
     tile = g.tiles[g.model_tile[m]]
-    if sum(c["faces"]) >= c["diff"]:
+    if sum(c["faces"]) >= c["difficulty"]:
         s.u_area[m] = c["to"]
     elif tile.type == "minion":
         s.damage_model(m, 99)
@@ -240,7 +240,7 @@ def unit_leap_rolled(s, c):
 
 @combat.cont
 def unit_fell(s, c):
-    s.damage_model(c["m"], sum(c["faces"])) if sum(c["faces"]) else None
+    s.damage_model(c["model"], sum(c["faces"])) if sum(c["faces"]) else None
 
 
 # ---- events and reinforcements --------------------------------------------------------------
@@ -250,7 +250,7 @@ def event(s):
     if ev.get("hordes") is not None:
         ritual.event(s)
     elif ev.get("choice"):
-        s.stack.append({"k": "event", "p": s.game.overlord})
+        s.stack.append({"decision": "event", "player": s.game.overlord})
     else:
         _reinforce(s, ev.get("reinforcement", 0))
 
@@ -282,17 +282,17 @@ def event_apply(s, fr, seg, i):
         _reinforce(s, g.event.get("reinforcement", 0))
         return
     if i == 3:
-        s.stack.append({"k": "free", "p": g.overlord})
+        s.stack.append({"decision": "free", "player": g.overlord})
         return
     if i == 4:
-        s.stack.append({"k": "rocks", "p": g.overlord})
+        s.stack.append({"decision": "rocks", "player": g.overlord})
         return
     if i == 2:
         # Volley (ruling): every Overlord model with a hero in sight may make one ranged
         # attack with its tile's dice (its melee dice if it has no ranged dice).
         queue = [m for m, a in enumerate(s.u_area)
                  if a >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
-        _next_model(s, {"k": "unit", "p": g.overlord, "t": -1, "queue": queue, "volley": True})
+        _next_model(s, {"decision": "unit", "player": g.overlord, "tile": -1, "queue": queue, "volley": True})
         return
     # Skuthus dies (for the heroes) and the Outer Dark Demon appears in his area; its tile
     # takes his place in the River.
@@ -309,7 +309,7 @@ def event_apply(s, fr, seg, i):
 
 def _reinforce(s, pts: int):
     if pts > 0:
-        s.stack.append({"k": "reinforce", "p": s.game.overlord, "pts": pts})
+        s.stack.append({"decision": "reinforce", "player": s.game.overlord, "pts": pts})
 
 
 def reinforce_tiles(s, pts: int) -> list:
@@ -337,7 +337,7 @@ def reinforce_apply(s, fr, seg, t):
     if seg == "done":
         s.stack.pop()
         return
-    s.stack.append({"k": "reinforce_area", "p": fr["p"], "t": t})
+    s.stack.append({"decision": "reinforce_area", "player": fr["player"], "tile": t})
 
 
 def reinforce_area_mask(s, fr, mask, codec):
@@ -350,7 +350,7 @@ def reinforce_area_mask(s, fr, mask, codec):
 def reinforce_area_apply(s, fr, seg, a):
     s.stack.pop()
     g = s.game
-    t = fr["t"]
+    t = fr["tile"]
     m = next(k for k in g.tile_models[t] if s.u_area[k] < 0)
     s.u_area[m] = a
     s.u_life[m] = g.tiles[t].life
@@ -371,13 +371,13 @@ def spell_targets(s, m: int, sp: int) -> list:
 
 
 def unit_spell_mask(s, fr, mask, codec):
-    for h in spell_targets(s, fr["m"], fr["sp"]):
+    for h in spell_targets(s, fr["model"], fr["spell"]):
         mask[codec.offsets["hero"] + h] = True
 
 
 def unit_spell_apply(s, fr, seg, h):
     s.stack.pop()
-    spell = s.game.spells[fr["sp"]]
+    spell = s.game.spells[fr["spell"]]
     if spell.effect == "drain":
         # Energy Drain: the hero moves 1 gem Reserve -> Fatigue; the caster's side (the
         # Overlord) moves 3 gems Fatigue -> Reserve.
@@ -388,15 +388,15 @@ def unit_spell_apply(s, fr, seg, h):
         s.ov_fatigue -= n
         s.ov_reserve += n
         return
-    c = {"side": mv.OVERLORD_SIDE, "m": fr["m"], "target": ["h", h], "sp": fr["sp"]}
-    combat.start_roll(s, s.game.overlord, ["o"], list(spell.dice), "unit_spell_rolled", c)
+    c = {"side": mv.OVERLORD_SIDE, "model": fr["model"], "target": ["h", h], "spell": fr["spell"]}
+    combat.start_roll(s, s.game.overlord, combat.payer("overlord"), list(spell.dice), "unit_spell_rolled", c)
 
 
 @combat.cont
 def unit_spell_rolled(s, c):
     """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
     h = c["target"][1]
-    spell = s.game.spells[c["sp"]]
+    spell = s.game.spells[c["spell"]]
     n = min(spell.drain, s.reserve[h])
     s.reserve[h] -= n
     s.fatigue[h] += n
@@ -449,7 +449,7 @@ def rocks_apply(s, fr, seg, a):
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
     s.stack.pop()
     dice = [tuple(d) for d in s.game.event_rocks]
-    combat.start_roll(s, s.game.overlord, ["o"], dice, "rocks_fell", {"area": a})
+    combat.start_roll(s, s.game.overlord, combat.payer("overlord"), dice, "rocks_fell", {"area": a})
 
 
 @combat.cont

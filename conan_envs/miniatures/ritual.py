@@ -32,10 +32,10 @@ def turn_start(s):
 def hit_barricade(s, fr, i: int):
     """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
     g = s.game
-    m = fr["m"]
+    m = fr["model"]
     fr["attacked"], fr["mp"], fr["hit"] = True, 0, "barricade"
-    c = {"bar": i, "m": m}
-    combat.start_roll(s, g.overlord, ["o"], list(g.tiles[g.model_tile[m]].melee),
+    c = {"bar": i, "model": m}
+    combat.start_roll(s, g.overlord, combat.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
                       "barricade_hit", c, combat.support_for(s, ("u", m)))
 
 
@@ -53,9 +53,9 @@ def event(s):
     heroes = s.heroes_in_play()
     if s.relics and heroes:
         # Incantation: a hero rolls 1 yellow die per relic on the board, without rerolls
-        combat.start_roll(s, heroes[0], ["n"], [(0, False)] * len(s.relics), "incanted", {})
+        combat.start_roll(s, heroes[0], combat.payer("nobody"), [(0, False)] * len(s.relics), "incanted", {})
     if s.winner < 0 and returned:
-        s.stack.append({"k": "haste", "p": g.overlord, "groups": returned})
+        s.stack.append({"decision": "haste", "player": g.overlord, "groups": returned})
 
 
 def pict_hordes(s) -> dict:
@@ -97,4 +97,4 @@ def haste_apply(s, fr, seg, t):
         return
     from .overlord import _next_model
     queue = [m for m in fr["groups"][str(t)] if s.u_area[m] >= 0]
-    _next_model(s, {"k": "unit", "p": fr["p"], "t": t, "queue": queue, "haste": True})
+    _next_model(s, {"decision": "unit", "player": fr["player"], "tile": t, "queue": queue, "haste": True})

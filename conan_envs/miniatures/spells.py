@@ -145,17 +145,17 @@ def cast(s, h: int, sp: int):
         # Kiss of Death: everyone else in the caster's area is attacked with 3 red dice, then
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
-        c = {"h": h, "sp": sp, "t": s.h_area[h]}
-        combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
+        c = {"hero": h, "spell": sp, "target": s.h_area[h]}
+        combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                           combat.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
-        c = {"h": h, "sp": sp, "t": s.h_area[h]}
-        combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
+        c = {"hero": h, "spell": sp, "target": s.h_area[h]}
+        combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                           combat.support_for(s, ("h", h)))
     else:
-        s.stack.append({"k": "spell_target", "p": h, "sp": sp})
+        s.stack.append({"decision": "spell_target", "player": h, "spell": sp})
 
 
 def cast_reaction(s, h: int, sp: int):
@@ -170,15 +170,15 @@ def pay(s, h: int, sp: int, gems: int):
 
 
 def _mind_control_choices(s, fr, h, sp):
-    if "t" not in fr:
+    if "target" not in fr:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
     if fr["steps"] == 0 or _affordable(s, h, sp, 1):
-        return "move", control_steps(s, fr["t"])
+        return "move", control_steps(s, fr["target"])
     return "move", []
 
 
 def _gift_choices(s, fr, h, sp):
-    if "t" not in fr:
+    if "target" not in fr:
         return "hero", gift_targets(s, h)
     return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
 
@@ -202,28 +202,28 @@ _TARGETS = {
 
 
 def target_mask(s, fr, mask, codec):
-    h, sp = fr["p"], fr["sp"]
+    h, sp = fr["player"], fr["spell"]
     eff = s.game.spells[sp].effect
     seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
     o = codec.offsets[seg]
     for x in choices:
         mask[o + x] = True
-    if eff == "mind_control" and "t" in fr and fr["steps"]:
+    if eff == "mind_control" and "target" in fr and fr["steps"]:
         mask[codec.offsets["done"]] = True
 
 
 def target_apply(s, fr, seg, i):
-    h, sp = fr["p"], fr["sp"]
+    h, sp = fr["player"], fr["spell"]
     spell = s.game.spells[sp]
     eff = spell.effect
     if eff == "gift":
-        if "t" not in fr:
+        if "target" not in fr:
             pay(s, h, sp, spell.cost)
-            fr["t"] = i
+            fr["target"] = i
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
         s.stack.pop()
-        t = fr["t"]
+        t = fr["target"]
         s.reserve[h] -= i
         s.life[h] -= i
         s.reserve[t] += i
@@ -232,9 +232,9 @@ def target_apply(s, fr, seg, i):
             s.kill_hero(h)
         return
     if eff == "mind_control":
-        if "t" not in fr:
+        if "target" not in fr:
             pay(s, h, sp, spell.cost)
-            fr["t"], fr["steps"] = i, 0
+            fr["target"], fr["steps"] = i, 0
             return
         if seg == "done":
             s.stack.pop()
@@ -242,8 +242,8 @@ def target_apply(s, fr, seg, i):
         if fr["steps"]:
             pay(s, h, sp, 1)   # 1 area per gem
         fr["steps"] += 1
-        mv.cross(s, s.u_area[fr["t"]], i)
-        s.u_area[fr["t"]] = i
+        mv.cross(s, s.u_area[fr["target"]], i)
+        s.u_area[fr["target"]] = i
         return
     s.stack.pop()
     if eff == "teleport":
@@ -266,19 +266,19 @@ def target_apply(s, fr, seg, i):
         else:
             s.u_held[i] = True
         return
-    c = {"h": h, "sp": sp, "t": i}
+    c = {"hero": h, "spell": sp, "target": i}
     # "Casting a spell is not affected by hindering."
-    combat.start_roll(s, h, ["h", h], list(spell.dice), "spell_rolled", c,
+    combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                       combat.support_for(s, ("h", h)))
 
 
 @combat.cont
 def spell_rolled(s, c):
     power = sum(c["faces"])
-    spell = s.game.spells[c["sp"]]
+    spell = s.game.spells[c["spell"]]
     if spell.effect == "healing":
         # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve
-        k = c["t"]
+        k = c["target"]
         n = min(power, s.wounds[k])
         s.wounds[k] -= n
         s.reserve[k] += n
@@ -288,20 +288,20 @@ def spell_rolled(s, c):
             n = min(spell.drain, s.ov_reserve)
             s.ov_reserve -= n
             s.ov_fatigue += n
-        if s.u_area[c["t"]] >= 0:
-            combat.defend(s, ["u", c["t"]], power, "spell", "nothing", c)
+        if s.u_area[c["target"]] >= 0:
+            combat.defend(s, ["u", c["target"]], power, "spell", "nothing", c)
     elif spell.effect == "kiss":
-        combat.area_attack(s, c["t"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["h"])
+        combat.area_attack(s, c["target"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["hero"])
     elif spell.effect == "swarm":
-        swarm(s, c["h"], c["t"], power)
+        swarm(s, c["hero"], c["target"], power)
     else:
-        combat.area_attack(s, c["t"], power, mv.HERO_SIDE, "nothing", c)
+        combat.area_attack(s, c["target"], power, mv.HERO_SIDE, "nothing", c)
 
 
 @combat.cont
 def kiss_done(s, c):
-    if s.h_state[c["h"]] == 0:
-        s.kill_hero(c["h"])
+    if s.h_state[c["hero"]] == 0:
+        s.kill_hero(c["hero"])
 
 
 def swarm(s, h: int, area: int, dmg: int):

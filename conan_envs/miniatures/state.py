@@ -122,7 +122,7 @@ class MiniaturesState(State):
         self.yselda_hut = -1
         if g.objective == "clutches":   # Yselda's hut is the Overlord's secret
             self.phase = "hide"
-            self.stack.append({"k": "hide", "p": g.overlord})
+            self.stack.append({"decision": "hide", "player": g.overlord})
         self._advance()
 
     # ---- turn structure --------------------------------------------------------------------
@@ -137,7 +137,7 @@ class MiniaturesState(State):
                 self._next_phase()
                 continue
             fr = self.stack[-1]
-            if fr["k"] not in AUTO:
+            if fr["decision"] not in AUTO:
                 return
             mask = self._build_mask()
             legal = np.flatnonzero(mask)
@@ -145,7 +145,7 @@ class MiniaturesState(State):
                 self._pre = mask
                 return
             seg, i = self.game.codec.decode(int(legal[0]))
-            KINDS[fr["k"]][1](self, fr, seg, i)
+            KINDS[fr["decision"]][1](self, fr, seg, i)
 
     def _next_phase(self):
         if self.game.overlord_first:
@@ -184,7 +184,7 @@ class MiniaturesState(State):
     def current_player(self) -> int:
         if self.winner >= 0:
             return TERMINAL
-        return self.stack[-1]["p"]
+        return self.stack[-1]["player"]
 
     def _legal_mask(self) -> np.ndarray:
         pre = getattr(self, "_pre", None)
@@ -197,18 +197,18 @@ class MiniaturesState(State):
         codec = self.game.codec
         mask = codec.empty_mask()
         fr = self.stack[-1]
-        KINDS[fr["k"]][0](self, fr, mask, codec)
+        KINDS[fr["decision"]][0](self, fr, mask, codec)
         return mask
 
     def _apply(self, action: int) -> None:
         self._pre = None
         seg, i = self.game.codec.decode(action)
         fr = self.stack[-1]
-        KINDS[fr["k"]][1](self, fr, seg, i)
+        KINDS[fr["decision"]][1](self, fr, seg, i)
         self._advance()
 
     def decision(self) -> str:
-        return "game over" if self.winner >= 0 else self.stack[-1]["k"]
+        return "game over" if self.winner >= 0 else self.stack[-1]["decision"]
 
     def returns(self) -> list[float]:
         n = self.game.num_roles

@@ -30,7 +30,7 @@ def test_every_scenario_in_the_data_is_tested():
 
 
 def test_bad_config_is_a_clear_error():
-    with pytest.raises(ConfigError, match="valid scenarios"):
+    with pytest.raises(ConfigError, match="scenario must be one of"):
         conan_envs.make_game("miniatures_v1", scenario="nowhere")
     with pytest.raises(ConfigError):
         conan_envs.make_game("miniatures_v1", num_heroes=5)
@@ -105,7 +105,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     assert s.decision() == "guard"
     v = observe(s, c)
     assert v[L["attack"] + 0] == 1.0 and v[L["attack"] + 4 + c] == 1.0   # melee, on Conan
-    assert v[L["misc"]] == s.stack[-1]["c"]["power"] / 10
+    assert v[L["misc"]] == s.stack[-1]["context"]["power"] / 10
 
 
 def test_shaped_scores_reward_kills_and_punish_wounds():

@@ -18,7 +18,7 @@ def test_shevatas_vs_guard_power_4_kills_and_exertion_left():
     s.h_area[sh] = s.u_area[guard] = area(s, "courtyard_west")
     s.ov_reserve = 0
     s.reserve[sh] = 6
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     _attack(s, sh, guard, 2, obj(s, "kris"), [("O", 2), ("O", 1), ("Y", 1)])
     assert s.decision() == "reroll"
@@ -42,7 +42,7 @@ def test_guard_survives_power_2_but_not_3():
         guard = model(s, "bossonian_guards_blue")
         s.h_area[sh] = s.u_area[guard] = area(s, "courtyard_west")
         s.ov_reserve = 0
-        s.stack[-1]["p"] = sh
+        s.stack[-1]["player"] = sh
         touch(s)
         _attack(s, sh, guard, 1, obj(s, "kris"), [("O", symbols - 1), ("Y", 1)])
         act(s, "keep")
@@ -60,7 +60,7 @@ def test_conan_throws_the_battle_axe_at_zogar_sag_while_pinned_by_the_snake():
     s.u_area[zogar] = area(s, "totem")
     s.ov_reserve = 0
     s.reserve[c] = 6
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert legal(s, "move") == []                      # Blocking
     assert zogar in legal(s, "ranged")
@@ -124,7 +124,7 @@ def test_guard_attack_of_1_against_conans_leather_armor():
     _unit_attacks(s, "bossonian_guards_red", c, [("O", 1), ("Y", 0)])
     if s.decision() == "reroll":
         act(s, "keep")
-    assert s.stack[-1]["c"]["power"] == 1
+    assert s.stack[-1]["context"]["power"] == 1
     s.rng = Loaded(("O", 0), ("Y", 0))
     act(s, "gems", 1)
     act(s, "equip", s.game.num_objects)            # dodge
@@ -158,7 +158,7 @@ def test_chest_opened_with_two_rerolls():
     hut = area(s, "hut_3")
     s.h_area[c] = hut
     s.reserve[c] = 6
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     top = s.deck[-1]
     s.rng = Loaded(("O", 1), ("O", 0), ("O", 0), ("O", 2))
@@ -180,7 +180,7 @@ def test_chest_card_can_be_left_in_the_area():
     s = action_phase(game("clutches", 3).new_initial_state(5))
     c = hero(s, "conan")
     s.h_area[c] = area(s, "hut_3")
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     top = s.deck[-1]
     s.rng = Loaded(("O", 2))
@@ -203,7 +203,7 @@ def test_conan_circular_strike_then_three_point_move_into_the_hut():
         s.u_area[m] = yard
     s.ov_reserve = 0
     s.reserve[c] = 6
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert s.mp[c] == 2
     _attack(s, c, hunters[0], 2, obj(s, "battle_axe"), [("R", 3), ("R", 1), ("R", 1)])
@@ -232,7 +232,7 @@ def test_hindering_ignores_three_symbols_alone_and_two_beside_belit():
             s.u_area[model(s, "pict_hunters_blue", k)] = yard
         s.chests = [yard]
         s.reserve[c] = 6
-        s.stack[-1]["p"] = c
+        s.stack[-1]["player"] = c
         touch(s)
         assert mv.hindrance(s, ("h", c)) == (2 if with_belit else 3)
         for symbols in (need - 1, need):

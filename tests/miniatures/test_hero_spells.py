@@ -21,7 +21,7 @@ def game(scenario="clutches", num_heroes=3, spells=ALL):
 def setup(seed, scenario="clutches", num_heroes=3, stance=0):
     s = action_phase(game(scenario, num_heroes).new_initial_state(seed), {"hadrathus": stance})
     hd = hero(s, "hadrathus")
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     s.reserve[hd] = 8
     s.fatigue[hd] = 2
     touch(s)
@@ -203,7 +203,7 @@ def test_set_possession_holds_a_unit_still_or_takes_blocking_away():
     act(s, "spell", pos)                      # limit 4: a second cast
     act(s, "target", hunter)
     assert s.u_held[hunter] and s.spell_gems[hd][pos] == 4
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert legal(s, "move")                   # the warrior no longer blocks Conan
     end_heroes_turn(s)
@@ -211,7 +211,7 @@ def test_set_possession_holds_a_unit_still_or_takes_blocking_away():
     s.ov_reserve = 8
     touch(s)
     act(s, "activate", s.river.index(s.game.tile_index["pict_hunters_green"]))
-    assert s.stack[-1]["m"] == hunter and legal(s, "move") == [] and legal(s, "benefit_move") == []
+    assert s.stack[-1]["model"] == hunter and legal(s, "move") == [] and legal(s, "benefit_move") == []
     act(s, "done")
     assert not s.u_held[hunter]
 

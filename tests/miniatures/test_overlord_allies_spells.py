@@ -35,7 +35,7 @@ def test_leadership_activates_each_ally_once_with_base_movement_and_bought_point
     guard = g.tile_models[g.ally_tile][0]
     s.u_area[guard] = area(s, "tigress_bow")
     s.reserve[b] = 6
-    s.stack[-1]["p"] = b
+    s.stack[-1]["player"] = b
     touch(s)
     assert guard in legal(s, "ally")
     act(s, "ally", guard)
@@ -77,7 +77,7 @@ def test_protected_skuthus_cannot_be_attacked_beside_the_archers():
     poop = area(s, "vandal_poop")
     sk, ar = model(s, "skuthus"), model(s, "bossonian_archers")
     s.h_area[c] = s.u_area[sk] = s.u_area[ar] = poop
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert legal(s, "melee") == [ar]
     s.u_area[ar] = -1
@@ -96,7 +96,7 @@ def test_lightning_storm_hits_everyone_in_the_area_heroes_included():
         s.u_area[m] = yard
     s.ov_reserve = 0
     s.reserve[hd] = 6
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     touch(s)
     storm = s.game.spell_index["lightning_storm"]
     act(s, "spell", storm)
@@ -116,7 +116,7 @@ def test_teleportation_costs_a_gem_per_area_and_ignores_walls():
     hd = hero(s, "hadrathus")
     s.h_area[hd] = area(s, "shrine_path")
     s.reserve[hd] = 5
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     touch(s)
     tp = s.game.spell_index["teleportation"]
     act(s, "spell", tp)
@@ -181,7 +181,7 @@ def test_mitras_healing_and_set_bite_and_telekinesis():
     s.wounds[c], s.fatigue[c] = 3, s.fatigue[c] - 3
     s.reserve[hd] = 8
     s.fatigue[hd] = 10 - 8 - s.wounds[hd]
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     touch(s)
     heal = s.game.spell_index["mitras_healing"]
     act(s, "spell", heal)
@@ -253,13 +253,13 @@ def test_tigress_event_volley_ranged_attacks_with_melee_dice():
     pirate = model(s, "pirates")
     s.u_area[pirate] = area(s, "vandal_deck")
     act(s, "event", 2)
-    assert s.decision() == "unit" and s.stack[-1]["m"] == pirate and s.stack[-1]["mp"] == 0
+    assert s.decision() == "unit" and s.stack[-1]["model"] == pirate and s.stack[-1]["mp"] == 0
     assert legal(s, "move") == [] and c in legal(s, "hero")
     s.rng = Loaded(("O", 1))
     act(s, "hero", c)
     fr = s.stack[-1]
-    assert fr["k"] in ("reroll", "guard")
-    c_ctx = fr["c"]
+    assert fr["decision"] in ("reroll", "guard")
+    c_ctx = fr["context"]
     assert c_ctx["kind"] == "ranged"
 
 
@@ -307,7 +307,7 @@ def test_jinx_forbids_every_reroll_near_the_dark_demon():
     s.h_area[c] = s.u_area[demon] = yard
     s.ov_reserve = 0
     s.reserve[c] = 6
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     s.rng = Loaded(("R", 0), ("O", 0))
     act(s, "melee", demon)
@@ -327,7 +327,7 @@ def test_yuetshi_knife_drops_khosatral_khels_armor_to_3():
         s.u_life[kk] = 7
         s.ov_reserve = 0
         s.reserve[b] = 6
-        s.stack[-1]["p"] = b
+        s.stack[-1]["player"] = b
         touch(s)
         s.rng = Loaded(("O", 2), ("O", 2), ("O", 1))
         act(s, "melee", kk)
@@ -350,13 +350,13 @@ def test_skuthus_casts_set_bite_and_the_hero_loses_a_gem():
     touch(s)
     act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))
     bite = s.game.spell_index["set_bite"]
-    assert s.stack[-1]["m"] == sk and bite in legal(s, "spell")
+    assert s.stack[-1]["model"] == sk and bite in legal(s, "spell")
     reserve = s.reserve[c]
     s.rng = Loaded(("O", 2), ("O", 1))
     act(s, "spell", bite)      # Conan is the only hero in sight: no target is asked for
     if s.decision() == "reroll":
         act(s, "keep")
-    assert s.decision() == "guard" and s.stack[-1]["c"]["power"] == 3
+    assert s.decision() == "guard" and s.stack[-1]["context"]["power"] == 3
     assert s.reserve[c] == reserve - 1
 
 
@@ -419,7 +419,7 @@ def test_ophir_doors_cost_one_more_then_vanish_and_stop_hyenas():
     hy = model(s, "hyenas")
     s.u_area[hy] = barracks
     assert mv.move_cost(s, ("u", hy), barracks, yard) == -1
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     act(s, "move", barracks)
     assert mv.move_cost(s, ("u", hy), barracks, yard) >= 1
@@ -436,7 +436,7 @@ def test_ophir_arbanus_drops_the_key_that_opens_olivias_cell():
     s.damage_model(arb, 6)
     assert s.o_loc[g.key] == corridor
     s.h_area[sh] = corridor
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     assert cell not in legal(s, "door")                  # not without the Key
     act(s, "pickup", g.key)
@@ -454,7 +454,7 @@ def test_ophir_heroes_win_by_fleeing_with_olivia():
     s.h_area[sh] = area(s, "outside_south")
     s.o_loc[g.captive] = -1 - sh
     s.o_loc[obj(s, "kris")] = s.h_area[sh]
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     s.reserve[sh] = 6
     touch(s)
     act(s, "flee")

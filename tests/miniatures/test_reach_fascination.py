@@ -35,7 +35,7 @@ def test_reach_lets_a_hero_strike_into_an_adjacent_open_area_that_is_not_full():
     a, b = _open_pair(s)
     hunter = model(s, "pict_hunters_blue")
     s.h_area[c], s.u_area[hunter] = a, b
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert hunter not in legal(s, "melee")        # not full: no melee without Reach
     _give_skill(g, hero_index=c)
@@ -81,7 +81,7 @@ def test_fascination_thalis_cannot_be_attacked_until_she_attacks_that_hero():
     yard = area(s, "courtyard_west")
     s.u_area[thalis] = s.h_area[c] = s.h_area[sh] = yard
     s.h_area[hero(s, "hadrathus")] = area(s, "outside_south")
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert thalis not in legal(s, "melee")
     end_heroes_turn(s)
@@ -101,10 +101,10 @@ def test_fascination_thalis_cannot_be_attacked_until_she_attacks_that_hero():
             raise AssertionError(d)
     if s.h_state[c] == 0:
         s.h_area[c] = s.h_area[sh] = s.u_area[thalis]
-        s.stack[-1]["p"] = c
+        s.stack[-1]["player"] = c
         touch(s)
         assert thalis in legal(s, "melee")          # she attacked Conan first
-        s.stack[-1]["p"] = sh
+        s.stack[-1]["player"] = sh
         touch(s)
         assert thalis not in legal(s, "melee")      # but never Shevatas
 
@@ -132,7 +132,7 @@ def test_the_princess_moves_but_has_no_attack():
     touch(s)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["princess"]))
-    assert s.decision() == "unit" and s.stack[-1]["m"] == p
+    assert s.decision() == "unit" and s.stack[-1]["model"] == p
     assert legal(s, "hero") == [] and legal(s, "melee") == []
     assert legal(s, "move")
 
@@ -147,6 +147,6 @@ def test_the_stygian_temptress_is_won_when_thalis_and_the_princess_are_dead():
     s2 = action_phase(g.new_initial_state(7))
     s2.damage_model(model(s2, "princess"), 9)
     s2.damage_model(model(s2, "thalis"), 9)
-    s2.stack[-1]["p"] = 0
+    s2.stack[-1]["player"] = 0
     act(s2, "done")
     assert s2.is_terminal() and s2.returns()[0] > 0

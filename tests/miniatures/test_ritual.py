@@ -34,7 +34,7 @@ def test_a_standing_barricade_blocks_movement_and_sight_until_broken():
     while s.decision() == "stance":
         act(s, "stance", 0)
     c = hero(s, "conan")
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     totem, yard = area(s, "totem"), area(s, "west_yard")
     touch(s)
     assert yard not in legal(s, "move") and area(s, "hut_5") in legal(s, "move")
@@ -56,14 +56,14 @@ def test_a_group_that_hits_a_barricade_hits_only_barricades_that_activation():
     touch(s)
     act(s, "activate", s.river.index(g.tile_index["pict_hunters_orange"]))
     bar = g.barricade_of[(totem, yard)]
-    assert s.stack[-1]["m"] == hunters[0]
+    assert s.stack[-1]["model"] == hunters[0]
     assert bar in legal(s, "barricade") and sh in legal(s, "hero")
     s.rng = Loaded(("Y", 2), ("Y", 1))
     act(s, "barricade", bar)
     while s.decision() == "reroll":
         act(s, "keep")
     assert s.bar_life[bar] == 12 - 3
-    assert s.stack[-1]["m"] == hunters[1]
+    assert s.stack[-1]["model"] == hunters[1]
     assert legal(s, "hero") == [] and bar in legal(s, "barricade")
 
 
@@ -81,7 +81,7 @@ def test_a_group_that_hits_a_character_may_not_hit_a_barricade():
     act(s, "hero", sh)
     while s.decision() in ("reroll", "guard"):
         act(s, "keep" if s.decision() == "reroll" else "gems", 0)
-    assert s.stack[-1]["m"] == hunters[1]
+    assert s.stack[-1]["model"] == hunters[1]
     assert legal(s, "barricade") == [] and sh in legal(s, "hero")
 
 
@@ -125,7 +125,7 @@ def test_the_event_returns_the_hordes_rolls_the_incantation_and_hastens_a_group(
     t = g.tile_index["pict_warriors_purple"]
     act(s, "reinforce", t)
     w = g.tile_models[t][0]
-    assert s.stack[-1]["m"] == w and s.stack[-1]["mp"] == 2
+    assert s.stack[-1]["model"] == w and s.stack[-1]["mp"] == 2
     assert legal(s, "hero") == [] and legal(s, "benefit_move") == []
 
 

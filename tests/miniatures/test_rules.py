@@ -28,11 +28,11 @@ def test_cautious_hero_may_only_guard_reroll_and_cast_reactions():
     yard = area(s, "west_yard")
     s.h_area[c] = s.h_area[hd] = yard
     s.u_area[model(s, "pict_hunters_blue")] = yard
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     for seg in ("move", "melee", "ranged", "pickup", "drop", "chest", "throw", "spell"):
         assert legal(s, seg) == []
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     s.stance[hd], s.halo[hd] = 2, 0
     touch(s)
     halo = s.game.spell_index["mitras_halo"]
@@ -46,7 +46,7 @@ def test_unarmed_attack_loses_two_symbols():
         hy = model(s, "hyenas")
         s.h_area[sh] = s.u_area[hy] = area(s, "totem")
         s.ov_reserve = 0
-        s.stack[-1]["p"] = sh
+        s.stack[-1]["player"] = sh
         touch(s)
         act(s, "melee", hy)
         act(s, "gems", 2)
@@ -71,7 +71,7 @@ def test_ranged_attack_needs_a_ranged_weapon_and_line_of_sight():
     s.o_loc[obj(s, "battle_axe")] = area(s, "totem")    # Conan without a ranged weapon
     touch(s)
     assert legal(s, "ranged") == []
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     assert legal(s, "ranged") == [hunter]
 
@@ -83,7 +83,7 @@ def test_throwing_knives_stay_with_the_hero_and_elevation_adds_a_yellow_die():
     s.h_area[sh] = area(s, "rocks")
     s.u_area[hunter] = area(s, "shrine_path")
     s.ov_reserve = 0
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     knives = obj(s, "throwing_knives")
     act(s, "ranged", hunter)
@@ -121,7 +121,7 @@ def test_only_shields_against_ranged_attacks_and_archers_shoot_down_with_a_bonus
     touch(s)
     _ranged_at(s, "bossonian_archers", c, [("Y", 2), ("Y", 2), ("Y", 1)])
     fr = s.stack[-1]
-    assert fr["k"] == "reroll" and fr["dice"] == [0, 0, 0]
+    assert fr["decision"] == "reroll" and fr["dice"] == [0, 0, 0]
     act(s, "keep")
     s.rng = Loaded(("O", 0), ("Y", 0))
     act(s, "gems", 1)
@@ -151,7 +151,7 @@ def test_throw_miss_lands_along_the_line_and_a_hero_there_may_catch():
     assert s.game.board.dist[start][goal] == 2 and s.game.board.next_hop[start][goal] == mid
     s.h_area[sh] = start
     s.h_area[hd] = mid
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     kris = obj(s, "kris")
     act(s, "throw", kris)
@@ -173,7 +173,7 @@ def test_occupied_areas_cannot_be_entered_but_are_in_melee_range():
     hunters = [model(s, "pict_hunters_blue", k) for k in range(3)]
     for m in hunters:
         s.u_area[m] = hut
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     assert hut not in legal(s, "move")
     assert sorted(legal(s, "melee")) == sorted(hunters)
@@ -187,7 +187,7 @@ def test_wall_wrecker_breaks_a_wooden_wall_for_two_extra_points():
     assert mv.move_cost(s, ("h", c), path, hut) == 3
     assert mv.move_cost(s, ("h", sh), path, hut) == -1
     assert mv.move_cost(s, ("h", c), area(s, "hut_2"), area(s, "rocks")) == -1  # stone
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     s.reserve[c] = 6
     touch(s)
     act(s, "move", hut)
@@ -211,7 +211,7 @@ def test_extra_movement_costs_a_gem_each_within_the_move_limit():
     hd = hero(s, "hadrathus")
     s.h_area[hd] = area(s, "south_edge")
     s.reserve[hd] = 8
-    s.stack[-1]["p"] = hd
+    s.stack[-1]["player"] = hd
     touch(s)
     assert s.mp[hd] == 2
     route = ["south_gate", "totem", "west_yard", "north_path", "shrine_path"]
@@ -237,7 +237,7 @@ def test_encumbrance_drops_skills_and_movement_and_forces_a_drop():
     # Conan picks up an object over his maximum of 12 and must drop at once
     s.o_loc[mail] = s.h_area[c]
     s.o_loc[obj(s, "crossbow")] = -1 - c                # 10 + chain mail 3 = 13
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     act(s, "pickup", mail)
     assert s.decision() == "must_drop" and s.current_player() == c
@@ -278,7 +278,7 @@ def test_yselda_is_hidden_from_the_heroes_until_a_hero_enters_her_hut():
     a = action_phase(a)
     c = hero(a, "conan")
     a.h_area[c] = area(a, "north_path")
-    a.stack[-1]["p"] = c
+    a.stack[-1]["player"] = c
     touch(a)
     act(a, "move", area(a, "hut_1"))
     assert a.o_loc[g.captive] == area(a, "hut_1")
@@ -302,7 +302,7 @@ def test_heroes_win_by_fleeing_with_yselda_and_the_head():
     s.o_loc[g.captive] = s.o_loc[g.zogar_head] = -1 - c
     for o in (obj(s, "battle_axe"), obj(s, "shield")):
         s.o_loc[o] = s.h_area[c]
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     act(s, "flee")
     assert s.is_terminal() and s.returns() == [1.0, 1.0, 1.0, -1.0]
@@ -347,7 +347,7 @@ def test_falling_from_the_wall_rolls_fewer_dice_with_leap():
         c = hero(s, "conan")
         wall, yard = area(s, "wall_west"), area(s, "courtyard_west")
         s.h_area[c] = wall
-        s.stack[-1]["p"] = c
+        s.stack[-1]["player"] = c
         s.reserve[c], s.fatigue[c] = 2, 9
         if heavy:   # encumbrance 10: Leap (limit 8) is lost
             s.o_loc[obj(s, "chain_mail")] = -1 - c
@@ -368,7 +368,7 @@ def test_failed_leap_hero_stays_minion_drowns():
     deck, vdeck = area(s, "tigress_deck"), area(s, "vandal_deck")
     s.h_area[c] = deck
     s.reserve[c] = 0
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     s.rng = Loaded(("R", 0))
     act(s, "move", vdeck)
@@ -400,7 +400,7 @@ def test_explosive_orb_dropped_explodes_in_the_area():
     hy = model(s, "hyenas")
     s.u_area[hy] = totem
     s.ov_reserve = 0
-    s.stack[-1]["p"] = sh
+    s.stack[-1]["player"] = sh
     touch(s)
     s.rng = Loaded(("R", 1), ("R", 0))
     act(s, "drop", orb)
@@ -415,7 +415,7 @@ def test_life_potion_heals_wounds_first():
     pot = obj(s, "life_potion")
     s.o_loc[pot] = -1 - c
     s.wounds[c], s.fatigue[c], s.reserve[c] = 1, 5, 5
-    s.stack[-1]["p"] = c
+    s.stack[-1]["player"] = c
     touch(s)
     act(s, "use", pot)
     assert (s.wounds[c], s.fatigue[c], s.reserve[c]) == (0, 4, 7) and s.o_loc[pot] == -10

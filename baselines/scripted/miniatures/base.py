@@ -27,7 +27,7 @@ class Tactics(Agent):
         self.s, self.g, self.c = state, g, g.codec
         self.legal = set(legal.tolist())
         fr = state.stack[-1]
-        fn = getattr(self, "_" + fr["k"], None)
+        fn = getattr(self, "_" + fr["decision"], None)
         a = fn(fr) if fn else None
         if a is None or a not in self.legal:
             a = int(legal[self.rng.integers(legal.size)])

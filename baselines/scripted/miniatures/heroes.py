@@ -11,7 +11,7 @@ class HeroTactics:
 
     def _stance(self, fr):
         s = self.s
-        h = fr["p"]
+        h = fr["player"]
         low = 4 if self._precious(h) else 3 if self._careful() else 2
         if self._careful() and self._carries_objective(h):
             low = 0   # a carrier must fight or run, never sit still
@@ -19,13 +19,13 @@ class HeroTactics:
 
     def _guard(self, fr):
         s, g = self.s, self.g
-        h = fr["p"]
-        if "g" in fr:
+        h = fr["player"]
+        if "gems" in fr:
             items = [o for o in self.options("equip") if o < g.num_objects]
             if items:
                 return self.A("equip", max(items, key=lambda o: sum(d[0] + 1 for d in g.objects[o].guard)))
             return self.A("equip", g.num_objects)
-        power = fr["c"]["power"]
+        power = fr["context"]["power"]
         if power <= 0:
             return self.A("gems", 0)
         if self._precious(h):
@@ -37,14 +37,14 @@ class HeroTactics:
 
     def _atk_gems(self, fr):
         opts = self.options("gems")
-        keep = 1 if self.s.reserve[fr["p"]] > 3 else 0
+        keep = 1 if self.s.reserve[fr["player"]] > 3 else 0
         if self._careful():
-            keep = 0 if self.unit_key(fr["t"]) == "zogar_sag" else 2
-            if self._carries_objective(fr["p"]):
+            keep = 0 if self.unit_key(fr["target_model"]) == "zogar_sag" else 2
+            if self._carries_objective(fr["player"]):
                 keep = 0
-        if self._careful() and self.unit_key(fr["t"]) == "zogar_sag":
+        if self._careful() and self.unit_key(fr["target_model"]) == "zogar_sag":
             return self.A("gems", max(opts))
-        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["p"]] - keep, 3)))
+        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["player"]] - keep, 3)))
 
     def _atk_weapon(self, fr):
         g = self.g
@@ -65,8 +65,8 @@ class HeroTactics:
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import encumbrance
 
-        h = fr["p"]
-        ok = encumbrance(s, h) + g.objects[fr["o"]].enc <= g.heroes[h].enc_max
+        h = fr["player"]
+        ok = encumbrance(s, h) + g.objects[fr["object"]].enc <= g.heroes[h].enc_max
         return self.A("yes" if ok else "no")
 
     def _catch(self, fr):
@@ -84,9 +84,9 @@ class HeroTactics:
 
     def _spell_target(self, fr):
         s, g = self.s, self.g
-        spell = g.spells[fr["sp"]]
+        spell = g.spells[fr["spell"]]
         if spell.effect == "possession" and self.options("target"):
-            here = s.h_area[fr["p"]]
+            here = s.h_area[fr["player"]]
             blockers = [m for m in self.options("target") if s.u_area[m] == here
                         and "blocking" in g.tiles[g.model_tile[m]].skills]
             if blockers:
@@ -98,7 +98,7 @@ class HeroTactics:
         if spell.effect == "mind_control":
             # drag the enemy away from the heroes; stop when no step gets it further
             heroes = [s.h_area[k] for k in s.heroes_in_play()]
-            m = fr["t"]
+            m = fr["target"]
 
             def far(b):
                 return min((self.dist(b, x) for x in heroes), default=0)
@@ -109,9 +109,9 @@ class HeroTactics:
                     return self.A("move", best)
             return self.A("done")
         areas = self.options("area")
-        spell = g.spells[fr["sp"]]
+        spell = g.spells[fr["spell"]]
         if spell.effect == "teleport":
-            goal = self._hero_goal(fr["p"])
+            goal = self._hero_goal(fr["player"])
             head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
             if self._careful() and head >= 0 and head in areas:
                 goal = head
@@ -135,7 +135,7 @@ class HeroTactics:
         enemies = [x for m, x in enumerate(s.u_area)
                    if x >= 0 and not self.g.tiles[self.g.model_tile[m]].ally]
         if moves and enemies and fr["mp"] > 0:
-            here = min(self.dist(s.u_area[fr["m"]], e) for e in enemies)
+            here = min(self.dist(s.u_area[fr["model"]], e) for e in enemies)
             step = min(moves, key=lambda b: min(self.dist(b, e) for e in enemies))
             if min(self.dist(step, e) for e in enemies) < here:
                 return self.A("move", step)
@@ -285,7 +285,7 @@ class HeroTactics:
 
     def _act(self, fr):
         s, g = self.s, self.g
-        h = fr["p"]
+        h = fr["player"]
         a = s.h_area[h]
         from conan_envs.miniatures.movement import encumbrance, hindrance
         head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1

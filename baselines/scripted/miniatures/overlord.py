@@ -46,7 +46,7 @@ class OverlordTactics:
                 score = SLOT_COSTS[slot] * 2
             if best is None or score < best[0]:
                 best = (score, slot)
-        if best is not None and best[0] < 50 and (fr["n"] == 0 or s.ov_reserve >= 3):
+        if best is not None and best[0] < 50 and (fr["activations"] == 0 or s.ov_reserve >= 3):
             return self.A("activate", best[1])
         return self.A("done")
 
@@ -62,7 +62,7 @@ class OverlordTactics:
         allies = self.options("melee")
         if allies:
             return self.A("melee", allies[0])
-        m = fr["m"]
+        m = fr["model"]
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
         if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
@@ -114,7 +114,7 @@ class OverlordTactics:
 
     def _ov_guard(self, fr):
         s, g = self.s, self.g
-        c = fr["c"]
+        c = fr["context"]
         m = c["target"][1]
         tile = g.tiles[g.model_tile[m]]
         hurts = c["power"] - tile.armor - s.u_halo[m]
@@ -167,12 +167,12 @@ class OverlordTactics:
     def _reroll(self, fr):
         """Reroll blank dice while a reroll is free; pay only for a failing chest."""
         blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
-        free = fr["sup"] > 0
+        free = fr["support"] > 0
         for i in blanks:
             if free or fr["free"][fr["dice"][i]]:
                 return self.A("reroll", i)
-        c = fr["c"]
-        if (blanks and c.get("why") == "chest" and fr["p"] != self.g.overlord
-                and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["p"]] >= 2):
+        c = fr["context"]
+        if (blanks and c.get("why") == "chest" and fr["player"] != self.g.overlord
+                and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["player"]] >= 2):
             return self.A("reroll", blanks[0])
         return self.A("keep")
