@@ -50,6 +50,11 @@ for _c, _rs in enumerate(COUNTRY_REGIONS):
     for _r in _rs:
         COUNTRY_OF[_r] = _c
 COUNTRY_OF = tuple(COUNTRY_OF)
+# where each region is drawn (a designed layout on a 1000 x 700 canvas, x east, y south)
+LAYOUT_SIZE = (1000, 700)
+X = tuple(_map["layout"][name][0] for name in REGIONS)
+Y = tuple(_map["layout"][name][1] for name in REGIONS)
+assert len(_map["layout"]) == NUM_REGIONS
 
 _tables = load_yaml(_PKG, "tables")
 

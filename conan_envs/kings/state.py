@@ -18,11 +18,12 @@ from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
 from .encode import (CURSES, DECISIONS, PHASES, SCALED, STORMS, board_values, encode,
-                     observation_size, render)
+                     observation_size)
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
 from .setup import SetupRules
+from .view import KingsView
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
@@ -33,7 +34,7 @@ DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
 NO_REROLL = ("wizard", (1, 18))  # Consumed by Demons, Insanity
 
 
-class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
+class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
     _DERIVED = ("board",)
 
     def __init__(self, game, seed=None):
@@ -130,9 +131,6 @@ class KingsState(SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, S
             scores.append(self.countries_of(p, held) / 4 + sum(held) / 16
                           + sum(self.tot[p::self.O]) / 32)
         return scores
-
-    def __str__(self):
-        return render(self)
 
     # ---- the driver ---------------------------------------------------------------------
     def _run(self):

@@ -22,7 +22,9 @@ def test_the_graph_is_symmetric_connected_and_follows_the_gazetteer():
     assert (adj == adj.T).all() and C.GRAPH.is_connected()
     nb = lambda n: {C.REGIONS[d] for d in C.NEIGHBORS[C.RINDEX[n]]}
     assert {"Aquilonia", "Border Kingdom", "Brythunia", "Corinthia", "Ophir"} == nb("Nemedia")
-    assert {"Ophir", "Koth", "Shem", "Zingara", "Western Ocean"} == nb("Argos")
+    # the gazetteer's Aquilonia-Argos and Aquilonia-Zingara borders run through Poitain
+    assert {"Ophir", "Koth", "Shem", "Zingara", "Poitain", "Western Ocean"} == nb("Argos")
+    assert {"Zingara", "Argos"} <= nb("Poitain") and "Zingara" in nb("Bossonian Marches")
     assert {"Turan", "Hyrkania", "Kozaki"} == nb("Vilayet Sea")
 
 
@@ -65,3 +67,22 @@ def test_options_are_checked():
             conan_envs.make_game("kings_v1", **bad)
     assert conan_envs.make_game("kings_v1").config == {"num_players": 2, "max_turns": 60,
                                                        "victory": "most_countries"}
+
+
+def test_every_region_has_a_place_on_the_drawn_map_following_the_geography():
+    """The view's x, y (a 1000 x 700 canvas, x east, y south) follow the Hyborian map."""
+    w, h = C.LAYOUT_SIZE
+    assert len(C.X) == len(C.Y) == C.NUM_REGIONS
+    assert all(0 <= x <= w for x in C.X) and all(0 <= y <= h for y in C.Y)
+    assert len(set(zip(C.X, C.Y))) == C.NUM_REGIONS  # no two regions on one spot
+    x = lambda n: C.X[C.RINDEX[n]]
+    y = lambda n: C.Y[C.RINDEX[n]]
+    assert x("Western Ocean") < x("Pictland") < x("Aquilonia") < x("Nemedia") < x("Zamora") \
+        < x("Turan") < x("Vilayet Sea") < x("Hyrkania") < x("Khitai")
+    assert y("Vanaheim") < y("Cimmeria") < y("Aquilonia") < y("Ophir") < y("Koth") \
+        < y("Shem") < y("Stygia") < y("Kush") < y("Black Kingdoms")
+    assert y("Asgard") < y("Hyperborea") < y("Brythunia") < y("Zamora")
+    view = conan_envs.make_game("kings_v1").new_initial_state(0).view(0)
+    aq = next(reg for reg in view["regions"] if reg["name"] == "Poitain")
+    assert (aq["x"], aq["y"], aq["country"]) == (x("Poitain"), y("Poitain"), "Aquilonia")
+    assert "Argos" in aq["neighbours"]
