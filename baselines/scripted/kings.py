@@ -77,29 +77,29 @@ class ScriptedAgent(Agent):
 
     # ---- dice -----------------------------------------------------------------------------
     def _divination(self, state, legal):
-        pend, me = state.pend, self.role
-        what, v = pend["what"], pend["v"]
+        pend, me = state.pending_roll, self.role
+        what, v = pend["what"], pend["value"]
         bad = False
         if what == "attack":
-            bt = state.bt
-            s = pend["ctx"]["s"]
-            hit = v >= C.ATTACK[pend["ctx"]["t"]] - bt["plus"][s]
-            bad = (bt["own"][s] == me and not hit) or (bt["own"][1 - s] == me and hit)
+            bt = state.battle
+            s = pend["context"]["side"]
+            hit = v >= C.ATTACK[pend["context"]["unit"]] - bt["attack_bonus"][s]
+            bad = (bt["owners"][s] == me and not hit) or (bt["owners"][1 - s] == me and hit)
         elif what == "spell":  # 13-20: Preparations, nothing
-            bad = state.bt["own"][pend["ctx"]["s"]] == me and v >= 13
+            bad = state.battle["owners"][pend["context"]["side"]] == me and v >= 13
         elif state.me() == me:
             if what == "hero":
                 bad = C.HEROIC_ACTIONS[v] in BAD_HERO
             elif what == "wizard":
                 bad = C.WIZARD_MAGIC[v] in BAD_WIZARD
             elif what == "recruit":
-                bad = C.RECRUIT[C.COUNTRY_OF[pend["ctx"]["r"]]][v] == C.NOTHING
+                bad = C.RECRUIT[C.COUNTRY_OF[pend["context"]["region"]]][v] == C.NOTHING
         return REROLL if bad else DONE
 
     # ---- Hero and Wizard Phases ----------------------------------------------------------
     def _target_region(self, state, legal):
         me = self.role
-        eff = state.ctx.get("eff")
+        eff = state.task.get("effect")
         regions = self.regions(legal)
         if eff == "foment_rebellion":  # reinforce, or land an Army on an empty region
             return REGION0 + max(regions, key=lambda d: (state.controls(me, d),
@@ -201,8 +201,8 @@ class ScriptedAgent(Agent):
         return UNIT0 + max(self.units(legal), key=lambda t: VALUE[t])
 
     def _retreat(self, state, legal):
-        bt, me = state.bt, self.role
-        s = bt["own"].index(me)
+        bt, me = state.battle, self.role
+        s = bt["owners"].index(me)
         mine = sum(state.cnt(s, t) * POWER[t] for t in range(C.NUM_TYPES))
         theirs = sum(state.cnt(1 - s, t) * POWER[t] for t in range(C.NUM_TYPES))
         king_here = state.cnt(s, K) > 0

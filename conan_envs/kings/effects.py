@@ -30,13 +30,13 @@ RECRUITS = {"bind_monster": M, "summon_greater_demon": H, "demon_horde": E, "nec
 class EffectRules:
     # ---- rolls ----------------------------------------------------------------------------
     def _rolled_hero(self, v, ctx):
-        self._effect(C.HEROIC_ACTIONS[v], ctx["r"], ctx["t"])
+        self._effect(C.HEROIC_ACTIONS[v], ctx["region"], ctx["unit"])
 
     def _rolled_wizard(self, v, ctx):
-        self._effect(C.WIZARD_MAGIC[v], ctx["r"], ctx["t"])
+        self._effect(C.WIZARD_MAGIC[v], ctx["region"], ctx["unit"])
 
     def _rolled_curse(self, v, ctx):
-        self.set_curse(ctx["d"], self.curse[ctx["d"]] + v)
+        self.set_curse(ctx["target"], self.curse[ctx["target"]] + v)
 
     def _rolled_prophecy(self, v, ctx):
         self.div[self.me()] += v
@@ -69,7 +69,7 @@ class EffectRules:
 
     def _on_target_region(self, a):
         d = a - REGION0
-        eff = self.ctx["eff"]
+        eff = self.task["effect"]
         types, _, what = TARGETED[eff]
         if types is None:
             self._region_effect(what, d)
@@ -78,12 +78,12 @@ class EffectRules:
         if len(choices) == 1:
             self._unit_effect(what, d, *choices[0])
         else:
-            self.ctx["d"] = d
+            self.task["target"] = d
             self._ask("target_unit", self.me(), [UNIT0 + t for _, t in choices])
 
     def _on_target_unit(self, a):
-        d, t = self.ctx["d"], a - UNIT0
-        eff = self.ctx["eff"]
+        d, t = self.task["target"], a - UNIT0
+        eff = self.task["effect"]
         types, _, what = TARGETED[eff]
         o = next(o for o, t2 in self._victim_types(d, types, what == "take") if t2 == t)
         self._unit_effect(what, d, o, t)
@@ -103,7 +103,7 @@ class EffectRules:
         elif what == "storm":
             self.set_storm(d, self.storm[d] + 1)
         else:  # Great Curse: 1D6 Curse Tokens
-            self._roll("curse", 6, {"d": d})
+            self._roll("curse", 6, {"target": d})
 
     # ---- the tables ---------------------------------------------------------------------
     def _effect(self, eff, r, t):
@@ -112,12 +112,12 @@ class EffectRules:
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
                 if regions:
-                    self.ctx = {"eff": eff, "r": r}
+                    self.task = {"effect": eff, "region": r}
                     self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
                 else:
                     self.gold[me] += 1
             elif regions:
-                self.ctx = {"eff": eff, "r": r}
+                self.task = {"effect": eff, "region": r}
                 self._ask("target_region", me, [REGION0 + d for d in regions])
             return
         if eff in RECRUITS:
@@ -127,7 +127,7 @@ class EffectRules:
         elif eff == "training":  # "Turn up to 2 fellow armies into elite units"
             k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
             if k > 0:
-                self.ctx = {"r": r}
+                self.task = {"region": r}
                 self._ask("training", me, [DONE] + [COUNT0 + i for i in range(k)])
         elif eff == "forced_march":
             self.stack_bonus[r] += 1
@@ -167,7 +167,7 @@ class EffectRules:
         elif eff == "sacrifice":  # destroy a fellow unit, then roll again
             self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)))
         elif eff == "ancient_lore":
-            self.ctx = {"r": r}
+            self.task = {"region": r}
             self._ask("ancient_lore", me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
 
@@ -178,20 +178,20 @@ class EffectRules:
     def _choose_fellow(self, eff, r, types):
         if not types:
             return
-        self.ctx = {"eff": eff, "r": r}
+        self.task = {"effect": eff, "region": r}
         if len(types) == 1:
             self._fellow_effect(types[0])
         else:
             self._ask(eff, self.me(), [UNIT0 + t for t in types])
 
     def _fellow_effect(self, t):
-        r, me = self.ctx["r"], self.me()
-        if self.ctx["eff"] == "transmutation":
+        r, me = self.task["region"], self.me()
+        if self.task["effect"] == "transmutation":
             self.add(r, me, t, -1)
             self.add(r, me, M)
         else:
             self.kill(r, me, t)
-            self._roll("wizard", 20, {"r": r, "t": W})
+            self._roll("wizard", 20, {"region": r, "unit": W})
 
     def _on_transmutation(self, a):
         self._fellow_effect(a - UNIT0)
@@ -201,7 +201,7 @@ class EffectRules:
 
     def _on_training(self, a):
         if a != DONE:
-            k, r, me = a - COUNT0 + 1, self.ctx["r"], self.me()
+            k, r, me = a - COUNT0 + 1, self.task["region"], self.me()
             self.add(r, me, A, -k)
             self.add(r, me, E, k)
 
@@ -218,4 +218,4 @@ class EffectRules:
         self.gold[me] += 1
 
     def _on_ancient_lore(self, a):
-        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.ctx["r"], W)
+        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task["region"], W)

@@ -126,22 +126,22 @@ def encode(state, role):
         out[k + R + focus_t] = 1.0
     if state.turn:
         out[-2] = min(state.turn / (game.max_turns or 100), 1.0)
-    if state.bt is not None:
+    if state.battle is not None:
         out[-1] = 1.0
     return out
 
 
 def _focus(state):
     """The region and unit type the pending decision is about (-1 if none)."""
-    if state.bt is not None:
-        return state.bt["r"], -1
-    ctx = state.ctx
-    if "src" in ctx:
-        return ctx["src"], ctx.get("t", -1)
-    if "d" in ctx:
-        return ctx["d"], -1
-    if "r" in ctx:
-        return ctx["r"], -1
+    if state.battle is not None:
+        return state.battle["region"], -1
+    ctx = state.task
+    if "source" in ctx:
+        return ctx["source"], ctx.get("unit", -1)
+    if "target" in ctx:
+        return ctx["target"], -1
+    if "region" in ctx:
+        return ctx["region"], -1
     return -1, -1
 
 

@@ -44,7 +44,7 @@ class MoveRules:
 
     def _step_move(self):
         me = self.me()
-        ctx = self.ctx
+        ctx = self.task
         if ctx["done"]:
             sources = []
         else:  # computed once per phase, then only the region just left can change
@@ -55,16 +55,16 @@ class MoveRules:
             self._ask("move_from", me, [DONE] + [REGION0 + r for r in sources])
             return
         self.drown()
-        self.ctx = {}
-        self.bt = None
+        self.task = {}
+        self.battle = None
         self.phase = "battle"
 
     def _on_move_from(self, a):
         if a == DONE:
-            self.ctx["done"] = True
+            self.task["done"] = True
             return
         r, me = a - REGION0, self.me()
-        self.ctx["src"] = r
+        self.task["source"] = r
         types = self.movable_types(r, me)
         if len(types) == 1:
             self._choose_unit(types[0])
@@ -94,20 +94,20 @@ class MoveRules:
         return dist
 
     def _choose_unit(self, t):
-        r, me = self.ctx["src"], self.me()
+        r, me = self.task["source"], self.me()
         base = C.MOVE[t] + self.stack_bonus[r]
         extra = 2 if (t == C.HERO and self.journey[r]) or (t == C.KING and self.king_journey) else 0
         dist = self.reach(r, t, me, base + extra)
-        self.ctx["t"] = t
-        self.ctx["far"] = [d for d, k in dist.items() if k > base]  # needs the Long Journey
+        self.task["unit"] = t
+        self.task["far"] = [d for d, k in dist.items() if k > base]  # needs the Long Journey
         self._ask("move_to", me, [REGION0 + d for d in sorted(dist)])
 
     def _on_move_to(self, a):
         d, me = a - REGION0, self.me()
-        r, t = self.ctx["src"], self.ctx["t"]
-        self.ctx["dst"] = d
+        r, t = self.task["source"], self.task["unit"]
+        self.task["destination"] = d
         most = self.at(r, me, t) - self.moved[r * T + t]
-        if d in self.ctx["far"]:
+        if d in self.task["far"]:
             most = min(most, self.journey[r] if t == C.HERO else 1)
         most = min(most, MAX_COUNT)
         if most == 1:
@@ -119,8 +119,8 @@ class MoveRules:
         self._do_move(a - COUNT0 + 1)
 
     def _do_move(self, k):
-        ctx, me = self.ctx, self.me()
-        r, t, d = ctx["src"], ctx["t"], ctx["dst"]
+        ctx, me = self.task, self.me()
+        r, t, d = ctx["source"], ctx["unit"], ctx["destination"]
         self.add(r, me, t, -k)
         self.add(d, me, t, k)
         self.moved[d * T + t] += k
@@ -130,34 +130,34 @@ class MoveRules:
             else:
                 self.king_journey = False
         if t == C.SHIP:
-            ctx["cap"] = k
+            ctx["seats"] = k
             self._ask_embark()
         else:
             self._moved_from(r)
 
     def _ask_embark(self):
-        ctx, me = self.ctx, self.me()
-        r = ctx["src"]
+        ctx, me = self.task, self.me()
+        r = ctx["source"]
         types = [t for t in C.PASSENGERS if self.at(r, me, t) > self.moved[r * T + t]]
-        if ctx["cap"] > 0 and types:
+        if ctx["seats"] > 0 and types:
             self._ask("embark", me, [DONE] + [UNIT0 + t for t in types])
         else:
             self._moved_from(r)
 
     def _moved_from(self, r):
         """The order is complete: back to choosing a region."""
-        sources = self.ctx["sources"]
+        sources = self.task["sources"]
         if not self._region_movable(r, self.me()):
             sources = [x for x in sources if x != r]
-        self.ctx = {"done": False, "sources": sources}
+        self.task = {"done": False, "sources": sources}
 
     def _on_embark(self, a):
         if a == DONE:
-            self._moved_from(self.ctx["src"])
+            self._moved_from(self.task["source"])
             return
-        ctx, me, t = self.ctx, self.me(), a - UNIT0
-        self.add(ctx["src"], me, t, -1)
-        self.add(ctx["dst"], me, t, 1)
-        self.moved[ctx["dst"] * T + t] += 1
-        ctx["cap"] -= 1
+        ctx, me, t = self.task, self.me(), a - UNIT0
+        self.add(ctx["source"], me, t, -1)
+        self.add(ctx["destination"], me, t, 1)
+        self.moved[ctx["destination"] * T + t] += 1
+        ctx["seats"] -= 1
         self._ask_embark()

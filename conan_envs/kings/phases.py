@@ -42,7 +42,7 @@ class PhaseRules(EffectRules):
         while self.queue:
             r, t = self.queue.pop(0)
             if self.at(r, me, t):
-                self._roll("hero", 20, {"r": r, "t": t})
+                self._roll("hero", 20, {"region": r, "unit": t})
                 return
         self.drown()
         # WIZARD PHASE: each Wizard rolls once; a Relic gives one Wizard an extra roll
@@ -64,22 +64,22 @@ class PhaseRules(EffectRules):
             r, t = self.queue.pop(0)
             if self.at(r, me, C.WIZARD):
                 if t < 0:
-                    self.ctx = {"r": r}
+                    self.task = {"region": r}
                     self._ask("relic_roll", me, [DONE, UNIT0 + C.WIZARD])
                 else:
-                    self._roll("wizard", 20, {"r": r, "t": t})
+                    self._roll("wizard", 20, {"region": r, "unit": t})
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
         held = {r for r in self.occupied(me) if self.controls(me, r)}
         for c in {C.COUNTRY_OF[r] for r in held if C.COUNTRY_OF[r] >= 0}:
             self.country_roll[c] = int(all(r in held for r in C.COUNTRY_REGIONS[c]))
-        self.ctx = {"done": False}
+        self.task = {"done": False}
         self.phase = "recruit"
 
     def _on_relic_roll(self, a):
         if a != DONE:
-            self._roll("wizard", 20, {"r": self.ctx["r"], "t": C.WIZARD})
+            self._roll("wizard", 20, {"region": self.task["region"], "unit": C.WIZARD})
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
     def recruit_regions(self, p, eligible=None):
@@ -100,19 +100,19 @@ class PhaseRules(EffectRules):
 
     def _step_recruit(self):
         me = self.me()
-        ctx = self.ctx
+        ctx = self.task
         if "eligible" not in ctx:  # fixed for the phase: recruiting changes no control
             ctx["eligible"] = self._recruit_eligible(me)
         regions = [] if ctx["done"] else self.recruit_regions(me, ctx["eligible"])
         if regions:
             self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
             return
-        self.ctx = {"done": False}
+        self.task = {"done": False}
         self.phase = "move"
 
     def _on_recruit(self, a):
         if a == DONE:
-            self.ctx["done"] = True
+            self.task["done"] = True
             return
         r, me = a - REGION0, self.me()
         c = C.COUNTRY_OF[r]
@@ -123,10 +123,10 @@ class PhaseRules(EffectRules):
         else:
             self.gold[me] -= 1
         self.rolls[r] += 1
-        self._roll("recruit", 12, {"r": r})
+        self._roll("recruit", 12, {"region": r})
 
     def _rolled_recruit(self, v, ctx):
-        r, me = ctx["r"], self.me()
+        r, me = ctx["region"], self.me()
         res = C.RECRUIT[C.COUNTRY_OF[r]][v]
         if res == C.GOLD:
             self.gold[me] += 1

@@ -24,14 +24,14 @@ class PlunderRules:
                 continue
             heirs = [r for r in range(R) if self.at(r, p, C.HERO)]
             if len(heirs) > 1:
-                self.ctx = {"heir": p}
+                self.task = {"heir": p}
                 self._ask("new_king", p, [REGION0 + r for r in heirs])
                 return
             self.succession(p, heirs[0] if heirs else -1)
         self._end_turn()
 
     def _on_new_king(self, a):
-        self.succession(self.ctx["heir"], a - REGION0)
+        self.succession(self.task["heir"], a - REGION0)
 
     def succession(self, p, k):
         """Hero in region k becomes King (k = -1: no Hero, the player is out)."""
@@ -57,7 +57,7 @@ class PlunderRules:
                         self.add(r, neutral, C.ARMY, c)
 
     def _end_turn(self):
-        self.ctx = {}
+        self.task = {}
         living = [p for p in range(self.n) if self.alive[p]]
         if len(living) <= 1:
             self._finish(living)

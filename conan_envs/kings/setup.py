@@ -9,10 +9,10 @@ from .actions import REGION0
 
 class SetupRules:
     def _start_setup(self):
-        self.ctx = {"placing": 0}
+        self.task = {"placing": 0}
 
     def _step_setup(self):
-        k = self.ctx["placing"]
+        k = self.task["placing"]
         if k < 2 * self.n:
             p = self.order[k // 2]
             if k % 2 == 0:  # the King: a land region no other player holds
@@ -25,7 +25,7 @@ class SetupRules:
         for r in C.LAND:
             if not self.owners(r):
                 self.add(r, self.n, C.ARMY)
-        self.ctx = {}
+        self.task = {}
         self.phase = "fate"
 
     def tot_players(self, r):
@@ -34,11 +34,11 @@ class SetupRules:
 
     def _on_place_king(self, a):
         self.add(a - REGION0, self.ask_player(), C.KING)
-        self.ctx["placing"] += 1
+        self.task["placing"] += 1
 
     def _on_place_army(self, a):
         self.add(a - REGION0, self.ask_player(), C.ARMY)
-        self.ctx["placing"] += 1
+        self.task["placing"] += 1
 
     def ask_player(self):
-        return self.order[self.ctx["placing"] // 2]
+        return self.order[self.task["placing"] // 2]

@@ -59,10 +59,10 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
         self.act = 0  # position in order of the phasing player
         self.phase = "setup"
         self.ask = None
-        self.pend = None  # a die roll awaiting Divination offers
-        self.ctx = {}  # the effect or order being carried out
+        self.pending_roll = None  # a die roll awaiting Divination offers
+        self.task = {}  # the effect or order being carried out
         self.queue = []  # Hero/Wizard Phase rolls still to make: [region, roller type]
-        self.bt = None  # the battle being fought
+        self.battle = None  # the battle being fought
         self.result = None  # returns, once over
         self._reset_turn()
         self._start_setup()
@@ -241,60 +241,60 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
 
     # ---- dice and Divination ----------------------------------------------------------
     def _roll(self, what, sides, ctx):
-        self.pend = {"what": what, "sides": sides, "v": self._die(sides), "ctx": ctx, "q": []}
+        self.pending_roll = {"what": what, "sides": sides, "value": self._die(sides), "context": ctx, "offered": []}
         self._offer()
 
     def _die(self, sides):
         return int(self.rng.random() * sides) + 1  # faster than Generator.integers
 
     def _rerollers(self):
-        bt = self.bt
-        if not any(self.div) and (bt is None or not any(bt["conf"])):
+        bt = self.battle
+        if not any(self.div) and (bt is None or not any(bt["confusion"])):
             return []
         out = []
         for k in range(self.n):
             p = self.order[(self.act + k) % self.n]
             if not self.alive[p]:
                 continue
-            if self.div[p] > 0 or (bt is not None and p in bt["own"]
-                                   and bt["conf"][bt["own"].index(p)] > 0):
+            if self.div[p] > 0 or (bt is not None and p in bt["owners"]
+                                   and bt["confusion"][bt["owners"].index(p)] > 0):
                 out.append(p)
         return out
 
     def _offer(self):
-        pend = self.pend
-        if pend["what"] == NO_REROLL[0] and pend["v"] in NO_REROLL[1]:
+        pend = self.pending_roll
+        if pend["what"] == NO_REROLL[0] and pend["value"] in NO_REROLL[1]:
             q = []
         else:
             q = self._rerollers()
         if q:
-            pend["q"] = q
+            pend["offered"] = q
             self._ask("divination", q[0], [DONE, REROLL])
         else:
             self._settle()
 
     def _on_divination(self, a):
-        pend = self.pend
-        p = pend["q"][0]
+        pend = self.pending_roll
+        p = pend["offered"][0]
         if a == REROLL:
-            bt = self.bt
-            side = bt["own"].index(p) if bt is not None and p in bt["own"] else -1
-            if side >= 0 and bt["conf"][side] > 0:
-                bt["conf"][side] -= 1
+            bt = self.battle
+            side = bt["owners"].index(p) if bt is not None and p in bt["owners"] else -1
+            if side >= 0 and bt["confusion"][side] > 0:
+                bt["confusion"][side] -= 1
             else:
                 self.div[p] -= 1
-            pend["v"] = self._die(pend["sides"])
+            pend["value"] = self._die(pend["sides"])
             self._offer()
             return
-        pend["q"].pop(0)
-        if pend["q"]:
-            self._ask("divination", pend["q"][0], [DONE, REROLL])
+        pend["offered"].pop(0)
+        if pend["offered"]:
+            self._ask("divination", pend["offered"][0], [DONE, REROLL])
         else:
             self._settle()
 
     def _settle(self):
-        pend, self.pend = self.pend, None
-        _ROLLED[pend["what"]](self, pend["v"], pend["ctx"])
+        pend, self.pending_roll = self.pending_roll, None
+        _ROLLED[pend["what"]](self, pend["value"], pend["context"])
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):

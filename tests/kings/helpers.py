@@ -57,8 +57,8 @@ def blank(n=2, seed=0):
     s.pool = [0] * len(s.pool)
     s.order = list(range(n))
     s.act = 0
-    s.ask = s.pend = s.bt = None
-    s.ctx, s.queue = {}, []
+    s.ask = s.pending_roll = s.battle = None
+    s.task, s.queue = {}, []
     s._reset_turn()
     s._mask = None
     return s
@@ -81,11 +81,11 @@ def start(s, phase, dice=(), queue=None, then=False):
     if queue is not None:
         s.queue = queue
     if phase == "recruit":
-        s.ctx = {"done": False}
+        s.task = {"done": False}
         for c, regions in enumerate(C.COUNTRY_REGIONS):
             s.country_roll[c] = int(all(s.controls(s.me(), r) for r in regions))
     elif phase == "move":
-        s.ctx = {"done": False}
+        s.task = {"done": False}
     s._mask = None
     s._run()
     return s

@@ -44,7 +44,7 @@ def reference(s, role):
     vals += [1.0 if r == fr else 0.0 for r in range(R)]
     vals += [1.0 if t == ft else 0.0 for t in range(T)]
     vals.append(min(s.turn / (s.game.max_turns or 100), 1.0))
-    vals.append(1.0 if s.bt is not None else 0.0)
+    vals.append(1.0 if s.battle is not None else 0.0)
     out = np.array(vals, dtype=np.float32)
     assert out.shape == (observation_size(n),)
     assert len(vals) == R * O * (T + 1) + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2

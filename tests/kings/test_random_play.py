@@ -30,10 +30,10 @@ def check(s):
                      and s.tot[r * O + me]]
         assert not contested, contested
     if s.decision() == "move_from":  # the cached list of regions to move from is exact
-        assert s.ctx["sources"] == s.move_sources(s.me())
+        assert s.task["sources"] == s.move_sources(s.me())
     if s.decision() == "divination":
         p = s.current_player()
-        assert s.div[p] > 0 or (s.bt and p in s.bt["own"] and s.bt["conf"][s.bt["own"].index(p)])
+        assert s.div[p] > 0 or (s.battle and p in s.battle["owners"] and s.battle["confusion"][s.battle["owners"].index(p)])
     assert all(k >= 0 for k in s.gold + s.div + s.relics + s.storm + s.curse)
 
 

@@ -93,7 +93,7 @@ def test_move_into_but_not_through_opponents():
     s = blank()
     put(s, "Nemedia", 0, H)
     put(s, "Ophir", 2, A)
-    s.ctx = {"done": False}
+    s.task = {"done": False}
     start(s, "move")
     play(s, region("Nemedia"))  # a single unit type: no question
     legal = s.legal_actions()
