@@ -49,6 +49,7 @@ CODEC = ActionCodec([
     ("plot_with_characters", 1),
     ("yes", 1),
     ("done", 1),
+    ("symbol", SYMBOLS[:11]),
 ])
 NUM_ACTIONS = CODEC.size
 OFF = CODEC.offsets

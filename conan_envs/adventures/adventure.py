@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
-from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, roll
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, roll
+from .text import face_name
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
@@ -97,16 +98,53 @@ def _mask_choose(s, mask, off):
 
 @decision("adv_choose", _mask_choose)
 def _apply_choose(s, seg, i):
-    """Conan applies the roller's results he wants; placing the final one, he completes it."""
+    """Conan applies the roller's results he wants; placing the final one, he completes it.
+    "If Conan chooses a Wild, he must specify which symbol it is being used for"."""
     p = s.dec["roller"]
     if seg == "done":
         s.dec = None
         return
-    _apply_die(s, p, i)
+    if C.faces[s.face[p][i]][0] == "wild":
+        syms = wild_symbols(s)
+        if len(syms) > 1:
+            ask(s, "adv_wild", 0, roller=p, die=i, opts=syms)
+            return
+        s.face[p][i] = syms[0]
+    _chosen(s, p, i)
+
+
+def wild_symbols(s):
+    """The symbols a Wild applied now would fill (each a need still open)."""
+    have = applied_dice(s)
+    nd = needs(s)
+    base = covered(have, nd)
+    return [x for x in sorted(set(C.adv_needs[s.adv["card"]]))
+            if covered(have + [(x, False)], nd) > base]
+
+
+def _mask_symbol(s, mask, off):
+    for x in s.dec["opts"]:
+        mask[off["symbol"] + x] = True
+
+
+@decision("adv_wild", _mask_symbol)
+def _apply_wild(s, seg, i):
+    """The chosen Wild is fixed to one symbol: the die now shows it."""
+    p, d = s.dec["roller"], s.dec["die"]
+    s.face[p][d] = i
+    _chosen(s, p, d)
+
+
+def _chosen(s, p, d):
+    _apply_die(s, p, d)
+    s.log_event(f"Conan applies {s.game.roles[p]}'s {face_name(s.face[p][d])} to "
+                f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
         s.dec = None
         _completed(s, 0)
-    elif not any(helps(s, p, d) for d in _active(s, p)):
+    elif any(helps(s, p, x) for x in _active(s, p)):
+        ask(s, "adv_choose", 0, roller=p)
+    else:
         s.dec = None
 
 
@@ -129,14 +167,26 @@ def _adv_unchosen(s, p):
 
 @task("adv_unchosen_apply")
 def _adv_unchosen_apply(s, p):
+    """p applies every unchosen result that still fits, in the best way; a Wild is fixed to
+    the symbol it fills."""
     if s.adv["done"]:
         return
-    for d in _active(s, p):
-        if helps(s, p, d):
+    have = applied_dice(s)
+    act = _active(s, p)
+    nd = needs(s)
+    got, assign = match(have + [(s.face[p][d], False) for d in act], nd)
+    if got <= covered(have, nd):
+        return
+    for n, a in enumerate(assign):
+        if a >= len(have):
+            d = act[a - len(have)]
+            if C.faces[s.face[p][d]][0] == "wild":
+                s.face[p][d] = nd[n][0]
             _apply_die(s, p, d)
-            if complete(s):
-                _completed(s, p)
-                return
+    s.log_event(f"{s.game.roles[p]} applies unchosen results to "
+                f"{C.adventures[s.adv['card']]['name']}")
+    if complete(s):
+        _completed(s, p)
 
 
 def _completed(s, p):

@@ -85,6 +85,19 @@ class Content:
                     faces.append(f)
                 ids.append(faces.index(f))
             self.dfaces.append(tuple(ids))
+        t = load_yaml(PKG, "tokens")
+        self.unlock_slots = [tuple(SYM[s] for s in slot) for slot in t["encounter_track"]["slots"]]
+        # A Wild on an Encounter-track space counts as either of that space's symbols, not both
+        # (Assigning Automatic Successes): it is matched as the face showing those symbols.
+        self.track_wild = []
+        for slot in self.unlock_slots:
+            a, b = slot[0], slot[-1]
+            options = [("single", a, a)] if a == b else [("split", a, b), ("split", b, a)]
+            found = next((f for f in options if f in faces), None)
+            if found is None:
+                found = options[0]
+                faces.append(found)
+            self.track_wild.append(faces.index(found))
         self.faces = faces
         self.face_can = []
         for kind, a, b in faces:
@@ -103,7 +116,6 @@ class Content:
         self.primary_types = frozenset(i for i, t in enumerate(self.dtypes) if "primary" in t
                                        or t in ("foe_black", "foe_red"))
 
-        t = load_yaml(PKG, "tokens")
         self.ct = []  # challenge token id -> (kind index, value)
         for kind, value, copies in t["challenge_tokens"]["tokens"]:
             self.ct += [(CT_KINDS.index(kind), value)] * copies
@@ -113,7 +125,6 @@ class Content:
         self.ach_mid = t["achievement_tracks"]["midpoint"]
         self.ach_rewards = [{int(a): b for a, b in t["achievement_tracks"]["rewards"][n].items()}
                             for n in TRACKS]
-        self.unlock_slots = [tuple(SYM[s] for s in slot) for slot in t["encounter_track"]["slots"]]
         ch = load_yaml(PKG, "characters")
         self.characters = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
 

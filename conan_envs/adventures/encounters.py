@@ -102,6 +102,17 @@ def _track_dice(s, p):
     return [s.track_d[slot] for slot in range(4) if s.track_p[slot] == p]
 
 
+def track_face(s, p, d):
+    """The face a die on the Encounter track counts as: its own, or for a Wild either symbol
+    of its space ("can be used for either symbol as an automatic success, though not both")."""
+    f = s.face[p][d]
+    if C.faces[f][0] == "wild":
+        for slot in range(4):
+            if s.track_p[slot] == p and s.track_d[slot] == d:
+                return C.track_wild[slot]
+    return f
+
+
 @task("enc_roll")
 def _enc_roll(s, p):
     needs = needs_left(s)
@@ -109,7 +120,7 @@ def _enc_roll(s, p):
     for sym, _ in needs:
         syms |= 1 << (6 if sym == W2 else sym)
     for d in _track_dice(s, p):  # a track die that can match nothing is rolled instead
-        if not C.face_can[s.face[p][d]] & syms:
+        if not C.face_can[track_face(s, p, d)] & syms:
             _off_track(s, p, d)
             s.zone[p][d] = ACTIVE
     z = s.zone[p]
@@ -124,36 +135,40 @@ def _enc_roll(s, p):
 
 @task("enc_apply")
 def _enc_apply(s, p):
-    """Apply every matching result; rolled results stay applied for the players after."""
+    """Rolled results and the player's Encounter-track dice are matched together ("Apply all
+    matching results shown on the dice (and still on the Encounter track belonging to that
+    player)"); on a failure the rolled results that match stay applied for the players after,
+    the track's automatic successes do not."""
     s.just_rolled = None
     needs = needs_left(s)
     conan = p == 0
     rolled = [i for i, z in enumerate(s.zone[p]) if z == ACTIVE]
     track = _track_dice(s, p)
     dice = [(s.face[p][i], is_primary(s, p, i)) for i in rolled]
-    got, assign = match(dice, needs, conan)
-    left_idx = [n for n, a in zip(s.enc["left"], assign) if a < 0]
-    used = {rolled[a] for a in assign if a >= 0}
-    auto, tused = 0, []
-    if left_idx and track:
-        rest = [x for x, a in zip(needs, assign) if a < 0]
-        tdice = [(s.face[p][i], is_primary(s, p, i)) for i in track]
-        auto, tassign = match(tdice, rest, conan)
-        tused = [track[a] for a in tassign if a >= 0]
-    if auto == len(left_idx):
+    tdice = [(track_face(s, p, i), is_primary(s, p, i)) for i in track]
+    got, assign = match(dice + tdice, needs, conan)
+    e = s.enc["card"]
+    who = s.game.roles[p]
+    if got == len(needs):
         s.enc["done"] = True
-        e = s.enc["card"]
+        s.log_event(f"{who} defeats the Encounter {C.encounters[e]['name']}")
         steps = [["reward", p, list(C.encounters[e]["reward"])]]
         steps += [["reward", q, list(C.encounters[e]["penalty"])] for q in s.enc["failed"]]
         push(s, *steps)
-        for i in used:
-            s.zone[p][i] = SPENT
-        for i in tused:
-            _off_track(s, p, i)
+        everything = rolled + track
+        for a in assign:
+            if a < 0:
+                continue
+            i = everything[a]
+            if a >= len(rolled):
+                _off_track(s, p, i)
             s.zone[p][i] = SPENT
         return
-    s.enc["left"] = left_idx
+    got, assign = match(dice, needs, conan)
+    s.enc["left"] = [n for n, a in zip(s.enc["left"], assign) if a < 0]
     s.enc["failed"].append(p)
+    s.log_event(f"{who} fails the Encounter {C.encounters[e]['name']}; "
+                f"{got} rolled result(s) stay applied")
     for i in rolled:
         s.zone[p][i] = SPENT
 

@@ -6,7 +6,7 @@ phase, after each roll in Fights, Duels, Encounters and Adventures)."""
 from __future__ import annotations
 
 from .content import ASURA, BEL, FOE, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
-from .dicepool import ACTIVE, dice_in, roll
+from .dicepool import ACTIVE, FAILED, dice_in, roll
 from . import abilities
 from .flow import ask, decision
 
@@ -61,20 +61,42 @@ def _apply_adjust(s, seg, i):
     s.just_rolled = None
 
 
+# Decisions taken on one's own turn: Asura ("At any time on your turn - Cycle 1 face up card").
+OWN_TURN = frozenset(("buy", "plot", "main", "main_post", "adjust"))
+
+
+def asura_cards(s):
+    """Face-up cards Asura may cycle now: (slot, is_encounter). Not the Adventure being
+    attempted, nor the Encounters while they are being faced."""
+    out = []
+    attempted = s.adv["slot"] if s.adv is not None and not s.adv["done"] else -1
+    for j in range(3):
+        if s.adv_face[j] >= 0 and j != attempted:
+            out.append(j)
+    if s.phase != "encounter":
+        out += [3 + j for j in range(3) if s.enc_face[j] >= 0]
+    return out
+
+
 def add_modifiers(s, mask):
     p = s.dec["p"]
     gods = usable_gods(s, p)
     if s.ability_used[p] and not gods and not any(s.fate[p]):
         return
+    from .actions import OFF
+    if ASURA in gods and s.dec["k"] in OWN_TURN:
+        for j in asura_cards(s):
+            mask[OFF["asura"] + j] = True
     dice = scope(s)
     if dice is None:
         return
-    from .actions import OFF
     abilities.add(s, mask, OFF, dice)
     f = s.face[p]
     fate = s.fate[p]
     rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
     held = [k for k in range(8) if fate[k]]
+    if s.dec["k"] == "plot" and plot_characters(s, p) >= 3:
+        held = []  # "You can change a missed roll ... if you haven't already rolled 3+ character results"
     has_set, has_bel = SET in gods, BEL in gods
     has_ishtar, has_ymir = ISHTAR in gods and rerolls, YMIR in gods
     fo, so = OFF["fate_die"], OFF["set_die"]
@@ -96,12 +118,14 @@ def add_modifiers(s, mask):
     jr = s.just_rolled
     if MITRA in gods and rerolls and jr and jr[0] == p and any(d in dice for d in jr[1]):
         mask[OFF["mitra"]] = True
-    if ASURA in gods and s.dec["k"] == "main":
-        for j in range(3):
-            if s.adv_face[j] >= 0:
-                mask[OFF["asura"] + j] = True
-            if s.enc_face[j] >= 0:
-                mask[OFF["asura"] + 3 + j] = True
+
+
+def plot_characters(s, p):
+    """Character results in a Plot attempt (resource.plot_characters; kept here to avoid
+    an import cycle)."""
+    z, f = s.zone[p], s.face[p]
+    return sum(1 for i in range(len(z)) if z[i] == FAILED
+               or (z[i] == ACTIVE and C.face_char[f[i]]))
 
 
 def _spend_god(s, p, g):

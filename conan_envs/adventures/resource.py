@@ -6,6 +6,7 @@ from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
 from .flow import ask, decision, push, task
 from .gains import draw_challenge, gain_fate, gain_vp
+from .modifiers import plot_characters
 from .cards import draw
 
 C = content()
@@ -232,23 +233,34 @@ def _apply_plot(s, seg, i):
         s.just_rolled = None
         return
     if seg == "yes":
+        req = plot_needs(s, p, bonus=False)
+        if covered(plot_dice(s, p, ASIDE), req) == len(req):
+            s.dec["pushed"] = True  # rolling on for the bonus: 3+ Characters now fail it all
         z, f = s.zone[p], s.face[p]
         for j in range(len(z)):
             if z[j] == ACTIVE and C.face_char[f[j]]:
                 z[j] = FAILED
         if z.count(FAILED) >= 3:
             s.dec = None  # three Character results: the attempt fails
+            s.just_rolled = None
+            s.log_event(f"{s.game.roles[p]} fails the Plot roll (3 Character results)")
             return
         idx = dice_in(s, p, ACTIVE)
         roll(s, p, idx)
         s.just_rolled = [p, idx]
         s.dec["rolls"] += 1
         return
+    pushed = s.dec.get("pushed", False)
     s.dec = None
     s.just_rolled = None
     aside = plot_dice(s, p, ASIDE)
     req = plot_needs(s, p, bonus=False)
+    who = s.game.roles[p]
+    if pushed and plot_characters(s, p) >= 3:
+        s.log_event(f"{who} pushed for the bonus and rolled 3+ Characters: the Plot roll fails")
+        return
     if covered(aside, req) < len(req):
+        s.log_event(f"{who} fails the Plot roll")
         return
     c = plot_card(s, p)
     bonus = covered(aside, plot_needs(s, p)) == len(plot_needs(s, p))
@@ -263,6 +275,8 @@ def advance_plot(s, p):
     """Move the marker one space and score the chapter number moved to."""
     chapter = s.plot_spaces[s.plot[p]]
     s.plot[p] += 1
+    s.log_event(f"{s.game.roles[p]} advances on the Plot to chapter {chapter} "
+                f"({chapter} Victory points)")
     gain_vp(s, p, chapter)
     if s.plot[p] >= len(s.plot_spaces):
         s.end_triggered = True

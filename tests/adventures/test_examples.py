@@ -208,6 +208,9 @@ def test_the_scorpion_in_shem_with_ymir(monkeypatch):
     assert s.dec["roller"] == 2
     s.apply_action(act("die", 0))
     s.apply_action(act("die", 1))
+    # "If Conan chooses a Wild, he must specify which symbol": "applying it to Scry"
+    assert s.dec["k"] == "adv_wild" and s.dec["opts"] == [SYM["warrior"], SYM["scry"]]
+    s.apply_action(act("symbol", SYM["scry"]))
     assert s.dec["k"] == "adjust" and s.dec["p"] == 0  # Conan, after his roll, may use Ymir
     s.apply_action(act("ymir_die", 2))
     s.apply_action(act("done"))

@@ -226,9 +226,12 @@ def test_fate_and_god_tokens_change_plot_results(monkeypatch):
     s._mask = None
     s.apply_action(act("mitra"))  # reroll all: four Characters
     assert s.face[0] == [C.faces.index(("single", 0, 0))] * 4 and MITRA not in s.gods[0]
-    s.apply_action(act("fate_die", 0 * 8 + 1))  # a Warrior Fate token on die 0
+    # four Characters showing: no Fate token ("if you haven't already rolled 3+ character
+    # results"), but "God tokens are still potentially usable"
+    assert not s.legal_action_mask()[act("fate_die", 0 * 8 + 1)]
     s.apply_action(act("set_die", 1 * 11 + 3))  # Set: die 1 to Move
     s.apply_action(act("bel_die", 2))  # Bel: die 2 to Thief (the bonus)
+    s.apply_action(act("fate_die", 0 * 8 + 1))  # two Characters left: a Warrior Fate token
     for d in (0, 1, 2):
         s.apply_action(act("die", d))
     gold = s.gold[0]
