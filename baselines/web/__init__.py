@@ -1,0 +1,1 @@
+"""Play the games against the AI in a browser: ``conan-play --web`` (see server.py)."""

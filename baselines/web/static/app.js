@@ -1,0 +1,363 @@
+// The page: the start screen, playing a game (a person's moves, the AI's step by step),
+// hot-seat hand-offs, save and load. The server keeps the rules; the page shows one
+// seat's view at a time and sends only action ids it was offered.
+import { ALL, drawBoard, drawDecision, drawLog, filterActions, nameMatcher, tree } from "./panels.js";
+import { openReplay } from "./replay.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const AI_DELAY = Number(params.get("delay") ?? 450);  // ms between two shown AI steps
+
+let catalogue = null;       // GET /api/games
+let chosen = null;          // the game picked on the start screen
+let game = null;            // {id, envId, tokens, viewer, report, log, busy, passScreen}
+
+export async function api(method, url, body) {
+  const res = await fetch(url, {
+    method, headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({ detail: res.statusText }));
+  if (!res.ok) {
+    const detail = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail);
+    throw new Error(detail);
+  }
+  return data;
+}
+
+export function showError(err) {
+  const box = $("error");
+  if (!err) { box.hidden = true; box.textContent = ""; return; }
+  box.textContent = err.message || String(err);
+  box.hidden = false;
+}
+
+export function screen(name) {
+  for (const s of ["start", "play", "replay"]) $(s).hidden = s !== name;
+  $("nav-save").hidden = name !== "play";
+}
+
+// ---- the start screen ------------------------------------------------------------------
+async function startScreen() {
+  catalogue = await api("GET", "/api/games");
+  const featured = $("featured");
+  featured.replaceChildren();
+  for (const g of catalogue.games.filter((g) => g.featured)) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "feature";
+    b.dataset.env = g.env_id;
+    b.innerHTML = `<h3>Face ${g.featured.title}</h3><p></p>`;
+    b.querySelector("p").textContent = `${g.title}: you play the other seats; ` +
+      `${g.featured.seat} is played by the AI (pick its difficulty below).`;
+    b.addEventListener("click", () => choose(g.env_id, g.featured.config, { [g.featured.seat]: catalogue.default_ai }));
+    featured.appendChild(b);
+  }
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of catalogue.games) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("role", "radio");
+    b.dataset.env = g.env_id;
+    b.textContent = g.title.replace(/\.$/, "");
+    b.title = g.env_id;
+    b.addEventListener("click", () => choose(g.env_id));
+    list.appendChild(b);
+  }
+  const first = catalogue.games.find((g) => g.featured) || catalogue.games[0];
+  await choose(first.env_id, first.featured?.config, first.featured ? { [first.featured.seat]: catalogue.default_ai } : {});
+}
+
+async function choose(envId, config = {}, seatPreset = {}) {
+  chosen = catalogue.games.find((g) => g.env_id === envId);
+  for (const b of $("game-list").children) b.setAttribute("aria-checked", String(b.dataset.env === envId));
+  const box = $("options");
+  box.replaceChildren();
+  const legend = document.createElement("legend");
+  legend.textContent = `Options of ${envId}`;
+  box.appendChild(legend);
+  for (const [name, o] of Object.entries(chosen.options)) box.appendChild(optionInput(name, o, config[name]));
+  $("pass-screen").checked = envId !== "miniatures_v1";  // the heroes play as one team
+  chosen.seatPreset = seatPreset;
+  await refreshSeats();
+}
+
+function optionInput(name, o, preset) {
+  const label = document.createElement("label");
+  label.dataset.option = name;
+  label.append(name.replace(/_/g, " ") + " ");
+  const value = preset ?? o.default;
+  let input;
+  if (o.kind === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(value);
+  } else if (o.kind === "choice") {
+    input = document.createElement("select");
+    for (const c of o.choices) input.add(new Option(String(c), JSON.stringify(c), false, c === value));
+  } else if (o.kind === "names") {
+    input = document.createElement("span");
+    input.className = "names";
+    for (const c of o.choices) {
+      const l = document.createElement("label");
+      const cb = document.createElement("input");
+      cb.type = "checkbox";
+      cb.value = c;
+      cb.checked = (value || []).includes(c);
+      cb.addEventListener("change", refreshSeats);
+      l.append(cb, c);
+      input.appendChild(l);
+    }
+  } else {
+    input = document.createElement("input");
+    if (o.kind === "int") {
+      input.type = "number";
+      if (o.lo !== null) input.min = o.lo;
+      if (o.hi !== null) input.max = o.hi;
+    }
+    input.value = value === null ? "" : String(value);
+    if (o.allow_none) input.placeholder = "none";
+  }
+  input.dataset.kind = o.kind;
+  input.dataset.name = name;
+  input.title = `${o.doc}: ${o.valid}`;
+  input.addEventListener("change", refreshSeats);
+  label.appendChild(input);
+  const doc = document.createElement("span");
+  doc.className = "opt-doc";
+  doc.textContent = o.doc;
+  label.appendChild(doc);
+  return label;
+}
+
+function readOptions() {
+  const config = {};
+  for (const input of $("options").querySelectorAll("[data-name]")) {
+    const name = input.dataset.name, kind = input.dataset.kind, o = chosen.options[name];
+    let v;
+    if (kind === "bool") v = input.checked;
+    else if (kind === "choice") v = JSON.parse(input.value);
+    else if (kind === "names") v = [...input.querySelectorAll("input:checked")].map((c) => c.value);
+    else if (input.value.trim() === "") v = o.allow_none ? null : o.default;
+    else if (kind === "int" || (kind === "either" && /^-?\d+$/.test(input.value.trim()))) v = Number(input.value);
+    else v = input.value.trim();
+    if (JSON.stringify(v) !== JSON.stringify(o.default)) config[name] = v;
+  }
+  return config;
+}
+
+async function refreshSeats() {
+  const box = $("seats");
+  const old = readSeats();
+  let roles;
+  try {
+    roles = (await api("POST", "/api/roles", { env_id: chosen.env_id, config: readOptions() })).roles;
+    showError(null);
+  } catch (e) { showError(e); return; }
+  box.replaceChildren();
+  const legend = document.createElement("legend");
+  legend.textContent = "Seats: a person, or an AI";
+  box.appendChild(legend);
+  const feat = chosen.featured?.seat;
+  roles.forEach((role, i) => {
+    const row = document.createElement("div");
+    row.className = "seat" + (role === feat ? " featured" : "");
+    row.dataset.seat = role;
+    const name = document.createElement("b");
+    name.textContent = role === feat ? `${chosen.featured.title} (${role})` : role;
+    const sel = document.createElement("select");
+    sel.name = role;
+    const preset = chosen.seatPreset?.[role] ?? old[role] ?? (i === 0 || (feat && role !== feat) ? "human" : catalogue.default_ai);
+    sel.add(new Option("person (you)", "human"));
+    for (const [k, doc] of Object.entries(catalogue.ai_levels)) sel.add(new Option(`AI: ${doc}`, k));
+    sel.add(new Option("AI: trained policy (ppo:PATH)", "ppo"));
+    const path = document.createElement("input");
+    path.placeholder = "ppo:runs/kings_ppo_selfplay/policy";
+    const isKnown = ["human", ...Object.keys(catalogue.ai_levels)].includes(preset);
+    sel.value = isKnown ? preset : "ppo";
+    path.value = isKnown ? "" : preset;
+    path.hidden = isKnown;
+    sel.addEventListener("change", () => { path.hidden = sel.value !== "ppo"; });
+    row.append(name, sel, path);
+    box.appendChild(row);
+  });
+  chosen.seatPreset = {};
+}
+
+function readSeats() {
+  const seats = {};
+  for (const row of $("seats").querySelectorAll(".seat")) {
+    const sel = row.querySelector("select"), path = row.querySelector("input");
+    seats[row.dataset.seat] = sel.value === "ppo" ? (path.value.startsWith("ppo:") ? path.value : `ppo:${path.value}`) : sel.value;
+  }
+  return seats;
+}
+
+async function startGame(ev) {
+  ev.preventDefault();
+  showError(null);
+  const seed = $("seed").value.trim();
+  try {
+    const r = await api("POST", "/api/games", {
+      env_id: chosen.env_id, config: readOptions(), seats: readSeats(), seed: seed === "" ? null : Number(seed),
+    });
+    await enterGame(r.game_id, chosen.env_id, r.tokens, $("pass-screen").checked);
+  } catch (e) { showError(e); }
+}
+
+// ---- playing --------------------------------------------------------------------------
+async function enterGame(id, envId, tokens, passScreen) {
+  const people = Object.keys(tokens);
+  game = { id, envId, tokens, viewer: people[0], report: null, log: null, busy: false, passScreen: passScreen && people.length > 1 };
+  screen("play");
+  await loop();
+}
+
+function url(path) {
+  return `/api/games/${game.id}${path}?seat=${encodeURIComponent(game.viewer)}&token=${encodeURIComponent(game.tokens[game.viewer])}`;
+}
+
+function setStatus(state, text) {
+  const s = $("status");
+  s.dataset.state = state;
+  s.textContent = text;
+}
+
+// Fetch what the viewer sees and go on: a person's turn waits for a click, an AI's turn
+// takes one step after a pause, a hand-off between people hides the board first.
+async function loop(report = null) {
+  const mine = game;
+  try {
+    let r = report || await api("GET", url(""));
+    if (mine !== game) return;
+    if (!r.over && r.to_act && !r.to_act_is_ai && r.to_act !== game.viewer) {
+      const next = r.to_act;
+      if (game.passScreen) await passTo(next);
+      game.viewer = next;
+      game.log = null;
+      r = await api("GET", url(""));
+    }
+    await render(r);
+    if (r.over) {
+      const res = Object.entries(r.returns).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ");
+      setStatus("over", `${r.truncated ? "Stopped at the turn cap" : "Game over"}: ${res}`);
+    } else if (r.to_act_is_ai) {
+      setStatus("ai", `${r.to_act} (AI: ${r.seats[r.to_act]}) is thinking...`);
+      await new Promise((ok) => setTimeout(ok, AI_DELAY));
+      if (mine !== game) return;
+      const next = await api("POST", `/api/games/${game.id}/ai`, { seat: game.viewer, token: game.tokens[game.viewer] });
+      await loop(next);
+    } else {
+      setStatus("your-turn", `${game.viewer}, your move`);
+    }
+  } catch (e) {
+    showError(e);
+    setStatus("error", "Something went wrong (see the message above)");
+  }
+}
+
+function passTo(seat) {
+  return new Promise((ok) => {
+    setStatus("pass", `Pass the device to ${seat}`);
+    $("pass-text").textContent = `Pass the device to ${seat}. The board is hidden until ${seat} continues.`;
+    $("pass").hidden = false;
+    $("pass-continue").onclick = () => { $("pass").hidden = true; ok(); };
+  });
+}
+
+async function render(r) {
+  game.report = r;
+  const view = r.view;
+  const box = $("board");
+  await drawBoard(box, view);
+  $("raw-view").replaceChildren(tree(view));
+  drawLog($("log"), view.log, game.log);
+  game.log = view.log;
+  const els = { prompt: $("prompt"), context: $("context"), actions: $("actions"), filter: $("action-filter") };
+  drawDecision(view, r.legal, act, els);
+  if (!r.legal.length) $("prompt").textContent = r.over ? view.decision.prompt : `${r.to_act ?? "nobody"}: ${view.decision.prompt}`;
+  wirePicks(box, r.legal);
+  if ($("textboard").open) loadText();
+}
+
+// Board elements name what they stand for; a click picks the one legal action with that
+// name, or narrows the buttons to the several that have it.
+function wirePicks(box, legal) {
+  for (const g of box.querySelectorAll(".pickable")) {
+    const hits = legal.filter((a) => nameMatcher(g.dataset.pick)(a.name));
+    if (!hits.length) { g.classList.remove("pickable"); continue; }
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (hits.length === 1) return act(hits[0].id);
+      for (const other of box.querySelectorAll(".match")) other.classList.remove("match");
+      g.classList.add("match");
+      const ids = new Set(hits.map((a) => String(a.id)));
+      for (const b of $("actions").querySelectorAll("button.action")) {
+        b.hidden = !ids.has(b.dataset.action);
+        b.classList.toggle("match", ids.has(b.dataset.action));
+      }
+      setStatus("your-turn", `${hits.length} choices with ${g.dataset.pick}: pick one on the right`);
+    });
+  }
+}
+
+async function act(actionId) {
+  if (!game || game.busy) return;
+  game.busy = true;
+  try {
+    const r = await api("POST", `/api/games/${game.id}/act`,
+      { seat: game.viewer, token: game.tokens[game.viewer], action: actionId });
+    showError(null);
+    game.busy = false;
+    await loop(r);
+  } catch (e) { game.busy = false; showError(e); }
+}
+
+async function loadText() {
+  if (!game) return;
+  try { $("text-view").textContent = (await api("GET", url("/text"))).text; }
+  catch (e) { $("text-view").textContent = e.message; }
+}
+
+// ---- save and load ----------------------------------------------------------------------
+async function saveGame() {
+  try {
+    const record = await api("GET", url("/save"));
+    const blob = new Blob([JSON.stringify(record)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `${record.env_id}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } catch (e) { showError(e); }
+}
+
+async function loadGame(file) {
+  showError(null);
+  try {
+    const text = await file.text();
+    const r = await api("POST", "/api/load", { text });
+    await enterGame(r.game_id, r.env_id, r.tokens, Object.keys(r.tokens).length > 1 && r.env_id !== "miniatures_v1");
+  } catch (e) { showError(e); }
+}
+
+function wire() {
+  $("setup-form").addEventListener("submit", startGame);
+  $("nav-new").addEventListener("click", () => { game = null; showError(null); screen("start"); });
+  $("nav-save").addEventListener("click", saveGame);
+  $("load-file").addEventListener("change", (ev) => { if (ev.target.files[0]) loadGame(ev.target.files[0]); ev.target.value = ""; });
+  $("replay-file").addEventListener("change", (ev) => {
+    if (ev.target.files[0]) { game = null; openReplay(ev.target.files[0]); }
+    ev.target.value = "";
+  });
+  $("action-filter").addEventListener("input", (ev) => {
+    const q = ev.target.value.toLowerCase();
+    filterActions($("actions"), q ? (name) => name.toLowerCase().includes(q) : ALL);
+  });
+  $("textboard").addEventListener("toggle", () => { if ($("textboard").open) loadText(); });
+}
+
+wire();
+startScreen().catch(showError);

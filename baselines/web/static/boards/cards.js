@@ -1,0 +1,4 @@
+// The cards board: drawn from the view once the game has one (the generic tree meanwhile).
+export function draw(view) {
+  throw new Error("no cards board yet");
+}

@@ -1,0 +1,110 @@
+// The panels every game shares: the decision (prompt, context, legal actions), the log,
+// a generic tree of the whole view, and the board (the game's own SVG, or the tree).
+import { brief } from "./svg.js";
+
+const boards = {};
+
+// The board module of a game (static/boards/<game>.js), loaded once; null if it fails.
+export async function boardModule(envId) {
+  const game = envId.replace(/_v\d+$/, "");
+  if (!(game in boards)) {
+    try { boards[game] = await import(`./boards/${game}.js`); }
+    catch (e) { console.warn(`no board for ${game}`, e); boards[game] = null; }
+  }
+  return boards[game];
+}
+
+function h(tag, attrs = {}, parent = null, textContent = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (textContent !== null) node.textContent = textContent;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// The whole view as a collapsible tree (keys as the view names them).
+export function tree(value, key = null) {
+  const wrap = h("div", { class: "tree" });
+  const add = (parent, k, v, open) => {
+    if (v !== null && typeof v === "object" && Object.keys(v).length) {
+      const d = h("details", {}, parent);
+      if (open) d.open = true;
+      const s = h("summary", {}, d);
+      h("span", { class: "key" }, s, k === null ? "" : `${k}: `);
+      s.append(Array.isArray(v) ? `[${v.length}]` : "{...}");
+      for (const [ck, cv] of Object.entries(v)) add(d, ck, cv, false);
+    } else {
+      const line = h("div", { class: "leaf" }, parent);
+      h("span", { class: "key" }, line, `${k}: `);
+      line.append(v === null ? "-" : typeof v === "object" ? "(none)" : String(v));
+    }
+  };
+  for (const [k, v] of Object.entries(value)) {
+    if (!["env_id", "role", "decision", "log"].includes(k)) add(wrap, k, v, true);
+  }
+  return wrap;
+}
+
+// Draw the board of `view` into `box`; a board that fails falls back to the tree, so
+// every game can be played whatever its board's state.
+export async function drawBoard(box, view) {
+  box.replaceChildren();
+  const mod = await boardModule(view.env_id);
+  if (mod) {
+    try { box.appendChild(mod.draw(view)); return true; }
+    catch (e) { console.error("board failed", e); }
+  }
+  box.appendChild(tree(view));
+  return false;
+}
+
+// The decision: its prompt, its context, and one button per legal action.
+export function drawDecision(view, legal, onAct, els) {
+  const d = view.decision || {};
+  els.prompt.textContent = d.prompt || "";
+  els.context.replaceChildren();
+  for (const [k, v] of Object.entries(d.context || {})) {
+    h("dt", {}, els.context, k.replace(/_/g, " "));
+    h("dd", {}, els.context, brief(v));
+  }
+  els.actions.replaceChildren();
+  for (const a of legal) {
+    const b = h("button", { type: "button", class: "action", "data-action": a.id }, els.actions, a.name);
+    b.addEventListener("click", () => onAct(a.id));
+  }
+  els.filter.hidden = legal.length < 12;
+  els.filter.value = "";
+}
+
+export function filterActions(actionsBox, predicate) {
+  for (const b of actionsBox.querySelectorAll("button.action")) {
+    const hit = predicate(b.textContent);
+    b.hidden = !hit;
+    b.classList.toggle("match", hit && predicate !== ALL);
+  }
+}
+export const ALL = () => true;
+
+// The log: newest at the bottom, the lines new since the last drawing marked.
+export function drawLog(list, log, previous) {
+  list.replaceChildren();
+  let fresh = log.length;
+  if (previous) {  // the new lines are those after the longest overlap with the old log
+    for (let k = Math.min(previous.length, log.length); k > 0; k--) {
+      const tail = previous.slice(previous.length - k).join("\n");
+      if (tail === log.slice(0, k).join("\n")) { fresh = log.length - k; break; }
+    }
+  }
+  log.forEach((line, i) => {
+    const li = h("li", {}, list, line);
+    if (i >= log.length - fresh && previous) li.classList.add("new");
+  });
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+// A whole word (or phrase) of an action's name, case aside.
+export function nameMatcher(word) {
+  const esc = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`(^|[^\\w'])${esc}($|[^\\w'])`, "i");
+  return (name) => re.test(name);
+}

@@ -1,0 +1,202 @@
+"""The web server's JSON API (issue 16), through FastAPI's test client: start a game, play
+legal moves, refuse illegal ones, AI seats move, save and load, replays, privacy."""
+import json
+
+import pytest
+
+import conan_envs
+
+
+def start(client, env_id, seats, config=None, seed=3):
+    r = client.post("/api/games", json={"env_id": env_id, "config": config or {}, "seats": seats,
+                                        "seed": seed})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def see(client, gid, seat, token):
+    r = client.get(f"/api/games/{gid}", params={"seat": seat, "token": token})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_catalogue_lists_every_game_with_its_options_and_the_featured_ai(client):
+    data = client.get("/api/games").json()
+    by_id = {g["env_id"]: g for g in data["games"]}
+    assert set(conan_envs.ENV_IDS) <= set(by_id)
+    assert by_id["miniatures_v1"]["featured"]["seat"] == "overlord"
+    assert by_id["tower_v1"]["featured"] == {"seat": "yara", "title": "The AI Yara",
+                                            "config": {"mode": "battle"}}
+    assert by_id["kings_v1"]["options"]["num_players"] == {
+        "default": 2, "doc": "number of Kings", "valid": "an integer from 2 to 4", "kind": "int",
+        "lo": 2, "hi": 4, "allow_none": False}
+    assert {"random", "scripted", "mcts"} <= set(data["ai_levels"])
+    r = client.post("/api/roles", json={"env_id": "tower_v1", "config": {"mode": "battle"}})
+    assert r.json()["roles"] == ["conan", "yara"]
+    r = client.post("/api/roles", json={"env_id": "kings_v1", "config": {"num_players": 9}})
+    assert r.status_code == 422 and "num_players=9 is invalid" in r.json()["detail"]
+
+
+def test_the_page_and_its_scripts_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<title>Conan" in page.text
+    for path in ["app.js", "panels.js", "replay.js", "svg.js", "style.css"]:
+        assert client.get(f"/static/{path}").status_code == 200, path
+    for game in ["kings", "cards", "tower", "miniatures", "adventures"]:
+        assert client.get(f"/static/boards/{game}.js").status_code == 200, game
+
+
+def test_a_person_plays_legal_moves_and_the_ai_answers(client, nimview):
+    g = start(client, nimview, {"player_0": "human", "player_1": "random"})
+    assert set(g["tokens"]) == {"player_0"}  # an AI seat gets no token
+    gid, tok = g["game_id"], g["tokens"]["player_0"]
+    r = see(client, gid, "player_0", tok)
+    assert r["to_act"] == "player_0" and not r["to_act_is_ai"]
+    assert [a["name"] for a in r["legal"]] == ["take 1", "take 2", "take 3", "reveal"]
+    assert r["view"]["decision"]["prompt"].startswith("Take 1-3 stones")
+    pile = r["view"]["pile"]
+    r = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok, "action": 1})
+    assert r.status_code == 200
+    r = r.json()
+    assert r["view"]["pile"] == pile - 2 and r["to_act"] == "player_1" and r["to_act_is_ai"]
+    assert r["legal"] == []  # not this seat's turn: no actions offered
+    # a person cannot move for the AI, and the AI moves one step when asked
+    bad = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok, "action": 0})
+    assert bad.status_code == 409 and "player_1's turn" in bad.json()["detail"]
+    r = client.post(f"/api/games/{gid}/ai", json={"seat": "player_0", "token": tok}).json()
+    assert r["to_act"] == "player_0" and r["view"]["pile"] < pile - 2 and r["steps"] == 2
+    assert r["view"]["log"][-1].startswith("player_1 plays")
+    again = client.post(f"/api/games/{gid}/ai", json={"seat": "player_0", "token": tok})
+    assert again.status_code == 409 and "person's seat" in again.json()["detail"]
+    # play to the end
+    while not r["over"]:
+        if r["to_act_is_ai"]:
+            r = client.post(f"/api/games/{gid}/ai", json={"seat": "player_0", "token": tok}).json()
+        else:
+            r = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok,
+                                                           "action": r["legal"][0]["id"]}).json()
+    assert sorted(r["returns"].values()) == [-1.0, 1.0] and r["view"]["decision"]["actor"] is None
+
+
+@pytest.mark.parametrize("action", [99, -1, 3.0, "0", True, None, [0]])
+def test_an_illegal_action_is_refused_and_changes_nothing(client, nimview, action):
+    g = start(client, nimview, {"player_0": "human", "player_1": "human"})
+    gid, tok = g["game_id"], g["tokens"]["player_0"]
+    before = client.get(f"/api/games/{gid}/save", params={"seat": "player_0", "token": tok}).json()
+    r = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok,
+                                                   "action": action})
+    assert r.status_code in (400, 422)
+    assert "not legal now" in r.json()["detail"] and "take 1; take 2" in r.json()["detail"]
+    after = client.get(f"/api/games/{gid}/save", params={"seat": "player_0", "token": tok}).json()
+    assert after == before
+
+
+def test_seats_need_their_token(client, nimview):
+    g = start(client, nimview, {"player_0": "human", "player_1": "human"})
+    gid, toks = g["game_id"], g["tokens"]
+    assert client.get(f"/api/games/{gid}", params={"seat": "player_1", "token": toks["player_0"]}
+                      ).status_code == 403
+    r = client.post(f"/api/games/{gid}/act", json={"seat": "player_1", "token": "x", "action": 0})
+    assert r.status_code == 403
+    g2 = start(client, nimview, {"player_0": "human", "player_1": "random"})
+    r = client.get(f"/api/games/{g2['game_id']}", params={"seat": "player_1", "token": "x"})
+    assert r.status_code == 403 and "not a person's seat" in r.json()["detail"]
+    assert client.get("/api/games/nope", params={"seat": "player_0", "token": "x"}).status_code == 404
+
+
+def test_bad_setups_are_refused_with_a_clear_message(client, nimview):
+    cases = [
+        ({"env_id": "kings_v0", "seats": {}}, "retired"),
+        ({"env_id": "kings_v1", "config": {"victory": "fastest"}, "seats": {}}, "victory"),
+        ({"env_id": nimview, "seats": {"player_9": "human"}}, "unknown seat"),
+        ({"env_id": nimview, "seats": {"player_0": "random", "player_1": "random"}}, "a person"),
+        ({"env_id": nimview, "seats": {"player_1": "chess_engine"}}, "unknown agent"),
+        ({"env_id": nimview, "seats": {"player_1": "ppo:/no/such/policy"}}, "player_1"),
+    ]
+    for body, words in cases:
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 422 and words in r.json()["detail"], (body, r.text)
+
+
+def test_save_and_load_continue_the_game_and_corrupt_files_are_refused(client, nimview):
+    g = start(client, nimview, {"player_0": "human", "player_1": "human"})
+    gid, toks = g["game_id"], g["tokens"]
+    client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": toks["player_0"], "action": 2})
+    client.post(f"/api/games/{gid}/act", json={"seat": "player_1", "token": toks["player_1"], "action": 0})
+    record = client.get(f"/api/games/{gid}/save", params={"seat": "player_0", "token": toks["player_0"]}).json()
+    assert record["actions"] == [2, 0] and record["seed"] == 3 and record["env_id"] == nimview
+    view = see(client, gid, "player_0", toks["player_0"])["view"]
+    loaded = client.post("/api/load", json={"text": json.dumps(record)}).json()
+    r = see(client, loaded["game_id"], "player_0", loaded["tokens"]["player_0"])
+    assert r["view"] == view and r["steps"] == 2 and r["to_act"] == "player_0"
+    # a bare State.to_json() loads too, with the seats the page asks for
+    bare = client.post("/api/load", json={"text": record["state"],
+                                          "seats": {"player_0": "human", "player_1": "random"}})
+    assert bare.status_code == 200 and set(bare.json()["tokens"]) == {"player_0"}
+    # a forged file: the engine's check names what is wrong, the server shows it
+    forged = json.loads(record["state"])
+    forged["fields"]["pile"] = "many"
+    r = client.post("/api/load", json={"text": json.dumps({**record, "state": json.dumps(forged)})})
+    assert r.status_code == 422 and r.json()["detail"].startswith("the saved game is corrupt: ")
+    assert "pile" in r.json()["detail"]
+    for text, words in [("{not json", "not JSON"), ("[1, 2]", "JSON object"),
+                        ('{"env_id": "nimview_test"}', "no 'state'")]:
+        r = client.post("/api/load", json={"text": text})
+        assert r.status_code == 422 and words in r.json()["detail"]
+
+
+def test_a_replay_steps_through_a_record_and_refuses_one_that_does_not_replay(client, nimview):
+    game = conan_envs.make_game(nimview)
+    state, actions = game.new_initial_state(5), []
+    while not state.is_terminal():
+        a = state.legal_actions()[-1 if len(actions) < 2 else 0]
+        actions.append(a)
+        state.apply_action(a)
+    record = {"env_id": nimview, "config": {}, "seed": 5, "actions": actions}
+    r = client.post("/api/replays", json={"text": json.dumps(record)}).json()
+    assert r["length"] == len(actions)
+    first = client.get(f"/api/replays/{r['replay_id']}/0", params={"role": "player_1"}).json()
+    assert first["last_action"] is None and first["view"] == game.new_initial_state(5).view(1)
+    last = client.get(f"/api/replays/{r['replay_id']}/{len(actions)}", params={"role": "player_0"}).json()
+    assert last["over"] and last["view"] == state.view(0)
+    assert last["last_action"].endswith(state.action_to_string(actions[-1]))
+    assert client.get(f"/api/replays/{r['replay_id']}/{len(actions) + 1}",
+                      params={"role": "player_0"}).status_code == 404
+    bad = client.post("/api/replays", json={"text": json.dumps({**record, "actions": [3, 3, 3]})})
+    assert bad.status_code == 422 and "step 3" in bad.json()["detail"]
+
+
+def hidden_leaves(view, other_view):
+    """The values in `other_view` that appear nowhere in `view` (the other seat's hidden
+    things), as JSON leaves."""
+    def leaves(v):
+        if isinstance(v, dict):
+            return {x for k, w in v.items() if k not in ("role", "decision") for x in leaves(w)}
+        if isinstance(v, list):
+            return {x for w in v for x in leaves(w)}
+        return {json.dumps(v)}
+    mine = leaves(view) | {json.dumps(view["role"])}
+    return {x for x in leaves(other_view) if x not in mine and len(x) > 3}
+
+
+def test_no_response_carries_another_seats_hidden_things(client, nimview):
+    g = start(client, nimview, {"player_0": "human", "player_1": "random"}, seed=11)
+    gid, tok = g["game_id"], g["tokens"]["player_0"]
+    r = see(client, gid, "player_0", tok)
+    seen_hidden = 0
+    while not r["over"]:
+        if r["to_act_is_ai"]:
+            resp = client.post(f"/api/games/{gid}/ai", json={"seat": "player_0", "token": tok})
+        else:
+            legal = [a["id"] for a in r["legal"]]
+            resp = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok,
+                                                              "action": legal[-1 if 3 in legal else 0]})
+        r = resp.json()
+        record = client.get(f"/api/games/{gid}/save", params={"seat": "player_0", "token": tok}).json()
+        state = conan_envs.make_game(nimview).state_from_json(record["state"])
+        assert r["view"] == state.view(0)
+        secret = hidden_leaves(state.view(0), state.view(1))
+        seen_hidden += bool(secret)
+        for leaf in secret:
+            assert leaf not in resp.text, leaf
+    assert seen_hidden  # the check had something to find
