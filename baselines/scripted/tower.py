@@ -57,9 +57,9 @@ class ScriptedAgent(Agent):
         """Wounds needed to slay e through its blocks."""
         s = self.s
         k = s._kind(e)
-        blocks = sum(n for n, row in zip(e[3], k.rows) if row[2] in ("block", "riposte", "hitriposte"))
-        height = s._grid().height_advantage(e[1], s.pos)
-        return k.life - e[2] + blocks + e[7] + height
+        blocks = sum(n for n, row in zip(e.dice, k.rows) if row[2] in ("block", "riposte", "hitriposte"))
+        height = s._grid().height_advantage(e.square, s.pos)
+        return k.life - e.wounds + blocks + e.free_blocks + height
 
     # ---- Conan ------------------------------------------------------------------------------------
     def _pick(self):
@@ -82,7 +82,7 @@ class ScriptedAgent(Agent):
             for v in range(1, 7):
                 if self._ok("triple", v - 1) is not None:
                     return self.O["triple"] + v - 1
-        near = min((dist(s.pos, e[1]) for _, e in self._alive()), default=9)
+        near = min((dist(s.pos, e.square) for _, e in self._alive()), default=9)
         if pool[1] >= 2 and near <= 1 and self._ok("reroll", 0) is not None:
             return self.O["reroll"]
         for v in (6, 5, 4, 3, 2, 1):
@@ -152,7 +152,7 @@ class ScriptedAgent(Agent):
         for c in range(s.game.codec.sizes["square"]):
             if not self.mask[self.O["square"] + c] or dist(c, s.pos) <= 1:
                 continue
-            score = sum(3 if e[1] == c else (1 if dist(e[1], c) == 1 else 0) for _, e in self._alive())
+            score = sum(3 if e.square == c else (1 if dist(e.square, c) == 1 else 0) for _, e in self._alive())
             if score > best:
                 best, sq = score, c
         return None if sq is None else self.O["square"] + sq
@@ -163,7 +163,7 @@ class ScriptedAgent(Agent):
     def _conan_turn(self):
         s = self.s
         alive = self._alive()
-        adj = [(i, e) for i, e in alive if dist(s.pos, e[1]) == 1]
+        adj = [(i, e) for i, e in alive if dist(s.pos, e.square) == 1]
         for k, sk in enumerate(s.skills):
             kind = s.game.c["skills"][sk].effect[0]
             if kind in ("fatigue",) and s.fatigue <= 2 or kind in ("wound", "stun") and adj:
@@ -187,7 +187,7 @@ class ScriptedAgent(Agent):
             if a is not None:
                 return a
         if alive and (s.rows[SLASH] or s.rows[SWING]) and not adj:
-            a = self._approach([e[1] for _, e in alive])
+            a = self._approach([e.square for _, e in alive])
             if a is not None:
                 return a
         return self._ok("done")
@@ -301,8 +301,8 @@ class ScriptedAgent(Agent):
         s = self.s
         for i, e in self._alive():
             k = s._kind(e)
-            blocks = [r for r, row in enumerate(k.rows) if row[2] == "block" and e[3][r]]
-            if blocks and e[3][blocks[0]] >= 2 and dist(e[1], s.pos) <= k.move + 1:
+            blocks = [r for r, row in enumerate(k.rows) if row[2] == "block" and e.dice[r]]
+            if blocks and e.dice[blocks[0]] >= 2 and dist(e.square, s.pos) <= k.move + 1:
                 return self._ok("minion_reroll", i * 4 + blocks[0])
         return self._ok("done")
 
@@ -340,7 +340,7 @@ class ScriptedAgent(Agent):
         s = self.s
         plots = s.game.c["plots"]
         alive = self._alive()
-        in_range = [i for i, e in alive if s._attack_rows_in_range(e) and not e[6]]
+        in_range = [i for i, e in alive if s._attack_rows_in_range(e) and not e.done]
         for c in set(s.plot_hand):
             a = self._ok("plot", c)
             if a is None:
@@ -353,7 +353,7 @@ class ScriptedAgent(Agent):
                     or kind == "minion_move" and not in_range:
                 return a
         order = sorted((i for i, e in alive if self._ok("activate", i) is not None),
-                       key=lambda i: (i not in in_range, dist(s.enemies[i][1], s.pos)))
+                       key=lambda i: (i not in in_range, dist(s.enemies[i].square, s.pos)))
         return self.O["activate"] + order[0] if order else self._ok("done")
 
     def _minion(self):
@@ -362,8 +362,8 @@ class ScriptedAgent(Agent):
         a = self._ok("ability")
         if a is not None:
             kind = s._kind(e).ability[1] if s._kind(e).ability else "bow"
-            if kind == "bow" or kind in ("rally", "heal", "drain") and sum(e[3]) >= 3 \
-                    or kind == "token" and not s.rows[BLOCK] and sum(e[3]) >= 3 \
+            if kind == "bow" or kind in ("rally", "heal", "drain") and sum(e.dice) >= 3 \
+                    or kind == "token" and not s.rows[BLOCK] and sum(e.dice) >= 3 \
                     or kind == "move" and not s._attack_rows_in_range(e):
                 return a
         a = self._ok("attack")
@@ -373,21 +373,21 @@ class ScriptedAgent(Agent):
             return self._ok("done")
         g = s._grid()
         k = s._kind(e)
-        reach = max((row[4] for r, row in enumerate(k.rows) if e[3][r] and row[2] not in
+        reach = max((row[4] for r, row in enumerate(k.rows) if e.dice[r] and row[2] not in
                      ("block", "riposte")), default=0)
         ign = s._ignores_blocking(e)
         walls = {q for q in range(len(g.blocked)) if g.blocked[q] and not ign} | {s.pos}
         goals = {q for q in range(len(g.blocked)) if q not in walls
                  and g.in_range(q, s.pos, max(reach, 1))}
         far = self._steps_to(goals, walls)
-        here = far.get(e[1], 99)
+        here = far.get(e.square, 99)
         best, choice = here, None
-        for d, dst in enumerate(g.step[e[1]]):
+        for d, dst in enumerate(g.step[e.square]):
             if self._ok("step", d) is not None and far.get(dst, 99) < best:
                 best, choice = far[dst], self.O["step"] + d
         if choice is not None:
             return choice
-        here = dist(e[1], s.pos)
+        here = dist(e.square, s.pos)
         if reach and here > reach:
             for r, row in enumerate(k.rows):
                 if row[2] in ("block", "riposte") and self._ok("burn_move", r) is not None:

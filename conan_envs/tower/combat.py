@@ -22,15 +22,11 @@ class CombatMixin:
         return self.game.c["locations"][self.loc].grid
 
     def _kind(self, e):
-        return self.game.c["cards"][e[0]].kind
-
-    @staticmethod
-    def _life(e):
-        return e[11]
+        return self.game.c["cards"][e.card].kind
 
     @staticmethod
     def _alive(e):
-        return e[2] < e[11]
+        return e.wounds < e.life
 
     def _stunned(self):
         return self.ctok_active and self.ctok[0] == "S"
@@ -39,14 +35,14 @@ class CombatMixin:
         return self.ctok_active and self.ctok[0] == "R"
 
     def _e_stunned(self, e):
-        return e[5] and e[4][0] == "S"
+        return e.token_active and e.tokens[0] == "S"
 
     def _e_rattled(self, e):
-        return e[5] and e[4][0] == "R"
+        return e.token_active and e.tokens[0] == "R"
 
     def _adjacent_enemies(self, sq):
         near = NEAR[sq]
-        return [i for i, e in enumerate(self.enemies) if e[2] < e[11] and e[1] in near]
+        return [i for i, e in enumerate(self.enemies) if e.wounds < e.life and e.square in near]
 
     # ---- rounds ---------------------------------------------------------------------------------
     def _auto_round_start(self):
@@ -56,9 +52,9 @@ class CombatMixin:
         self.plot_played = False
         self.ctok_active = bool(self.ctok)
         for e in self.enemies:
-            e[5] = bool(e[4])
-            e[6] = False
-            e[7] = e[8] = e[9] = 0
+            e.token_active = bool(e.tokens)
+            e.done = False
+            e.free_blocks = e.bonus_move = e.bonus_hits = 0
         self._roll_conan()
         for k in range(len(self.poison)):
             self._lose_fatigue(1)
@@ -141,13 +137,13 @@ class CombatMixin:
             if not self._alive(e):
                 continue
             if kind == "heal_minions":
-                e[2] = max(0, e[2] - k)
+                e.wounds = max(0, e.wounds - k)
             elif kind == "minion_move":
-                e[8] += k
+                e.bonus_move += k
             elif kind == "minion_block":
-                e[7] += k
+                e.free_blocks += k
             elif kind == "minion_hit":
-                e[9] += k
+                e.bonus_hits += k
 
     def _auto_sides(self):
         """3-4. The side going first activates, then the other side."""
@@ -184,12 +180,12 @@ class CombatMixin:
                 self.ctok.pop(0)
         self.ctok_active = False
         for e in self.enemies:
-            if e[5] and e[4]:
-                if e[4][0] == "S":
-                    e[4][0] = "R"
+            if e.token_active and e.tokens:
+                if e.tokens[0] == "S":
+                    e.tokens[0] = "R"
                 else:
-                    e[4].pop(0)
-            e[5] = False
+                    e.tokens.pop(0)
+            e.token_active = False
         self.turn += 1
         self.combat_rounds += 1
         self._advance_tracker(1)
@@ -247,7 +243,7 @@ class CombatMixin:
         if dst < 0 or g.blocked[dst]:
             return 99
         for e in self.enemies:
-            if e[1] == dst and e[2] < e[11]:
+            if e.square == dst and e.wounds < e.life:
                 return 99
         if adjacent is None:
             adjacent = len(self._adjacent_enemies(src))
@@ -353,12 +349,12 @@ class CombatMixin:
             return [t for t in a["tg"] if self._alive(self.enemies[t])]
         g = self._grid()
         out = [i for i, e in enumerate(self.enemies)
-               if self._alive(e) and g.in_range(self.pos, e[1], a["rng"])]
+               if self._alive(e) and g.in_range(self.pos, e.square, a["rng"])]
         if a["att"] >= 0:
             # a riposte strikes the enemy being blocked (and, for 3W//, one more adjacent enemy)
             if not a["tg"]:
                 return [a["att"]] if self._alive(self.enemies[a["att"]]) else []
-            out = [i for i in out if dist(self.pos, self.enemies[i][1]) == 1 or i == a["att"]]
+            out = [i for i in out if dist(self.pos, self.enemies[i].square) == 1 or i == a["att"]]
         return out
 
     def _attack_next(self):
@@ -459,13 +455,13 @@ class CombatMixin:
             return ()
         wants = ("block", "riposte", "hitriposte") if blow[3] and not blow[2] else ("block",)
         rows = self._kind(e).rows
-        return tuple(r for r in range(len(rows)) if e[3][r] and rows[r][2] in wants)
+        return tuple(r for r in range(len(rows)) if e.dice[r] and rows[r][2] in wants)
 
     def _block_with(self, blow, r):
         """Burn one die of row r against the blow; a riposte die hits Conan back."""
         e = self.enemies[blow[0]]
         row = self._kind(e).rows[r]
-        e[3][r] -= 1
+        e.dice[r] -= 1
         blow[1] -= 1
         if row[2] == "riposte":
             blow[6] += 1
@@ -488,10 +484,10 @@ class CombatMixin:
             if not b[5]:
                 b[5] = True
                 if not b[4]:
-                    if not b[2] and self._grid().height_advantage(e[1], self.pos):
+                    if not b[2] and self._grid().height_advantage(e.square, self.pos):
                         b[1] -= 1   # height advantage: an extra block against a lower attacker
-                    fb = min(b[1], e[7])
-                    e[7] -= fb
+                    fb = min(b[1], e.free_blocks)
+                    e.free_blocks -= fb
                     b[1] -= fb
                 if b[1] > 0 and self._block_rows(e, b):
                     if battle:
@@ -499,7 +495,7 @@ class CombatMixin:
                         return False
                     for want in (("riposte", "block", "hitriposte") if b[3] and not b[2] else ("block",)):
                         for r, row in enumerate(self._kind(e).rows):
-                            while b[1] > 0 and e[3][r] > 0 and row[2] == want:
+                            while b[1] > 0 and e.dice[r] > 0 and row[2] == want:
                                 self._block_with(b, r)
             q.pop(0)
             a["hits"] += self._land(b)
@@ -512,15 +508,15 @@ class CombatMixin:
         e = self.enemies[i]
         if n > 0:
             if tok:
-                e[4].append(tok)
-                if len(e[4]) == 1 and tok == "S":
-                    e[5] = True
+                e.tokens.append(tok)
+                if len(e.tokens) == 1 and tok == "S":
+                    e.token_active = True
             else:
-                e[2] += n
-                if e[2] >= self._life(e):
+                e.wounds += n
+                if e.wounds >= e.life:
                     self._slay(i)
         hits = b[6]
-        if hits and self._grid().height_advantage(self.pos, e[1]):
+        if hits and self._grid().height_advantage(self.pos, e.square):
             hits -= 1
         return hits
 
@@ -545,10 +541,10 @@ class CombatMixin:
     def _slay(self, i):
         """Removed at once; XP counts at once; Conan may step into the square."""
         e = self.enemies[i]
-        e[2] = self._life(e)
-        e[3] = [0] * len(e[3])
-        self.slain_sq = e[1]
-        e[1] = -1
+        e.wounds = e.life
+        e.dice = [0] * len(e.dice)
+        self.slain_sq = e.square
+        e.square = -1
         self._gain_xp(self._kind(e).xp)
         if not any(self._alive(x) for x in self.enemies):
             self.combat_over = True

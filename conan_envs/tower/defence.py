@@ -5,6 +5,9 @@ STUNNED/RATTLED/POISON tokens he gains."""
 from __future__ import annotations
 
 from .content import BLOCK, RIPOSTE
+from .words import TOKEN_NAMES
+
+BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
 
 
 class DefenceMixin:
@@ -12,7 +15,7 @@ class DefenceMixin:
     def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume):
         """Free blocks and height advantage cancel first; then Conan may BLOCK or RIPOSTE.
         Sets the stage to `resume` when no choice is left."""
-        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker][1]):
+        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker].square):
             hits -= 1
         fb = min(self.free_blocks, hits)
         self.free_blocks -= fb
@@ -49,7 +52,10 @@ class DefenceMixin:
         hits, tokens, _, rip = self.pending
         if not self._stunned():
             if self.rows[BLOCK]:
-                m[O["block"]] = True
+                if hits:
+                    m[O["block"]] = True
+                for t in set(tokens):
+                    m[O["block"] + BLOCKABLE.index(t)] = True
             if rip and hits:
                 for k in range(min(7, len(self.rows[RIPOSTE]))):
                     m[O["riposte"] + k] = True
@@ -65,10 +71,16 @@ class DefenceMixin:
                 self.pending[1].pop(0)
         self._defend_check()
 
-    def _do_block(self, _):
-        """Each BLOCK die cancels a hit (or a token)."""
+    def _do_block(self, i):
+        """Each BLOCK die cancels a hit or a token, Conan's choice ("Tokens may be blocked
+        with a BLOCK action")."""
         del self.rows[BLOCK][0]
-        self._cancel_pending(1)
+        if i == 0:
+            self.pending[0] -= 1
+        else:
+            self.pending[1].remove(BLOCKABLE[i])
+        self.log_event(f"Conan BLOCKs {'a hit' if i == 0 else 'the ' + TOKEN_NAMES[BLOCKABLE[i]] + ' token'}")
+        self._defend_check()
 
     def _do_riposte(self, i):
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""

@@ -202,37 +202,37 @@ class DiceMixin:
         for e in self.enemies:
             if not self._alive(e):
                 continue
-            k = cards[e[0]].kind
+            k = cards[e.card].kind
             rows = [0] * len(k.rows)
             n = k.dice
             if self._e_rattled(e):
                 n -= 1
-            e[10] = -1
+            e.auto_row = -1
             if solo and n > 0:
                 rows[k.auto[1]] += 1
-                e[10] = k.auto[1]
+                e.auto_row = k.auto[1]
                 n -= 1
             for v in d6(self.rng, n):
                 rows[k.row_of[v]] += 1
-            e[3] = rows
+            e.dice = rows
 
     def _mask_yara_dice(self, m, O):
         for i, e in enumerate(self.enemies):
-            if self._alive(e) and sum(e[3]) >= 2:
-                for r, n in enumerate(e[3]):
+            if self._alive(e) and sum(e.dice) >= 2:
+                for r, n in enumerate(e.dice):
                     if n:
                         m[O["minion_reroll"] + i * 4 + r] = True
         m[O["done"]] = True
 
     def _do_minion_reroll(self, i):
         e, r = divmod(i, 4)
-        self.enemies[e][3][r] -= 1
+        self.enemies[e].dice[r] -= 1
         self.mark_enemy = e
         self.minion_marked = [0, 0, 0, 0]
         self._push("minion_mark", "yara_dice")
 
     def _mask_minion_mark(self, m, O):
-        rows = self.enemies[self.mark_enemy][3]
+        rows = self.enemies[self.mark_enemy].dice
         for r, n in enumerate(rows):
             if n > self.minion_marked[r]:
                 m[O["minion_mark"] + r] = True
@@ -244,12 +244,12 @@ class DiceMixin:
 
     def _minion_roll(self):
         e = self.enemies[self.mark_enemy]
-        k = self.game.c["cards"][e[0]].kind
+        k = self.game.c["cards"][e.card].kind
         n = 0
-        for r in range(len(e[3])):
-            e[3][r] -= self.minion_marked[r]
+        for r in range(len(e.dice)):
+            e.dice[r] -= self.minion_marked[r]
             n += self.minion_marked[r]
         for v in d6(self.rng, n):
-            e[3][k.row_of[v]] += 1
+            e.dice[k.row_of[v]] += 1
         self.minion_marked = [0, 0, 0, 0]
         self._pop()

@@ -1,55 +1,71 @@
-"""Observation encoder per role (DESIGN.md, Observations): the public board, Conan's card, the
-enemies' cards, the decision being asked, and Yara's hand for Yara only (Conan sees its size).
+"""Observation encoder per role: the view (view.py) as numbers, block by block (the env card
+in tower_v1.py lists the blocks). Everything a role's view shows is here and nothing else:
+the location's grid, Conan's card and rows, each enemy's card, dice, wounds and tokens, what is
+being dealt to Conan, Conan's attack and the blow Yara decides on, the test, the initiative card,
+the decision being asked and its context, and Yara's hand for Yara only (Conan sees its size).
 
-The layout is computed once per Game (`Encoder`, reached as `game.encoder`): each location has a
-template holding its static planes (terrain, height, elevation, location one-hot), to which the
-enemies' part is added (and kept while the location and enemies stay as they were at the last
-call); an observation is a copy of that, one write of the always-present values at precomputed
-indexes and one `put` of the rest. tests/tower/test_encode_frozen.py holds its output to the
-original encoder's, bit for bit."""
+Each location has a template holding its static planes; each enemy's part is kept until that
+enemy changes; an observation is a copy of the template plus one `put` of the rest."""
 from __future__ import annotations
 
 import numpy as np
 
+from .content import ROW_LEN
 from .grid import CELLS, W
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
                "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
                "yara_turn", "minion", "yara_plan", "putback", "yara_initiative", "yara_block")
-MAX_E = 6
+MAX_E = 6          # enemy slots
+MAX_ROWS = 4       # rows on an enemy card
+MAX_TOKENS = 4     # tokens shown one by one (and their count)
+MAX_TESTS = 2      # tests at one location
+TOKEN_CODE = {"S": 1.0, "R": 2 / 3, "P": 1 / 3}
 
 
-def _sizes(game):
+def block_sizes(game) -> list[tuple[str, int]]:
+    """The observation's named blocks and their sizes, in order (the same for both roles)."""
     c = game.c
-    nk = len(c["kinds"])
-    return {
-        "grid": CELLS * 6,
-        "stage": len(STAGE_NAMES) + 1,
-        "conan": 24,
-        "rows": 5 * 3 + 12,
-        "skills": 2 * len(c["skills"]),
-        "items": len(c["items"]),
-        "enemies": MAX_E * (nk + 18),
-        "loc": len(c["locations"]) + 4 + 6,
-        "pending": 2 + MAX_E + 1 + 1 + 2 + MAX_E,
-        "misc": 5 + 2 + 5 + MAX_E + 5 + 2,
-        "blow": MAX_E + 4,
-        "yara": 4 + 2 * len(c["plots"]) + 3 + len(c["initiative"]),
-    }
+    nk, ns, ni = len(c["kinds"]), len(c["skills"]), len(c["items"])
+    npl, nin = len(c["plots"]), len(c["initiative"])
+    return [
+        ("terrain", 3 * CELLS),                 # blocking, height advantage, elevation / 3
+        ("location", len(c["locations"])),      # which of the nine locations
+        ("conan_square", CELLS),
+        ("slain_square", CELLS),                # the square Conan may step into after a kill
+        ("decision", len(STAGE_NAMES) + 1),     # the decision kind (last: game over)
+        ("conan", 17),                          # level, XP, FATIGUE, wounds, RAGE, ... (see encode)
+        ("activation", 5),                      # has not moved or attacked / moving first / ...
+        ("conan_tokens", MAX_TOKENS + 2),       # STUNNED/RATTLED stack, count, acting
+        ("rows", 5 * ROW_LEN),                  # each slot: die 1-6, FATIGUE 7, RAGE 8 (/ 8)
+        ("unslotted", 6),
+        ("marked", 6),
+        ("skills", 2 * ns),                     # owned, exhausted
+        ("items", ni),                          # copies carried / 2
+        ("enemies", MAX_E * (nk + 18)),
+        ("incoming", 2 + MAX_TOKENS + MAX_E + 2),   # hits, tokens, count, attacker (or none), riposte
+        ("attack", 6 + 2 * MAX_E + MAX_E + 2),      # Conan's attack being resolved
+        ("blow", MAX_E + 4),                        # the blow Yara decides on (yara_block)
+        ("test", 6 + MAX_TESTS),
+        ("initiative", nin + 5),
+        ("round", 4 + 3),                       # tracker, combat round, rounds fought, in combat
+        ("minion", MAX_E + 5 + 1 + MAX_E + MAX_ROWS),   # acting minion, phase, ability; re-roll marks
+        ("decision_context", 8 + 5 + 5 + ni),   # picks, ready, reserve, rewards, item, pair, ...
+        ("yara", 4),                            # hand size, deck, discard, played this round
+        ("yara_hand", 2 * npl + 4),             # Yara only: hand, drawn, to put back, where
+        ("misc", 2),                            # Item Deck size, the winner
+    ]
+
+
+def observation_blocks(game, role) -> list[tuple[str, int]]:
+    """The named blocks of `role`'s observation, whose sizes sum to its size (Conan's
+    `yara_hand` block stays zero)."""
+    return block_sizes(game)
 
 
 def observation_size(game):
-    return sum(_sizes(game).values())
-
-
-def _float32_sums(step, n):
-    """The float32 value of `step` added n times in float32 (a card held several times)."""
-    out, acc = [], np.float32(0)
-    for _ in range(n):
-        out.append(float(acc))
-        acc = acc + np.float32(step)
-    return tuple(out)
+    return sum(n for _, n in block_sizes(game))
 
 
 class Encoder:
@@ -57,219 +73,219 @@ class Encoder:
 
     def __init__(self, game):
         c = game.c
-        self.size = size = observation_size(game)
-        ns, ni, nl, npl = len(c["skills"]), len(c["items"]), len(c["locations"]), len(c["plots"])
-        kinds = list(c["kinds"])
-        self.per = per = len(kinds) + 18
-        self.ns = ns
-        # the blocks after the six grid planes, in order: name -> length
-        blocks = {"stage": len(STAGE_NAMES) + 1, "conan": 24, "rows": 27, "skills": 2 * ns,
-                  "items": ni, "enemies": MAX_E * per, "loc": nl, "tracker": 4, "misc": 6,
-                  "pending": 2 + MAX_E + 1, "attack": 3 + MAX_E, "test": 5, "picks": 7,
-                  "active": MAX_E, "mphase": 5, "first": 2, "blow": MAX_E + 4, "yara": 4,
-                  "hand": 2 * npl + 3}  # Yara's hand, the cards drawn, the one put back
-        o = 6 * CELLS
-        for name, n in blocks.items():
+        self.blocks = block_sizes(game)
+        o = 0
+        for name, n in self.blocks:
             setattr(self, "o_" + name, o)
             o += n
-        self.o_drawn = self.o_hand + npl
-        self.o_putback = self.o_hand + 2 * npl
-        self.o_init = o
-        assert o + len(c["initiative"]) == size
-        # the values written at every call, in the order encode() lists them
-        fixed = [*range(self.o_conan, self.o_conan + 19), *range(self.o_rows, self.o_rows + 27),
-                 *range(self.o_misc, self.o_misc + 6), self.o_pending, self.o_pending + 1,
-                 self.o_pending + 2 + MAX_E, *range(self.o_picks, self.o_picks + 7),
-                 self.o_first, self.o_first + 1, *range(self.o_yara, self.o_yara + 4)]
-        self.fixed = np.array(fixed, dtype=np.intp)
-        # one template per location: terrain planes and the location's one-hot
+        self.size = o
+        kinds = list(c["kinds"])
+        self.nk = len(kinds)
+        self.per = self.nk + 18
+        self.ns = len(c["skills"])
+        self.npl = len(c["plots"])
         self.templates = []
         for k, L in enumerate(c["locations"]):
-            v = np.zeros(size, dtype=np.float32)
+            v = np.zeros(o, dtype=np.float32)
             grid = L.grid
             v[0:CELLS] = grid.blocked
             v[CELLS:2 * CELLS] = grid.height
             v[2 * CELLS:3 * CELLS] = np.asarray(grid.elev, dtype=np.float32) / 3.0
-            v[self.o_loc + k] = 1.0
+            v[self.o_location + k] = 1.0
             v.flags.writeable = False
             self.templates.append(v)
-        # per enemy card: kind one-hot offset (within an enemy block), life, life/6, move/4, dice/5
-        self.card_static = tuple((1 + kinds.index(cd.kind.key), cd.kind.life, cd.kind.life / 6,
-                                  cd.kind.move / 4, cd.kind.dice / 5) for cd in c["cards"])
-        self.fatigue = c["conan"]["fatigue"]
+        self.card_kind = tuple(kinds.index(cd.kind.key) for cd in c["cards"])
+        self.stage_at = {s: self.o_decision + i for i, s in enumerate(STAGE_NAMES)}
         self.turn_scale = max(1, game.max_turns or 300)
-        self.base_dice = c["conan"]["base_dice"]
-        self.base_move = c["conan"]["base_move"]
-        self.stage_at = {s: self.o_stage + i for i, s in enumerate(STAGE_NAMES)}
-        self.stage_other = self.o_stage + len(STAGE_NAMES)
-        self.halves = tuple(0.5 * n for n in range(64))
-        self.thirds = _float32_sums(1 / 3, 64)
         self.locations = c["locations"]
-        # the location and enemies last encoded, with their part of the observation (see encode)
         self._last_base = None
         self._enemy_parts = {}
 
+    # ---- the enemies' part, kept while they do not change -----------------------------------------
     def _base(self, loc, enemies):
-        """(loc, a copy of `enemies`, the location's template with the enemies' part: board
-        planes for every living enemy, cards for the first MAX_E). Each enemy's part is kept
-        until that enemy changes."""
         parts = self._enemy_parts
-        copy, ix, xs = [], [], []
-        for k, e in enumerate(enemies):
+        copies, ix, xs = [], [], []
+        for k, e in enumerate(enemies[:MAX_E]):
             part = parts.get(k)
             if part is None or part[0] != e:
                 part = parts[k] = self._encode_enemy(k, e)
-            copy.append(part[0])
+            copies.append(part[0])
             ix += part[1]
             xs += part[2]
         base = self.templates[loc].copy()
         base.put(ix, xs)
         base.flags.writeable = False
-        return loc, copy, base
+        return loc, copies, base
 
     def _encode_enemy(self, k, e):
-        """(a copy of enemy `e` in slot k, indexes, values)."""
-        ix, xs = [], []
-        life = e[11]
-        st = self.card_static[e[0]]
-        alive = e[2] < life
-        if alive:
-            sq = e[1]
-            ix += (4 * CELLS + sq, 5 * CELLS + sq)
-            xs += (1.0, e[2] / life)
-        if k < MAX_E:
-            b = self.o_enemies + k * self.per
-            if alive:
-                n = e[3]
-                ln = len(n)
-                tk = e[4]
-                st5 = e[5]
-                ix += (b, b + st[0])
-                xs += (1.0, 1.0)
-                b += self.per - 17
-                ix += range(b, b + 17)
-                sq = e[1]
-                xs += (e[2] / st[1], st[2], (n[0] / 3) if ln > 0 else 0.0,
-                       (n[1] / 3) if ln > 1 else 0.0, (n[2] / 3) if ln > 2 else 0.0,
-                       (n[3] / 3) if ln > 3 else 0.0, st5 and tk[0] == "S",
-                       st5 and tk[0] == "R", len(tk) / 3, e[6], e[7] / 2, e[8] / 2, e[9] / 2,
-                       (sq % W) / 7, (sq // W) / 5, st[3], st[4])
-            else:
-                ix.append(b + st[0])
-                xs.append(1.0)
-        # an enemy is [card, square, wounds, dice per row, tokens, flags and counters...]
-        return [*e[:3], [*e[3]], [*e[4]], *e[5:]], tuple(ix), tuple(xs)
+        b = self.o_enemies + k * self.per
+        ix = [b + self.card_kind[e.card]]
+        xs = [1.0]
+        if e.alive:
+            b += self.nk
+            sq = e.square
+            ix += range(b, b + 18)
+            d = e.dice + [0] * (MAX_ROWS - len(e.dice))
+            t = [TOKEN_CODE[x] for x in e.tokens[:MAX_TOKENS]]
+            t += [0.0] * (MAX_TOKENS - len(t))
+            xs += [1.0, e.wounds / e.life, (sq % W) / 7, (sq // W) / 5,
+                   d[0] / 3, d[1] / 3, d[2] / 3, d[3] / 3, *t, len(e.tokens) / 3,
+                   float(e.token_active and bool(e.tokens)), float(e.done), e.free_blocks / 2,
+                   e.bonus_move / 2, e.bonus_hits / 2]
+        return e.copy(), tuple(ix), tuple(xs)
 
+    # ---- one observation ----------------------------------------------------------------------------
     def encode(self, s, role):
         """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
         E = self
-        # the location's template with the enemies' part, kept while neither changes
         enemies = s.enemies
         last = E._last_base
-        if last is None or last[0] != s.loc or last[1] != enemies:
+        if last is None or last[0] != s.loc or last[1] != enemies[:MAX_E]:
             last = E._last_base = E._base(s.loc, enemies)
         v = last[2].copy()
-        ix = [3 * CELLS + s.pos, E.stage_at.get(s.decision(), E.stage_other),
-              E.o_conan + 19 + min(s.cphase, 4), E.o_tracker + s.tracker - 1,
-              E.o_mphase + min(s.mphase, 4)]
-        xs = [1.0, 1.0, 1.0, 1.0, 1.0]
+        kind = "game_over" if s.winner is not None else s.decision()
+        stage = s.stage
+        ix = [E.o_conan_square + s.pos, E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES)),
+              E.o_activation + min(s.cphase, 4), E.o_round + s.tracker - 1]
+        xs = [1.0, 1.0, 1.0, 1.0]
         put, val = ix.append, xs.append
-        # Conan's skills and items
+        if s.slain_sq >= 0:
+            put(E.o_slain_square + s.slain_sq)
+            val(1.0)
+        # Conan's card
+        o = E.o_conan
+        ix += range(o, o + 17)
+        xs += (s.level / 5, s.xp / 30, s.fatigue / 4, s.wounds / 5, s.rage_pool / 4,
+               len(s.rage_track) / 3, s.move_left / 15, s.move_bonus / 3, s.free_blocks / 3,
+               float(s.slay_move), float(s.locked), len(s.poison) / 3, sum(s.poison) / 3,
+               s.turn / E.turn_scale, float(s.in_combat), s.combat_rounds / 20,
+               float(s.conan_first))
+        o = E.o_conan_tokens
+        for k, t in enumerate(s.ctok[:MAX_TOKENS]):
+            put(o + k)
+            val(TOKEN_CODE[t])
+        ix += (o + MAX_TOKENS, o + MAX_TOKENS + 1)
+        xs += (len(s.ctok) / 3, float(s.ctok_active and bool(s.ctok)))
+        o = E.o_rows
+        for r, row in enumerate(s.rows):
+            for k, x in enumerate(row):
+                put(o + r * ROW_LEN + k)
+                val(x / 8)
+        pool, marked = s.pool, s.marked
+        o, m = E.o_unslotted, E.o_marked
+        for d in range(1, 7):
+            if pool[d]:
+                put(o + d - 1)
+                val(pool[d] / 6)
+            if marked[d]:
+                put(m + d - 1)
+                val(marked[d] / 6)
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):
             ix += (o + sk, o + ns + sk)
             xs += (1.0, float(ex))
         items = s.items
-        if items:
-            o = E.o_items
-            halves = E.halves
-            for i in set(items):
-                put(o + i)
-                val(halves[items.count(i)])
-        # the attack being resolved, the test being taken, the minion acting, the blow blocked
+        o = E.o_items
+        for i in set(items):
+            put(o + i)
+            val(items.count(i) / 2)
+        # what is being dealt to Conan
         hits, tokens, att, rip = s.pending
-        if 0 <= att < MAX_E:
-            put(E.o_pending + 2 + att)
-            val(1.0)
+        if hits or tokens or att >= 0 or rip:
+            o = E.o_incoming
+            ix += (o, o + 1 + MAX_TOKENS, o + 2 + MAX_TOKENS + (att if att >= 0 else MAX_E),
+                   o + 3 + MAX_TOKENS + MAX_E)
+            xs += (hits / 6, len(tokens) / 3, 1.0, float(rip))
+            for k, t in enumerate(tokens[:MAX_TOKENS]):
+                put(o + 1 + k)
+                val(TOKEN_CODE[t])
+        # Conan's attack being resolved
         a = s.attack
         if a is not None:
             o = E.o_attack
-            ix += (o, o + 1, o + 2)
-            xs += (1.0, a["w"] / 6, a["max"] / 3)
-            for t in a["tg"]:
-                put(o + 3 + t)
-                val(1.0)
-            q = a["q"]
-            if q and q[0][0] < MAX_E:
-                b = q[0]
+            ix += range(o, o + 6)
+            xs += (1.0, a["w"] / 6, a["max"] / 3, float(a["stun"]), float(a["rattle"]),
+                   float(a["smain"]))
+            for t, n in zip(a["tg"], a["n"]):
+                ix += (o + 6 + t, o + 6 + MAX_E + t)
+                xs += (1.0, n / 6)
+            ix += (o + 6 + 2 * MAX_E + (a["att"] if a["att"] >= 0 else MAX_E), o + 7 + 3 * MAX_E)
+            xs += (1.0, a["hits"] / 6)
+            if a["q"] and stage == "yara_block":
+                b = a["q"][0]
                 o = E.o_blow
-                ix += (o + b[0], o + MAX_E, o + MAX_E + 1, o + MAX_E + 2, o + MAX_E + 3)
-                xs += (1.0, b[1] / 6, b[2] == "S", b[2] == "R", b[3])
-        stage = s.stage
+                ix += (o + b[0], o + MAX_E, o + MAX_E + 1, o + MAX_E + 2)
+                tok = b[2]
+                xs += (1.0, 0.0 if tok else b[1] / 6, TOKEN_CODE[tok] if tok else 0.0,
+                       float(b[3] and not tok))
         if stage == "test":
-            tests = E.locations[s.loc].tests
-            if s.test_idx < len(tests):
-                t = tests[s.test_idx]
-                o = E.o_test
-                ix += range(o, o + 5)
-                xs += (min(6, t.need + (1 if s.test_rerolled else 0)) / 6, t.count / 2,
-                       s.test_paid / 2, s.test_rerolled, t.optional)
-        elif stage == "minion" and 0 <= s.active < MAX_E:
-            put(E.o_active + s.active)
+            t = s._test()
+            o = E.o_test
+            ix += (o, o + 1, o + 2, o + 3, o + 4, o + 5, o + 6 + s.test_idx)
+            xs += (1.0, s._need() / 6, t.count / 2, s.test_paid / 2, float(s.test_rerolled),
+                   float(t.optional), 1.0)
+        # initiative and the round
+        o = E.o_initiative
+        if s.init_card >= 0:
+            put(o + s.init_card)
+            val(1.0)
+        n = o + len(s.game.c["initiative"])
+        ix += (n, n + 1, n + 2)
+        xs += (float(s.init_token), float(s.first_side), s.side_no / 2)
+        # the decision's context
+        o = E.o_minion
+        if kind == "minion":
+            ix += (o + s.active, o + MAX_E + min(s.mphase, 4), o + MAX_E + 5)
+            xs += (1.0, 1.0, float(s.ability_used))
+        elif kind == "minion_mark":
+            put(o + MAX_E + 6 + s.mark_enemy)
+            val(1.0)
+            for r, k in enumerate(s.minion_marked):
+                if k:
+                    put(o + 2 * MAX_E + 6 + r)
+                    val(k / 3)
+        o = E.o_decision_context
+        if kind == "pick":
+            ix += (o, o + 1)
+            xs += (s.picks[0] / 5 + 0.1, len(s.picks) / 10)
+        elif kind == "ready":
+            put(o + 2)
+            val(s.ready_left / 7)
+        elif kind == "reserve":
+            ix += range(o + 3, o + 9)
+            xs += (s.reserve_left / 5, *(k / 5 for k in s.reserve_kept))
+        elif kind == "reward":
+            put(o + 9)
+            val(s.rewards / 2)
+        elif kind == "pair_effect":
+            put(o + 10)
+            val(float(s.pair_ready_ok) + 0.5)
+        elif kind == "item_target":
+            put(o + 18 + s.use_item)
             val(1.0)
         # Yara's cards: Conan sees the hand's size only
+        o = E.o_yara
+        ix += (o, o + 1, o + 2, o + 3)
+        xs += (len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
+               float(s.plot_played))
         if role == 1:
-            thirds = E.thirds
+            o = E.o_yara_hand
             hand = s.plot_hand
-            o = E.o_hand
             for card in set(hand):
                 put(o + card)
-                val(thirds[hand.count(card)])
+                val(hand.count(card) / 3)
             drawn = s.drawn
-            o = E.o_drawn
             for card in set(drawn):
-                put(o + card)
-                val(thirds[drawn.count(card)])
-            o = E.o_putback
+                put(o + E.npl + card)
+                val(drawn.count(card) / 3)
+            o += 2 * E.npl
             ix += (o, o + 1, o + 2)
-            xs += (s.put_back / 3, s.plot_known == "top", s.plot_known == "bottom")
-        if s.init_card >= 0:
-            put(E.o_init + s.init_card)
-            val(1.0)
-        # the values present at every call, at E.fixed
-        # a row holds dice (1..6) and FATIGUE/RAGE tokens (7, 8)
-        r0, r1, r2, r3, r4 = s.rows
-        l0, l1, l2, l3, l4 = len(r0), len(r1), len(r2), len(r3), len(r4)
-        d0 = l0 - r0.count(7) - r0.count(8) if l0 else 0
-        d1 = l1 - r1.count(7) - r1.count(8) if l1 else 0
-        d2 = l2 - r2.count(7) - r2.count(8) if l2 else 0
-        d3 = l3 - r3.count(7) - r3.count(8) if l3 else 0
-        d4 = l4 - r4.count(7) - r4.count(8) if l4 else 0
-        pool, marked, ctok, poison, picks = s.pool, s.marked, s.ctok, s.poison, s.picks
-        level, wounds = s.level, s.wounds
-        tok = s.ctok_active and ctok[0]
-        hits_tokens = s.pending
-        v[E.fixed] = (
-            level / 5, s.xp / 30, s.fatigue / E.fatigue, wounds / 5, s.rage_pool / 4,
-            len(s.rage_track) / 3, s.move_left / 15, s.slay_move, s.slain_sq >= 0,
-            tok == "S", tok == "R", len(ctok) / 3, len(poison) / 3, sum(poison) / 6,
-            s.free_blocks / 3, s.move_bonus / 3, s.locked, (E.base_dice + level - wounds) / 11,
-            max(0, E.base_move + level - wounds) / 7,
-            l0 / 7, d0 / 7, (l0 - d0) / 7, l1 / 7, d1 / 7, (l1 - d1) / 7,
-            l2 / 7, d2 / 7, (l2 - d2) / 7, l3 / 7, d3 / 7, (l3 - d3) / 7,
-            l4 / 7, d4 / 7, (l4 - d4) / 7,
-            pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
-            marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
-            marked[6] / 6,
-            min(s.combat_rounds, 20) / 20, s.init_token, s.first_side, s.side_no / 2,
-            s.in_combat, s.turn / E.turn_scale,
-            hits_tokens[0] / 6, len(hits_tokens[1]) / 3, hits_tokens[3],
-            (picks[0] / 5) if picks else 0.0, len(picks) / 10, s.ready_left / 7,
-            s.reserve_left / 5, sum(s.reserve_kept) / 5, s.ability_used, s.plot_played,
-            s.conan_first, s.auto_only,
-            len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
-            len(s.item_deck) / 20)
+            xs += (s.put_back / 3, float(s.plot_known == "top"), float(s.plot_known == "bottom"))
+        ix.append(E.o_misc)
+        xs.append(len(s.item_deck) / 20)
+        if s.winner is not None:
+            ix.append(E.o_misc + 1)
+            xs.append(1.0 if s.winner == "conan" else -1.0)
         v.put(ix, xs)
         return v
-

@@ -42,7 +42,7 @@ def build_codec(c):
         ("slash", [f"{k} dice" for k in range(1, 8)]),
         ("slash_stun", 1),
         ("swing", [f"{k} dice" for k in range(1, 8)]),
-        ("block", 1),
+        ("block", ["a hit", "STUNNED", "RATTLED", "POISON"]),  # what a BLOCK die cancels
         ("riposte", [f"{k} dice" for k in range(1, 8)]),
         ("target", MAX_ENEMIES),
         ("enter", 1),

@@ -156,8 +156,8 @@ class GrowthMixin:
             return True
         want = self.game.c["cards"][-1] if kind == "heart" else None
         for i, e in enumerate(self.enemies):
-            if self._alive(e) and (want is None or self.game.c["cards"][e[0]] is want) \
-                    and self._grid().in_range(self.pos, e[1], 3):
+            if self._alive(e) and (want is None or self.game.c["cards"][e.card] is want) \
+                    and self._grid().in_range(self.pos, e.square, 3):
                 return True
         return False
 
@@ -200,8 +200,8 @@ class GrowthMixin:
         kind = self.game.c["items"][self.use_item].effect[0]
         yara = self.game.c["cards"][-1]
         for k, e in enumerate(self.enemies):
-            if self._alive(e) and self._grid().in_range(self.pos, e[1], 3) and (
-                    kind != "heart" or self.game.c["cards"][e[0]] is yara):
+            if self._alive(e) and self._grid().in_range(self.pos, e.square, 3) and (
+                    kind != "heart" or self.game.c["cards"][e.card] is yara):
                 m[O["target"] + k] = True
 
     def _do_trade(self, i):

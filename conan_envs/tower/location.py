@@ -4,6 +4,7 @@ the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws,
 combat, trading items for XP and moving on."""
 from __future__ import annotations
 
+from .enemy import Enemy
 from .grid import H, W, dist
 
 SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
@@ -15,11 +16,9 @@ class LocationMixin:
         unless the location says otherwise; then the Dice Phase."""
         L = self.game.c["locations"][self.loc]
         self.pos = L.conan
-        # card, square, wounds, dice per row, tokens, token active, done, free blocks,
-        # bonus move, bonus hits, solo auto-die row, life
         cards = self.game.c["cards"]
-        self.enemies = [[card, sq, 0, [0] * len(cards[card].kind.rows), [], False, False, 0, 0, 0,
-                         -1, cards[card].kind.life] for card, sq in L.enemies]
+        self.enemies = [Enemy(card, sq, cards[card].kind.life, dice=[0] * len(cards[card].kind.rows))
+                        for card, sq in L.enemies]
         self.tracker = 1
         self.combat_rounds = 0
         self.in_combat = False
@@ -152,10 +151,10 @@ class LocationMixin:
             elif kind == "auto_only_first_round":
                 # the first round's enemy dice were rolled in the Dice Phase: keep only the auto die
                 for e in self.enemies:
-                    rows = [0] * len(e[3])
-                    if e[10] >= 0:
-                        rows[e[10]] = 1
-                    e[3] = rows
+                    rows = [0] * len(e.dice)
+                    if e.auto_row >= 0:
+                        rows[e.auto_row] = 1
+                    e.dice = rows
             elif kind == "enemy_token":
                 self._begin_blows([(i, 1, eff[1]) for i, e in enumerate(self.enemies)
                                    if self._alive(e) and (len(eff) < 3 or self._kind(e).key == eff[2])])
@@ -197,9 +196,9 @@ class LocationMixin:
         blows = []
         for i, e in enumerate(self.enemies):
             if self._alive(e):
-                if e[1] == land:
+                if e.square == land:
                     blows += [(i, 1, "S"), (i, 1, "")]
-                elif dist(e[1], land) == 1:
+                elif dist(e.square, land) == 1:
                     blows.append((i, 1, "R"))
         self._begin_blows(blows)
 

@@ -18,9 +18,9 @@ class MinionMixin:
     def _attack_rows_in_range(self, e, sq=None):
         k = self._kind(e)
         g = self._grid()
-        sq = e[1] if sq is None else sq
+        sq = e.square if sq is None else sq
         return [r for r, row in enumerate(k.rows)
-                if row[2] in ATTACK_KINDS and e[3][r] and g.in_range(sq, self.pos, row[4])]
+                if row[2] in ATTACK_KINDS and e.dice[r] and g.in_range(sq, self.pos, row[4])]
 
     def _minion_attack(self, i):
         """All the successful hits of one attack are added together."""
@@ -29,8 +29,8 @@ class MinionMixin:
         hits, tokens = 0, []
         for r in self._attack_rows_in_range(e):
             lo, hi, kind, param, _rng = k.rows[r]
-            n = e[3][r]
-            e[3][r] = 0
+            n = e.dice[r]
+            e.dice[r] = 0
             if kind in ("hit", "hitriposte"):
                 hits += n
             elif kind == "rollhit":
@@ -41,8 +41,8 @@ class MinionMixin:
                 tokens += ["P"] * n
             elif kind == "curse":
                 tokens += ["R"] * n
-        hits += e[9]
-        e[9] = 0
+        hits += e.bonus_hits
+        e.bonus_hits = 0
         return hits, tokens
 
     def _burn_minion_dice(self, e, n, keep_attacks=False):
@@ -51,8 +51,8 @@ class MinionMixin:
             if keep_attacks and want in ATTACK_KINDS:
                 break
             for r, row in enumerate(k.rows):
-                while n > 0 and e[3][r] > 0 and row[2] == want:
-                    e[3][r] -= 1
+                while n > 0 and e.dice[r] > 0 and row[2] == want:
+                    e.dice[r] -= 1
                     n -= 1
         return n
 
@@ -61,11 +61,11 @@ class MinionMixin:
         return k.ignores_blocking or self.game.c["locations"][self.loc].key in k.ignores_blocking_at
 
     def _occupied_by_others(self, i):
-        return {x[1] for j, x in enumerate(self.enemies) if j != i and self._alive(x)}
+        return {x.square for j, x in enumerate(self.enemies) if j != i and self._alive(x)}
 
     def _bow_ready(self, e):
         k = self._kind(e)
-        return bool(k.bow) and dist(e[1], self.pos) == 3 and self._grid().line_of_sight(e[1], self.pos)
+        return bool(k.bow) and dist(e.square, self.pos) == 3 and self._grid().line_of_sight(e.square, self.pos)
 
     # ---- solo mode ------------------------------------------------------------------------------
     def _auto_ai(self):
@@ -75,9 +75,9 @@ class MinionMixin:
             i = self.ai_idx
             self.ai_idx += 1
             e = self.enemies[i]
-            if not self._alive(e) or e[6] or self._e_stunned(e):
+            if not self._alive(e) or e.done or self._e_stunned(e):
                 continue
-            e[6] = True
+            e.done = True
             hits, tokens = self._ai_activate(i)
             if hits or tokens:
                 self._deal_to_conan(hits, tokens, i, True, "ai")
@@ -89,69 +89,69 @@ class MinionMixin:
         e = self.enemies[i]
         k = self._kind(e)
         if self._bow_ready(e):
-            return k.bow + e[9], []   # replaces all moves and actions this round
+            return k.bow + e.bonus_hits, []   # replaces all moves and actions this round
         if self._attack_rows_in_range(e):
             return self._minion_attack(i)
         if self._e_rattled(e):
             return 0, []
-        has_attack = any(e[3][r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
-        reach = max((row[4] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS and e[3][r]),
+        has_attack = any(e.dice[r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
+        reach = max((row[4] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS and e.dice[r]),
                     default=1)
         g = self._grid()
         taken = self._occupied_by_others(i)
         ign = self._ignores_blocking(e)
-        budget = k.move + e[8]
-        dice = sum(e[3]) if has_attack else 0
+        budget = k.move + e.bonus_move
+        dice = sum(e.dice) if has_attack else 0
         goals = g.squares_in_range(self.pos, reach, ign)
         if taken:
             goals = goals - taken
-        goal, costs, prev = g.dijkstra(e[1], self.pos, ign, goals)
+        goal, costs, prev = g.dijkstra(e.square, self.pos, ign, goals)
         if goal is not None:
             cost = costs[goal]
             if cost > budget:
                 extra = min(dice, cost - budget)
                 self._burn_minion_dice(e, extra)
                 budget += extra
-            self._move_along(i, g.path(prev, e[1], goal), costs, budget, taken)
+            self._move_along(i, g.path(prev, e.square, goal), costs, budget, taken)
         else:
             best = min(((dist(sq, self.pos), c, sq) for sq, c in costs.items()
                         if c <= budget and sq not in taken), default=None)
             if best is not None:
-                e[1] = best[2]
+                e.square = best[2]
         if self._attack_rows_in_range(e):
             return self._minion_attack(i)
         return 0, []
 
     def _move_along(self, i, path, best, budget, taken):
         e = self.enemies[i]
-        stop = e[1]
+        stop = e.square
         for sq in path[1:]:
             if best[sq] > budget:
                 break
             if sq not in taken:
                 stop = sq
-        e[1] = stop
+        e.square = stop
 
     # ---- Battle Mode: Yara's turn --------------------------------------------------------------
     def _mask_yara_turn(self, m, O):
         for i, e in enumerate(self.enemies):
-            if self._alive(e) and not e[6] and not self._e_stunned(e):
+            if self._alive(e) and not e.done and not self._e_stunned(e):
                 m[O["activate"] + i] = True
         self._plot_mask(m, O, combat=True)
         m[O["done"]] = True
 
     def _do_activate(self, i):
         e = self.enemies[i]
-        e[6] = True
+        e.done = True
         self.active = i
         self.mphase = 0
         self.ability_used = False
-        self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e[8]
+        self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
         self.stage = "minion"
 
     def _minion_on_friend(self):
         e = self.enemies[self.active]
-        return e[1] in self._occupied_by_others(self.active)
+        return e.square in self._occupied_by_others(self.active)
 
     def _minion_can_move(self, e):
         return self.mphase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
@@ -164,8 +164,8 @@ class MinionMixin:
 
     def _minion_step_ok(self, e, d, taken, ign):
         g = self._grid()
-        dst = g.step[e[1]][d]
-        c = self._minion_step_cost(e, e[1], dst, ign)
+        dst = g.step[e.square][d]
+        c = self._minion_step_cost(e, e.square, dst, ign)
         if c > self.move_left:
             return False
         if dst not in taken:
@@ -180,10 +180,10 @@ class MinionMixin:
         k = self._kind(e)
         ign = self._ignores_blocking(e)
         taken = self._occupied_by_others(self.active)
-        on_friend = e[1] in taken
+        on_friend = e.square in taken
         if self._minion_can_move(e):
             g = self._grid()
-            conan, here, left = self.pos, e[1], self.move_left
+            conan, here, left = self.pos, e.square, self.move_left
             leave = 1 + (here in NEAR[conan])
             blocked, elev = g.blocked, g.elev
             step = O["step"]
@@ -194,7 +194,7 @@ class MinionMixin:
                     continue
                 if dst not in taken or self._minion_step_ok(e, d, taken, ign):
                     m[step + d] = True
-            for r, n in enumerate(e[3]):
+            for r, n in enumerate(e.dice):
                 if n:
                     m[O["burn_move"] + r] = True
         if not on_friend:
@@ -209,14 +209,14 @@ class MinionMixin:
 
     def _minion_step(self, d):
         e = self.enemies[self.active]
-        dst = self._grid().step[e[1]][d]
-        self.move_left -= self._minion_step_cost(e, e[1], dst, self._ignores_blocking(e))
-        e[1] = dst
+        dst = self._grid().step[e.square][d]
+        self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
+        e.square = dst
         self.mphase = {0: 1, 3: 4}.get(self.mphase, self.mphase)
 
     def _do_burn_move(self, r):
         """A minion may burn a die from any slot for 1 extra movement point."""
-        self.enemies[self.active][3][r] -= 1
+        self.enemies[self.active].dice[r] -= 1
         self.move_left += 1
 
     def _do_attack(self, _):
@@ -228,25 +228,25 @@ class MinionMixin:
 
     def _ability_ok(self, e, ab):
         _name, kind, cost, reach, _param = ab
-        if sum(e[3]) < cost:
+        if sum(e.dice) < cost:
             return False
         if kind in ("token", "drain"):
-            return self._grid().in_range(e[1], self.pos, reach)
+            return self._grid().in_range(e.square, self.pos, reach)
         if kind == "move":
             return self._minion_can_move(e)
         if kind == "rally":
             return any(self._alive(x) and x is not e for x in self.enemies)
         if kind == "heal":
-            return any(self._alive(x) and x[2] > 0 for x in self.enemies)
+            return any(self._alive(x) and x.wounds > 0 for x in self.enemies)
         return False
 
     def _do_ability(self, _):
         e = self.enemies[self.active]
         k = self._kind(e)
         if k.bow:
-            e[3] = [0] * len(e[3])       # BOW replaces all moves and actions this round
-            hits = k.bow + e[9]
-            e[9] = 0
+            e.dice = [0] * len(e.dice)       # BOW replaces all moves and actions this round
+            hits = k.bow + e.bonus_hits
+            e.bonus_hits = 0
             self._deal_to_conan(hits, [], self.active, True, "yara_turn")
             return
         _name, kind, cost, _reach, param = k.ability
@@ -259,10 +259,10 @@ class MinionMixin:
         elif kind == "rally":
             for x in self.enemies:
                 if x is not e and self._alive(x):
-                    x[9] += 1
+                    x.bonus_hits += 1
         elif kind == "heal":
-            hurt = max((x for x in self.enemies if self._alive(x)), key=lambda x: x[2])
-            hurt[2] -= 1
+            hurt = max((x for x in self.enemies if self._alive(x)), key=lambda x: x.wounds)
+            hurt.wounds -= 1
         elif kind == "drain":
             self._lose_fatigue(1)
 

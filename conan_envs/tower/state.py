@@ -11,10 +11,10 @@ from .combat import CombatMixin
 from .content import ROWS
 from .defence import DefenceMixin
 from .dice import DiceMixin
-from .grid import W
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
+from .view import ViewMixin
 
 CONAN, YARA = 0, 1
 
@@ -24,7 +24,7 @@ YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yar
 
 
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
-                 State):
+                 ViewMixin, State):
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
         g = game
@@ -169,21 +169,12 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
 
     def shaped_scores(self):
         """Progress through the tower: locations cleared and enemies slain, minus wounds."""
-        s = self.loc + 0.1 * sum(1 for e in self.enemies if e[2] >= e[11]) - 0.2 * self.wounds
+        s = self.loc + 0.1 * sum(1 for e in self.enemies if e.wounds >= e.life) - 0.2 * self.wounds
         s = s / 10.0
         return [s, -s] if self.game.battle else [s]
 
     def observation(self, role):
         return self.game._encode(self, role)
-
-    def action_to_string(self, a):
-        seg, i = self.game.codec.decode(a)
-        if seg == "target":
-            if i < len(self.enemies):
-                return f"target {self._ename(i)}"
-        if seg == "activate" and i < len(self.enemies):
-            return f"activate {self._ename(i)}"
-        return self.game.codec.name(a)
 
     # ---- hidden information ---------------------------------------------------------------
     def resample_hidden(self, observer, rng):
@@ -210,40 +201,6 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             else:
                 new.plot_deck = shuffled(rng, deck)
         return new
-
-    # ---- text -------------------------------------------------------------------------------
-    def _ename(self, i):
-        return self.game.c["cards"][self.enemies[i][0]].name
-
-    def __str__(self):
-        c = self.game.c
-        L = c["locations"][self.loc]
-        lines = [f"{L.name} (location {self.loc + 1}/9), round tracker {self.tracker}, "
-                 f"combat round {self.combat_rounds + 1}, decision: {self.decision()}"]
-        occ = {self.pos: "@"}
-        for i, e in enumerate(self.enemies):
-            if e[2] < self._life(e):
-                occ[e[1]] = "abcdef"[i]
-        for y, row in enumerate(L.grid.rows):
-            lines.append(" ".join(occ.get(y * W + x, ch) for x, ch in enumerate(row)))
-        lines.append(f"Conan: level {self.level}, XP {self.xp}, FATIGUE {self.fatigue}, "
-                     f"wounds {self.wounds}, RAGE {self.rage_pool}, tokens {self.ctok} "
-                     f"poison {self.poison}, move {self.move_left}")
-        for r, name in enumerate(ROWS):
-            lines.append(f"  {name:9s} {self.rows[r]}")
-        lines.append(f"  unslotted {[v for v in range(1, 7) for _ in range(self.pool[v])]}"
-                     f" (marked to re-roll {[v for v in range(1, 7) for _ in range(self.marked[v])]})")
-        sk = [c["skills"][s].name + ("*" if x else "") for s, x in zip(self.skills, self.exhausted)]
-        lines.append(f"  skills {sk} items {[c['items'][i].name for i in self.items]}")
-        for i, e in enumerate(self.enemies):
-            if e[2] < self._life(e):
-                lines.append(f"  {'abcdef'[i]}: {self._ename(i)} wounds {e[2]}/{self._life(e)} "
-                             f"dice {e[3]} tokens {e[4]}")
-        if self.game.battle:
-            lines.append(f"Yara holds {len(self.plot_hand)} Plot and Plan cards")
-        if self.winner:
-            lines.append(f"{self.winner.upper()} WINS")
-        return "\n".join(lines)
 
 
 AUTO = {k[len("_auto_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_auto_")}

@@ -2,6 +2,7 @@
 import numpy as np
 
 import conan_envs
+from conan_envs.tower.enemy import Enemy
 from conan_envs.tower.grid import W
 
 
@@ -52,8 +53,7 @@ def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, s
     s.enemies = []
     for name, x, y, dice in enemies:
         c = card(g, name)
-        s.enemies.append([c, sq(x, y), 0, list(dice), [], False, False, 0, 0, 0, -1,
-                          g.c["cards"][c].kind.life])
+        s.enemies.append(Enemy(c, sq(x, y), g.c["cards"][c].kind.life, dice=list(dice)))
     s.pos = sq(*conan)
     s.rows = [list(r) for r in (rows or [[], [], [], [], []])]
     s.pool = [0] * 7

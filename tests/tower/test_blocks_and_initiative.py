@@ -14,7 +14,7 @@ def test_yara_chooses_to_block_a_wound_with_a_block_die():
     assert s.decision() == "yara_block" and s.current_player() == 1
     assert legal(s, "minion_block", 0) and not legal(s, "minion_block", 2) and legal(s, "done")
     act(s, "minion_block", 0)
-    assert s.enemies[0][2] == 0 and s.enemies[0][3] == [0, 0, 1]
+    assert s.enemies[0].wounds == 0 and s.enemies[0].dice == [0, 0, 1]
     assert s.decision() == "conan_turn" and s.current_player() == 0
 
 
@@ -34,7 +34,7 @@ def test_a_riposte_die_blocks_and_strikes_back_when_yara_chooses_it():
     act(s, "minion_block", 1)                   # the riposte die blocks one wound...
     assert s.decision() == "yara_block" and s.attack["q"][0][1] == 1
     act(s, "minion_block", 0)                   # ...the BLOCK die the other
-    assert s.enemies[0][2] == 0
+    assert s.enemies[0].wounds == 0
     assert s.fatigue == 3                       # Conan has no block: the riposte hit lands
 
 
@@ -43,7 +43,7 @@ def test_the_choice_ends_when_no_die_can_block_any_more():
                enemies=[("Zamoran Elite Guard 1", 4, 5, [1, 0, 1])])
     act(s, "slash", 2)
     act(s, "minion_block", 0)                   # one wound blocked, no other die can block
-    assert s.decision() == "conan_turn" and s.enemies[0][2] == 1
+    assert s.decision() == "conan_turn" and s.enemies[0].wounds == 1
 
 
 def test_against_conans_riposte_only_block_dice_are_offered():
@@ -58,7 +58,7 @@ def test_against_conans_riposte_only_block_dice_are_offered():
     assert s.decision() == "yara_block"
     assert legal(s, "minion_block", 0) and not legal(s, "minion_block", 1)
     act(s, "done")
-    assert s.enemies[0][2] == 1 and s.fatigue == 4
+    assert s.enemies[0].wounds == 1 and s.fatigue == 4
 
 
 def test_tokens_are_blocked_by_block_dice_only_and_yara_decides():
@@ -68,13 +68,13 @@ def test_tokens_are_blocked_by_block_dice_only_and_yara_decides():
     assert s.decision() == "yara_block" and s.attack["q"][0][2] == "S"
     assert legal(s, "minion_block", 0) and not legal(s, "minion_block", 1)
     act(s, "done")
-    assert s.enemies[0][4] == ["S"] and s._e_stunned(s.enemies[0])
+    assert s.enemies[0].tokens == ["S"] and s._e_stunned(s.enemies[0])
 
 
 def test_a_stunned_minion_uses_no_dice_so_yara_is_not_asked():
     s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 1", 4, 5, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])])
-    s.enemies[0][4], s.enemies[0][5] = ["S"], True
+    s.enemies[0].tokens, s.enemies[0].token_active = ["S"], True
     act(s, "slash", 1)
     assert s.decision() == "conan_turn" and not s._alive(s.enemies[0])
 
@@ -84,9 +84,9 @@ def test_height_advantage_and_free_blocks_still_come_first_without_asking():
     # cancelled by the height, the other by the free block; the BLOCK die is never offered
     s = combat("battle", loc=4, conan=(1, 2), rows=[[], [], [], [5, 5, 5], []],
                enemies=[("Thug 1", 1, 1, [1, 0, 0])])
-    s.enemies[0][7] = 1
+    s.enemies[0].free_blocks = 1
     act(s, "slash", 2)
-    assert s.decision() == "conan_turn" and s.enemies[0][2] == 0 and s.enemies[0][3] == [1, 0, 0]
+    assert s.decision() == "conan_turn" and s.enemies[0].wounds == 0 and s.enemies[0].dice == [1, 0, 0]
 
 
 def test_solo_enemies_block_automatically():
@@ -94,7 +94,7 @@ def test_solo_enemies_block_automatically():
                enemies=[("Zamoran Elite Guard 1", 4, 5, [1, 1, 0])])
     act(s, "slash", 2)
     assert s.decision() in ("conan_turn", "defend")
-    assert s.enemies[0][2] == 0 and s.enemies[0][3] == [0, 0, 0]   # riposte then BLOCK
+    assert s.enemies[0].wounds == 0 and s.enemies[0].dice == [0, 0, 0]   # riposte then BLOCK
 
 
 def test_the_blow_being_blocked_shows_in_the_observation():
@@ -117,7 +117,7 @@ def test_scatter_powder_on_minions_lets_yara_block_the_stun():
     act(s, "square", sq(4, 2))
     assert s.decision() == "yara_block" and s.attack["q"][0][2] == "S"
     act(s, "minion_block", 0)                   # the BLOCK die stops the STUNNED token
-    assert s.enemies[0][4] == [] and not s._alive(s.enemies[0])   # the wound lands: slain
+    assert s.enemies[0].tokens == [] and not s._alive(s.enemies[0])   # the wound lands: slain
     assert s.decision() == "conan_turn"
 
 
@@ -203,7 +203,7 @@ def test_solo_lions_never_maim():
     s = combat("solo", loc=1, conan=(0, 5), rows=[[], [], [], [], []],
                enemies=[("Lion 1", 1, 5, [2, 0, 0])])
     act(s, "done")                              # Conan ends his side; the Lion acts
-    assert s.ctok == [] and s.enemies[0][3] == [2, 0, 0] and s.fatigue == 4
+    assert s.ctok == [] and s.enemies[0].dice == [2, 0, 0] and s.fatigue == 4
 
 
 def test_no_effect_puts_poison_on_a_minion():
@@ -222,7 +222,7 @@ def test_no_effect_puts_poison_on_a_minion():
                enemies=[("Giant Spider 1", 3, 4, [0, 0, 1])])
     act(s, "done")                              # the venom die: POISON on Conan, which
     assert s.poison == [1] and s.fatigue == 3   # takes its first FATIGUE as the next round rolls
-    assert all(e[4] == [] for e in s.enemies)
+    assert all(e.tokens == [] for e in s.enemies)
 
 
 # ---- the 23 enemy cards on the board -------------------------------------------------------------
@@ -249,12 +249,12 @@ def test_tokens_from_a_location_event_are_blocked_by_yaras_choice():
         act(s, "done")
     assert s.decision() == "test"
     for e in s.enemies:
-        e[3] = [1] + [0] * (len(e[3]) - 1)      # one BLOCK die each
+        e.dice = [1] + [0] * (len(e.dice) - 1)      # one BLOCK die each
     act(s, "pay", 3)
     assert s.decision() == "yara_block" and s.attack["q"][0][0] == 0
     act(s, "minion_block", 0)                   # the Captain blocks it
     assert s.decision() == "yara_block" and s.attack["q"][0][0] == 1
     act(s, "done")                              # the Elite takes it
     act(s, "minion_block", 0)                   # the Spearman blocks it
-    assert [e[4] for e in s.enemies] == [[], ["R"], []]
+    assert [e.tokens for e in s.enemies] == [[], ["R"], []]
     assert s.decision() not in ("yara_block", "test")

@@ -123,19 +123,19 @@ def test_riposte_blocks_and_strikes_back():
     act(s, "done")
     assert s.decision() == "defend" and s.pending[0] == 2
     act(s, "riposte", 2)
-    assert s.enemies[0][2] == 1 and s.fatigue == 3 and s.decision() == "dice"  # next round
+    assert s.enemies[0].wounds == 1 and s.fatigue == 3 and s.decision() == "dice"  # next round
     s = combat(loc=4, conan=(1, 2), rows=[[], [], [4], [], []],
                enemies=[("Captain of the Guard 1", 2, 2, [0, 0, 1, 0])])
     act(s, "done")
     act(s, "riposte", 0)
-    assert s.fatigue == 4 and s.enemies[0][4] == ["R"]
+    assert s.fatigue == 4 and s.enemies[0].tokens == ["R"]
 
 
 def test_enemy_riposte_blocks_a_wound_and_hits_conan():
     s = combat(loc=2, conan=(0, 1), rows=[[], [], [], [5, 5], []],
                enemies=[("Zamoran Elite Guard 1", 1, 1, [0, 1, 0])])
     act(s, "slash", 1)
-    assert s.enemies[0][2] == 0 and s.enemies[0][3] == [0, 0, 0]
+    assert s.enemies[0].wounds == 0 and s.enemies[0].dice == [0, 0, 0]
     assert s.fatigue == 3 and s.decision() == "conan_turn"
 
 
@@ -151,12 +151,12 @@ def test_big_swing_roll_for_multiple_enemies():
     act(s, "target", 1)
     assert not legal(s, "target", 2)    # two enemies chosen: the third wound goes to one of them
     act(s, "target", 0)
-    assert s.enemies[0][2] == 2 and s.enemies[1][2] == 1
+    assert s.enemies[0].wounds == 2 and s.enemies[1].wounds == 1
     s = combat(loc=4, conan=(3, 3), rows=[[], [], [], [], [6, 6]],
                enemies=[("Yara", 2, 2, [0, 0, 0, 0])])
     s.rng = FixedRng([3, 3])
     act(s, "swing", 1)
-    assert s.enemies[0][2] == 0
+    assert s.enemies[0].wounds == 0
 
 
 def test_reserve_one_die_per_level():

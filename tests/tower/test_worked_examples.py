@@ -2,6 +2,7 @@
 import pytest
 
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
+from conan_envs.tower.enemy import Enemy
 
 from .helpers import FixedRng, act, combat, fresh, legal, sq
 
@@ -21,7 +22,7 @@ def test_conan_slays_the_lights_with_a_5_or_6():
     act(s, "pay", SLASH)
     assert s.rows[SLASH] == [] and s.rows[SWING] == [6]
     for e in s.enemies:  # Thug rows: BLOCK, 4 Hits/Riposte, HIT; the auto die is a 5 on HIT
-        assert e[3] == [0, 0, 1]
+        assert e.dice == [0, 0, 1]
     assert s.decision() == "initiative"
 
 
@@ -32,9 +33,9 @@ def test_slays_the_lights_is_optional_and_solo_only():
     s.ret = ["after_conan_dice"]
     s.stage = "dice"
     act(s, "done")
-    before = [list(e[3]) for e in s.enemies]
+    before = [list(e.dice) for e in s.enemies]
     act(s, "done")  # decline the optional test
-    assert [e[3] for e in s.enemies] == before and s.rows[SLASH] == [5]
+    assert [e.dice for e in s.enemies] == before and s.rows[SLASH] == [5]
     b = fresh("battle", 0, seed=3)
     assert all(t.solo_only for t in b.game.c["locations"][0].tests)
     b.pool = [0] * 7
@@ -58,7 +59,7 @@ def test_three_ways_to_burn_three_5s_in_slash(k, rolls, wounds, left):
                rows=[[], [], [], [5, 5, 5], []])
     s.rng = FixedRng(rolls)
     act(s, "slash", k - 1)
-    assert s.enemies[0][2] == wounds
+    assert s.enemies[0].wounds == wounds
     assert s.rows[SLASH] == [5] * left
 
 
@@ -70,7 +71,7 @@ def test_thug_hit_blocked_by_a_3():
     assert s.decision() == "defend" and s.pending[0] == 1
     act(s, "block")
     assert s.fatigue == 4 and s.rows[BLOCK] == []
-    assert s.enemies[0][3] == [0, 0, 0]
+    assert s.enemies[0].dice == [0, 0, 0]
 
 
 def test_unblocked_hit_costs_a_fatigue():
@@ -87,7 +88,7 @@ def test_elite_guard_wounded_by_two_5s_then_slain_with_a_fatigue_token():
     s = combat(loc=2, enemies=[(ELITE, 1, 1, [0, 0, 0])], conan=(0, 1),
                rows=[[], [], [], [5, 5], []])
     act(s, "slash", 1)
-    assert s.enemies[0][2] == 1 and s._alive(s.enemies[0])
+    assert s.enemies[0].wounds == 1 and s._alive(s.enemies[0])
     s = fresh("solo", 2, seed=1)
     s.pool = [0] * 7
     s.pool[5] = 2
@@ -100,7 +101,7 @@ def test_elite_guard_wounded_by_two_5s_then_slain_with_a_fatigue_token():
     assert not legal(s, "slot", 0)  # once a token is slotted no more dice may be
     g = s.game
     elite = [c.name for c in g.c["cards"]].index(ELITE)
-    s.enemies = [[elite, sq(1, 1), 0, [0, 0, 0], [], False, False, 0, 0, 0, -1, 2]]
+    s.enemies = [Enemy(elite, sq(1, 1), 2, dice=[0, 0, 0])]
     s.pos = sq(0, 1)
     s.in_combat = True
     s.ret = []
@@ -119,16 +120,16 @@ def test_thugs_movement_example():
                                             ("Thug 3", 5, 2, [0, 0, 2])])
     act(s, "done")
     t1, t2, t3 = s.enemies
-    assert t1[1] in (sq(1, 1), sq(1, 3)) and t2[1] == sq(1, 2)
-    assert t3[1] in (sq(1, 1), sq(1, 3), sq(0, 1), sq(0, 3)) and t3[1] != t1[1]
-    assert t3[3] == [0, 0, 0]
+    assert t1.square in (sq(1, 1), sq(1, 3)) and t2.square == sq(1, 2)
+    assert t3.square in (sq(1, 1), sq(1, 3), sq(0, 1), sq(0, 3)) and t3.square != t1.square
+    assert t3.dice == [0, 0, 0]
     assert s.fatigue == 2  # the hits of Thug 1 and Thug 2 only
 
 
 def test_enemies_in_range_never_step_out():
     s = combat(loc=0, conan=(0, 2), enemies=[("Thug 1", 1, 2, [2, 0, 0])])
     act(s, "done")
-    assert s.enemies[0][1] == sq(1, 2) and s.enemies[0][3] == [2, 0, 0]
+    assert s.enemies[0].square == sq(1, 2) and s.enemies[0].dice == [2, 0, 0]
 
 
 def test_height_advantage_takes_one_hit_of_each_attack():
@@ -155,7 +156,7 @@ def test_stairs_give_height_advantage_against_a_lower_step():
 def test_height_advantage_blocks_conans_wounds_too():
     s = combat(loc=2, enemies=[(ELITE, 4, 1, [0, 0, 0])], conan=(3, 1), rows=[[], [], [], [5, 5], []])
     act(s, "slash", 1)
-    assert s.enemies[0][2] == 0
+    assert s.enemies[0].wounds == 0
 
 
 def test_conans_five_point_move_past_thug_2():

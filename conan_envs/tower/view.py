@@ -1,0 +1,451 @@
+"""What each side sees (The Basics: Turn Overview; the cards as printed): the view of one role,
+the pending decision with what is being resolved, the text board and the action names, all in
+the game's words. Conan sees the size of Yara's hand only; Yara sees her hand, the cards she
+drew and where the card she put back lies. The observation (encode.py) carries the same."""
+from __future__ import annotations
+
+from conan_envs.engine.view import Decision
+
+from . import words
+from .content import ROWS
+from .grid import DIR_NAMES, W
+
+SIDE_NAMES = ("conan", "yara")
+ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
+              "is attacking first", "is moving after attacking")
+MINION_PHASE = ACTIVATION
+DONE_MEANS = {
+    "dice": "end the Dice Phase (unslotted dice are lost)",
+    "test": "give up the test",
+    "conan_turn": "end Conan's activation",
+    "defend": "take the hits and tokens",
+    "reserve": "keep the reserved dice and clear the rest",
+    "reward": "draw no Item Card",
+    "mopping": "leave for the next location",
+    "yara_dice": "end Yara's re-rolls",
+    "yara_plan": "play no more cards and begin combat",
+    "ready": "leave the other skills exhausted",
+    "yara_turn": "end Yara's side",
+    "minion": "end this minion's activation",
+    "yara_block": "let the rest land",
+}
+
+
+class ViewMixin:
+    # ---- pieces of the view -------------------------------------------------------------------
+    def _enemy_name(self, i):
+        return self.game.c["cards"][self.enemies[i].card].name
+
+    def _enemy_view(self, i):
+        e = self.enemies[i]
+        card = self.game.c["cards"][e.card]
+        k = card.kind
+        out = {"slot": "abcdef"[i] if i < 6 else str(i), "name": card.name, "kind": k.name,
+               "alive": e.alive}
+        if not e.alive:
+            return out
+        out.update({
+            "square": words.square(e.square), "x": e.square % W, "y": e.square // W,
+            "wounds": e.wounds, "life": e.life,
+            "dice_rolled": max(0, k.dice - e.wounds), "move": k.move, "xp": k.xp,
+            "rows": [{"results": words.results(r[0], r[1]), "action": words.enemy_row(r),
+                      "dice": n} for r, n in zip(k.rows, e.dice)],
+            "tokens": [words.TOKEN_NAMES[t] for t in e.tokens],
+            "token_acting": e.token_active and bool(e.tokens),
+            "activated": e.done,
+            "free_blocks": e.free_blocks, "bonus_move": e.bonus_move, "bonus_hits": e.bonus_hits,
+            "ability": words.ability_text(k.ability, k.bow),
+        })
+        return out
+
+    def _conan_view(self):
+        c = self.game.c
+        skills = [{"name": c["skills"][s].name, "level": c["skills"][s].level,
+                   "effect": words.skill_effect(c["skills"][s].effect), "exhausted": x}
+                  for s, x in sorted(zip(self.skills, self.exhausted))]
+        items = [{"name": c["items"][i].name, "size": c["items"][i].size, "xp": c["items"][i].xp,
+                  "effect": words.item_effect(c["items"][i].effect)} for i in sorted(self.items)]
+        return {
+            "square": words.square(self.pos), "x": self.pos % W, "y": self.pos // W,
+            "level": self.level, "xp": self.xp, "fatigue": self.fatigue, "wounds": self.wounds,
+            "rage": self.rage_pool, "rage_on_wound_track": list(self.rage_track),
+            "dice": self._base_dice(), "base_move": self._base_move(),
+            "move_left": self.move_left, "move_bonus": self.move_bonus,
+            "free_blocks": self.free_blocks,
+            "activation": ACTIVATION[min(self.cphase, 4)],
+            "slain_square": words.square(self.slain_sq) if self.slain_sq >= 0 else None,
+            "leaping_after_a_kill": self.slay_move,
+            "tokens": [words.TOKEN_NAMES[t] for t in self.ctok],
+            "token_acting": self.ctok_active and bool(self.ctok),
+            "poison": list(self.poison),
+            "rows": {name: [words.row_item(v) for v in self.rows[r]] for r, name in enumerate(ROWS)},
+            "unslotted": [v for v in range(1, 7) for _ in range(self.pool[v])],
+            "marked": [v for v in range(1, 7) for _ in range(self.marked[v])],
+            "slotting_over": self.locked,
+            "skills": skills, "items": items,
+        }
+
+    def _yara_view(self, role):
+        v = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
+             "discard": len(self.plot_discard), "played_this_round": self.plot_played}
+        if role == 1:
+            plots = self.game.c["plots"]
+            v["hand"] = [{"name": plots[p].name, "when": plots[p].when,
+                          "effect": words.plot_effect(plots[p].effect)} for p in self.plot_hand]
+            v["drawn"] = [plots[p].name for p in sorted(self.drawn)]
+            v["to_put_back"] = self.put_back
+            v["put_back_lies"] = self.plot_known or None
+        return v
+
+    def _incoming_view(self):
+        hits, tokens, att, rip = self.pending
+        if not (hits or tokens or att >= 0 or rip):
+            return None
+        return {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
+                "attacker": self._enemy_name(att) if att >= 0 else None,
+                "riposte_allowed": rip}
+
+    def _attack_view(self):
+        a = self.attack
+        if a is None:
+            return None
+        v = {"wounds_to_assign": a["w"], "max_targets": a["max"],
+             "targets": [{"enemy": self._enemy_name(t), "wounds": n}
+                         for t, n in sorted(zip(a["tg"], a["n"]))],
+             "stun_another": bool(a["stun"]), "rattle": bool(a["rattle"]),
+             "stun_only": a["smain"],
+             "riposte_against": self._enemy_name(a["att"]) if a["att"] >= 0 else None,
+             "hits_back_on_conan": a["hits"], "blow": None}
+        if a["q"] and self.stage == "yara_block":
+            b = a["q"][0]
+            v["blow"] = {"enemy": self._enemy_name(b[0]), "wounds": 0 if b[2] else b[1],
+                         "token": words.TOKEN_NAMES[b[2]] if b[2] else None,
+                         "riposte_dice_may_block": b[3] and not b[2]}
+        return v
+
+    def _test_view(self):
+        if self.stage != "test":
+            return None
+        t = self._test()
+        return {"name": t.name, "need": self._need(), "dice": t.count, "paid": self.test_paid,
+                "rerolled": self.test_rerolled, "optional": t.optional}
+
+    def _initiative_view(self):
+        if self.init_card < 0:
+            return None
+        name, conan, yara = self.game.c["initiative"][self.init_card]
+        return {"card": name, "conan_effect": words.conan_effect(*conan),
+                "yara_effect": words.minion_effect(*yara)}
+
+    def _view(self, role):
+        c = self.game.c
+        L = c["locations"][self.loc]
+        g = L.grid
+        v = {
+            "mode": "battle" if self.game.battle else "solo",
+            "location": {"number": self.loc + 1, "of": len(c["locations"]), "id": L.key,
+                         "name": L.name, "width": W, "height": len(g.rows),
+                         "cells": [[{"terrain": words.TERRAIN.get(ch, "stairs"),
+                                     "elevation": g.elev[y * W + x]}
+                                    for x, ch in enumerate(row)] for y, row in enumerate(g.rows)]},
+            "round": {"tracker": self.tracker, "combat_round": self.combat_rounds + 1,
+                      "in_combat": self.in_combat, "rounds_fought": self.turn,
+                      "initiative_token": SIDE_NAMES[self.init_token],
+                      "initiative_card": self._initiative_view(),
+                      "first_side": SIDE_NAMES[self.first_side], "sides_done": self.side_no,
+                      "conan_goes_first_in_round_1": self.conan_first},
+            "conan": self._conan_view(),
+            "enemies": [self._enemy_view(i) for i in range(len(self.enemies))],
+            "item_deck": len(self.item_deck),
+            "incoming": self._incoming_view(),
+            "attack": self._attack_view(),
+            "test": self._test_view(),
+            "winner": self.winner,
+        }
+        if self.game.battle:
+            v["yara"] = self._yara_view(role)
+        return v
+
+    # ---- the decision ---------------------------------------------------------------------------
+    def _decision(self, role):
+        kind = "game_over" if self.winner is not None else self.decision()
+        if kind == "game_over":
+            return Decision(kind, None, f"The game is over: {self.winner} wins.", {})
+        actor = SIDE_NAMES[self.current_player()]
+        prompt, ctx = self._prompt(kind, role)
+        if kind in DONE_MEANS:
+            prompt += f" (done: {DONE_MEANS[kind]})"
+        return Decision(kind, actor, prompt, ctx)
+
+    def _prompt(self, kind, role):
+        c = self.game.c
+        if kind == "pick":
+            return (f"Choose a level-{self.picks[0]} skill ({len(self.picks)} to choose).",
+                    {"level": self.picks[0], "picks_left": len(self.picks)})
+        if kind == "discard":
+            return "Conan carries more than 3 large items: discard one.", {}
+        if kind == "dice":
+            return "Dice Phase: slot dice, burn one to re-roll, burn pairs or triples.", {}
+        if kind == "mark":
+            return "Mark the dice to re-roll, then roll them.", {}
+        if kind == "pair_effect":
+            more = " or READY an exhausted skill" if self.pair_ready_ok else ""
+            return f"Choose the result of the new die{more}.", {"may_ready": self.pair_ready_ok}
+        if kind == "triple_effect":
+            return "Triple burned: refill FATIGUE, discard a token or a POISON token.", {}
+        if kind == "ready":
+            return (f"READY exhausted skills ({self.ready_left} more).",
+                    {"ready_left": self.ready_left})
+        if kind == "test":
+            t = self._test_view()
+            return (f"Test '{t['name']}': burn {t['dice'] - t['paid']} more dice showing "
+                    f"{t['need']}+.", t)
+        if kind == "taurus":
+            return "Choose the square for Taurus's Black Lotus Powder.", {}
+        if kind in ("initiative", "yara_initiative"):
+            ini = self._initiative_view()
+            eff = ini["conan_effect"] if kind == "initiative" else ini["yara_effect"]
+            return f"Initiative card {ini['card']}: GO FIRST, or the GAME EFFECT ({eff})?", ini
+        if kind == "conan_turn":
+            return (f"Conan's activation ({self.move_left} move points; he "
+                    f"{ACTIVATION[min(self.cphase, 4)]}).", {"move_left": self.move_left})
+        if kind == "target":
+            a = self._attack_view()
+            return f"Choose the enemy for the next of {a['wounds_to_assign']} wound(s).", a
+        if kind == "stun_target":
+            return "Choose the adjacent enemy to be STUNNED.", self._attack_view()
+        if kind == "defend":
+            inc = self._incoming_view()
+            who = inc["attacker"] or "The attack"
+            toks = f" and {', '.join(inc['tokens'])}" if inc["tokens"] else ""
+            return (f"{who} deals {inc['hits']} hit(s){toks} to Conan: BLOCK, RIPOSTE, a skill "
+                    f"or an item?", inc)
+        if kind == "reserve":
+            return (f"Reserve dice on the card for the next round ({self.reserve_left} more).",
+                    {"reserve_left": self.reserve_left, "kept": dict(zip(ROWS, self.reserve_kept))})
+        if kind == "reward":
+            return f"Draw an Item Card as a reward ({self.rewards} to draw)?", {"rewards": self.rewards}
+        if kind == "mopping":
+            return "Mopping Up: trade items for XP or use them.", {}
+        if kind == "item_square":
+            return "Choose the square to throw the Black Lotus Powder at.", {}
+        if kind == "item_target":
+            name = c["items"][self.use_item].name
+            return f"Choose the enemy to throw {name} at.", {"item": name}
+        if kind == "yara_dice":
+            return "Yara's Dice Phase: burn a minion's die to re-roll its dice.", {}
+        if kind == "minion_mark":
+            name = self._enemy_name(self.mark_enemy)
+            rows = self._kind(self.enemies[self.mark_enemy]).rows
+            marked = {words.row_short(rows[r]): n for r, n in enumerate(self.minion_marked) if n}
+            return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
+        if kind == "yara_turn":
+            return "Yara's side: activate a minion or play a Plot card.", {}
+        if kind == "minion":
+            name = self._enemy_name(self.active)
+            return (f"{name} acts ({self.move_left} move points; it {MINION_PHASE[min(self.mphase, 4)]}).",
+                    {"minion": name, "move_left": self.move_left, "ability_used": self.ability_used})
+        if kind == "yara_plan":
+            return "Yara may play Plot and Plan cards before combat.", {}
+        if kind == "putback":
+            return (f"Put {self.put_back} of the cards drawn back on top or bottom of the deck.",
+                    {"to_put_back": self.put_back})
+        if kind == "yara_block":
+            b = self._attack_view()["blow"]
+            what = b["token"] or f"{b['wounds']} wound(s)"
+            return f"{b['enemy']} is dealt {what}: burn a die to block?", b
+        return kind, {}
+
+    # ---- action names ---------------------------------------------------------------------------
+    def action_to_string(self, a):
+        seg, i = self.game.codec.decode(a)
+        c = self.game.c
+        if seg == "pick_skill":
+            return f"choose {c['skills'][i].name} ({words.skill_effect(c['skills'][i].effect)})"
+        if seg == "ready_skill":
+            return f"READY {c['skills'][i].name}"
+        if seg == "slot":
+            v, r = divmod(i, 5)
+            return f"slot a {v + 1} in {ROWS[r]}"
+        if seg == "reroll":
+            return f"burn a {i + 1} to re-roll"
+        if seg == "mark":
+            return f"mark a {i + 1} to re-roll"
+        if seg == "roll":
+            return "roll the marked dice"
+        if seg == "pair":
+            return f"burn a pair of {i + 1}s for a die of any result"
+        if seg == "choose_result":
+            return f"the new die shows {i + 1}"
+        if seg == "triple":
+            return f"burn three {i + 1}s"
+        if seg == "triple_refill":
+            return "refill FATIGUE"
+        if seg == "triple_discard":
+            return "discard the oldest STUNNED/RATTLED token"
+        if seg == "triple_poison":
+            return "discard a POISON token"
+        if seg == "fatigue_token":
+            return f"a FATIGUE token into {('BLOCK', 'SLASH')[i]}"
+        if seg == "rage_token":
+            return "a RAGE token into BIG SWING"
+        if seg == "pay":
+            return f"burn a die from {ROWS[i]} for the test"
+        if seg == "test_reroll":
+            return "re-roll for the test (each result needed +1)"
+        if seg == "done":
+            return f"done: {DONE_MEANS.get(self.decision(), 'done')}"
+        if seg == "go_first":
+            return "GO FIRST"
+        if seg == "game_effect":
+            ini = self._initiative_view()
+            if ini:
+                eff = ini["conan_effect"] if self.stage == "initiative" else ini["yara_effect"]
+                return f"GAME EFFECT: {eff}"
+            return "GAME EFFECT"
+        if seg == "step":
+            src = self.enemies[self.active].square if self.stage == "minion" else self.pos
+            dst = self._grid().step[src][i] if src >= 0 else -1
+            return f"step {DIR_NAMES[i]} to {words.square(dst)}"
+        if seg == "leap":
+            return f"LEAP: burn {i + 1} dice for {c['leap_move'][i]} move points"
+        if seg in ("slash", "swing", "riposte"):
+            w, thresh, maxt, stun, rattle = c[seg][i]
+            what = f"{w} wound(s)" if w else ""
+            if thresh:
+                what += f" on a roll of {thresh}+"
+            if maxt > 1:
+                what += f" on up to {maxt} enemies"
+            if stun:
+                what += ", STUN another adjacent enemy"
+            if rattle:
+                what += (", " if what else "") + "RATTLE the attacker"
+            row = {"slash": "SLASH", "swing": "BIG SWING", "riposte": "RIPOSTE"}[seg]
+            return f"{row}: burn {i + 1} dice ({what.strip(', ')})"
+        if seg == "slash_stun":
+            return "SLASH: burn 4 dice to STUN an adjacent enemy"
+        if seg == "block":
+            return "BLOCK a hit" if i == 0 else f"BLOCK the {words.TOKEN_NAMES['SRP'[i - 1]]} token"
+        if seg == "target":
+            if i < len(self.enemies):
+                return f"{self._enemy_name(i)} at {words.square(self.enemies[i].square)}"
+            return f"enemy {i + 1}"
+        if seg == "enter":
+            return f"step into the slain enemy's square {words.square(self.slain_sq)}"
+        if seg == "square":
+            return f"square {words.square(i)}"
+        if seg in ("skill", "item"):
+            card = c["skills" if seg == "skill" else "items"][i]
+            eff = (words.skill_effect if seg == "skill" else words.item_effect)(card.effect)
+            return f"use {card.name} ({eff})"
+        if seg == "trade":
+            return f"trade {c['items'][i].name} for {c['items'][i].xp} XP"
+        if seg == "discard_item":
+            return f"discard {c['items'][i].name}"
+        if seg == "reserve":
+            return f"reserve the leftmost free item of {ROWS[i]}"
+        if seg == "draw_item":
+            return "draw an Item Card"
+        if seg == "activate":
+            if i < len(self.enemies):
+                return f"activate {self._enemy_name(i)} at {words.square(self.enemies[i].square)}"
+            return f"activate minion {i + 1}"
+        if seg == "minion_reroll":
+            e, r = divmod(i, 4)
+            if e < len(self.enemies) and r < len(self._kind(self.enemies[e]).rows):
+                row = self._kind(self.enemies[e]).rows[r]
+                return f"burn a {words.row_short(row)} die of {self._enemy_name(e)} to re-roll"
+            return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
+        if seg in ("minion_mark", "burn_move", "minion_block"):
+            who = {"minion_mark": self.mark_enemy, "burn_move": self.active}.get(seg)
+            if seg == "minion_block":
+                who = self.attack["q"][0][0] if self.attack and self.attack["q"] else -1
+            rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
+            row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
+            return {"minion_mark": f"mark a {row} die to re-roll",
+                    "burn_move": f"burn a {row} die for 1 move point",
+                    "minion_block": f"burn a {row} die to block"}[seg]
+        if seg == "attack":
+            return "attack Conan"
+        if seg == "ability":
+            if 0 <= self.active < len(self.enemies):
+                k = self._kind(self.enemies[self.active])
+                return "shoot the BOW" if k.bow else f"use {k.ability[0]}" if k.ability else "ability"
+            return "ability"
+        if seg in ("plot", "put_top", "put_bottom"):
+            p = c["plots"][i]
+            if seg == "plot":
+                return f"play {p.name} ({words.plot_effect(p.effect)})"
+            return f"put {p.name} on the {'top' if seg == 'put_top' else 'bottom'} of the deck"
+        return self.game.codec.name(a)
+
+    # ---- the text board ---------------------------------------------------------------------------
+    def _render(self, view):
+        lines = []
+        L = view["location"]
+        r = view["round"]
+        lines.append(f"{L['name']} (location {L['number']} of {L['of']}), as {view['role']} sees it; "
+                     f"round tracker {r['tracker']}, combat round {r['combat_round']}"
+                     + (", in combat" if r["in_combat"] else ""))
+        if r["initiative_card"]:
+            ini = r["initiative_card"]
+            lines.append(f"Initiative card {ini['card']}: Conan {ini['conan_effect']} / Yara "
+                         f"{ini['yara_effect']}; token with {r['initiative_token']}, "
+                         f"{r['first_side']} goes first")
+        occ = {}
+        cv = view["conan"]
+        occ[(cv["x"], cv["y"])] = "@"
+        for e in view["enemies"]:
+            if e["alive"]:
+                occ[(e["x"], e["y"])] = e["slot"].upper()
+        lines.append("   " + " ".join(words.FILES[:L["width"]]))
+        for y, row in enumerate(L["cells"]):
+            cells = []
+            for x, cell in enumerate(row):
+                ch = {"floor": ".", "blocking": "#", "height advantage": "h"}.get(
+                    cell["terrain"], str(cell["elevation"]))
+                cells.append(occ.get((x, y), ch))
+            lines.append(f"{y + 1:2d} " + " ".join(cells))
+        lines.append("   (@ Conan, A-F enemies, # blocking, h height advantage, 1-3 raised floor)")
+        tok = ", ".join(cv["tokens"]) or "none"
+        lines.append(f"Conan at {cv['square']}: level {cv['level']}, XP {cv['xp']}, FATIGUE "
+                     f"{cv['fatigue']}/4, wounds {cv['wounds']}/5, RAGE {cv['rage']}, dice "
+                     f"{cv['dice']}, move {cv['base_move']} (left {cv['move_left']}), tokens {tok}"
+                     + (f", POISON {cv['poison']}" if cv["poison"] else ""))
+        for name, row in cv["rows"].items():
+            lines.append(f"  {name:9s} " + (" ".join(f"[{v}]" for v in row) or "-"))
+        if cv["unslotted"]:
+            lines.append(f"  unslotted dice: {cv['unslotted']}"
+                         + (f" (marked to re-roll {cv['marked']})" if cv["marked"] else ""))
+        for s in cv["skills"]:
+            lines.append(f"  skill {s['name']}{' (exhausted)' if s['exhausted'] else ''}: {s['effect']}")
+        for it in cv["items"]:
+            lines.append(f"  item {it['name']} ({it['size']}, {it['xp']} XP): {it['effect']}")
+        for e in view["enemies"]:
+            if not e["alive"]:
+                lines.append(f"{e['slot'].upper()} {e['name']}: slain")
+                continue
+            toks = f", tokens {', '.join(e['tokens'])}" if e["tokens"] else ""
+            lines.append(f"{e['slot'].upper()} {e['name']} at {e['square']}: wounds "
+                         f"{e['wounds']}/{e['life']}, rolls {e['dice_rolled']} dice, move "
+                         f"{e['move']}{toks}" + (" (activated)" if e["activated"] else ""))
+            lines.append("    " + "; ".join(f"{row['action']} [{row['dice']} dice]"
+                                            for row in e["rows"]))
+            if e["ability"]:
+                lines.append(f"    {e['ability']}")
+        if "yara" in view:
+            y = view["yara"]
+            lines.append(f"Yara: {y['hand_size']} Plot and Plan cards in hand, deck {y['deck']}, "
+                         f"discard {y['discard']}")
+            for p in y.get("hand", ()):
+                lines.append(f"  {p['name']} ({p['when']}): {p['effect']}")
+        for key, label in (("incoming", "Being dealt to Conan"), ("attack", "Conan's attack"),
+                           ("test", "Test")):
+            if view[key]:
+                lines.append(f"{label}: {view[key]}")
+        if view["winner"]:
+            lines.append(f"{view['winner'].upper()} WINS")
+        lines += ["", "Recent events:"] + [f"  {e}" for e in view["log"][-12:]]
+        d = view["decision"]
+        lines += ["", f"{d['actor'] or 'nobody'} to act: {d['prompt']}"]
+        return "\n".join(lines)
