@@ -1,8 +1,10 @@
 """Set up and run, from nothing but Python and pip.
 
     python tasks.py main     # set up .venv, then run the main job on defaults
-    python tasks.py test     # set up .venv, then run the whole test suite
+    python tasks.py test     # set up .venv, then lint, type-check and run the test suite
+    python tasks.py lint     # set up .venv, then ruff and mypy only
     python tasks.py bench    # set up .venv, then measure steps per second
+    python tasks.py play     # set up .venv, then play in the browser (conan-play --web)
 Extra arguments after the task go to the job (e.g. `python tasks.py main --full`).
 """
 from __future__ import annotations
@@ -48,17 +50,26 @@ def setup(extras="train,test"):
     run(*pip, "-e", f".[{extras}]")
 
 
+LINT = [
+    [BIN / "ruff", "check", "."],
+    [BIN / "mypy"],  # the files and strictness are in pyproject.toml
+]
+
+
 def main(argv):
     task, extra = (argv[0], argv[1:]) if argv else ("main", [])
     jobs = {
-        "main": [PY, "scripts/main_job.py", *extra],
-        "test": [PY, "-m", "pytest", "-n", "2", "-q", *extra],
-        "bench": [PY, "scripts/bench.py", *extra],
+        "main": [[PY, "scripts/main_job.py", *extra]],
+        "test": [*LINT, [PY, "-m", "pytest", "-n", "2", "-q", *extra]],
+        "lint": LINT,
+        "bench": [[PY, "scripts/bench.py", *extra]],
+        "play": [[BIN / "conan-play", "--web", *extra]],
     }
     if task not in jobs:
         sys.exit(f"unknown task {task!r}; tasks: {', '.join(jobs)}")
     setup("train,test,bench" if task == "bench" else "train,test,web,rllib,lint")
-    run(*jobs[task])
+    for cmd in jobs[task]:
+        run(*cmd)
 
 
 if __name__ == "__main__":
