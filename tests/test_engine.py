@@ -110,10 +110,10 @@ def test_pettingzoo_api_and_seed():
 def test_aec_illegal_raise_and_lose_modes():
     env = ConanAECEnv(NimGame())
     env.reset(seed=0)
-    before = env.state.to_json()
+    before = env.game_state.to_json()
     with pytest.raises(IllegalActionError):
         env.step(99)
-    assert env.state.to_json() == before
+    assert env.game_state.to_json() == before
     env = ConanAECEnv(NimGame(), illegal_action="lose")
     env.reset(seed=0)
     offender = env.agent_selection
@@ -148,7 +148,7 @@ def test_aec_shaped_reward_pays_score_changes_then_the_result():
         obs, rew, term, trunc, _ = env.last()
         totals[agent] += rew
         env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1] if obs["action_mask"][1] else 0))
-    taken, returns = env.state.taken, env.state.returns()
+    taken, returns = env.game_state.taken, env.game_state.returns()
     for i, a in enumerate(env.possible_agents):
         assert totals[a] == pytest.approx(taken[i] / 10 + returns[i])
 

@@ -5,11 +5,11 @@ from .codec import ActionCodec
 from .content import load_yaml
 from .core import TERMINAL, Game, State
 from .dice import Die, draw, roll, roll1, shuffled
-from .errors import ConanEnvError, ConfigError, CorruptStateError, IllegalActionError
+from .errors import ConanEnvError, ConfigError, CorruptStateError, IllegalActionError, ResetNeeded
 from .serialize import serializable
 
 __all__ = [
     "TERMINAL", "Game", "State", "RegionGraph", "ActionCodec", "Die", "draw", "roll", "roll1",
     "shuffled", "ConanEnvError", "ConfigError", "CorruptStateError", "IllegalActionError",
-    "serializable", "load_yaml",
+    "ResetNeeded", "serializable", "load_yaml",
 ]

@@ -9,22 +9,62 @@ trust nothing in the file.
 from __future__ import annotations
 
 import copy
+import math
+import numbers
 from abc import ABC, abstractmethod
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from . import options as opt
 from . import serialize
+from .codec import ActionCodec
 from .errors import ConfigError, CorruptStateError, IllegalActionError
 from .view import EVERYONE, LOG_KEEP, LOG_VIEW, Decision, audience, sees
 
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's value)
 
+# The finite range every observation lies in unless a game declares a tighter one with
+# ``Game.observation_bounds`` (the Gymnasium and PettingZoo observation spaces use it).
+OBSERVATION_LIMIT = 1000.0
+# The range ``State.shaped_scores`` values should keep to (a heuristic lead, small beside
+# the terminal result of +-1 that ``returns`` pays).
+SHAPED_RANGE = (-1.0, 1.0)
+
+Mask = npt.NDArray[np.bool_]
+Observation = npt.NDArray[np.float32]
+
+
+def as_action(action: object, num_actions: int) -> int | None:
+    """`action` as an index in ``range(num_actions)``, or None when it is not one: accepts
+    Python and NumPy integers, integral finite floats (``2.0``) and one-element integer
+    arrays; refuses bools, strings, None, fractions, NaN, infinities and out-of-range values
+    without raising."""
+    if type(action) is int:  # the hot path
+        return action if 0 <= action < num_actions else None
+    a: Any = action
+    if isinstance(a, np.ndarray):
+        if a.size != 1 or a.dtype.kind not in "iuf":
+            return None
+        a = a.reshape(()).item()
+    if isinstance(a, (bool, np.bool_)):
+        return None
+    if isinstance(a, numbers.Integral):
+        i = int(a)
+    elif isinstance(a, (float, np.floating)):
+        if not math.isfinite(a) or a != math.floor(a):
+            return None
+        i = int(a)
+    else:
+        return None
+    return i if 0 <= i < num_actions else None
+
 _IMMUTABLE = frozenset({int, float, str, bool, type(None), np.int64, np.float32, np.float64,
                         np.bool_})
 
 
-def copy_data(x):
+def copy_data(x: Any) -> Any:
     """A deep copy of plain state data, several times faster than copy.deepcopy (no memo:
     state data holds no shared references or cycles)."""
     t = type(x)
@@ -73,19 +113,27 @@ class Game(ABC):
     ``state_class``, then in ``_setup`` compute ``roles`` and ``num_actions`` from
     ``self.config`` (already validated against ``OPTIONS``; ``_setup`` checks only what
     ties several options together).
+
+    Attributes every game has (set in ``_setup`` unless noted): ``config`` (the validated
+    options), ``roles`` (role names, in seat order), ``num_actions`` (size of the flat action
+    space) and ``codec`` (the :class:`~.codec.ActionCodec` naming the actions; a game that
+    sets none gets one plain segment, "action i").
     """
 
     env_id: str = ""
     OPTIONS: dict[str, opt.Option] = {"max_turns": opt.max_turns(None, "turns", allow_none=True)}
-    state_class: type = None
+    state_class: type[State]
+    codec: ActionCodec
 
-    def __init__(self, **config):
-        self.config = opt.validate(self.env_id, self.OPTIONS, config)
+    def __init__(self, **config: Any) -> None:
+        self.config: dict[str, Any] = opt.validate(self.env_id, self.OPTIONS, config)
         self.roles: tuple[str, ...] = ()
         self.num_actions: int = 0
         self._setup()
         if not self.roles or self.num_actions <= 0:
             raise RuntimeError(f"{type(self).__name__}._setup must set roles and num_actions")
+        if getattr(self, "codec", None) is None:
+            self.codec = ActionCodec([("action", self.num_actions)])
 
     @abstractmethod
     def _setup(self) -> None:
@@ -96,15 +144,16 @@ class Game(ABC):
         return len(self.roles)
 
     @property
-    def max_turns(self):
-        return self.config.get("max_turns")
+    def max_turns(self) -> int | None:
+        cap: int | None = self.config.get("max_turns")
+        return cap
 
     @classmethod
     def describe_options(cls) -> list[tuple[str, str, str, str]]:
         """(name, default, what is valid, doc) per option: the README table and --help."""
         return opt.describe(cls.OPTIONS)
 
-    def role_index(self, role) -> int:
+    def role_index(self, role: object) -> int:
         """A role given as an index (Python or NumPy int) or a name, as an index."""
         if isinstance(role, str):
             if role in self.roles:
@@ -119,10 +168,17 @@ class Game(ABC):
     def observation_shape(self, role: int) -> tuple[int, ...]:
         ...
 
-    def new_initial_state(self, seed=None) -> "State":
-        return self.state_class(self, seed)
+    def observation_bounds(self, role: int) -> tuple[float, float]:
+        """(low, high): every value of ``State.observation(role)`` lies in this finite range
+        (the envs' observation spaces). Default: +-OBSERVATION_LIMIT; a game whose encoder
+        is normalised may declare a tighter range."""
+        return (-OBSERVATION_LIMIT, OBSERVATION_LIMIT)
 
-    def state_from_json(self, text: str) -> "State":
+    def new_initial_state(self, seed: int | None = None) -> State:
+        state: State = self.state_class(self, seed)
+        return state
+
+    def state_from_json(self, text: str | bytes) -> State:
         """A state read back from ``State.to_json``. Nothing in the file is trusted: every
         derived field (the legal mask, caches) is rebuilt, the saved fields must match a
         fresh state's names and types (:func:`~.serialize.conform`), and the game's
@@ -146,7 +202,7 @@ class Game(ABC):
                                     f"unknown field(s) {extra}")
         for name, value in fields.items():
             serialize.conform(value, template[name], name)
-        state = self.state_class.__new__(self.state_class)
+        state: State = self.state_class.__new__(self.state_class)
         state.game = self
         state._mask = None
         try:
@@ -165,10 +221,10 @@ class Game(ABC):
             raise CorruptStateError(f"saved {self.env_id} state is inconsistent: {e!r}") from e
         return state
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self  # games are immutable; clones share them
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
         return f"{type(self).__name__}({opts})"
 
@@ -185,7 +241,11 @@ class State(ABC):
     # JSON; `_rebuild_derived` recomputes them when a state is read back.
     _DERIVED: tuple[str, ...] = ()
 
-    def __init__(self, game: Game, seed=None):
+    game: Game
+    rng: np.random.Generator
+    _mask: Mask | None
+
+    def __init__(self, game: Game, seed: int | None = None) -> None:
         self.game = game
         self.rng = np.random.default_rng(seed)
         self._mask = None
@@ -199,7 +259,7 @@ class State(ABC):
         ...
 
     @abstractmethod
-    def _legal_mask(self) -> np.ndarray:
+    def _legal_mask(self) -> Mask:
         """Fresh bool array of size game.num_actions."""
         ...
 
@@ -212,8 +272,16 @@ class State(ABC):
         ...
 
     @abstractmethod
-    def observation(self, role: int) -> np.ndarray:
+    def observation(self, role: int) -> Observation:
+        """float32 array of ``game.observation_shape(role)``, every value finite and within
+        ``game.observation_bounds(role)``; only what `role` may know."""
         ...
+
+    def shaped_scores(self) -> list[float]:
+        """One heuristic score per role (who is ahead now), for ``reward="shaped"`` and for
+        search cut-offs. Each value should stay within ``SHAPED_RANGE`` (-1..1), small beside
+        the +-1 of ``returns``. Default: all zeros (shaping then pays nothing)."""
+        return [0.0] * self.game.num_roles
 
     def action_to_string(self, action: int) -> str:
         return f"action {action}"
@@ -222,7 +290,7 @@ class State(ABC):
         """A short name of the decision the current player is asked to make."""
         return "move"
 
-    def _view(self, role: int) -> dict:
+    def _view(self, role: int) -> dict[str, Any]:
         """The game's part of ``view(role)``: the public board, `role`'s own private things,
         counts of others' hidden things; plain JSON. Built only on request."""
         raise NotImplementedError(f"{type(self).__name__} has no view")
@@ -233,7 +301,7 @@ class State(ABC):
         kind = "game_over" if actor is None else self.decision()
         return Decision(kind, actor, kind, {})
 
-    def _render(self, view: dict) -> str:
+    def _render(self, view: dict[str, Any]) -> str:
         """The text board for one view (``str(state)``, ``render()``)."""
         from .text import render_view
 
@@ -248,18 +316,18 @@ class State(ABC):
             self.legal_action_mask()
 
     # ---- the contract -----------------------------------------------------------------
-    def view(self, role) -> dict:
+    def view(self, role: object) -> dict[str, Any]:
         """Everything `role` (an index or a name) may know now and nothing more, as plain
         JSON: the game's board (``_view``), plus ``env_id``, ``role``, ``decision`` (see
         :class:`~.view.Decision`) and ``log`` (the last events `role` saw, oldest first)."""
         r = self.game.role_index(role)
-        v = {"env_id": self.game.env_id, "role": self.game.roles[r]}
+        v: dict[str, Any] = {"env_id": self.game.env_id, "role": self.game.roles[r]}
         v.update(self._view(r))
         v["decision"] = self._decision(r).to_dict()
         v["log"] = self.log_for(r)
         return v
 
-    def log_event(self, text: str, to=None) -> None:
+    def log_event(self, text: str, to: Any = None) -> None:
         """Record an event in the game's words; `to`: None (everyone), one role index or an
         iterable of role indices (private events, e.g. a card drawn)."""
         self.log.append((self.log_seq, audience(to), text))
@@ -271,7 +339,7 @@ class State(ABC):
         seen = [text for _, code, text in self.log if sees(code, role)]
         return seen[-limit:]
 
-    def render_text(self, role=None) -> str:
+    def render_text(self, role: object = None) -> str:
         """The text board from `role`'s view (default: the role to act, else role 0)."""
         if role is None:
             role = 0 if self.is_terminal() else self.current_player()
@@ -285,6 +353,7 @@ class State(ABC):
                 raise CorruptStateError(f"saved state: bad log entry {entry!r}")
         if len(self.log) > 2 * LOG_KEEP or (self.log and self.log[-1][0] >= self.log_seq):
             raise CorruptStateError("saved state: log longer than kept or log_seq behind it")
+
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
 
@@ -292,7 +361,7 @@ class State(ABC):
         cap = self.game.max_turns
         return cap is not None and self.turn >= cap and not self.is_terminal()
 
-    def legal_action_mask(self) -> np.ndarray:
+    def legal_action_mask(self) -> Mask:
         """Read-only bool mask; all False once the game is over."""
         if self._mask is None:
             if self.is_terminal():
@@ -304,29 +373,29 @@ class State(ABC):
         return self._mask
 
     def legal_actions(self) -> list[int]:
-        return np.flatnonzero(self.legal_action_mask()).tolist()
+        actions: list[int] = np.flatnonzero(self.legal_action_mask()).tolist()
+        return actions
 
-    def is_legal(self, action) -> bool:
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            return False
-        if a != action or not 0 <= a < self.game.num_actions:
-            return False
-        return bool(self.legal_action_mask()[a])
+    def is_legal(self, action: object) -> bool:
+        """Whether `action` is a legal move now (never raises; see :func:`as_action`)."""
+        a = as_action(action, self.game.num_actions)
+        return a is not None and bool(self.legal_action_mask()[a])
 
-    def apply_action(self, action) -> None:
-        if not self.is_legal(action):
+    def apply_action(self, action: object) -> None:
+        """Play `action`; anything but a legal action index raises ``IllegalActionError``
+        and changes nothing."""
+        a = as_action(action, self.game.num_actions)
+        if a is None or not self.legal_action_mask()[a]:
             raise IllegalActionError(
                 action,
                 "game over" if self.is_terminal() else self.decision(),
-                [self.action_to_string(a) for a in self.legal_actions()],
+                [self.action_to_string(x) for x in self.legal_actions()],
             )
         self._mask = None
-        self._apply(int(action))
+        self._apply(a)
         self._mask = None
 
-    def clone(self, rng: np.random.Generator | None = None) -> "State":
+    def clone(self, rng: np.random.Generator | None = None) -> State:
         """An independent copy; its chance comes from `rng` if given, else from a copy of
         this state's generator (so the copy replays the same future)."""
         new = copy.copy(self)
@@ -337,12 +406,12 @@ class State(ABC):
         new._mask = self._mask  # read-only, safe to share
         return new
 
-    def resample_hidden(self, observer: int, rng: np.random.Generator) -> "State":
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> State:
         """A copy in which what `observer` cannot see is redrawn. Perfect information: a clone
         whose future chance is reseeded from `rng` (the observer cannot know the RNG)."""
         return self.clone(np.random.default_rng(rng.integers(2**63)))
 
-    def fields(self) -> dict:
+    def fields(self) -> dict[str, Any]:
         skip = self._TRANSIENT + self._DERIVED
         return {k: v for k, v in self.__dict__.items() if k not in skip}
 
@@ -356,12 +425,13 @@ class State(ABC):
             }
         )
 
-    def __eq__(self, other) -> bool:
-        if type(other) is not type(self) or other.game.config != self.game.config:
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or type(other) is not type(self) \
+                or other.game.config != self.game.config:
             return False
         return self.to_json() == other.to_json()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
         return self.render_text()

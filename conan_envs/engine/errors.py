@@ -8,7 +8,7 @@ class ConanEnvError(Exception):
 class IllegalActionError(ConanEnvError, ValueError):
     """An action outside the legal mask. The state is left unchanged."""
 
-    def __init__(self, action, decision: str, legal: list[str]):
+    def __init__(self, action: object, decision: str, legal: list[str]) -> None:
         self.action = action
         self.decision = decision
         self.legal = legal
@@ -22,3 +22,7 @@ class ConfigError(ConanEnvError, ValueError):
 
 class CorruptStateError(ConanEnvError, ValueError):
     """A saved game (JSON) or checkpoint that cannot be read back faithfully."""
+
+
+class ResetNeeded(ConanEnvError, RuntimeError):
+    """An env used before its first ``reset()``."""

@@ -1,36 +1,64 @@
-"""The one PettingZoo adapter: an AECEnv over any Game (DESIGN.md, "Observations",
-"Rewards and episode end"). The env is thin: every rule lives in the game's State."""
+"""The one PettingZoo adapter: an AECEnv over any Game (docs/architecture.md, "The
+adapter"). The env is thin: every rule lives in the game's State, reached as
+``env.game_state`` (``env.state()`` is PettingZoo's global-state method, which these games,
+having hidden information, do not offer)."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .core import Game
-from .errors import ConfigError, IllegalActionError
+from .core import Game, State, as_action
+from .errors import ConfigError, IllegalActionError, ResetNeeded
 
 ILLEGAL_MODES = ("raise", "lose")
+REWARD_MODES = ("terminal", "shaped")
+RENDER_MODES = ("ansi", "human")
+
+ObsDict = dict[str, npt.NDArray[Any]]
 
 
-class ConanAECEnv(AECEnv):
+def check_env_options(render_mode: object, illegal_action: object, reward: object) -> None:
+    """The env options both adapters take, each refused with what is valid."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(f"render_mode={render_mode!r} is invalid; render_mode must be one of "
+                          f"{list(RENDER_MODES)} or None")
+    if illegal_action not in ILLEGAL_MODES:
+        raise ConfigError(f"illegal_action={illegal_action!r} is invalid; illegal_action must "
+                          f"be one of {list(ILLEGAL_MODES)}")
+    if reward not in REWARD_MODES:
+        raise ConfigError(f"reward={reward!r} is invalid; reward must be one of "
+                          f"{list(REWARD_MODES)}")
+
+
+def observation_box(game: Game, role: int) -> spaces.Box:
+    low, high = game.observation_bounds(role)
+    return spaces.Box(np.float32(low), np.float32(high), game.observation_shape(role), np.float32)
+
+
+class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
     """PettingZoo AEC env over a rules core.
 
-    `illegal_action="raise"` (default) raises IllegalActionError and changes nothing;
-    `"lose"` follows PettingZoo classic: the offender gets -1, the others 0, and the game ends.
-    `reward="terminal"` (default) pays `returns()` at the end; `"shaped"` also pays the
-    step-by-step change of the state's `shaped_scores()` where the game defines one.
+    ``game`` is the rules (a :class:`~.core.Game`); ``game_state`` the position being played
+    (a :class:`~.core.State`, None before ``reset``). Observations are fresh arrays: editing
+    one never changes what the env reports later.
+
+    `illegal_action="raise"` (default) raises IllegalActionError for anything but a legal
+    action index (fractions, NaN, infinities, strings, out of range) and changes nothing;
+    `"lose"` follows PettingZoo classic: the offender gets -1, the others 0, and the game
+    ends. `reward="terminal"` (default) pays `returns()` at the end; `"shaped"` also pays the
+    step-by-step change of the state's `shaped_scores()`.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, game: Game, render_mode=None, illegal_action="raise", reward="terminal"):
+    def __init__(self, game: Game, render_mode: str | None = None, illegal_action: str = "raise",
+                 reward: str = "terminal") -> None:
         super().__init__()
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        if illegal_action not in ILLEGAL_MODES:
-            raise ConfigError(f"illegal_action must be one of {ILLEGAL_MODES}")
-        if reward not in ("terminal", "shaped"):
-            raise ConfigError("reward must be 'terminal' or 'shaped'")
+        check_env_options(render_mode, illegal_action, reward)
         self.game = game
         self.metadata = {**self.metadata, "name": game.env_id}
         self.render_mode = render_mode
@@ -40,78 +68,108 @@ class ConanAECEnv(AECEnv):
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n = game.num_actions
         self._obs_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(-np.inf, np.inf, game.observation_shape(i), np.float32),
-                    "action_mask": spaces.Box(0, 1, (n,), np.int8),
-                }
-            )
+            a: spaces.Dict({"observation": observation_box(game, i),
+                            "action_mask": spaces.Box(0, 1, (n,), np.int8)})
             for i, a in enumerate(self.possible_agents)
         }
         self._act_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._zero_mask = np.zeros(n, dtype=np.int8)
+        self._zero_mask.flags.writeable = False
         self._seeds = np.random.SeedSequence()
-        self.state = None
+        self.game_state: State | None = None
+        self._obs_cache: dict[str, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
+        self._final: dict[str, tuple[bool, bool]] = {}  # agent -> (terminated, truncated)
+        self._scores: npt.NDArray[np.float64] | None = None
+        self._rewards_dirty = False
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def _live(self) -> State:
+        if self.game_state is None:
+            raise ResetNeeded(f"{self.game.env_id}: call reset() before step(), observe(), last() "
+                              "or render()")
+        return self.game_state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = np.random.SeedSequence(seed)
         state_seed = int(self._seeds.spawn(1)[0].generate_state(1, np.uint64)[0])
-        self.state = self.game.new_initial_state(state_seed)
+        state = self.game_state = self.game.new_initial_state(state_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._final = {}
         self._scores = self._shaped_scores()
         self._obs_cache = {}
         self._rewards_dirty = False
-        self.agent_selection = self.possible_agents[self.state.current_player()]
-        self.infos[self.agent_selection]["decision"] = self.state.decision()
+        self.agent_selection = self.possible_agents[state.current_player()]
+        self.infos[self.agent_selection]["decision"] = state.decision()
 
-    def observe(self, agent):
-        obs = self._obs_cache.get(agent)
-        if obs is None:
+    def observe(self, agent: str) -> ObsDict:
+        """`agent`'s observation and action mask (all zero unless it is to act), as new
+        arrays the caller may keep or edit."""
+        cached = self._obs_cache.get(agent)
+        if cached is None:
+            state = self._live()
             i = self._index[agent]
-            if agent == self.agent_selection and not self.state.is_terminal():
-                mask = self.state.legal_action_mask().astype(np.int8)
+            if (agent == self.agent_selection and agent in self.agents
+                    and not self.terminations[agent] and not self.truncations[agent]):
+                mask = state.legal_action_mask().astype(np.int8)
             else:
-                mask = self._zero_mask.copy()
-            obs = {"observation": self.state.observation(i), "action_mask": mask}
-            self._obs_cache[agent] = obs
-        return obs
+                mask = self._zero_mask
+            cached = (np.array(state.observation(i), dtype=np.float32), mask)
+            self._obs_cache[agent] = cached
+        return {"observation": cached[0].copy(), "action_mask": cached[1].copy()}
 
-    def step(self, action):
+    def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """As PettingZoo's, and also once every agent is done and removed: the final
+        observation, no further reward, the final termination and truncation, empty info."""
+        self._live()
         agent = self.agent_selection
+        if agent in self.agents:
+            return super().last(observe)
+        term, trunc = self._final.get(agent, (False, False))
+        return (self.observe(agent) if observe else None), 0.0, term, trunc, {}
+
+    def step(self, action: int | None) -> None:
+        state = self._live()
+        agent = self.agent_selection
+        if agent not in self.agents:  # every agent done and removed
+            if action is not None:
+                raise IllegalActionError(action, "game over (every agent is done)", [])
+            return
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(action, f"{agent} is done: the only valid action is None", [])
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._obs_cache = {}
         if self._rewards_dirty:  # rewards are non-zero only at the end or when shaped
             for a in self.agents:
                 self.rewards[a] = 0.0
             self._rewards_dirty = False
-        state = self.state
-        try:
-            state.apply_action(action)  # an illegal action raises and changes nothing
-        except IllegalActionError:
+        a = as_action(action, self.game.num_actions)
+        if a is None or not state.legal_action_mask()[a]:
             if self.illegal_action == "raise":
-                raise
-            self._end({a: (-1.0 if a == agent else 0.0) for a in self.agents}, truncate=False)
+                state.apply_action(action)  # raises IllegalActionError naming the legal moves
+            self._obs_cache = {}
+            self._end({x: (-1.0 if x == agent else 0.0) for x in self.agents}, truncate=False)
             self.infos[agent]["illegal_action"] = True
         else:
+            self._obs_cache = {}
+            state.apply_action(a)
             if self.shaped:
                 self._add_shaping()
             if state.is_terminal():
-                self._end(dict(zip(self.possible_agents, map(float, state.returns()))), False)
+                self._end(dict(zip(self.possible_agents, map(float, state.returns()), strict=True)),
+                          truncate=False)
             elif state.is_truncated():
                 self._end({}, truncate=True)
             else:
@@ -123,7 +181,7 @@ class ConanAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
-    def _end(self, rewards, truncate: bool):
+    def _end(self, rewards: dict[str, float], truncate: bool) -> None:
         self._rewards_dirty = True
         for a in self.agents:
             self.rewards[a] += rewards.get(a, 0.0)
@@ -131,36 +189,37 @@ class ConanAECEnv(AECEnv):
                 self.truncations[a] = True
             else:
                 self.terminations[a] = True
+            self._final[a] = (not truncate, truncate)
 
-    def _shaped_scores(self):
-        if not self.shaped or not hasattr(self.state, "shaped_scores"):
+    def _shaped_scores(self) -> npt.NDArray[np.float64] | None:
+        if not self.shaped or self.game_state is None:
             return None
-        return np.asarray(self.state.shaped_scores(), dtype=np.float64)
+        return np.asarray(self.game_state.shaped_scores(), dtype=np.float64)
 
-    def _add_shaping(self):
+    def _add_shaping(self) -> None:
         new = self._shaped_scores()
-        if new is None:
+        if new is None or self._scores is None:
             return
-        for a, d in zip(self.possible_agents, new - self._scores):
+        for a, d in zip(self.possible_agents, new - self._scores, strict=True):
             if a in self.rewards and d:
                 self.rewards[a] += float(d)
                 self._rewards_dirty = True
         self._scores = new
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = str(self.state)
+        text = str(self._live())
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
-    def close(self):
+    def close(self) -> None:
         pass
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.game.env_id
 
 
-__all__ = ["ConanAECEnv", "IllegalActionError"]
+__all__ = ["ConanAECEnv", "IllegalActionError", "check_env_options", "observation_box"]
