@@ -145,13 +145,13 @@ def cast(s, h: int, sp: int):
         # Kiss of Death: everyone else in the caster's area is attacked with 3 red dice, then
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "target": s.h_area[h]}
+        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
         combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                           combat.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "target": s.h_area[h]}
+        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
         combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                           combat.support_for(s, ("h", h)))
     else:
@@ -170,15 +170,15 @@ def pay(s, h: int, sp: int, gems: int):
 
 
 def _mind_control_choices(s, fr, h, sp):
-    if "target" not in fr:
+    if "target_model" not in fr:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
     if fr["steps"] == 0 or _affordable(s, h, sp, 1):
-        return "move", control_steps(s, fr["target"])
+        return "move", control_steps(s, fr["target_model"])
     return "move", []
 
 
 def _gift_choices(s, fr, h, sp):
-    if "target" not in fr:
+    if "target_hero" not in fr:
         return "hero", gift_targets(s, h)
     return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
 
@@ -208,7 +208,7 @@ def target_mask(s, fr, mask, codec):
     o = codec.offsets[seg]
     for x in choices:
         mask[o + x] = True
-    if eff == "mind_control" and "target" in fr and fr["steps"]:
+    if eff == "mind_control" and "target_model" in fr and fr["steps"]:
         mask[codec.offsets["done"]] = True
 
 
@@ -217,13 +217,13 @@ def target_apply(s, fr, seg, i):
     spell = s.game.spells[sp]
     eff = spell.effect
     if eff == "gift":
-        if "target" not in fr:
+        if "target_hero" not in fr:
             pay(s, h, sp, spell.cost)
-            fr["target"] = i
+            fr["target_hero"] = i
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
         s.stack.pop()
-        t = fr["target"]
+        t = fr["target_hero"]
         s.reserve[h] -= i
         s.life[h] -= i
         s.reserve[t] += i
@@ -232,9 +232,9 @@ def target_apply(s, fr, seg, i):
             s.kill_hero(h)
         return
     if eff == "mind_control":
-        if "target" not in fr:
+        if "target_model" not in fr:
             pay(s, h, sp, spell.cost)
-            fr["target"], fr["steps"] = i, 0
+            fr["target_model"], fr["steps"] = i, 0
             return
         if seg == "done":
             s.stack.pop()
@@ -242,8 +242,8 @@ def target_apply(s, fr, seg, i):
         if fr["steps"]:
             pay(s, h, sp, 1)   # 1 area per gem
         fr["steps"] += 1
-        mv.cross(s, s.u_area[fr["target"]], i)
-        s.u_area[fr["target"]] = i
+        mv.cross(s, s.u_area[fr["target_model"]], i)
+        s.u_area[fr["target_model"]] = i
         return
     s.stack.pop()
     if eff == "teleport":
@@ -266,7 +266,12 @@ def target_apply(s, fr, seg, i):
         else:
             s.u_held[i] = True
         return
-    c = {"hero": h, "spell": sp, "target": i}
+    if eff == "attack":
+        c = {"hero": h, "spell": sp, "target": ["u", i]}
+    elif eff == "healing":
+        c = {"hero": h, "spell": sp, "target": ["h", i]}
+    else:
+        c = {"hero": h, "spell": sp, "area": i}
     # "Casting a spell is not affected by hindering."
     combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
                       combat.support_for(s, ("h", h)))
@@ -278,7 +283,7 @@ def spell_rolled(s, c):
     spell = s.game.spells[c["spell"]]
     if spell.effect == "healing":
         # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve
-        k = c["target"]
+        k = c["target"][1]
         n = min(power, s.wounds[k])
         s.wounds[k] -= n
         s.reserve[k] += n
@@ -288,14 +293,14 @@ def spell_rolled(s, c):
             n = min(spell.drain, s.ov_reserve)
             s.ov_reserve -= n
             s.ov_fatigue += n
-        if s.u_area[c["target"]] >= 0:
-            combat.defend(s, ["u", c["target"]], power, "spell", "nothing", c)
+        if s.u_area[c["target"][1]] >= 0:
+            combat.defend(s, c["target"], power, "spell", "nothing", c)
     elif spell.effect == "kiss":
-        combat.area_attack(s, c["target"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["hero"])
+        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["hero"])
     elif spell.effect == "swarm":
-        swarm(s, c["hero"], c["target"], power)
+        swarm(s, c["hero"], c["area"], power)
     else:
-        combat.area_attack(s, c["target"], power, mv.HERO_SIDE, "nothing", c)
+        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "nothing", c)
 
 
 @combat.cont

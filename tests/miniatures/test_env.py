@@ -53,7 +53,8 @@ def test_json_round_trip_and_resample_in_every_scenario():
 
 def play(g, specs, seed):
     s = g.new_initial_state(seed)
-    agents = [load_agent(specs[r == g.overlord], "miniatures_v1", role=r, seed=seed)
+    agents = [load_agent(specs[r == g.overlord], "miniatures_v1", role=r, seed=seed,
+                         **g.config)
               for r in range(g.num_roles)]
     while not s.is_terminal() and not s.is_truncated():
         p = s.current_player()

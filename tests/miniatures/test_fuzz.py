@@ -63,7 +63,7 @@ def test_scripted_play_is_legal(scenario, num_heroes):
     g = conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes)
     for seed in range(40):
         s = g.new_initial_state(seed)
-        agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed)
+        agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, **g.config)
                   for r in range(g.num_roles)]
         while not s.is_terminal():
             p = s.current_player()

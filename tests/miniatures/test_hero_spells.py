@@ -239,7 +239,7 @@ def test_scripted_heroes_play_legal_games_with_every_hero_spell():
         g = game(sc, n)
         for seed in range(4):
             s = g.new_initial_state(seed)
-            agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed)
+            agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, **g.config)
                       for r in range(g.num_roles)]
             while not s.is_terminal() and not s.is_truncated():
                 p = s.current_player()

@@ -98,7 +98,7 @@ class HeroTactics:
         if spell.effect == "mind_control":
             # drag the enemy away from the heroes; stop when no step gets it further
             heroes = [s.h_area[k] for k in s.heroes_in_play()]
-            m = fr["target"]
+            m = fr["target_model"]
 
             def far(b):
                 return min((self.dist(b, x) for x in heroes), default=0)
