@@ -1,25 +1,33 @@
 """Baseline agents behind one interface, built from strings.
 
     load_agent("random", "kings_v1", role=0, seed=1)
-    load_agent("scripted", "kings_v1", role=1)
+    load_agent("scripted", "kings_v1", role="player_1")
     load_agent("mcts:simulations=400", "tower_v1", role="yara")
     load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v1", role=1)
 
+An agent string is ``KIND[:OPTIONS]``; OPTIONS are ``key=value`` pairs separated by commas,
+checked against the options the agent declares (``OPTIONS`` on its class, see
+:mod:`baselines.options`); ``ppo`` takes the policy path first (``ppo:PATH,deterministic=false``).
 Training and evaluation live in baselines.training and baselines.evaluation (they need
 the `train` extra: torch, sb3-contrib, matplotlib, safetensors ...).
 """
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from conan_envs import ConfigError, check_env_id
+from conan_envs import ConfigError, check_env_id, make_game
 
 from .agent import Agent
 from .mcts import MCTSAgent
+from .options import SEED_ONLY, AgentOption, check_options, parse_value
+from .options import describe as describe_options
 from .ppo import ModelFileError, PolicyAgent
 from .random_agent import RandomAgent
 
-# kind -> "module:factory"; each factory is called as factory(env_id, role, **options).
+# kind -> "module:factory"; each factory is called as
+# factory(env_id=..., role=<index>, seed=..., **game_config, **options).
 AGENT_KINDS = {
     "random": "baselines.random_agent:RandomAgent",
     "scripted": "baselines.scripted:make_scripted",
@@ -28,46 +36,85 @@ AGENT_KINDS = {
 }
 
 
-def parse_spec(spec: str) -> tuple[str, dict]:
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'mcts:simulations=400,c_uct=1.4' -> ('mcts', {'simulations': 400, 'c_uct': 1.4});
     'ppo:models/x' -> ('ppo', {'path': 'models/x'}); the path may be followed by options,
-    'ppo:models/x,deterministic=false'."""
-    kind, _, rest = spec.partition(":")
-    opts = {}
+    'ppo:models/x,deterministic=false'. Only the form is checked here."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ConfigError(f"an agent string is KIND[:key=value,...], not {spec!r}; "
+                          f"kinds: {', '.join(AGENT_KINDS)}")
+    kind, _, rest = spec.strip().partition(":")
+    opts: dict[str, Any] = {}
     if rest:
         for i, part in enumerate(rest.split(",")):
             key, eq, value = part.partition("=")
+            key = key.strip()
             if i == 0 and not eq and key:
-                opts["path"] = key.strip()
+                opts["path"] = key
                 continue
             if not eq or not key:
                 raise ConfigError(f"bad agent option {part!r} in {spec!r}; expected key=value")
-            opts[key.strip()] = _value(value.strip())
-    return kind, opts
+            if key in opts:
+                raise ConfigError(f"agent option {key!r} given twice in {spec!r}")
+            opts[key] = parse_value(value.strip())
+    return kind.strip(), opts
 
 
-def _value(text: str):
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
-
-
-def load_agent(spec: str, env_id: str, role=0, **config) -> Agent:
-    """Build an agent from its string for `role` of `env_id`. Extra keyword arguments
-    (e.g. seed, or the game's config) go to the agent's factory."""
-    check_env_id(env_id)
-    kind, opts = parse_spec(spec)
+def agent_factory(kind: str) -> Callable[..., Agent]:
     if kind not in AGENT_KINDS:
         raise ConfigError(f"unknown agent {kind!r}; valid agents: {', '.join(AGENT_KINDS)}")
-    module, factory = AGENT_KINDS[kind].split(":")
-    make = getattr(importlib.import_module(module), factory)
-    if kind == "random":
-        return make(seed=opts.get("seed", config.get("seed")))
-    return make(env_id=env_id, role=role, **{**config, **opts})
+    module, name = AGENT_KINDS[kind].split(":")
+    factory: Callable[..., Agent] = getattr(importlib.import_module(module), name)
+    return factory
+
+
+def agent_options(kind: str) -> Mapping[str, AgentOption]:
+    """The options agent `kind` declares (just ``seed`` for one that declares none)."""
+    return getattr(agent_factory(kind), "OPTIONS", SEED_ONLY)
+
+
+def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """(kind, options) of an agent string, every option checked against what the agent
+    declares; ConfigError names the unknown key or bad value and the valid options."""
+    kind, given = parse_spec(spec)
+    schema = agent_options(kind)
+    if "path" in given and "path" not in schema:
+        raise ConfigError(f"{kind}: {given['path']!r} in {spec!r} is not key=value; valid "
+                          f"options: {describe_options(schema)}")
+    return kind, check_options(kind, schema, given)
+
+
+_GAMES: dict[tuple[str, str], Any] = {}
+
+
+def cached_game(env_id: str, game_config: Mapping[str, Any]) -> Any:
+    """One game per env and config per process (games are immutable; some take a while)."""
+    key = (env_id, repr(sorted(game_config.items())))
+    if key not in _GAMES:
+        if len(_GAMES) > 64:
+            _GAMES.clear()
+        _GAMES[key] = make_game(env_id, **game_config)
+    return _GAMES[key]
+
+
+def load_agent(spec: str, env_id: str, role: int | str = 0, *, seed: int | None = None,
+               **game_config: Any) -> Agent:
+    """Build an agent from its string for `role` (an index or a name) of `env_id` with the
+    game's config. `seed` seeds the agent unless its string gives one."""
+    check_env_id(env_id)
+    kind, opts = check_spec(spec)
+    game = cached_game(env_id, game_config)
+    r = game.role_index(role)
+    if "seed" not in opts:
+        opts["seed"] = seed
+    return agent_factory(kind)(env_id=env_id, role=r, **game.config, **opts)
+
+
+def describe_agents() -> str:
+    """Each agent kind and its options, for ``--help``."""
+    return "\n".join(f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS)
 
 
 __all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
-           "load_agent", "parse_spec"]
+           "load_agent", "parse_spec", "check_spec", "agent_options", "describe_agents",
+           "cached_game"]

@@ -1,7 +1,8 @@
-"""The one agent interface (DESIGN.md, "Agents")."""
+"""The one agent interface (docs/architecture.md, "Agents")."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
 
 class Agent(ABC):
@@ -11,11 +12,11 @@ class Agent(ABC):
     name = "agent"
 
     @abstractmethod
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         ...
 
     def reset(self) -> None:
         """Called at the start of each game; stateless agents ignore it."""
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return self.name

@@ -12,12 +12,14 @@ from the subtree grown under the chosen step.
 from __future__ import annotations
 
 import math
+from typing import Any, ClassVar
 
 import numpy as np
 
-from conan_envs import ConfigError, make_game
+from conan_envs import ConfigError
 
 from .agent import Agent
+from .options import SEED, AgentOption, check_options
 
 
 class _Node:
@@ -44,30 +46,45 @@ class MCTSAgent(Agent):
     leaves in the middle of a turn."""
 
     name = "mcts"
+    OPTIONS: ClassVar[dict[str, AgentOption]] = {
+        "simulations": AgentOption("int", 200, "simulations per move", lo=1, hi=1_000_000),
+        "c_uct": AgentOption("float", 1.4, "UCT exploration constant", lo=0, hi=100),
+        "rollout": AgentOption("str", "random", "agent string played in rollouts"),
+        "horizon": AgentOption("int", 1, "rounds a rollout may begin", lo=1, hi=10_000,
+                               none_ok=True),
+        "max_rollout_steps": AgentOption("int", None, "cap on rollout length", lo=1,
+                                         hi=10_000_000, none_ok=True),
+        "leaf_weight": AgentOption("float", 0.5, "size of a cut-off rollout's score", lo=0, hi=1),
+        "seed": SEED,
+    }
 
-    def __init__(self, env_id, role=0, simulations=200, c_uct=1.4, rollout="random",
-                 horizon=1, max_rollout_steps=None, leaf_weight=0.5, seed=None, **game_config):
-        if int(simulations) < 1:
-            raise ConfigError(f"mcts: simulations must be >= 1, got {simulations}")
-        if not 0.0 <= float(leaf_weight) <= 1.0:
-            raise ConfigError(f"mcts: leaf_weight must be in [0, 1], got {leaf_weight}")
-        if horizon is not None and int(horizon) < 1:
-            raise ConfigError(f"mcts: horizon must be >= 1 round or none, got {horizon}")
+    def __init__(self, env_id: str, role: int | str = 0, simulations: int = 200,
+                 c_uct: float = 1.4, rollout: str = "random", horizon: int | None = 1,
+                 max_rollout_steps: int | None = None, leaf_weight: float = 0.5,
+                 seed: int | None = None, **game_config: Any) -> None:
+        given = {"simulations": simulations, "c_uct": c_uct, "rollout": rollout,
+                 "horizon": horizon, "max_rollout_steps": max_rollout_steps,
+                 "leaf_weight": leaf_weight, "seed": seed}
+        o = check_options("mcts", self.OPTIONS, given)
+        if o["rollout"] != "random":
+            from . import check_spec
+
+            if check_spec(o["rollout"])[0] == "mcts":
+                raise ConfigError("mcts: rollout policy cannot itself be mcts")
         self.env_id = env_id
-        self.simulations = int(simulations)
-        self.c_uct = float(c_uct)
-        self.rollout = str(rollout)
-        self.horizon = None if horizon is None else int(horizon)
-        self.max_rollout_steps = None if max_rollout_steps is None else int(max_rollout_steps)
-        self.leaf_weight = float(leaf_weight)
+        self.simulations: int = o["simulations"]
+        self.c_uct: float = o["c_uct"]
+        self.rollout: str = o["rollout"]
+        self.horizon: int | None = o["horizon"]
+        self.max_rollout_steps: int | None = o["max_rollout_steps"]
+        self.leaf_weight: float = o["leaf_weight"]
         self.game_config = game_config
         self.rng = np.random.default_rng(seed)
         self._seed = seed
-        if isinstance(role, str):
-            roles = make_game(env_id, **game_config).roles
-            if role not in roles:
-                raise ConfigError(f"mcts: role {role!r} is not one of {roles}")
-            role = roles.index(role)
+        if isinstance(role, str):  # load_agent passes an index; a name needs the game's roles
+            from . import cached_game
+
+            role = cached_game(env_id, game_config).role_index(role)
         self.role = int(role)
         self._rollout_agents = None
         self._kept = None  # (the observation expected next, the subtree to search from)

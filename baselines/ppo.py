@@ -15,9 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
-from conan_envs import ConfigError, make_game
+from typing import Any, ClassVar
+
+from conan_envs import ConfigError
 
 from .agent import Agent
+from .options import SEED, AgentOption, check_options
 
 FORMAT = "conan-envs-policy"
 VERSION = 1
@@ -86,13 +89,23 @@ def export_policy(policy, path, *, env_id, roles, game_config, activation="tanh"
     return meta_path
 
 
-def read_metadata(path) -> dict:
+MAX_METADATA_BYTES = 1 << 20
+_HEX = frozenset("0123456789abcdef")
+
+
+def read_metadata(path: str | Path) -> dict[str, Any]:
+    """The checked metadata of a policy: every field's type and range, ``roles`` a list of
+    distinct names, ``weights`` a plain file name in the policy's own folder. Nothing else
+    is read before these checks pass."""
     meta_path, _ = model_paths(path)
     if not meta_path.is_file():
         raise ModelFileError(f"no policy metadata at {meta_path} (a policy is NAME.json + "
-                             f"NAME.safetensors, written by scripts/train.py)")
+                             f"NAME.safetensors, written by conan-train)")
+    if meta_path.stat().st_size > MAX_METADATA_BYTES:
+        raise ModelFileError(f"{meta_path} is larger than a policy's metadata can be "
+                             f"({MAX_METADATA_BYTES} bytes)")
     try:
-        meta = json.loads(meta_path.read_text())
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as e:
         raise ModelFileError(f"policy metadata {meta_path} is not valid JSON: {e}") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
@@ -104,9 +117,47 @@ def read_metadata(path) -> dict:
                            "weights", "sha256") if k not in meta]
     if missing:
         raise ModelFileError(f"{meta_path}: metadata lacks {missing}")
-    if meta["activation"] not in ACTIVATIONS:
-        raise ModelFileError(f"{meta_path}: unknown activation {meta['activation']!r}")
+    _check_fields(meta, meta_path)
     return meta
+
+
+def _count(value: Any, lo: int, hi: int) -> bool:
+    return type(value) is int and lo <= value <= hi
+
+
+def _check_fields(meta: dict[str, Any], where: Path) -> None:
+    def bad(field: str, valid: str) -> ModelFileError:
+        return ModelFileError(f"{where}: field {field}={meta.get(field)!r} is invalid; {field} "
+                              f"must be {valid}")
+
+    if not isinstance(meta["env_id"], str):
+        raise bad("env_id", "an env id such as 'kings_v1'")
+    roles = meta["roles"]
+    if not (isinstance(roles, list) and roles and all(isinstance(r, str) for r in roles)
+            and len(set(roles)) == len(roles)):
+        raise bad("roles", "a list of distinct role names, e.g. ['player_0', 'player_1']")
+    if not _count(meta["obs_size"], 1, 10_000_000):
+        raise bad("obs_size", "an integer from 1 to 10000000")
+    if not _count(meta["num_actions"], 1, 10_000_000):
+        raise bad("num_actions", "an integer from 1 to 10000000")
+    arch = meta["net_arch"]
+    if not (isinstance(arch, list) and len(arch) <= 32 and all(_count(h, 1, 65536) for h in arch)):
+        raise bad("net_arch", "a list of at most 32 layer widths from 1 to 65536")
+    if meta["activation"] not in ACTIVATIONS:
+        raise bad("activation", f"one of {', '.join(ACTIVATIONS)}")
+    weights = meta["weights"]
+    if not (isinstance(weights, str) and weights.endswith(".safetensors")
+            and weights == Path(weights).name and "/" not in weights and "\\" not in weights
+            and "\0" not in weights and not weights.startswith(".")):
+        raise bad("weights", "the plain file name of a .safetensors file in the policy's own "
+                             "folder (no folders, no path)")
+    sha = meta["sha256"]
+    if not (isinstance(sha, str) and len(sha) == 64 and set(sha) <= _HEX):
+        raise bad("sha256", "64 lowercase hexadecimal digits")
+    if "steps" in meta and not _count(meta["steps"], 0, 2**62):
+        raise bad("steps", "a whole number of at least 0")
+    if "game_config" in meta and not isinstance(meta["game_config"], dict):
+        raise bad("game_config", "a mapping of the game's options")
 
 
 _CACHE: dict = {}
@@ -118,6 +169,9 @@ def load_policy(path):
     meta_path, _ = model_paths(path)
     meta = read_metadata(meta_path)
     weights_path = meta_path.parent / meta["weights"]
+    if weights_path.is_symlink() and weights_path.resolve().parent != meta_path.parent.resolve():
+        raise ModelFileError(f"policy weights {weights_path} named by {meta_path} link outside "
+                             f"the policy's folder; refusing to read them")
     if not weights_path.is_file():
         raise ModelFileError(f"policy weights {weights_path} named by {meta_path} are missing")
     stat = weights_path.stat()
@@ -190,15 +244,24 @@ def _build_actor(meta, tensors, where) -> Actor:
     return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]), meta["activation"])
 
 
-_GAMES: dict = {}
-
-
-def _game(env_id, config):
-    """Games are immutable and some take a while to build: one per config per process."""
-    key = (env_id, repr(sorted(config.items())))
-    if key not in _GAMES:
-        _GAMES[key] = make_game(env_id, **config)
-    return _GAMES[key]
+def check_policy(path: str | Path, env_id: str, game: Any) -> tuple[dict[str, Any], Actor]:
+    """(metadata, actor) of the policy at `path`, checked against `game` of `env_id`: its env,
+    roles, observation size and action count."""
+    meta, net = load_policy(path)
+    where = model_paths(path)[0]
+    if meta["env_id"] != env_id:
+        raise ModelFileError(f"{where} was trained for {meta['env_id']}, not {env_id}")
+    unknown = [r for r in meta["roles"] if r not in game.roles]
+    if unknown:
+        raise ModelFileError(f"{where}: roles {unknown} are not roles of {env_id}; its roles: "
+                             f"{list(game.roles)}")
+    sizes = {int(np.prod(game.observation_shape(game.roles.index(r)))) for r in meta["roles"]}
+    if sizes != {meta["obs_size"]} or game.num_actions != meta["num_actions"]:
+        raise ModelFileError(
+            f"{where} expects observations of size {meta['obs_size']} and "
+            f"{meta['num_actions']} actions; {env_id} roles {meta['roles']} with config "
+            f"{game.config} has {' or '.join(map(str, sorted(sizes)))} and {game.num_actions}")
+    return meta, net
 
 
 class PolicyAgent(Agent):
@@ -208,31 +271,37 @@ class PolicyAgent(Agent):
     whose roles share one observation layout)."""
 
     name = "ppo"
+    OPTIONS: ClassVar[dict[str, AgentOption]] = {
+        "path": AgentOption("str", None, "the policy: NAME, NAME.json or NAME.safetensors"),
+        "deterministic": AgentOption("bool", True, "play the most likely action"),
+        "any_role": AgentOption("bool", False, "play roles the policy was not trained for"),
+        "seed": SEED,
+    }
 
-    def __init__(self, env_id, role=0, path=None, deterministic=True, seed=None, any_role=False,
-                 **game_config):
+    def __init__(self, env_id: str, role: int | str = 0, path: str | None = None,
+                 deterministic: bool = True, seed: int | None = None, any_role: bool = False,
+                 **game_config: Any) -> None:
+        from . import cached_game
+
         if not path:
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
-        self.meta, self.net = load_policy(path)
-        game = _game(env_id, game_config)
-        role_name = role if isinstance(role, str) else game.roles[int(role)]
-        if role_name not in game.roles:
-            raise ConfigError(f"ppo: role {role!r} is not one of {game.roles}")
-        r = game.roles.index(role_name)
+        o = check_options("ppo", self.OPTIONS, {"path": str(path), "deterministic": deterministic,
+                                                "any_role": any_role, "seed": seed})
+        game = cached_game(env_id, game_config)
+        r = game.role_index(role)
+        role_name = game.roles[r]
         where = model_paths(path)[0]
-        if self.meta["env_id"] != env_id:
-            raise ModelFileError(f"{where} was trained for {self.meta['env_id']}, not {env_id}")
+        self.meta, self.net = check_policy(path, env_id, game)
         obs_size = int(np.prod(game.observation_shape(r)))
-        if obs_size != self.meta["obs_size"] or game.num_actions != self.meta["num_actions"]:
+        if obs_size != self.meta["obs_size"]:
             raise ModelFileError(
-                f"{where} expects observations of size {self.meta['obs_size']} and "
-                f"{self.meta['num_actions']} actions; {env_id} role {role_name} with config "
-                f"{game.config} has {obs_size} and {game.num_actions}")
-        if role_name not in self.meta["roles"] and not any_role:
+                f"{where} expects observations of size {self.meta['obs_size']}; {env_id} role "
+                f"{role_name} with config {game.config} has {obs_size}")
+        if role_name not in self.meta["roles"] and not o["any_role"]:
             raise ModelFileError(f"{where} was trained for roles {self.meta['roles']}, not "
                                  f"{role_name} (pass any_role=true to use it anyway)")
         self.role = r
-        self.deterministic = bool(deterministic)
+        self.deterministic: bool = o["deterministic"]
         self.rng = np.random.default_rng(seed)
         self.name = f"ppo:{path}"
 

@@ -160,3 +160,58 @@ class BigNim(NimGame):
 
     def observation_shape(self, role):
         return (7,)
+
+
+def _edit(exported, **fields):
+    meta = json.loads(exported.read_text())
+    meta.update(fields)
+    exported.write_text(json.dumps(meta))
+
+
+@pytest.mark.parametrize("weights", ["../../secret.safetensors", "/etc/passwd",
+                                     "sub/nim.safetensors", "..", ".hidden.safetensors",
+                                     "nim.safetensors\x00", "nim.json", 7, None,
+                                     "..\\nim.safetensors"])
+def test_weights_outside_the_policy_folder_are_refused_unread(toy_envs, exported, tmp_path,
+                                                              monkeypatch, weights):
+    """Issue 15: "The `weights` field may point outside the policy folder ... and the error
+    prints a hash prefix of that file"."""
+    secret = tmp_path.parent / "secret.safetensors"
+    secret.write_bytes(b"private")
+    _edit(exported, weights=weights)
+    read = []
+    monkeypatch.setattr("baselines.ppo._sha256", lambda p: read.append(p) or "0" * 64)
+    with pytest.raises(ModelFileError, match="plain file name") as e:
+        load_agent(f"ppo:{exported}", "nim_test")
+    assert read == [] and "SHA-256" not in str(e.value)
+
+
+def test_weights_linking_outside_the_folder_are_refused(toy_envs, exported, tmp_path):
+    outside = tmp_path.parent / "outside.safetensors"
+    outside.write_bytes(b"x")
+    (tmp_path / "link.safetensors").symlink_to(outside)
+    _edit(exported, weights="link.safetensors")
+    with pytest.raises(ModelFileError, match="link outside"):
+        load_agent(f"ppo:{exported}", "nim_test")
+
+
+@pytest.mark.parametrize("roles, needle", [
+    ("player_0", "roles must be a list"), ("player_0,player_1", "roles must be a list"),
+    ([], "roles must be a list"), ([0], "roles must be a list"),
+    (["player_0", "player_0"], "distinct"), (["player_0", "yara"], "not roles of nim_test"),
+])
+def test_roles_must_be_a_list_of_the_envs_roles(toy_envs, exported, roles, needle):
+    _edit(exported, roles=roles)
+    with pytest.raises(ModelFileError, match=needle):
+        load_agent(f"ppo:{exported}", "nim_test")
+
+
+@pytest.mark.parametrize("field, value", [("obs_size", "5"), ("obs_size", 5.0), ("obs_size", True),
+                                          ("num_actions", -4), ("net_arch", "64"),
+                                          ("net_arch", [16, 0]), ("sha256", "abc"),
+                                          ("steps", -1), ("game_config", []), ("env_id", 3),
+                                          ("activation", "sigmoid")])
+def test_badly_typed_metadata_is_refused_naming_the_field(toy_envs, exported, field, value):
+    _edit(exported, **{field: value})
+    with pytest.raises(ModelFileError, match=f"field {field}=.* is invalid; {field} must be"):
+        load_agent(f"ppo:{exported}", "nim_test")

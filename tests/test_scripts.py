@@ -6,7 +6,7 @@ import pytest
 
 from baselines.cli import bench, play
 from baselines.human import HumanAgent
-from tests.test_transcripts import seen_nim  # noqa: F401  (a fixture)
+from tests.test_transcripts import register_seen_nim
 
 
 class Pile:
@@ -36,7 +36,8 @@ def test_human_agent_accepts_only_ascii_digits_or_a_name(text):
     assert HumanAgent.parse("2", ["take 1", "take 2", "take 3"]) == 2
 
 
-def test_play_full_game_with_a_human_seat_sees_its_own_board(seen_nim):
+def test_play_full_game_with_a_human_seat_sees_its_own_board(monkeypatch):
+    register_seen_nim(monkeypatch)
     out = []
     answers = iter(["nonsense"] + ["0"] * 1000)
     result = play.run(["seen_nim_test", "--human", "player_0", "--ai", "random", "--seed", "1"],

@@ -36,12 +36,17 @@ class SeenNimGame(NimGame):
     state_class = SeenNimState
 
 
-@pytest.fixture
-def seen_nim(monkeypatch):
+def register_seen_nim(monkeypatch):
+    """Register SeenNimGame as ``seen_nim_test`` (and Nim as ``nim_test``) for this test."""
     reg = {**conan_envs._REGISTRY, "seen_nim_test": ("tests.test_transcripts", "SeenNimGame"),
            "nim_test": ("tests.toy", "NimGame")}
     monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
     monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+
+
+@pytest.fixture
+def seen_nim(monkeypatch):
+    register_seen_nim(monkeypatch)
 
 
 def write(argv, path):

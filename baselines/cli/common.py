@@ -10,6 +10,8 @@ from typing import Any, NoReturn
 
 from conan_envs import ConfigError
 
+from ..options import parse_value
+
 USER_ERROR = 2  # the exit status of every user error (argparse's own)
 
 
@@ -26,17 +28,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(USER_ERROR, f"{self.prog}: error: {message}\n")
-
-
-def parse_value(text: str) -> Any:
-    """``3`` -> 3, ``0.5`` -> 0.5, ``true``/``false``/``none`` -> True/False/None, else the
-    text. The receiving schema decides whether the type is right."""
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False, "none": None}.get(text.lower(), text)
 
 
 def parse_pairs(text: str, what: str = "--config") -> dict[str, Any]:
