@@ -28,3 +28,44 @@ def client():
 
     with TestClient(create_app()) as c:
         yield c
+
+
+@pytest.fixture(scope="session")
+def web_base():
+    """The page's address, served by uvicorn in a thread (with the toy game registered)."""
+    from tests.web.browser import ServerThread
+
+    saved = conan_envs._REGISTRY, conan_envs.ENV_IDS
+    conan_envs._REGISTRY = {**saved[0], "nimview_test": ("tests.web.toy_view", "NimViewGame")}
+    conan_envs.ENV_IDS = tuple(conan_envs._REGISTRY)
+    try:
+        with ServerThread() as base:
+            yield base
+    finally:
+        conan_envs._REGISTRY, conan_envs.ENV_IDS = saved
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from tests.web.browser import chromium_path
+
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no Chromium on the PATH (apt-get install chromium); the browser tests need one")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, web_base):
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

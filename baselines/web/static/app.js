@@ -67,6 +67,7 @@ async function startScreen() {
   }
   const first = catalogue.games.find((g) => g.featured) || catalogue.games[0];
   await choose(first.env_id, first.featured?.config, first.featured ? { [first.featured.seat]: catalogue.default_ai } : {});
+  document.body.dataset.ready = "1";
 }
 
 async function choose(envId, config = {}, seatPreset = {}) {
@@ -218,7 +219,10 @@ function url(path) {
   return `/api/games/${game.id}${path}?seat=${encodeURIComponent(game.viewer)}&token=${encodeURIComponent(game.tokens[game.viewer])}`;
 }
 
+let shown = 0;  // statuses shown so far (body[data-seq]: the browser tests wait on it)
+
 function setStatus(state, text) {
+  document.body.dataset.seq = ++shown;
   const s = $("status");
   s.dataset.state = state;
   s.textContent = text;

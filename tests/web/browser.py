@@ -1,0 +1,124 @@
+"""Driving the page in a real browser: the server in a thread, Playwright on the system
+Chromium, and a person's seat played through clicks only."""
+import shutil
+import threading
+import time
+from pathlib import Path
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SETTLED = "(over|your-turn|pass|error)"
+
+
+def chromium_path():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+class ServerThread:
+    """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread."""
+
+    def __init__(self):
+        import uvicorn
+
+        from baselines.web.server import create_app, free_port
+
+        self.port = free_port()
+        config = uvicorn.Config(create_app(), host="127.0.0.1", port=self.port,
+                                log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the web server did not start")
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{self.port}/"
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def set_up(page, base, env_id, config, seats, seed, pass_screen=False):
+    """Pick the game, its options and seats on the start page, and start it."""
+    page.goto(base + "?delay=0")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click(f"#game-list button[data-env='{env_id}']")
+    page.wait_for_selector(f"#options legend:has-text('{env_id}')")
+    for name, value in config.items():
+        box = page.locator(f"#options [data-name='{name}']")
+        kind = box.get_attribute("data-kind")
+        if kind == "bool":
+            box.set_checked(bool(value))
+        elif kind == "choice":
+            box.select_option(f'"{value}"' if isinstance(value, str) else str(value))
+        else:
+            box.fill(str(value))
+            box.dispatch_event("change")
+    roles = list(seats)
+    page.wait_for_function(
+        "roles => roles.every(r => document.querySelector(`#seats .seat[data-seat='${r}']`))"
+        " && document.querySelectorAll('#seats .seat').length === roles.length", arg=roles)
+    for role, spec in seats.items():
+        page.select_option(f"#seats select[name='{role}']", spec)
+    page.set_checked("#pass-screen", pass_screen)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+
+
+def wait_settled(page, seq, timeout=30_000):
+    page.wait_for_function(
+        f"old => Number(document.body.dataset.seq || 0) > old && "
+        f"/^{SETTLED}$/.test(document.getElementById('status').dataset.state)",
+        arg=seq, timeout=timeout)
+    return page.evaluate("[Number(document.body.dataset.seq), document.getElementById('status').dataset.state]")
+
+
+def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
+    """Play the person's seats through clicks on the board and the action buttons until
+    the game is over; returns (clicks on the board, clicks on buttons)."""
+    seq, state = wait_settled(page, 0)
+    board_clicks = button_clicks = 0
+    shot = False
+    for _ in range(max_clicks):
+        if state == "error":
+            raise AssertionError("the page shows an error: " + page.inner_text("#error"))
+        if state == "over":
+            break
+        if state == "pass":
+            page.click("#pass-continue")
+        else:
+            if screenshot and not shot and board_clicks + button_clicks >= shot_after:
+                take(page, screenshot)
+                shot = True
+            picks = page.locator("#board .pickable")
+            if picks.count() and rng.random() < 0.6:
+                picks.nth(int(rng.integers(picks.count()))).click()
+                board_clicks += 1
+                if page.evaluate("document.getElementById('status').textContent.includes('choices with')"):
+                    matches = page.locator("#actions button.action.match")
+                    matches.nth(int(rng.integers(matches.count()))).click()
+                    button_clicks += 1
+            else:
+                buttons = page.locator("#actions button.action")
+                n = buttons.count()
+                assert n, "a person's turn with no action buttons"
+                buttons.nth(int(rng.integers(n))).click()
+                button_clicks += 1
+        seq, state = wait_settled(page, seq)
+    else:
+        raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    if screenshot and not shot:
+        take(page, screenshot)
+    return board_clicks, button_clicks
+
+
+def take(page, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#play").screenshot(path=str(SCREENSHOTS / f"{name}.png"))
