@@ -16,6 +16,8 @@ import numbers
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from .errors import ConfigError
 
 
@@ -51,7 +53,7 @@ class Bool(Option):
     def check(self, env_id, name, value):
         if value is True or value is False:
             return value
-        if type(value).__name__ == "bool_":  # numpy.bool_
+        if isinstance(value, np.bool_):
             return bool(value)
         self.fail(env_id, name, value)
 
