@@ -81,3 +81,23 @@ export function brief(v) {
 
 // Colours for players and countries, fixed by index.
 export const PALETTE = ["#b03a2e", "#2e6fb0", "#3d8b3d", "#b08a2e", "#7d3cb0", "#2ea39b", "#b0562e", "#5a5a5a"];
+
+// The view's keys a board does not draw itself, one line each, so nothing is left unseen.
+export function extras(parent, view, drawn, x, y, width = 120, lineHeight = 14) {
+  const skip = new Set(["env_id", "role", "decision", "log", ...drawn]);
+  let line = y;
+  for (const [k, v] of Object.entries(view)) {
+    if (skip.has(k) || v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    if (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) continue;
+    line += lineHeight * wrapped(parent, x, line, `${k.replace(/_/g, " ")}: ${brief(v)}`, width,
+      { "font-size": 12 }, lineHeight);
+  }
+  return line;
+}
+
+// A stable colour for a name (countries, areas).
+export function hue(name, s = 45, l = 78) {
+  let h = 0;
+  for (const ch of String(name)) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${h}, ${s}%, ${l}%)`;
+}

@@ -1,4 +1,77 @@
-// The kings board: drawn from the view once the game has one (the generic tree meanwhile).
+// Conan: Kings board (the view of kings_v1): the map of Hyboria as regions at their map
+// places, borders between neighbours, regions shaded by country and ringed by who holds
+// them, units as counters, Storm and Curse tokens; the Kings' treasuries below.
+import { PALETTE, brief, el, extras, hue, pickable, root, text } from "../svg.js";
+
+const W = 1000, H = 700, R = 24;
+const UNIT_LETTER = { king: "K", army: "A", elite: "E", general: "G", hero: "H", fleet: "F" };
+
 export function draw(view) {
-  throw new Error("no kings board yet");
+  const players = view.players || [];
+  const colour = (name) => name === "neutral" ? "#8d8d8d" : PALETTE[players.findIndex((p) => p.name === name)] || "#444";
+  const regions = view.regions || [];
+  const svg = root(W, H + 60 + 22 * Math.max(players.length, 4));
+  el("rect", { x: 0, y: 0, width: W, height: H, fill: "#d9c9a0" }, svg);
+  const at = Object.fromEntries(regions.map((r) => [r.name, r]));
+  // borders, each once
+  for (const r of regions) {
+    for (const n of r.neighbours || []) {
+      const o = at[n];
+      if (!o || n < r.name) continue;
+      el("line", { x1: r.x, y1: r.y, x2: o.x, y2: o.y, stroke: r.sea || o.sea ? "#4f7fa8" : "#8a6d3b",
+        "stroke-width": 1.4, "stroke-dasharray": r.sea || o.sea ? "4 3" : null, opacity: 0.7 }, svg);
+    }
+  }
+  for (const r of regions) drawRegion(svg, r, colour);
+  drawPlayers(svg, view, players, colour, H + 10);
+  return svg;
+}
+
+function drawRegion(svg, r, colour) {
+  const g = pickable(svg, r.name, { "data-region": r.name });
+  const fill = r.sea ? "#9cc3e0" : hue(r.country);
+  const ring = r.controller ? colour(r.controller) : "#6f5a3a";
+  if (r.sea) el("ellipse", { cx: r.x, cy: r.y, rx: R * 1.6, ry: R, fill, stroke: "#4f7fa8", "stroke-width": 2 }, g);
+  else el("circle", { cx: r.x, cy: r.y, r: R, fill, stroke: ring, "stroke-width": r.controller ? 4 : 1.5 }, g);
+  text(g, r.x, r.y - R - 4, r.name, { "text-anchor": "middle", "font-size": 10, "font-weight": "bold" });
+  if (r.country && r.country !== r.name) {
+    text(g, r.x, r.y - 10, r.country, { "text-anchor": "middle", "font-size": 7, fill: "#5b3a1a" });
+  }
+  // unit counters: one small square per kind of unit and owner, with the count
+  const counters = [];
+  for (const [owner, units] of Object.entries(r.units || {})) {
+    for (const [kind, n] of Object.entries(units)) if (n) counters.push([owner, kind, n]);
+  }
+  counters.forEach(([owner, kind, n], i) => {
+    const cx = r.x - (counters.length * 15) / 2 + i * 15, cy = r.y - 4;
+    el("rect", { x: cx, y: cy, width: 14, height: 14, rx: 2, fill: colour(owner), stroke: "#222" }, g);
+    text(g, cx + 7, cy + 11, `${UNIT_LETTER[kind] || kind[0].toUpperCase()}${n > 1 ? n : ""}`,
+      { "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": "bold" });
+  });
+  if (r.storms) token(g, r.x + R - 4, r.y + R - 6, "#2e5f8a", `⚡${r.storms > 1 ? r.storms : ""}`, "Storm");
+  if (r.curses) token(g, r.x - R + 4, r.y + R - 6, "#4a2a5a", `☠${r.curses > 1 ? r.curses : ""}`, "Curse");
+  if (r.raided_by) text(g, r.x, r.y + R + 10, `raided by ${r.raided_by}`, { "text-anchor": "middle", "font-size": 8, fill: "#8b1e1e" });
+}
+
+function token(g, x, y, fill, label, name) {
+  const t = el("g", {}, g);
+  el("circle", { cx: x, cy: y, r: 8, fill, stroke: "#fff" }, t);
+  text(t, x, y + 4, label, { "text-anchor": "middle", "font-size": 10, fill: "#fff" });
+  el("title", {}, t, name);
+}
+
+function drawPlayers(svg, view, players, colour, y) {
+  const head = [`Round ${view.round ?? "?"} of ${view.max_rounds ?? "?"}`, view.phase ? `${view.phase} phase` : null,
+    view.phasing_player ? `phasing: ${view.phasing_player}` : null, view.victory ? `victory: ${view.victory.replace(/_/g, " ")}` : null];
+  text(svg, 10, y + 8, head.filter(Boolean).join(" · "), { "font-size": 14, "font-weight": "bold" });
+  players.forEach((p, i) => {
+    const py = y + 30 + i * 22;
+    const g = pickable(svg, p.name);
+    el("rect", { x: 10, y: py - 12, width: 14, height: 14, fill: colour(p.name) }, g);
+    text(g, 30, py, `${p.name}${p.name === view.role ? " (you)" : ""}: Gold ${p.gold} · Divinations ${p.divinations} · Relics ${p.relics}`
+      + ` · ${p.countries} countries · ${p.regions} regions${p.alive === false ? " · out of the game" : ""}${p.king_slain ? " · King slain" : ""}`,
+      { "font-size": 13 });
+  });
+  extras(svg, view, ["regions", "players", "round", "max_rounds", "phase", "phasing_player", "victory", "turn_order"],
+    560, y + 30, 70);
 }
