@@ -260,7 +260,7 @@ class ScriptedAgent(Agent):
         hits = s.pending[0]
         if hits and s.rows[RIPOSTE] and not s.rows[BLOCK]:
             return self._ok("riposte", min(len(s.rows[RIPOSTE]), 7) - 1)
-        a = self._ok("block")
+        a = self._ok("block") if hits else self._first("block")   # a hit, else a token
         if a is not None:
             return a
         if hits:

@@ -11,6 +11,7 @@ from conan_envs.engine import draw
 from .content import LEAP, SLASH, SWING
 from .dice import d6
 from .grid import NEAR, dist
+from .words import TOKEN_NAMES, square
 
 CONAN, YARA = 0, 1
 POISON_CAPACITY = 2
@@ -93,6 +94,8 @@ class CombatMixin:
         self.init_discard.append(self.init_card)
         holder = self.init_token
         self.init_token = 1 - holder
+        self.log_event(f"{('Conan', 'Yara')[holder]} draws the initiative card "
+                       f"{self.game.c['initiative'][self.init_card][0]}")
         if holder == YARA and not self.game.battle:
             self._resolve_initiative(YARA, go_first=True)
         else:
@@ -113,6 +116,8 @@ class CombatMixin:
         self.first_side = chooser if go_first else 1 - chooser
         effect_side = 1 - chooser if go_first else chooser
         _, conan_eff, yara_eff = self.game.c["initiative"][self.init_card]
+        self.log_event(f"{('Conan', 'Yara')[chooser]} chooses {'GO FIRST' if go_first else 'the GAME EFFECT'}; "
+                       f"{('Conan', 'Yara')[self.first_side]} goes first")
         if effect_side == CONAN:
             self._conan_effect(conan_eff)
         else:
@@ -180,6 +185,7 @@ class CombatMixin:
                 self.ctok.pop(0)
         self.ctok_active = False
         for e in self.enemies:
+            e.dice = [0] * len(e.dice)      # unburned dice go; they roll again next round
             if e.token_active and e.tokens:
                 if e.tokens[0] == "S":
                     e.tokens[0] = "R"
@@ -223,6 +229,12 @@ class CombatMixin:
             return False
         return self.slay_move or self.cphase != 2
 
+    def _can_enter(self):
+        """Right after a kill Conan may step into the slain enemy's square and LEAP on,
+        whether or not he moved before attacking (Conflict Begins, steps 3-4)."""
+        return (self.slain_sq >= 0 and dist(self.slain_sq, self.pos) == 1
+                and not self._stunned() and not self._rattled())
+
     def _moved(self):
         if not self.slay_move:
             self.cphase = {0: 1, 3: 4}.get(self.cphase, self.cphase)
@@ -259,8 +271,8 @@ class CombatMixin:
                         m[O["step"] + d] = True
             for k in range(min(7, len(self.rows[LEAP]))):
                 m[O["leap"] + k] = True
-            if self.slain_sq >= 0 and dist(self.slain_sq, self.pos) == 1:
-                m[O["enter"]] = True
+        if self._can_enter():
+            m[O["enter"]] = True
         if self._can_attack():
             for k in range(min(7, len(self.rows[SLASH]))):
                 m[O["slash"] + k] = True
@@ -277,6 +289,7 @@ class CombatMixin:
             return self._minion_step(d)
         dst = self._grid().step[self.pos][d]
         self.move_left -= self._step_cost(self.pos, dst)
+        self.log_event(f"Conan steps to {square(dst)}")
         self.pos = dst
         self._moved()
 
@@ -289,29 +302,36 @@ class CombatMixin:
     def _do_enter(self, _):
         """Step into the slain enemy's square at no cost; then only LEAPs move him on."""
         self.pos = self.slain_sq
+        self.log_event(f"Conan steps into {square(self.pos)}")
         self.slain_sq = -1
         self.move_left = 0
         self.slay_move = True
 
     def _do_slash(self, i):
         del self.rows[SLASH][: i + 1]
+        self.log_event(f"Conan SLASHes, burning {i + 1} dice")
         self._attacked()
         self._row_attack(self.game.c["slash"][i], i + 1)
 
     def _do_slash_stun(self, _):
         del self.rows[SLASH][:4]
+        self.log_event("Conan SLASHes to STUN, burning 4 dice")
         self._attacked()
         self._begin_attack(0, 1, 0, 0, stun_main=True)
 
     def _do_swing(self, i):
         del self.rows[SWING][: i + 1]
+        self.log_event(f"Conan makes a BIG SWING, burning {i + 1} dice")
         self._attacked()
         self._row_attack(self.game.c["swing"][i], i + 1)
 
     def _row_attack(self, eff, k, attacker=-1):
         wounds, thresh, maxt, stun, rattle = eff
-        if thresh and sum(d6(self.rng, k)) < thresh:
-            wounds = 0  # the roll missed
+        if thresh:
+            roll = d6(self.rng, k)
+            self.log_event(f"Conan rolls {list(roll)} for {sum(roll)}, needing {thresh}+")
+            if sum(roll) < thresh:
+                wounds = 0  # the roll missed
         if wounds or rattle:
             self._begin_attack(wounds, maxt, stun, rattle, attacker=attacker)
 
@@ -319,7 +339,7 @@ class CombatMixin:
     def _new_attack(self, **kw):
         a = {"w": 0, "max": 1, "tg": [], "n": [], "stun": 0, "rattle": 0, "smain": False,
              "att": -1, "resume": self.stage, "rng": 1, "riposte": True, "hits": 0,
-             "step": "assign", "unblock": False, "q": [], "after": "stun"}
+             "step": "assign", "unblock": False, "q": [], "after": "stun", "ctoks": []}
         a.update(kw)
         self.attack = a
         return a
@@ -330,11 +350,13 @@ class CombatMixin:
                          rattle=rattle, smain=stun_main, att=attacker, riposte=attacker < 0)
         self._attack_next()
 
-    def _begin_blows(self, blows):
+    def _begin_blows(self, blows, conan_hits=0, conan_tokens=()):
         """Wounds and tokens dealt outside an attack (scatter, location events): each may be
-        blocked like an attack's; then play resumes where it was."""
+        blocked like an attack's; then what Conan is dealt (he may block it too), and play
+        resumes where it was."""
         self._new_attack(q=[self._blow(t, n, tok, False) for t, n, tok in blows],
-                         step="blows", after="hits", riposte=False)
+                         step="blows", after="hits", riposte=False, hits=conan_hits,
+                         ctoks=list(conan_tokens))
         self._attack_next()
 
     @staticmethod
@@ -401,8 +423,8 @@ class CombatMixin:
             else:
                 self.attack = None
                 self.stage = a["resume"]
-                if a["hits"]:
-                    self._deal_to_conan(a["hits"], [], -1, False, a["resume"])
+                if a["hits"] or a["ctoks"]:
+                    self._deal_to_conan(a["hits"], a["ctoks"], -1, False, a["resume"])
                 elif self.stage == "defend":
                     self._defend_check()
                 return
@@ -463,6 +485,7 @@ class CombatMixin:
         row = self._kind(e).rows[r]
         e.dice[r] -= 1
         blow[1] -= 1
+        self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row[2]} die")
         if row[2] == "riposte":
             blow[6] += 1
         elif row[2] == "hitriposte":
@@ -507,6 +530,9 @@ class CombatMixin:
         i, n, tok = b[0], b[1], b[2]
         e = self.enemies[i]
         if n > 0:
+            name = self.game.c["cards"][e.card].name
+            self.log_event(f"{name} gains a {TOKEN_NAMES[tok]} token" if tok else
+                           f"{name} takes {n} wound(s)")
             if tok:
                 e.tokens.append(tok)
                 if len(e.tokens) == 1 and tok == "S":
@@ -545,6 +571,7 @@ class CombatMixin:
         e.dice = [0] * len(e.dice)
         self.slain_sq = e.square
         e.square = -1
+        self.log_event(f"Conan slays {self.game.c['cards'][e.card].name} (+{self._kind(e).xp} XP)")
         self._gain_xp(self._kind(e).xp)
         if not any(self._alive(x) for x in self.enemies):
             self.combat_over = True

@@ -5,6 +5,7 @@ STUNNED/RATTLED/POISON tokens he gains."""
 from __future__ import annotations
 
 from .content import BLOCK, RIPOSTE
+from .grid import dist
 from .words import TOKEN_NAMES
 
 BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
@@ -20,6 +21,8 @@ class DefenceMixin:
         fb = min(self.free_blocks, hits)
         self.free_blocks -= fb
         hits -= fb
+        if attacker >= 0 and riposte_ok:   # a RIPOSTE is a sword stroke: the attacker must be adjacent
+            riposte_ok = dist(self.pos, self.enemies[attacker].square) == 1
         self.pending = [hits, list(tokens), attacker, riposte_ok]
         self.stage = "defend"
         self.ret.append(resume)
@@ -43,6 +46,9 @@ class DefenceMixin:
     def _take_pending(self):
         hits, tokens, _, _ = self.pending
         self.pending = [0, [], -1, False]
+        if hits or tokens:
+            self.log_event(f"Conan takes {hits} hit(s)" + "".join(
+                f", {TOKEN_NAMES[t]}" for t in tokens))
         self._lose_fatigue(hits)
         for t in tokens:
             self._conan_token(t)
@@ -86,6 +92,7 @@ class DefenceMixin:
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
         self.pending[0] -= 1
+        self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
         self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending[2])
         if self.stage == "defend" and self.attack is None:
             self._defend_check()
@@ -99,6 +106,7 @@ class DefenceMixin:
             if self.fatigue <= 0:
                 self.fatigue = cc["fatigue"]
                 self.wounds += 1
+                self.log_event(f"Conan is wounded ({self.wounds} of {cc['death_wounds']})")
                 if self.wounds in self.rage_track:
                     self.rage_track.remove(self.wounds)
                     self._rage_into_swing()

@@ -26,9 +26,11 @@ class DiceMixin:
         if self._rattled():
             n -= 1  # one die sits on the RATTLED token this round
         self.pool = [0] * 7
-        for v in d6(self.rng, n):
+        rolled = d6(self.rng, n)
+        for v in rolled:
             self.pool[v] += 1
         self.locked = False
+        self.log_event(f"Conan rolls {sorted(rolled)}")
 
 
     def _mask_dice(self, m, O):
@@ -95,8 +97,10 @@ class DiceMixin:
             self.pool[v] -= self.marked[v]
             n += self.marked[v]
             self.marked[v] = 0
-        for v in d6(self.rng, n):
+        rolled = d6(self.rng, n)
+        for v in rolled:
             self.pool[v] += 1
+        self.log_event(f"Conan re-rolls {n} dice: {sorted(rolled)}")
         self._pop()
 
     def _do_pair(self, i):
@@ -204,7 +208,7 @@ class DiceMixin:
                 continue
             k = cards[e.card].kind
             rows = [0] * len(k.rows)
-            n = k.dice
+            n = k.dice - e.wounds   # dice lost to wounds are lost permanently
             if self._e_rattled(e):
                 n -= 1
             e.auto_row = -1
@@ -215,6 +219,7 @@ class DiceMixin:
             for v in d6(self.rng, n):
                 rows[k.row_of[v]] += 1
             e.dice = rows
+            self.log_event(f"{cards[e.card].name} rolls {rows} dice on its rows")
 
     def _mask_yara_dice(self, m, O):
         for i, e in enumerate(self.enemies):
@@ -249,7 +254,9 @@ class DiceMixin:
         for r in range(len(e.dice)):
             e.dice[r] -= self.minion_marked[r]
             n += self.minion_marked[r]
-        for v in d6(self.rng, n):
+        rolled = d6(self.rng, n)
+        for v in rolled:
             e.dice[k.row_of[v]] += 1
+        self.log_event(f"Yara re-rolls {n} of {self.game.c['cards'][e.card].name}'s dice: {sorted(rolled)}")
         self.minion_marked = [0, 0, 0, 0]
         self._pop()

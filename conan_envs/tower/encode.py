@@ -45,7 +45,7 @@ def block_sizes(game) -> list[tuple[str, int]]:
         ("items", ni),                          # copies carried / 2
         ("enemies", MAX_E * (nk + 18)),
         ("incoming", 2 + MAX_TOKENS + MAX_E + 2),   # hits, tokens, count, attacker (or none), riposte
-        ("attack", 6 + 2 * MAX_E + MAX_E + 2),      # Conan's attack being resolved
+        ("attack", 6 + 2 * MAX_E + MAX_E + 3),      # Conan's attack being resolved
         ("blow", MAX_E + 4),                        # the blow Yara decides on (yara_block)
         ("test", 6 + MAX_TESTS),
         ("initiative", nin + 5),
@@ -212,6 +212,9 @@ class Encoder:
                 xs += (1.0, n / 6)
             ix += (o + 6 + 2 * MAX_E + (a["att"] if a["att"] >= 0 else MAX_E), o + 7 + 3 * MAX_E)
             xs += (1.0, a["hits"] / 6)
+            if a["ctoks"]:
+                put(o + 8 + 3 * MAX_E)
+                val(TOKEN_CODE[a["ctoks"][0]])
             if a["q"] and stage == "yara_block":
                 b = a["q"][0]
                 o = E.o_blow

@@ -9,7 +9,7 @@ from conan_envs.engine.serialize import serializable
 
 
 @serializable
-@dataclass
+@dataclass(slots=True)
 class Enemy:
     card: int                   # index into the enemy cards (content "cards")
     square: int                 # -1 once slain

@@ -19,6 +19,7 @@ class GrowthMixin:
         while self.xp >= cc["xp_per_level"] and self.level < cc["max_level"]:
             self.xp -= cc["xp_per_level"]
             self.level += 1
+            self.log_event(f"Conan reaches level {self.level}")
             self.picks += [self.level, self.level]
         if self.level >= cc["max_level"]:
             self.xp = min(self.xp, cc["xp_per_level"] - 1)
@@ -69,12 +70,12 @@ class GrowthMixin:
         if where == "dice":
             if kind == "reroll":
                 return sum(self.pool) > 0 and not self.locked
-            return kind == "die" and not self.locked and not self._stunned()
+            return kind == "die" and not self.locked
         if where == "turn":
             if kind == "move":
                 return self._can_move()
-            if kind in ("wound", "stun"):
-                return self._can_attack()
+            if kind in ("wound", "stun"):   # "Skills, plots, and items can still be used" (STUNNED)
+                return self.cphase != 4 and bool(self._adjacent_enemies(self.pos))
         return False
 
     def _skill_mask(self, m, O, where):
@@ -85,6 +86,7 @@ class GrowthMixin:
     def _do_skill(self, s):
         k = self.skills.index(s)
         self.exhausted[k] = True
+        self.log_event(f"Conan uses {self.game.c['skills'][s].name}")
         eff = self.game.c["skills"][s].effect
         kind = eff[0]
         if kind == "fatigue":
@@ -130,6 +132,7 @@ class GrowthMixin:
     def _draw_item(self):
         card = draw(self.rng, self.item_deck, self.item_discard)
         if card is not None:
+            self.log_event(f"Conan draws {self.game.c['items'][card].name}")
             self.items.append(card)
             self.discard_due = self._must_discard()
 
@@ -141,7 +144,7 @@ class GrowthMixin:
         if kind == "cancel":
             return where == "defend" and (self.pending[0] > 0 or bool(self.pending[1]))
         if kind in ("throw", "scatter", "heart"):
-            return where == "turn" and self._attack_allowed() and self._item_targets(kind)
+            return where == "turn" and self.cphase != 4 and self._item_targets(kind)
         return self._item_effect_useful(kind)
 
     def _item_effect_useful(self, kind):
@@ -169,6 +172,7 @@ class GrowthMixin:
     def _do_item(self, i):
         it = self.game.c["items"][i]
         kind = it.effect[0]
+        self.log_event(f"Conan uses {it.name}")
         self.items.remove(i)
         if kind != "heart":
             self.item_discard.append(i)

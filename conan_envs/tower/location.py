@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .enemy import Enemy
 from .grid import H, W, dist
+from .words import square
 
 SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
 
@@ -15,6 +16,7 @@ class LocationMixin:
         """A new location: set it up per the Scenario Book; Conan holds the Initiative Token
         unless the location says otherwise; then the Dice Phase."""
         L = self.game.c["locations"][self.loc]
+        self.log_event(f"Conan enters {L.name} (location {self.loc + 1})")
         self.pos = L.conan
         cards = self.game.c["cards"]
         self.enemies = [Enemy(card, sq, cards[card].kind.life, dice=[0] * len(cards[card].kind.rows))
@@ -99,6 +101,7 @@ class LocationMixin:
         self.test_paid += 1
         t = self._test()
         if self.test_paid >= t.count:
+            self.log_event(f"Conan passes the test '{t.name}'")
             self._next_test()
             self._test_effects(t.on_pass)
 
@@ -120,6 +123,7 @@ class LocationMixin:
 
     def _test_done(self):
         t = self._test()
+        self.log_event(f"Conan gives up the test '{t.name}'")
         self._next_test()
         if not t.optional:
             self._test_effects(t.on_fail)
@@ -169,9 +173,8 @@ class LocationMixin:
             self.stage = "yara_draw"
 
     def _mask_taurus(self, m, O):
-        for sq in range(W * H):
-            if dist(self.pos, sq) <= 3:
-                m[O["square"] + sq] = True
+        """Taurus throws from off the board (designed): any square of the location."""
+        m[O["square"]: O["square"] + W * H] = True
 
     def _do_square(self, sq):
         """Scatter: roll for where the powder lands; a square no one can occupy counts as the
@@ -183,16 +186,15 @@ class LocationMixin:
             x, y = sq % W + dx, sq // W + dy
             if 0 <= x < W and 0 <= y < H and not self._grid().blocked[y * W + x]:
                 land = y * W + x
+        self.log_event(f"The Black Lotus Powder is thrown at {square(sq)}: scatter roll {roll}, "
+                       f"it lands on {square(land)}")
         if self.stage == "taurus":
             self.stage = "yara_draw"
         else:
             self.stage = self.ret.pop()
             self._attacked()
-        if self.pos == land:
-            self._conan_token("S")
-            self._lose_fatigue(1)
-        elif dist(self.pos, land) == 1:
-            self._conan_token("R")
+        # Conan may BLOCK what the powder deals him, like the enemies (Tokens)
+        conan = (1, ["S"]) if self.pos == land else (0, ["R"]) if dist(self.pos, land) == 1 else (0, [])
         blows = []
         for i, e in enumerate(self.enemies):
             if self._alive(e):
@@ -200,7 +202,7 @@ class LocationMixin:
                     blows += [(i, 1, "S"), (i, 1, "")]
                 elif dist(e.square, land) == 1:
                     blows.append((i, 1, "R"))
-        self._begin_blows(blows)
+        self._begin_blows(blows, *conan)
 
     # ---- Yara's draws and plans -------------------------------------------------------------------
     def _auto_yara_draw(self):

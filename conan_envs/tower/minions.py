@@ -9,6 +9,7 @@ from conan_envs.engine import draw
 from .content import ATTACK_KINDS
 from .dice import d6
 from .grid import NEAR, dist
+from .words import TOKEN_NAMES, square
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 
@@ -78,7 +79,14 @@ class MinionMixin:
             if not self._alive(e) or e.done or self._e_stunned(e):
                 continue
             e.done = True
+            start = e.square
             hits, tokens = self._ai_activate(i)
+            name = self.game.c["cards"][e.card].name
+            if e.square != start:
+                self.log_event(f"{name} moves from {square(start)} to {square(e.square)}")
+            if hits or tokens:
+                self.log_event(f"{name} attacks Conan: {hits} hit(s)" + "".join(
+                    f", {TOKEN_NAMES[t]}" for t in tokens))
             if hits or tokens:
                 self._deal_to_conan(hits, tokens, i, True, "ai")
                 if self.stage != "ai" or self.winner is not None:
@@ -89,7 +97,10 @@ class MinionMixin:
         e = self.enemies[i]
         k = self._kind(e)
         if self._bow_ready(e):
-            return k.bow + e.bonus_hits, []   # replaces all moves and actions this round
+            self.log_event(f"{self.game.c['cards'][e.card].name} shoots its BOW")
+            e.dice = [0] * len(e.dice)        # replaces all moves and actions: its dice are spent
+            hits, e.bonus_hits = k.bow + e.bonus_hits, 0
+            return hits, []
         if self._attack_rows_in_range(e):
             return self._minion_attack(i)
         if self._e_rattled(e):
@@ -144,6 +155,7 @@ class MinionMixin:
         e = self.enemies[i]
         e.done = True
         self.active = i
+        self.log_event(f"Yara activates {self.game.c['cards'][e.card].name}")
         self.mphase = 0
         self.ability_used = False
         self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
@@ -212,17 +224,21 @@ class MinionMixin:
         dst = self._grid().step[e.square][d]
         self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
         e.square = dst
+        self.log_event(f"{self.game.c['cards'][e.card].name} steps to {square(dst)}")
         self.mphase = {0: 1, 3: 4}.get(self.mphase, self.mphase)
 
     def _do_burn_move(self, r):
         """A minion may burn a die from any slot for 1 extra movement point."""
         self.enemies[self.active].dice[r] -= 1
         self.move_left += 1
+        self.log_event(f"{self.game.c['cards'][self.enemies[self.active].card].name} burns a die to move")
 
     def _do_attack(self, _):
         i = self.active
         self.mphase = {0: 3, 1: 2}.get(self.mphase, self.mphase)
         hits, tokens = self._minion_attack(i)
+        self.log_event(f"{self.game.c['cards'][self.enemies[i].card].name} attacks Conan: "
+                       f"{hits} hit(s)" + "".join(f", {TOKEN_NAMES[t]}" for t in tokens))
         if hits or tokens:
             self._deal_to_conan(hits, tokens, i, True, "minion")
 
@@ -243,6 +259,8 @@ class MinionMixin:
     def _do_ability(self, _):
         e = self.enemies[self.active]
         k = self._kind(e)
+        name = self.game.c["cards"][e.card].name
+        self.log_event(f"{name} shoots its BOW" if k.bow else f"{name} uses {k.ability[0]}")
         if k.bow:
             e.dice = [0] * len(e.dice)       # BOW replaces all moves and actions this round
             hits = k.bow + e.bonus_hits
@@ -279,6 +297,7 @@ class MinionMixin:
         """At most one card per combat round; outside combat, freely."""
         self.plot_hand.remove(c)
         self.plot_discard.append(c)
+        self.log_event(f"Yara plays {self.game.c['plots'][c].name}")
         kind, k = self.game.c["plots"][c].effect
         if self.in_combat:
             self.plot_played = True
@@ -305,6 +324,9 @@ class MinionMixin:
             self.plot_hand.append(card)
             self.drawn.append(card)
         self.plot_hand.sort()
+        plots = self.game.c["plots"]
+        self.log_event(f"Yara draws {len(self.drawn)} Plot and Plan card(s)")
+        self.log_event("Yara draws " + ", ".join(plots[p].name for p in self.drawn), to=1)
 
     def _mask_yara_plan(self, m, O):
         self._plot_mask(m, O, combat=False)
@@ -328,6 +350,8 @@ class MinionMixin:
         else:
             self.plot_deck.insert(0, c)
         self.plot_known = "top" if top else "bottom"
+        self.log_event("Yara puts a card back")
+        self.log_event(f"Yara puts {self.game.c['plots'][c].name} on the {self.plot_known}", to=1)
         self.put_back -= 1
         if self.put_back <= 0:
             self.drawn = []

@@ -115,7 +115,8 @@ class ViewMixin:
              "stun_another": bool(a["stun"]), "rattle": bool(a["rattle"]),
              "stun_only": a["smain"],
              "riposte_against": self._enemy_name(a["att"]) if a["att"] >= 0 else None,
-             "hits_back_on_conan": a["hits"], "blow": None}
+             "hits_back_on_conan": a["hits"],
+             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["ctoks"]], "blow": None}
         if a["q"] and self.stage == "yara_block":
             b = a["q"][0]
             v["blow"] = {"enemy": self._enemy_name(b[0]), "wounds": 0 if b[2] else b[1],
