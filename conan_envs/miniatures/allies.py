@@ -75,6 +75,7 @@ def ally_apply(s, fr, seg, i):
                               c, who=("u", m))
         else:
             s.u_area[m] = i
+            s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         return
     fr["attacked"] = True
     fr["mp"] = 0

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from . import movement as mv
 from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
+from .content import COLOR_NAMES
 from .game import OVERLORD_GUARD_LIMIT
+from .view import ROLL_PURPOSE, dice_words
 
 CONT = {}
 
@@ -47,6 +49,9 @@ def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support:
     fr = {"decision": "reroll", "player": player, "payer": payer_, "dice": dice,
           "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "support": support,
           "then": then, "context": c}
+    if dice:
+        s.log_event(f"{roller_name(s, c, player)} rolls for {ROLL_PURPOSE[then]}: "
+                    f"{dice_words(s.game, dice, fr['faces'])} = {sum(fr['faces'])}")
     if dice and _can_reroll(s, fr):
         s.stack.append(fr)
     else:
@@ -100,6 +105,8 @@ def reroll_apply(s, fr, seg, i):
     else:
         pay_reroll(s, fr["payer"])
     fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
+    s.log_event(f"{roller_name(s, fr['context'], fr['player'])} rerolls die {i + 1} "
+                f"({COLOR_NAMES[col]}): {fr['faces'][i]}, total {sum(fr['faces'])}")
     if not _can_reroll(s, fr):
         s.stack.pop()
         _finish_roll(s, fr)
@@ -116,6 +123,24 @@ def pay_reroll(s, pays: dict):
     else:
         s.ov_reserve -= 1
         s.ov_fatigue += 1
+
+
+def roller_name(s, c: dict, player: int) -> str:
+    g = s.game
+    if "hero" in c:
+        return g.heroes[c["hero"]].name
+    if "model" in c:
+        return g.model_name(c["model"])
+    return g.roles[player].capitalize() if player == g.overlord else g.heroes[player].name
+
+
+def target_name(s, t) -> str:
+    g = s.game
+    if t[0] == "h":
+        return g.heroes[t[1]].name
+    if t[0] == "u":
+        return g.model_name(t[1])
+    return g.objects[g.captive].name
 
 
 def _finish_roll(s, fr):
@@ -218,6 +243,7 @@ def sacrifice_apply(s, fr, seg, i):
     s.stack.pop()
     c = fr["context"]
     if seg == "sacrifice":
+        s.log_event(f"{s.game.model_name(i)} sacrifices itself for {target_name(s, c['target'])}")
         c["target"] = ["u", i]
         c["noguard"] = True
     CONT[fr["then"]](s, c)
@@ -504,6 +530,8 @@ def defense_rolled(s, c):
         life_before = 1
     dmg = max(0, c["power"] - defense)
     c["defense"], c["dmg"], c["life_before"] = defense, dmg, life_before
+    s.log_event(f"{target_name(s, t)} defends with {defense} against power {c['power']}: "
+                f"{dmg} damage")
     c["killed"] = damage(s, t, dmg, c.get("side", mv.HERO_SIDE) == mv.HERO_SIDE)
     CONT[c["then"]](s, c)
 

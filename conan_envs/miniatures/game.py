@@ -104,6 +104,12 @@ class MiniaturesGame(Game):
                       for t, o in sc.get("dropped", {}).items()}
         self.num_objects = len(self.objects)
         self.huts = tuple(a for a in range(self.num_areas) if b.hut[a])
+        # borders that can open (wooden walls broken, doors removed): one index each
+        self.openable_borders = {}
+        for x in range(self.num_areas):
+            for y in b.neighbors[x]:
+                if x < y and b.border[x][y] in content.OPENABLE:
+                    self.openable_borders[(x, y)] = len(self.openable_borders)
         self.chest_areas = tuple(b.index[a] for a in sc.get("chests", ()))
         self.chest_difficulty = int(sc.get("chest_difficulty", 2))
 

@@ -24,6 +24,7 @@ def spent_to_fatigue(s, h: int):
 
 def start_phase(s):
     """Start phase: gems spent during the Overlord's turn go to Fatigue; then Stance."""
+    s.log_event(f"Round {s.turn + 1}: the heroes' turn")
     for h in range(s.game.num_heroes):
         spent_to_fatigue(s, h)
         s.stance[h] = 0
@@ -52,6 +53,8 @@ def stance_apply(s, fr, seg, i):
     n = min(RECOVERY[st][min(s.dead_heroes, 2)], s.fatigue[h])
     s.fatigue[h] -= n
     s.reserve[h] += n
+    s.log_event(f"{s.game.heroes[h].name} turns {('', 'aggressive', 'cautious')[st]} and "
+                f"recovers {n} gems")
 
 
 def begin_action_phase(s):
@@ -144,6 +147,7 @@ def act_mask(s, fr, mask, codec):
 def act_apply(s, fr, seg, i):
     h = fr["player"]
     if seg == "done":
+        s.log_event(f"{s.game.heroes[h].name} stops acting this phase")
         s.stopped[h] = True   # this hero stops acting for the phase
         pass_turn(s, fr)
         return
@@ -156,6 +160,7 @@ def act_apply(s, fr, seg, i):
         move_hero(s, h, i)
         return
     if seg == "flee":
+        s.log_event(f"{s.game.heroes[h].name} flees the board")
         pay_movement(s, h, mv.flee_cost(s, h))
         scenarios.flee(s, h)
         return

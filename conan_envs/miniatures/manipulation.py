@@ -75,6 +75,9 @@ def pay_simple(s, h: int):
 
 def act_apply(s, h: int, seg: str, i: int):
     g = s.game
+    s.log_event(f"{g.heroes[h].name}: {seg} " + (
+        f"{g.object_name(i // g.num_heroes)} to {g.heroes[i % g.num_heroes].name}" if seg == "give"
+        else g.board.names[i] if seg == "door" else "" if seg == "chest" else g.object_name(i)))
     if seg == "drop":
         drop_object(s, h, i)
     elif seg == "use":
@@ -198,6 +201,7 @@ def manip_rolled(s, c):
         for _ in range(power):
             land = s.game.board.next_hop[land][to]
     s.o_loc[o] = land
+    s.log_event(f"{s.game.object_name(o)} lands in {s.game.board.names[land]}")
     if s.game.objects[o].area:
         explode(s, h, o, land)
         return
@@ -208,6 +212,7 @@ def open_chest(s, h: int, a: int):
     s.chests.remove(a)
     if s.deck:
         card = s.deck.pop()
+        s.log_event(f"{s.game.heroes[h].name} opens the chest: {s.game.object_name(card)}")
         s.stack.append({"decision": "claim", "player": h, "object": card})
 
 
@@ -218,6 +223,8 @@ def claim_mask(s, fr, mask, codec):
 def claim_apply(s, fr, seg, i):
     s.stack.pop()
     h, o = fr["player"], fr["object"]
+    s.log_event(f"{s.game.heroes[h].name} {'claims' if seg == 'yes' else 'leaves'} "
+                f"{s.game.object_name(o)}")
     if seg == "yes":
         take_object(s, h, o)
     else:

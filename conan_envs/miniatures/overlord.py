@@ -20,6 +20,7 @@ def begin_turn(s):
     n = min(s.recovery, s.ov_fatigue)
     s.ov_fatigue -= n
     s.ov_reserve += n
+    s.log_event(f"Round {s.turn + 1}: the Overlord's turn; he recovers {n} gems")
     s.stack.append({"decision": "ov_turn", "player": s.game.overlord, "activations": 0})
 
 
@@ -56,6 +57,8 @@ def turn_apply(s, fr, seg, slot):
     t = s.river.pop(slot)
     s.river.append(t)
     g = s.game
+    s.log_event(f"The Overlord activates {g.tiles[t].name} (slot {slot + 1}, "
+                f"{SLOT_COSTS[slot]} gems)")
     if t == g.event_tile:
         event(s)
         return
@@ -149,6 +152,7 @@ def unit_apply(s, fr, seg, i):
         ritual.hit_barricade(s, fr, i)
         return
     if seg == "benefit_move":
+        s.log_event(f"{s.game.model_name(m)} gets 1 more movement point (1 gem)")
         s.ov_reserve -= 1
         s.ov_fatigue += 1
         fr["bought"] += 1
@@ -164,6 +168,7 @@ def unit_apply(s, fr, seg, i):
             combat.start_roll(s, s.game.overlord, combat.payer("overlord"), [(2, False)], "unit_leap_rolled", c)
             return
         s.u_area[m] = i
+        s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         if kind == DROP:
             combat.start_roll(s, s.game.overlord, combat.payer("overlord"), list(s.game.board.fall_dice),
                               "unit_fell", {"model": m})
@@ -173,6 +178,7 @@ def unit_apply(s, fr, seg, i):
     fr["mp"] = 0
     fr["hit"] = "character"
     target = ["h", i] if seg == "hero" else ["u", i]
+    s.log_event(f"{s.game.model_name(m)} attacks {combat.target_name(s, target)}")
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
         key = combat.fascination_key(s, target)
         if key not in s.u_attacked[m]:
@@ -278,6 +284,7 @@ def event_mask(s, fr, mask, codec):
 def event_apply(s, fr, seg, i):
     s.stack.pop()
     g = s.game
+    s.log_event(f"The Overlord chooses the event: {g.codec.labels['event'][i]}")
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
         return
@@ -352,6 +359,7 @@ def reinforce_area_apply(s, fr, seg, a):
     g = s.game
     t = fr["tile"]
     m = next(k for k in g.tile_models[t] if s.u_area[k] < 0)
+    s.log_event(f"{g.model_name(m)} comes back as a reinforcement in {g.board.names[a]}")
     s.u_area[m] = a
     s.u_life[m] = g.tiles[t].life
     parent = s.stack[-1]
@@ -378,6 +386,7 @@ def unit_spell_mask(s, fr, mask, codec):
 def unit_spell_apply(s, fr, seg, h):
     s.stack.pop()
     spell = s.game.spells[fr["spell"]]
+    s.log_event(f"{s.game.model_name(fr['model'])} casts {spell.name} on {s.game.heroes[h].name}")
     if spell.effect == "drain":
         # Energy Drain: the hero moves 1 gem Reserve -> Fatigue; the caster's side (the
         # Overlord) moves 3 gems Fatigue -> Reserve.
@@ -429,6 +438,7 @@ def free_apply(s, fr, seg, t):
     end, taking the place of the leftmost empty slot."""
     s.stack.pop()
     g = s.game
+    s.log_event(f"{g.tiles[t].name} is freed from the stone")
     s.petrified.remove(t)
     for m, a in zip(g.tile_models[t], g.tiles[t].start):
         s.u_area[m] = g.board.index[a]
@@ -448,6 +458,7 @@ def rocks_apply(s, fr, seg, a):
     """Pick an area and roll the dice; every character there takes damage equal to the
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
     s.stack.pop()
+    s.log_event(f"Rocks fall on {s.game.board.names[a]}")
     dice = [tuple(d) for d in s.game.event_rocks]
     combat.start_roll(s, s.game.overlord, combat.payer("overlord"), dice, "rocks_fell", {"area": a})
 

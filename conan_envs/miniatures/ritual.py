@@ -43,6 +43,7 @@ def hit_barricade(s, fr, i: int):
 def barricade_hit(s, c):
     i = c["bar"]
     s.bar_life[i] = max(0, s.bar_life[i] - sum(c["faces"]))
+    s.log_event(f"A barricade takes {sum(c['faces'])} damage ({s.bar_life[i]} life left)")
 
 
 def event(s):
@@ -80,6 +81,7 @@ def pict_hordes(s) -> dict:
 @combat.cont
 def incanted(s, c):
     s.invocation = max(0, s.invocation - sum(c["faces"]))
+    s.log_event(f"The incantation moves the invocation marker to {s.invocation}")
 
 
 def haste_mask(s, fr, mask, codec):

@@ -21,6 +21,7 @@ def hide_apply(s, fr, seg, a):
     """The Overlord secretly picks the hut that hides Yselda."""
     s.stack.pop()
     s.yselda_hut = a
+    s.log_event(f"You hide Yselda in {s.game.board.names[a]}", to=s.game.overlord)
 
 
 def on_hero_enter(s, h: int, area: int):
@@ -28,6 +29,7 @@ def on_hero_enter(s, h: int, area: int):
     g = s.game
     if s.yselda_hut >= 0 and area == s.yselda_hut and s.o_loc[g.captive] == OFF and s.winner < 0:
         s.o_loc[g.captive] = area   # she appears when a hero first enters her hut
+        s.log_event(f"{g.heroes[h].name} finds Yselda in {g.board.names[area]}")
 
 
 def flee(s, h: int):

@@ -134,6 +134,7 @@ def act_mask(s, h: int, mask, codec):
 
 def cast(s, h: int, sp: int):
     spell = s.game.spells[sp]
+    s.log_event(f"{s.game.heroes[h].name} casts {spell.name}")
     eff = spell.effect
     if eff == "halo":
         cast_reaction(s, h, sp)

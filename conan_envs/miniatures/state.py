@@ -11,6 +11,8 @@ import numpy as np
 from conan_envs.engine import TERMINAL, State
 
 from . import allies, combat, encode, heroes_turn, manipulation, overlord, ritual, scenarios, spells
+from . import text as mtext
+from . import view as mview
 
 OFF = -10
 # decisions that are skipped when a single action is legal (nothing to choose)
@@ -231,8 +233,14 @@ class MiniaturesState(State):
     def action_to_string(self, a: int) -> str:
         return encode.action_name(self, a)
 
-    def __str__(self) -> str:
-        return encode.render(self)
+    def _view(self, role: int) -> dict:
+        return mview.board_view(self, role)
+
+    def _decision(self, role: int):
+        return mtext.decision(self, role)
+
+    def _render(self, view: dict) -> str:
+        return mtext.render(view)
 
     # ---- shared bookkeeping ----------------------------------------------------------------
     def ally_leader(self) -> int:
@@ -279,6 +287,7 @@ class MiniaturesState(State):
         for o, loc in enumerate(self.o_loc):
             if loc == carried:
                 self.o_loc[o] = area
+        self.log_event(f"{self.game.heroes[h].name} dies")
         self.h_state[h] = 1
         self.h_area[h] = -1
         if "attack_from_beyond" in self.game.heroes[h].skills:
@@ -296,6 +305,7 @@ class MiniaturesState(State):
         if self.u_life[m] > 0:
             return False
         area = self.u_area[m]
+        self.log_event(f"{self.game.model_name(m)} is slain")
         self.u_area[m] = -1
         self.u_life[m] = 0
         self.u_halo[m] = 0
@@ -303,10 +313,12 @@ class MiniaturesState(State):
         return True
 
     def kill_captive(self, by_heroes: bool):
+        self.log_event(f"{self.game.objects[self.game.captive].name} is killed")
         self.o_loc[self.game.captive] = OFF
         self.winner = 1 if by_heroes else 0
 
     def move_hero(self, h: int, b: int):
+        self.log_event(f"{self.game.heroes[h].name} moves to {self.game.board.names[b]}")
         self.h_area[h] = b
         scenarios.on_hero_enter(self, h, b)
 

@@ -99,14 +99,21 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
     L = g._layout
     o = observe(s, g.overlord)
-    assert o[L["actor"] + snake] == 1.0 and o[L["actor"]:L["actor"] + g.num_models].sum() == 1.0
+    assert o[L["model"] + snake] == 1.0 and o[L["model"]:L["model"] + g.num_models].sum() == 1.0
     act(s, "hero", c)
     while s.decision() == "reroll":
         act(s, "keep")
     assert s.decision() == "guard"
     v = observe(s, c)
-    assert v[L["attack"] + 0] == 1.0 and v[L["attack"] + 4 + c] == 1.0   # melee, on Conan
-    assert v[L["misc"]] == s.stack[-1]["context"]["power"] / 10
+    power = s.stack[-1]["context"]["power"]
+    assert v[L["attack"] + 0] == 1.0 and v[L["target"] + c] == 1.0   # melee, on Conan
+    assert v[L["by"] + 4 + snake] == 1.0                                  # by the snake
+    assert abs(v[L["scalars"]] - (power + 1) / 10) < 1e-6
+    # the view names the attacker and the power (issue: "at a Guard decision the attacker and
+    # attack power are hidden")
+    d = s.view(c)["decision"]
+    assert d["kind"] == "guard" and d["context"]["attacker"] == "Giant Snake"
+    assert d["context"]["power"] == power and f"power {power}" in d["prompt"]
 
 
 def test_shaped_scores_reward_kills_and_punish_wounds():

@@ -1,0 +1,338 @@
+"""What one role sees (the view contract; rulebook "Game Play", "Rerolls", "Guard", "Line of
+sight", "Elevation and line of sight"): the scenario's map (areas, borders, elevation, hut
+flaps and doors, who and what stands in each area), every hero's gem board, the models, the
+objects, the Overlord's gems and River, and the pending decision with what is being resolved.
+
+`decision_record` is the one description of the pending decision: the encoder encodes it and
+the view names it, so the observation and the view carry the same facts.
+"""
+from __future__ import annotations
+
+from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
+from .game import SLOT_COSTS, SPACES
+
+OFF, ESCAPED = -10, -12
+BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
+SPACE_NAMES = dict(zip(SPACES, ("melee", "ranged", "guard", "manipulation", "move", "reroll")))
+PHASE_NAMES = {"hide": "setup", "start": "setup", "stance": "stance", "action": "action",
+               "overlord": "overlord", "overlord_done": "overlord"}
+HERO_STATES = ("on the board", "dead", "fled")
+STANCES = (None, "aggressive", "cautious")
+# what a roll is for, by the rule that resolves it
+ROLL_PURPOSE = {
+    "hero_attack_rolled": "attack", "ally_attack_rolled": "attack",
+    "unit_attack_rolled": "attack", "beyond_rolled": "attack from beyond",
+    "defense_rolled": "guard", "hero_leap_rolled": "leap", "unit_leap_rolled": "leap",
+    "ally_leap_rolled": "leap", "hero_fell": "falling damage", "unit_fell": "falling damage",
+    "manip_rolled": "manipulation", "orb_rolled": "Explosive Orb", "spell_rolled": "spell",
+    "unit_spell_rolled": "spell", "rocks_fell": "rocks fall",
+    "barricade_hit": "attack on a barricade", "incanted": "incantation",
+}
+PURPOSES = tuple(sorted(set(ROLL_PURPOSE.values())))
+ATTACKS = ("melee", "ranged", "area", "spell")
+WHYS = ("chest", "door", "throw")
+# scalar facts of a decision (None when they do not apply)
+SCALARS = ("power", "gems", "attack_gems", "movement_points", "bought", "activations",
+           "points", "left", "steps", "difficulty")
+FLAGS = ("attacked", "held", "volley", "haste", "hit_barricade", "hit_character")
+
+
+def _character(x):
+    """A target/actor list as a record: ["hero", h], ["model", m], ["captive"]."""
+    if x[0] == "h":
+        return ["hero", x[1]]
+    if x[0] == "u":
+        return ["model", x[1]]
+    return ["captive"]
+
+
+def decision_record(s, fr) -> dict:
+    """The facts of the pending decision `fr`, as indices (see the module docstring)."""
+    kind = fr["decision"]
+    rec = {"kind": kind}
+    c = fr.get("context")
+    if kind == "reroll":
+        rec["roll"] = {"dice": fr["dice"], "faces": fr["faces"], "free": fr["free"],
+                       "support": fr["support"], "payer": fr["payer"]}
+        rec["purpose"] = ROLL_PURPOSE[fr["then"]]
+    if c is not None:
+        if "hero" in c:
+            rec["by"] = ["hero", c["hero"]]
+        elif "model" in c:
+            rec["by"] = ["model", c["model"]]
+        t = c.get("target")
+        if isinstance(t, list):
+            rec["target"] = _character(t)
+        elif "bar" in c:
+            rec["target"] = ["barricade", c["bar"]]
+        atk = c.get("atk_kind", c.get("kind"))
+        if atk in ATTACKS:
+            rec["attack"] = atk
+        if c.get("power") is not None:
+            rec["power"] = c["power"]
+        if c.get("gems") is not None:
+            rec["attack_gems"] = c["gems"]
+        if c.get("weapon", -1) >= 0:
+            rec["weapon"] = c["weapon"]
+        if "spell" in c:
+            rec["spell"] = c["spell"]
+        if c.get("object", -1) >= 0:
+            rec["object"] = c["object"]
+        for key in ("area", "to"):
+            if c.get(key, -1) >= 0:
+                rec["area"] = c[key]
+        if "why" in c:
+            rec["why"] = c["why"]
+        if "difficulty" in c:
+            rec["difficulty"] = c["difficulty"]
+        if c.get("volley"):
+            rec["volley"] = True
+    if kind in ("atk_gems", "atk_weapon"):
+        rec["by"] = ["hero", fr["player"]]
+        rec["target"] = ["model", fr["target_model"]]
+        rec["attack"] = fr["kind"]
+    if "gems" in fr:
+        rec["gems"] = fr["gems"]
+    if kind in ("throw_area", "claim", "catch"):
+        rec["object"] = fr["object"]
+    if kind == "catch":
+        rec["area"] = fr["area"]
+        rec["asked"] = fr["asked"]
+    if kind == "manip_gems":
+        rec["why"] = fr["why"]
+        if fr.get("to", -1) >= 0:
+            rec["area"] = fr["to"]
+        if fr.get("object", -1) >= 0:
+            rec["object"] = fr["object"]
+    if kind in ("spell_target", "unit_spell"):
+        rec["spell"] = fr["spell"]
+        if "target_hero" in fr:
+            rec["target"] = ["hero", fr["target_hero"]]
+        if "target_model" in fr:
+            rec["target"] = ["model", fr["target_model"]]
+            rec["steps"] = fr["steps"]
+    if kind in ("unit", "ally_act", "unit_spell"):
+        rec["model"] = fr["model"]
+    if kind in ("unit", "ally_act"):
+        rec["movement_points"] = fr["mp"]
+        rec["bought"] = fr["bought"]
+        if fr["attacked"]:
+            rec["attacked"] = True
+    if kind == "unit":
+        if fr["tile"] >= 0:
+            rec["tile"] = fr["tile"]
+        rec["queue"] = fr["queue"]
+        for flag in ("held", "volley", "haste"):
+            if fr.get(flag):
+                rec[flag] = True
+        if fr.get("hit"):
+            rec["hit_" + fr["hit"]] = True
+        if fr.get("cast"):
+            rec["cast"] = fr["cast"]
+    if kind == "ov_turn":
+        rec["activations"] = fr["activations"]
+    if kind == "reinforce":
+        rec["points"] = fr["pts"]
+    if kind == "reinforce_area":
+        rec["tile"] = fr["tile"]
+    if kind == "circular":
+        rec["left"] = fr["left"]
+    if kind == "haste":
+        rec["groups"] = sorted(int(t) for t in fr["groups"])
+    return rec
+
+
+# ---- names ---------------------------------------------------------------------------------
+def character_name(g, x) -> str:
+    if x[0] == "hero":
+        return g.heroes[x[1]].name
+    if x[0] == "model":
+        return g.model_name(x[1])
+    if x[0] == "barricade":
+        a, b = g.barricades[x[1]]
+        return f"the barricade between {g.board.names[a]} and {g.board.names[b]}"
+    return g.objects[g.captive].name
+
+
+def dice_words(g, dice, faces=None) -> str:
+    if faces is None:
+        return ", ".join(COLOR_NAMES[c] for c in dice) or "no dice"
+    return ", ".join(f"{COLOR_NAMES[c]} {f}" for c, f in zip(dice, faces)) or "no dice"
+
+
+def payer_words(g, payer: dict) -> str:
+    if payer["side"] == "hero":
+        return g.heroes[payer["hero"]].name + (" (gems on the ally tile)" if payer["ally"] else "")
+    return "the Overlord" if payer["side"] == "overlord" else "nobody"
+
+
+def named_record(s, rec: dict) -> dict:
+    """The decision record with names instead of indices: the view's decision context."""
+    g = s.game
+    out = {}
+    for key, val in rec.items():
+        if key == "kind":
+            continue
+        if key == "by":
+            out["attacker" if "target" in rec else "character"] = character_name(g, val)
+        elif key == "target":
+            out["target"] = character_name(g, val)
+        elif key in ("weapon", "object"):
+            out[key] = g.object_name(val)
+        elif key == "spell":
+            out["spell"] = g.spells[val].name
+        elif key == "area":
+            out["area"] = g.board.names[val]
+        elif key == "model":
+            out["model"] = g.model_name(val)
+        elif key == "tile":
+            out["tile"] = g.tiles[val].name
+        elif key in ("queue",):
+            out["models_to_act"] = [g.model_name(m) for m in val]
+        elif key == "cast":
+            out["spells_cast"] = [g.spells[x].name for x in val]
+        elif key == "groups":
+            out["groups"] = [g.tiles[t].name for t in val]
+        elif key == "asked":
+            out["asked"] = [g.heroes[h].name for h in val]
+        elif key == "roll":
+            out["roll"] = {
+                "dice": [{"colour": COLOR_NAMES[c], "symbols": f}
+                         for c, f in zip(val["dice"], val["faces"])],
+                "total": sum(val["faces"]),
+                "free_rerolls": {COLOR_NAMES[c]: n for c, n in enumerate(val["free"]) if n},
+                "support_rerolls": val["support"],
+                "paid_rerolls_from": payer_words(g, val["payer"]),
+            }
+        else:
+            out[key] = val
+    return out
+
+
+# ---- the board -----------------------------------------------------------------------------
+def _where(g, loc: int):
+    if loc >= 0:
+        return g.board.names[loc]
+    if loc >= -g.num_heroes:
+        return "carried by " + g.heroes[-1 - loc].name
+    return "escaped" if loc == ESCAPED else "off the board"
+
+
+def board_view(s, role: int) -> dict:
+    g = s.game
+    b = g.board
+    n = g.num_areas
+    names = b.names
+    heroes_in = [[] for _ in range(n)]
+    for h, a in enumerate(s.h_area):
+        if a >= 0:
+            heroes_in[a].append(g.heroes[h].name)
+    models_in = [[] for _ in range(n)]
+    for m, a in enumerate(s.u_area):
+        if a >= 0:
+            models_in[a].append(g.model_name(m))
+    objects_in = [[] for _ in range(n)]
+    for o, loc in enumerate(s.o_loc):
+        if loc >= 0:
+            objects_in[loc].append(g.object_name(o))
+    areas = []
+    for a in range(n):
+        borders = []
+        for x in b.neighbors[a]:
+            kind = b.border[a][x]
+            rec = {"to": names[x], "border": BORDER_NAMES[kind]}
+            if kind in OPENABLE:
+                rec["open"] = (min(a, x), max(a, x)) in s.broken
+            if b.difficulty[a][x]:
+                rec["leap_difficulty"] = b.difficulty[a][x]
+            i = g.barricade_of.get((a, x), -1)
+            if i >= 0:
+                rec["barricade_life"] = s.bar_life[i]
+            borders.append(rec)
+        areas.append({
+            "name": names[a], "elevation": b.elev[a], "capacity": b.cap[a],
+            "hut": b.hut[a], "edge": b.edge[a], "water": b.water[a], "borders": borders,
+            "sees": [names[x] for x in range(n) if x != a and b.los[a][x]],
+            "heroes": heroes_in[a], "models": models_in[a], "objects": objects_in[a],
+            "chests": s.chests.count(a), "searched": s.searched[a],
+            "relics": s.relics.count(a),
+        })
+    heroes = []
+    for h, sheet in enumerate(g.heroes):
+        known = g.hero_spells[h]
+        spells = []
+        for sp in range(len(g.spells)):
+            if sp in known or s.spell_gems[h][sp]:
+                spell = g.spells[sp]
+                rec = {"name": spell.name, "cost": spell.cost, "limit": spell.limit,
+                       "reaction": spell.reaction, "gems": s.spell_gems[h][sp]}
+                if spell.effect == "teleport" and s.h_area[h] >= 0:
+                    d = b.dist[s.h_area[h]]
+                    rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
+                spells.append(rec)
+        carried = [g.object_name(o) for o, loc in enumerate(s.o_loc) if loc == -1 - h]
+        enc = sum(g.objects[o].enc for o, loc in enumerate(s.o_loc) if loc == -1 - h)
+        cut = 2 if enc >= sheet.move_minus2 else 1 if enc >= sheet.move_minus1 else 0
+        heroes.append({
+            "name": sheet.name, "role": g.hero_keys[h], "state": HERO_STATES[s.h_state[h]],
+            "area": names[s.h_area[h]] if s.h_area[h] >= 0 else None,
+            "stance": STANCES[s.stance[h]], "life": s.life[h],
+            "reserve": s.reserve[h], "fatigue": s.fatigue[h], "wounds": s.wounds[h],
+            "spent": {SPACE_NAMES[k]: s.spaces[h][i] for i, k in enumerate(SPACES)},
+            "ally_tile_gems": s.ally_gems[h],
+            "action_spaces": {SPACE_NAMES[k]: {
+                "die": COLOR_NAMES[v[0]] if v[0] is not None else None, "limit": v[1]}
+                for k, v in sheet.spaces.items()},
+            "spells": spells, "movement_points": s.mp[h], "base_movement": max(0, sheet.base_move - cut),
+            "moved": s.moved[h], "done_acting": s.stopped[h], "flying": s.flying[h],
+            "halo_armor": s.halo[h], "carrying": carried,
+            "encumbrance": enc, "max_encumbrance": sheet.enc_max,
+            "skills": sorted(sheet.skills),
+        })
+    models = []
+    for m in range(g.num_models):
+        tile = g.tiles[g.model_tile[m]]
+        rec = {"name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
+               "area": names[s.u_area[m]] if s.u_area[m] >= 0 else None,
+               "life": s.u_life[m], "max_life": tile.life, "armor": tile.armor,
+               "move": tile.move, "melee": [COLOR_NAMES[c] for c, _ in tile.melee],
+               "ranged": [COLOR_NAMES[c] for c, _ in tile.ranged],
+               "skills": sorted(tile.skills)}
+        if s.u_halo[m]:
+            rec["halo_armor"] = s.u_halo[m]
+        if s.u_done[m]:
+            rec["activated"] = True
+        if s.u_dizzy[m]:
+            rec["dizziness"] = s.u_dizzy[m]
+        if s.u_held[m]:
+            rec["possessed"] = True
+        if s.u_noblock[m]:
+            rec["blocking_lost"] = True
+        if s.u_attacked[m]:
+            rec["may_be_attacked_by"] = [
+                g.heroes[k].name if k < g.num_heroes else g.model_name(k - g.num_heroes)
+                for k in s.u_attacked[m]]
+        models.append(rec)
+    river = [{"slot": i + 1, "cost": SLOT_COSTS[i], "tile": g.tiles[t].name if t >= 0 else None}
+             for i, t in enumerate(s.river)]
+    view = {
+        "scenario": g.scenario["name"], "round": s.turn + 1, "rounds": g.rounds,
+        "phase": PHASE_NAMES[s.phase],
+        "winner": None if s.winner < 0 else ("heroes", "overlord")[s.winner],
+        "areas": areas, "heroes": heroes, "models": models,
+        "objects": [{"name": g.object_name(o), "where": _where(g, loc)}
+                    for o, loc in enumerate(s.o_loc)],
+        "overlord": {"reserve": s.ov_reserve, "fatigue": s.ov_fatigue,
+                     "recovery": s.recovery, "deck": len(s.deck)},
+        "river": river,
+        "hand_overs": s.idle,
+        "petrified": [g.tiles[t].name for t in s.petrified],
+    }
+    if g.priestess_area >= 0:
+        view["ritual"] = {"invocation": s.invocation, "priestess": names[g.priestess_area],
+                          "relics": [names[a] for a in s.relics],
+                          "barricades": [{"between": [names[a], names[x]], "life": s.bar_life[i]}
+                                         for i, (a, x) in enumerate(g.barricades)]}
+    if role == g.overlord and g.objective == "clutches":
+        view["yselda_hut"] = names[s.yselda_hut] if s.yselda_hut >= 0 else None
+    return view
