@@ -11,7 +11,7 @@ from __future__ import annotations
 from . import content as C
 from . import flow
 from .hidden import visible
-from .setup import put_challenge
+from .setup import log_placed, put_challenge
 
 NADV = C.NUM_ADVENTURES
 SLOTS = C.MAX_DIFFICULTY
@@ -33,7 +33,8 @@ def passage_targets(s, p) -> list:
     movement restriction a Special card does not lift)."""
     pos = s.pos[p]
     placer, stack, st = s.ch_placer, s.stack, s.adv_state
-    return [a for a in range(NADV) if st[a] == 1 and a != pos
+    gone = s.expelled_from[p] if s.must_enter[p] else -1  # "enter another Adventure card"
+    return [a for a in range(NADV) if st[a] == 1 and a != pos and a != gone
             and not any(placer[c] == p for c in stack[a])]
 
 
@@ -129,7 +130,9 @@ def _discard_one(s, p, kind) -> None:
 
 def apply_card_play(s, seg, i) -> None:
     p = s.actor
+    who = s.game.roles[p]
     if seg == "pass":
+        s.log_event(f"{who} passes" + ("" if s.first_round else ", ending the Card Turn"))
         if s.first_round:
             advance(s)
         else:
@@ -141,19 +144,25 @@ def apply_card_play(s, seg, i) -> None:
         s.adv_state[a] = 1
         s.adv_owner[a] = p
         s.dp[p] += 1
+        s.log_event(f"{who} plays the Adventure {C.WORDS[i]} (+1 DP)")
     elif seg == "place":  # a Challenge card face down on an Adventure
         c, a = divmod(i, NADV)
         s.hand[p].remove(C.CH0 + c)
         put_challenge(s, p, c, a)
         s.dp[p] += 1
+        log_placed(s, p, c, a)
     elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
         _discard_one(s, p, PASSAGE)
         flow.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
+        s.expelled_from[p] = -1
+        s.log_event(f"{who} plays Secret Passage: their Hero moves to {C.NAME[C.AD0 + i]}")
     else:  # "vision": Seer's Vision, the player alone looks at that face-down Challenge
         _discard_one(s, p, VISION)
         a, k = divmod(i, SLOTS)
         c = s.stack[a][k]
         s.ch_known[c] |= 1 << p
+        s.log_event(f"{who} plays Seer's Vision on Challenge {k + 1} of {C.NAME[C.AD0 + a]}")
+        s.log_event(f"You see {C.WORDS[C.CH0 + c]}", to=p)
     advance(s)

@@ -112,3 +112,62 @@ def card_id(name: str) -> int:
 def all_sources() -> dict:
     """Every content entry's `source`, for the content tests."""
     return {e["name"]: e["source"] for e in _heroes + _challenges + _adventures + load_yaml(_PKG, "specials")}
+
+
+# Card faces: copies of one card share a face (the same name and text) and are told apart by
+# no one, so hands, face-down cards, the discard pile and the actions that name a card from a
+# hand go by face. FACE[card id] -> face index; FACE_CARD[face] -> the face's first card id.
+FACE_NAMES = tuple(dict.fromkeys(NAME))
+_face_of_name = {name: f for f, name in enumerate(FACE_NAMES)}
+FACE = tuple(_face_of_name[name] for name in NAME)
+FACE_CARD = tuple(NAME.index(name) for name in FACE_NAMES)
+NUM_FACES = len(FACE_NAMES)
+HAND_FACES = FACE[MG0]  # faces that can be in a hand: every face before the Magic items
+ABILITY_NAMES = {
+    "rage": "Rage", "faster_than_the_eye": "Faster than the eye", "i_will_return": "I will return",
+    "brotherhood": "Brotherhood of Mercenaries", "expert_tracker": "Expert tracker",
+    "sermon": "Sermon", "pillage": "Pillage", "bribery": "Bribery", "raider": "Raider",
+    "fury": "Fury",
+}
+
+
+def card_numbers(card: int) -> str:
+    """A card's numbers in words: attributes, Challenge values and Ally cost, a Resolution
+    modifier, an item's bonuses, an Adventure's Difficulty and Loot."""
+    k = KIND[card]
+    if k == HERO:
+        s, w, p = HERO_ATTR[card - H0]
+        return f"Strength {s}, Wit {w}, Spirit {p}; {ABILITY_NAMES[HERO_ABILITY[card - H0]]}"
+    if k == CHALLENGE:
+        c = card - CH0
+        s, w, p = CH_VALUE[c]
+        cost = f"; Ally cost {ALLY_COST[c]} DP" if ALLY_COST[c] else ""
+        return f"Strength {s}, Wit {w}, Spirit {p}{cost}"
+    if k == ADVENTURE:
+        a = card - AD0
+        return f"Difficulty {DIFFICULTY[a]}; Loot {loot_words(a)}"
+    if k == RESOLUTION:
+        att = "any attribute" if RES_ATTR[card] == ANY else ATTRS[RES_ATTR[card]]
+        return f"{RES_MOD[card]:+d} {att}"
+    if k == MAGIC:
+        bonus = [f"{b:+d} {ATTRS[i]}" for i, b in enumerate(ITEM_BONUS[card - MG0]) if b]
+        return ", ".join(bonus)
+    return {"secret_passage": "Card Turn: your Hero moves to another Adventure",
+            "seers_vision": "Card Turn: look at a face-down Challenge"}[EFFECT[card - TS0]]
+
+
+def loot_words(a: int) -> str:
+    parts = [f"{LOOT[a]} DP"]
+    if LOOT_DRAW[a]:
+        parts.append(f"draw {LOOT_DRAW[a]}")
+    if LOOT_MAGIC[a]:
+        parts.append(f"{LOOT_MAGIC[a]} Magic item" + ("s" if LOOT_MAGIC[a] > 1 else ""))
+    return ", ".join(parts)
+
+
+def card_words(card: int) -> str:
+    """'Name (numbers)'."""
+    return f"{NAME[card]} ({card_numbers(card)})"
+
+
+WORDS = tuple(card_words(c) for c in range(NUM_CARDS))  # card_words, computed once

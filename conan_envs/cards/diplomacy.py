@@ -100,6 +100,8 @@ def mask_deal_get(s, m) -> None:
 
 def apply_deal_get(s, seg, i) -> None:
     s.offer["get"] = i
+    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[s.offer['to']]} a Deal: "
+                f"{GOODS[s.offer['give']]} for {GOODS[i]}")
     s.dec, s.actor = "answer", s.offer["to"]
 
 
@@ -110,6 +112,8 @@ def mask_alliance_share(s, m) -> None:
 
 def apply_alliance_share(s, seg, i) -> None:
     s.offer["share"] = i
+    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[s.offer['to']]} an Alliance: "
+                f"whoever gains keeps {SHARES[i]}/6")
     s.dec, s.actor = "answer", s.offer["to"]
 
 
@@ -119,6 +123,7 @@ def mask_answer(s, m) -> None:
 
 
 def apply_answer(s, seg, i) -> None:
+    s.log_event(f"{s.game.roles[s.actor]} {'rejects' if seg == 'pass' else 'accepts'} the offer")
     if seg == "pass":  # rejected
         s.offer = None
         flow.advance(s)
@@ -136,6 +141,8 @@ def apply_answer(s, seg, i) -> None:
 def prompt_veto(s, use: bool) -> None:
     if use:
         s.used[s.actor] = True
+        s.log_event(f"{s.game.roles[s.actor]} uses Sermon: the offer is not carried out and both "
+                    "players lose this Diplomacy Turn")
         s.offered[s.offer["from"]] = s.offered[s.offer["to"]] = True
         s.offer = None
         flow.advance(s)
@@ -150,6 +157,7 @@ def carry_out(s) -> None:
         s.partner[p], s.partner[q] = q, p
         s.keep[p] = SHARES[off["share"]]
         s.keep[q] = 6 - s.keep[p]
+        s.log_event(f"{s.game.roles[p]} and {s.game.roles[q]} are allied")
         s.offer = None
         flow.advance(s)
         return
@@ -167,6 +175,7 @@ def prompt_deal_break(s, use: bool) -> None:
     r = s.actor
     if use:
         s.used[r] = True
+        s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
     givers = [x for x in (off["from"], off["to"]) if not (use and x == r)]
     _deliver(s, givers)
 
@@ -206,8 +215,12 @@ def _next_choice(s) -> None:
 def mask_deal_choose(s, m) -> None:
     o = s.game.o["play"]
     p = s.actor
-    for c in (s.items[p] if GOOD_ITEMS[_good_of(s.offer, p)] else s.hand[p]):
-        m[o + c] = True
+    if GOOD_ITEMS[_good_of(s.offer, p)]:
+        for c in s.items[p]:
+            m[o + c] = True
+    else:
+        for c in s.hand[p]:
+            m[o + C.FACE_CARD[C.FACE[c]]] = True
 
 
 def apply_deal_choose(s, seg, i) -> None:
@@ -218,8 +231,10 @@ def apply_deal_choose(s, seg, i) -> None:
         s.items[p].remove(i)
         s.items[b].append(i)
     else:
-        s.hand[p].remove(i)
+        i = flow.take_face(s.hand[p], i)
         s.hand[b].append(i)
+    s.log_event(f"{s.game.roles[p]} hands over a {'Magic item' if i >= C.MG0 else 'card'}")
+    s.log_event(f"{s.game.roles[p]} hands over {C.WORDS[i]}", to=(p, b))
     off["due"].pop(0)
     _next_choice(s)
 
@@ -227,10 +242,33 @@ def apply_deal_choose(s, seg, i) -> None:
 def _exchange(s, a, b, g) -> None:
     if g == 0:
         return
-    flow.pay(s, a, b, GOOD_DP[g])
+    paid = flow.pay(s, a, b, GOOD_DP[g])
+    if paid:
+        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} {paid} DP")
     for _ in range(GOOD_CARDS[g]):
         hand = s.hand[a]
-        s.hand[b].append(hand.pop(int(s.rng.integers(len(hand)))))
+        card = hand.pop(int(s.rng.integers(len(hand))))
+        s.hand[b].append(card)
+        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} a random card")
+        s.log_event(f"The random card is {C.WORDS[card]}", to=(a, b))
     if GOOD_ITEMS[g]:
         items = s.items[a]
-        s.items[b].append(items.pop(int(s.rng.integers(len(items)))))
+        item = items.pop(int(s.rng.integers(len(items))))
+        s.items[b].append(item)
+        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} {C.WORDS[item]}")
+
+
+def offer_words(s, off) -> str:
+    """The offer on the table in words."""
+    roles = s.game.roles
+    a, b = roles[off["from"]], roles[off["to"]]
+    if off["kind"] == "swap":
+        return f"a Hero swap between {a} and {b}"
+    if off["kind"] == "alliance":
+        if off["share"] < 0:
+            return f"an Alliance between {a} and {b} (terms not yet stated)"
+        return (f"an Alliance between {a} and {b}: whoever gains keeps {SHARES[off['share']]}/6 "
+                f"of each gain on the card and gives the other the rest")
+    give = GOODS[off["give"]] if off["give"] >= 0 else "(not yet stated)"
+    get = GOODS[off["get"]] if off["get"] >= 0 else "(not yet stated)"
+    return f"a Deal: {a} gives {give}; {b} gives {get}"

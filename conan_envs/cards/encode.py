@@ -25,24 +25,17 @@ PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplom
 OFFER_KINDS = {"deal": 0, "alliance": 1, "swap": 2}
 MG0, SCOUT = C.MG0, C.SCOUT
 NGOODS = len(GOODS)
+NF = C.NUM_FACES
+FACE = C.FACE
+P_BASE = 108  # one player's block is P_BASE + 2n long (offsets in `observe`)
 
 
 @functools.lru_cache(maxsize=None)
 def layout(n: int) -> dict:
     from .state import DECISION_NAMES, PROMPT_NAMES
 
-    parts = [
-        ("players", n * (88 + 2 * n)),
-        ("hand", NC), ("facedown", 2 * NC), ("discard", NC),
-        ("adventures", NADV * (5 + n + SLOTS * (35 + n))),
-        ("decks", 2), ("phase", len(PHASES)), ("decision", len(DECISION_NAMES) + len(PROMPT_NAMES)),
-        ("actor", n),
-        ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4),
-        ("offer", 4 + 2 * n + 2 * len(GOODS) + len(SHARES)),
-        ("misc", 2),
-    ]
     off, k = {}, 0
-    for name, size in parts:
+    for name, size, _ in blocks(n):
         off[name] = k
         k += size
     off["size"] = k
@@ -50,6 +43,37 @@ def layout(n: int) -> dict:
     off["prompts"] = {d: len(DECISION_NAMES) + i for i, d in enumerate(PROMPT_NAMES)}
     off["phases"] = {d: i for i, d in enumerate(PHASES)}
     return off
+
+
+def blocks(n: int) -> list:
+    """(name, size, what) of each observation block, in order, for n players."""
+    from .state import DECISION_NAMES, PROMPT_NAMES
+
+    return [
+        ("players", n * (P_BASE + 2 * n), "per player, the observer first: alive, DP, hand size, "
+         "Hero, Adventure, expelled, ability used, Ally, Alliance partner and share, lost "
+         "Diplomacy Turn, turn order, Magic items, to act, face-down cards played, Loot owed, "
+         "the card it was expelled from"),
+        ("hand", NF, "own hand, count of each card face"),
+        ("facedown", 2 * NF, "own face-down cards in the Resolution, by face and target Hero"),
+        ("revealed", 2 * NF, "every card of the Resolution once revealed (Rage/Fury asked)"),
+        ("discard", NF, "discard pile, count of each face"),
+        ("adventures", NADV * (5 + n + SLOTS * (35 + n)), "per Adventure: state, owner, pile "
+         "size; per Challenge slot: present, face up, known, placer, identity if known"),
+        ("decks", 2, "draw deck and Magic item deck sizes"),
+        ("phase", len(PHASES), "Game Phase"),
+        ("decision", len(DECISION_NAMES) + len(PROMPT_NAMES), "decision kind (or ability asked)"),
+        ("actor", n, "player to act, relative"),
+        ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4, "wager or Duel: kind, Hero, opponent, "
+         "Challenge, stakes, attribute and source, Rage/Fury, own side, face-down cards per Hero"),
+        ("offer", 4 + 2 * n + 2 * len(GOODS) + len(SHARES), "offer on the table"),
+        ("misc", 4, "Card Turn first round, round, tie at the target, Alliance share owed"),
+    ]
+
+
+def observation_blocks(game, role) -> list:
+    """Named blocks (name, size) whose sizes sum to the observation size."""
+    return [(name, size) for name, size, _ in blocks(game.n)]
 
 
 def obs_size(n: int) -> int:
@@ -63,11 +87,12 @@ class Layout:
         L = layout(n)
         self.n = n
         self.size = L["size"]
-        self.P = 88 + 2 * n                    # one player's block
+        self.P = P_BASE + 2 * n                # one player's block
         self.A = 5 + n + SLOTS * (35 + n)      # one Adventure's block
         self.S = 35 + n                        # one Challenge slot
         self.players, self.hand, self.facedown = L["players"], L["hand"], L["facedown"]
         self.discard, self.adventures, self.decks = L["discard"], L["adventures"], L["decks"]
+        self.revealed = L["revealed"]
         self.wager, self.offer, self.misc = L["wager"], L["offer"], L["misc"]
         self.actor = L["actor"]
         ph, dec = L["phase"], L["decision"]
@@ -127,6 +152,8 @@ def observe(s, r: int) -> np.ndarray:
             k = b + 72 + 2 * n - MG0
             for it in items[p]:
                 v[k + it] = 1.0
+        if must[p] and s.expelled_from[p] >= 0:
+            v[b + 88 + 2 * n + s.expelled_from[p]] = 1.0
     k = 72 + n
     for i, p in enumerate(s.order):  # turn order position
         v[pb[p] + k + i] = 1.0
@@ -141,14 +168,20 @@ def observe(s, r: int) -> np.ndarray:
     # own hand, own face-down cards, discard pile (face up)
     b = K.hand
     for c in hand[r]:
-        v[b + c] = 1.0
-    b = K.facedown
-    for e in cards:
-        if e[0] == r:
-            v[b + 2 * e[1] + e[2]] = 1.0
+        v[b + FACE[c]] += 1.0
+    if cards:
+        if s.dec == "ability" and s.prompt in ("rage", "fury"):  # all cards revealed
+            b = K.revealed
+            for e in cards:
+                v[b + 2 * FACE[e[1]] + e[2]] += 1.0
+        else:
+            b = K.facedown
+            for e in cards:
+                if e[0] == r:
+                    v[b + 2 * FACE[e[1]] + e[2]] += 1.0
     b = K.discard
     for c in s.discard:
-        v[b + c] = 1.0
+        v[b + FACE[c]] += 1.0
     # Adventures and the Challenge piles on them
     adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.stack
     ch_up, ch_known, ch_placer = s.ch_up, s.ch_known, s.ch_placer
@@ -241,7 +274,9 @@ def observe(s, r: int) -> np.ndarray:
     b = K.misc
     if s.first_round:
         v[b] = 1.0
-    mt = g.max_turns
-    if mt:
-        v[b + 1] = s.turn / mt
+    v[b + 1] = s.turn / (g.max_turns or 100)
+    if s.tie:
+        v[b + 2] = 1.0
+    if s.pend is not None:
+        v[b + 3] = s.pend[2] / target
     return np.frombuffer(v, dtype=np.float32)

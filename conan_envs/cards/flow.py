@@ -11,9 +11,15 @@ PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplom
 _BEGIN = {}  # phase -> the function that opens a player's turn in it (filled on first use)
 
 
+PHASE_WORDS = {"setup_swap": "Setup: Hero swaps", "setup_challenge": "Setup: first Challenges",
+               "setup_hero": "Setup: placing the Heroes", "card": "Card Turn", "hero": "Hero Turn",
+               "diplomacy": "Diplomacy Turn", "draw": "Draw Turn"}
+
+
 def start_phase(s, phase: str) -> None:
     s.phase = phase
     s.idx = -1
+    s.log_event(f"Round {s.turn + 1}: {PHASE_WORDS[phase]}")
     advance(s)
 
 
@@ -63,6 +69,8 @@ def end_phase(s) -> None:
     elif ph == "card":
         start_phase(s, "hero")
     elif ph == "hero":
+        if s.tie and settle_tie(s):
+            return
         for p in range(s.game.n):
             s.offered[p] = False
         start_phase(s, "diplomacy")
@@ -84,9 +92,12 @@ def stalemate(s) -> None:
     top = max(s.dp[p] for p in living)
     leaders = [p for p in living if s.dp[p] == top]
     s.winner = leaders[0] if len(leaders) == 1 else -2
+    s.log_event("No one can do anything more: " + (f"{s.game.roles[s.winner]} wins with the most DP"
+                                                    if s.winner >= 0 else "a draw"))
 
 
 def start_card_turn(s) -> None:
+    s.log_event(f"Round {s.turn + 1}: Card Turn")
     s.phase = "card"
     s.first_round = True
     s.idx = -1
@@ -107,15 +118,31 @@ def draw(s, p: int, k: int) -> int:
     """Draw k cards; when the draw deck runs out the discard pile is shuffled into a new one.
     Returns how many were drawn (fewer when deck and discard pile are both empty)."""
     hand, deck = s.hand[p], s.deck
+    drawn = k
     for j in range(k):
         if not deck:
             if not s.discard:
-                return j
+                drawn = j
+                break
             order = s.rng.permutation(len(s.discard)).tolist()
             deck.extend(s.discard[i] for i in order)
             s.discard.clear()
+            s.log_event("The discard pile is shuffled into a new draw deck")
         hand.append(deck.pop())
-    return k
+    if drawn:
+        who = s.game.roles[p]
+        s.log_event(f"{who} draws {drawn} card{'s' if drawn > 1 else ''}")
+        s.log_event(f"You draw {', '.join(C.WORDS[c] for c in hand[-drawn:])}", to=p)
+    return drawn
+
+
+def take_face(hand: list, card: int) -> int:
+    """Remove from `hand` a card with the face of `card` (copies are alike); return it."""
+    face = C.FACE[card]
+    for k, c in enumerate(hand):
+        if C.FACE[c] == face:
+            return hand.pop(k)
+    raise ValueError(f"no {C.NAME[card]} in hand")
 
 
 # ---- DP, defeat and victory -----------------------------------------------------------------
@@ -133,9 +160,11 @@ def check_defeat(s) -> None:
     for p in range(s.game.n):
         if s.alive[p] and s.dp[p] <= 0:
             eliminate(s, p)
+            s.log_event(f"{s.game.roles[p]} has no DP left and is defeated")
     living = [p for p in range(s.game.n) if s.alive[p]]
     if len(living) == 1:
         s.winner = living[0]
+        s.log_event(f"{s.game.roles[living[0]]} is the last Hero standing and wins")
     elif not living:  # cannot happen: DP only move between players or to the reserve
         s.winner = -2
 
@@ -183,12 +212,34 @@ def end_alliance(s, p: int) -> None:
 def check_victory_at_hero_turn(s, p: int) -> bool:
     """End of the Game: beginning one's Hero Turn with target DP wins; if several players hold
     target DP the one with the most wins; a tie at the top plays on."""
-    if s.game.vod or s.dp[p] < s.game.target:
+    if s.game.vod or s.tie or s.dp[p] < s.game.target:
         return False
     rich = [q for q in range(s.game.n) if s.alive[q] and s.dp[q] >= s.game.target]
     top = max(s.dp[q] for q in rich)
     leaders = [q for q in rich if s.dp[q] == top]
     if len(leaders) == 1:
         s.winner = leaders[0]
+        s.log_event(f"{s.game.roles[s.winner]} begins the Hero Turn with {top} DP and wins")
         return True
+    s.tie = True
+    s.log_event(f"{', '.join(s.game.roles[q] for q in leaders)} are tied at {top} DP: play goes "
+                "on until all players have completed the Hero Turn")
     return False
+
+
+def settle_tie(s) -> bool:
+    """End of the Game: "In case of a tie, play continues until one of them gains a DP
+    advantage once all players have completed the next Hero Turn." Checked when the Hero
+    Turns end; True if someone won."""
+    rich = [q for q in range(s.game.n) if s.alive[q] and s.dp[q] >= s.game.target]
+    if not rich:
+        s.tie = False
+        return False
+    top = max(s.dp[q] for q in rich)
+    leaders = [q for q in rich if s.dp[q] == top]
+    if len(leaders) > 1:
+        return False
+    s.tie = False
+    s.winner = leaders[0]
+    s.log_event(f"The Hero Turns are over: {s.game.roles[s.winner]} leads with {top} DP and wins")
+    return True

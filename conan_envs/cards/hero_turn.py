@@ -40,7 +40,9 @@ def move_targets(s, p) -> list:
     if pos >= 0 and s.stack[pos] and not (s.hero[p] == C.SORCERER and not s.used[p]):
         return []
     placer, stack, st = s.ch_placer, s.stack, s.adv_state
-    return [a for a in range(NADV) if st[a] == 1 and a != pos
+    # an expelled Hero "must use their next turn to enter another Adventure card"
+    gone = s.expelled_from[p] if s.must_enter[p] else -1
+    return [a for a in range(NADV) if st[a] == 1 and a != pos and a != gone
             and not any(placer[c] == p for c in stack[a])]
 
 
@@ -86,28 +88,39 @@ def mask_hero_action(s, m) -> None:
 
 def apply_hero_action(s, seg, i) -> None:
     p = s.actor
+    roles = s.game.roles
+    who = roles[p]
     if seg == "pass":
+        s.log_event(f"{who} passes the Hero Turn")
         flow.advance(s)
     elif seg == "adventure":
         pos = s.pos[p]
-        if pos >= 0 and s.stack[pos]:
+        sorcery = pos >= 0 and bool(s.stack[pos])
+        if sorcery:
             s.used[p] = True  # the Sorcerer's I will return
         flow.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
+        s.expelled_from[p] = -1
+        s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
+                    f"{C.NAME[C.AD0 + i]}")
         flow.advance(s)
     elif seg == "face":
         wager.face(s, p, s.stack[s.pos[p]][-1])
     elif seg == "scout_face":
         wager.face(s, p, i)
     elif seg == "duel":
+        s.log_event(f"{who} challenges {roles[i]} to a Duel")
         wager.start_duel(s, p, i)
     elif seg == "complete":
         complete(s, p)
     elif seg == "steal_card":  # the Thief's Faster than the eye: a random card, unseen
         s.used[p] = True
         hand = s.hand[i]
-        s.hand[p].append(hand.pop(int(s.rng.integers(len(hand)))))
+        card = hand.pop(int(s.rng.integers(len(hand))))
+        s.hand[p].append(card)
+        s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
+        s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
         flow.advance(s)
     elif seg == "steal_item":  # ... or an item of a Hero on the same card
         s.used[p] = True
@@ -115,13 +128,16 @@ def apply_hero_action(s, seg, i) -> None:
         for q in range(s.game.n):
             if card in s.items[q]:
                 s.items[q].remove(card)
+                s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
         s.items[p].append(card)
         flow.advance(s)
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
         c = s.stack[a][-1]
-        flow.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+        paid = flow.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+        s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
+                    f"the top Challenge, {C.WORDS[C.CH0 + c]}")
         flow.discard_challenge(s, a, c)
         flow.check_defeat(s)
         flow.advance(s)
@@ -134,10 +150,11 @@ def complete(s, p) -> None:
     and the card stays face up until it is (see settle_loot)."""
     a = s.cadv = s.pos[p]
     s.dp[p] += C.LOOT[a]
+    s.log_event(f"{s.game.roles[p]} completes {C.NAME[C.AD0 + a]}: Loot {C.loot_words(a)}")
     cards = C.LOOT_DRAW[a] - flow.draw(s, p, C.LOOT_DRAW[a])
     items = C.LOOT_MAGIC[a]
     while items and s.magic_deck:
-        s.items[p].append(s.magic_deck.pop())
+        take_item(s, p)
         items -= 1
     if cards or items:
         s.owed.append([a, p, cards, items])
@@ -153,8 +170,16 @@ def prompt_pillage(s, use: bool) -> None:
     p = s.actor
     if use:
         s.used[p] = True
-        s.items[p].append(s.magic_deck.pop())
+        s.log_event(f"{s.game.roles[p]} uses Pillage")
+        take_item(s, p)
     share_loot(s)
+
+
+def take_item(s, p) -> None:
+    """The top Magic item goes face up in front of player p."""
+    item = s.magic_deck.pop()
+    s.items[p].append(item)
+    s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 
 
 def share_loot(s) -> None:
@@ -187,7 +212,7 @@ def settle_loot(s) -> None:
             if cards:
                 cards -= flow.draw(s, p, cards)
             while items and s.magic_deck:
-                s.items[p].append(s.magic_deck.pop())
+                take_item(s, p)
                 items -= 1
             if cards or items:
                 e[2], e[3] = cards, items

@@ -18,6 +18,11 @@ def visible(s, r: int, a: int, c: int) -> bool:
     return s.hero[r] == C.SCOUT and s.alive[r] and s.pos[r] == a
 
 
+def cards_revealed(s) -> bool:
+    """The Resolution's face-down cards are turned up while Rage or Fury is asked."""
+    return s.w is not None and s.dec == "ability" and s.prompt in ("rage", "fury")
+
+
 def resample(s, observer: int, rng: np.random.Generator):
     new = s.clone()
     new.rng = np.random.default_rng(rng.integers(2**63))
@@ -35,7 +40,7 @@ def resample(s, observer: int, rng: np.random.Generator):
     # every other hidden slot (any card but Heroes and Magic items)
     hands = [p for p in range(n) if p != observer and not (hand_ch and p == new.actor)]
     faces = []
-    if new.w is not None:
+    if new.w is not None and not cards_revealed(new):
         faces = [e for e in new.w["cards"] if e[0] != observer]
     pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e[1] for e in faces]
     if hand_ch:

@@ -16,6 +16,7 @@ def deal_heroes(s) -> None:
     heroes = s.rng.permutation(C.NUM_HEROES).tolist()
     for p in range(s.game.n):
         s.hero[p] = heroes[p]
+        s.log_event(f"{s.game.roles[p]} is dealt the {C.WORDS[C.H0 + heroes[p]]}")
     s.magic_deck = [C.MG0 + i for i in s.rng.permutation(C.NUM_MAGIC).tolist()]
     s.deck = [C.CH0 + i for i in s.rng.permutation(C.MG0 - C.CH0).tolist()]
 
@@ -47,6 +48,7 @@ def apply_swap_offer(s, seg, i) -> None:
     if seg == "pass":
         flow.advance(s)
         return
+    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[i]} to swap Heroes")
     s.offer = {"kind": "swap", "from": s.actor, "to": i, "give": -1, "get": -1, "share": -1}
     s.dec, s.actor = "swap_answer", i
 
@@ -57,8 +59,9 @@ def mask_swap_answer(s, m) -> None:
 
 
 def apply_swap_answer(s, seg, i) -> None:
+    a, b = s.offer["from"], s.offer["to"]
+    s.log_event(f"{s.game.roles[b]} {'accepts' if seg == 'accept' else 'rejects'} the swap")
     if seg == "accept":
-        a, b = s.offer["from"], s.offer["to"]
         s.hero[a], s.hero[b] = s.hero[b], s.hero[a]
     s.offer = None
     flow.advance(s)
@@ -85,6 +88,8 @@ def draw_starting_adventures(s) -> None:
         a = start[p]
         s.adv_owner[a] = p
         s.adv_state[a] = 1  # no DP for a starting Adventure
+        s.log_event(f"{s.game.roles[p]} draws the starting Adventure {C.WORDS[C.AD0 + a]}")
+    s.log_event(f"Turn order: {', '.join(s.game.roles[p] for p in s.order)}")
 
 
 # ---- step 3: each player's first Challenge, face down on another's Adventure ----------------
@@ -98,6 +103,7 @@ def begin_challenge(s, p) -> bool:
         return False  # nowhere to place one: this player places no starting Challenge
     card = _take_random(s, C.CH0, C.AD0)
     s.hand[p].append(card)
+    s.log_event(f"You draw your first Challenge, {C.WORDS[card]}", to=p)
     s.dec, s.actor = "setup_challenge", p
     return True
 
@@ -115,7 +121,13 @@ def apply_setup_challenge(s, seg, i) -> None:
     p = s.actor
     s.hand[p].remove(C.CH0 + c)
     put_challenge(s, p, c, a)
+    log_placed(s, p, c, a)
     flow.advance(s)
+
+
+def log_placed(s, p, c, a) -> None:
+    s.log_event(f"{s.game.roles[p]} places a Challenge face down on {C.NAME[C.AD0 + a]}")
+    s.log_event(f"You placed {C.WORDS[C.CH0 + c]} on {C.NAME[C.AD0 + a]}", to=p)
 
 
 def put_challenge(s, p, c, a) -> None:
@@ -154,4 +166,5 @@ def mask_setup_hero(s, m) -> None:
 
 def apply_setup_hero(s, seg, i) -> None:
     s.pos[s.actor] = i
+    s.log_event(f"{s.game.roles[s.actor]} places their Hero on {C.NAME[C.AD0 + i]}")
     flow.advance(s)

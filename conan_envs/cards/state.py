@@ -6,7 +6,7 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, setup, text, wager
+from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, setup, text, view, wager
 
 NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
 
@@ -51,6 +51,7 @@ def _raider(s, use: bool) -> None:
     """The Pirate's Raider (designed): once per game, draw three cards instead of one."""
     if use:
         s.used[s.actor] = True
+        s.log_event(f"{s.game.roles[s.actor]} uses Raider")
     flow.draw(s, s.actor, 3 if use else 1)
     flow.advance(s)
 
@@ -65,6 +66,7 @@ class CardsState(State):
         self.used = [False] * n          # once-per-game ability spent
         self.pos = [-1] * n              # adventure index the Hero stands on, -1 none
         self.must_enter = [False] * n    # expelled: next Hero Turn enters a card
+        self.expelled_from = [-1] * n    # ... other than this one (adventure index)
         self.hand = [[] for _ in range(n)]
         self.items = [[] for _ in range(n)]   # Magic items in front of each player
         self.ally = [-1] * n             # recruited antagonist (challenge index)
@@ -90,6 +92,7 @@ class CardsState(State):
         self.cadv = -1       # the Adventure being completed
         self.winner = -1       # -2: a draw (stalemate)
         self.acted = 0         # the round of the last decision taken (stalemate check)
+        self.tie = False       # a tie at target DP waits for the end of the Hero Turns
         setup.deal_heroes(self)
         flow.advance(self)
 
@@ -123,7 +126,18 @@ class CardsState(State):
         return [d / self.game.target for d in self.dp]
 
     def decision(self):
+        if self.winner != -1:
+            return "game over"
         return f"ability {self.prompt}" if self.dec == "ability" else self.dec
+
+    def _view(self, role):
+        return view.board(self, role)
+
+    def _decision(self, role):
+        return view.decision(self, role)
+
+    def _render(self, v):
+        return text.render(v)
 
     def observation(self, role):
         return encode.observe(self, role)
@@ -133,6 +147,3 @@ class CardsState(State):
 
     def resample_hidden(self, observer, rng):
         return hidden.resample(self, observer, rng)
-
-    def __str__(self):
-        return text.board(self)

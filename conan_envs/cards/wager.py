@@ -28,6 +28,8 @@ def face(s, p, c) -> None:
     a = s.pos[p]
     s.ch_up[c] = True
     s.ch_known[c] = everyone(s)
+    s.log_event(f"{s.game.roles[p]} faces {C.WORDS[C.CH0 + c]}, placed by "
+                f"{s.game.roles[s.ch_placer[c]]}")
     parts = [p] + ([s.partner[p]] if s.partner[p] >= 0 else []) + [s.ch_placer[c]]
     s.w = _new("challenge", p, s.ch_placer[c], c, a, parts)
     cost = C.ALLY_COST[c]
@@ -51,6 +53,7 @@ def mask_antagonist(s, m) -> None:
 def apply_antagonist(s, seg, i) -> None:
     p = s.actor
     if seg == "fight":
+        s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + s.w['chal']]}")
         s.dec = "bet_open"
         return
     cost = C.ALLY_COST[s.w["chal"]]
@@ -70,6 +73,7 @@ def prompt_mercenary(s, use: bool) -> None:
     p = s.actor
     if use:
         s.used[p] = True
+        s.log_event(f"{s.game.roles[p]} uses the Brotherhood of Mercenaries")
     recruit(s, p, 0 if use else C.ALLY_COST[s.w["chal"]])
 
 
@@ -77,7 +81,8 @@ def recruit(s, p, cost) -> None:
     """The antagonist becomes the Hero's Ally for its DP cost (paid to the reserve)."""
     w = s.w
     c = w["chal"]
-    flow.pay(s, p, -1, cost)
+    paid = flow.pay(s, p, -1, cost)
+    s.log_event(f"{s.game.roles[p]} recruits {C.NAME[C.CH0 + c]} as their Ally for {paid} DP")
     s.stack[w["adv"]].remove(c)
     s.ch_placer[c] = -1
     if s.ally[p] >= 0:
@@ -107,6 +112,7 @@ def mask_bet_open(s, m) -> None:
 def apply_bet_open(s, seg, i) -> None:
     w = s.w
     w["bets"][0] = w["cur"] = i + 1
+    s.log_event(f"{s.game.roles[s.actor]} wagers {i + 1} DP")
     s.dec, s.actor = "bet_reply", w["opp"]
 
 
@@ -125,18 +131,22 @@ def apply_bet_reply(s, seg, i) -> None:
     w = s.w
     p = s.actor
     side = 0 if p == w["hero"] else 1
+    who = s.game.roles[p]
     if seg == "withdraw":  # loses what it wagered, or the minimum (1 DP) before wagering
         lost = w["bets"][side] or 1
         w["bets"][side] = lost
+        s.log_event(f"{who} withdraws")
         conclude(s, side == 1, withdrawn=True)
     elif seg == "match":
         w["bets"][side] = w["cur"]
+        s.log_event(f"{who} matches {w['cur']} DP")
         if w["kind"] == "duel":  # the challenged player picks the attribute
             s.dec, s.actor = "duel_attribute", w["opp"]
         else:
             s.dec, s.actor = "attribute", w["hero"]
     else:
         w["bets"][side] = w["cur"] = i + 1
+        s.log_event(f"{who} raises to {i + 1} DP")
         s.dec, s.actor = "bet_reply", _other(w, p)
 
 
@@ -155,7 +165,19 @@ def mask_attribute(s, m) -> None:
 def apply_attribute(s, seg, i) -> None:
     w = s.w
     w["src"], w["attr"] = divmod(i, 3)
+    s.log_event(f"{s.game.roles[s.actor]} uses the {C.ATTRS[w['attr']]} of "
+                f"{source_words(s, s.actor, w['src'])}")
     next_card(s)
+
+
+def source_words(s, p, src) -> str:
+    """Whose attribute a Challenge is faced with: the Hero, its Ally, the allied Hero."""
+    if src == 0:
+        return f"{s.game.roles[p]}'s {C.NAME[C.H0 + s.hero[p]]}"
+    if src == 1:
+        return f"{s.game.roles[p]}'s Ally {C.NAME[C.CH0 + s.ally[p]]}"
+    q = s.partner[p]
+    return f"{s.game.roles[q]}'s allied {C.NAME[C.H0 + s.hero[q]]}"
 
 
 def mask_duel_attribute(s, m) -> None:
@@ -165,6 +187,7 @@ def mask_duel_attribute(s, m) -> None:
 
 def apply_duel_attribute(s, seg, i) -> None:
     s.w["attr"] = i
+    s.log_event(f"{s.game.roles[s.actor]} chooses {C.ATTRS[i]} for the Duel")
     next_card(s)
 
 
@@ -182,21 +205,29 @@ def next_card(s) -> None:
             return
         w["passes"] += 1
         w["turn"] += 1
+    if w["cards"]:
+        s.log_event("The face-down cards are revealed: " + "; ".join(
+            f"{s.game.roles[p]}'s {C.WORDS[card]}"
+            + (f" on {s.game.roles[w['hero'] if t == 0 else w['opp']]}" if w["kind"] == "duel" else "")
+            for p, card, t in w["cards"]))
     after_reveal(s)
 
 
 def mask_resolution(s, m) -> None:
     o = s.game.o
     p = s.actor
+    face_card = C.FACE_CARD
+    face = C.FACE
     if s.w["kind"] == "duel":
         op = o["play_on"]
         for card in s.hand[p]:
-            m[op + 2 * card] = True
-            m[op + 2 * card + 1] = True
+            k = op + 2 * face_card[face[card]]
+            m[k] = True
+            m[k + 1] = True
     else:
         op = o["play"]
         for card in s.hand[p]:
-            m[op + card] = True
+            m[op + face_card[face[card]]] = True
     m[0] = True
 
 
@@ -205,11 +236,17 @@ def apply_resolution(s, seg, i) -> None:
     p = s.actor
     if seg == "pass":
         w["passes"] += 1
+        s.log_event(f"{s.game.roles[p]} plays no card")
     else:
         card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
-        s.hand[p].remove(card)
+        card = flow.take_face(s.hand[p], card)
         w["cards"].append([p, card, target])
         w["passes"] = 0
+        on = ""
+        if w["kind"] == "duel":
+            on = f" on {s.game.roles[w['hero'] if target == 0 else w['opp']]}'s Hero"
+        s.log_event(f"{s.game.roles[p]} plays a card face down{on}")
+        s.log_event(f"You play {C.WORDS[card]} face down{on}", to=p)
     w["turn"] += 1
     next_card(s)
 
@@ -286,6 +323,7 @@ def prompt_rage_or_fury(s, use: bool) -> None:
     if use:
         s.used[s.actor] = True
         w[s.prompt][side] = True
+        s.log_event(f"{s.game.roles[s.actor]} uses {s.prompt.capitalize()}")
     else:
         w["declined"].append([s.prompt, side])
     after_reveal(s)
@@ -296,15 +334,17 @@ def conclude(s, ok: bool, withdrawn: bool) -> None:
     up (face down under Forgetting Old Dangers); a Duel's loser is expelled and loses its Magic
     items to the winner. Resolution cards and bluffs are discarded."""
     w = s.w
-    for _, card, _ in w["cards"]:
-        s.discard.append(card)
-    w["cards"] = []
     h, o = w["hero"], w["opp"]
     win, lose = (h, o) if ok else (o, h)
     paid = flow.pay(s, lose, win, w["bets"][1 if ok else 0])
+    log_outcome(s, ok, withdrawn, win, lose, paid)
+    for _, card, _ in w["cards"]:
+        s.discard.append(card)
+    w["cards"] = []
     if w["kind"] == "duel":
         flow.leave_adventure(s, lose)
         s.must_enter[lose] = True
+        s.expelled_from[lose] = w["adv"]
         s.items[win].extend(s.items[lose])
         s.items[lose] = []
         finish(s)
@@ -319,6 +359,32 @@ def conclude(s, ok: bool, withdrawn: bool) -> None:
         s.ch_up[c] = False
         s.ch_known[c] = 1 << o
     finish(s)
+
+
+def log_outcome(s, ok, withdrawn, win, lose, paid) -> None:
+    """Narrate the end of a wager: the totals compared, who won, the DP paid."""
+    w = s.w
+    roles = s.game.roles
+    if w["kind"] == "duel":
+        what = "the Duel"
+    else:
+        what = C.NAME[C.CH0 + w["chal"]]
+    if withdrawn:
+        how = f"{roles[lose]} withdrew"
+    else:
+        att = C.ATTRS[0 if w["rage"][0] else w["attr"]]
+        hero_total = side_total(s, 0)
+        if w["kind"] == "duel":
+            other = f"{roles[w['opp']]}'s {C.ATTRS[0 if w['rage'][1] else w['attr']]} {side_total(s, 1)}"
+        else:
+            other = f"its {C.ATTRS[w['attr']]} {C.CH_VALUE[w['chal']][w['attr']]}"
+        how = f"{roles[w['hero']]}'s {att} {hero_total} against {other}"
+    verdict = "overcome" if w["kind"] == "challenge" and ok else (
+        "failed" if w["kind"] == "challenge" else f"won by {roles[win]}")
+    s.log_event(f"{what} is {verdict} ({how}): {roles[lose]} pays {roles[win]} {paid} DP")
+    if w["kind"] == "duel":
+        s.log_event(f"{roles[lose]}'s Hero is expelled from {C.NAME[C.AD0 + w['adv']]}"
+                    + (f" and {roles[win]} takes their Magic items" if s.items[lose] else ""))
 
 
 def finish(s) -> None:
@@ -338,7 +404,7 @@ def share_gain(s, p, amount, then) -> None:
             s.prompt = "sermon_break"
             s.dec, s.actor = "ability", p
             return
-        flow.pay(s, p, q, t)
+        pay_share(s, p, q, t)
     s.pend = None
     CONTINUE[then](s)
 
@@ -349,9 +415,15 @@ def prompt_sermon_break(s, use: bool) -> None:
     if use:
         s.used[p] = True
         flow.end_alliance(s, p)
+        s.log_event(f"{s.game.roles[p]} uses Sermon: breaks the Alliance and keeps the {t} DP")
     else:
-        flow.pay(s, p, q, t)
+        pay_share(s, p, q, t)
     CONTINUE[then](s)
+
+
+def pay_share(s, p, q, t) -> None:
+    paid = flow.pay(s, p, q, t)
+    s.log_event(f"{s.game.roles[p]} gives {s.game.roles[q]} {paid} DP, their share under the Alliance")
 
 
 def _finish_complete(s):

@@ -64,11 +64,22 @@ def challenge(s, name, adv, placer):
 
 
 def act(s, text):
-    """Apply the legal action whose name is `text` (exact)."""
+    """Apply the legal action whose name is `text`, or the one legal action whose name starts
+    with `text` (names carry numbers: "match" for "match 3 DP")."""
     s._mask = None
     names = {s.action_to_string(a): a for a in s.legal_actions()}
-    assert text in names, f"{text!r} not legal at {s.decision()}: {sorted(names)}"
+    if text not in names and text.startswith("wager ") and s.decision() == "bet_reply":
+        text = "raise to " + text[6:]  # a reply's higher wager is a raise
+    if text not in names:
+        starts = [n for n in names if n.startswith(text)]
+        assert len(starts) == 1, f"{text!r} not legal at {s.decision()}: {sorted(names)}"
+        text = starts[0]
     s.apply_action(names[text])
+
+
+def has(s, text):
+    """Whether a legal action's name starts with `text`."""
+    return any(n.startswith(text) for n in legal_names(s))
 
 
 def legal_names(s):

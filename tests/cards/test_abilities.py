@@ -4,17 +4,17 @@ import numpy as np
 
 from conan_envs.cards import content as C
 
-from .scene import act, adventure, at, challenge, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table
 
 
 def test_thief_steals_a_random_card_unseen():
     s = table(n=3, heroes=("Thief", "Barbarian", "Scout"))
     s.hand[2] = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]
-    assert "steal_card player_2" in legal_names(s) and "steal_card player_1" not in legal_names(s)
-    act(s, "steal_card player_2")
+    assert has(s, "Faster than the eye: take a random card from player_2") and not has(s, "Faster than the eye: take a random card from player_1")
+    act(s, "Faster than the eye: take a random card from player_2")
     assert len(s.hand[0]) == 1 and len(s.hand[2]) == 1 and s.used[0]
     at(s, "hero", 0)
-    assert not any(x.startswith("steal") for x in legal_names(s))
+    assert not has(s, "Faster than the eye")
 
 
 def test_thief_steals_an_item_from_a_hero_on_its_card():
@@ -23,7 +23,7 @@ def test_thief_steals_an_item_from_a_hero_on_its_card():
     s.pos = [a, a]
     sword = C.card_id("Atlantean Sword")
     s.items[1] = [sword]
-    act(s, "steal_item Atlantean Sword")
+    act(s, "Faster than the eye: take Atlantean Sword")
     assert s.items == [[sword], []]
 
 
@@ -34,10 +34,10 @@ def test_scout_sees_and_faces_in_any_order():
     top = challenge(s, "Sandstorm", a, 1)
     s.pos[0] = a
     names = legal_names(s)
-    assert "face" not in names and {"scout_face Quicksand", "scout_face Sandstorm"} <= names
+    assert "face the top Challenge" not in names and {"face Quicksand", "face Sandstorm"} <= names
     from conan_envs.cards.hidden import visible
     assert visible(s, 0, a, bottom) and visible(s, 0, a, top)
-    act(s, "scout_face Quicksand")
+    act(s, "face Quicksand")
     assert s.w["chal"] == bottom and s.stack[a] == [bottom, top]  # order unchanged
 
 
@@ -56,11 +56,11 @@ def test_mercenary_recruits_an_antagonist_free_once():
     a = adventure(s, "Red Nails", 1)
     pict = challenge(s, "Pict Warrior", a, 1)
     s.pos[0] = a
-    act(s, "face")
-    assert legal_names(s) == {"fight", "recruit"}
+    act(s, "face the top Challenge")
+    assert legal_names(s) == {"fight Pict Warrior", "recruit Pict Warrior as your Ally for 2 DP"}
     act(s, "recruit")
     assert s.decision() == "ability mercenary"
-    act(s, "use mercenary")
+    act(s, "use the Brotherhood")
     assert s.dp == [15, 15] and s.ally[0] == pict and s.stack[a] == [] and s.used[0]
 
 
@@ -71,15 +71,15 @@ def test_ally_costs_dp_and_lends_its_attributes():
     doors = challenge(s, "Crushing Doors", a, 1)
     s.stack[a] = [doors, pict]  # the Raider on top
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "recruit")
     assert s.dp == [12, 15] and s.ally[0] == pict
     at(s, "hero", 0)
-    act(s, "face")  # Crushing Doors, Strength 4: the Priest's 2 would fail, the Raider's 6 wins
+    act(s, "face the top Challenge")  # Crushing Doors, Strength 4: the Priest's 2 would fail, the Raider's 6 wins
     act(s, "wager 2 DP")
     act(s, "match")
-    assert "attribute ally Strength" in legal_names(s)
-    act(s, "attribute ally Strength")
+    assert has(s, "use Strength of your Ally")
+    act(s, "use Strength of your Ally")
     assert s.dp == [14, 13] and s.stack[a] == []
     # completing the card discards the Ally
     at(s, "hero", 0)
@@ -93,7 +93,7 @@ def test_noble_bribes_the_top_challenge_away():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Quicksand", a, 1)
     s.pos[0] = a
-    act(s, "bribe")
+    act(s, "Bribery")
     assert s.dp == [12, 18] and s.stack[a] == [] and s.used[0]
 
 
@@ -104,7 +104,7 @@ def test_pirate_draws_three_once():
     s.phase, s.idx = "draw", -1
     flow.advance(s)
     assert s.decision() == "ability raider"
-    act(s, "use raider")
+    act(s, "use Raider")
     assert len(s.hand[0]) == 3 and len(s.hand[1]) == 1 and s.used[0]
 
 
@@ -113,7 +113,7 @@ def test_plunderer_pillages_an_extra_item():
     s.pos[0] = adventure(s, "The Forgotten Crypt", 1)
     act(s, "complete")
     assert s.decision() == "ability pillage"
-    act(s, "use pillage")
+    act(s, "use Pillage")
     assert len(s.items[0]) == 2 and s.dp[0] == 17
 
 
@@ -122,18 +122,18 @@ def test_amazon_fury_only_offered_when_it_turns_the_result():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)  # Strength 4, Wit 5, Spirit 6
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "match")
-    act(s, "attribute hero Wit")  # Wit 3 + 2 = 5 does not beat 5: no use asking
+    act(s, "use Wit of your Hero")  # Wit 3 + 2 = 5 does not beat 5: no use asking
     assert s.dp == [14, 16] and not s.used[0]
     at(s, "hero", 0)
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "match")
-    act(s, "attribute hero Strength")  # Strength 4 vs 4 fails; +2 wins
+    act(s, "use Strength of your Hero")  # Strength 4 vs 4 fails; +2 wins
     assert s.decision() == "ability fury"
-    act(s, "use fury")
+    act(s, "use Fury")
     assert s.dp == [15, 15] and s.used[0] and s.stack[a] == []
 
 
@@ -142,16 +142,16 @@ def test_barbarian_rage_in_a_challenge():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Quicksand", a, 1)  # Strength 3, Wit 6, Spirit 5
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute hero Wit")  # Wit 2 vs 6 fails; Strength 5 vs the Wit value 6 fails too
+    act(s, "use Wit of your Hero")  # Wit 2 vs 6 fails; Strength 5 vs the Wit value 6 fails too
     assert s.dp == [13, 17]
     at(s, "hero", 0)
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute hero Spirit")  # Spirit 4 vs 5 fails; Strength 5 vs 5 still fails
+    act(s, "use Spirit of your Hero")  # Spirit 4 vs 5 fails; Strength 5 vs 5 still fails
     assert s.dp == [11, 19] and not s.used[0]
     s.stack[a] = [C.challenge_index("Dark Ritual")]  # Spirit 3... use Wit 5: Strength 5 vs 5
     s.stack[a] = [C.challenge_index("Thing in the Crypt")]  # Strength 3, Wit 5, Spirit 5
@@ -159,13 +159,13 @@ def test_barbarian_rage_in_a_challenge():
     s.dp = [15, 15]
     s.hand[0] = [C.card_id("Might of Crom")]  # +1 Strength: with Rage 6 beats the Wit 5
     at(s, "hero", 0)
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute hero Wit")
-    act(s, "play face down Might of Crom")  # then no one holds a card: the reveal
+    act(s, "use Wit of your Hero")
+    act(s, "play Might of Crom face down")  # then no one holds a card: the reveal
     assert s.decision() == "ability rage"
-    act(s, "use rage")
+    act(s, "use Rage")
     assert s.dp == [17, 13] and s.stack[a] == []
 
 
@@ -175,19 +175,19 @@ def test_alliance_split_and_shared_attributes():
     s.pos[0] = s.pos[1] = a
     at(s, "diplomacy", 0)
     names = legal_names(s)
-    assert "alliance player_1" in names and "alliance player_2" not in names
-    act(s, "alliance player_1")
-    act(s, "alliance: proposer keeps 4/6 of each gain")
+    assert "propose an Alliance to player_1" in names and "propose an Alliance to player_2" not in names
+    act(s, "propose an Alliance to player_1")
+    act(s, "Alliance terms: whoever gains keeps 4/6")
     act(s, "accept")
     assert s.partner == [1, 0, -1] and s.keep == [4, 2, 6]
     c = challenge(s, "Crushing Doors", a, 2)
     at(s, "hero", 0)
-    assert "duel player_1" not in legal_names(s)
-    act(s, "scout_face Crushing Doors")
+    assert not has(s, "challenge player_1")
+    act(s, "face Crushing Doors")
     act(s, "wager 6 DP")
     act(s, "match")
-    assert "attribute partner Strength" in legal_names(s)
-    act(s, "attribute partner Strength")  # the Barbarian's 5 beats 4
+    assert has(s, "use Strength of your ally")
+    act(s, "use Strength of your ally")  # the Barbarian's 5 beats 4
     assert s.stack[a] == [] and c not in s.stack[a]
     # the Scout won 6 DP and keeps 4/6 of it
     assert s.dp == [15 + 4, 15 + 2, 15 - 6]
@@ -204,7 +204,7 @@ def test_priest_breaks_an_alliance_share():
     s.partner, s.keep = [1, 0], [3, 3]
     act(s, "complete")
     assert s.decision() == "ability sermon_break"
-    act(s, "use sermon_break")
+    act(s, "use Sermon")
     assert s.dp == [20, 15] and s.used[0]
 
 
@@ -214,7 +214,7 @@ def test_no_alliance_with_own_challenges_on_the_card():
     challenge(s, "Quicksand", a, 1)
     s.pos[0] = s.pos[1] = a
     at(s, "diplomacy", 0)
-    assert "alliance player_1" not in legal_names(s)
+    assert not has(s, "propose an Alliance to player_1")
 
 
 def test_forgetting_old_dangers_hides_a_failed_challenge():
@@ -222,7 +222,7 @@ def test_forgetting_old_dangers_hides_a_failed_challenge():
     a = adventure(s, "Red Nails", 1)
     c = challenge(s, "Crushing Doors", a, 1)
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "wager 3 DP")
     act(s, "withdraw")  # the Hero gives up: the Challenge stays
@@ -240,7 +240,7 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     a = adventure(s, "Red Nails", 1)
     c = challenge(s, "Crushing Doors", a, 1)
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "wager 3 DP")
     act(s, "withdraw")  # the Hero gives up: the Challenge stays
@@ -256,9 +256,9 @@ def test_deal_with_a_chosen_card_and_a_chosen_item():
     sword = C.card_id("Atlantean Sword")
     s.items[0] = [sword, C.card_id("Amulet of Ibis")]
     at(s, "diplomacy", 0)
-    act(s, "deal player_1")
-    act(s, "give 1 magic item of the giver's choice")
-    act(s, "get 1 card of the giver's choice")
+    act(s, "propose a Deal to player_1")
+    act(s, "you give 1 magic item of the giver's choice")
+    act(s, "you ask for 1 card of the giver's choice")
     act(s, "accept")
     assert s.decision() == "deal_choose" and s.current_player() == 0
     assert legal_names(s) == {"hand over Atlantean Sword", "hand over Amulet of Ibis"}
@@ -272,9 +272,9 @@ def test_deal_with_a_chosen_card_and_a_chosen_item():
 def test_deal_goods_must_be_deliverable():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(3, 15))
     at(s, "diplomacy", 0)
-    act(s, "deal player_1")
+    act(s, "propose a Deal to player_1")
     names = legal_names(s)
-    assert names == {"give nothing", "give 1 DP", "give 2 DP"}  # keeps 1 DP; no cards, no items
+    assert names == {"you give nothing", "you give 1 DP", "you give 2 DP"}  # keeps 1 DP; no cards, no items
 
 
 def test_mercenary_may_pay_and_keep_his_ability():
@@ -282,9 +282,9 @@ def test_mercenary_may_pay_and_keep_his_ability():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Pict Warrior", a, 1)  # ally cost 2
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "recruit")
-    act(s, "decline mercenary")
+    act(s, "pay ")
     assert s.dp == [13, 15] and not s.used[0]
 
 
@@ -293,7 +293,7 @@ def test_recruiting_needs_the_cost_plus_one():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Pict Warrior", a, 1)  # ally cost 2: paying would leave 0 DP
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     assert s.decision() == "bet_open"
 
 
@@ -302,11 +302,11 @@ def test_priest_vetoes_an_alliance():
     a = adventure(s, "Red Nails", 2)
     s.pos[0] = s.pos[1] = a
     at(s, "diplomacy", 0)
-    act(s, "alliance player_1")
-    act(s, "alliance: proposer keeps 3/6 of each gain")
+    act(s, "propose an Alliance to player_1")
+    act(s, "Alliance terms: whoever gains keeps 3/6")
     act(s, "accept")
     assert s.decision() == "ability veto"
-    act(s, "use veto")
+    act(s, "use Sermon")
     assert s.partner == [-1, -1, -1] and s.offered[:2] == [True, True]
 
 
@@ -316,9 +316,9 @@ def test_abilities_are_once_per_game():
     challenge(s, "Quicksand", a, 1)
     challenge(s, "Sandstorm", a, 1)
     s.pos[0] = a
-    act(s, "bribe")
+    act(s, "Bribery")
     at(s, "hero", 0)
-    assert "bribe" not in legal_names(s)
+    assert not has(s, "Bribery")
 
 
 def test_leaving_a_card_discards_the_ally_and_ends_the_alliance():

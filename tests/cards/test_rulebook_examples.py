@@ -5,7 +5,7 @@ import pytest
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
 
-from .scene import act, adventure, at, challenge, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table
 
 CRUSHING = C.challenge_index("Crushing Doors")
 
@@ -18,7 +18,7 @@ def crushing_doors_wager():
     challenge(s, "Crushing Doors", a, 1)
     s.pos[0] = a
     s.pos[1] = adventure(s, "Red Nails", 1)
-    act(s, "face")
+    act(s, "face the top Challenge")
     assert s.ch_up[CRUSHING]  # turned face up
     act(s, "wager 5 DP")
     assert s.decision() == "bet_reply" and s.current_player() == 1
@@ -41,10 +41,10 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     curse = C.card_id("Curse of Nergal")
     s.hand[1] = [curse]
     s.hand[0] = [C.card_id("Lotus Dream")]  # a card the Barbarian keeps
-    act(s, "attribute hero Strength")
+    act(s, "use Strength of your Hero")
     assert s.decision() == "resolution" and s.current_player() == 0
     act(s, "pass (no more cards)")
-    act(s, "play face down Curse of Nergal")
+    act(s, "play Curse of Nergal face down")
     assert s.w["cards"] == [[1, curse, 0]]
     act(s, "pass (no more cards)")
     assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
@@ -53,12 +53,12 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     assert curse in s.discard
     at(s, "hero", 0)  # next Hero Turn: he must stay until he resolves it
     assert not any(x.startswith("move") for x in legal_names(s))
-    assert "face" in legal_names(s)
+    assert has(s, "face")
 
 
 def test_without_the_curse_strength_5_beats_4():
     s, a = crushing_doors_wager()
-    act(s, "attribute hero Strength")  # no cards in hand: straight to the reveal
+    act(s, "use Strength of your Hero")  # no cards in hand: straight to the reveal
     assert s.dp == [15 + 7, 15 - 7]
     assert s.stack[a] == [] and C.CH0 + CRUSHING in s.discard
 
@@ -73,24 +73,25 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     s.pos = [a, a]
     ring = C.card_id("Atlantean Sword")
     s.items[1] = [ring]
-    assert "complete" not in legal_names(s)  # not alone on the card
-    act(s, "duel player_1")
+    assert not has(s, "complete")  # not alone on the card
+    act(s, "challenge player_1")
     act(s, "wager 1 DP")
     act(s, "wager 4 DP")
     act(s, "match")
     assert s.decision() == "duel_attribute" and s.current_player() == 1  # the challenged picks
-    act(s, "duel_attribute Wit")  # Barbarian Wit 2 against Plunderer Wit 4
+    act(s, "fight the Duel with Wit")  # Barbarian Wit 2 against Plunderer Wit 4
     assert s.decision() == "ability rage" and s.current_player() == 0
-    act(s, "use rage")
+    act(s, "use Rage")
     assert s.used[0]
     assert s.dp == [19, 11]
     assert s.pos[1] == -1 and s.must_enter[1]
     assert s.items == [[ring], []]
     at(s, "hero", 1)
-    assert legal_names(s) == {"move to The Forgotten Crypt", "move to Red Nails"}
+    # "must use their next turn to enter another Adventure card": not the one just left
+    assert legal_names(s) == {"move to Red Nails"}
     # ...and then the Barbarian, alone, completes The Forgotten Crypt
     at(s, "hero", 0)
-    assert "complete" in legal_names(s)
+    assert has(s, "complete")
 
 
 def test_completing_the_forgotten_crypt():
@@ -106,7 +107,7 @@ def test_completing_the_forgotten_crypt():
     assert s.items[0] == [book]
     assert s.adv_state[a] == 2 and s.pos[0] == -1  # face down; the Hero waits to move
     at(s, "hero", 0)
-    assert "complete" not in legal_names(s) and "move to The Forgotten Crypt" not in legal_names(s)
+    assert not has(s, "complete") and "move to The Forgotten Crypt" not in legal_names(s)
 
 
 def deal_table(priest_is_3):
@@ -114,9 +115,9 @@ def deal_table(priest_is_3):
     s = table(n=4, heroes=heroes, dp=(15, 15, 25, 2))
     s.hand[3] = [C.card_id("Might of Crom"), C.card_id("Iron Will"), C.card_id("Cunning Plan")]
     at(s, "diplomacy", 2)
-    act(s, "deal player_3")
-    act(s, "give 5 DP")
-    act(s, "get 2 random cards")
+    act(s, "propose a Deal to player_3")
+    act(s, "you give 5 DP")
+    act(s, "you ask for 2 random cards")
     assert s.current_player() == 3 and s.decision() == "answer"
     act(s, "accept")
     return s
@@ -133,7 +134,7 @@ def test_priest_breaks_the_deal():
     """...if Player 3 were the Priest, he could take the two cards and not give the 5 DP."""
     s = deal_table(priest_is_3=True)
     assert s.decision() == "ability deal_break" and s.current_player() == 2
-    act(s, "use deal_break")
+    act(s, "use Sermon")
     assert s.dp[2:] == [25, 2]
     assert len(s.hand[2]) == 2 and len(s.hand[3]) == 1
     assert s.used[2]
@@ -142,12 +143,12 @@ def test_priest_breaks_the_deal():
 def test_priest_veto_costs_both_the_diplomacy_turn():
     s = table(n=3, heroes=("Barbarian", "Thief", "Priest"), dp=(15, 15, 15))
     at(s, "diplomacy", 0)
-    act(s, "deal player_1")
-    act(s, "give 1 DP")
-    act(s, "get nothing")
+    act(s, "propose a Deal to player_1")
+    act(s, "you give 1 DP")
+    act(s, "you ask for nothing")
     act(s, "accept")
     assert s.decision() == "ability veto" and s.current_player() == 2
-    act(s, "use veto")
+    act(s, "use Sermon")
     assert s.dp == [15, 15, 15] and s.offered[0] and s.offered[1]
     # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer
     assert s.current_player() == 2 and s.decision() == "diplomacy"
@@ -159,7 +160,7 @@ def facing(dp):
     a = adventure(s, "The Forgotten Crypt", 0)
     challenge(s, "Crushing Doors", a, 1)
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     return s, a
 
 
@@ -175,7 +176,7 @@ def test_raise_never_above_the_other_players_dp():
     s, _ = facing((5, 20))
     act(s, "wager 2 DP")
     names = legal_names(s)
-    assert names == {"withdraw", "match", "wager 3 DP", "wager 4 DP", "wager 5 DP"}
+    assert names == {"withdraw (pay 1 DP)", "match 2 DP", "raise to 3 DP", "raise to 4 DP", "raise to 5 DP"}
 
 
 def test_withdrawing_before_wagering_costs_one_dp_and_the_challenge():
@@ -237,7 +238,7 @@ def test_loot_not_yet_applied_keeps_the_adventure_face_up():
     act(s, "complete")
     assert s.dp[0] == 17 and s.items[0] == []
     assert s.adv_state[a] == 3 and s.owed == [[a, 0, 0, 1]]  # face up, Loot owed
-    assert "completed by player_0, face up" in str(s)
+    assert "completed, face up until its Loot is given" in str(s)
     at(s, "hero", 0)
     names = legal_names(s)
     assert "move to The Forgotten Crypt" not in names and "move to Red Nails" in names
@@ -290,28 +291,28 @@ def test_alliance_example_priest_keeps_all_the_loot():
     ruins = challenge(s, "Haunted Ruins", a, 1)    # Strength 5, Wit 4, Spirit 3 (on top)
     s.pos[2] = s.pos[3] = a
     at(s, "diplomacy", 2)
-    act(s, "alliance player_3")
-    act(s, "alliance: proposer keeps 3/6 of each gain")
+    act(s, "propose an Alliance to player_3")
+    act(s, "Alliance terms: whoever gains keeps 3/6")
     act(s, "accept")
     assert s.partner == [-1, -1, 3, 2] and s.keep[2:] == [3, 3]
     at(s, "hero", 2)
-    act(s, "face")  # Haunted Ruins, placed by player_1
+    act(s, "face the top Challenge")  # Haunted Ruins, placed by player_1
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute hero Spirit")  # the Priest's Spirit 5 beats 3: he wins 2 DP
+    act(s, "use Spirit of your Hero")  # the Priest's Spirit 5 beats 3: he wins 2 DP
     assert s.decision() == "ability sermon_break"
-    act(s, "decline sermon_break")  # he shares this one: 1 DP to his ally
+    act(s, "give player_")  # he shares this one: 1 DP to his ally
     assert s.dp == [15, 13, 16, 16] and s.stack[a] == [ritual]
     at(s, "hero", 3)
-    act(s, "scout_face Dark Ritual")
+    act(s, "face Dark Ritual")
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute partner Spirit")  # the Scout (Spirit 3) uses the Priest's Spirit 5
+    act(s, "use Spirit of your ally")  # the Scout (Spirit 3) uses the Priest's Spirit 5
     assert s.dp == [13, 13, 17, 17] and s.stack[a] == []
     at(s, "hero", 2)
     act(s, "complete")
     assert s.decision() == "ability sermon_break"  # he owes 3 of the 5 DP of Loot
-    act(s, "use sermon_break")
+    act(s, "use Sermon")
     assert s.dp == [13, 13, 22, 17] and s.used[2]
     assert s.partner == [-1, -1, -1, -1] and s.adv_state[a] == 2
     assert C.CH0 + ruins in s.hand[2] and C.CH0 + ritual in s.hand[2]  # Loot: two cards

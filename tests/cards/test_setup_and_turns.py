@@ -5,7 +5,7 @@ import pytest
 import conan_envs
 from conan_envs.cards import content as C
 
-from .scene import act, adventure, at, challenge, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table
 
 
 def play_setup(n, seed):
@@ -50,11 +50,11 @@ def test_hero_swap_when_both_agree():
     s = game.new_initial_state(1)
     before = list(s.hero)
     assert s.decision() == "swap_offer" and s.current_player() == 0
-    act(s, "swap player_2")
+    act(s, "offer player_2")
     act(s, "accept")
     assert s.hero == [before[2], before[1], before[0]]
     assert s.decision() == "swap_offer" and s.current_player() == 1
-    act(s, "swap player_0")
+    act(s, "offer player_0")
     act(s, "reject")
     assert s.hero == [before[2], before[1], before[0]]
 
@@ -71,7 +71,7 @@ def test_card_turn_challenge_limits():
     s.hand[0] = [C.card_id("Crushing Doors"), C.card_id("Xuthal of the Dusk")]
     at(s, "card", 0)
     names = legal_names(s)
-    assert names == {"pass", "play Xuthal of the Dusk",
+    assert names == {"pass", "play Xuthal of the Dusk (Difficulty 4; Loot 5 DP, draw 1)",
                      "place Crushing Doors face down on The Black Coast"}
     act(s, "place Crushing Doors face down on The Black Coast")
     assert s.dp[0] == 16 and s.stack[open_] == [C.challenge_index("Crushing Doors")]
@@ -103,10 +103,10 @@ def test_movement_restrictions():
     c = adventure(s, "Xuthal of the Dusk", 2)
     challenge(s, "Quicksand", c, 0)   # player_0 may not enter a card holding its Challenge
     s.pos[0] = a
-    assert legal_names(s) == {"pass", "complete", "move to The Black Coast"}
+    assert legal_names(s) == {"pass", "complete Red Nails and take its Loot (5 DP, draw 2)", "move to The Black Coast"}
     challenge(s, "Sandstorm", a, 1)   # a Hero on a card holding Challenges may not move
     names = legal_names(s)
-    assert not any(x.startswith("move") for x in names) and "face" in names
+    assert not any(x.startswith("move") for x in names) and has(s, "face")
 
 
 def test_sorcerer_leaves_a_card_with_challenges_once():
@@ -164,7 +164,7 @@ def test_player_defeat_discards_its_challenges():
     challenge(s, "Sandstorm", a, 2)
     challenge(s, "Dark Ritual", b, 1)
     s.pos[0] = a
-    act(s, "face")  # Sandstorm, placed by player_2
+    act(s, "face the top Challenge")  # Sandstorm, placed by player_2
     act(s, "wager 1 DP")
     act(s, "withdraw")  # player_2 withdraws... costs 1 DP to player_2, not player_1
     assert s.dp == [16, 1, 14]
@@ -175,7 +175,7 @@ def test_player_defeat_discards_its_challenges():
     challenge(s, "Quicksand", a, 1)
     challenge(s, "Dark Ritual", b, 1)
     s.pos[0] = a
-    act(s, "face")  # Quicksand, placed by player_1, who has 1 DP
+    act(s, "face the top Challenge")  # Quicksand, placed by player_1, who has 1 DP
     act(s, "wager 1 DP")
     act(s, "withdraw")
     assert not s.alive[1] and s.dp[1] == 0
@@ -188,7 +188,7 @@ def test_last_player_standing_wins():
     a = adventure(s, "Red Nails", 0)
     challenge(s, "Quicksand", a, 1)
     s.pos[0] = a
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "withdraw")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
@@ -198,7 +198,7 @@ def test_completing_needs_the_hero_alone():
     s = table(n=2, heroes=("Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 1)
     s.pos = [a, a]
-    assert "complete" not in legal_names(s) and "duel player_1" in legal_names(s)
+    assert not has(s, "complete") and has(s, "challenge player_1")
 
 
 def test_max_turns_truncates():

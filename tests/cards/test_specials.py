@@ -9,7 +9,7 @@ from conan_envs.cards import content as C
 from conan_envs.cards.encode import layout
 from conan_envs.cards.hidden import visible
 
-from .scene import act, adventure, at, challenge, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table
 
 PASSAGE = min(C.SECRET_PASSAGE)
 VISION = min(C.SEERS_VISION)
@@ -35,8 +35,8 @@ def test_secret_passage_moves_a_hero_off_a_card_holding_challenges():
     s.ally[0] = C.challenge_index("Pict Warrior")  # an Ally is discarded on leaving the card
     at(s, "card", 0)
     names = legal_names(s)
-    assert names == {"pass", "passage Secret Passage: move to The Hall of the Dead"}
-    act(s, "passage Secret Passage: move to The Hall of the Dead")
+    assert names == {"pass", "Secret Passage: move to The Hall of the Dead"}
+    act(s, "Secret Passage: move to The Hall of the Dead")
     assert s.pos[0] == b and s.hand[0] == [] and PASSAGE in s.discard
     assert s.ally[0] == -1 and C.CH0 + C.challenge_index("Pict Warrior") in s.discard
     assert s.dp[0] == 15  # only Adventure and Challenge cards give DP
@@ -55,10 +55,10 @@ def test_secret_passage_lets_an_expelled_hero_enter_and_ends_an_alliance():
     s.hand[2] = [PASSAGE + 1]
     s.phase, s.first_round, s.idx = "card", True, -1
     card_turn.advance(s)
-    act(s, "passage Secret Passage: move to The Hall of the Dead")
+    act(s, "Secret Passage: move to The Hall of the Dead")
     assert s.pos[0] == b and s.partner == [-1, -1, -1] and s.keep == [6, 6, 6]
     assert s.current_player() == 2  # player_1 holds nothing to play: passed without asking
-    act(s, "passage Secret Passage: move to Red Nails")
+    act(s, "Secret Passage: move to Red Nails")
     assert s.pos[2] == a and not s.must_enter[2]
 
 
@@ -72,14 +72,14 @@ def test_seers_vision_shows_one_face_down_challenge_to_its_player_only():
     s.hand[0] = [VISION]
     s.deck = [C.card_id("Iron Will"), C.card_id("Pit of Serpents"), C.card_id("Ghoul Pack")]
     at(s, "card", 0)
-    assert legal_names(s) == {"pass", "vision Seer's Vision: look at Red Nails challenge 1",
-                              "vision Seer's Vision: look at Red Nails challenge 2"}
+    assert legal_names(s) == {"pass", "Seer's Vision: look at the 1st Challenge on Red Nails",
+                              "Seer's Vision: look at the 2nd Challenge on Red Nails"}
     L = layout(3)
     A = 5 + 3 + C.MAX_DIFFICULTY * (35 + 3)
     e = L["adventures"] + a * A + 5 + 3 + 1 * (35 + 3)  # slot 2 of Red Nails
     before = s.observation(0)
     assert before[e + 2] == 0 and before[e + 3 + 3 + doors] == 0
-    act(s, "vision Seer's Vision: look at Red Nails challenge 2")
+    act(s, "Seer's Vision: look at the 2nd Challenge on Red Nails")
     assert VISION in s.discard and s.hand[0] == []
     assert visible(s, 0, a, doors) and not visible(s, 0, a, quick) and not visible(s, 2, a, doors)
     assert not s.ch_up[doors] and s.ch_placer[doors] == 1  # still face down, still player_1's
@@ -117,7 +117,7 @@ def test_timed_specials_need_a_target_and_count_as_a_play():
     s.phase, s.first_round, s.idx = "card", False, -1
     card_turn.advance(s)
     assert s.phase == "card" and legal_names(s) == {
-        "pass", "passage Secret Passage: move to The Hall of the Dead"}
+        "pass", "Secret Passage: move to The Hall of the Dead"}
 
 
 def test_timed_specials_are_only_bluffs_in_a_resolution():
@@ -126,11 +126,11 @@ def test_timed_specials_are_only_bluffs_in_a_resolution():
     challenge(s, "Crushing Doors", a, 1)  # Strength 4
     s.pos[0] = a
     s.hand[1] = [PASSAGE, VISION]
-    act(s, "face")
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
-    act(s, "attribute hero Strength")
-    act(s, "play face down Secret Passage")
-    act(s, "play face down Seer's Vision")  # no cards left on either side: the reveal
+    act(s, "use Strength of your Hero")
+    act(s, "play Secret Passage face down")
+    act(s, "play Seer's Vision face down")  # no cards left on either side: the reveal
     assert s.dp == [17, 13]  # Strength 5 beats 4: the two cards did nothing
     assert PASSAGE in s.discard and VISION in s.discard

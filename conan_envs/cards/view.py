@@ -1,0 +1,276 @@
+"""What one player sees (rulebook, "Hidden information" of each Game Phase): the view of
+`State.view(role)` and the pending decision, in the game's words.
+
+The view holds the public table (Heroes with their numbers, DP, hand sizes, Adventures with
+their piles, Allies, Magic items, the discard pile, the wager and the offer on the table),
+the player's own hand and face-down cards, the face-down Challenges it knows, and nothing
+else of others' hidden cards. Copies of a card are alike, so cards are named by face.
+Every entry of the view is carried by the observation (encode.py) and back.
+"""
+from __future__ import annotations
+
+from conan_envs.engine.view import Decision
+
+from . import content as C
+from .flow import PHASE_WORDS
+from .hidden import cards_revealed
+
+ATTRS = C.ATTRS
+SOURCES = ("Hero", "Ally", "allied Hero")
+
+
+def _by_face(cards) -> list:
+    """Cards as [{"card": words, "count": k}] by face, in face order (copies are alike)."""
+    counts = {}
+    for c in cards:
+        f = C.FACE[c]
+        counts[f] = counts.get(f, 0) + 1
+    return [{"card": C.WORDS[C.FACE_CARD[f]], "count": k} for f, k in sorted(counts.items())]
+
+
+def board(s, r: int) -> dict:
+    roles = s.game.roles
+    n = s.game.n
+    w = s.w
+    revealed = cards_revealed(s)
+    owed = {p: [0, 0] for p in range(n)}
+    for _, p, cards, items in s.owed:
+        owed[p][0] += cards
+        owed[p][1] += items
+    face_down = [0] * n
+    if w is not None:
+        for e in w["cards"]:
+            face_down[e[0]] += 1
+    players = []
+    for p in range(n):
+        players.append({
+            "player": roles[p],
+            "hero": C.WORDS[C.H0 + s.hero[p]] if s.hero[p] >= 0 else None,
+            "dp": s.dp[p],
+            "cards_in_hand": len(s.hand[p]),
+            "defeated": not s.alive[p],
+            "turn_order": s.order.index(p) + 1,
+            "adventure": C.NAME[C.AD0 + s.pos[p]] if s.pos[p] >= 0 else None,
+            "expelled_from": (C.NAME[C.AD0 + s.expelled_from[p]]
+                              if s.must_enter[p] and s.expelled_from[p] >= 0 else None),
+            "must_enter": s.must_enter[p],
+            "ability_used": s.used[p],
+            "ally": C.WORDS[C.CH0 + s.ally[p]] if s.ally[p] >= 0 else None,
+            "alliance": alliance_words(s, p),
+            "lost_diplomacy_turn": s.offered[p],
+            "magic_items": [C.WORDS[c] for c in sorted(s.items[p])],
+            "loot_owed": {"cards": owed[p][0], "magic_items": owed[p][1]},
+            "face_down_cards": face_down[p],
+        })
+    adventures = []
+    scout = s.hero[r] == C.SCOUT and s.alive[r]
+    for a in range(C.NUM_ADVENTURES):
+        st = s.adv_state[a]
+        if not st:
+            continue
+        pile = []
+        for k, c in enumerate(s.stack[a]):
+            known = s.ch_up[c] or bool(s.ch_known[c] >> r & 1) or (scout and s.pos[r] == a)
+            pile.append({
+                "position": k + 1,
+                "placed_by": roles[s.ch_placer[c]] if s.ch_placer[c] >= 0 else None,
+                "face_up": s.ch_up[c],
+                "card": C.WORDS[C.CH0 + c] if known else None,
+            })
+        adventures.append({
+            "adventure": C.WORDS[C.AD0 + a],
+            "owner": roles[s.adv_owner[a]] if s.adv_owner[a] >= 0 else None,
+            "status": ("in play", "completed", "completed, face up until its Loot is given")[st - 1],
+            "heroes": [roles[p] for p in range(n) if s.pos[p] == a],
+            "challenges": pile,
+        })
+    view = {
+        "round": s.turn + 1,
+        "phase": PHASE_WORDS[s.phase],
+        "card_turn_first_round": s.first_round,
+        "tie_at_target": s.tie,
+        "target_dp": s.game.target,
+        "winner": roles[s.winner] if s.winner >= 0 else ("draw" if s.winner == -2 else None),
+        "players": players,
+        "hand": _by_face(s.hand[r]),
+        "adventures": adventures,
+        "draw_deck": len(s.deck),
+        "magic_item_deck": len(s.magic_deck),
+        "discard_pile": _by_face(s.discard),
+        "wager": wager_view(s, r, revealed) if w is not None else None,
+        "offer": offer_view(s) if s.offer is not None else None,
+    }
+    return view
+
+
+def alliance_words(s, p):
+    q = s.partner[p]
+    if q < 0:
+        return None
+    return {"partner": s.game.roles[q], "keeps_of_each_gain": f"{s.keep[p]}/6"}
+
+
+def wager_view(s, r: int, revealed: bool) -> dict:
+    from .wager import side_total
+
+    w = s.w
+    roles = s.game.roles
+    duel = w["kind"] == "duel"
+    cards = []
+    for p, card, t in w["cards"]:
+        entry = {"on": ("challenger" if t == 0 else "challenged") if duel else None,
+                 "card": C.WORDS[card] if (revealed or p == r) else None}
+        if not revealed:
+            entry["player"] = roles[p]
+        cards.append(entry)
+    cards.sort(key=lambda e: (e.get("player") or "", e["on"] or "", e["card"] or ""))
+    v = {
+        "kind": "Duel" if duel else "Challenge",
+        "hero": roles[w["hero"]],
+        "opponent": roles[w["opp"]],
+        "challenge": None if duel else C.WORDS[C.CH0 + w["chal"]],
+        "adventure": C.NAME[C.AD0 + w["adv"]],
+        "wagered": {roles[w["hero"]]: w["bets"][0], roles[w["opp"]]: w["bets"][1]},
+        "to_match": w["cur"],
+        "attribute": ATTRS[w["attr"]] if w["attr"] >= 0 else None,
+        "source": (SOURCES[w["src"]] if w["attr"] >= 0 and not duel else None),
+        "rage": [roles[w["hero"]]] * w["rage"][0] + [roles[w["opp"]]] * w["rage"][1],
+        "fury": [roles[w["hero"]]] * w["fury"][0] + [roles[w["opp"]]] * w["fury"][1],
+        "cards_revealed": revealed,
+        "cards": cards,
+    }
+    if revealed:
+        v["hero_total"] = side_total(s, 0)
+        v["against"] = side_total(s, 1) if duel else C.CH_VALUE[w["chal"]][w["attr"]]
+    return v
+
+
+def offer_view(s) -> dict:
+    from .diplomacy import offer_words
+
+    off = s.offer
+    return {"kind": off["kind"], "from": s.game.roles[off["from"]], "to": s.game.roles[off["to"]],
+            "terms": offer_words(s, off)}
+
+
+# ---- the pending decision ----------------------------------------------------------------------
+def decision(s, r: int) -> Decision:
+    roles = s.game.roles
+    if s.winner != -1:
+        what = "a draw" if s.winner == -2 else f"{roles[s.winner]} wins"
+        return Decision("game_over", None, f"The game is over: {what}.", {})
+    p = s.actor
+    actor = roles[p]
+    dec = s.dec
+    kind = s.prompt if dec == "ability" else dec
+    ctx = {}
+    w = s.w
+    if w is not None:
+        ctx["wager"] = ("Duel between " if w["kind"] == "duel" else "") + (
+            f"{roles[w['hero']]} and {roles[w['opp']]}" if w["kind"] == "duel"
+            else f"{roles[w['hero']]} facing {C.WORDS[C.CH0 + w['chal']]}")
+    if s.offer is not None:
+        ctx["offer"] = offer_view(s)
+    if kind == "setup_challenge" and r != p:  # the drawn Challenge is the actor's secret
+        prompt = f"Setup: {actor} places their first Challenge face down."
+    else:
+        prompt = PROMPTS[kind](s, p, ctx)
+    return Decision(kind, actor, prompt, ctx)
+
+
+def _hero_action(s, p, ctx):
+    if s.must_enter[p]:
+        return "Your Hero was expelled: enter another Adventure card (or pass if none is open)."
+    where = C.NAME[C.AD0 + s.pos[p]] if s.pos[p] >= 0 else "no Adventure card"
+    ctx["adventure"] = where
+    return (f"Hero Turn (your Hero is on {where}): move, face a Challenge, duel a Hero, "
+            "complete the Adventure, or pass.")
+
+
+def _bet_reply(s, p, ctx):
+    w = s.w
+    side = 0 if p == w["hero"] else 1
+    lose = w["bets"][side] or 1
+    ctx["to_match"] = w["cur"]
+    return (f"The wager stands at {w['cur']} DP: match it, raise, or withdraw "
+            f"(paying {lose} DP).")
+
+
+def _resolution(s, p, ctx):
+    w = s.w
+    ctx["attribute"] = ATTRS[w["attr"]]
+    if w["kind"] == "duel":
+        return (f"Resolution ({ATTRS[w['attr']]}): play a card face down on either Hero, "
+                "or pass; when all pass in a row the cards are revealed.")
+    return (f"Resolution ({ATTRS[w['attr']]} against "
+            f"{C.CH_VALUE[w['chal']][w['attr']]}): play a card face down (any card may be a "
+            "bluff), or pass; when all pass in a row the cards are revealed.")
+
+
+def _rage_fury(s, p, ctx):
+    from .wager import side_total
+
+    w = s.w
+    ctx["hero_total"] = side_total(s, 0)
+    ctx["against"] = side_total(s, 1) if w["kind"] == "duel" else C.CH_VALUE[w["chal"]][w["attr"]]
+    what = "Rage (use your Strength)" if s.prompt == "rage" else "Fury (+2)"
+    return (f"You are losing, {ctx['hero_total']} against {ctx['against']}: use {what}, "
+            "once per game?")
+
+
+def _sermon_break(s, p, ctx):
+    q, t = s.pend[1], s.pend[2]
+    ctx["share_owed"] = t
+    ctx["partner"] = s.game.roles[q]
+    return (f"You owe {s.game.roles[q]} {t} DP under your Alliance: use Sermon to break the "
+            "Alliance and keep them, once per game?")
+
+
+def _answer(s, p, ctx):
+    off = s.offer
+    return f"{s.game.roles[off['from']]} offers you {ctx['offer']['terms']}: accept or reject?"
+
+
+PROMPTS = {
+    "swap_offer": lambda s, p, ctx: "Setup: offer another player to swap Heroes, or keep yours?",
+    "swap_answer": lambda s, p, ctx: (f"{s.game.roles[s.offer['from']]} offers to swap their "
+                                      f"{C.NAME[C.H0 + s.hero[s.offer['from']]]} for your "
+                                      f"{C.NAME[C.H0 + s.hero[p]]}: accept or reject?"),
+    "setup_challenge": lambda s, p, ctx: (f"Setup: place your first Challenge, "
+                                          f"{C.WORDS[s.hand[p][0]]}, face down on another "
+                                          "player's Adventure."),
+    "setup_hero": lambda s, p, ctx: "Setup: place your Hero on an Adventure card.",
+    "card_play": lambda s, p, ctx: ("Card Turn: play an Adventure, a Challenge or a Special "
+                                    "card, or pass" + (" (in this first round a pass does not "
+                                                       "end the Card Turn)." if s.first_round
+                                                       else " (a pass ends the Card Turn).")),
+    "hero_action": _hero_action,
+    "antagonist": lambda s, p, ctx: (f"{C.NAME[C.CH0 + s.w['chal']]} is an antagonist: fight it, "
+                                     f"or recruit it as your Ally for "
+                                     f"{C.ALLY_COST[s.w['chal']]} DP?"),
+    "bet_open": lambda s, p, ctx: "Open the wager: how many DP do you stake?",
+    "bet_reply": _bet_reply,
+    "attribute": lambda s, p, ctx: (f"Choose the attribute, and whose, to face "
+                                    f"{C.WORDS[C.CH0 + s.w['chal']]} with."),
+    "duel_attribute": lambda s, p, ctx: ("You were challenged to a Duel: choose the attribute "
+                                         "it is fought with."),
+    "resolution": _resolution,
+    "diplomacy": lambda s, p, ctx: "Diplomacy Turn: propose a Deal or an Alliance, or pass.",
+    "deal_give": lambda s, p, ctx: "Your Deal: what do you give?",
+    "deal_get": lambda s, p, ctx: "Your Deal: what do you ask for in return?",
+    "alliance_share": lambda s, p, ctx: "Your Alliance: how much of each gain does the gainer keep?",
+    "answer": _answer,
+    "deal_choose": lambda s, p, ctx: "Carry out the Deal: choose what you hand over.",
+    "raider": lambda s, p, ctx: "Draw Turn: use Raider (draw three cards instead of one), once per game?",
+    "pillage": lambda s, p, ctx: "Use Pillage (take one more random Magic item), once per game?",
+    "mercenary": lambda s, p, ctx: (f"Use the Brotherhood of Mercenaries (the Ally costs nothing "
+                                    f"instead of {C.ALLY_COST[s.w['chal']]} DP), once per game?"),
+    "rage": _rage_fury,
+    "fury": _rage_fury,
+    "sermon_break": _sermon_break,
+    "veto": lambda s, p, ctx: (f"{s.game.roles[s.offer['from']]} and {s.game.roles[s.offer['to']]} "
+                               f"agreed on {ctx['offer']['terms']}: use Sermon to prevent it "
+                               "(both lose this Diplomacy Turn), once per game?"),
+    "deal_break": lambda s, p, ctx: (f"The Deal {ctx['offer']['terms']} was accepted: use Sermon "
+                                     "to break it (take your side, give nothing), once per game?"),
+}
