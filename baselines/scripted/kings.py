@@ -1,5 +1,7 @@
 """A scripted Kings of Hyboria player: expands toward weak neighbours, recruits wherever it
-can, keeps its King out of losing battles, spends Divinations on its own bad rolls.
+can, keeps its King out of losing battles with his Heroes, Wizards and a guard beside him
+(heirs, and three Heroes spare the King his own Hero Phase roll), spends Divinations on its
+own bad rolls.
 It reads the public `state` (Kings of Hyboria has no hidden information)."""
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ VALUE = {A: 1, S: 2, F: 2, E: 3, M: 5, W: 6, H: 7, K: 100}  # what a loss costs
 BAD_HERO = {"untimely_end", "carousing"}
 BAD_WIZARD = {"frivolous_pursuits", "sacrifice"}
 TARGET_ORDER = (K, H, W, M, E, S, A, F)
+START_SLACK = 1.0  # how far below the best start region a start may score
+GUARD = 2  # units kept beside the King besides his Heroes and Wizards
 
 
 class ScriptedAgent(Agent):
@@ -68,7 +72,12 @@ class ScriptedAgent(Agent):
             c = C.COUNTRY_OF[r]
             good = sum(x not in (None, C.NOTHING) for x in C.RECRUIT[c])
             return good * 2 - len(C.COUNTRY_REGIONS[c]) - len(C.NEIGHBORS[r]) / 2
-        return REGION0 + max(self.regions(legal), key=score)
+        # any start within a point of the best, by chance: a fixed favourite would hand it to
+        # whoever places first (issue 14: Argos then Brythunia every game)
+        regions = self.regions(legal)
+        best = max(map(score, regions))
+        good = [r for r in regions if score(r) >= best - START_SLACK]
+        return REGION0 + good[self.rng.integers(len(good))]
 
     def _place_army(self, state, legal):
         me = self.role
@@ -151,13 +160,28 @@ class ScriptedAgent(Agent):
                                                         for d in C.NEIGHBORS[r]))
 
     # ---- Move Phase -----------------------------------------------------------------------
+    def king_region(self, state):
+        me = self.role
+        return next((r for r in state.occupied(me) if state.at(r, me, K)), -1)
+
+    def spare(self, state, r, t):
+        """How many units of type t may leave region r: Heroes and Wizards stay with the
+        King (three Heroes beside him spare him the Hero Phase roll, and they are his heirs),
+        and GUARD other units stay to crown if he falls."""
+        me = self.role
+        free = state.at(r, me, t) - state.moved[r * C.NUM_TYPES + t]
+        if r != self.king_region(state):
+            return free
+        if t in (H, W, K, F):
+            return 0
+        others = sum(state.at(r, me, u) for u in (A, E, M)) - GUARD
+        return max(0, min(free, others))
+
     def _move_from(self, state, legal):
         me = self.role
         best, plan = 0.0, None
         for r in self.regions(legal):
-            force = (self.power(state, r, me) - state.at(r, me, K) * POWER[K]
-                     - state.at(r, me, F) * POWER[F])
-            force -= sum(state.moved[r * C.NUM_TYPES + t] * POWER[t] for t in range(C.NUM_TYPES))
+            force = sum(self.spare(state, r, t) * POWER[t] for t in (A, E, H, W, M))
             if force <= 0:
                 continue
             for d in C.LAND_NEIGHBORS[r]:
@@ -175,8 +199,9 @@ class ScriptedAgent(Agent):
 
     def _move_unit(self, state, legal):
         units = self.units(legal)
+        r = state.task.get("source", -1)
         for t in (A, E, M, H, W):
-            if t in units:
+            if t in units and (r < 0 or self.spare(state, r, t) > 0):
                 return UNIT0 + t
         return legal[0]
 
@@ -188,7 +213,9 @@ class ScriptedAgent(Agent):
                                                                  self.enemy_power(state, d, me)))
 
     def _move_count(self, state, legal):
-        return max(legal)
+        task = state.task
+        k = self.spare(state, task["source"], task["unit"])
+        return COUNT0 + max(0, min(k, len(legal)) - 1)
 
     def _embark(self, state, legal):
         return DONE

@@ -12,8 +12,9 @@ ARMY, ELITE, HERO, WIZARD, MONSTER, SHIP, KING, FORT = range(8)
 NUM_TYPES = 8
 GOLD, NOTHING = 8, 9  # recruit results that are not units
 LAND_TYPES = (ARMY, ELITE, HERO, WIZARD, MONSTER, KING)  # cannot move in water by themselves
-PASSENGERS = (ARMY, ELITE, HERO, WIZARD)  # "Each Ship may carry one Army, Elite, Hero, or Wizard"
 HEROIC = (HERO, KING)  # "The King for all purposes is considered a Hero"
+# "Each Ship may carry one Army, Elite, Hero, or Wizard": the King, a Hero, boards too
+PASSENGERS = (ARMY, ELITE, HERO, WIZARD, KING)
 
 _units = load_yaml(_PKG, "units")["units"]
 UNIT_KEYS = tuple(u["key"] for u in _units)

@@ -90,7 +90,7 @@ class EffectRules:
 
     def _unit_effect(self, what, d, o, t):
         if what == "kill":
-            self.kill(d, o, t)
+            self.kill(d, o, t, self.task["effect"])
         else:  # "take": Convert, Mind Control
             self.add(d, o, t, -1)
             self.add(d, self.me(), t)
@@ -152,7 +152,7 @@ class EffectRules:
         elif eff == "battle_plan":
             self.battle_plan[me] += 1
         elif eff == "untimely_end":
-            self.kill(r, me, t)
+            self.kill(r, me, t, "untimely_end")
         elif eff in ("consumed_by_demons", "insanity"):
             self.kill(r, me, W)
         elif eff == "forge_artifact":

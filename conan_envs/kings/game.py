@@ -8,12 +8,14 @@ King's death); state.py holds the shared machinery (decisions, dice, Divination 
 from __future__ import annotations
 
 from ..engine import ConfigError, Game
-from ..engine.options import Choice, Int, max_turns
+from ..engine.options import Bool, Choice, Int, max_turns
+from . import content as C
 from .actions import make_codec
 from .encode import board_positions, board_size, observation_size
 from .state import KingsState
 
 VICTORIES = ("most_countries", "last_king")
+CONQUEST = 8  # the designed conquest goal (docs/rulings/kings.md, "Victory")
 
 
 class KingsGame(Game):
@@ -27,6 +29,11 @@ class KingsGame(Game):
         "num_players": Int(2, "number of Kings", lo=2, hi=4),
         "max_turns": max_turns(60, "rounds", allow_none=True),
         "victory": Choice("most_countries", "how the game is won", choices=VICTORIES),
+        "pretender": Bool(True, "a King slain with no Hero to succeed him is replaced by "
+                          "another unit of the stack his player picks (False: that player "
+                          "is out)"),
+        "conquest": Int(CONQUEST, "whole countries that win at once, held at the end of "
+                        "their King's turn (0: no such goal)", lo=0, hi=len(C.COUNTRIES)),
     }
     state_class = KingsState
 

@@ -1,8 +1,9 @@
 """Rulebook "PLUNDER PHASE": the attacker gains 1 Gold for each battle whose defender was
 driven out or destroyed; a player whose King was killed crowns one of his Heroes (his
 choice of which), and all his units not stacked with the new King are discarded, Armies
-becoming neutral. A player with no Hero left is out of the game (same fate for his units;
-his Gold, Divinations and Relics are discarded and his raids end).
+becoming neutral. With no Hero left (designed, option `pretender`) a unit of the stack he
+picks is crowned instead; a player with nobody to crown is out of the game (same fate for
+his units; his Gold, Divinations and Relics are discarded and his raids end).
 Then the turn passes, and the game may end (see KingsGame: the victory option)."""
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from . import content as C
 from .actions import REGION0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
+# with no Hero to crown (option `pretender`), the unit crowned instead, cheapest first
+PRETENDERS = (C.ARMY, C.ELITE, C.WIZARD, C.MONSTER)
 
 
 class PlunderRules:
@@ -22,7 +25,7 @@ class PlunderRules:
             p = self.order[(self.act + k) % self.n]
             if not self.king_dead[p]:
                 continue
-            heirs = [r for r in range(R) if self.at(r, p, C.HERO)]
+            heirs = self.heirs(p)
             if len(heirs) > 1:
                 self.task = {"heir": p}
                 self._ask("new_king", p, [REGION0 + r for r in heirs])
@@ -30,17 +33,32 @@ class PlunderRules:
             self.succession(p, heirs[0] if heirs else -1)
         self._end_turn()
 
+    def heirs(self, p):
+        """Regions where p may crown a new King: his Heroes' ("one of your other Heroes
+        becomes the new king"); with no Hero left and the `pretender` option, any region of
+        his holding a unit that can be crowned (designed: the rulebook is silent)."""
+        heirs = [r for r in self.occupied(p) if self.at(r, p, C.HERO)]
+        if not heirs and self.game.config["pretender"]:
+            heirs = [r for r in self.occupied(p) if any(self.at(r, p, t) for t in PRETENDERS)]
+        return heirs
+
     def _on_new_king(self, a):
         self.succession(self.task["heir"], a - REGION0)
 
     def succession(self, p, k):
-        """Hero in region k becomes King (k = -1: no Hero, the player is out)."""
+        """A Hero in region k becomes King, else a pretender (the first of PRETENDERS there);
+        k = -1: nobody to crown, the player is out."""
         self.king_dead[p] = False
         if k >= 0:
-            self.add(k, p, C.HERO, -1)
+            t = next(t for t in (C.HERO,) + PRETENDERS if self.at(k, p, t))
+            self.add(k, p, t, -1)
             self.add(k, p, C.KING, 1)
+            self.log_event(f"{self.game.roles[p]} crowns a new King ({C.UNIT_NAMES[t]}) in "
+                           f"{C.REGIONS[k]}; all his units elsewhere are lost")
         else:  # out of the game: his counters leave it with him, his raids end
             self.alive[p] = False
+            self.last_fall = self.slain_by[p]
+            self.log_event(f"{self.game.roles[p]} has no Hero to crown and is out of the game")
             self.gold[p] = self.div[p] = self.relics[p] = 0
             for r in range(R):
                 if self.raided[r] == p:
@@ -59,8 +77,15 @@ class PlunderRules:
     def _end_turn(self):
         self.task = {}
         living = [p for p in range(self.n) if self.alive[p]]
+        this_round = self.turn + 1
         if len(living) <= 1:
-            self._finish(living)
+            self._finish(living, "last_king", this_round)
+            return
+        config = self.game.config
+        me = self.me()
+        goal = config["conquest"]
+        if goal and self.countries_of(me) >= goal:
+            self._finish([me], "conquest", this_round)
             return
         n = self.n
         k = 1
@@ -71,8 +96,8 @@ class PlunderRules:
         self.act = (self.act + k) % n
         self._reset_turn()
         cap = self.game.max_turns
-        if self.game.config["victory"] == "most_countries" and cap is not None and self.turn >= cap:
-            self._finish(self.leaders())
+        if config["victory"] == "most_countries" and cap is not None and self.turn >= cap:
+            self._finish(self.leaders(), "most_countries", this_round)
             return
         self.phase = "fate"
 
@@ -89,12 +114,23 @@ class PlunderRules:
                 out.append(p)
         return out
 
-    def _finish(self, winners):
-        """A sole winner +1, everyone else -1; tied leaders 0 (all 0 if nobody is left)."""
+    def _finish(self, winners, cause, this_round):
+        """A sole winner +1, everyone else -1; tied leaders 0 (all 0 if nobody is left).
+        `cause`: "conquest" (the countries goal reached), "most_countries" (the round
+        limit), or "last_king" (one player left; `end_cause` then names what slew the
+        last King to fall: "last_king:battle", "last_king:untimely_end", ...)."""
         if not winners:
             self.result = [0.0] * self.n
         else:
             self.result = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
                            for p in range(self.n)]
+        if cause == "last_king":
+            cause += ":" + (self.last_fall or "none")
+        self.end_cause = cause
+        self.final_round = this_round
+        names = [self.game.roles[p] for p in winners]
+        self.log_event(f"Game over in round {this_round} ({cause.replace('_', ' ')}): "
+                       + (f"{' and '.join(names)} {'wins' if len(names) == 1 else 'tie'}"
+                          if names else "no King is left"))
         self.phase = "over"
         self.ask = None

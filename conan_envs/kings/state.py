@@ -55,6 +55,10 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
         self.relics = [0] * n
         self.alive = [True] * n
         self.king_dead = [False] * n
+        self.slain_by = [""] * n  # what last slew each player's King (an effect, "battle")
+        self.end_cause = ""  # how the game ended (see PlunderRules._finish)
+        self.final_round = 0  # the round in which the game ended
+        self.last_fall = ""  # what slew the King of the last player put out of the game
         self.order = self.rng.permutation(n).tolist()  # "Thumb wrestle to determine turn order"
         self.act = 0  # position in order of the phasing player
         self.phase = "setup"
@@ -183,11 +187,17 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
         for q in self.game.board_tpos[2][r]:
             board[q] = x
 
-    def kill(self, r, o, t):
-        """A unit is destroyed (a King's death is settled in the Plunder Phase)."""
+    def kill(self, r, o, t, cause=""):
+        """A unit is destroyed (a King's death is settled in the Plunder Phase). `cause`
+        names what slew a King (an effect's name; default: battle, else the effect being
+        resolved)."""
         self.add(r, o, t, -1)
         if t == C.KING and o < self.n:
             self.king_dead[o] = True
+            self.slain_by[o] = cause or ("battle" if self.battle is not None
+                                         else self.task.get("effect", "magic"))
+            self.log_event(f"{self.game.roles[o]}'s King is slain in {C.REGIONS[r]} "
+                           f"({self.slain_by[o].replace('_', ' ')})")
 
     def can_recruit(self, o, t):
         """Chit limits cap recruiting (neutral armies are unlimited)."""
@@ -236,7 +246,7 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
                 excess = self.tot[r * self.O + o] - 2 * ships - self.at(r, o, C.FORT)
                 for t in (C.ARMY, C.ELITE, C.MONSTER, C.WIZARD, C.HERO, C.KING):
                     while excess > 0 and self.at(r, o, t):
-                        self.kill(r, o, t)
+                        self.kill(r, o, t, "lost_at_sea")
                         excess -= 1
 
     # ---- dice and Divination ----------------------------------------------------------

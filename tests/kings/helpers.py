@@ -47,9 +47,9 @@ def unit(t):
     return UNIT0 + t
 
 
-def blank(n=2, seed=0):
+def blank(n=2, seed=0, **config):
     """A state of n players (turn order 0, 1, ...) with an empty map, player 0 to play."""
-    game = conan_envs.make_game("kings_v1", num_players=n)
+    game = conan_envs.make_game("kings_v1", num_players=n, **config)
     s = game.new_initial_state(seed)
     s.u = [0] * len(s.u)
     s.board[:] = 0

@@ -66,7 +66,8 @@ def test_options_are_checked():
         with pytest.raises(conan_envs.ConfigError):
             conan_envs.make_game("kings_v1", **bad)
     assert conan_envs.make_game("kings_v1").config == {"num_players": 2, "max_turns": 60,
-                                                       "victory": "most_countries"}
+                                                       "victory": "most_countries",
+                                                       "pretender": True, "conquest": 8}
 
 
 def test_every_region_has_a_place_on_the_drawn_map_following_the_geography():

@@ -2,7 +2,7 @@
 victory condition the rulebook lacks (docs/rulings/kings.md)."""
 import conan_envs
 
-from .helpers import A, E, H, K, W, blank, play, put, region, rid, start, units
+from .helpers import A, E, F, H, K, W, blank, play, put, region, rid, start, units
 
 
 def test_a_killed_king_is_succeeded_by_a_hero_and_the_rest_of_the_realm_dissolves():
@@ -36,8 +36,8 @@ def test_a_single_heir_is_crowned_without_a_question():
     assert units(s, "Koth", 1) == {"army": 1, "king": 1}
 
 
-def test_a_king_without_heroes_loses_the_game():
-    s = blank()
+def test_a_king_without_heroes_loses_the_game_without_the_pretender_option():
+    s = blank(pretender=False)
     put(s, "Koth", 0, K)
     put(s, "Koth", 0, A)
     put(s, "Zamora", 1, K)
@@ -46,6 +46,37 @@ def test_a_king_without_heroes_loses_the_game():
     start(s, "plunder")
     assert s.is_terminal() and s.returns() == [1.0, -1.0]
     assert units(s, "Shem", 2) == {"army": 2}
+
+
+def test_with_no_hero_to_crown_a_pretender_of_the_chosen_stack_is_crowned():
+    """Rulebook: 'If your King is killed, one of your other Heroes becomes the new king.
+    Except for the new King and the units stacked with it, all your other units are
+    discarded, or if they are Armies, they become neutral.' With no Hero the rulebook is
+    silent; the designed `pretender` rule crowns a unit of the stack the player picks."""
+    s = blank()
+    put(s, "Koth", 0, K)
+    put(s, "Zamora", 1, K)
+    put(s, "Shem", 1, A, 2)
+    put(s, "Argos", 1, E)
+    put(s, "Argos", 1, W)
+    s.kill(rid("Zamora"), 1, K)
+    start(s, "plunder", then=True)
+    assert s.decision() == "new_king" and s.legal_actions() == [region("Argos"), region("Shem")]
+    play(s, region("Argos"))
+    assert units(s, "Argos", 1) == {"wizard": 1, "king": 1}  # the Elite (cheapest) is crowned
+    assert units(s, "Shem", 1) == {} and units(s, "Shem", 2) == {"army": 2}
+    assert not s.is_terminal() and s.alive[1]
+
+
+def test_a_king_with_nobody_to_crown_puts_his_player_out():
+    s = blank()
+    put(s, "Koth", 0, K)
+    put(s, "Zamora", 1, K)
+    put(s, "Zamora", 1, F)  # a Fortification cannot be crowned
+    s.kill(rid("Zamora"), 1, K)
+    start(s, "plunder")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+    assert s.end_cause.startswith("last_king")
 
 
 def test_the_attacker_gains_a_gold_per_battle_won():
@@ -77,6 +108,7 @@ def test_shaped_scores_follow_the_victory_key():
     """Countries first (a quarter each), then regions (a sixteenth), then units (1/32):
     the same order as the round-limit victory, so shaped rewards point the same way."""
     s = blank()
+    s = blank(pretender=False)
     put(s, "Koth", 0, K)
     put(s, "Shem", 0, A, 2)  # two whole countries, two regions, three units
     put(s, "Poitain", 1, K)
@@ -103,7 +135,7 @@ def test_last_king_truncates_at_the_round_limit():
 
 
 def test_a_player_out_of_the_game_loses_his_tokens_and_his_raids_end():
-    s = blank(3)
+    s = blank(3, pretender=False)
     put(s, "Koth", 0, K)
     put(s, "Zamora", 1, K)
     put(s, "Shem", 1, A)

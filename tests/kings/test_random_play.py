@@ -72,7 +72,7 @@ def test_scripted_player_beats_random_play():
     for seed in range(16):
         seat = seed % 2
         agents = [load_agent("random", "kings_v1", role=p, seed=seed) for p in range(2)]
-        agents[seat] = load_agent("scripted", "kings_v1", role=seat)
+        agents[seat] = load_agent("scripted", "kings_v1", role=seat, seed=seed)
         s = game.new_initial_state(seed)
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()

@@ -149,6 +149,20 @@ def test_only_ships_move_in_water_each_carrying_one_unit():
     assert units(s, "Barachan Isles", 0) == {"hero": 1, "ship": 1}
 
 
+def test_the_king_is_a_hero_and_boards_a_ship_like_one():
+    """Rulebook: 'Each Ship may carry one Army, Elite, Hero, or Wizard.' and 'The King
+    for all purposes is considered a Hero.'"""
+    s = blank()
+    put(s, "Argos", 0, S)
+    put(s, "Argos", 0, K)
+    put(s, "Argos", 0, C.MONSTER)
+    start(s, "move")
+    play(s, region("Argos"), unit(S), region("Barachan Isles"))
+    assert s.decision() == "embark" and s.legal_actions() == [DONE, unit(K)]  # no Monster
+    play(s, unit(K))
+    assert units(s, "Barachan Isles", 0) == {"king": 1, "ship": 1}
+
+
 def test_units_left_at_sea_without_ships_are_lost():
     s = blank()
     put(s, "Western Ocean", 0, S)
