@@ -63,7 +63,7 @@ class ScriptedAgent(Agent):
         self.s, self.mask = state, action_mask
         self.p = state.dec["p"]
         self.kind = state.rk[self.p]
-        a = getattr(self, "_" + state.decision(), lambda: None)()
+        a = getattr(self, "_" + state.dec["k"], lambda: None)()
         if a is None or not action_mask[a]:
             a = self._ok("done")
         if a is None:
@@ -168,6 +168,9 @@ class ScriptedAgent(Agent):
 
     def _reveal_choice(self):
         return self._ok("yes")
+
+    def _adv_wild(self):
+        return self._first("symbol", self.s.dec["opts"])
 
     def _adv_choose(self):
         s = self.s

@@ -7,6 +7,7 @@ from .dicepool import ACTIVE, POOL, SPENT, dice_in, roll
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust
+from .text import face_name
 
 C = content()
 
@@ -39,11 +40,15 @@ def _apply_pool(s, seg, i):
         s.zone[p][i] = POOL
         return
     s.dec = None
+    pool = ", ".join(face_name(s.face[p][j]) for j in dice_in(s, p, POOL))
     if d["ctx"] == "duel":
+        s.log_event(f"{s.game.roles[p]}'s Warrior Pool: {pool or 'no dice'}")
         return
     if seg == "yes":
+        s.log_event(f"{s.game.roles[p]}'s Warrior Pool: {pool}")
         push(s, ["fight_roll", p, d["need"], d["vp"], d["temple"], d["token"], 0])
     else:
+        s.log_event(f"{s.game.roles[p]} ignores the Fight")
         _fight_lost(s, p, d["temple"])
 
 
@@ -51,6 +56,10 @@ def _apply_pool(s, seg, i):
 @task("fight")
 def _fight(s, p, need, vp, temple_k, token):
     """`temple_k` >= 0: a Temple of Set in that kingdom (2 hits, no penalty for losing)."""
+    s.fight = {"player": p, "need": need, "vp": vp, "temple": temple_k}
+    s.hits[p] = 0
+    what = "a Temple of Set" if temple_k >= 0 else f"a Fight of {need} hits"
+    s.log_event(f"{s.game.roles[p]} faces {what}")
     if POOL in s.zone[p] or _pool_candidates(s, p):
         ask(s, "pool", p, ctx="fight", need=need, vp=vp, temple=temple_k, token=token)
     else:
@@ -58,6 +67,8 @@ def _fight(s, p, need, vp, temple_k, token):
 
 
 def _fight_lost(s, p, temple_k):
+    s.fight = None
+    s.log_event(f"{s.game.roles[p]} loses the Fight" + ("" if temple_k >= 0 else " and is wounded"))
     z = s.zone[p]
     for i in range(len(z)):
         if z[i] == POOL:
@@ -81,6 +92,8 @@ def _fight_count(s, p, need, vp, temple_k, token, hits):
     hits += _count(s, p)
     s.hits[p] = hits
     if hits >= need:
+        s.fight = None
+        s.log_event(f"{s.game.roles[p]} wins the Fight with {hits} hits ({vp} Victory points)")
         gain_vp(s, p, vp)
         _return_pool(s, p)
         if temple_k >= 0 and s.temple[temple_k]:
@@ -129,6 +142,9 @@ def _duel(s, a, b, k, initiator):
     if s.loc[token_of(s, a)] != k or s.loc[token_of(s, b)] != k:
         return
     s.hits[a] = s.hits[b] = 0
+    s.duel = {"attacker": a, "defender": b, "kingdom": k, "stopped": [0, 0]}
+    roles = s.game.roles
+    s.log_event(f"{roles[a]} duels {roles[b]} in {C.kingdoms[k]}")
     push(s, ["fate_local", initiator, k], ["duel_pool", a], ["duel_pool", b],
          ["duel_roll", a, b, k, 0, 0, 0, 0])
 
@@ -167,6 +183,7 @@ def _duel_count(s, a, b, k, ha, hb, sa, sb):
 
 
 def _duel_next(s, a, b, k, ha, hb, sa, sb):
+    s.duel["stopped"] = [sa, sb]
     la = not sa and POOL in s.zone[a]
     lb = not sb and POOL in s.zone[b]
     if not la and not lb:
@@ -201,9 +218,14 @@ def _apply_go(s, seg, i):
 
 def _duel_resolve(s, a, b, k, ha, hb):
     w = judge(s, a, b, ha, hb)
+    s.duel = None
+    roles = s.game.roles
     if w < 0:
+        s.log_event(f"the Duel ends in a tie, {ha} hits each")
         return  # two Foes tie: neither wins nor loses, both stay
     loser = b if w == a else a
+    s.log_event(f"{roles[w]} wins the Duel against {roles[loser]}, {max(ha, hb)} hits to "
+                f"{min(ha, hb)}")
     _return_pool(s, w)
     gain_vp(s, w, abs(ha - hb))
     s.ct_card[w].extend(s.ct_card[loser])

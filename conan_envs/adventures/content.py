@@ -16,6 +16,8 @@ PKG = "conan_envs.adventures"
 SYMBOLS = ("char", "kingdom", "trade", "move", "thief", "pirate", "warrior", "scry", "sorcery",
            "gold", "challenge", "wild")
 SYM = {n: i for i, n in enumerate(SYMBOLS)}
+SYMBOL_NAMES = ("Character", "Kingdom", "Trade", "Move", "Thief", "Pirate", "Warrior", "Scry",
+                "Sorcery", "Gold", "Challenge token", "Wild")
 CHAR, KINGDOM, TRADE, MOVE, THIEF, PIRATE, WARRIOR, SCRY, SORCERY, GOLD, CHALLENGE, WILD = range(12)
 W2 = 12  # the "Double Warrior on a primary die" requirement (Giant Spider), Conan only
 
@@ -106,6 +108,9 @@ class Content:
             else:
                 self.face_can.append((1 << a) | (1 << b))
         self.face_mult = [2 if f[0] == "double" else 1 for f in faces]
+        self.face_names = [SYMBOL_NAMES[a] if kind in ("single", "wild") else
+                           f"{SYMBOL_NAMES[a]}|{SYMBOL_NAMES[b]}" if kind == "split" else
+                           f"double {SYMBOL_NAMES[a]}" for kind, a, b in faces]
         self.face_char = [f[0] != "wild" and CHAR in (f[1], f[2]) for f in faces]
         self.face_pure_char = [f[0] == "single" and f[1] == CHAR for f in faces]
         self.face_double_warrior = [f[0] == "double" and f[1] == WARRIOR for f in faces]

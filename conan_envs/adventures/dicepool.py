@@ -26,6 +26,8 @@ def roll(s, p, idxs):
     r = s.rng.integers(6, size=len(idxs)).tolist()
     for i, x in zip(idxs, r):
         faces[i] = C.dfaces[dtype[i]][x]
+    names = C.face_names
+    s.log_event(f"{s.game.roles[p]} rolls " + ", ".join(names[faces[i]] for i in idxs))
 
 
 def dice_in(s, p, zone):

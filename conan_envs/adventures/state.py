@@ -17,9 +17,13 @@ from .dicepool import ACTIVE
 from .encode import encode
 from .flow import DECISIONS, run
 from .tokens import DECKS, peeked
+from . import prompts
+from .text import render
+from .view import KIND_NAMES, board
 
 C = content()
 GOLD_SHARING = frozenset(("main", "main_post", "buy"))
+SCORE_SCALE = 60.0  # shaped_scores: Victory points / 60, capped at 1
 
 
 class AdventuresState(State):
@@ -118,6 +122,8 @@ class AdventuresState(State):
         self.enc = None
         self.adv = None
         self.hits = [0] * n
+        self.fight = None  # the Fight being fought: player, hits needed, Victory points, temple
+        self.duel = None  # the Duel being fought: attacker, defender, kingdom, who stopped
         self.just_rolled = None
         self.dec = None
         from .cards import refill_adventures, refill_encounters
@@ -132,7 +138,16 @@ class AdventuresState(State):
         return TERMINAL if self.over else self.dec["p"]
 
     def decision(self):
-        return "game over" if self.over else self.dec["k"]
+        return "game_over" if self.over else KIND_NAMES[self.dec["k"]]
+
+    def _view(self, role):
+        return board(self, role)
+
+    def _decision(self, role):
+        return prompts.decision(self, role)
+
+    def _render(self, view):
+        return render(view)
 
     def _legal_mask(self):
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
@@ -158,7 +173,7 @@ class AdventuresState(State):
         run(self)
 
     def action_to_string(self, a):
-        return CODEC.name(int(a))
+        return prompts.action_name(self, int(a))
 
     def returns(self):
         if not self.over:
@@ -171,7 +186,8 @@ class AdventuresState(State):
         return [1.0 / len(w) if p in w else -1.0 for p in range(self.n)]
 
     def shaped_scores(self):
-        return [float(v) for v in self.vp]
+        """Victory points scaled into [0, 1]: min(VP / 60, 1) (games end near 40-50 VP)."""
+        return [min(v / SCORE_SCALE, 1.0) for v in self.vp]
 
     def observation(self, role):
         return encode(self, role)
@@ -207,6 +223,8 @@ class AdventuresState(State):
         for d, name in enumerate(DECKS):  # deck order, but a top card the observer scried
             deck = getattr(new, name)
             keep = peeked(self, observer, d) >= 0
+            if not keep:  # a scried card no longer on top tells nothing: forget it
+                new.peek[observer][d] = -1
             rest = deck[:-1] if keep else deck
             rest = rng.permutation(rest).tolist() if rest else []
             setattr(new, name, rest + deck[-1:] if keep else rest)
@@ -237,8 +255,3 @@ class AdventuresState(State):
             st.ct_hand[sl[1]][sl[2]] = v
         else:
             st.ct_supply[sl[1]] = v
-
-    def __str__(self):
-        from .text import render
-        return render(self)
-

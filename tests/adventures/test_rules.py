@@ -311,6 +311,8 @@ def test_scry_peeks_a_deck_top_that_only_the_ally_sees_and_resampling_keeps():
     r = s.resample_hidden(2, np.random.default_rng(1))
     assert r.ev_deck[-1] == top and sorted(r.ev_deck) == sorted(s.ev_deck)
     assert np.array_equal(r.observation(2), s.observation(2))
-    na, ne, nev = len(C.adventures), len(C.encounters), len(C.events)
-    at = len(before[2]) - 4 * (na + ne) - nev + top  # the Event-deck peek block
+    from conan_envs.adventures.encode import O
+    at = O["scried"] + len(C.adventures) + len(C.encounters) + top  # the Event-deck peek
+    assert s.view(2)["scried_top_cards"] == {"event": C.events[top]["name"]}
+    assert s.view(0)["scried_top_cards"] == {}
     assert before[2][at] == 0 and encode(s, 2)[at] == 1 and encode(s, 0)[at] == 0

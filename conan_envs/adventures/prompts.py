@@ -1,0 +1,373 @@
+"""The pending decision in the game's words (rulebook: the phase being played): its prompt,
+its context, and the name of every action it offers. The particulars come from
+`view.decision_record`, the record the observation encodes."""
+from __future__ import annotations
+
+from ..engine.view import Decision
+from . import words as W
+from .abilities import ability, card as character_card
+from .actions import CODEC, NV, VERBS
+from .content import content
+from .modifiers import plot_characters
+from .resource import buy_types, plot_card, price
+from .view import KIND_NAMES, decision_record
+
+C = content()
+
+
+def _roles(s):
+    return s.game.roles
+
+
+def _die_words(s, p, i):
+    return f"die {i} ({W.face(s.face[p][i])})"
+
+
+def context(s, role: int) -> dict:
+    """The decision's context for `role`: the record in words, plus what it is about."""
+    d = s.dec
+    r = decision_record(s)
+    roles = _roles(s)
+    p = d["p"]
+    out = {}
+    if "why" in r:
+        out["why"] = r["why"]
+    if "kingdom" in r:
+        out["kingdom"] = C.kingdoms[r["kingdom"]]
+    if "player" in r:
+        out["player"] = roles[r["player"]]
+    if "dice" in r:
+        owner = r.get("player", p) if d["k"] in ("adv_wild",) else p
+        out["dice"] = [_die_words(s, owner, i) for i in r["dice"]]
+    if "fate" in r:
+        out["fate_token"] = W.FATE_NAMES[r["fate"]]
+    if "rolls" in r:
+        c = plot_card(s, p)
+        out.update(required=[W.sym(x) for x in C.plot_req[c]],
+                   bonus=[W.sym(x) for x in C.plot_bonus[c]], rolls=r["rolls"],
+                   pushed_for_bonus=r["pushed"], character_results=plot_characters(s, p))
+    if "points" in r:
+        out["points"] = r["points"]
+    if "slot" in r:
+        out["space" if d["k"] == "ambush_die" else "slot"] = r["slot"] + 1
+    if "which" in r:
+        out["cards"] = r["which"]
+    if "card" in r:
+        out["adventure"] = C.adventures[r["card"]]["name"]
+    if "cards" in r:
+        out["adventures"] = [C.adventures[a]["name"] for a in r["cards"]]
+    if "rolled" in r:
+        out["just_rolled"] = [_die_words(s, p, i) for i in r["rolled"]]
+    if role == p:
+        if "drawn" in r:
+            out["drawn"] = [C.adventures[c]["name"] if r["which"] == "adventure"
+                            else C.encounters[c]["name"] for c in r["drawn"]]
+        if "token" in r:
+            out["token"] = W.TOKEN_NAMES[r["token"]]
+    if d["k"] == "buy":
+        out["price"] = price(s, p)
+    if s.fight is not None and s.fight["player"] == p:
+        f = s.fight
+        out["fight"] = {"against": "a Temple of Set" if f["temple"] >= 0 else
+                        f"a Fight Challenge token", "hits_needed": f["need"],
+                        "hits_so_far": s.hits[p]}
+    if s.duel is not None:
+        a, b = s.duel["attacker"], s.duel["defender"]
+        if p in (a, b):
+            o = b if p == a else a
+            out["duel"] = {"opponent": roles[o], "hits_so_far": s.hits[p],
+                           "opponent_hits": s.hits[o]}
+    return out
+
+
+def prompt(s) -> str:
+    d = s.dec
+    k, p = d["k"], d["p"]
+    roles = _roles(s)
+    who = roles[p]
+    if k == "side":
+        return f"{who}: choose the side of your Character card to play this game."
+    if k == "god":
+        return (f"{who}: pay 1 Gold to take a God token." if d["why"] == "tribute"
+                else f"{who}: choose a God token (you gain the Gold on it).")
+    if k == "buy":
+        return f"{who}: buy a die for {price(s, p)} Gold, or done to buy no more."
+    if k == "plot":
+        c = plot_card(s, p)
+        req = ", ".join(W.sym(x) for x in C.plot_req[c])
+        bonus = ", ".join(W.sym(x) for x in C.plot_bonus[c]) or "none"
+        tail = " (pushing for the bonus: 3 or more Characters fail it all)" if d.get("pushed") else ""
+        return (f"{who}: Plot roll {d['rolls']} of 3, needing {req} (bonus {bonus}); set aside "
+                f"a die, yes to roll again, or done to stop (advancing if the required results "
+                f"are set aside){tail}.")
+    if k == "main":
+        return f"{who}: spend a die on an action, or take a free action."
+    if k == "main_post":
+        return f"{who}: take a free action, or done to end your turn."
+    if k == "second_move_die":
+        return f"{who}: spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
+    if k == "move_to":
+        mover = roles[d["who"]]
+        why = {"push": f"push {mover} (the loser of the Duel)", "sail": f"sail {mover}",
+               "argos": f"move {mover} (Argos)", "border": f"move {mover} (Border Kingdom)"}
+        return f"{who}: choose the kingdom to {why.get(d['why'], 'move ' + mover)} to."
+    if k == "ct_source":
+        return f"{who}: choose the face-down Challenge token to move."
+    if k == "ct_dest":
+        return f"{who}: choose where to move the Challenge token from {C.kingdoms[d['src']]}."
+    if k == "fate_source":
+        return f"{who}: choose the kingdom whose Fate token you move."
+    if k == "fate_dest":
+        return (f"{who}: choose where to move the {W.FATE_NAMES[d['kind']]} Fate token from "
+                f"{C.kingdoms[d['src']]}.")
+    if k == "pick_fate":
+        what = {"gain": "to gain", "lose": "to lose", "trade_give": "to trade away",
+                "trade_take": "to take in trade", "move_fate": "to move",
+                "aquilonia": "to turn in for 2 Gold"}[d["why"]]
+        return f"{who}: choose the Fate token {what}."
+    if k == "pick_track":
+        return f"{who}: choose the Achievement track to advance on."
+    if k == "cycle_slot":
+        return f"{who}: choose the face-up {d['which'].capitalize()} card to cycle."
+    if k == "keep_card":
+        return f"{who}: keep one of the two {d['which'].capitalize()} cards drawn (the other is discarded)."
+    if k == "unlock_slot":
+        return f"{who}: choose the Encounter-track space for die {d['die']}."
+    if k == "scry":
+        return f"{who}: choose what to scry: a face-down token or the top card of a deck."
+    if k == "scry_move":
+        return (f"{who}: pay 1 Gold for a Movement action (yes moves your character), or done "
+                f"for none.")
+    if k == "place_token":
+        return f"{who}: choose the Challenge token from your supply to place face down."
+    if k == "place_where":
+        return f"{who}: choose the kingdom for the face-down Challenge token."
+    if k == "fight_temple":
+        return (f"{who}: yes to fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), "
+                f"done not to.")
+    if k == "reveal_choice":
+        return (f"{who}: yes to reveal the Challenge token in {C.kingdoms[d['kingdom']]}, done to "
+                f"leave it face down.")
+    if k == "ambush":
+        return (f"{who}: Ambush - yes to duel Conan, or place an active die on a free "
+                f"Encounter-track space.")
+    if k == "ambush_die":
+        return f"{who}: choose the die to place on Encounter-track space {d['slot'] + 1}."
+    if k == "pool":
+        if d["ctx"] == "duel":
+            o = s.duel["defender"] if s.duel and s.duel["attacker"] == p else (
+                s.duel["attacker"] if s.duel else p)
+            return (f"{who}: add dice to your Warrior Pool for the Duel against {roles[o]}, "
+                    f"yes when done.")
+        f = s.fight
+        what = "the Temple of Set" if f and f["temple"] >= 0 else f"a Fight of {d['need']} hits"
+        return (f"{who}: add dice to your Warrior Pool against {what}; yes to fight, done to "
+                f"ignore the Fight (it counts as lost).")
+    if k == "duel_go":
+        a, b, _, ha, hb = d["duel"][:5]
+        o = b if p == a else a
+        mine, theirs = (ha, hb) if p == a else (hb, ha)
+        return (f"{who}: you lead {roles[o]} {mine} hits to {theirs}; yes to keep rolling, done to "
+                f"stop.")
+    if k == "adjust":
+        return f"{who}: change your results with Fate or God tokens, or done to keep them."
+    if k == "enc_aside":
+        return f"{who}: set aside a die for this Encounter (one per Foe die on the track)."
+    if k == "adv_choose":
+        return (f"Conan: choose {roles[d['roller']]}'s results to apply to the Adventure, or "
+                f"done to take no more.")
+    if k == "adv_wild":
+        return f"Conan: name the symbol the Wild on {roles[d['roller']]}'s die {d['die']} is used for."
+    if k == "zath":
+        return (f"{who}: use Zath to double the {d['points']} points scored for "
+                f"{roles[d['scorer']]}'s dice, or done to score them as they are.")
+    if k == "adv_gift":
+        return (f"Conan: yes to give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
+                f"done to keep it.")
+    if k == "adv_reward":
+        return f"{who}: choose the one Adventure card whose reward you gain this round."
+    if k == "achieve":
+        return f"{who}: turn in Fate tokens to advance on an Achievement track, or done."
+    if k == "wound":
+        return f"{who}: choose the die to set aside for the wound."
+    if k == "set_die":
+        return f"{who}: choose the die whose result is kept for the next phase."
+    if k == "kingdom_token":
+        tail = ", or done to keep the token face up" if "token" in d else ""
+        return (f"{who}: use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
+                f"effect or its Kingdom die{tail}.")
+    if k == "corinthia_src":
+        return f"{who}: Corinthia - choose the kingdom to move a token from."
+    if k == "corinthia_what":
+        return (f"{who}: Corinthia - yes to move the Challenge token, or choose a Fate token "
+                f"to move from {C.kingdoms[d['src']]}.")
+    if k == "focus_die":
+        return f"{who}: choose the active die to turn to another result."
+    if k == "focus_face":
+        return f"{who}: choose the result for die {d['die']}."
+    if k == "ability_die":
+        what = "reroll" if d["what"] == "reroll" else "turn to a Warrior"
+        return f"{who}: choose the die to {what}."
+    return f"{who}: {KIND_NAMES.get(k, k)}."
+
+
+def decision(s, role: int) -> Decision:
+    if s.over:
+        winners = ", ".join(s.game.roles[p] for p in s.winners)
+        return Decision("game_over", None, f"The game is over; won by {winners}.",
+                        {"winners": [s.game.roles[p] for p in s.winners]})
+    return Decision(KIND_NAMES[s.dec["k"]], s.game.roles[s.dec["p"]], prompt(s),
+                    context(s, role))
+
+
+# ---- action names ---------------------------------------------------------------------------
+VERB_WORDS = {
+    "move": "move", "move challenge token": "move a Challenge token",
+    "move fate token": "move a Fate token", "kingdom effect": "trigger the Kingdom effect",
+    "tribute": "pay tribute for a God token", "sail": "sail to a Pirate kingdom",
+    "advance pirate": "advance on the Pirate track", "scry": "scry",
+    "sorcery: place challenge token": "Sorcery: draw and place a Challenge token",
+    "sorcery: cycle encounter": "Sorcery: cycle an Encounter",
+    "trade fate token": "trade a Fate token", "trade: cycle adventure": "Trade: cycle an Adventure",
+    "thievery": "steal 1 Gold", "advance thief": "advance on the Thief track",
+    "advance warrior": "advance on the Warrior track",
+    "fight temple of set": "fight the Temple of Set", "take gold": "take 2 Gold",
+    "place challenge token": "draw and place a Challenge token", "pass": "pass",
+    "unlock encounters": "unlock Encounters",
+}
+YES_DONE = {
+    "plot": ("roll again", "stop rolling"), "buy": (None, "buy no more dice"),
+    "main_post": (None, "end your turn"), "pool": ("form the Warrior Pool", "ignore the Fight"),
+    "duel_go": ("keep rolling", "stop rolling"), "fight_temple": ("fight the Temple of Set", "do not fight"),
+    "reveal_choice": ("reveal the token", "leave it face down"), "ambush": ("duel Conan", None),
+    "adv_gift": ("give the card to the Ally", "keep the card"), "zath": (None, "score without Zath"),
+    "adjust": (None, "keep these results"), "adv_choose": (None, "apply no more of these dice"),
+    "achieve": (None, "turn in no more Fate tokens"),
+    "scry_move": ("pay 1 Gold to move your character", "no Movement"),
+    "corinthia_what": ("move the Challenge token", "nothing to move"),
+    "kingdom_token": (None, "keep the token face up"),
+}
+
+
+def action_name(s, a: int) -> str:
+    """Action `a` in the game's words, for the pending decision."""
+    seg, i = CODEC.decode(a)
+    d = s.dec
+    k = d["k"] if d is not None else ""
+    p = d["p"] if d is not None else 0
+    roles = _roles(s)
+    if seg == "act":
+        die, v = divmod(i, NV)
+        return f"spend {_die_words(s, p, die) if die < len(s.face[p]) else f'die {die}'} to {VERB_WORDS[VERBS[v]]}"
+    if seg == "die":
+        dw = _die_words(s, d.get("roller", p), i) if i < len(s.face[d.get("roller", p)]) else f"die {i}"
+        return {"plot": f"set aside {dw}", "adv_choose": f"apply {roles[d.get('roller', p)]}'s {dw}",
+                "pool": f"add {dw} to the Warrior Pool", "enc_aside": f"set aside {dw}",
+                "wound": f"wound {dw}", "set_die": f"keep {dw} for the next phase",
+                "second_move_die": f"spend {dw} as the second Move die",
+                "focus_die": f"focus {dw}", "ambush_die": f"place {dw} on the Encounter track",
+                "ability_die": f"{'reroll' if d.get('what') == 'reroll' else 'turn to a Warrior'} {dw}",
+                }.get(k, dw)
+    if seg == "kingdom":
+        name = C.kingdoms[i]
+        return {"move_to": f"to {name}", "ct_source": f"the token in {name}",
+                "ct_dest": f"to {name}", "fate_source": f"a Fate token in {name}",
+                "fate_dest": f"to {name}", "scry": f"scry the token in {name}",
+                "place_where": f"place it in {name}", "corinthia_src": f"from {name}"}.get(k, name)
+    if seg == "fate":
+        name = f"{W.FATE_NAMES[i]} Fate token"
+        return {"pick_fate": f"{d.get('why', 'gain').replace('_', ' ')}: a {name}",
+                "corinthia_what": f"move a {name}"}.get(k, name)
+    if seg == "god":
+        if k == "god" and d.get("why") != "tribute":
+            return f"take {W.GOD_NAMES[i]} ({s.god_gold[i]} Gold on it)"
+        return f"take {W.GOD_NAMES[i]}"
+    if seg == "slot":
+        return _slot_name(s, k, d, i)
+    if seg == "player":
+        return f"scry a token in {roles[i]}'s supply"
+    if seg == "face":
+        if k == "focus_face":
+            return f"turn it to {W.face(C.dfaces[s.dtype[p][d['die']]][i])}"
+        return f"result {i}"
+    if seg == "token":
+        return f"place a {W.TOKEN_NAMES[i]} token"
+    if seg == "buy":
+        t = buy_types(s, p)[i] if s.dec is not None else -1
+        kind = ("primary", "general")[i]
+        return f"buy a {kind} die ({price(s, p)} Gold)" if t >= 0 else f"buy a {kind} die"
+    if seg == "ach":
+        t, all_ = divmod(i, 2)
+        n = "all your" if all_ else "1"
+        return f"turn in {n} {W.TRACK_NAMES[t]} Fate token(s) to advance {2 if all_ else 1} on the {W.TRACK_NAMES[t]} track"
+    if seg == "fate_die":
+        die, f = divmod(i, 8)
+        return f"use a {W.FATE_NAMES[f]} Fate token on die {die}"
+    if seg == "set_die":
+        die, x = divmod(i, 11)
+        return f"Set: turn die {die} to {W.sym(x)}"
+    if seg == "bel_die":
+        return f"Bel: turn die {i} to Thief"
+    if seg == "ishtar_die":
+        return f"Ishtar: reroll die {i}"
+    if seg == "ymir_die":
+        return f"Ymir: count die {i}'s Character as a Warrior"
+    if seg == "mitra":
+        return "Mitra: reroll all the dice just rolled"
+    if seg == "asura":
+        j = i % 3
+        if i < 3:
+            c = s.adv_face[j]
+            return f"Asura: cycle the Adventure {C.adventures[c]['name'] if c >= 0 else j + 1}"
+        c = s.enc_face[j]
+        return f"Asura: cycle the Encounter {C.encounters[c]['name'] if c >= 0 else j + 1}"
+    if seg == "zath":
+        return f"Zath: double the {d.get('points', 0)} points" if k == "zath" else "Zath"
+    if seg == "ability":
+        return f"use your ability: {W.ABILITY_WORDS[ability(s, p)]}"
+    if seg == "give_gold":
+        return "give 1 Gold to your partner"
+    if seg == "ibis":
+        return "Ibis: flip your Character card"
+    if seg == "free_roll":
+        return "pay 1 Gold to roll the local Kingdom die"
+    if seg == "use_extra_action":
+        return "use the Extra Action token (reroll the die just spent)"
+    if seg == "use_kingdom_token":
+        return "use the Kingdom token"
+    if seg == "plot_with_characters":
+        n = s.plot_spaces[s.plot[p]] if s.plot[p] < len(s.plot_spaces) else 0
+        return f"advance on the Plot with {n} Character results"
+    if seg == "symbol":
+        return f"use the Wild as {W.sym(i)}"
+    yes, done = YES_DONE.get(k, (None, None))
+    if seg == "yes":
+        return yes or "yes"
+    return done or "done"
+
+
+def _slot_name(s, k, d, i):
+    if k == "side":
+        sides = character_card(s, d["p"])["sides"]
+        return f"play the side: {W.ABILITY_WORDS[sides[i]]}"
+    if k == "keep_card":
+        c = d["drawn"][i]
+        return "keep " + (C.adventures[c]["name"] if d["which"] == "adventure" else C.encounters[c]["name"])
+    if k == "cycle_slot":
+        faces = s.adv_face if d["which"] == "adventure" else s.enc_face
+        c = faces[i]
+        cards = C.adventures if d["which"] == "adventure" else C.encounters
+        return f"cycle {cards[c]['name']}" if c >= 0 else f"cycle slot {i + 1}"
+    if k == "unlock_slot":
+        return "unlock space " + str(i + 1) + " (" + "/".join(W.sym(x) for x in C.unlock_slots[i]) + ")"
+    if k == "ambush":
+        return f"place a die on Encounter-track space {i + 1}"
+    if k == "kingdom_token":
+        return "trigger the Kingdom effect" if i == 0 else "roll the Kingdom die"
+    if k == "adv_reward":
+        return f"gain the reward of {C.adventures[d['cards'][i]]['name']}"
+    if k == "scry":
+        return f"scry the top {('Adventure', 'Encounter', 'Event')[i]} card"
+    if k == "scry_move":
+        return ("pay 1 Gold to move a Challenge token", "pay 1 Gold to move a Fate token")[i - 1] if i else "move"
+    return f"slot {i + 1}"
