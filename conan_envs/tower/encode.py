@@ -49,7 +49,7 @@ def block_sizes(game) -> list[tuple[str, int]]:
         ("blow", MAX_E + 4),                        # the blow Yara decides on (yara_block)
         ("test", 6 + MAX_TESTS),
         ("initiative", nin + 5),
-        ("round", 4 + 3),                       # tracker, combat round, rounds fought, in combat
+        ("round", 4),                           # the Round Tracker space
         ("minion", MAX_E + 5 + 1 + MAX_E + MAX_ROWS),   # acting minion, phase, ability; re-roll marks
         ("decision_context", 8 + 5 + 5 + ni),   # picks, ready, reserve, rewards, item, pair, ...
         ("yara", 4),                            # hand size, deck, discard, played this round

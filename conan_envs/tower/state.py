@@ -7,6 +7,8 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State, shuffled
 
+from .checks import check_tower_state
+
 from .combat import CombatMixin
 from .content import ROWS
 from .defence import DefenceMixin
@@ -175,6 +177,13 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
 
     def observation(self, role):
         return self.game._encode(self, role)
+
+    # ---- saved games ----------------------------------------------------------------------------
+    def _check_restored(self):
+        """A state read back from JSON: every range, size and cross-field tie checked, so no
+        rules loop can run long on it (CorruptStateError names the field)."""
+        check_tower_state(self)
+        super()._check_restored()
 
     # ---- hidden information ---------------------------------------------------------------
     def resample_hidden(self, observer, rng):

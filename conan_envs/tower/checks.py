@@ -1,0 +1,125 @@
+"""Checks on a saved Tower state read back from JSON (the saves contract): every field's range,
+size and tie to the others, so that a forged or edited save is refused with the field named
+instead of playing other rules or looping."""
+from __future__ import annotations
+
+from conan_envs.engine import CorruptStateError
+
+from .content import ROW_LEN
+from .grid import CELLS
+
+MAX_PENDING = 60     # hits or tokens one attack can deal
+MAX_STACK = 8        # nested decisions (re-roll inside a test inside a round...)
+TOKENS = ("S", "R")
+
+
+def _need(ok, field, why="out of range"):
+    if not ok:
+        raise CorruptStateError(f"saved tower_v1 state: field {field}: {why}")
+
+
+def _ints(xs, lo, hi, field):
+    _need(isinstance(xs, list) and all(type(x) is int and lo <= x <= hi for x in xs), field)
+
+
+def check_tower_state(s):
+    from .state import AUTO, MASKS
+
+    g = s.game
+    c = g.c
+    cc = c["conan"]
+    stages = set(AUTO) | set(MASKS) | {"start"}
+    _need(0 <= s.loc < len(c["locations"]), "loc")
+    _need(s.stage in stages, "stage", f"unknown stage {s.stage!r}")
+    _need(isinstance(s.ret, list) and len(s.ret) <= MAX_STACK and all(r in stages for r in s.ret), "ret")
+    _need(s.winner in (None, "conan", "yara"), "winner")
+    _need(0 <= s.level <= cc["max_level"], "level")
+    _need(0 <= s.xp < cc["xp_per_level"], "xp")
+    _need(1 <= s.fatigue <= cc["fatigue"], "fatigue")
+    _need(0 <= s.wounds <= cc["death_wounds"], "wounds")
+    _need(s.wounds < cc["death_wounds"] or s.winner == "yara", "wounds", "Conan is dead but the game goes on")
+    _need(0 <= s.rage_pool <= 30, "rage_pool")
+    _need(s.rage_track == [w for w in cc["rage_on_wounds"] if w > s.wounds], "rage_track",
+          "does not match the wounds taken")
+    _need(len(s.rows) == 5, "rows")
+    for r, row in enumerate(s.rows):
+        _ints(row, 1, 8, f"rows[{r}]")
+        _need(len(row) <= ROW_LEN, f"rows[{r}]", "longer than the row")
+    _ints(s.pool, 0, 40, "pool")
+    _ints(s.marked, 0, 40, "marked")
+    _need(len(s.pool) == 7 and len(s.marked) == 7, "pool")
+    _need(all(m <= p for m, p in zip(s.marked, s.pool)), "marked", "more dice marked than rolled")
+    _ints(s.skills, 0, len(c["skills"]) - 1, "skills")
+    _need(len(set(s.skills)) == len(s.skills) == len(s.exhausted), "skills", "repeated, or exhausted flags do not match")
+    _ints(s.items, 0, len(c["items"]) - 1, "items")
+    _ints(s.picks, 0, cc["max_level"], "picks")
+    _need(len(s.picks) <= 2 * (cc["max_level"] + 1), "picks")
+    _need(0 <= s.pos < CELLS, "pos")
+    _need(-1 <= s.slain_sq < CELLS, "slain_sq")
+    _need(1 <= s.tracker <= 4, "tracker")
+    _need(0 <= s.cphase <= 4 and 0 <= s.mphase <= 4, "cphase")
+    _need(0 <= s.move_left <= 60 and 0 <= s.move_bonus <= 30 and 0 <= s.free_blocks <= 30, "move_left")
+    _need(all(t in TOKENS for t in s.ctok) and len(s.ctok) <= 20, "ctok")
+    _ints(s.poison, 0, 1, "poison")
+    _need(len(s.poison) <= 20, "poison")
+    _need(len(s.enemies) <= 6, "enemies")
+    for i, e in enumerate(s.enemies):
+        f = f"enemies[{i}]"
+        _need(type(e.card) is int and 0 <= e.card < len(c["cards"]), f + ".card")
+        k = c["cards"][e.card].kind
+        _need(e.life == k.life, f + ".life", "not the card's")
+        _need(type(e.wounds) is int and 0 <= e.wounds <= e.life, f + ".wounds")
+        _need(type(e.square) is int and (e.square == -1) == (e.wounds >= e.life)
+              and -1 <= e.square < CELLS, f + ".square")
+        _ints(e.dice, 0, 12, f + ".dice")
+        _need(len(e.dice) == len(k.rows), f + ".dice", "not one count per row of its card")
+        _need(all(t in TOKENS for t in e.tokens) and len(e.tokens) <= 20, f + ".tokens")
+        for name in ("free_blocks", "bonus_move", "bonus_hits"):
+            _need(type(getattr(e, name)) is int and 0 <= getattr(e, name) <= 30, f"{f}.{name}")
+        _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
+    n = len(s.enemies)
+    hits, tokens, att, rip = s.pending
+    _need(0 <= hits <= MAX_PENDING and len(tokens) <= MAX_PENDING and -1 <= att < n
+          and all(t in ("S", "R", "P") for t in tokens), "pending")
+    _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
+          "active")
+    _need(s.stage != "minion" or 0 <= s.active < n, "active", "a minion acts but none is named")
+    _need(s.stage != "minion_mark" or 0 <= s.mark_enemy < n, "mark_enemy")
+    _need(-1 <= s.use_item < len(c["items"]), "use_item")
+    _need(s.stage != "item_target" or s.use_item >= 0, "use_item")
+    _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")
+    _need(s.stage != "test" or s.test_idx < len(c["locations"][s.loc].tests), "test_idx")
+    _need(0 <= s.rewards <= 2 and 0 <= s.ready_left <= 10 and 0 <= s.reserve_left <= 5, "rewards")
+    _ints(s.reserve_kept, 0, ROW_LEN, "reserve_kept")
+    _ints(s.minion_marked, 0, 12, "minion_marked")
+    _need(0 <= s.turn <= 10**6 and 0 <= s.combat_rounds <= 10**6, "turn")
+    _need(s.init_token in (0, 1) and s.first_side in (0, 1) and 0 <= s.side_no <= 2, "init_token")
+    for name, deck in (("item_deck", s.item_deck), ("item_discard", s.item_discard)):
+        _ints(deck, 0, len(c["items"]) - 1, name)
+    _need(sorted(s.item_deck + s.item_discard + [i for i in s.items if c["items"][i].effect[0] != "heart"])
+          == sorted(c["item_deck"]) or len(s.item_deck) + len(s.item_discard) <= len(c["item_deck"]),
+          "item_deck", "more Item Cards than the deck holds")
+    _ints(s.init_deck + s.init_discard, 0, len(c["initiative"]) - 1, "init_deck")
+    _need(len(s.init_deck) + len(s.init_discard) <= len(c["init_deck"]), "init_deck")
+    plots = s.plot_hand + s.plot_deck + s.plot_discard
+    _ints(plots, 0, len(c["plots"]) - 1, "plot_hand")
+    _need(sorted(plots) == sorted(c["plot_deck"]) if g.battle else not plots, "plot_hand",
+          "the Plot and Plan cards do not add up to the deck")
+    _ints(s.drawn, 0, len(c["plots"]) - 1, "drawn")
+    _need(len(s.drawn) <= 10 and 0 <= s.put_back <= 3, "drawn")
+    _need(s.stage != "putback" or (0 < s.put_back <= len(s.drawn)
+                                   and all(d in s.plot_hand for d in s.drawn)), "put_back")
+    _need(s.plot_known in ("", "top", "bottom"), "plot_known")
+    a = s.attack
+    if a is not None:
+        _need(isinstance(a, dict) and set(a) == {"w", "max", "tg", "n", "stun", "rattle", "smain",
+              "att", "resume", "rng", "riposte", "hits", "step", "unblock", "q", "after", "ctoks"},
+              "attack", "not an attack record")
+        _need(0 <= a["w"] <= MAX_PENDING and 0 <= a["hits"] <= MAX_PENDING and 1 <= a["max"] <= 6
+              and len(a["q"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["tg"])
+              and len(a["tg"]) == len(a["n"]) and -1 <= a["att"] < n and a["resume"] in stages,
+              "attack")
+        for b in a["q"]:
+            _need(isinstance(b, list) and len(b) == 7 and 0 <= b[0] < n and 0 <= b[1] <= MAX_PENDING
+                  and b[2] in ("", "S", "R"), "attack.q")
+    _need(s.stage != "yara_block" or (a is not None and a["q"]), "attack", "Yara blocks no blow")
