@@ -59,6 +59,10 @@ def create_app():
     def games():
         return {"games": S.catalogue(), "ai_levels": S.AI_LEVELS, "default_ai": S.DEFAULT_AI}
 
+    @app.get("/api/maps/hyboria")
+    def hyboria():
+        return S.hyboria_layout()
+
     @app.post("/api/roles")
     def roles(env_id: str = Body(...), config: dict = Body(default_factory=dict)):
         """The seats a config gives (they change with num_players, mode, ...)."""

@@ -83,7 +83,12 @@ def catalogue() -> list[dict]:
     """Every game with its option schema, for the start page."""
     games = []
     for env_id in conan_envs.ENV_IDS:
-        cls = conan_envs.game_class(env_id)
+        try:
+            cls = conan_envs.game_class(env_id)
+        except Exception as e:  # one broken game must not take the start page down
+            games.append({"env_id": env_id, "title": env_id, "options": {}, "featured": None,
+                          "error": f"{type(e).__name__}: {e}"})
+            continue
         featured = FEATURED.get(env_id)
         games.append({
             "env_id": env_id,
@@ -93,6 +98,17 @@ def catalogue() -> list[dict]:
             {"seat": featured[0], "title": featured[1], "config": featured[2]},
         })
     return games
+
+
+def hyboria_layout() -> dict:
+    """Where each region of Hyboria is drawn (the Kings map's designed layout, 1000 x 700):
+    the Adventures board places its kingdoms there too."""
+    from importlib.resources import files
+
+    import yaml
+
+    data = yaml.safe_load((files("conan_envs.kings") / "data" / "map.yaml").read_text())
+    return {name: list(xy) for name, xy in (data.get("layout") or {}).items()}
 
 
 def make_game(env_id, config):

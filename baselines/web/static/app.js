@@ -42,6 +42,10 @@ async function startScreen() {
   catalogue = await api("GET", "/api/games");
   const featured = $("featured");
   featured.replaceChildren();
+  catalogue.games = catalogue.games.filter((g) => {
+    if (g.error) console.error(`${g.env_id} cannot be loaded: ${g.error}`);
+    return !g.error;
+  });
   for (const g of catalogue.games.filter((g) => g.featured)) {
     const b = document.createElement("button");
     b.type = "button";
@@ -148,14 +152,18 @@ function readOptions() {
   return config;
 }
 
+let seatsAsked = 0;  // only the latest answer about the seats is drawn
+
 async function refreshSeats() {
   const box = $("seats");
   const old = readSeats();
+  const ask = ++seatsAsked;
   let roles;
   try {
     roles = (await api("POST", "/api/roles", { env_id: chosen.env_id, config: readOptions() })).roles;
+    if (ask !== seatsAsked) return;
     showError(null);
-  } catch (e) { showError(e); return; }
+  } catch (e) { if (ask === seatsAsked) showError(e); return; }
   box.replaceChildren();
   const legend = document.createElement("legend");
   legend.textContent = "Seats: a person, or an AI";

@@ -12,6 +12,14 @@ export function el(tag, attrs = {}, parent = null, text = null) {
   return node;
 }
 
+// Set the board's height once everything is drawn.
+export function fit(svg, h) {
+  const w = svg.viewBox.baseVal.width;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("height", h);
+  return svg;
+}
+
 // The board's root element, `w` x `h` user units, scaled to the width of its box.
 export function root(w, h) {
   return el("svg", { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: "img" });
@@ -73,6 +81,7 @@ export function brief(v) {
   if (Array.isArray(v)) return v.map(brief).join(", ");
   if (typeof v === "object") {
     if ("name" in v) return String(v.name);
+    if ("card" in v) return `${v.card}${v.count > 1 ? ` x${v.count}` : ""}`;
     return Object.entries(v).map(([k, x]) => `${k} ${brief(x)}`).join("; ");
   }
   if (typeof v === "boolean") return v ? "yes" : "no";
