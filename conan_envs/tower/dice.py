@@ -219,7 +219,7 @@ class DiceMixin:
             for v in d6(self.rng, n):
                 rows[k.row_of[v]] += 1
             e.dice = rows
-            self.log_event(f"{cards[e.card].name} rolls {rows} dice on its rows")
+            self.log_event(f"{cards[e.card].name} rolls {sum(rows)} dice: {rows} on its rows")
 
     def _mask_yara_dice(self, m, O):
         for i, e in enumerate(self.enemies):
