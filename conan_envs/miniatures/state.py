@@ -11,6 +11,7 @@ import numpy as np
 from conan_envs.engine import TERMINAL, State
 
 from . import allies, combat, encode, heroes_turn, manipulation, overlord, ritual, scenarios, spells
+from . import restore
 from . import text as mtext
 from . import view as mview
 
@@ -335,8 +336,10 @@ class MiniaturesState(State):
                 new.yselda_hut = int(options[int(rng.integers(len(options)))])
         return new
 
+    def _rebuild_derived(self):
+        self._pre = None
+
     def _check_restored(self):
-        if len(self.h_area) != self.game.num_heroes or len(self.u_area) != self.game.num_models:
-            raise ValueError("wrong number of heroes or models")
+        restore.check(self)
         super()._check_restored()
 
