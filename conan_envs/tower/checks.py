@@ -6,6 +6,7 @@ from __future__ import annotations
 from conan_envs.engine import CorruptStateError
 
 from .content import ROW_LEN
+from .enemy import Blow
 from .grid import CELLS
 
 MAX_PENDING = 60     # hits or tokens one attack can deal
@@ -78,7 +79,10 @@ def check_tower_state(s):
             _need(type(getattr(e, name)) is int and 0 <= getattr(e, name) <= 30, f"{f}.{name}")
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
     n = len(s.enemies)
-    hits, tokens, att, rip = s.pending
+    p = s.pending
+    _need(isinstance(p, dict) and set(p) == {"hits", "tokens", "attacker", "riposte"}, "pending",
+          "not a record of hits, tokens, attacker and riposte")
+    hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
     _need(0 <= hits <= MAX_PENDING and len(tokens) <= MAX_PENDING and -1 <= att < n
           and all(t in ("S", "R", "P") for t in tokens), "pending")
     _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
@@ -112,14 +116,15 @@ def check_tower_state(s):
     _need(s.plot_known in ("", "top", "bottom"), "plot_known")
     a = s.attack
     if a is not None:
-        _need(isinstance(a, dict) and set(a) == {"w", "max", "tg", "n", "stun", "rattle", "smain",
-              "att", "resume", "rng", "riposte", "hits", "step", "unblock", "q", "after", "ctoks"},
+        _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun", "rattle",
+              "stun_only", "attacker", "resume", "reach", "riposte", "hits_back", "step", "unblock",
+              "blows", "after", "conan_tokens"},
               "attack", "not an attack record")
-        _need(0 <= a["w"] <= MAX_PENDING and 0 <= a["hits"] <= MAX_PENDING and 1 <= a["max"] <= 6
-              and len(a["q"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["tg"])
-              and len(a["tg"]) == len(a["n"]) and -1 <= a["att"] < n and a["resume"] in stages,
+        _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING and 1 <= a["max_targets"] <= 6
+              and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
+              and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n and a["resume"] in stages,
               "attack")
-        for b in a["q"]:
-            _need(isinstance(b, list) and len(b) == 7 and 0 <= b[0] < n and 0 <= b[1] <= MAX_PENDING
-                  and b[2] in ("", "S", "R"), "attack.q")
-    _need(s.stage != "yara_block" or (a is not None and a["q"]), "attack", "Yara blocks no blow")
+        for b in a["blows"]:
+            _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
+                  and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
+    _need(s.stage != "yara_block" or (a is not None and a["blows"]), "attack", "Yara blocks no blow")

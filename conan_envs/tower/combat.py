@@ -10,6 +10,7 @@ from conan_envs.engine import draw
 
 from .content import LEAP, SLASH, SWING
 from .dice import d6
+from .enemy import Blow
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, square
 
@@ -337,46 +338,46 @@ class CombatMixin:
 
     # ---- Conan's attacks ---------------------------------------------------------------------------
     def _new_attack(self, **kw):
-        a = {"w": 0, "max": 1, "tg": [], "n": [], "stun": 0, "rattle": 0, "smain": False,
-             "att": -1, "resume": self.stage, "rng": 1, "riposte": True, "hits": 0,
-             "step": "assign", "unblock": False, "q": [], "after": "stun", "ctoks": []}
+        a = {"wounds": 0, "max_targets": 1, "targets": [], "dealt": [], "stun": 0, "rattle": 0,
+             "stun_only": False, "attacker": -1, "resume": self.stage, "reach": 1, "riposte": True,
+             "hits_back": 0, "step": "assign", "unblock": False, "blows": [], "after": "stun",
+             "conan_tokens": []}
         a.update(kw)
         self.attack = a
         return a
 
     def _begin_attack(self, wounds, maxt, stun, rattle, stun_main=False, attacker=-1):
         """Wounds are dealt to up to `maxt` enemies in range; a riposte strikes the attacker."""
-        self._new_attack(w=max(wounds, 1 if stun_main else 0), max=maxt, stun=stun,
-                         rattle=rattle, smain=stun_main, att=attacker, riposte=attacker < 0)
+        self._new_attack(wounds=max(wounds, 1 if stun_main else 0), max_targets=maxt, stun=stun,
+                         rattle=rattle, stun_only=stun_main, attacker=attacker,
+                         riposte=attacker < 0)
         self._attack_next()
 
     def _begin_blows(self, blows, conan_hits=0, conan_tokens=()):
         """Wounds and tokens dealt outside an attack (scatter, location events): each may be
         blocked like an attack's; then what Conan is dealt (he may block it too), and play
         resumes where it was."""
-        self._new_attack(q=[self._blow(t, n, tok, False) for t, n, tok in blows],
-                         step="blows", after="hits", riposte=False, hits=conan_hits,
-                         ctoks=list(conan_tokens))
+        self._new_attack(blows=[self._blow(t, n, tok, False) for t, n, tok in blows],
+                         step="blows", after="hits", riposte=False, hits_back=conan_hits,
+                         conan_tokens=list(conan_tokens))
         self._attack_next()
 
     @staticmethod
     def _blow(t, n, tok, riposte_ok, unblockable=False):
-        # target, wounds (or 1 for a token) still to land, token ("" for wounds), riposte dice
-        # may block it, unblockable, automatic blocks done, riposte hits on Conan
-        return [t, n, tok, riposte_ok, unblockable, False, 0]
+        return Blow(t, n, tok, riposte_ok, unblockable)
 
     def _attack_cands(self):
         a = self.attack
-        if len(a["tg"]) >= a["max"]:
-            return [t for t in a["tg"] if self._alive(self.enemies[t])]
+        if len(a["targets"]) >= a["max_targets"]:
+            return [t for t in a["targets"] if self._alive(self.enemies[t])]
         g = self._grid()
         out = [i for i, e in enumerate(self.enemies)
-               if self._alive(e) and g.in_range(self.pos, e.square, a["rng"])]
-        if a["att"] >= 0:
+               if self._alive(e) and g.in_range(self.pos, e.square, a["reach"])]
+        if a["attacker"] >= 0:
             # a riposte strikes the enemy being blocked (and, for 3W//, one more adjacent enemy)
-            if not a["tg"]:
-                return [a["att"]] if self._alive(self.enemies[a["att"]]) else []
-            out = [i for i in out if dist(self.pos, self.enemies[i].square) == 1 or i == a["att"]]
+            if not a["targets"]:
+                return [a["attacker"]] if self._alive(self.enemies[a["attacker"]]) else []
+            out = [i for i in out if dist(self.pos, self.enemies[i].square) == 1 or i == a["attacker"]]
         return out
 
     def _attack_next(self):
@@ -384,12 +385,12 @@ class CombatMixin:
         while True:
             st = a["step"]
             if st == "assign":
-                if a["w"] == 0 and a["att"] >= 0 and not a["tg"] and self._alive(self.enemies[a["att"]]):
-                    a["tg"], a["n"] = [a["att"]], [0]   # a riposte that only rattles the attacker
-                while a["w"] > 0:
+                if a["wounds"] == 0 and a["attacker"] >= 0 and not a["targets"] and self._alive(self.enemies[a["attacker"]]):
+                    a["targets"], a["dealt"] = [a["attacker"]], [0]   # a riposte that only rattles the attacker
+                while a["wounds"] > 0:
                     cands = self._attack_cands()
                     if not cands:
-                        a["w"] = 0
+                        a["wounds"] = 0
                         break
                     if len(cands) > 1:
                         self.stage = "target"
@@ -397,14 +398,14 @@ class CombatMixin:
                     self._assign(cands[0])
                 a["step"] = "resolve"
             elif st == "resolve":
-                q = a["q"]
-                for t, n in zip(a["tg"], a["n"]):
-                    if a["smain"]:
+                q = a["blows"]
+                for t, n in zip(a["targets"], a["dealt"]):
+                    if a["stun_only"]:
                         q.append(self._blow(t, 1, "S", False))
                     elif n:
                         q.append(self._blow(t, n, "", a["riposte"], a["unblock"]))
-                if a["rattle"] and a["tg"]:
-                    q.append(self._blow(a["tg"][0], 1, "R", False))
+                if a["rattle"] and a["targets"]:
+                    q.append(self._blow(a["targets"][0], 1, "R", False))
                 a["step"] = "blows"
             elif st == "blows":
                 if not self._run_blows():
@@ -413,30 +414,30 @@ class CombatMixin:
             elif st == "stun":
                 a["step"] = "hits"
                 if a["stun"]:
-                    others = [i for i in self._adjacent_enemies(self.pos) if i not in a["tg"]]
+                    others = [i for i in self._adjacent_enemies(self.pos) if i not in a["targets"]]
                     if len(others) > 1:
                         self.stage = "stun_target"
                         return
                     if others:
-                        a["q"].append(self._blow(others[0], 1, "S", False))
+                        a["blows"].append(self._blow(others[0], 1, "S", False))
                         a["step"], a["after"] = "blows", "hits"
             else:
                 self.attack = None
                 self.stage = a["resume"]
-                if a["hits"] or a["ctoks"]:
-                    self._deal_to_conan(a["hits"], a["ctoks"], -1, False, a["resume"])
+                if a["hits_back"] or a["conan_tokens"]:
+                    self._deal_to_conan(a["hits_back"], a["conan_tokens"], -1, False, a["resume"])
                 elif self.stage == "defend":
                     self._defend_check()
                 return
 
     def _assign(self, t):
         a = self.attack
-        a["w"] -= 1
-        if t in a["tg"]:
-            a["n"][a["tg"].index(t)] += 1
+        a["wounds"] -= 1
+        if t in a["targets"]:
+            a["dealt"][a["targets"].index(t)] += 1
         else:
-            a["tg"].append(t)
-            a["n"].append(1)
+            a["targets"].append(t)
+            a["dealt"].append(1)
 
     def _mask_target(self, m, O):
         for t in self._attack_cands():
@@ -444,7 +445,7 @@ class CombatMixin:
 
     def _mask_stun_target(self, m, O):
         for i in self._adjacent_enemies(self.pos):
-            if i not in self.attack["tg"]:
+            if i not in self.attack["targets"]:
                 m[O["target"] + i] = True
 
     def _do_target(self, t):
@@ -452,7 +453,7 @@ class CombatMixin:
             return self._item_strike(t)
         a = self.attack
         if self.stage == "stun_target":
-            a["q"].append(self._blow(t, 1, "S", False))
+            a["blows"].append(self._blow(t, 1, "S", False))
             a["step"], a["after"] = "blows", "hits"
         else:
             self._assign(t)
@@ -464,7 +465,7 @@ class CombatMixin:
         heart = self.game.c["items"][self.use_item].effect[0] == "heart"
         self.stage = self.ret.pop()
         self._attacked()
-        self._new_attack(tg=[t], n=[3 if heart else 1], rng=3, riposte=False, step="resolve",
+        self._new_attack(targets=[t], dealt=[3 if heart else 1], reach=3, riposte=False, step="resolve",
                          unblock=heart)
         self._attack_next()
 
@@ -473,61 +474,61 @@ class CombatMixin:
         """Rows whose dice may block this blow: a wound by BLOCK dice and, when the blow allows a
         riposte, RIPOSTE dice and dice that are both a hit and a riposte; a token by BLOCK dice
         only. A stunned enemy uses no dice."""
-        if blow[4] or self._e_stunned(e):
+        if blow.unblockable or self._e_stunned(e):
             return ()
-        wants = ("block", "riposte", "hitriposte") if blow[3] and not blow[2] else ("block",)
+        wants = ("block", "riposte", "hitriposte") if blow.riposte_ok and not blow.token else ("block",)
         rows = self._kind(e).rows
         return tuple(r for r in range(len(rows)) if e.dice[r] and rows[r][2] in wants)
 
     def _block_with(self, blow, r):
         """Burn one die of row r against the blow; a riposte die hits Conan back."""
-        e = self.enemies[blow[0]]
+        e = self.enemies[blow.target]
         row = self._kind(e).rows[r]
         e.dice[r] -= 1
-        blow[1] -= 1
+        blow.left -= 1
         self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row[2]} die")
         if row[2] == "riposte":
-            blow[6] += 1
+            blow.hits_back += 1
         elif row[2] == "hitriposte":
-            blow[6] += int(self.rng.integers(1, 7)) >= row[3]
+            blow.hits_back += int(self.rng.integers(1, 7)) >= row[3]
 
     def _run_blows(self):
         """Land the queued blows in order. For each wound the target may block: height advantage
         and free blocks first, then its dice (solo: automatically, riposte dice first; Battle
         Mode: Yara chooses). Returns False while Yara is to choose."""
         a = self.attack
-        q = a["q"]
+        q = a["blows"]
         battle = self.game.battle
         while q:
             b = q[0]
-            e = self.enemies[b[0]]
+            e = self.enemies[b.target]
             if not self._alive(e):
                 q.pop(0)
                 continue
-            if not b[5]:
-                b[5] = True
-                if not b[4]:
-                    if not b[2] and self._grid().height_advantage(e.square, self.pos):
-                        b[1] -= 1   # height advantage: an extra block against a lower attacker
-                    fb = min(b[1], e.free_blocks)
+            if not b.auto_done:
+                b.auto_done = True
+                if not b.unblockable:
+                    if not b.token and self._grid().height_advantage(e.square, self.pos):
+                        b.left -= 1   # height advantage: an extra block against a lower attacker
+                    fb = min(b.left, e.free_blocks)
                     e.free_blocks -= fb
-                    b[1] -= fb
-                if b[1] > 0 and self._block_rows(e, b):
+                    b.left -= fb
+                if b.left > 0 and self._block_rows(e, b):
                     if battle:
                         self.stage = "yara_block"
                         return False
-                    for want in (("riposte", "block", "hitriposte") if b[3] and not b[2] else ("block",)):
+                    for want in (("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)):
                         for r, row in enumerate(self._kind(e).rows):
-                            while b[1] > 0 and e.dice[r] > 0 and row[2] == want:
+                            while b.left > 0 and e.dice[r] > 0 and row[2] == want:
                                 self._block_with(b, r)
             q.pop(0)
-            a["hits"] += self._land(b)
+            a["hits_back"] += self._land(b)
         return True
 
     def _land(self, b):
         """What the blocks left lands: wounds (maybe slaying) or the token. Returns the riposte
         hits on Conan, less one for his height advantage."""
-        i, n, tok = b[0], b[1], b[2]
+        i, n, tok = b.target, b.left, b.token
         e = self.enemies[i]
         if n > 0:
             name = self.game.c["cards"][e.card].name
@@ -541,27 +542,27 @@ class CombatMixin:
                 e.wounds += n
                 if e.wounds >= e.life:
                     self._slay(i)
-        hits = b[6]
+        hits = b.hits_back
         if hits and self._grid().height_advantage(self.pos, e.square):
             hits -= 1
         return hits
 
     def _mask_yara_block(self, m, O):
-        b = self.attack["q"][0]
-        for r in self._block_rows(self.enemies[b[0]], b):
+        b = self.attack["blows"][0]
+        for r in self._block_rows(self.enemies[b.target], b):
             m[O["minion_block"] + r] = True
         m[O["done"]] = True
 
     def _do_minion_block(self, r):
-        b = self.attack["q"][0]
+        b = self.attack["blows"][0]
         self._block_with(b, r)
-        if b[1] <= 0 or not self._block_rows(self.enemies[b[0]], b):
+        if b.left <= 0 or not self._block_rows(self.enemies[b.target], b):
             self._yara_block_done()
 
     def _yara_block_done(self):
         a = self.attack
-        b = a["q"].pop(0)
-        a["hits"] += self._land(b)
+        b = a["blows"].pop(0)
+        a["hits_back"] += self._land(b)
         self._attack_next()
 
     def _slay(self, i):

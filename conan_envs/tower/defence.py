@@ -23,13 +23,15 @@ class DefenceMixin:
         hits -= fb
         if attacker >= 0 and riposte_ok:   # a RIPOSTE is a sword stroke: the attacker must be adjacent
             riposte_ok = dist(self.pos, self.enemies[attacker].square) == 1
-        self.pending = [hits, list(tokens), attacker, riposte_ok]
+        self.pending = {"hits": hits, "tokens": list(tokens), "attacker": attacker,
+                        "riposte": riposte_ok}
         self.stage = "defend"
         self.ret.append(resume)
         self._defend_check()
 
     def _can_defend(self):
-        hits, tokens, _, rip = self.pending
+        p = self.pending
+        hits, tokens, _, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if hits == 0 and not tokens:
             return False
         if not self._stunned() and (self.rows[BLOCK] or (rip and hits and self.rows[RIPOSTE])):
@@ -44,8 +46,9 @@ class DefenceMixin:
             self._take_pending()
 
     def _take_pending(self):
-        hits, tokens, _, _ = self.pending
-        self.pending = [0, [], -1, False]
+        p = self.pending
+        hits, tokens, _, _ = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
         if hits or tokens:
             self.log_event(f"Conan takes {hits} hit(s)" + "".join(
                 f", {TOKEN_NAMES[t]}" for t in tokens))
@@ -55,7 +58,8 @@ class DefenceMixin:
         self._pop()
 
     def _mask_defend(self, m, O):
-        hits, tokens, _, rip = self.pending
+        p = self.pending
+        hits, tokens, _, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if not self._stunned():
             if self.rows[BLOCK]:
                 if hits:
@@ -71,10 +75,10 @@ class DefenceMixin:
 
     def _cancel_pending(self, k):
         for _ in range(k):
-            if self.pending[0]:
-                self.pending[0] -= 1
-            elif self.pending[1]:
-                self.pending[1].pop(0)
+            if self.pending["hits"]:
+                self.pending["hits"] -= 1
+            elif self.pending["tokens"]:
+                self.pending["tokens"].pop(0)
         self._defend_check()
 
     def _do_block(self, i):
@@ -82,18 +86,18 @@ class DefenceMixin:
         with a BLOCK action")."""
         del self.rows[BLOCK][0]
         if i == 0:
-            self.pending[0] -= 1
+            self.pending["hits"] -= 1
         else:
-            self.pending[1].remove(BLOCKABLE[i])
+            self.pending["tokens"].remove(BLOCKABLE[i])
         self.log_event(f"Conan BLOCKs {'a hit' if i == 0 else 'the ' + TOKEN_NAMES[BLOCKABLE[i]] + ' token'}")
         self._defend_check()
 
     def _do_riposte(self, i):
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
-        self.pending[0] -= 1
+        self.pending["hits"] -= 1
         self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
-        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending[2])
+        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending["attacker"])
         if self.stage == "defend" and self.attack is None:
             self._defend_check()
 

@@ -191,7 +191,8 @@ class Encoder:
             put(o + i)
             val(items.count(i) / 2)
         # what is being dealt to Conan
-        hits, tokens, att, rip = s.pending
+        p = s.pending
+        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if hits or tokens or att >= 0 or rip:
             o = E.o_incoming
             ix += (o, o + 1 + MAX_TOKENS, o + 2 + MAX_TOKENS + (att if att >= 0 else MAX_E),
@@ -205,23 +206,23 @@ class Encoder:
         if a is not None:
             o = E.o_attack
             ix += range(o, o + 6)
-            xs += (1.0, a["w"] / 6, a["max"] / 3, float(a["stun"]), float(a["rattle"]),
-                   float(a["smain"]))
-            for t, n in zip(a["tg"], a["n"]):
+            xs += (1.0, a["wounds"] / 6, a["max_targets"] / 3, float(a["stun"]), float(a["rattle"]),
+                   float(a["stun_only"]))
+            for t, n in zip(a["targets"], a["dealt"]):
                 ix += (o + 6 + t, o + 6 + MAX_E + t)
                 xs += (1.0, n / 6)
-            ix += (o + 6 + 2 * MAX_E + (a["att"] if a["att"] >= 0 else MAX_E), o + 7 + 3 * MAX_E)
-            xs += (1.0, a["hits"] / 6)
-            if a["ctoks"]:
+            ix += (o + 6 + 2 * MAX_E + (a["attacker"] if a["attacker"] >= 0 else MAX_E), o + 7 + 3 * MAX_E)
+            xs += (1.0, a["hits_back"] / 6)
+            if a["conan_tokens"]:
                 put(o + 8 + 3 * MAX_E)
-                val(TOKEN_CODE[a["ctoks"][0]])
-            if a["q"] and stage == "yara_block":
-                b = a["q"][0]
+                val(TOKEN_CODE[a["conan_tokens"][0]])
+            if a["blows"] and stage == "yara_block":
+                b = a["blows"][0]
                 o = E.o_blow
-                ix += (o + b[0], o + MAX_E, o + MAX_E + 1, o + MAX_E + 2)
-                tok = b[2]
-                xs += (1.0, 0.0 if tok else b[1] / 6, TOKEN_CODE[tok] if tok else 0.0,
-                       float(b[3] and not tok))
+                ix += (o + b.target, o + MAX_E, o + MAX_E + 1, o + MAX_E + 2)
+                tok = b.token
+                xs += (1.0, 0.0 if tok else b.left / 6, TOKEN_CODE[tok] if tok else 0.0,
+                       float(b.riposte_ok and not tok))
         if stage == "test":
             t = s._test()
             o = E.o_test

@@ -35,3 +35,24 @@ class Enemy:
 
     def __deepcopy__(self, memo):  # state clones copy enemies often
         return self.copy()
+
+
+@serializable
+@dataclass(slots=True)
+class Blow:
+    """One wound or token Conan deals an enemy, waiting to land (Taking Them Down): the enemy
+    may block it first."""
+    target: int                 # the enemy's index
+    left: int                   # wounds (or 1 for a token) still to land
+    token: str = ""             # "S"/"R" for a token, "" for wounds
+    riposte_ok: bool = False    # the enemy's RIPOSTE dice may block it
+    unblockable: bool = False   # no block stops it (the Elephant's Heart)
+    auto_done: bool = False     # height advantage and free blocks already applied
+    hits_back: int = 0          # riposte hits the enemy's blocks strike back at Conan
+
+    def copy(self) -> "Blow":
+        return Blow(self.target, self.left, self.token, self.riposte_ok, self.unblockable,
+                    self.auto_done, self.hits_back)
+
+    def __deepcopy__(self, memo):
+        return self.copy()

@@ -66,7 +66,7 @@ class GrowthMixin:
         if kind == "rage":
             return True
         if kind == "cancel":
-            return where == "defend" and (self.pending[0] > 0 or bool(self.pending[1]))
+            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
         if where == "dice":
             if kind == "reroll":
                 return sum(self.pool) > 0 and not self.locked
@@ -142,7 +142,7 @@ class GrowthMixin:
         if where == "mopping":
             return it.between and self._item_effect_useful(kind)
         if kind == "cancel":
-            return where == "defend" and (self.pending[0] > 0 or bool(self.pending[1]))
+            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
         if kind in ("throw", "scatter", "heart"):
             return where == "turn" and self.cphase != 4 and self._item_targets(kind)
         return self._item_effect_useful(kind)

@@ -230,11 +230,11 @@ class LocationMixin:
     # ---- end of combat and Mopping Up ---------------------------------------------------------------
     def _auto_combat_end(self):
         """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
-        if self.pending[0] or self.pending[1]:
-            hits, tokens = self.pending[0], self.pending[1]
-            self.pending = [0, [], -1, False]
+        if self.pending["hits"] or self.pending["tokens"]:
+            hits, tokens = self.pending["hits"], self.pending["tokens"]
+            self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
             self._lose_fatigue(hits)
-        self.pending = [0, [], -1, False]
+        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
         self.attack = None
         self.in_combat = False
         self.combat_over = False

@@ -75,7 +75,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.active = -1        # the minion Yara is activating
         self.mphase = 0
         self.ability_used = False
-        self.pending = [0, [], -1, False]   # hits, tokens, attacker, riposte allowed
+        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}  # being dealt to Conan
         self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
         self.test_idx = 0
         self.rewards = 0        # Item Cards Conan may still draw after this combat

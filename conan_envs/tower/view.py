@@ -98,7 +98,8 @@ class ViewMixin:
         return v
 
     def _incoming_view(self):
-        hits, tokens, att, rip = self.pending
+        p = self.pending
+        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if not (hits or tokens or att >= 0 or rip):
             return None
         return {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
@@ -109,19 +110,19 @@ class ViewMixin:
         a = self.attack
         if a is None:
             return None
-        v = {"wounds_to_assign": a["w"], "max_targets": a["max"],
+        v = {"wounds_to_assign": a["wounds"], "max_targets": a["max_targets"],
              "targets": [{"enemy": self._enemy_name(t), "wounds": n}
-                         for t, n in sorted(zip(a["tg"], a["n"]))],
+                         for t, n in sorted(zip(a["targets"], a["dealt"]))],
              "stun_another": bool(a["stun"]), "rattle": bool(a["rattle"]),
-             "stun_only": a["smain"],
-             "riposte_against": self._enemy_name(a["att"]) if a["att"] >= 0 else None,
-             "hits_back_on_conan": a["hits"],
-             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["ctoks"]], "blow": None}
-        if a["q"] and self.stage == "yara_block":
-            b = a["q"][0]
-            v["blow"] = {"enemy": self._enemy_name(b[0]), "wounds": 0 if b[2] else b[1],
-                         "token": words.TOKEN_NAMES[b[2]] if b[2] else None,
-                         "riposte_dice_may_block": b[3] and not b[2]}
+             "stun_only": a["stun_only"],
+             "riposte_against": self._enemy_name(a["attacker"]) if a["attacker"] >= 0 else None,
+             "hits_back_on_conan": a["hits_back"],
+             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["conan_tokens"]], "blow": None}
+        if a["blows"] and self.stage == "yara_block":
+            b = a["blows"][0]
+            v["blow"] = {"enemy": self._enemy_name(b.target), "wounds": 0 if b.token else b.left,
+                         "token": words.TOKEN_NAMES[b.token] if b.token else None,
+                         "riposte_dice_may_block": b.riposte_ok and not b.token}
         return v
 
     def _test_view(self):
@@ -360,7 +361,7 @@ class ViewMixin:
         if seg in ("minion_mark", "burn_move", "minion_block"):
             who = {"minion_mark": self.mark_enemy, "burn_move": self.active}.get(seg)
             if seg == "minion_block":
-                who = self.attack["q"][0][0] if self.attack and self.attack["q"] else -1
+                who = self.attack["blows"][0].target if self.attack and self.attack["blows"] else -1
             rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
             row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
             return {"minion_mark": f"mark a {row} die to re-roll",

@@ -158,7 +158,7 @@ def test_saves_round_trip_through_scripted_play():
     (lambda f: f.__setitem__("stage", "nowhere"), "stage"),
     (lambda f: f["rows"].__setitem__(0, [1] * 9), "rows[0]"),
     (lambda f: f.pop("tracker"), "tracker"),
-    (lambda f: f.__setitem__("pending", [10**7, [], -1, False]), "pending"),
+    (lambda f: f["pending"].__setitem__("hits", 10**7), "pending"),
     (lambda f: f["plot_hand"].append(0), "plot_hand"),
     (lambda f: enemy_fields(f).__setitem__("wounds", 50), "enemies[0].wounds"),
     (lambda f: enemy_fields(f).__setitem__("dice", [1]), "enemies[0].dice"),
