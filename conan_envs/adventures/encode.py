@@ -79,6 +79,26 @@ NO_PEEK = [-1, -1, -1]
 ACH_SCALE = [min(i / C.ach_len, 1) for i in range(C.ach_len + 1)]
 DECK_SCALE = (NA, NE, NEV, len(C.ct))
 KIND_INDEX = {}
+# decisions whose record is empty unless dice were just rolled (view.decision_record)
+PLAIN_KINDS = frozenset(("side", "buy", "main", "main_post", "ct_source", "fate_source",
+                         "pick_track", "scry", "scry_move", "place_token", "ambush", "enc_aside",
+                         "achieve", "wound", "set_die", "corinthia_src", "focus_die", "duel_go"))
+# offsets as plain ints for the hot path
+(O_PHASE, O_KIND, O_ACTOR, O_ROUND, O_EVENT, O_DIRN, O_PLOTS, O_DECKS, O_SUPPLY, O_ADV, O_ENC,
+ O_TRACK, O_NEXT, O_SCRIED, O_SHOWN, O_ATTEMPT, O_FACED, O_FIGHT, O_DUEL) = (
+    O[k] for k in ("phase", "decision_kind", "actor", "round", "event", "direction", "plot_cards",
+                   "decks", "supply", "adventures", "encounters", "encounter_track",
+                   "next_plot_card", "scried", "shown", "adventure_attempt", "encounter_faced",
+                   "fight", "duel"))
+(P_VP, P_GOLD, P_FATE, P_GODS, P_LOC, P_PLOT, P_ACH, P_SUPPLY, P_FACEUP, P_CHAR, P_SIDE, P_USED,
+ P_ADV, P_KNOWN, P_GAINED, P_FREE, P_ROLLED, P_HITS, P_DICE) = (
+    PO[k] for k in ("victory_points", "gold", "fate", "gods", "kingdom", "plot", "achievements",
+                    "supply_size", "face_up_tokens", "character", "side", "ability_used",
+                    "adventure_cards", "known_supply", "dice_gained", "free_dice",
+                    "kingdom_die_rolled", "hits", "dice"))
+ADV_LEN = NA + NK + 9
+F_DT = 8 + NF
+F_HELD = 8 + NF + ND
 
 
 def observation_blocks(game=None, role=0) -> list[tuple[str, int]]:
@@ -129,56 +149,74 @@ def _scaled(x, scale):
 
 def _encode_player(w, s, p, role, known):
     b = P_BASE[p]
-    w[b + PO["victory_points"]] = _scaled(s.vp[p], 80)
-    w[b + PO["gold"]] = _scaled(s.gold[p], 40)
+    x = s.vp[p]
+    w[b + P_VP] = x / 80 if x < 80 else 1.0
+    x = s.gold[p]
+    w[b + P_GOLD] = x / 40 if x < 40 else 1.0
     fate = s.fate[p]
     if fate != ZERO8:
-        o = b + PO["fate"]
+        o = b + P_FATE
         for f in range(8):
-            if fate[f]:
-                w[o + f] = _scaled(fate[f], 4)
+            x = fate[f]
+            if x:
+                w[o + f] = x / 4 if x < 4 else 1.0
     for g in s.gods[p]:
-        w[b + PO["gods"] + g] = 1
+        w[b + P_GODS + g] = 1
     x = s.loc[p]
-    w[b + PO["kingdom"] + (x if x >= 0 else NK)] = 1
-    w[b + PO["plot"]] = _scaled(s.plot[p], 10)
+    w[b + P_LOC + (x if x >= 0 else NK)] = 1
+    x = s.plot[p]
+    w[b + P_PLOT] = x / 10 if x < 10 else 1.0
     a = s.ach[p]
-    o = b + PO["achievements"]
+    o = b + P_ACH
     w[o], w[o + 1], w[o + 2] = ACH_SCALE[a[0]], ACH_SCALE[a[1]], ACH_SCALE[a[2]]
     hand = s.ct_hand[p]
     if hand:
-        w[b + PO["supply_size"]] = _scaled(len(hand), 10)
-        o = b + PO["known_supply"]
+        x = len(hand)
+        w[b + P_SUPPLY] = x / 10 if x < 10 else 1.0
+        o = b + P_KNOWN
         for t in hand:
             if p == role or t in known:
                 j = o + TOKEN_TYPE_OF[t]
-                w[j] = min(w[j] + 0.2, 1.0)
+                x = w[j] + 0.2
+                w[j] = x if x < 1 else 1.0
     for t in s.ct_card[p]:
-        j = b + PO["face_up_tokens"] + (TOKEN_KIND[t] == 5)  # Extra Action, Kingdom
-        w[j] = min(w[j] + 0.25, 1.0)
-    w[b + PO["character"] + s.char[p]] = 1
-    w[b + PO["side"]] = s.side[p]
-    w[b + PO["ability_used"]] = s.ability_used[p]
+        j = b + P_FACEUP + (TOKEN_KIND[t] == 5)  # Extra Action, Kingdom
+        x = w[j] + 0.25
+        w[j] = x if x < 1 else 1.0
+    w[b + P_CHAR + s.char[p]] = 1
+    if s.side[p]:
+        w[b + P_SIDE] = 1
+    if s.ability_used[p]:
+        w[b + P_USED] = 1
     for c in s.adv_held[p]:
-        w[b + PO["adventure_cards"] + c] = 1
-    w[b + PO["dice_gained"]] = _scaled(s.gained[p], 6)
-    w[b + PO["free_dice"]] = _scaled(s.free_dice[p], 2)
-    w[b + PO["kingdom_die_rolled"]] = s.rolled_here[p]
-    w[b + PO["hits"]] = _scaled(s.hits[p], 10)
-    o = b + PO["dice"]
-    held = s.held[p]
-    for i, (z, f, dt) in enumerate(zip(s.zone[p], s.face[p], s.dtype[p])):
+        w[b + P_ADV + c] = 1
+    x = s.gained[p]
+    if x:
+        w[b + P_GAINED] = x / 6 if x < 6 else 1.0
+    x = s.free_dice[p]
+    if x:
+        w[b + P_FREE] = x / 2 if x < 2 else 1.0
+    if s.rolled_here[p]:
+        w[b + P_ROLLED] = 1
+    x = s.hits[p]
+    if x:
+        w[b + P_HITS] = x / 10 if x < 10 else 1.0
+    o = b + P_DICE
+    for z, f, dt in zip(s.zone[p], s.face[p], s.dtype[p]):
         w[o] = 1
         w[o + 1 + z] = 1
         w[o + 8 + f] = 1
-        w[o + 8 + NF + dt] = 1
-        if i == held:
-            w[o + 8 + NF + ND] = 1
+        w[o + F_DT + dt] = 1
         o += PER_DIE
+    x = s.held[p]
+    if x >= 0:
+        w[b + P_DICE + x * PER_DIE + F_HELD] = 1
 
 
 def _encode_context(w, s, role):
     d = s.dec
+    if d["k"] in PLAIN_KINDS and not s.just_rolled:
+        return
     r = decision_record(s)
     if not r:
         return
@@ -226,24 +264,27 @@ def encode(s, role):
         tpl = _TEMPLATES[key] = _template(n, role)
     v = tpl.copy()
     w = memoryview(v)  # element writes through a memoryview are the cheapest from Python
-    w[O["phase"] + PHASE_INDEX[s.phase]] = 1
+    w[O_PHASE + PHASE_INDEX[s.phase]] = 1
     d = s.dec
-    if d is not None and not s.over:
+    live = d is not None and not s.over
+    if live:
         if not KIND_INDEX:
             KIND_INDEX.update({k: i for i, k in enumerate(sorted(DECISIONS))})
-        w[O["decision_kind"] + KIND_INDEX[d["k"]]] = 1
-        w[O["actor"] + d["p"]] = 1
-    w[O["round"]] = _scaled(s.turn, 40)
-    w[O["round"] + 1] = float(s.end_triggered)
+        w[O_KIND + KIND_INDEX[d["k"]]] = 1
+        w[O_ACTOR + d["p"]] = 1
+    x = s.turn
+    w[O_ROUND] = x / 40 if x < 40 else 1.0
+    if s.end_triggered:
+        w[O_ROUND + 1] = 1
     if s.ev_cur >= 0:
-        w[O["event"] + s.ev_cur] = 1
-    w[O["direction"] + s.dirn] = 1
+        w[O_EVENT + s.ev_cur] = 1
+    w[O_DIRN + s.dirn] = 1
     for c in s.plot_cards:
-        w[O["plot_cards"] + c] = 1
-    o = O["decks"]
-    for j, size in enumerate((len(s.adv_deck), len(s.enc_deck), len(s.ev_deck),
-                              len(s.ct_supply))):
-        w[o + j] = size / DECK_SCALE[j]
+        w[O_PLOTS + c] = 1
+    w[O_DECKS] = len(s.adv_deck) / NA
+    w[O_DECKS + 1] = len(s.enc_deck) / NE
+    w[O_DECKS + 2] = len(s.ev_deck) / NEV
+    w[O_DECKS + 3] = len(s.ct_supply) / DECK_SCALE[3]
     known = s.ct_known[role]
     for p in range(n):
         _encode_player(w, s, p, role, known)
@@ -255,40 +296,41 @@ def encode(s, role):
             if t in known:
                 w[b + 1 + TOKEN_TYPE_OF[t]] = 1
         if x:
-            w[b + 1 + NT] = _scaled(len(x), 4)
+            w[b + 1 + NT] = len(x) / 4 if len(x) < 4 else 1.0
         if row != ZERO8:
             b += 2 + NT
             for f in range(8):
-                if row[f]:
-                    w[b + f] = _scaled(row[f], 4)
+                c = row[f]
+                if c:
+                    w[b + f] = c / 4 if c < 4 else 1.0
 
-    o = O["supply"]  # gods in the supply, Gold on them, the Fate supply
-    for g in range(8):
-        if s.god_supply[g]:
-            w[o + g] = 1
-        if s.god_gold[g]:
-            w[o + 8 + g] = _scaled(s.god_gold[g], 10)
-        if s.fate_supply[g]:
-            w[o + 16 + g] = _scaled(s.fate_supply[g], 4)
+    for g, x in enumerate(s.god_supply):  # gods in the supply, Gold on them, the Fate supply
+        if x:
+            w[O_SUPPLY + g] = 1
+    for g, c in enumerate(s.god_gold):
+        if c:
+            w[O_SUPPLY + 8 + g] = c / 10 if c < 10 else 1.0
+    for g, c in enumerate(s.fate_supply):
+        if c:
+            w[O_SUPPLY + 16 + g] = c / 4 if c < 4 else 1.0
 
     for i, a in enumerate(s.adv_face):
         if a >= 0:
-            o = O["adventures"] + i * (NA + NK + 9)
-            w[o:o + NA + NK + 9] = ADV_BLOCK[a]
+            o = O_ADV + i * ADV_LEN
+            w[o:o + ADV_LEN] = ADV_BLOCK[a]
     for i, e in enumerate(s.enc_face):
         if e >= 0:
-            w[O["encounters"] + i * NE + e] = 1
+            w[O_ENC + i * NE + e] = 1
     for slot in range(4):
         p = s.track_p[slot]
         if p >= 0:
-            o = O["encounter_track"] + slot * (4 + NF)
+            o = O_TRACK + slot * (4 + NF)
             w[o + p] = 1
             w[o + 4 + s.face[p][s.track_d[slot]]] = 1
     if s.plot[role] < len(s.plot_spaces):
-        o = O["next_plot_card"]
-        w[o:o + 24] = PLOT_BLOCK[s.plot_cards[s.plot_spaces[s.plot[role]] - 1]]
+        w[O_NEXT:O_NEXT + 24] = PLOT_BLOCK[s.plot_cards[s.plot_spaces[s.plot[role]] - 1]]
     if s.peek[role] != NO_PEEK:  # the top cards this role scried, while still on top
-        o = O["scried"]
+        o = O_SCRIED
         for deck, size in enumerate((NA, NE, NEV)):
             card = peeked(s, role, deck)
             if card >= 0:
@@ -297,31 +339,31 @@ def encode(s, role):
 
     # what is being resolved
     if s.adv is not None:
-        w[O["adventure_attempt"] + s.adv["card"]] = 1
-        w[O["adventure_attempt"] + NA] = float(s.adv["done"])
+        w[O_ATTEMPT + s.adv["card"]] = 1
+        if s.adv["done"]:
+            w[O_ATTEMPT + NA] = 1
     if s.enc is not None:
-        o = O["encounter_faced"]
+        o = O_FACED
         w[o + s.enc["slot"]] = 1
         for i in s.enc["left"]:
             w[o + 3 + i] = 1
         for p in s.enc["failed"]:
             w[o + 3 + ENC_NEEDS + p] = 1
-        w[o + 3 + ENC_NEEDS + 4] = float(s.enc["done"])
+        if s.enc["done"]:
+            w[o + 3 + ENC_NEEDS + 4] = 1
     f = s.fight
     if f is not None:
-        o = O["fight"]
-        w[o + f["player"]] = 1
-        w[o + 4] = _scaled(f["need"], 10)
-        w[o + 5] = _scaled(f["vp"], 10)
-        w[o + 6 + (f["temple"] if f["temple"] >= 0 else NK)] = 1
+        w[O_FIGHT + f["player"]] = 1
+        w[O_FIGHT + 4] = _scaled(f["need"], 10)
+        w[O_FIGHT + 5] = _scaled(f["vp"], 10)
+        w[O_FIGHT + 6 + (f["temple"] if f["temple"] >= 0 else NK)] = 1
     du = s.duel
     if du is not None:
-        o = O["duel"]
-        w[o + du["attacker"]] = 1
-        w[o + 4 + du["defender"]] = 1
-        w[o + 8 + du["kingdom"]] = 1
-        w[o + 8 + NK] = du["stopped"][0]
-        w[o + 9 + NK] = du["stopped"][1]
-    if d is not None and not s.over:
+        w[O_DUEL + du["attacker"]] = 1
+        w[O_DUEL + 4 + du["defender"]] = 1
+        w[O_DUEL + 8 + du["kingdom"]] = 1
+        w[O_DUEL + 8 + NK] = du["stopped"][0]
+        w[O_DUEL + 9 + NK] = du["stopped"][1]
+    if live:
         _encode_context(w, s, role)
     return v
