@@ -8,7 +8,7 @@ starting Adventures (rulebook, "Setup Phase" step 2); players act in turn, one d
 time (AEC).
 
 ## Action space
-`Discrete(1249)` for the default config (the size depends on `num_players` and
+`Discrete(1538)` for the default config (the size depends on `num_players` and
 `target_dp` only), with a legal-action mask. Segments, in order:
 
 | segment | start | size | what |
@@ -38,10 +38,18 @@ time (AEC).
 | swap | 1219 | 2 | offer a Hero swap |
 | accept | 1221 | 1 | accept the offer |
 | deal | 1222 | 2 |  |
-| give | 1224 | 10 |  |
-| get | 1234 | 10 |  |
-| alliance | 1244 | 2 |  |
-| share | 1246 | 3 |  |
+| alliance | 1224 | 2 |  |
+| give_dp | 1226 | 60 |  |
+| ask_dp | 1286 | 60 |  |
+| give_cards | 1346 | 3 |  |
+| ask_cards | 1349 | 3 |  |
+| give_card | 1352 | 71 |  |
+| ask_card | 1423 | 71 |  |
+| give_item | 1494 | 12 |  |
+| ask_item | 1506 | 12 |  |
+| propose | 1518 | 1 |  |
+| counter | 1519 | 1 |  |
+| terms | 1520 | 18 |  |
 
 Action names (`action_to_string`) are in the game's words: "face the top Challenge",
 "raise to 5 DP", "use Strength of your Hero (5)", "play Might of Crom face down on your Hero".
@@ -60,10 +68,10 @@ default config (2 players; `observation_blocks(game, role)` in `conan_envs.cards
 | adventures | 3100 | per Adventure: state, owner, pile size; per Challenge slot: present, face up, known, placer, identity if known |
 | decks | 2 | draw deck and Magic item deck sizes |
 | phase | 7 | Game Phase |
-| decision | 27 | decision kind (or ability asked) |
+| decision | 25 | decision kind (or ability asked) |
 | actor | 2 | player to act, relative |
 | wager | 55 | wager or Duel: kind, Hero, opponent, Challenge, stakes, attribute and source, Rage/Fury, own side, face-down cards per Hero |
-| offer | 31 | offer on the table |
+| offer | 197 | offer on the table: kind, from, to, counter-offer; goods each way (DP, random cards, named cards, named Magic items); Alliance terms |
 | misc | 4 | Card Turn first round, round, tie at the target, Alliance share owed |
 
 It carries everything in the view except the log: equal observations mean equal views.

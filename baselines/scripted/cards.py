@@ -6,21 +6,22 @@ success it estimates from the attribute, its Magic items, the Resolution cards i
 the expected harm of the cards its opponent may hold (from the unseen part of the deck mix);
 it places its hardest Challenges where the leading opponent's Hero stands (or on the leader's
 Adventures), plays every Adventure (+1 DP), uses abilities when they are offered (they are
-offered only where they turn a result), and accepts deals that give it at least as much."""
+offered only where they turn a result). Its deal policy (`deals.py` beside it) values DP,
+cards and Magic items for its own Hero and for the other player's: it offers to sell the card
+it needs least, or to buy an item it needs more than its owner, for a DP price between the
+two values, proposes Alliances on a card with Challenges left, accepts what is worth more
+to it than it costs (never feeding a player close to victory) and counters a near miss."""
 from __future__ import annotations
 
 import numpy as np
 
 from baselines.agent import Agent
 from conan_envs.cards import content as C
-from conan_envs.cards.diplomacy import GOOD_CARDS, GOOD_DP, GOOD_ITEMS, SHARES
 from conan_envs.cards.hidden import visible
 
+from . import cards_deals as deals
+
 NADV = C.NUM_ADVENTURES
-
-
-def _value(g) -> float:
-    return GOOD_DP[g] + 1.0 * GOOD_CARDS[g] + 2.0 * GOOD_ITEMS[g]
 
 
 class ScriptedAgent(Agent):
@@ -30,6 +31,7 @@ class ScriptedAgent(Agent):
         self.env_id = env_id
         self.role = role
         self.rng = np.random.default_rng(seed)
+        self.plan = []  # the steps of an offer being built: (segment, index)
 
     # ---- helpers on what this player sees ---------------------------------------------------
     def _legal(self, s, mask):
@@ -334,15 +336,32 @@ class ScriptedAgent(Agent):
         return self._first(L, "ability")
 
     def _diplomacy(self, s, me, L):
+        choice = deals.propose(s, me, L)
+        if choice is None:
+            return self._first(L, "pass")
+        seg, q, self.plan = choice
+        return dict(L[seg])[q]
+
+    def _deal_build(self, s, me, L):
+        return self._follow_plan(L, "propose")
+
+    def _alliance_terms(self, s, me, L):
+        return self._follow_plan(L, None)
+
+    def _follow_plan(self, L, done):
+        while self.plan:
+            seg, i = self.plan.pop(0)
+            if seg in L:
+                legal = dict(L[seg])
+                if i in legal:
+                    return legal[i]
+        if done and done in L:
+            return L[done][0][1]
         return self._first(L, "pass")
 
     def _answer(self, s, me, L):
         off = s.offer
-        if off["kind"] == "deal":
-            gain, cost = _value(off["give"]), _value(off["get"])
-            ok = gain >= cost
-        elif off["kind"] == "alliance":
-            ok = 6 - SHARES[off["share"]] >= 3 and s.dp[off["from"]] < s.game.target - 5
-        else:
-            ok = False
-        return self._first(L, "accept") if ok else self._first(L, "pass")
+        if off["kind"] == "swap":
+            return self._first(L, "pass")
+        verdict, self.plan = deals.judge(s, me, "accept" in L, "counter" in L)
+        return self._first(L, verdict) or self._first(L, "pass")

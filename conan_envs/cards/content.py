@@ -122,7 +122,8 @@ _face_of_name = {name: f for f, name in enumerate(FACE_NAMES)}
 FACE = tuple(_face_of_name[name] for name in NAME)
 FACE_CARD = tuple(NAME.index(name) for name in FACE_NAMES)
 NUM_FACES = len(FACE_NAMES)
-HAND_FACES = FACE[MG0]  # faces that can be in a hand: every face before the Magic items
+HAND_FACE0 = FACE[CH0]  # faces that can be in a hand: from the first Challenge's ...
+HAND_FACES = FACE[MG0] - HAND_FACE0  # ... to the last before the Magic items
 ABILITY_NAMES = {
     "rage": "Rage", "faster_than_the_eye": "Faster than the eye", "i_will_return": "I will return",
     "brotherhood": "Brotherhood of Mercenaries", "expert_tracker": "Expert tracker",

@@ -1,41 +1,47 @@
 """3. Diplomacy Turn (rulebook, "3. Diplomacy Turn", "Deals", "Alliances", Priest's "Sermon"):
-in turn order each player may state one offer to another player, who accepts or rejects it.
+in turn order each player may state one offer to another player, who accepts it, rejects it
+or answers once with a counter-offer, which the first player accepts or rejects.
 
-Offer vocabulary (docs/rulings/cards.md):
-  Deal      - "I give you <good>, you give me <good>", goods from GOODS (DP; cards from the
-              giver's hand, random or of the giver's choice; a Magic item of the giver's,
-              random or chosen), carried out at once (a chosen good is picked by its giver);
-  Alliance  - between Heroes on the same Adventure card holding no Challenge of either
-              player; the proposer declares which share of all gains on that card (Loot and
-              wagers won) the one who gains keeps: SHARES sixths for the proposer, the rest
-              for the partner.
-A Priest not party to an accepted offer may veto it once per game (both lose the rest of this
-Diplomacy Turn); a Priest party to a Deal may break it once per game (he takes his side and
-gives nothing); a Priest in an Alliance may break it when he owes his partner a share."""
+An offer is built in steps, each a masked action (docs/rulings/cards.md, "Diplomacy"):
+  Deal     - goods each way, any of: an amount of DP (1 up to all the giver holds but 1), 1-3 random
+             cards from the giver's hand, named cards (by face) and named Magic items; then
+             "state the offer". Carried out at once when accepted. A named card asked for can be
+             handed over only if the other player holds it: accepting needs everything asked.
+  Alliance - between Heroes on the same Adventure card holding no Challenge of either player;
+             the terms: the share of each gain on that card (Loot, wagers won) the gainer keeps
+             (SHARES sixths, the partner gets the rest), whether wager losses there are shared
+             the same way, and who takes the Magic items of the Loot.
+A Priest not party to an accepted offer may veto it once per game (both players lose the rest
+of this Diplomacy Turn: they make no offer and receive none); a Priest party to a Deal may
+break it once per game (he takes his side and gives nothing); a Priest in an Alliance may break
+it when he owes his partner a share."""
 from __future__ import annotations
 
 from . import content as C
 from . import flow
 
-GOODS = ("nothing", "1 DP", "2 DP", "3 DP", "5 DP", "1 random card", "2 random cards",
-         "1 random magic item", "1 card of the giver's choice", "1 magic item of the giver's choice")
-GOOD_DP = (0, 1, 2, 3, 5, 0, 0, 0, 0, 0)
-GOOD_CARDS = (0, 0, 0, 0, 0, 1, 2, 0, 1, 0)
-GOOD_ITEMS = (0, 0, 0, 0, 0, 0, 0, 1, 0, 1)
-CHOSEN = (False,) * 8 + (True, True)
-SHARES = (2, 3, 4)  # sixths of each gain that the proposer keeps
+SHARES = (2, 3, 4)  # sixths of each gain that the gainer keeps
+ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes them",
+              "the other ally takes them")
+TERMS = tuple((k, losses, items) for k in SHARES for losses in (False, True)
+              for items in range(len(ITEM_RULES)))
+MAX_RANDOM = 3  # random cards one side may give in a Deal
+GOOD_SEGMENTS = ("give_dp", "ask_dp", "give_cards", "ask_cards", "give_card", "ask_card",
+                 "give_item", "ask_item")
 
 
-def can_give(s, p, g) -> bool:
-    """A good is offered only if it can be delivered now (a DP giver keeps at least 1 DP)."""
-    return (s.dp[p] > GOOD_DP[g] and len(s.hand[p]) >= GOOD_CARDS[g]
-            and len(s.items[p]) >= GOOD_ITEMS[g])
+def empty_goods() -> dict:
+    return {"dp": 0, "random_cards": 0, "cards": [], "items": []}
+
+
+def new_offer(kind, p, q, counter=False) -> dict:
+    """An offer from p to q: what p gives ("give"), what p asks of q ("get"), Alliance terms."""
+    return {"kind": kind, "from": p, "to": q, "give": empty_goods(), "get": empty_goods(),
+            "terms": -1, "counter": counter}
 
 
 def has_goods(s, p) -> bool:
-    """any(can_give(s, p, g) for g in 1..): 1 DP needs 2 DP; a card or an item needs one."""
-    d = s.dp[p]
-    return d > 1 or (d > 0 and bool(s.hand[p] or s.items[p]))
+    return s.dp[p] > 1 or bool(s.hand[p]) or bool(s.items[p])
 
 
 def alliance_ok(s, p, q) -> bool:
@@ -55,7 +61,7 @@ def begin(s, p) -> bool:
 def _offers(s, p):
     mine = has_goods(s, p)
     for q in range(s.game.n):
-        if q != p and s.alive[q]:
+        if q != p and s.alive[q] and not s.offered[q]:
             if mine or has_goods(s, q):
                 yield "deal", q
             if alliance_ok(s, p, q):
@@ -73,62 +79,138 @@ def apply_diplomacy(s, seg, i) -> None:
     if seg == "pass":
         flow.advance(s)
         return
-    s.offer = {"kind": seg, "from": s.actor, "to": i, "give": -1, "get": -1, "share": -1}
-    s.dec = "deal_give" if seg == "deal" else "alliance_share"
+    s.offer = new_offer(seg, s.actor, i)
+    s.dec = "deal_build" if seg == "deal" else "alliance_terms"
 
 
-def mask_deal_give(s, m) -> None:
-    p, q = s.offer["from"], s.offer["to"]
-    o = s.game.o["give"]
-    for g in range(1, len(GOODS)):
-        m[o + g] = can_give(s, p, g)
-    m[o] = has_goods(s, q)
+# ---- building a Deal -------------------------------------------------------------------------
+def _free_cards(s, p, goods) -> int:
+    """Cards of p's hand not yet named in `goods`."""
+    return len(s.hand[p]) - len(goods["cards"])
 
 
-def apply_deal_give(s, seg, i) -> None:
-    s.offer["give"] = i
-    s.dec = "deal_get"
+def mask_deal_build(s, m) -> None:
+    off = s.offer
+    p, q = off["from"], off["to"]
+    give, get = off["give"], off["get"]
+    o = s.game.o
+    cap = s.game.max_bet
+    if not give["dp"] and s.dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
+        m[o["give_dp"]:o["give_dp"] + min(s.dp[p] - 1, cap)] = True
+    if not get["dp"] and s.dp[q] > 1:
+        m[o["ask_dp"]:o["ask_dp"] + min(s.dp[q] - 1, cap)] = True
+    if not give["random_cards"]:
+        k = min(MAX_RANDOM, _free_cards(s, p, give))
+        m[o["give_cards"]:o["give_cards"] + k] = True
+    if not get["random_cards"]:
+        k = min(MAX_RANDOM, len(s.hand[q]) - len(get["cards"]))
+        m[o["ask_cards"]:o["ask_cards"] + k] = True
+    face = C.FACE
+    if _free_cards(s, p, give) > give["random_cards"]:
+        named = set(give["cards"])
+        og = o["give_card"] - C.HAND_FACE0
+        for c in s.hand[p]:
+            if face[c] not in named:
+                m[og + face[c]] = True
+    if len(s.hand[q]) > len(get["cards"]) + get["random_cards"]:
+        oa = o["ask_card"]
+        m[oa:oa + C.HAND_FACES] = True
+        for f in get["cards"]:
+            m[oa + f - C.HAND_FACE0] = False
+    for it in s.items[p]:
+        if it not in give["items"]:
+            m[o["give_item"] + it - C.MG0] = True
+    for it in s.items[q]:
+        if it not in get["items"]:
+            m[o["ask_item"] + it - C.MG0] = True
+    if not _empty(give) or not _empty(get):
+        m[o["propose"]] = True
+    m[0] = True  # withdraw the offer
 
 
-def mask_deal_get(s, m) -> None:
-    q = s.offer["to"]
-    o = s.game.o["get"]
-    for g in range(1, len(GOODS)):
-        m[o + g] = can_give(s, q, g)
-    m[o] = s.offer["give"] != 0
+def _empty(goods) -> bool:
+    return not (goods["dp"] or goods["random_cards"] or goods["cards"] or goods["items"])
 
 
-def apply_deal_get(s, seg, i) -> None:
-    s.offer["get"] = i
-    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[s.offer['to']]} a Deal: "
-                f"{GOODS[s.offer['give']]} for {GOODS[i]}")
-    s.dec, s.actor = "answer", s.offer["to"]
+def apply_deal_build(s, seg, i) -> None:
+    off = s.offer
+    if seg == "pass":
+        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
+        _close(s)
+        return
+    if seg == "propose":
+        s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off['to']]} "
+                    f"{offer_words(s, off)}")
+        s.dec, s.actor = "answer", off["to"]
+        return
+    goods = off["give"] if seg.startswith("give") else off["get"]
+    kind = seg.split("_", 1)[1]
+    if kind == "dp":
+        goods["dp"] = i + 1
+    elif kind == "cards":
+        goods["random_cards"] = i + 1
+    elif kind == "card":
+        goods["cards"].append(C.HAND_FACE0 + i)
+    else:
+        goods["items"].append(C.MG0 + i)
 
 
-def mask_alliance_share(s, m) -> None:
-    o = s.game.o["share"]
-    m[o:o + len(SHARES)] = True
+def mask_alliance_terms(s, m) -> None:
+    o = s.game.o["terms"]
+    m[o:o + len(TERMS)] = True
+    m[0] = True
 
 
-def apply_alliance_share(s, seg, i) -> None:
-    s.offer["share"] = i
-    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[s.offer['to']]} an Alliance: "
-                f"whoever gains keeps {SHARES[i]}/6")
-    s.dec, s.actor = "answer", s.offer["to"]
+def apply_alliance_terms(s, seg, i) -> None:
+    off = s.offer
+    if seg == "pass":
+        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
+        _close(s)
+        return
+    off["terms"] = i
+    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off['to']]} {offer_words(s, off)}")
+    s.dec, s.actor = "answer", off["to"]
+
+
+# ---- the answer ------------------------------------------------------------------------------
+def can_deliver(s, p, goods) -> bool:
+    """Whether p holds everything of `goods` now."""
+    if s.dp[p] <= goods["dp"] or len(s.hand[p]) < len(goods["cards"]) + goods["random_cards"]:
+        return False
+    if any(it not in s.items[p] for it in goods["items"]):
+        return False
+    held = [C.FACE[c] for c in s.hand[p]]
+    for f in goods["cards"]:
+        if f not in held:
+            return False
+        held.remove(f)
+    return True
 
 
 def mask_answer(s, m) -> None:
+    off = s.offer
+    o = s.game.o
     m[0] = True
-    m[s.game.o["accept"]] = True
+    if off["kind"] == "alliance" or (can_deliver(s, off["to"], off["get"])
+                                     and can_deliver(s, off["from"], off["give"])):
+        m[o["accept"]] = True
+    if not off["counter"]:
+        m[o["counter"]] = True
 
 
 def apply_answer(s, seg, i) -> None:
-    s.log_event(f"{s.game.roles[s.actor]} {'rejects' if seg == 'pass' else 'accepts'} the offer")
-    if seg == "pass":  # rejected
-        s.offer = None
-        flow.advance(s)
-        return
     off = s.offer
+    who = s.game.roles[s.actor]
+    if seg == "pass":
+        s.log_event(f"{who} rejects the offer")
+        _close(s)
+        return
+    if seg == "counter":
+        s.log_event(f"{who} answers with a counter-offer")
+        s.offer = new_offer(off["kind"], off["to"], off["from"], counter=True)
+        s.dec = "deal_build" if off["kind"] == "deal" else "alliance_terms"
+        return
+    s.log_event(f"{who} accepts the offer")
     for r in s.order:
         if (s.alive[r] and r not in (off["from"], off["to"]) and s.hero[r] == C.PRIEST
                 and not s.used[r]):
@@ -138,14 +220,19 @@ def apply_answer(s, seg, i) -> None:
     carry_out(s)
 
 
+def _close(s) -> None:
+    s.offer = None
+    s.actor = s.order[s.idx]  # the Diplomacy Turn goes on from the player whose turn it is
+    flow.advance(s)
+
+
 def prompt_veto(s, use: bool) -> None:
     if use:
         s.used[s.actor] = True
         s.log_event(f"{s.game.roles[s.actor]} uses Sermon: the offer is not carried out and both "
                     "players lose this Diplomacy Turn")
         s.offered[s.offer["from"]] = s.offered[s.offer["to"]] = True
-        s.offer = None
-        flow.advance(s)
+        _close(s)
         return
     carry_out(s)
 
@@ -154,19 +241,20 @@ def carry_out(s) -> None:
     off = s.offer
     p, q = off["from"], off["to"]
     if off["kind"] == "alliance":
+        keep, losses, items = TERMS[off["terms"]]
         s.partner[p], s.partner[q] = q, p
-        s.keep[p] = SHARES[off["share"]]
-        s.keep[q] = 6 - s.keep[p]
+        s.keep[p] = s.keep[q] = keep
+        s.share_losses[p] = s.share_losses[q] = losses
+        s.items_to[p] = s.items_to[q] = (-1, p, q)[items]
         s.log_event(f"{s.game.roles[p]} and {s.game.roles[q]} are allied")
-        s.offer = None
-        flow.advance(s)
+        _close(s)
         return
     for r in (p, q):
         if s.hero[r] == C.PRIEST and not s.used[r]:
             s.prompt = "deal_break"
             s.dec, s.actor = "ability", r
             return
-    _deliver(s, [p, q])
+    _deliver(s, (p, q))
 
 
 def prompt_deal_break(s, use: bool) -> None:
@@ -176,99 +264,71 @@ def prompt_deal_break(s, use: bool) -> None:
     if use:
         s.used[r] = True
         s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
-    givers = [x for x in (off["from"], off["to"]) if not (use and x == r)]
-    _deliver(s, givers)
+    _deliver(s, [x for x in (off["from"], off["to"]) if not (use and x == r)])
 
 
 def _deliver(s, givers) -> None:
-    """Random goods and DP move at once; a chosen good waits for its giver's choice."""
     off = s.offer
-    off["due"] = givers
     for a in givers:
-        g = off["give"] if a == off["from"] else off["get"]
-        if not CHOSEN[g]:
-            _exchange(s, a, _receiver(off, a), g)
-    _next_choice(s)
-
-
-def _receiver(off, a) -> int:
-    return off["to"] if a == off["from"] else off["from"]
-
-
-def _good_of(off, a) -> int:
-    return off["give"] if a == off["from"] else off["get"]
-
-
-def _next_choice(s) -> None:
-    off = s.offer
-    while off["due"]:
-        a = off["due"][0]
-        if CHOSEN[_good_of(off, a)]:
-            s.dec, s.actor = "deal_choose", a
-            return
-        off["due"].pop(0)
-    s.offer = None
+        if a == off["from"]:
+            _hand_over(s, a, off["to"], off["give"])
+        else:
+            _hand_over(s, a, off["from"], off["get"])
     flow.check_defeat(s)
-    flow.advance(s)
+    _close(s)
 
 
-def mask_deal_choose(s, m) -> None:
-    o = s.game.o["play"]
-    p = s.actor
-    if GOOD_ITEMS[_good_of(s.offer, p)]:
-        for c in s.items[p]:
-            m[o + c] = True
-    else:
-        for c in s.hand[p]:
-            m[o + C.FACE_CARD[C.FACE[c]]] = True
-
-
-def apply_deal_choose(s, seg, i) -> None:
-    off = s.offer
-    p = s.actor
-    b = _receiver(off, p)
-    if GOOD_ITEMS[_good_of(off, p)]:
-        s.items[p].remove(i)
-        s.items[b].append(i)
-    else:
-        i = flow.take_face(s.hand[p], i)
-        s.hand[b].append(i)
-    s.log_event(f"{s.game.roles[p]} hands over a {'Magic item' if i >= C.MG0 else 'card'}")
-    s.log_event(f"{s.game.roles[p]} hands over {C.WORDS[i]}", to=(p, b))
-    off["due"].pop(0)
-    _next_choice(s)
-
-
-def _exchange(s, a, b, g) -> None:
-    if g == 0:
-        return
-    paid = flow.pay(s, a, b, GOOD_DP[g])
+def _hand_over(s, a, b, goods) -> None:
+    roles = s.game.roles
+    paid = flow.pay(s, a, b, goods["dp"])
     if paid:
-        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} {paid} DP")
-    for _ in range(GOOD_CARDS[g]):
+        s.log_event(f"{roles[a]} gives {roles[b]} {paid} DP")
+    for f in goods["cards"]:
+        card = flow.take_face(s.hand[a], C.FACE_CARD[f])
+        s.hand[b].append(card)
+        s.log_event(f"{roles[a]} gives {roles[b]} {C.NAME[card]}")
+    for _ in range(goods["random_cards"]):
         hand = s.hand[a]
         card = hand.pop(int(s.rng.integers(len(hand))))
         s.hand[b].append(card)
-        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} a random card")
+        s.log_event(f"{roles[a]} gives {roles[b]} a random card")
         s.log_event(f"The random card is {C.WORDS[card]}", to=(a, b))
-    if GOOD_ITEMS[g]:
-        items = s.items[a]
-        item = items.pop(int(s.rng.integers(len(items))))
+    for item in goods["items"]:
+        s.items[a].remove(item)
         s.items[b].append(item)
-        s.log_event(f"{s.game.roles[a]} gives {s.game.roles[b]} {C.WORDS[item]}")
+        s.log_event(f"{roles[a]} gives {roles[b]} {C.WORDS[item]}")
+
+
+# ---- words -------------------------------------------------------------------------------------
+def goods_words(goods) -> str:
+    parts = []
+    if goods["dp"]:
+        parts.append(f"{goods['dp']} DP")
+    if goods["random_cards"]:
+        k = goods["random_cards"]
+        parts.append(f"{k} random card{'s' if k > 1 else ''}")
+    parts += [C.FACE_NAMES[f] for f in goods["cards"]]
+    parts += [C.NAME[it] for it in goods["items"]]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def terms_words(t: int) -> str:
+    keep, losses, items = TERMS[t]
+    return (f"whoever gains keeps {keep}/6 of each gain on the card (the other ally the rest); "
+            f"wager losses {'shared the same way' if losses else 'not shared'}; Magic items of "
+            f"the Loot: {ITEM_RULES[items]}")
 
 
 def offer_words(s, off) -> str:
     """The offer on the table in words."""
     roles = s.game.roles
     a, b = roles[off["from"]], roles[off["to"]]
+    counter = "a counter-offer: " if off["counter"] else ""
     if off["kind"] == "swap":
         return f"a Hero swap between {a} and {b}"
     if off["kind"] == "alliance":
-        if off["share"] < 0:
-            return f"an Alliance between {a} and {b} (terms not yet stated)"
-        return (f"an Alliance between {a} and {b}: whoever gains keeps {SHARES[off['share']]}/6 "
-                f"of each gain on the card and gives the other the rest")
-    give = GOODS[off["give"]] if off["give"] >= 0 else "(not yet stated)"
-    get = GOODS[off["get"]] if off["get"] >= 0 else "(not yet stated)"
-    return f"a Deal: {a} gives {give}; {b} gives {get}"
+        if off["terms"] < 0:
+            return f"{counter}an Alliance between {a} and {b} (terms not yet stated)"
+        return f"{counter}an Alliance between {a} and {b}: {terms_words(off['terms'])}"
+    return (f"{counter}a Deal: {a} gives {goods_words(off['give'])}; "
+            f"{b} gives {goods_words(off['get'])}")

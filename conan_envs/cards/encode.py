@@ -17,14 +17,15 @@ import functools
 import numpy as np
 
 from . import content as C
-from .diplomacy import GOODS, SHARES
+from .diplomacy import TERMS
 
 NADV, NCH, NC = C.NUM_ADVENTURES, C.NUM_CHALLENGES, C.NUM_CARDS
 SLOTS = C.MAX_DIFFICULTY
 PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw")
 OFFER_KINDS = {"deal": 0, "alliance": 1, "swap": 2}
 MG0, SCOUT = C.MG0, C.SCOUT
-NGOODS = len(GOODS)
+HF, F0 = C.HAND_FACES, C.HAND_FACE0
+GOODS_SIZE = 2 + HF + C.NUM_MAGIC  # DP, random cards, named cards by face, named items
 NF = C.NUM_FACES
 FACE = C.FACE
 P_BASE = 108  # one player's block is P_BASE + 2n long (offsets in `observe`)
@@ -66,7 +67,9 @@ def blocks(n: int) -> list:
         ("actor", n, "player to act, relative"),
         ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4, "wager or Duel: kind, Hero, opponent, "
          "Challenge, stakes, attribute and source, Rage/Fury, own side, face-down cards per Hero"),
-        ("offer", 4 + 2 * n + 2 * len(GOODS) + len(SHARES), "offer on the table"),
+        ("offer", 5 + 2 * n + 2 * GOODS_SIZE + len(TERMS), "offer on the table: kind, from, "
+         "to, counter-offer; goods each way (DP, random cards, named cards, named Magic "
+         "items); Alliance terms"),
         ("misc", 4, "Card Turn first round, round, tie at the target, Alliance share owed"),
     ]
 
@@ -265,12 +268,19 @@ def observe(s, r: int) -> np.ndarray:
         v[k + rel[off["from"]]] = 1.0
         v[k + n + rel[off["to"]]] = 1.0
         k += 2 * n
-        if off["give"] >= 0:
-            v[k + off["give"]] = 1.0
-        if off["get"] >= 0:
-            v[k + NGOODS + off["get"]] = 1.0
-        if off["share"] >= 0:
-            v[k + 2 * NGOODS + off["share"]] = 1.0
+        if off["counter"]:
+            v[k] = 1.0
+        k += 1
+        for goods in (off["give"], off["get"]):
+            v[k] = goods["dp"] / target
+            v[k + 1] = goods["random_cards"] / 3
+            for f in goods["cards"]:
+                v[k + 2 - F0 + f] = 1.0
+            for it in goods["items"]:
+                v[k + 2 + HF - MG0 + it] = 1.0
+            k += GOODS_SIZE
+        if off["terms"] >= 0:
+            v[k + off["terms"]] = 1.0
     b = K.misc
     if s.first_round:
         v[b] = 1.0

@@ -202,11 +202,11 @@ def leave_adventure(s, p: int) -> None:
 
 def end_alliance(s, p: int) -> None:
     q = s.partner[p]
-    if q >= 0:
-        s.partner[q] = -1
-        s.keep[q] = 6
-    s.partner[p] = -1
-    s.keep[p] = 6
+    for r in (p, q) if q >= 0 else (p,):
+        s.partner[r] = -1
+        s.keep[r] = 6
+        s.share_losses[r] = False
+        s.items_to[r] = -1
 
 
 def check_victory_at_hero_turn(s, p: int) -> bool:

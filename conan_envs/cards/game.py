@@ -6,7 +6,7 @@ from conan_envs.engine import ActionCodec, ConfigError, Game
 from conan_envs.engine.options import Bool, Int, max_turns
 
 from . import content as C
-from .diplomacy import GOODS, SHARES
+from .diplomacy import MAX_RANDOM, TERMS, terms_words
 
 ATTRIBUTE_LABELS = tuple(f"{src} {a}" for src in ("hero", "ally", "partner") for a in C.ATTRS)
 
@@ -39,7 +39,8 @@ class CardsGame(Game):
         self.starting = int(cfg["starting_dp"])
         self.vod = bool(cfg["victory_or_death"])
         self.forget = bool(cfg["forgetting_old_dangers"])
-        # a wager can never exceed the opponent's DP; the action space stops at 2 x target
+        # a wager can never exceed the opponent's DP, nor a Deal's DP what the giver holds;
+        # the action space stops at 2 x target (target_dp <= 100 keeps it bounded)
         self.max_bet = 2 * self.target
         players = tuple(f"player_{i}" for i in range(n))
         names = C.NAME
@@ -72,10 +73,18 @@ class CardsGame(Game):
             ("swap", players),
             ("accept", 1),
             ("deal", players),
-            ("give", GOODS),
-            ("get", GOODS),
             ("alliance", players),
-            ("share", tuple(f"proposer keeps {k}/6" for k in SHARES)),
+            ("give_dp", tuple(range(1, self.max_bet + 1))),
+            ("ask_dp", tuple(range(1, self.max_bet + 1))),
+            ("give_cards", tuple(range(1, MAX_RANDOM + 1))),
+            ("ask_cards", tuple(range(1, MAX_RANDOM + 1))),
+            ("give_card", C.FACE_NAMES[C.HAND_FACE0:C.HAND_FACE0 + C.HAND_FACES]),
+            ("ask_card", C.FACE_NAMES[C.HAND_FACE0:C.HAND_FACE0 + C.HAND_FACES]),
+            ("give_item", tuple(names[C.MG0:])),
+            ("ask_item", tuple(names[C.MG0:])),
+            ("propose", 1),
+            ("counter", 1),
+            ("terms", tuple(terms_words(t) for t in range(len(TERMS)))),
         ])
         self.roles = players
         self.num_actions = self.codec.size

@@ -176,8 +176,11 @@ def prompt_pillage(s, use: bool) -> None:
 
 
 def take_item(s, p) -> None:
-    """The top Magic item goes face up in front of player p."""
+    """The top Magic item goes face up in front of player p, or of the ally the Alliance's
+    terms name."""
     item = s.magic_deck.pop()
+    if s.partner[p] >= 0 and s.items_to[p] >= 0:
+        p = s.items_to[p]
     s.items[p].append(item)
     s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 

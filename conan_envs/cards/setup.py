@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import content as C
 from . import flow
+from .diplomacy import new_offer
 
 NADV = C.NUM_ADVENTURES
 
@@ -49,7 +50,7 @@ def apply_swap_offer(s, seg, i) -> None:
         flow.advance(s)
         return
     s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[i]} to swap Heroes")
-    s.offer = {"kind": "swap", "from": s.actor, "to": i, "give": -1, "get": -1, "share": -1}
+    s.offer = new_offer("swap", s.actor, i)
     s.dec, s.actor = "swap_answer", i
 
 

@@ -25,11 +25,9 @@ DECISIONS = {
     "resolution": (wager.mask_resolution, wager.apply_resolution),
     "ability": (None, None),
     "diplomacy": (diplomacy.mask_diplomacy, diplomacy.apply_diplomacy),
-    "deal_give": (diplomacy.mask_deal_give, diplomacy.apply_deal_give),
-    "deal_get": (diplomacy.mask_deal_get, diplomacy.apply_deal_get),
-    "alliance_share": (diplomacy.mask_alliance_share, diplomacy.apply_alliance_share),
+    "deal_build": (diplomacy.mask_deal_build, diplomacy.apply_deal_build),
+    "alliance_terms": (diplomacy.mask_alliance_terms, diplomacy.apply_alliance_terms),
     "answer": (diplomacy.mask_answer, diplomacy.apply_answer),
-    "deal_choose": (diplomacy.mask_deal_choose, diplomacy.apply_deal_choose),
 }
 DECISION_NAMES = tuple(DECISIONS)
 
@@ -72,6 +70,8 @@ class CardsState(State):
         self.ally = [-1] * n             # recruited antagonist (challenge index)
         self.partner = [-1] * n          # Alliance partner
         self.keep = [6] * n              # sixths of a gain kept under the Alliance
+        self.share_losses = [False] * n  # Alliance terms: wager losses shared like gains
+        self.items_to = [-1] * n         # Alliance terms: who takes Loot items (-1 the gainer)
         self.offered = [False] * n       # lost this Diplomacy Turn to a veto
         self.deck, self.discard, self.magic_deck = [], [], []
         self.adv_owner = [-1] * NADV
@@ -88,7 +88,7 @@ class CardsState(State):
         self.w = None        # the wager or duel in progress
         self.offer = None    # the offer on the table
         self.prompt = ""     # which ability an "ability" decision asks about
-        self.pend = None     # an Alliance share waiting on the Priest
+        self.pend = None     # an Alliance share [payer, receiver, DP, then] waiting on the Priest
         self.cadv = -1       # the Adventure being completed
         self.winner = -1       # -2: a draw (stalemate)
         self.acted = 0         # the round of the last decision taken (stalemate check)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import content as C
-from .diplomacy import GOODS, SHARES
+from .diplomacy import terms_words
 from .hero_turn import NOBLE_BRIBE
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -34,7 +34,8 @@ def action_string(s, action: int) -> str:
                 return f"give {roles[s.pend[1]]} the {s.pend[2]} DP"
             return DECLINE[s.prompt]
         return {"answer": "reject", "swap_answer": "reject", "swap_offer": "keep your Hero",
-                "resolution": "pass (no more cards)"}.get(dec, "pass")
+                "resolution": "pass (no more cards)", "deal_build": "withdraw the offer",
+                "alliance_terms": "withdraw the offer"}.get(dec, "pass")
     if seg == "ability":
         return USE[s.prompt]
     if seg == "accept":
@@ -42,8 +43,6 @@ def action_string(s, action: int) -> str:
     if seg == "play":
         if dec == "resolution":
             return f"play {C.NAME[i]} face down"
-        if dec == "deal_choose":
-            return f"hand over {C.NAME[i]}"
         return f"play {C.WORDS[i]}"
     if seg == "place":
         c, a = divmod(i, C.NUM_ADVENTURES)
@@ -98,12 +97,28 @@ def action_string(s, action: int) -> str:
         return f"propose a Deal to {roles[i]}"
     if seg == "alliance":
         return f"propose an Alliance to {roles[i]}"
-    if seg == "give":
-        return f"you give {GOODS[i]}"
-    if seg == "get":
-        return f"you ask for {GOODS[i]}"
-    if seg == "share":
-        return f"Alliance terms: whoever gains keeps {SHARES[i]}/6 of each gain"
+    if seg == "give_dp":
+        return f"you give {i + 1} DP"
+    if seg == "ask_dp":
+        return f"you ask for {i + 1} DP"
+    if seg == "give_cards":
+        return f"you give {i + 1} random card{'s' if i else ''} from your hand"
+    if seg == "ask_cards":
+        return f"you ask for {i + 1} random card{'s' if i else ''} from their hand"
+    if seg == "give_card":
+        return f"you give {C.WORDS[C.FACE_CARD[C.HAND_FACE0 + i]]}"
+    if seg == "ask_card":
+        return f"you ask for {C.WORDS[C.FACE_CARD[C.HAND_FACE0 + i]]}"
+    if seg == "give_item":
+        return f"you give {C.WORDS[C.MG0 + i]}"
+    if seg == "ask_item":
+        return f"you ask for {C.WORDS[C.MG0 + i]}"
+    if seg == "propose":
+        return "state the offer"
+    if seg == "counter":
+        return "make a counter-offer"
+    if seg == "terms":
+        return f"Alliance terms: {terms_words(i)}"
     return s.game.codec.name(action)
 
 

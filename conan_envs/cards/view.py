@@ -148,8 +148,13 @@ def wager_view(s, r: int, revealed: bool) -> dict:
 def offer_view(s) -> dict:
     from .diplomacy import offer_words
 
+    from .diplomacy import goods_words, terms_words
+
     off = s.offer
     return {"kind": off["kind"], "from": s.game.roles[off["from"]], "to": s.game.roles[off["to"]],
+            "counter_offer": off["counter"], "gives": goods_words(off["give"]),
+            "asks": goods_words(off["get"]),
+            "alliance_terms": terms_words(off["terms"]) if off["terms"] >= 0 else None,
             "terms": offer_words(s, off)}
 
 
@@ -228,7 +233,9 @@ def _sermon_break(s, p, ctx):
 
 def _answer(s, p, ctx):
     off = s.offer
-    return f"{s.game.roles[off['from']]} offers you {ctx['offer']['terms']}: accept or reject?"
+    more = "" if off["counter"] else ", or make a counter-offer"
+    return (f"{s.game.roles[off['from']]} offers you {ctx['offer']['terms']}: accept or reject "
+            f"(reject: nothing is exchanged){more}?")
 
 
 PROMPTS = {
@@ -256,11 +263,11 @@ PROMPTS = {
                                          "it is fought with."),
     "resolution": _resolution,
     "diplomacy": lambda s, p, ctx: "Diplomacy Turn: propose a Deal or an Alliance, or pass.",
-    "deal_give": lambda s, p, ctx: "Your Deal: what do you give?",
-    "deal_get": lambda s, p, ctx: "Your Deal: what do you ask for in return?",
-    "alliance_share": lambda s, p, ctx: "Your Alliance: how much of each gain does the gainer keep?",
+    "deal_build": lambda s, p, ctx: (f"Your Deal so far: {ctx['offer']['terms']}. Add what you "
+                                     "give or ask for, state the offer, or pass to withdraw it."),
+    "alliance_terms": lambda s, p, ctx: ("State the terms of your Alliance (or pass to withdraw "
+                                         "it): each gain's share, losses, Magic items."),
     "answer": _answer,
-    "deal_choose": lambda s, p, ctx: "Carry out the Deal: choose what you hand over.",
     "raider": lambda s, p, ctx: "Draw Turn: use Raider (draw three cards instead of one), once per game?",
     "pillage": lambda s, p, ctx: "Use Pillage (take one more random Magic item), once per game?",
     "mercenary": lambda s, p, ctx: (f"Use the Brotherhood of Mercenaries (the Ally costs nothing "

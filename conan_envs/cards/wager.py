@@ -350,15 +350,15 @@ def conclude(s, ok: bool, withdrawn: bool) -> None:
         finish(s)
         return
     c = w["chal"]
+    if s.game.forget and not ok:
+        s.ch_up[c] = False
+        s.ch_known[c] = 1 << o
     if ok:
         flow.discard_challenge(s, w["adv"], c)
         s.actor = h
         share_gain(s, h, paid, "wager_end")
-        return
-    if s.game.forget:
-        s.ch_up[c] = False
-        s.ch_known[c] = 1 << o
-    finish(s)
+    else:
+        share_loss(s, h, paid, "wager_end")
 
 
 def log_outcome(s, ok, withdrawn, win, lose, paid) -> None:
@@ -395,16 +395,29 @@ def finish(s) -> None:
 
 # ---- Alliances: gains split as declared ------------------------------------------------------------
 def share_gain(s, p, amount, then) -> None:
-    """p passes its partner the declared share of a gain; a Priest may break his part once."""
+    """p passes its partner the declared share of a gain (rounded down: rounding favours the
+    gainer)."""
     q = s.partner[p]
-    t = amount - amount * s.keep[p] // 6 if q >= 0 else 0
+    settle_share(s, p, q, amount * (6 - s.keep[p]) // 6 if q >= 0 else 0, then)
+
+
+def share_loss(s, p, amount, then) -> None:
+    """Under terms that share losses, p's partner repays p its share of a wager lost on the
+    card (rounded down)."""
+    q = s.partner[p]
+    t = amount * (6 - s.keep[p]) // 6 if q >= 0 and s.share_losses[p] else 0
+    settle_share(s, q, p, t, then)
+
+
+def settle_share(s, payer, receiver, t, then) -> None:
+    """The payer gives the receiver t DP; a Priest may break his Alliance instead, once."""
     if t > 0:
-        s.pend = [p, q, t, then]
-        if s.hero[p] == C.PRIEST and not s.used[p]:
+        s.pend = [payer, receiver, t, then]
+        if s.hero[payer] == C.PRIEST and not s.used[payer]:
             s.prompt = "sermon_break"
-            s.dec, s.actor = "ability", p
+            s.dec, s.actor = "ability", payer
             return
-        pay_share(s, p, q, t)
+        pay_share(s, payer, receiver, t)
     s.pend = None
     CONTINUE[then](s)
 

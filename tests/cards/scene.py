@@ -77,6 +77,14 @@ def act(s, text):
     s.apply_action(names[text])
 
 
+def terms(keep, losses=False, items=0):
+    """The name of the Alliance terms action: the gainer keeps `keep`/6; losses shared or
+    not; Magic items of the Loot: 0 the completer keeps them, 1 the proposer, 2 the other."""
+    from conan_envs.cards.diplomacy import TERMS, terms_words
+
+    return "Alliance terms: " + terms_words(TERMS.index((keep, losses, items)))
+
+
 def has(s, text):
     """Whether a legal action's name starts with `text`."""
     return any(n.startswith(text) for n in legal_names(s))

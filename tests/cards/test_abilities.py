@@ -4,7 +4,7 @@ import numpy as np
 
 from conan_envs.cards import content as C
 
-from .scene import act, adventure, at, challenge, has, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
 
 def test_thief_steals_a_random_card_unseen():
@@ -177,9 +177,9 @@ def test_alliance_split_and_shared_attributes():
     names = legal_names(s)
     assert "propose an Alliance to player_1" in names and "propose an Alliance to player_2" not in names
     act(s, "propose an Alliance to player_1")
-    act(s, "Alliance terms: whoever gains keeps 4/6")
+    act(s, terms(4))
     act(s, "accept")
-    assert s.partner == [1, 0, -1] and s.keep == [4, 2, 6]
+    assert s.partner == [1, 0, -1] and s.keep == [4, 4, 6]  # whoever gains keeps 4/6
     c = challenge(s, "Crushing Doors", a, 2)
     at(s, "hero", 0)
     assert not has(s, "challenge player_1")
@@ -192,8 +192,10 @@ def test_alliance_split_and_shared_attributes():
     # the Scout won 6 DP and keeps 4/6 of it
     assert s.dp == [15 + 4, 15 + 2, 15 - 6]
     at(s, "hero", 1)
-    act(s, "complete")  # two allied Heroes may complete it; loot 5: the Barbarian keeps 2/6
-    assert s.dp[:2] == [19 + 4, 17 + 1]
+    # two allied Heroes may complete it; Loot 5 DP: the Barbarian keeps 4/6 = 3.33, rounded
+    # in his favour (docs/rulings/cards.md: "rounding favours the gainer"): 4, the Scout 1
+    act(s, "complete")
+    assert s.dp[:2] == [19 + 1, 17 + 4]
     assert s.partner == [-1, -1, -1] and s.pos[:2] == [-1, -1]
 
 
@@ -249,24 +251,60 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))
 
 
-def test_deal_with_a_chosen_card_and_a_chosen_item():
-    s = table(n=2, heroes=("Barbarian", "Thief"))
+def test_deal_with_named_cards_items_and_any_dp_amount():
+    """Deals: "exchange DP, auction or exchange cards and Magic items ... any agreement": several
+    goods each way, any DP amount, a named card and a named item asked for."""
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(20, 15))
     lore, will = C.card_id("Ancient Lore"), C.card_id("Iron Will")
-    s.hand[1] = [lore, will]
-    sword = C.card_id("Atlantean Sword")
-    s.items[0] = [sword, C.card_id("Amulet of Ibis")]
+    s.hand[1] = [lore, will, C.card_id("Quicksand")]
+    sword, amulet = C.card_id("Atlantean Sword"), C.card_id("Amulet of Ibis")
+    s.items[0] = [sword]
+    s.items[1] = [amulet]
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
-    act(s, "you give 1 magic item of the giver's choice")
-    act(s, "you ask for 1 card of the giver's choice")
+    assert has(s, "you give 19 DP") and not has(s, "you give 20 DP")  # keeps 1 DP
+    act(s, "you give 7 DP")
+    act(s, "you give Atlantean Sword")
+    act(s, "you ask for Iron Will")
+    act(s, "you ask for Amulet of Ibis")
+    act(s, "you ask for 1 random card")
+    act(s, "state the offer")
+    view = s.view(1)
+    assert view["offer"]["gives"] == "7 DP, Atlantean Sword"
+    assert view["offer"]["asks"] == "1 random card, Iron Will, Amulet of Ibis"
     act(s, "accept")
-    assert s.decision() == "deal_choose" and s.current_player() == 0
-    assert legal_names(s) == {"hand over Atlantean Sword", "hand over Amulet of Ibis"}
-    act(s, "hand over Atlantean Sword")
-    assert s.decision() == "deal_choose" and s.current_player() == 1
-    act(s, "hand over Iron Will")
-    assert s.items[1] == [sword] and s.hand[0] == [will] and s.hand[1] == [lore]
-    assert s.offer is None
+    assert s.dp == [13, 22]
+    assert s.items == [[amulet], [sword]]
+    assert will in s.hand[0] and len(s.hand[0]) == 2 and len(s.hand[1]) == 1
+
+
+def test_a_named_card_not_held_cannot_be_accepted():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
+    s.hand[1] = [C.card_id("Iron Will")]
+    at(s, "diplomacy", 0)
+    act(s, "propose a Deal to player_1")
+    act(s, "you give 2 DP")
+    act(s, "you ask for Titan's Grip")
+    act(s, "state the offer")
+    assert legal_names(s) == {"reject", "make a counter-offer"}
+
+
+def test_a_counter_offer_round():
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
+    s.hand[0] = [C.card_id("Iron Will")]
+    at(s, "diplomacy", 0)
+    act(s, "propose a Deal to player_1")
+    act(s, "you give Iron Will")
+    act(s, "you ask for 5 DP")
+    act(s, "state the offer")
+    act(s, "make a counter-offer")
+    assert s.current_player() == 1 and s.decision() == "deal_build"
+    act(s, "you give 2 DP")
+    act(s, "you ask for Iron Will")
+    act(s, "state the offer")
+    assert s.current_player() == 0 and legal_names(s) == {"accept", "reject"}  # one round
+    act(s, "accept")
+    assert s.dp == [17, 13] and s.hand[1] == [C.card_id("Iron Will")]
 
 
 def test_deal_goods_must_be_deliverable():
@@ -274,7 +312,32 @@ def test_deal_goods_must_be_deliverable():
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     names = legal_names(s)
-    assert names == {"you give nothing", "you give 1 DP", "you give 2 DP"}  # keeps 1 DP; no cards, no items
+    gives = {x for x in names if x.startswith("you give")}
+    assert gives == {"you give 1 DP", "you give 2 DP"}  # keeps 1 DP; no cards, no items
+    assert "state the offer" not in names  # nothing yet either way
+
+
+def test_alliance_terms_share_losses_and_items():
+    """Alliances: "agree how all the gains from the Adventure card will be shared ... the
+    Loot (DP, special effects and Magic items), as well as the DP won or lost in the Wager"."""
+    s = table(n=3, heroes=("Scout", "Barbarian", "Thief"), dp=(15, 15, 15))
+    a = adventure(s, "The Forgotten Crypt", 2)  # Loot 2 DP and a Magic item
+    s.pos[0] = s.pos[1] = a
+    at(s, "diplomacy", 0)
+    act(s, "propose an Alliance to player_1")
+    act(s, terms(3, losses=True, items=2))  # the other ally (player_1) takes the items
+    act(s, "accept")
+    challenge(s, "Crushing Doors", a, 2)
+    at(s, "hero", 0)
+    act(s, "face Crushing Doors")
+    act(s, "wager 4 DP")
+    act(s, "match")
+    act(s, "use Wit of your Hero")  # the Scout's Wit 4 does not beat 5: she loses 4 DP
+    assert s.dp == [15 - 4 + 2, 15 - 2, 15 + 4]  # her ally bears half the loss
+    at(s, "hero", 0)
+    s.stack[a] = []
+    act(s, "complete")
+    assert s.items[1] and not s.items[0]  # the Magic item went to the other ally
 
 
 def test_mercenary_may_pay_and_keep_his_ability():
@@ -303,7 +366,7 @@ def test_priest_vetoes_an_alliance():
     s.pos[0] = s.pos[1] = a
     at(s, "diplomacy", 0)
     act(s, "propose an Alliance to player_1")
-    act(s, "Alliance terms: whoever gains keeps 3/6")
+    act(s, terms(3))
     act(s, "accept")
     assert s.decision() == "ability veto"
     act(s, "use Sermon")

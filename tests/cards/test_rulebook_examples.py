@@ -5,7 +5,7 @@ import pytest
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
 
-from .scene import act, adventure, at, challenge, has, legal_names, table
+from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
 CRUSHING = C.challenge_index("Crushing Doors")
 
@@ -118,6 +118,7 @@ def deal_table(priest_is_3):
     act(s, "propose a Deal to player_3")
     act(s, "you give 5 DP")
     act(s, "you ask for 2 random cards")
+    act(s, "state the offer")
     assert s.current_player() == 3 and s.decision() == "answer"
     act(s, "accept")
     return s
@@ -141,17 +142,21 @@ def test_priest_breaks_the_deal():
 
 
 def test_priest_veto_costs_both_the_diplomacy_turn():
-    s = table(n=3, heroes=("Barbarian", "Thief", "Priest"), dp=(15, 15, 15))
+    """Sermon: "they cannot carry it out and both lose the current Diplomacy Turn": they make
+    no more offers and receive none (docs/rulings/cards.md)."""
+    s = table(n=4, heroes=("Barbarian", "Thief", "Priest", "Scout"), dp=(15, 15, 15, 15))
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     act(s, "you give 1 DP")
-    act(s, "you ask for nothing")
+    act(s, "state the offer")
     act(s, "accept")
     assert s.decision() == "ability veto" and s.current_player() == 2
     act(s, "use Sermon")
-    assert s.dp == [15, 15, 15] and s.offered[0] and s.offered[1]
-    # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer
+    assert s.dp == [15, 15, 15, 15] and s.offered[0] and s.offered[1]
+    # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer, to
+    # player_3 only: the vetoed players receive no offers either
     assert s.current_player() == 2 and s.decision() == "diplomacy"
+    assert legal_names(s) == {"pass", "propose a Deal to player_3"}
 
 
 # ---- the wager's bounds ---------------------------------------------------------------------------
@@ -292,7 +297,7 @@ def test_alliance_example_priest_keeps_all_the_loot():
     s.pos[2] = s.pos[3] = a
     at(s, "diplomacy", 2)
     act(s, "propose an Alliance to player_3")
-    act(s, "Alliance terms: whoever gains keeps 3/6")
+    act(s, terms(3))
     act(s, "accept")
     assert s.partner == [-1, -1, 3, 2] and s.keep[2:] == [3, 3]
     at(s, "hero", 2)
@@ -311,7 +316,7 @@ def test_alliance_example_priest_keeps_all_the_loot():
     assert s.dp == [13, 13, 17, 17] and s.stack[a] == []
     at(s, "hero", 2)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"  # he owes 3 of the 5 DP of Loot
+    assert s.decision() == "ability sermon_break"  # he owes 2 of the 5 DP (rounded his way)
     act(s, "use Sermon")
     assert s.dp == [13, 13, 22, 17] and s.used[2]
     assert s.partner == [-1, -1, -1, -1] and s.adv_state[a] == 2

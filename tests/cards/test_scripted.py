@@ -54,3 +54,20 @@ def test_scripted_does_not_read_hidden_information():
         assert make_scripted("cards_v1", p, seed=1).act(None, other.legal_action_mask(), other) == a
         s.apply_action(a)
         checked += 1
+
+
+def test_scripted_players_make_and_accept_deals():
+    """The deal policy proposes Deals valued for both sides, and accepts them."""
+    game = conan_envs.make_game("cards_v1", num_players=3)
+    proposed = accepted = 0
+    for seed in range(20):
+        s = game.new_initial_state(seed)
+        agents = [make_scripted("cards_v1", r, seed=seed) for r in range(3)]
+        while not s.is_terminal() and not s.is_truncated():
+            p = s.current_player()
+            a = agents[p].act(s.observation(p), s.legal_action_mask(), s)
+            seg, _ = game.codec.decode(a)
+            proposed += s.decision() == "diplomacy" and seg == "deal"
+            accepted += s.decision() == "answer" and seg == "accept"
+            s.apply_action(a)
+    assert proposed >= 3 and accepted >= 3
