@@ -110,11 +110,29 @@ def load_agent(spec: str, env_id: str, role: int | str = 0, *, seed: int | None 
     return agent_factory(kind)(env_id=env_id, role=r, **game.config, **opts)
 
 
+def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dict[str, Any]]:
+    """Check an agent string for `env_id` without playing: its options, and for ``ppo`` the
+    policy file (format, env, roles, sizes). For tools that must find mistakes before a long
+    run. Returns (kind, options)."""
+    check_env_id(env_id)
+    kind, opts = check_spec(spec)
+    game = cached_game(env_id, game_config)
+    if kind == "ppo":
+        from .ppo import check_policy
+
+        if not opts.get("path"):
+            raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
+        check_policy(opts["path"], env_id, game)
+    elif kind == "mcts" and opts.get("rollout", "random") != "random":
+        validate_agent(opts["rollout"], env_id, **game_config)
+    return kind, opts
+
+
 def describe_agents() -> str:
     """Each agent kind and its options, for ``--help``."""
     return "\n".join(f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS)
 
 
 __all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
-           "load_agent", "parse_spec", "check_spec", "agent_options", "describe_agents",
+           "load_agent", "parse_spec", "check_spec", "validate_agent", "agent_options", "describe_agents",
            "cached_game"]

@@ -42,7 +42,7 @@ def collect(cfg, learn_roles, opponents, teacher, steps, seed, gamma):
         start, rewards, done = i, [], False
         while not done and i < steps:
             mask = env.action_masks()
-            a = agent.act(o, mask, env.current.state)
+            a = agent.act(o, mask, env.current.game_state)
             obs[i], masks[i], actions[i] = o, mask, a
             o, reward, terminated, truncated, _ = env.step(a)
             rewards.append(reward)

@@ -79,7 +79,7 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-SEED = AgentOption("int", None, "seed of the agent's own random choices", lo=0, hi=2**63 - 1,
+SEED = AgentOption("int", None, "seed of the agent's own random choices", lo=0,
                    none_ok=True)
 SEED_ONLY: dict[str, AgentOption] = {"seed": SEED}
 

@@ -2,95 +2,29 @@
 
 A run folder holds: ``config.yaml`` (the merged config), ``tb/`` (TensorBoard),
 ``eval.csv`` (periodic evaluation against fixed opponents), ``pool/`` (self-play snapshots),
-``checkpoints/latest.zip`` + ``checkpoints/state.json`` (what ``resume`` continues from:
-weights, optimizer, step count, RNG states, opponent pool, schedule), and ``policy.json`` +
+``checkpoints/learner.safetensors`` + ``checkpoints/state.json`` (what ``resume`` continues
+from: weights, optimizer state, step count, RNG states, opponent pool, schedule; see
+:mod:`baselines.checkpoints` -- nothing in them is unpickled), and ``policy.json`` +
 ``policy.safetensors`` (the final policy in the weights-only format of :mod:`baselines.ppo`).
 """
 from __future__ import annotations
 
-import base64
 import copy
 import csv
 import json
-import os
 import time
 from pathlib import Path
 
-import numpy as np
 import yaml
 
 from conan_envs import ConfigError, make_game
 
+from . import checkpoints
 from .selfplay import LearnerEnv, OpponentFactory, SnapshotPool, resolve_opponents, resolve_roles
+from .train_config import ACTIVATIONS, DEFAULTS, load_config
 
-DEFAULTS = {
-    "env_id": None,
-    "env_config": {},
-    "learn_role": "all",
-    "alternate": None,  # {roles: [a, b], phase_steps: N}: train each role in turn (asymmetric games)
-    "opponents": "self",
-    # behaviour-clone a teacher agent string for `steps` moves before PPO (imitation.py)
-    "pretrain": {"teacher": None, "steps": 100_000, "epochs": 4, "batch_size": 512,
-                 "learning_rate": 0.001},
-    "reward": "terminal",
-    "pool": {"size": 8, "snapshot_every": 10_000, "latest_prob": 0.5, "random_prob": 0.1,
-             "deterministic": False},
-    "policy": {"net_arch": [64, 64], "activation": "tanh"},
-    "ppo": {"learning_rate": 3e-4, "n_steps": 512, "batch_size": 256, "n_epochs": 4, "gamma": 0.99,
-            "gae_lambda": 0.95, "clip_range": 0.2, "ent_coef": 0.01, "vf_coef": 0.5,
-            "max_grad_norm": 0.5},
-    "n_envs": 2,
-    "vec_env": "subproc",
-    "total_steps": 100_000,
-    "seed": 0,
-    "device": "auto",
-    "eval": {"every": 10_000, "games": 20, "opponents": ["random"], "workers": 1, "seed": 10_000},
-    "checkpoint_every": 10_000,
-    "out_dir": "runs/run",
-    "progress_bar": True,
-    "tensorboard": True,
-    "torch_threads": 1,  # the learner's CPU threads (small MLPs run fastest on one)
-}
-ACTIVATIONS = {"tanh": "Tanh", "relu": "ReLU", "elu": "ELU", "leaky_relu": "LeakyReLU"}
-
-
-# ---- config ----------------------------------------------------------------------------------
-def _merge(base, over, where=""):
-    out = copy.deepcopy(base)
-    for k, v in over.items():
-        if k not in base:
-            raise ConfigError(f"unknown config key '{where}{k}'; valid keys: {sorted(base)}")
-        if isinstance(base[k], dict) and isinstance(v, dict):
-            if k in ("ppo", "env_config", "opponents"):
-                out[k] = {**base[k], **v}  # any MaskablePPO keyword / game option / role
-            else:
-                out[k] = _merge(base[k], v, f"{where}{k}.")
-        else:
-            out[k] = v
-    return out
-
-
-def load_config(path=None, overrides=None) -> dict:
-    """DEFAULTS <- YAML file <- overrides (a dict, possibly with dotted keys)."""
-    cfg = copy.deepcopy(DEFAULTS)
-    if path is not None:
-        try:
-            data = yaml.safe_load(Path(path).read_text()) or {}
-        except FileNotFoundError:
-            raise ConfigError(f"no config file {path}") from None
-        if not isinstance(data, dict):
-            raise ConfigError(f"{path}: a training config is a YAML mapping")
-        cfg = _merge(cfg, data)
-    for key, value in (overrides or {}).items():
-        if value is None:
-            continue
-        nested = value
-        for part in reversed(key.split(".")[1:]):
-            nested = {part: nested}
-        cfg = _merge(cfg, {key.split(".")[0]: nested})
-    if not cfg["env_id"]:
-        raise ConfigError("the config must name env_id")
-    return cfg
+__all__ = ["DEFAULTS", "ACTIVATIONS", "load_config", "resolve_device", "Trainer", "train",
+           "train_alternating"]
 
 
 def resolve_device(name: str, log=print) -> str:
@@ -162,13 +96,20 @@ class Trainer:
         self.game = make_game(cfg["env_id"], **cfg["env_config"])
         self.learn_roles = resolve_roles(self.game, cfg["learn_role"])
         self.opponents = resolve_opponents(self.game, self.learn_roles, cfg["opponents"])
+        self.check_opponents()
         self.pool = SnapshotPool(self.out / "pool")
-        self.ckpt = self.out / "checkpoints" / "latest.zip"
-        self.state_path = self.out / "checkpoints" / "state.json"
+        self.ckpt = self.out / "checkpoints"
         self.csv_path = self.out / "eval.csv"
         self.policy_path = self.out / "policy"
-        if cfg["policy"]["activation"] not in ACTIVATIONS:
-            raise ConfigError(f"policy.activation must be one of {sorted(ACTIVATIONS)}")
+
+    def check_opponents(self) -> None:
+        """Build each fixed opponent once, so a bad agent string or policy file is found
+        before any model or environment is built."""
+        from . import load_agent
+
+        for r, spec in self.opponents.items():
+            if spec != "self" and r not in self.learn_roles:
+                load_agent(spec, self.cfg["env_id"], role=r, **self.cfg["env_config"])
 
     @property
     def role_names(self):
@@ -186,38 +127,48 @@ class Trainer:
         device = resolve_device(cfg["device"], self.log)
         if cfg["torch_threads"]:
             torch.set_num_threads(int(cfg["torch_threads"]))
-        if resume and not self.ckpt.exists():
-            raise ConfigError(f"nothing to resume: no checkpoint at {self.ckpt}")
-        if not resume and self.ckpt.exists():
+        has_checkpoint = checkpoints.exists(self.ckpt)
+        if not resume and has_checkpoint:
             raise ConfigError(f"{self.out} already holds a run; pass --resume to continue it "
                               "or choose another out_dir")
+        saved = None
+        if resume:
+            if not has_checkpoint:
+                raise ConfigError(f"nothing to resume: no checkpoint in {self.ckpt}")
+            state = checkpoints.read_state(self.ckpt)
+            saved = (state, checkpoints.read_tensors(self.ckpt, state))
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
         tb = str(self.out / "tb") if cfg["tensorboard"] else None
-        if resume:
-            state = json.loads(self.state_path.read_text())
-            self.pool.write(state["pool"])
-            _truncate_csv(self.csv_path, state["steps"])
-            venv = make_vec_env(cfg, self.learn_roles, self.opponents, self.pool.folder,
-                                cfg["seed"] + state["steps"])
-            model = MaskablePPO.load(self.ckpt, env=venv, device=device, tensorboard_log=tb)
-            _set_rng_states(state["rng"])
-            schedule = state["schedule"]
-            self.log(f"resuming {self.out} at step {model.num_timesteps}")
-        else:
-            self.pool.write([])
-            venv = make_vec_env(cfg, self.learn_roles, self.opponents, self.pool.folder, cfg["seed"])
-            act = getattr(torch.nn, ACTIVATIONS[cfg["policy"]["activation"]])
+        act = getattr(torch.nn, ACTIVATIONS[cfg["policy"]["activation"]])
+        steps0 = saved[0]["steps"] if saved else 0
+        self.pool.write(saved[0]["pool"] if saved else [])
+        venv = make_vec_env(cfg, self.learn_roles, self.opponents, self.pool.folder,
+                            cfg["seed"] + steps0)
+        try:
             model = MaskablePPO("MlpPolicy", venv, seed=cfg["seed"], device=device, verbose=0,
                                 tensorboard_log=tb,
-                                policy_kwargs={"net_arch": cfg["policy"]["net_arch"], "activation_fn": act},
+                                policy_kwargs={"net_arch": cfg["policy"]["net_arch"],
+                                               "activation_fn": act},
                                 **cfg["ppo"])
-            schedule = {"snapshot": 0, "eval": 0, "checkpoint": int(cfg["checkpoint_every"])}
-            if cfg["pretrain"]["teacher"]:
-                from .imitation import warm_start
+            if saved:
+                state, tensors = saved
+                checkpoints.restore(model, tensors, state, self.ckpt)
+                checkpoints.set_rng_states(state["rng"], self.ckpt)
+                venv.seed(cfg["seed"] + steps0)  # the model's constructor seeded it afresh
+                _truncate_csv(self.csv_path, state["steps"])
+                schedule = state["schedule"]
+                self.log(f"resuming {self.out} at step {model.num_timesteps}")
+            else:
+                schedule = {"snapshot": 0, "eval": 0, "checkpoint": int(cfg["checkpoint_every"])}
+                if cfg["pretrain"]["teacher"]:
+                    from .imitation import warm_start
 
-                warm = warm_start(model, cfg, self.learn_roles, self.opponents, self.log)
-                (self.out / "warm_start.json").write_text(json.dumps(warm, indent=1))
+                    warm = warm_start(model, cfg, self.learn_roles, self.opponents, self.log)
+                    (self.out / "warm_start.json").write_text(json.dumps(warm, indent=1))
+        except BaseException:
+            venv.close()
+            raise
         if tb is None:  # else SB3 makes an empty SB3-<date> folder in the temp dir each run
             from stable_baselines3.common.logger import Logger
 
@@ -257,15 +208,7 @@ class Trainer:
 
     # ---- periodic work (called between rollouts, after the previous update) -------------
     def checkpoint(self, model, schedule) -> None:
-        self.ckpt.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.ckpt.with_name("tmp_latest.zip")
-        model.save(tmp)
-        os.replace(tmp, self.ckpt)
-        state = {"steps": int(model.num_timesteps), "pool": self.pool.names(), "schedule": schedule,
-                 "rng": _get_rng_states()}
-        tmp_state = self.state_path.with_name("state.json.tmp")
-        tmp_state.write_text(json.dumps(state))
-        os.replace(tmp_state, self.state_path)
+        checkpoints.write(self.ckpt, model, int(model.num_timesteps), self.pool.names(), schedule)
 
     def evaluate(self, steps, policy=None) -> list[dict]:
         """Play an exported policy (default: eval_policy.*) against each evaluation
@@ -343,39 +286,6 @@ class _Callback(_callback_base()):
         return True
 
 
-def _get_rng_states() -> dict:
-    import random
-
-    import torch
-
-    py = random.getstate()
-    return {"numpy": base64.b64encode(json.dumps(np.random.get_state(legacy=False), default=_np_default)
-                                      .encode()).decode(),
-            "torch": base64.b64encode(torch.get_rng_state().numpy().tobytes()).decode(),
-            "python": [py[0], list(py[1]), py[2]]}
-
-
-def _np_default(o):
-    if isinstance(o, np.integer):
-        return int(o)
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    raise TypeError(type(o))
-
-
-def _set_rng_states(states: dict) -> None:
-    import random
-
-    import torch
-
-    st = json.loads(base64.b64decode(states["numpy"]))
-    st["state"]["key"] = np.array(st["state"]["key"], dtype=np.uint32)
-    np.random.set_state(st)
-    torch.set_rng_state(torch.from_numpy(np.frombuffer(base64.b64decode(states["torch"]), dtype=np.uint8).copy()))
-    py = states["python"]
-    random.setstate((py[0], tuple(py[1]), py[2]))
-
-
 def _truncate_csv(path: Path, steps: int) -> None:
     """Drop evaluation rows written after the checkpoint being resumed."""
     if not path.exists():
@@ -398,20 +308,15 @@ def train_alternating(cfg, resume=False, log=print) -> dict:
     ``out_dir/<role>/`` and resumes like any run; the phase to resume is found from the
     roles' step counts."""
     alt = cfg["alternate"]
-    if not isinstance(alt, dict) or not alt.get("roles") or not alt.get("phase_steps"):
-        raise ConfigError("alternate must be {roles: [role, role, ...], phase_steps: N}")
     game = make_game(cfg["env_id"], **cfg["env_config"])
     roles = list(alt["roles"])
-    bad = [r for r in roles if r not in game.roles]
-    if bad or len(roles) < 2:
-        raise ConfigError(f"alternate.roles {roles} must name two or more of {game.roles}")
     phase = int(alt["phase_steps"])
     out = Path(cfg["out_dir"])
     base = resolve_opponents(game, [game.roles.index(roles[0])], _opponent_map(cfg["opponents"]))
 
     def steps_of(role):
-        state = out / role / "checkpoints" / "state.json"
-        return json.loads(state.read_text())["steps"] if state.exists() else 0
+        folder = out / role / "checkpoints"
+        return checkpoints.read_state(folder)["steps"] if checkpoints.exists(folder) else 0
 
     if not resume and any(steps_of(r) for r in roles):
         raise ConfigError(f"{out} already holds a run; pass --resume to continue it or choose another out_dir")

@@ -12,15 +12,12 @@ import sys
 import time
 from pathlib import Path
 
-if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from baselines import checkpoints
+from baselines.evaluation import plot_learning_curve, save_report, to_markdown, tournament
+from baselines.training import Trainer, load_config
+from conan_envs import ConfigError
 
-from baselines.evaluation import plot_learning_curve, save_report, to_markdown, tournament  # noqa: E402
-from baselines.training import Trainer, load_config  # noqa: E402
-from conan_envs import ConfigError  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "configs" / "kings_ppo_selfplay.yaml"
+CONFIG = "kings_ppo_selfplay"
 # every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
 QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
 FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16,
@@ -31,7 +28,7 @@ QUICK_PRETRAIN = 50_000  # at most this many teacher moves cloned before PPO in 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--full", action="store_true", help="the whole config on a GPU, 400-game evaluation")
-    p.add_argument("--config", default=str(CONFIG), help="training config (default: %(default)s)")
+    p.add_argument("--config", default=CONFIG, help="training config, a name or a path (default: %(default)s)")
     p.add_argument("--steps", type=int, help="training steps")
     p.add_argument("--games", type=int, help="evaluation games per pair (both seats)")
     p.add_argument("--mcts-simulations", type=int, help="simulations per move of the mcts opponent")
@@ -48,7 +45,7 @@ def parse_args(argv=None):
 def main(argv=None, log=print) -> dict:
     args = parse_args(argv)
     plan = dict(FULL if args.full else QUICK)
-    out = Path(args.out_dir or ROOT / "runs" / ("main_job_full" if args.full else "main_job"))
+    out = Path(args.out_dir or Path("runs") / ("main_job_full" if args.full else "main_job"))
     over = {"out_dir": str(out), "device": args.device or plan["device"],
             "total_steps": args.steps or plan["steps"], "n_envs": args.n_envs or plan.get("n_envs"),
             "vec_env": plan.get("vec_env")}
@@ -60,7 +57,7 @@ def main(argv=None, log=print) -> dict:
     cfg = load_config(args.config, over)
     if not args.full:  # a shorter warm start too
         cfg["pretrain"]["steps"] = min(int(cfg["pretrain"]["steps"]), QUICK_PRETRAIN)
-    if not args.resume and (out / "checkpoints" / "latest.zip").exists():
+    if not args.resume and checkpoints.exists(out / "checkpoints"):
         log(f"{out} holds an earlier run; continuing it (use --out-dir for a fresh one)")
         args.resume = True
     t0 = time.time()

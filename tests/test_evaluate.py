@@ -77,13 +77,11 @@ def test_learning_curve_plot(tmp_path):
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
 
 
-def test_evaluate_script(toy_envs, tmp_path):
-    from scripts import evaluate
+def test_evaluate_command(toy_envs, tmp_path):
+    from baselines.cli import evaluate
 
     out = []
-    conan_envs_ids = conan_envs.ENV_IDS
-    assert "nim_test" in conan_envs_ids
-    result = evaluate.main(["nim_test", "r=random", "mcts:simulations=10", "--games", "6", "--workers", "1",
+    result = evaluate.run(["nim_test", "r=random", "mcts:simulations=10", "--games", "6", "--workers", "1",
                             "--out", str(tmp_path), "--name", "t"], output_fn=out.append)
     assert set(result["agents"]) == {"r", "mcts:simulations=10"}
     assert "| r | mcts:simulations=10 | 6 |" in out[0]

@@ -53,7 +53,20 @@ def test_collect_records_the_teachers_moves_and_discounted_returns(teacher, tmp_
         start = end + 1
 
 
-def test_fit_learns_to_play_like_the_teacher(teacher, tmp_path):
+@pytest.fixture
+def one_thread():
+    """Small networks on a shared machine: one torch thread, as the trainer uses
+    (torch_threads: 1). With torch's default of one thread per core this test took 150-240 s
+    on two busy cores; with one, a few seconds."""
+    import torch
+
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
+def test_fit_learns_to_play_like_the_teacher(teacher, one_thread, tmp_path):
     from sb3_contrib import MaskablePPO
 
     from baselines.selfplay import LearnerEnv, OpponentFactory
@@ -94,6 +107,7 @@ def test_a_run_with_pretrain_starts_from_the_cloned_policy(teacher, tmp_path):
 def test_pretrain_options_are_checked(toy_envs, tmp_path):
     with pytest.raises(conan_envs.ConfigError, match="unknown config key 'pretrain.teachr'"):
         toy_config(tmp_path, **{"pretrain.teachr": "scripted"})
-    cfg = toy_config(tmp_path, **{"pretrain.teacher": "nobody"})
-    with pytest.raises(conan_envs.ConfigError, match="unknown agent 'nobody'"):
-        Trainer(cfg).run()
+    with pytest.raises(conan_envs.ConfigError, match="pretrain.teacher: unknown agent 'nobody'"):
+        toy_config(tmp_path, **{"pretrain.teacher": "nobody"})
+    with pytest.raises(conan_envs.ConfigError, match="pretrain.epochs=0 is invalid"):
+        toy_config(tmp_path, **{"pretrain.teacher": "random", "pretrain.epochs": 0})
