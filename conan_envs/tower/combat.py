@@ -12,7 +12,7 @@ from .content import LEAP, SLASH, SWING
 from .dice import d6
 from .enemy import Blow
 from .grid import NEAR, dist
-from .words import TOKEN_NAMES, square
+from .words import TOKEN_NAMES, row_short, square
 
 CONAN, YARA = 0, 1
 POISON_CAPACITY = 2
@@ -486,7 +486,7 @@ class CombatMixin:
         row = self._kind(e).rows[r]
         e.dice[r] -= 1
         blow.left -= 1
-        self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row[2]} die")
+        self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row_short(row)} die")
         if row[2] == "riposte":
             blow.hits_back += 1
         elif row[2] == "hitriposte":

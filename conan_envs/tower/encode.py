@@ -22,6 +22,7 @@ MAX_ROWS = 4       # rows on an enemy card
 MAX_TOKENS = 4     # tokens shown one by one (and their count)
 MAX_TESTS = 2      # tests at one location
 TOKEN_CODE = {"S": 1.0, "R": 2 / 3, "P": 1 / 3}
+MOVERS = ("conan_turn", "minion")   # decisions whose move points left are shown
 
 
 def block_sizes(game) -> list[tuple[str, int]]:
@@ -156,7 +157,8 @@ class Encoder:
         o = E.o_conan
         ix += range(o, o + 17)
         xs += (s.level / 5, s.xp / 30, s.fatigue / 4, s.wounds / 5, s.rage_pool / 4,
-               len(s.rage_track) / 3, s.move_left / 15, s.move_bonus / 3, s.free_blocks / 3,
+               len(s.rage_track) / 3, s.move_left / 15 if kind in MOVERS else 0.0,
+               s.move_bonus / 3, s.free_blocks / 3,
                float(s.slay_move), float(s.locked), len(s.poison) / 3, sum(s.poison) / 3,
                s.turn / E.turn_scale, float(s.in_combat), s.combat_rounds / 20,
                float(s.conan_first))

@@ -70,7 +70,8 @@ class ViewMixin:
             "level": self.level, "xp": self.xp, "fatigue": self.fatigue, "wounds": self.wounds,
             "rage": self.rage_pool, "rage_on_wound_track": list(self.rage_track),
             "dice": self._base_dice(), "base_move": self._base_move(),
-            "move_left": self.move_left, "move_bonus": self.move_bonus,
+            "move_left": self.move_left if self.decision() == "conan_turn" else None,
+            "move_bonus": self.move_bonus,
             "free_blocks": self.free_blocks,
             "activation": ACTIVATION[min(self.cphase, 4)],
             "slain_square": words.square(self.slain_sq) if self.slain_sq >= 0 else None,
@@ -412,7 +413,9 @@ class ViewMixin:
         tok = ", ".join(cv["tokens"]) or "none"
         lines.append(f"Conan at {cv['square']}: level {cv['level']}, XP {cv['xp']}, FATIGUE "
                      f"{cv['fatigue']}/4, wounds {cv['wounds']}/5, RAGE {cv['rage']}, dice "
-                     f"{cv['dice']}, move {cv['base_move']} (left {cv['move_left']}), tokens {tok}"
+                     f"{cv['dice']}, move {cv['base_move']}"
+                     + (f" ({cv['move_left']} left)" if cv["move_left"] is not None else "")
+                     + f", tokens {tok}"
                      + (f", POISON {cv['poison']}" if cv["poison"] else ""))
         for name, row in cv["rows"].items():
             lines.append(f"  {name:9s} " + (" ".join(f"[{v}]" for v in row) or "-"))
