@@ -27,9 +27,9 @@ def gym_id(env_id: str) -> str:
 
 def make_gym_env(env_id: str, **kwargs: Any) -> SingleAgentEnv:
     """The entry point Gymnasium calls (``gymnasium.make`` sets ``spec`` afterwards)."""
+    from . import make_game
     from .engine.gym_env import SingleAgentEnv
     from .engine.pettingzoo_env import check_env_options
-    from . import make_game
 
     env_opts = {k: kwargs.pop(k) for k in ("role", "opponents", "render_mode", "reward",
                                            "illegal_action") if k in kwargs}

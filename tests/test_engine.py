@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from baselines import RandomAgent, load_agent, parse_spec
 from conan_envs.engine import ConfigError, CorruptStateError, IllegalActionError, serialize
 from conan_envs.engine.gym_env import SingleAgentEnv
 from conan_envs.engine.pettingzoo_env import ConanAECEnv
-from baselines import RandomAgent, load_agent, parse_spec
 from tests.toy import NimGame
 
 
@@ -147,7 +147,8 @@ def test_aec_shaped_reward_pays_score_changes_then_the_result():
     for agent in env.agent_iter():
         obs, rew, term, trunc, _ = env.last()
         totals[agent] += rew
-        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1] if obs["action_mask"][1] else 0))
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if term or trunc else int(legal[-1] if obs["action_mask"][1] else 0))
     taken, returns = env.game_state.taken, env.game_state.returns()
     for i, a in enumerate(env.possible_agents):
         assert totals[a] == pytest.approx(taken[i] / 10 + returns[i])
@@ -185,7 +186,11 @@ def test_copy_data_is_deep_for_every_plain_type():
     x = {"l": [[1, 2], [3]], "t": (1, [2]), "a": np.zeros(3), "s": {1, 2}, "d": {"k": [1]},
          "flat": [1, 2.5, "x", None], "ft": (1, 2)}
     y = copy_data(x)
-    y["l"][0].append(9); y["t"][1].append(9); y["a"][0] = 9; y["s"].add(9); y["d"]["k"].append(9)
+    y["l"][0].append(9)
+    y["t"][1].append(9)
+    y["a"][0] = 9
+    y["s"].add(9)
+    y["d"]["k"].append(9)
     y["flat"][0] = 9
     assert x == {"l": [[1, 2], [3]], "t": (1, [2]), "a": x["a"], "s": {1, 2}, "d": {"k": [1]},
                  "flat": [1, 2.5, "x", None], "ft": (1, 2)}

@@ -76,7 +76,7 @@ def test_illegal_action_lose_mode_ends_the_game_for_any_bad_action():
 
 def finish(env, seed=0):
     env.reset(seed=seed)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
 

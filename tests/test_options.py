@@ -37,8 +37,10 @@ def kinds(o):
     return o.kinds if isinstance(o, opt.Either) else (o,)
 
 
-@pytest.mark.parametrize("env_id,name,o", [x for x in OPTIONS if isinstance(x[2], opt.Bool)],
-                         ids=[i for i, x in zip(OPTION_IDS, OPTIONS) if isinstance(x[2], opt.Bool)])
+BOOLS = [x for x in OPTIONS if isinstance(x[2], opt.Bool)]
+
+
+@pytest.mark.parametrize("env_id,name,o", BOOLS, ids=[f"{e}-{n}" for e, n, _ in BOOLS])
 def test_booleans_take_only_true_or_false(env_id, name, o):
     for value in NOT_BOOLS:
         refused(env_id, name, value)
@@ -140,7 +142,7 @@ def test_docs_options_md_is_generated_from_the_schemas():
     table = conan_envs.options_table()
     for env_id in GAMES:
         assert f"## {env_id}" in table
-        for name, default, valid, _ in conan_envs.game_class(env_id).describe_options():
+        for name, *_ in conan_envs.game_class(env_id).describe_options():
             assert f"| `{name}` |" in table
     assert DOC.read_text(encoding="utf-8") == table + "\n", (
         "docs/options.md is stale: regenerate it with python -c \"import conan_envs; "

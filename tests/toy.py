@@ -4,8 +4,8 @@ players take 1-3 stones; taking the last stone wins; a player may instead 'revea
 which does nothing but tests hidden information."""
 import numpy as np
 
-from conan_envs.engine.options import max_turns
 from conan_envs.engine import TERMINAL, ActionCodec, Game, State
+from conan_envs.engine.options import max_turns
 
 CODEC = ActionCodec([("take", (1, 2, 3)), ("reveal", 1)])
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -9,7 +10,8 @@ import numpy as np
 class RegionGraph:
     """An undirected graph of named regions. Immutable; shared by all states of a game."""
 
-    def __init__(self, names, edges, kinds=None):
+    def __init__(self, names: Iterable[str], edges: Iterable[tuple[str, str]],
+                 kinds: Iterable[str] | None = None) -> None:
         self.names: tuple[str, ...] = tuple(names)
         self.index = {n: i for i, n in enumerate(self.names)}
         if len(self.index) != len(self.names):
@@ -29,10 +31,10 @@ class RegionGraph:
         )
         self.kinds = tuple(kinds) if kinds is not None else ("land",) * n
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.names)
 
-    def distances_from(self, src: int, passable=None) -> list[int]:
+    def distances_from(self, src: int, passable: Callable[[int], bool] | None = None) -> list[int]:
         """BFS distance from src to every region (-1 if unreachable). `passable(i)` may
         forbid entering a region (src is always allowed)."""
         dist = [-1] * len(self.names)

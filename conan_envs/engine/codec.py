@@ -5,21 +5,28 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 
 
 class ActionCodec:
-    def __init__(self, segments):
+    def __init__(self, segments: Iterable[tuple[str, int | Iterable[Any]]]) -> None:
         self.segments: list[str] = []
         self.offsets: dict[str, int] = {}
         self.sizes: dict[str, int] = {}
-        self.labels: dict[str, tuple | None] = {}
+        self.labels: dict[str, tuple[Any, ...] | None] = {}
         start = 0
         for name, spec in segments:
             if name in self.offsets:
                 raise ValueError(f"duplicate segment {name!r}")
-            labels = None if isinstance(spec, int) else tuple(spec)
-            size = spec if labels is None else len(labels)
+            if isinstance(spec, int):
+                labels, size = None, spec
+            else:
+                labels = tuple(spec)
+                size = len(labels)
             self.segments.append(name)
             self.offsets[name] = start
             self.sizes[name] = size
@@ -43,7 +50,7 @@ class ActionCodec:
         o = self.offsets[segment]
         return slice(o, o + self.sizes[segment])
 
-    def empty_mask(self) -> np.ndarray:
+    def empty_mask(self) -> npt.NDArray[np.bool_]:
         return np.zeros(self.size, dtype=bool)
 
     def name(self, action: int) -> str:

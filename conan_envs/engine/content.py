@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 from importlib import resources
+from typing import Any
 
 import yaml
 
@@ -10,8 +11,8 @@ import yaml
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@functools.lru_cache(maxsize=None)
-def load_yaml(package: str, name: str):
+@functools.cache
+def load_yaml(package: str, name: str) -> Any:
     """Parse `data/<name>.yaml` of a game package (cached; treat the result as read-only)."""
     path = resources.files(package).joinpath("data", f"{name}.yaml")
     with path.open("r", encoding="utf-8") as f:

@@ -307,7 +307,7 @@ class State(ABC):
 
         return render_view(view)
 
-    def _rebuild_derived(self) -> None:
+    def _rebuild_derived(self) -> None:  # noqa: B027 - an optional hook
         """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`)."""
 
     def _check_restored(self) -> None:

@@ -188,7 +188,7 @@ def _check_opponents(game: Game, role: int, opponents: object) -> Opponents:
                                   "act(observation, action_mask, state) method")
         return opponents
     if callable(opponents) and not hasattr(opponents, "act"):
-        return opponents  # type: ignore[return-value]
+        return opponents
     raise ConfigError(f"opponents must be None, a dict of role -> agent, or a callable "
                       f"role_index -> agent; got {opponents!r}")
 

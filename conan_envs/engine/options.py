@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
 from .errors import ConfigError
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def _choices(spec) -> tuple:
+def _choices(spec: Any) -> tuple[Any, ...]:
     return tuple(spec() if callable(spec) else spec)
 
 
@@ -37,27 +37,27 @@ class Option:
     default: Any
     doc: str = ""
 
-    def check(self, env_id: str, name: str, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         raise NotImplementedError
 
     def valid(self) -> str:
         """What is valid, in words (for errors, ``--help`` and the README)."""
         raise NotImplementedError
 
-    def fail(self, env_id: str, name: str, value):
+    def fail(self, env_id: str, name: str, value: Any) -> NoReturn:
         raise ConfigError(f"{env_id}: option {name}={value!r} is invalid; {name} must be {self.valid()}")
 
 
 @dataclass(frozen=True)
 class Bool(Option):
-    def check(self, env_id, name, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         if value is True or value is False:
             return value
         if isinstance(value, np.bool_):
             return bool(value)
         self.fail(env_id, name, value)
 
-    def valid(self):
+    def valid(self) -> str:
         return "True or False"
 
 
@@ -67,7 +67,7 @@ class Int(Option):
     hi: int | None = None
     allow_none: bool = False
 
-    def check(self, env_id, name, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         if value is None and self.allow_none:
             return None
         if not _is_int(value):
@@ -77,7 +77,7 @@ class Int(Option):
             self.fail(env_id, name, value)
         return v
 
-    def valid(self):
+    def valid(self) -> str:
         if self.lo is not None and self.hi is not None:
             text = f"an integer from {self.lo} to {self.hi}"
         elif self.lo is not None:
@@ -95,7 +95,7 @@ class Choice(Option):
 
     choices: Any = ()  # a tuple, or a callable returning one (content loaded on demand)
 
-    def check(self, env_id, name, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         options = _choices(self.choices)
         for c in options:
             if type(value) is type(c) and value == c:
@@ -104,7 +104,7 @@ class Choice(Option):
                 return c
         self.fail(env_id, name, value)
 
-    def valid(self):
+    def valid(self) -> str:
         return "one of " + ", ".join(repr(c) for c in _choices(self.choices))
 
 
@@ -116,7 +116,7 @@ class Names(Option):
     min_len: int = 0
     max_len: int | None = None
 
-    def check(self, env_id, name, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         if isinstance(value, str):
             value = [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
@@ -131,7 +131,7 @@ class Names(Option):
             self.fail(env_id, name, value)
         return tuple(value)
 
-    def valid(self):
+    def valid(self) -> str:
         size = f"at least {self.min_len} " if self.min_len else ""
         if self.max_len is not None:
             size += f"at most {self.max_len} "
@@ -143,9 +143,9 @@ class Names(Option):
 class Either(Option):
     """The first of several kinds that accepts the value (e.g. an index or a name)."""
 
-    kinds: tuple = field(default_factory=tuple)
+    kinds: tuple[Option, ...] = field(default_factory=tuple)
 
-    def check(self, env_id, name, value):
+    def check(self, env_id: str, name: str, value: Any) -> Any:
         for kind in self.kinds:
             try:
                 return kind.check(env_id, name, value)
@@ -153,7 +153,7 @@ class Either(Option):
                 pass
         self.fail(env_id, name, value)
 
-    def valid(self):
+    def valid(self) -> str:
         return " or ".join(k.valid() for k in self.kinds)
 
 
@@ -163,7 +163,7 @@ def max_turns(default: int | None, unit: str, allow_none: bool = False, hi: int 
                allow_none=allow_none)
 
 
-def validate(env_id: str, schema: dict[str, Option], config: dict) -> dict:
+def validate(env_id: str, schema: dict[str, Option], config: dict[str, Any]) -> dict[str, Any]:
     """The full config: defaults for what is not given, every value checked and normalised."""
     unknown = sorted(set(config) - set(schema))
     if unknown:

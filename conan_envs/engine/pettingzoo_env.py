@@ -39,7 +39,7 @@ def observation_box(game: Game, role: int) -> spaces.Box:
     return spaces.Box(np.float32(low), np.float32(high), game.observation_shape(role), np.float32)
 
 
-class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
+class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     """PettingZoo AEC env over a rules core.
 
     ``game`` is the rules (a :class:`~.core.Game`); ``game_state`` the position being played
@@ -72,7 +72,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
                             "action_mask": spaces.Box(0, 1, (n,), np.int8)})
             for i, a in enumerate(self.possible_agents)
         }
-        self._act_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._act_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(n) for a in self.possible_agents}
         self._zero_mask = np.zeros(n, dtype=np.int8)
         self._zero_mask.flags.writeable = False
         self._seeds = np.random.SeedSequence()
@@ -104,7 +105,7 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._final = {}
         self._scores = self._shaped_scores()
         self._obs_cache = {}
@@ -134,7 +135,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
         self._live()
         agent = self.agent_selection
         if agent in self.agents:
-            return super().last(observe)
+            found: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
+            return found
         term, trunc = self._final.get(agent, (False, False))
         return (self.observe(agent) if observe else None), 0.0, term, trunc, {}
 
@@ -155,8 +157,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
             for a in self.agents:
                 self.rewards[a] = 0.0
             self._rewards_dirty = False
-        a = as_action(action, self.game.num_actions)
-        if a is None or not state.legal_action_mask()[a]:
+        index = as_action(action, self.game.num_actions)
+        if index is None or not state.legal_action_mask()[index]:
             if self.illegal_action == "raise":
                 state.apply_action(action)  # raises IllegalActionError naming the legal moves
             self._obs_cache = {}
@@ -164,7 +166,7 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):
             self.infos[agent]["illegal_action"] = True
         else:
             self._obs_cache = {}
-            state.apply_action(a)
+            state.apply_action(index)
             if self.shaped:
                 self._add_shaping()
             if state.is_terminal():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any, NoReturn, TypeVar
 
 import numpy as np
 
@@ -15,19 +16,20 @@ from .errors import CorruptStateError
 
 _TAG = "__t"
 _CLASSES: dict[str, type] = {}
+T = TypeVar("T", bound=type)
 
 
-def serializable(cls):
+def serializable(cls: T) -> T:
     """Class decorator: let a dataclass appear inside a state's JSON."""
-    if not dataclasses.is_dataclass(cls):
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
         raise TypeError(f"{cls.__name__} must be a dataclass to be serializable")
     key = f"{cls.__module__}.{cls.__qualname__}"
     _CLASSES[key] = cls
-    cls._serial_key = key
+    cls._serial_key = key  # type: ignore[attr-defined]
     return cls
 
 
-def encode(x):
+def encode(x: Any) -> Any:
     if x is None or isinstance(x, (bool, str)):
         return x
     if isinstance(x, (int, float)) and not isinstance(x, np.generic):
@@ -54,7 +56,7 @@ def encode(x):
     raise TypeError(f"cannot serialize {type(x).__name__}: register it with @serializable")
 
 
-def decode(x):
+def decode(x: Any) -> Any:
     if isinstance(x, list):
         return [decode(v) for v in x]
     if not isinstance(x, dict):
@@ -82,7 +84,7 @@ def decode(x):
     raise CorruptStateError(f"unknown tag {tag!r} in saved state")
 
 
-def _hashable(v):
+def _hashable(v: Any) -> Any:
     if isinstance(v, list):
         raise CorruptStateError("a list cannot be a dict key or set member")
     return v
@@ -93,15 +95,15 @@ MAX_DEPTH = 40  # nesting of lists and objects in a saved state
 MAX_INT = 2**53  # integers beyond this are not game data (and not exact in JSON readers)
 
 
-def dumps(x) -> str:
+def dumps(x: Any) -> str:
     return json.dumps(encode(x), separators=(",", ":"), allow_nan=False)
 
 
-def _no_constant(name):
+def _no_constant(name: str) -> NoReturn:
     raise CorruptStateError(f"saved state holds {name}, which is not a number a game uses")
 
 
-def _depth(x, limit: int) -> None:
+def _depth(x: Any, limit: int) -> None:
     """Raise if `x` nests deeper than `limit` (iteratively: no recursion on hostile input)."""
     stack = [(x, 0)]
     while stack:
@@ -114,7 +116,7 @@ def _depth(x, limit: int) -> None:
             stack.extend((w, d + 1) for w in v.values())
 
 
-def loads(s: str):
+def loads(s: str | bytes | bytearray) -> Any:
     if not isinstance(s, (str, bytes, bytearray)):
         raise CorruptStateError(f"saved state must be JSON text, not {type(s).__name__}")
     if len(s) > MAX_TEXT:
@@ -134,12 +136,12 @@ def loads(s: str):
         raise CorruptStateError(f"saved state is malformed: {e!r}") from e
 
 
-def conform(value, template, path: str) -> None:
+def conform(value: Any, template: Any, path: str) -> None:
     """Raise CorruptStateError (naming `path`) unless `value` has the shape of `template`, a
     fresh state's field: the same container and scalar types, arrays of the same dtype and
     shape, lists of a fresh state's element type, finite numbers, integers within
     ``MAX_INT``. A template of None (a field empty at the start) checks numbers only."""
-    def bad(why):
+    def bad(why: str) -> NoReturn:
         raise CorruptStateError(f"saved state: field {path}: {why}")
 
     if isinstance(value, float) and not np.isfinite(value):
@@ -186,7 +188,7 @@ def conform(value, template, path: str) -> None:
         _numbers(value, path)
 
 
-def _numbers(value, path: str) -> None:
+def _numbers(value: Any, path: str) -> None:
     """Every number inside `value` finite and within MAX_INT (iteratively)."""
     stack = [value]
     while stack:
