@@ -75,6 +75,9 @@ WIZARD_MAGIC = _by_roll(_tables["wizard_magic"], 20, "effect")
 BATTLE_ACTIONS = _by_roll(_tables["battle_actions"], 6, "effect")
 BATTLE_SPELLS = _by_roll(_tables["battle_spells"], 20, "effect")
 WIZARD_MAGIC_TEXT = _by_roll(_tables["wizard_magic"], 20, "text")
+HEROIC_ACTIONS_TEXT = _by_roll(_tables["heroic_actions"], 20, "text")
+BATTLE_ACTIONS_TEXT = _by_roll(_tables["battle_actions"], 6, "text")
+BATTLE_SPELLS_TEXT = _by_roll(_tables["battle_spells"], 20, "text")
 _RESULT = {k: i for i, k in enumerate(UNIT_KEYS)} | {"gold": GOLD, "nothing": NOTHING}
 RECRUIT = tuple(
     tuple(_RESULT[x] if x else None for x in _by_roll(_tables["recruit"][c], 12, "result"))

@@ -1,8 +1,11 @@
 """Observation encoder (Kings of Hyboria has no hidden information): per region, units by
 type and owner (scaled by chit limits), which owners occupy it, Storm and Curse tokens,
 raids; per player gold, Divinations, Relics, alive, King, turn-order seat, whose turn and
-who is asked; the phase and the decision (one-hot), the region and unit type the current
-order or battle is about; the round. Players are listed from the observer's seat onward.
+who is asked; the phase and the decision (one-hot); what the decision resolves (the effect,
+its region, its target, the unit type); at a Divination offer the roll (which table, the
+value, where and by whom); the battle being fought (region, round, stage, each side's
+modifiers, pending hits, and units killed, raised, possessed, immobilized); the round.
+Players are listed from the observer's seat onward. `observation_blocks` names the blocks.
 
 The board part (units, occupancy, tokens) is kept up to date in the state's `board`, one
 row per observer laid out as that observer's whole observation with the rest left zero, as
@@ -13,7 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.text import table
 from . import content as C
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -40,9 +42,73 @@ STORMS = tuple(_scaled(k, 3) for k in range(4))
 CURSES = tuple(_scaled(k, 6) for k in range(7))
 
 
-def observation_size(n):
+# what a decision may be resolving: the Heroic Actions / Wizard Magic effects that ask
+# for a choice, and the Battle Actions / Spells that do
+EFFECTS = ("assassination", "hunter_killer_demon", "plague", "earthquake", "adventure",
+           "convert", "mind_control", "foment_rebellion", "raiding", "storms", "great_curse",
+           "transmutation", "sacrifice", "slay", "death", "possession", "immobilize", "rally",
+           "restoration")
+# the dice a Divination may reroll (state._roll's `what`)
+ROLLS = ("hero", "wizard", "recruit", "action", "spell", "attack", "curse", "prophecy")
+STAGES = ("heroes", "wizards", "attack", "retreat")
+BATTLE_SIDE = 5 + 4 * T  # initiative, attack bonus, charge, confusion, hits; four rows by type
+_EFF = {e: i for i, e in enumerate(EFFECTS)}
+_ROLL = {w: i for i, w in enumerate(ROLLS)}
+_STAGE = {st: i for i, st in enumerate(STAGES)}
+# decisions that carry out the state's task (its effect, region, target, unit)
+TASK_DECISIONS = frozenset(("target_region", "target_unit", "adventure", "training", "sacrifice",
+                            "transmutation", "ancient_lore", "relic_roll", "move_unit",
+                            "move_to", "move_count", "embark"))
+
+
+def observation_blocks(game, role=0):
+    """The observation's named blocks, in order, with their sizes (they sum to its size)."""
+    n = game.num_players
     o = n + 1
-    return R * o * T + R * o + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
+    return [("units", R * o * T), ("occupied", R * o), ("storms", R), ("curses", R),
+            ("raided", R), ("players", n * PER_PLAYER), ("phase", len(PHASES)),
+            ("decision", len(DECISIONS)), ("task_effect", len(EFFECTS)), ("task_region", R),
+            ("task_target", R), ("task_unit", T), ("roll", len(ROLLS) + 1),
+            ("roll_region", R), ("roll_unit", T), ("roll_side", 2), ("battle_region", R),
+            ("battle_defender", o),
+            ("battle", 1 + len(STAGES) + 2 * BATTLE_SIDE), ("round", 1), ("in_battle", 1)]
+
+
+def block_offsets(n):
+    """Where each block starts, by name."""
+    out, k = {}, 0
+    for name, size in observation_blocks(_Sizes(n)):
+        out[name] = k
+        k += size
+    return out
+
+
+class _Sizes:
+    def __init__(self, n):
+        self.num_players = n
+
+
+def observation_size(n):
+    return sum(size for _, size in observation_blocks(_Sizes(n)))
+
+
+def pending(state):
+    """What the pending decision is resolving, as indices (-1: none): the effect, its region
+    (where the roll was made or the units start), its target (region chosen, destination),
+    the unit type. Shared by the encoder and the view, so they always agree."""
+    ask = state.ask
+    if ask is None:
+        return -1, -1, -1, -1
+    kind = ask[0]
+    if kind in ("battle_target", "restore"):
+        return _EFF[state.battle["effect"]], -1, -1, -1
+    if kind not in TASK_DECISIONS:
+        return -1, -1, -1, -1
+    task = state.task
+    eff = task.get("effect")
+    region = task.get("source", task.get("region", -1))
+    target = task.get("target", task.get("destination", -1))
+    return _EFF[eff] if eff in _EFF else -1, region, target, task.get("unit", -1)
 
 
 def board_size(n):
@@ -99,7 +165,8 @@ def encode(state, role):
     game = state.game
     size = game._obs_size
     out = state.board[role * size:(role + 1) * size].copy()
-    asked = state.ask[1] if state.ask is not None else -1
+    ask = state.ask
+    asked = ask[1] if ask is not None else -1
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
@@ -111,68 +178,56 @@ def encode(state, role):
                     1.0 if pool[p * T + C.KING] else 0.0, order.index(p) / (n - 1),
                     1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
                     1.0 if dead[p] else 0.0)
-    k = game.board_size
+    at = game.obs_at
+    k = at["players"]
     out[k:k + n * PER_PLAYER] = players
-    k += n * PER_PLAYER
-    out[k + _PH[state.phase]] = 1.0
-    k += len(PHASES)
-    if state.ask is not None:
-        out[k + _DEC[state.ask[0]]] = 1.0
-    k += len(DECISIONS)
-    focus_r, focus_t = _focus(state)
-    if focus_r >= 0:
-        out[k + focus_r] = 1.0
-    if focus_t >= 0:
-        out[k + R + focus_t] = 1.0
+    out[at["phase"] + _PH[state.phase]] = 1.0
+    if ask is not None:
+        out[at["decision"] + _DEC[ask[0]]] = 1.0
+        if ask[0] in TASK_DECISIONS or ask[0] in ("battle_target", "restore"):
+            eff, region, target, unit = pending(state)
+            if eff >= 0:
+                out[at["task_effect"] + eff] = 1.0
+            if region >= 0:
+                out[at["task_region"] + region] = 1.0
+            if target >= 0:
+                out[at["task_target"] + target] = 1.0
+            if unit >= 0:
+                out[at["task_unit"] + unit] = 1.0
+        elif ask[0] == "divination":
+            roll = state.pending_roll
+            k = at["roll"]
+            out[k + _ROLL[roll["what"]]] = 1.0
+            out[k + len(ROLLS)] = roll["value"] / roll["sides"]
+            ctx = roll["context"]
+            r = ctx.get("region", ctx.get("target", -1))
+            if r >= 0:
+                out[at["roll_region"] + r] = 1.0
+            if "unit" in ctx:
+                out[at["roll_unit"] + ctx["unit"]] = 1.0
+            if "side" in ctx:
+                out[at["roll_side"] + ctx["side"]] = 1.0
     if state.turn:
         out[-2] = min(state.turn / (game.max_turns or 100), 1.0)
-    if state.battle is not None:
+    bt = state.battle
+    if bt is not None:
         out[-1] = 1.0
+        out[at["battle_region"] + bt["region"]] = 1.0
+        dfn = bt["owners"][1]
+        out[at["battle_defender"] + (dfn - role) % n if dfn < n else at["battle"] - 1] = 1.0
+        out[at["battle"]:at["round"]] = battle_values(bt)
     return out
 
 
-def _focus(state):
-    """The region and unit type the pending decision is about (-1 if none)."""
-    if state.battle is not None:
-        return state.battle["region"], -1
-    ctx = state.task
-    if "source" in ctx:
-        return ctx["source"], ctx.get("unit", -1)
-    if "target" in ctx:
-        return ctx["target"], -1
-    if "region" in ctx:
-        return ctx["region"], -1
-    return -1, -1
-
-
-def render(state):
-    """The text board: occupied regions with their units and tokens, then the players."""
-    n, O = state.n, state.O
-    names = [f"P{p}" for p in range(n)] + ["N"]
-    rows = []
-    for r in range(R):
-        parts = []
-        for o in range(O):
-            if state.tot[r * O + o]:
-                units = " ".join(f"{state.at(r, o, t)}{C.UNIT_KEYS[t][:2].title()}"
-                                 for t in range(T) if state.at(r, o, t))
-                parts.append(f"{names[o]}: {units}")
-        tokens = []
-        if state.storm[r]:
-            tokens.append(f"storm {state.storm[r]}")
-        if state.curse[r]:
-            tokens.append(f"curse {state.curse[r]}")
-        if parts or tokens:
-            rows.append([C.REGIONS[r], "; ".join(parts), ", ".join(tokens)])
-    lines = [table(rows, ["region", "units", "tokens"]), ""]
-    for p in range(n):
-        status = "out" if not state.alive[p] else ("King dead" if state.king_dead[p] else "")
-        line = (f"P{p}: gold {state.gold[p]}, divinations {state.div[p]}, "
-                f"relics {state.relics[p]}, countries {state.countries_of(p)} {status}")
-        lines.append(line.rstrip())
-    if state.phase == "over":
-        lines.append(f"Game over after round {state.turn}: returns {state.returns()}")
-    else:
-        lines.append(f"Round {state.turn + 1}, P{state.me()}'s turn, {state.phase} phase; "
-                     f"P{state.ask[1]} to decide: {state.ask[0]}")
-    return "\n".join(lines)
+def battle_values(bt):
+    """The battle block: round, stage, then per side (attacker first) its round modifiers,
+    pending hits, and units killed, raised for the battle, possessed and immobilized."""
+    vals = [bt["round"] / 50] + [0.0] * len(STAGES)
+    vals[1 + _STAGE[bt["stage"]]] = 1.0
+    for s in (0, 1):
+        vals += (bt["initiative"][s] / 10, bt["attack_bonus"][s] / 10, bt["charge"][s] / 10,
+                 bt["confusion"][s] / 10, bt["hits"][s] / 10)
+        for row in (bt["killed"][s], bt["raised"][s], bt["possessed"][s],
+                    bt["immobilized"][s]):
+            vals += [x / 10 for x in row]
+    return vals

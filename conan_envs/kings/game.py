@@ -11,7 +11,7 @@ from ..engine import ConfigError, Game
 from ..engine.options import Bool, Choice, Int, max_turns
 from . import content as C
 from .actions import make_codec
-from .encode import board_positions, board_size, observation_size
+from .encode import block_offsets, board_positions, board_size, observation_size
 from .state import KingsState
 
 VICTORIES = ("most_countries", "last_king")
@@ -47,6 +47,7 @@ class KingsGame(Game):
         self.codec = make_codec(n)
         self.num_actions = self.codec.size
         self._obs_size = observation_size(n)
+        self.obs_at = block_offsets(n)  # where each observation block starts
         self.board_size = board_size(n)  # the board part of an observation
         self.board_upos, self.board_opos, self.board_tpos = board_positions(n)
         self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))

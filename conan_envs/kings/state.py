@@ -31,7 +31,14 @@ DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
               "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
               "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
               "training": "train none", "relic_roll": "no extra roll"}
-NO_REROLL = ("wizard", (1, 18))  # Consumed by Demons, Insanity
+VERBS = {"casualty": "lose", "restore": "bring back", "battle_target": "strike",
+         "target_unit": "strike", "sacrifice": "sacrifice", "transmutation": "transmute",
+         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to",
+         "new_king": "crown in"}
+NO_REROLL = ("wizard", (1, 18))
+ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(1, 31)),
+                "result": tuple(C.WIZARD_MAGIC_TEXT[1:20]),
+                "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
 
 
 class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
@@ -113,14 +120,26 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
     observation = encode  # encode(state, role)
 
     def action_to_string(self, a):
-        if self.ask is not None:
-            if a == DONE:
-                return DONE_NAMES.get(self.ask[0], "done")
-            if a == REROLL:
-                return "reroll (discard a Divination)"
-            if self.ask[0] == "relic_roll":
-                return "roll again (Relic)"
-        return self.game.codec.name(a)
+        """The action in the game's words: a region, unit type or count by its name, with
+        the verb of the decision asked (`done` and `reroll` say what they mean)."""
+        kind = self.ask[0] if self.ask is not None else None
+        if a == DONE:
+            return DONE_NAMES.get(kind, "done")
+        if a == REROLL:
+            return "reroll"
+        if kind == "relic_roll":
+            return "roll again (Relic)"
+        segment, i = self.game.codec.decode(a)
+        value = ACTION_WORDS[segment][i]
+        if segment == "count":
+            return f"train {value}" if kind == "training" else f"move {value}"
+        if segment == "result":
+            return f"{value}"
+        if segment == "player":
+            return f"rob {value}"
+        if kind in VERBS:
+            return f"{VERBS[kind]} {value}"
+        return str(value)
 
     def shaped_scores(self):
         """The victory key as one number, with the armies that win it: a quarter point per

@@ -3,26 +3,67 @@ pending decision in the rulebook's words, and the text board (rulebook "THE MAP"
 "TURN SEQUENCE", and the tables whose rolls are being resolved).
 
 The view's keys (besides env_id, role, decision, log): ``round``, ``phase``,
-``phasing_player``, ``turn_order``, ``victory``, ``max_rounds``, ``regions`` (one record per
-region: name, country, sea, x, y, controller, units by owner, storms, curses, raided_by,
-neighbours), ``players`` (gold, divinations, relics, alive, king_slain, countries, regions),
-``roll`` (the die being offered for a Divination reroll, or None), ``battle`` (the battle
-being fought, or None), ``winners`` (once over).
+``phasing_player``, ``turn_order``, ``victory``, ``conquest_goal``, ``max_rounds``,
+``regions`` (one record per region: name, country, sea, x, y, controller, units by owner,
+storms, curses, raided, neighbours), ``players`` (name, gold, divinations, relics, alive,
+king_slain, has_king, countries, regions), ``battle`` (the battle being fought, or None:
+region, attacker, defender, round, stage, sides), ``end`` (once over: cause, winners).
+The decision's context: ``effect``, ``region``, ``target``, ``unit`` (what is being
+resolved), ``roll`` at a Divination offer (table, die, value, result, roller, region, unit).
 """
 from __future__ import annotations
 
 from ..engine.text import table
 from ..engine.view import Decision
 from . import content as C
+from .encode import EFFECTS, TASK_DECISIONS, pending
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 NEUTRAL = "neutral"
+TABLES = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
+          "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
+          "spell": "Wizard Battle Spell Table", "attack": "attack roll",
+          "curse": "Great Curse roll", "prophecy": "Prophecy roll"}
+PROMPTS = {
+    "place_king": "Place your King in a land region no other player holds.",
+    "place_army": "Place your Army in a land region no other player holds.",
+    "target_region": "{effect} (rolled in {region}): choose the adjacent region it strikes.",
+    "target_unit": "{effect} strikes {target}: choose which unit type.",
+    "adventure": "Adventure (in {region}): kill a Monster in an adjacent region, or gain 1 Gold.",
+    "piracy": "Piracy: rob an opponent of 1 Gold, or gain 1 Gold from the bank.",
+    "ancient_lore": "Ancient Lore (in {region}): pick the Wizard Magic result that takes effect.",
+    "sacrifice": "Sacrifice (in {region}): choose a fellow unit to destroy; then roll again.",
+    "transmutation": "Transmutation (in {region}): choose a fellow unit to become a Monster.",
+    "training": "Training (in {region}): how many Armies become Elites (or train none)?",
+    "relic_roll": "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?",
+    "recruit": "Recruit Phase: choose a region to roll on its Recruit Table, or end recruiting.",
+    "move_from": "Move Phase: choose a region to move units from, or end the Move Phase.",
+    "move_unit": "Which unit type moves from {region}?",
+    "move_to": "Where do the {unit} units from {region} move?",
+    "move_count": "How many {unit} units move from {region} to {target}?",
+    "embark": "Which unit boards the Ships sailing from {region} to {target} (or no passenger)?",
+    "casualty": "Battle in {battle}: choose the unit type you lose ({hits} hits to take).",
+    "battle_target": "{effect} in the battle in {battle}: choose the enemy unit type.",
+    "restore": "{effect} in the battle in {battle}: choose the unit type brought back.",
+    "retreat": "Battle in {battle}, round {round} over: retreat to a region you control, or stay.",
+    "terror_retreat": "Terror in {battle}: choose the region you retreat to.",
+    "new_king": "Your King is slain: choose the region whose unit is crowned the new King.",
+}
+
+
+def effect_name(key):
+    return key.replace("_", " ").title()
+
+
+def counts(row):
+    return {C.UNIT_KEYS[t]: k for t, k in enumerate(row) if k}
 
 
 class KingsView:
     def owner_name(self, o):
         return self.game.roles[o] if o < self.n else NEUTRAL
 
+    # ---- the board --------------------------------------------------------------------
     def _view(self, role):
         n, O = self.n, self.O
         held = [self.controlled(p) for p in range(n)]
@@ -43,34 +84,121 @@ class KingsView:
                 "units": units,
                 "storms": self.storm[r],
                 "curses": self.curse[r],
-                "raided_by": self.owner_name(self.raided[r]) if self.raided[r] >= 0 else None,
+                "raided": self.raided[r] >= 0,
                 "neighbours": [C.REGIONS[d] for d in C.NEIGHBORS[r]],
             })
         players = [{"name": self.game.roles[p], "gold": self.gold[p],
                     "divinations": self.div[p], "relics": self.relics[p],
                     "alive": self.alive[p], "king_slain": self.king_dead[p],
+                    "has_king": self.pool[p * T + C.KING] > 0,
                     "countries": self.countries_of(p, held[p]), "regions": sum(held[p])}
                    for p in range(n)]
         over = self.phase == "over"
+        config = self.game.config
         return {
-            "round": self.turn if over else self.turn + 1,
+            "round": self.final_round if over else self.turn + 1,
             "phase": self.phase,
             "phasing_player": None if over else self.game.roles[self.me()],
             "turn_order": [self.game.roles[p] for p in self.order],
-            "victory": self.game.config["victory"],
+            "victory": config["victory"],
+            "conquest_goal": config["conquest"],
             "max_rounds": self.game.max_turns,
             "regions": regions,
             "players": players,
-            "winners": ([self.game.roles[p] for p in range(n) if self.result[p] > 0]
-                        if over else None),
+            "battle": self._battle_view(),
+            "end": ({"cause": self.end_cause,
+                     "winners": [self.game.roles[p] for p in range(n) if self.result[p] > 0]}
+                    if over else None),
         }
 
+    def _battle_view(self):
+        bt = self.battle
+        if bt is None:
+            return None
+        sides = []
+        for s in (0, 1):
+            sides.append({"player": self.owner_name(bt["owners"][s]),
+                          "initiative_bonus": bt["initiative"][s],
+                          "attack_bonus": bt["attack_bonus"][s],
+                          "lead_charge": bt["charge"][s], "confusion": bt["confusion"][s],
+                          "hits_to_take": bt["hits"][s], "killed": counts(bt["killed"][s]),
+                          "raised": counts(bt["raised"][s]),
+                          "possessed": counts(bt["possessed"][s]),
+                          "immobilized": counts(bt["immobilized"][s])})
+        return {"region": C.REGIONS[bt["region"]], "attacker": sides[0]["player"],
+                "defender": sides[1]["player"], "round": bt["round"], "stage": bt["stage"],
+                "sides": sides}
+
+    # ---- the decision -----------------------------------------------------------------
     def _decision(self, role):
         if self.ask is None:
-            return Decision("game_over", None, "The game is over.", {})
+            cause = self.end_cause.replace("_", " ").replace(":", ": ")
+            winners = [self.game.roles[p] for p in range(self.n) if self.result[p] > 0]
+            who = " and ".join(winners) + (" wins" if len(winners) == 1 else " tie") \
+                if winners else "nobody wins"
+            return Decision("game_over", None,
+                            f"The game is over in round {self.final_round} ({cause}): {who}.",
+                            {"cause": self.end_cause, "winners": winners})
         kind, p = self.ask[0], self.ask[1]
-        return Decision(kind, self.game.roles[p], kind, {})
+        context = {}
+        if kind == "divination":
+            roll = self.roll_record()
+            context["roll"] = roll
+            prompt = (f"Reroll {roll['roller']}'s {roll['table']} of {roll['value']} "
+                      f"({roll['result']})? reroll: discard a Divination"
+                      + (" or a Confusion" if self.battle is not None else "")
+                      + "; keep the roll: let it stand.")
+        else:
+            eff, region, target, unit = pending(self)
+            if kind in TASK_DECISIONS or eff >= 0:
+                context = {"effect": effect_name(EFFECTS[eff]) if eff >= 0 else None,
+                           "region": C.REGIONS[region] if region >= 0 else None,
+                           "target": C.REGIONS[target] if target >= 0 else None,
+                           "unit": C.UNIT_NAMES[unit] if unit >= 0 else None}
+            bt = self.battle
+            words = dict(context)
+            if bt is not None:
+                words.update(battle=C.REGIONS[bt["region"]], round=bt["round"],
+                             hits=bt["hits"][bt["side"]])
+            prompt = PROMPTS[kind].format(**words)
+        return Decision(kind, self.game.roles[p], prompt, context)
 
+    def roll_record(self):
+        """The die being offered for a reroll, in the table's words."""
+        roll = self.pending_roll
+        what, v, ctx = roll["what"], roll["value"], roll["context"]
+        bt = self.battle
+        roller = (self.owner_name(bt["owners"][ctx["side"]]) if "side" in ctx
+                  else self.game.roles[self.me()])
+        region = ctx.get("region", ctx.get("target", -1))
+        table_name = TABLES[what]
+        if what == "hero":
+            result = C.HEROIC_ACTIONS_TEXT[v]
+        elif what == "wizard":
+            result = C.WIZARD_MAGIC_TEXT[v]
+        elif what == "recruit":
+            c = C.COUNTRY_OF[region]
+            table_name = f"{C.COUNTRIES[c]} Recruit Table"
+            result = C.RECRUIT_TEXT[c][v]
+        elif what == "action":
+            result = C.BATTLE_ACTIONS_TEXT[v]
+        elif what == "spell":
+            result = C.BATTLE_SPELLS_TEXT[v]
+        elif what == "attack":
+            s, t = ctx["side"], ctx["unit"]
+            mod = bt["attack_bonus"][s] + (2 * bt["charge"][s] if t in (C.ARMY, C.ELITE) else 0)
+            result = (f"{'a hit' if v + mod >= C.ATTACK[t] else 'a miss'}: "
+                      f"{C.UNIT_NAMES[t]} needs {C.ATTACK[t]}, modifier {mod:+d}")
+        elif what == "curse":
+            result = f"{v} Curse Tokens"
+        else:
+            result = f"{v} Divinations"
+        return {"table": table_name, "die": f"D{roll['sides']}", "value": v,
+                "result": result, "roller": roller,
+                "region": C.REGIONS[region] if region >= 0 else None,
+                "unit": C.UNIT_NAMES[ctx["unit"]] if "unit" in ctx else None}
+
+    # ---- the text board ---------------------------------------------------------------
     def _render(self, view):
         rows = []
         for reg in view["regions"]:
@@ -81,21 +209,34 @@ class KingsView:
                 tokens.append(f"Storm {reg['storms']}")
             if reg["curses"]:
                 tokens.append(f"Curse {reg['curses']}")
-            if reg["raided_by"]:
-                tokens.append(f"raided by {reg['raided_by']}")
+            if reg["raided"]:
+                tokens.append("raided")
             if parts or tokens:
                 rows.append([reg["name"], reg["country"] or "sea", "; ".join(parts),
-                             ", ".join(tokens)])
-        lines = [table(rows, ["region", "country", "units", "tokens"]), ""]
+                             ", ".join(tokens), ", ".join(reg["neighbours"])])
+        lines = [table(rows, ["region", "country", "units", "tokens", "borders"]), ""]
         for pl in view["players"]:
-            status = "" if pl["alive"] else " (out)"
+            status = "" if pl["alive"] else " (out of the game)"
             lines.append(f"{pl['name']}: Gold {pl['gold']}, Divinations {pl['divinations']}, "
                          f"Relics {pl['relics']}, countries {pl['countries']}, "
                          f"regions {pl['regions']}{status}")
+        goal = (f"; {view['conquest_goal']} whole countries win at once"
+                if view["conquest_goal"] else "")
+        lines.append(f"Victory: {view['victory'].replace('_', ' ')}{goal}; "
+                     f"round limit {view['max_rounds']}.")
+        bt = view["battle"]
+        if bt:
+            lines.append(f"Battle in {bt['region']}, round {bt['round']} ({bt['stage']}): "
+                         f"{bt['attacker']} attacks {bt['defender']}.")
+            for side in bt["sides"]:
+                extra = {k: v for k, v in side.items() if v and k != "player"}
+                if extra:
+                    lines.append(f"  {side['player']}: " + ", ".join(
+                        f"{k.replace('_', ' ')} {v}" for k, v in extra.items()))
         lines += [""] + view["log"][-12:] + [""]
         d = view["decision"]
         if d["actor"] is None:
-            lines.append(f"Game over in round {view['round']}. {d['prompt']}")
+            lines.append(d["prompt"])
         else:
             lines.append(f"Round {view['round']}, {view['phasing_player']}'s turn, "
                          f"{view['phase']} phase. {d['actor']}: {d['prompt']}")

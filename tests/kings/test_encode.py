@@ -9,7 +9,9 @@ import pytest
 import conan_envs
 from conan_envs.engine import CorruptStateError
 from conan_envs.kings import content as C
-from conan_envs.kings.encode import DECISIONS, PER_PLAYER, PHASES, _focus, observation_size
+from conan_envs.kings.encode import (DECISIONS, EFFECTS, PER_PLAYER, PHASES, ROLLS, STAGES,
+                                     TASK_DECISIONS, observation_blocks, observation_size,
+                                     pending)
 
 from .helpers import A, E, K, blank, put, rid
 
@@ -40,14 +42,38 @@ def reference(s, role):
                  float(s.king_dead[p])]
     vals += [1.0 if s.phase == ph else 0.0 for ph in PHASES]
     vals += [1.0 if s.ask is not None and s.ask[0] == d else 0.0 for d in DECISIONS]
-    fr, ft = _focus(s)
+    kind = s.ask[0] if s.ask is not None else None
+    eff, fr, ft, fu = pending(s) if kind in TASK_DECISIONS or kind in ("battle_target", "restore") \
+        else (-1, -1, -1, -1)
+    vals += [1.0 if e == eff else 0.0 for e in range(len(EFFECTS))]
     vals += [1.0 if r == fr else 0.0 for r in range(R)]
-    vals += [1.0 if t == ft else 0.0 for t in range(T)]
+    vals += [1.0 if r == ft else 0.0 for r in range(R)]
+    vals += [1.0 if t == fu else 0.0 for t in range(T)]
+    roll = s.pending_roll if kind == "divination" else None
+    ctx = roll["context"] if roll else {}
+    vals += [1.0 if roll and roll["what"] == w else 0.0 for w in ROLLS]
+    vals.append(roll["value"] / roll["sides"] if roll else 0.0)
+    rr = ctx.get("region", ctx.get("target", -1))
+    vals += [1.0 if r == rr else 0.0 for r in range(R)]
+    vals += [1.0 if t == ctx.get("unit", -1) else 0.0 for t in range(T)]
+    vals += [1.0 if k == ctx.get("side", -1) else 0.0 for k in range(2)]
+    bt = s.battle
+    vals += [1.0 if bt and r == bt["region"] else 0.0 for r in range(R)]
+    vals += [1.0 if bt and o == bt["owners"][1] else 0.0 for o in seats]
+    if bt:
+        vals += [bt["round"] / 50] + [1.0 if st == bt["stage"] else 0.0 for st in STAGES]
+        for side in (0, 1):
+            vals += [bt[k][side] / 10 for k in ("initiative", "attack_bonus", "charge",
+                                                 "confusion", "hits")]
+            for k in ("killed", "raised", "possessed", "immobilized"):
+                vals += [x / 10 for x in bt[k][side]]
+    else:
+        vals += [0.0] * (1 + len(STAGES) + 2 * (5 + 4 * T))
     vals.append(min(s.turn / (s.game.max_turns or 100), 1.0))
     vals.append(1.0 if s.battle is not None else 0.0)
     out = np.array(vals, dtype=np.float32)
     assert out.shape == (observation_size(n),)
-    assert len(vals) == R * O * (T + 1) + 3 * R + n * PER_PLAYER + len(PHASES) + len(DECISIONS) + R + T + 2
+    assert len(vals) == sum(size for _, size in observation_blocks(s.game, role))
     return out
 
 
