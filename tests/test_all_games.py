@@ -7,6 +7,8 @@ from pettingzoo.test import api_test, seed_test
 
 import conan_envs
 from conan_envs import ConfigError, IllegalActionError
+from conan_envs.engine import ActionCodec
+from conan_envs.engine.core import SHAPED_RANGE
 
 # Each game's set-ups worth covering: its player counts and modes.
 CONFIGS = {
@@ -142,3 +144,39 @@ def test_unknown_option_is_a_clear_error(env_id):
 def test_unknown_env_id_lists_valid_ids():
     with pytest.raises(ConfigError, match="kings_v1"):
         conan_envs.make("kings_v9")
+
+
+@pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
+def test_every_game_has_a_codec_naming_its_actions(env_id, config):
+    game = conan_envs.make_game(env_id, **config)
+    assert isinstance(game.codec, ActionCodec) and game.codec.size == game.num_actions
+    state = game.new_initial_state(0)
+    for a in state.legal_actions()[:5]:
+        assert game.codec.name(a) and state.action_to_string(a)
+
+
+# Games whose shaped_scores leave the documented SHAPED_RANGE (measured over random play);
+# their helpers rescale them.
+SHAPED_OUTSIDE = {
+    "kings_v1": "countries/4 + regions/16 + units/32 reaches 5.9 with 4 Kings",
+    "cards_v1": "reaches 1.33 with 4 Heroes",
+}
+
+
+@pytest.mark.parametrize("env_id,config", [
+    pytest.param(e, c, marks=[pytest.mark.xfail(reason=SHAPED_OUTSIDE[e], strict=False)]
+                 if e in SHAPED_OUTSIDE else []) for e, c in CASES], ids=IDS)
+def test_shaped_scores_stay_within_the_documented_range(env_id, config):
+    """State.shaped_scores: one finite value per role within SHAPED_RANGE, small beside the
+    +-1 that returns() pays at the end."""
+    game = conan_envs.make_game(env_id, **config)
+    low, high = SHAPED_RANGE
+
+    def check(state):
+        scores = state.shaped_scores()
+        assert len(scores) == game.num_roles
+        assert all(np.isfinite(s) and low <= s <= high for s in scores), scores
+
+    for seed in range(3):
+        state, _ = random_game(game, seed, check)
+        check(state)
