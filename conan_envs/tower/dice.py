@@ -4,6 +4,7 @@ right, adds FATIGUE/RAGE tokens, and reserves dice between rounds. Yara's minion
 from __future__ import annotations
 
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
+from .words import row_short
 
 TOKEN_ROWS = (BLOCK, SLASH)
 
@@ -219,7 +220,8 @@ class DiceMixin:
             for v in d6(self.rng, n):
                 rows[k.row_of[v]] += 1
             e.dice = rows
-            self.log_event(f"{cards[e.card].name} rolls {sum(rows)} dice: {rows} on its rows")
+            self.log_event(f"{cards[e.card].name} rolls {sum(rows)} dice: " + ", ".join(
+                f"{row_short(k.rows[r])} x{c}" for r, c in enumerate(rows) if c))
 
     def _mask_yara_dice(self, m, O):
         for i, e in enumerate(self.enemies):

@@ -52,7 +52,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.ctok = []          # STUNNED/RATTLED stack, oldest first
         self.ctok_active = False
         self.poison = []        # FATIGUE placed on each POISON token
-        self.pos = 0
+        self.pos = c["locations"][g.start].conan   # his square at the first location
         self.move_left = 0
         self.cphase = 0         # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
         self.slain_sq = -1

@@ -392,9 +392,9 @@ class ViewMixin:
                      + (", in combat" if r["in_combat"] else ""))
         if r["initiative_card"]:
             ini = r["initiative_card"]
-            lines.append(f"Initiative card {ini['card']}: Conan {ini['conan_effect']} / Yara "
-                         f"{ini['yara_effect']}; token with {r['initiative_token']}, "
-                         f"{r['first_side']} goes first")
+            lines.append(f"Initiative card {ini['card']} (GAME EFFECT for Conan: {ini['conan_effect']}; "
+                         f"for Yara: {ini['yara_effect']}); the token is with "
+                         f"{r['initiative_token']}; {r['first_side']} goes first")
         occ = {}
         cv = view["conan"]
         occ[(cv["x"], cv["y"])] = "@"
@@ -444,10 +444,26 @@ class ViewMixin:
                          f"discard {y['discard']}")
             for p in y.get("hand", ()):
                 lines.append(f"  {p['name']} ({p['when']}): {p['effect']}")
-        for key, label in (("incoming", "Being dealt to Conan"), ("attack", "Conan's attack"),
-                           ("test", "Test")):
-            if view[key]:
-                lines.append(f"{label}: {view[key]}")
+        inc = view["incoming"]
+        if inc:
+            lines.append(f"Being dealt to Conan: {inc['hits']} hit(s)"
+                         + "".join(f", {t}" for t in inc["tokens"])
+                         + (f" by {inc['attacker']}" if inc["attacker"] else "")
+                         + ("; RIPOSTE allowed" if inc["riposte_allowed"] else ""))
+        a = view["attack"]
+        if a:
+            done = ", ".join(f"{t['enemy']} {t['wounds']} wound(s)" for t in a["targets"]) or "none yet"
+            lines.append(f"Conan's attack: {a['wounds_to_assign']} wound(s) to assign (up to "
+                         f"{a['max_targets']} enemies); dealt: {done}")
+            if a["blow"]:
+                b = a["blow"]
+                lines.append(f"  Yara blocks for {b['enemy']}: {b['token'] or str(b['wounds']) + ' wound(s)'}"
+                             + ("; RIPOSTE dice may block it" if b["riposte_dice_may_block"] else ""))
+        t = view["test"]
+        if t:
+            lines.append(f"Test '{t['name']}': {t['dice']} dice showing {t['need']}+ "
+                         f"({t['paid']} paid{', second attempt' if t['rerolled'] else ''}"
+                         f"{', optional' if t['optional'] else ''})")
         if view["winner"]:
             lines.append(f"{view['winner'].upper()} WINS")
         lines += ["", "Recent events:"] + [f"  {e}" for e in view["log"][-12:]]
