@@ -1,0 +1,141 @@
+"""The four commands as a user types them: --help, and every user error one line on stderr
+naming the problem and what is valid, exit status 2, found before any long work starts
+(issue 15, item 7; issue 17, item 3)."""
+import sys
+import types
+
+import pytest
+
+from baselines.cli import bench, evaluate, play, train
+
+COMMANDS = {"conan-train": train, "conan-evaluate": evaluate, "conan-play": play,
+            "conan-bench": bench}
+
+
+@pytest.mark.parametrize("prog", COMMANDS)
+def test_help_exits_zero_and_shows_examples(prog, capsys):
+    assert COMMANDS[prog].main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: {prog}") and f"    {prog} " in out
+
+
+def one_line_error(module, argv, capsys):
+    assert module.main(argv) == 2
+    captured = capsys.readouterr()
+    err = captured.err
+    assert err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("argv, needle", [
+    ([], "--config is required: a path or one of kings_ppo_selfplay"),
+    (["--config", "nope"], "shipped configs: kings_ppo_selfplay, smoke"),
+    (["--config", "smoke", "--set", "n_envs=0"], "n_envs must be an integer from 1"),
+    (["--config", "smoke", "--set", "ppo.gama=0.9"], "unknown config key 'ppo.gama'; valid ppo keys"),
+    (["--config", "smoke", "--set", "total_steps=abc"], "total_steps must be an integer"),
+    (["--config", "smoke", "--set", "policy.net_arch=64"], "policy.net_arch=64 is invalid"),
+    (["--config", "smoke", "--set", "opponents=bogus"], "opponents: unknown agent 'bogus'"),
+    (["--config", "smoke", "--set", "eval.opponents=[random]"], "eval.opponents="),
+    (["--config", "smoke", "--set", "nope"], "--set wants KEY=VALUE"),
+    (["--config", "smoke", "--total-steps", "0"], "at least 1"),
+    (["--config", "smoke", "--runners", "2"], "--runners goes with --backend rllib"),
+    (["--config", "smoke", "--backend", "tf"], "invalid choice: 'tf'"),
+])
+def test_train_user_errors(argv, needle, capsys):
+    assert needle in one_line_error(train, argv, capsys)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("env_id: kings_v1\n  x: [\n", "is not valid YAML at line 2"),
+    ("- a\n- b\n", "a YAML mapping of keys, not a list"),
+    ("env_id: kings_v1\nppo: {learning_rate: 1e-4}\n", "write 1.0e-4"),
+    ("env_id: kings_v1\nenv_config: {num_players: 9}\n", "num_players must be"),
+    ("env_id: kings_v0\n", "use kings_v1"),
+    ("env_id: kings_v1\nopponents: {nobody: random}\n", "unknown roles ['nobody']"),
+    ("env_id: kings_v1\npool: 3\n", "pool' is a mapping of"),
+])
+def test_train_config_file_errors(text, needle, tmp_path, capsys):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    assert needle in one_line_error(train, ["--config", str(path)], capsys)
+
+
+def test_train_rllib_without_ray_says_how_to_install(monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "ray" else real(n, *a))
+    err = one_line_error(train, ["--config", "smoke", "--backend", "rllib"], capsys)
+    assert "pip install 'conan-envs[rllib]'" in err
+
+
+def test_train_rllib_dispatches_with_the_config_path(monkeypatch):
+    import importlib.util
+
+    seen = {}
+    fake = types.ModuleType("baselines.rllib.train")
+    fake.main = lambda config, args: seen.update(config=config, args=args) or {"ok": True}
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: object() if n == "ray" else real(n, *a))
+    monkeypatch.setitem(sys.modules, "baselines.rllib.train", fake)
+    assert train.run(["--config", "smoke", "--backend", "rllib", "--runners", "0",
+                      "--total-steps", "100"]) == {"ok": True}
+    assert seen["config"].endswith("smoke.yaml") and seen["args"].runners == 0
+    assert seen["args"].total_steps == 100 and not seen["args"].resume
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["kings_v1", "random", "random"], "agent 'random' is given twice"),
+    (["kings_v1", "random", "mcts:simulation=2"], "did you mean 'simulations'"),
+    (["kings_v1", "random", "ppo:/no/such/policy"], "no policy metadata at /no/such/policy.json"),
+    (["kings_v1", "random", "scripted", "--games", "0"], "at least 1"),
+    (["kings_v1", "random", "scripted", "--workers", "-1"], "at least 1"),
+    (["kings_v1", "random", "scripted", "--curve", "/no/eval.csv"], "--curve /no/eval.csv: no such"),
+    (["kings_v1", "random", "scripted", "--config", "num_players"], "'num_players' is not KEY=VALUE"),
+    (["kings_v1", "random", "scripted", "--vs", "mcts"], "--vs 'mcts' is not one of the agents"),
+    (["kings_v1", "random", "--no-mirror"], "nothing to play"),
+    (["kings_v1", "random", "scripted", "--name", "../x"], "plain file name"),
+    (["chess_v1", "random", "scripted"], "valid ids: kings_v1"),
+])
+def test_evaluate_user_errors(argv, needle, capsys, tmp_path):
+    assert needle in one_line_error(evaluate, argv + ["--out", str(tmp_path)], capsys)
+
+
+def test_evaluate_bad_curve_is_found_before_the_tournament(tmp_path, capsys, monkeypatch):
+    bad = tmp_path / "eval.csv"
+    bad.write_text("a,b\n1,2\n")
+    played = []
+    monkeypatch.setattr("baselines.evaluation.tournament", lambda *a, **k: played.append(1))
+    err = one_line_error(evaluate, ["kings_v1", "random", "scripted", "--curve", str(bad),
+                                    "--out", str(tmp_path)], capsys)
+    assert "not a training eval.csv" in err and not played
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--env", "chess_v1"], "valid ids"),
+    (["--seconds", "0"], "--seconds 0.0 must be more than 0"),
+    (["--config", "num_players=9"], "num_players must be"),
+    (["--out", "/no/such/folder/b.json"], "no folder /no/such/folder"),
+])
+def test_bench_user_errors(argv, needle, capsys):
+    assert needle in one_line_error(bench, argv, capsys)
+
+
+def test_play_web_dispatches_lazily(monkeypatch):
+    seen = {}
+    fake = types.ModuleType("baselines.web.server")
+    fake.serve = lambda port=None, open_browser=True: seen.update(port=port, open_browser=open_browser)
+    monkeypatch.setitem(sys.modules, "baselines.web.server", fake)
+    assert play.main(["--web", "--port", "8123", "--no-browser"]) == 0
+    assert seen == {"port": 8123, "open_browser": False}
+    assert play.main(["--web"]) == 0 and seen == {"port": None, "open_browser": True}
+
+
+def test_play_web_refuses_game_arguments(capsys):
+    assert "--web takes only --port" in one_line_error(play, ["--web", "kings_v1"], capsys)
+
+
+def test_play_watches_ai_seats_to_the_end(capsys):
+    assert play.main(["kings_v1", "--ai", "random", "--seed", "2", "--quiet", "--config", "max_turns=2"]) == 0
+    out = capsys.readouterr().out
+    assert "returns: player_0=" in out
