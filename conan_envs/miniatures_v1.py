@@ -11,7 +11,7 @@
 | Agents count | 3 to 5 (2 to 4 heroes and the Overlord) |
 | Action shape | (1,) |
 | Action values | Discrete(373) for the default config |
-| Observation shape | (1664,) for the default config |
+| Observation shape | (1672,) for the default config |
 | Observation values | [0, 1] mostly; gem counts scaled |
 
 A scenario of the miniatures game: the heroes (one agent each, named by their key: `conan`,
@@ -95,6 +95,7 @@ sizes for the default config):
 | cast | 16 | spells a model already cast this activation |
 | queue | 15 | models of the activated group still to act |
 | groups | 8 | groups returned by the Pict Hordes |
+| activated | 8 | tiles already activated this Overlord turn |
 | asked | 4 | heroes already offered the catch |
 | dice | 64 | the roll: each die's colour and symbols |
 | rerolls | 4 | free rerolls left per colour, support rerolls left |

@@ -42,7 +42,7 @@ def _blocks(g) -> list:
         ("by", who), ("target", who + 1 + max(1, len(g.barricades))), ("attack", len(ATTACKS)),
         ("purpose", len(PURPOSES)), ("why", len(WHYS)), ("scalars", len(SCALARS)),
         ("flags", len(FLAGS)), ("weapon", O), ("object", O), ("spell", S), ("area", n),
-        ("model", M), ("tile", T), ("cast", S), ("queue", M), ("groups", T), ("asked", H),
+        ("model", M), ("tile", T), ("cast", S), ("queue", M), ("groups", T), ("activated", T), ("asked", H),
         ("dice", MAX_DICE * 4), ("rerolls", 4), ("payer", H + 3),
     ]
 
@@ -195,7 +195,7 @@ def _decision(v, L, rec):
         if x is not None:
             v[L[block] + x] = 1.0
     for block, key in (("cast", "cast"), ("queue", "queue"), ("groups", "groups"),
-                       ("asked", "asked")):
+                       ("activated", "activated"), ("asked", "asked")):
         for x in rec.get(key, ()):
             v[L[block] + x] = 1.0
     roll = rec.get("roll")

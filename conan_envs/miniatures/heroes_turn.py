@@ -206,7 +206,16 @@ def fall(s, h: int):
 
 @combat.cont
 def hero_fell(s, c):
-    s.wound_hero(c["hero"], sum(c["faces"]))
+    """"If a falling character is carrying another character, both suffer the same damage":
+    the captive (Yselda, Olivia: 1 life) dies of any damage, and the heroes' side, whose hero
+    fell, has killed her (ruling)."""
+    h = c["hero"]
+    dmg = sum(c["faces"])
+    g = s.game
+    carried = g.captive >= 0 and s.o_loc[g.captive] == -1 - h
+    s.wound_hero(h, dmg)
+    if carried and dmg > 0 and s.winner < 0:
+        s.kill_captive(by_heroes=True)
 
 
 @combat.cont

@@ -115,8 +115,16 @@ def act_apply(s, h: int, seg: str, i: int):
 
 
 def take_object(s, h: int, o: int):
-    """The object is equipped at once; over the maximum encumbrance the hero must drop."""
+    """The object is equipped at once; over the maximum encumbrance the hero must drop. During
+    the Action phase a heavier load cuts the hero's free movement points at once ("During the
+    Action phase, if the hero's encumbrance value is equal to or higher than either
+    encumbrance limit, the hero receives fewer movement points"); dropping a load gives none
+    back (ruling: the points were received at the start of the phase)."""
+    before = mv.base_movement(s, h)
     s.o_loc[o] = -1 - h
+    cut = before - mv.base_movement(s, h)
+    if cut > 0 and s.mp[h]:
+        s.mp[h] = max(0, s.mp[h] - cut)
     check_encumbrance(s, h)
 
 

@@ -21,7 +21,8 @@ def begin_turn(s):
     s.ov_fatigue -= n
     s.ov_reserve += n
     s.log_event(f"Round {s.turn + 1}: the Overlord's turn; he recovers {n} gems")
-    s.stack.append({"decision": "ov_turn", "player": s.game.overlord, "activations": 0})
+    s.stack.append({"decision": "ov_turn", "player": s.game.overlord, "activations": 0,
+                    "activated": []})
 
 
 def living_models(s, t: int) -> list:
@@ -43,7 +44,8 @@ def turn_mask(s, fr, mask, codec):
         return
     o = codec.offsets["activate"]
     for slot in range(len(s.river)):
-        if activatable(s, slot):
+        # "activate 0, 1, or 2 tiles": two activations are of two different tiles (ruling)
+        if activatable(s, slot) and s.river[slot] not in fr["activated"]:
             mask[o + slot] = True
 
 
@@ -56,6 +58,7 @@ def turn_apply(s, fr, seg, slot):
     s.ov_fatigue += SLOT_COSTS[slot]
     t = s.river.pop(slot)
     s.river.append(t)
+    fr["activated"].append(t)
     g = s.game
     s.log_event(f"The Overlord activates {g.tiles[t].name} (slot {slot + 1}, "
                 f"{SLOT_COSTS[slot]} gems)")

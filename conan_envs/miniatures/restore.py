@@ -170,6 +170,9 @@ def _frame(s, d: dict, path: str, z: dict):
         elif key == "cast":
             for x in val:
                 _range(where, x, 0, S - 1)
+        elif key == "activated":
+            for x in val:
+                _range(where, x, 0, T - 1)
         elif key == "groups":
             for t, models in val.items():
                 _range(where, int(t) if t.isdigit() else -1, 0, T - 1)

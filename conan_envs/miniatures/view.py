@@ -131,6 +131,7 @@ def decision_record(s, fr) -> dict:
             rec["cast"] = fr["cast"]
     if kind == "ov_turn":
         rec["activations"] = fr["activations"]
+        rec["activated"] = fr["activated"]
     if kind == "reinforce":
         rec["points"] = fr["pts"]
     if kind == "reinforce_area":
@@ -191,8 +192,8 @@ def named_record(s, rec: dict) -> dict:
             out["models_to_act"] = [g.model_name(m) for m in val]
         elif key == "cast":
             out["spells_cast"] = [g.spells[x].name for x in val]
-        elif key == "groups":
-            out["groups"] = [g.tiles[t].name for t in val]
+        elif key in ("groups", "activated"):
+            out[key] = [g.tiles[t].name for t in val]
         elif key == "asked":
             out["asked"] = [g.heroes[h].name for h in val]
         elif key == "roll":
