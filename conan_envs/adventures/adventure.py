@@ -193,6 +193,7 @@ def _completed(s, p):
     """The player who applied the final die takes the card; points per die applied."""
     a = s.adv["card"]
     s.adv["done"] = True
+    s.log_event(f"{s.game.roles[p]} completes the Adventure {C.adventures[a]['name']}")
     s.adv_face[s.adv["slot"]] = -1
     s.adv_done += 1
     if s.game.config["longer_game"] and s.adv_done >= s.game.config["longer_game"]:
@@ -259,6 +260,7 @@ def _apply_gift(s, seg, i):
 @task("adv_end")
 def _adv_end(s):
     if not s.adv["done"]:
+        s.log_event(f"nobody completes {C.adventures[s.adv['card']]['name']}: it is discarded")
         s.adv_discard.append(s.adv["card"])
         s.adv_face[s.adv["slot"]] = -1
     for p in range(s.n):

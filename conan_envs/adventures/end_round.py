@@ -100,6 +100,9 @@ def _eor_final(s):
     for p in range(s.n):  # end-game Achievement points
         s.vp[p] += sum(8 if x >= C.ach_len else 5 if x >= C.ach_mid else 0 for x in s.ach[p])
     s.winners = winners(s)
+    s.log_event("The game ends. Victory points: "
+                + ", ".join(f"{s.game.roles[p]} {s.vp[p]}" for p in range(s.n))
+                + "; won by " + ", ".join(s.game.roles[p] for p in s.winners))
     s.over = True
     s.phase = "over"
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, WOUND
+from .actions import TOKEN_TYPE_OF
 from .flow import ask, decision, mask_die_opts, push, task
+from .words import TOKEN_NAMES
 
 C = content()
 
@@ -114,6 +116,8 @@ def _roll_kdie(s, p, k, ktype):
     for t in types:
         face = C.kdice[t][int(s.rng.integers(8))]
         s.log_kdie.append([p, t, face])
+        s.log_event(f"{s.game.roles[p]} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
+                    f"{face or 'blank'}")
         if face == "fate":
             push(s, ["fate_local", p, k])
         elif face == "gold":
@@ -133,6 +137,8 @@ def draw_challenge(s, p):
         t = s.ct_supply.pop()
         s.ct_hand[p].append(t)
         s.ct_known[p].add(t)
+        s.log_event(f"{s.game.roles[p]} draws a Challenge token")
+        s.log_event(f"you drew a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
         return t
     return -1
 
@@ -229,6 +235,7 @@ def _wound(s, p):
     if not opts:
         opts = [i for i in range(len(z)) if z[i] != WOUND]
     if len(opts) == 1:
+        s.log_event(f"{s.game.roles[p]} is wounded: die {opts[0]} is set aside")
         z[opts[0]] = WOUND
     elif opts:
         ask(s, "wound", p, opts=opts)
@@ -236,5 +243,6 @@ def _wound(s, p):
 
 @decision("wound", mask_die_opts)
 def _apply_wound(s, seg, i):
+    s.log_event(f"{s.game.roles[s.dec['p']]} is wounded: die {i} is set aside")
     s.zone[s.dec["p"]][i] = WOUND
     s.dec = None

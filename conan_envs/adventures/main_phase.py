@@ -4,7 +4,7 @@ Die, and using face-up Challenge tokens as free actions)."""
 from __future__ import annotations
 
 from . import kingdoms, tokens
-from .actions import (NV, V_GOLD, V_KINGDOM, V_MOVE,
+from .actions import (NV, VERBS, V_GOLD, V_KINGDOM, V_MOVE,
                       V_MOVE_CT, V_MOVE_FATE, V_PASS, V_PIRATE_ADV, V_SAIL, V_SCRY, V_SKULL,
                       V_SORC_CYCLE, V_SORC_PLACE, V_TEMPLE, V_THIEF_ADV, V_THIEVERY, V_TRADE,
                       V_TRADE_CYCLE, V_TRIBUTE, V_UNLOCK, V_WARRIOR_ADV)
@@ -222,6 +222,7 @@ def _apply_main(s, seg, i):
     d, v = divmod(i, NV)
     s.zone[p][d] = SPENT
     s.last_spent[p] = d
+    s.log_event(f"{s.game.roles[p]} spends die {d} ({C.face_names[s.face[p][d]]}): {VERBS[v]}")
     perform(s, p, d, v)
 
 
@@ -259,6 +260,7 @@ def _apply_post(s, seg, i):
 
 
 def _free_action(s, p, seg):
+    s.log_event(f"{s.game.roles[p]}: {seg.replace('_', ' ')}")
     if seg == "free_roll":
         s.gold[p] -= 1
         s.rolled_here[p] = True

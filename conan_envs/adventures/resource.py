@@ -2,7 +2,7 @@
 the Plot, Using Wilds to Advance the Plot) and the start of each round."""
 from __future__ import annotations
 
-from .content import ALLY, CONAN, FOE, ROLE_KINDS, content
+from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
 from .flow import ask, decision, push, task
 from .gains import draw_challenge, gain_fate, gain_vp
@@ -63,6 +63,8 @@ def _event(s):
             s.fate_board[k][f] += 1
     s.dirn = 0 if C.events[e]["direction"] == "cw" else 1
     s.order = turn_order(s, s.dirn)
+    s.log_event(f"Round {s.turn + 1}: {C.events[e]['name']} is revealed; play goes "
+                f"{'clockwise' if s.dirn == 0 else 'counter-clockwise'}")
 
 
 @task("gods")
@@ -86,6 +88,8 @@ def _god_gold(s):
 
 
 def take_god(s, p, g):
+    s.log_event(f"{s.game.roles[p]} takes the God token {GODS[g].capitalize()}"
+                + (f" and the {s.god_gold[g]} Gold on it" if s.god_gold[g] else ""))
     s.god_supply[g] = False
     s.gods[p].append(g)
     s.gold[p] += s.god_gold[g]
@@ -170,6 +174,8 @@ def _apply_buy(s, seg, i):
     s.dec = None
     if seg == "buy":
         t = buy_types(s, p)[i]
+        s.log_event(f"{s.game.roles[p]} gains a {('primary', 'general')[i]} die for "
+                    f"{price(s, p)} Gold")
         s.gold[p] -= price(s, p)
         s.gained[p] += 1
         s.dtype[p].append(t)

@@ -4,6 +4,7 @@ Tokens and their nine kinds)."""
 from __future__ import annotations
 
 from .actions import TOKEN_TYPE_OF
+from .words import TOKEN_NAMES
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, TRACK, dice_in
 from .flow import ask, decision, push, task
@@ -26,6 +27,7 @@ def move_character(s, who, dest, actor, facer=-1):
     """Move `who`'s token (Conan or a Foe) into `dest`; `actor` is the player who moved it."""
     origin = s.loc[who]
     s.loc[who] = dest
+    s.log_event(f"{s.game.roles[actor]} moves {s.game.roles[who]} to {C.kingdoms[dest]}")
     s.rolled_here[who] = False
     if who == 0:
         for p in range(s.n):
@@ -123,6 +125,8 @@ def _reveal(s, k, revealer, facer):
     s.ct_board[k] = -1
     for q in range(s.n):
         s.ct_known[q].discard(t)
+    s.log_event(f"{s.game.roles[revealer]} reveals a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} Challenge "
+                f"token in {C.kingdoms[k]}")
     resolve_token(s, t, k, revealer, facer)
 
 
@@ -314,13 +318,23 @@ def _mask_scry(s, mask, off):
 def _apply_scry(s, seg, i):
     p = s.dec["p"]
     s.dec = None
+    roles = s.game.roles
     if seg == "kingdom":
-        s.ct_known[p].add(s.ct_board[i])
+        t = s.ct_board[i]
+        s.ct_known[p].add(t)
+        s.log_event(f"{roles[p]} scries the token in {C.kingdoms[i]}")
+        s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {C.kingdoms[i]}", to=p)
     elif seg == "slot":
-        s.peek[p][i] = getattr(s, DECKS[i])[-1]
+        card = s.peek[p][i] = getattr(s, DECKS[i])[-1]
+        name = (C.adventures, C.encounters, C.events)[i][card]["name"]
+        s.log_event(f"{roles[p]} scries the top {('Adventure', 'Encounter', 'Event')[i]} card")
+        s.log_event(f"you see {name} on top of the deck", to=p)
     else:
         unseen = [t for t in s.ct_hand[i] if t not in s.ct_known[p]]
-        s.ct_known[p].add(unseen[int(s.rng.integers(len(unseen)))])
+        t = unseen[int(s.rng.integers(len(unseen)))]
+        s.ct_known[p].add(t)
+        s.log_event(f"{roles[p]} scries a token in {roles[i]}'s supply")
+        s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {roles[i]}'s supply", to=p)
     if s.gold[p] >= 1 and scry_moves(s, p):
         ask(s, "scry_move", p)
 
@@ -394,4 +408,6 @@ def _apply_place_where(s, seg, i):
     s.dec = None
     s.ct_hand[p].remove(t)
     s.ct_board[i] = t
+    s.log_event(f"{s.game.roles[p]} places a face-down Challenge token in {C.kingdoms[i]}")
+    s.log_event(f"you placed a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
 
