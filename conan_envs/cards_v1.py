@@ -14,7 +14,7 @@ time (AEC).
 | segment | start | size | what |
 |---|---|---|---|
 | pass | 0 | 1 | pass / reject / decline (the prompt says which) |
-| play | 1 | 110 | a card by id: an Adventure in the Card Turn; a card face down in a Resolution (one action per card face); a card handed over in a Deal |
+| play | 1 | 110 | a card by id: an Adventure in the Card Turn; a card face down in a Resolution (the first id of each face) |
 | place | 111 | 640 | a Challenge (by face) face down on an Adventure |
 | passage | 751 | 20 | Secret Passage: move to an Adventure |
 | vision | 771 | 80 | Seer's Vision: a face-down Challenge by Adventure and position |
@@ -37,22 +37,23 @@ time (AEC).
 | ability | 1218 | 1 | use the once-per-game ability asked about |
 | swap | 1219 | 2 | offer a Hero swap |
 | accept | 1221 | 1 | accept the offer |
-| deal | 1222 | 2 |  |
-| alliance | 1224 | 2 |  |
-| give_dp | 1226 | 60 |  |
-| ask_dp | 1286 | 60 |  |
-| give_cards | 1346 | 3 |  |
-| ask_cards | 1349 | 3 |  |
-| give_card | 1352 | 71 |  |
-| ask_card | 1423 | 71 |  |
-| give_item | 1494 | 12 |  |
-| ask_item | 1506 | 12 |  |
-| propose | 1518 | 1 |  |
-| counter | 1519 | 1 |  |
-| terms | 1520 | 18 |  |
+| deal | 1222 | 2 | propose a Deal to a player |
+| alliance | 1224 | 2 | propose an Alliance to a player |
+| give_dp | 1226 | 60 | Deal: you give 1 .. 2 x target_dp DP |
+| ask_dp | 1286 | 60 | Deal: you ask for that many DP |
+| give_cards | 1346 | 3 | Deal: you give 1-3 random cards |
+| ask_cards | 1349 | 3 | Deal: you ask for 1-3 random cards |
+| give_card | 1352 | 71 | Deal: you give a named card (by face) |
+| ask_card | 1423 | 71 | Deal: you ask for a named card |
+| give_item | 1494 | 12 | Deal: you give a Magic item |
+| ask_item | 1506 | 12 | Deal: you ask for a Magic item |
+| propose | 1518 | 1 | state the offer |
+| counter | 1519 | 1 | answer with a counter-offer |
+| terms | 1520 | 18 | Alliance terms: gainer's share x losses shared x who takes Loot items |
 
 Action names (`action_to_string`) are in the game's words: "face the top Challenge",
-"raise to 5 DP", "use Strength of your Hero (5)", "play Might of Crom face down on your Hero".
+"raise to 5 DP", "use Strength of your Hero (5)", "play Might of Crom face down on your Hero",
+"you ask for Iron Will (+1 Spirit)", "state the offer", "make a counter-offer".
 
 ## Observation
 A float32 vector, players listed relative to the observer (itself first). Blocks for the
@@ -101,7 +102,8 @@ numbers, `dp`, `cards_in_hand`, `defeated`, `turn_order`, `adventure`, `expelled
 `challenges` with `position`, `placed_by`, `face_up`, `card` when known), `draw_deck`,
 `magic_item_deck`, `discard_pile`, `wager` (or null: `kind`, `hero`, `opponent`, `challenge`,
 `adventure`, `wagered`, `to_match`, `attribute`, `source`, `rage`, `fury`, `cards_revealed`,
-`cards`, and the totals once revealed), `offer` (or null), `decision` (`kind`, `actor`,
+`cards`, and the totals once revealed), `offer` (or null: `kind`, `from`, `to`,
+`counter_offer`, `gives`, `asks`, `alliance_terms`, `terms` in words), `decision` (`kind`, `actor`,
 `prompt`, `context`) and `log`.
 
 ## Version history

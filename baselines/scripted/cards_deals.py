@@ -90,18 +90,18 @@ def propose(s, me, L):
 
 
 def _deal_ideas(s, me, q):
-    """Sell my least useful card for DP; buy an item I need more than its owner."""
+    """Sell my least useful card for DP; buy an item I need more than its owner. The price
+    opens at the other side's value (it leaves that side little gain, so it may counter)."""
     if s.hand[me] and s.dp[q] > 3 and not near_win(s, me, 0):
         card = min(s.hand[me], key=lambda c: card_value(s, me, c) - card_value(s, q, c))
         mine, theirs = card_value(s, me, card), card_value(s, q, card)
-        price = max(1, round((mine + theirs) / 2))
-        if theirs - price > 0 and price - mine > 0 and price < s.dp[q]:
+        price = max(1, math.floor(theirs))
+        if theirs - mine >= 0.5 and price - mine > 0 and price < s.dp[q]:
             yield [("give_card", C.FACE[card] - C.HAND_FACE0), ("ask_dp", price - 1)], price - mine
     for it in s.items[q]:
         mine, theirs = item_value(s, me, it), item_value(s, q, it)
-        price = max(1, math.ceil((mine + theirs) / 2))
-        if mine - price > 0 and price - theirs > 0 and s.dp[me] > price + 3 \
-                and not near_win(s, q, price):
+        price = max(1, math.ceil(theirs))
+        if mine - price > 0 and s.dp[me] > price + 3 and not near_win(s, q, price):
             yield [("ask_item", it - C.MG0), ("give_dp", price - 1)], mine - price
 
 

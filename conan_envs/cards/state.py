@@ -6,7 +6,7 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, setup, text, view, wager
+from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, restore, setup, text, view, wager
 
 NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
 
@@ -129,6 +129,12 @@ class CardsState(State):
         if self.winner != -1:
             return "game over"
         return f"ability {self.prompt}" if self.dec == "ability" else self.dec
+
+    def _check_restored(self):
+        restore.check(self)
+        super()._check_restored()
+        if not self.is_terminal() and not self.legal_action_mask().any():
+            restore.fail("dec", "no legal action in the saved decision")
 
     def _view(self, role):
         return view.board(self, role)
