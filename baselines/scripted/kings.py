@@ -37,7 +37,7 @@ class ScriptedAgent(Agent):
 
     def act(self, observation, action_mask, state=None) -> int:
         legal = np.flatnonzero(action_mask)
-        if state is None or state.ask is None:
+        if state is None or not state.ask:
             return int(legal[self.rng.integers(legal.size)])
         legal = legal.tolist()
         decision = state.ask[0]

@@ -97,7 +97,7 @@ def pending(state):
     (where the roll was made or the units start), its target (region chosen, destination),
     the unit type. Shared by the encoder and the view, so they always agree."""
     ask = state.ask
-    if ask is None:
+    if not ask:
         return -1, -1, -1, -1
     kind = ask[0]
     if kind in ("battle_target", "restore"):
@@ -166,7 +166,7 @@ def encode(state, role):
     size = game._obs_size
     out = state.board[role * size:(role + 1) * size].copy()
     ask = state.ask
-    asked = ask[1] if ask is not None else -1
+    asked = ask[1] if ask else -1
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
@@ -182,7 +182,7 @@ def encode(state, role):
     k = at["players"]
     out[k:k + n * PER_PLAYER] = players
     out[at["phase"] + _PH[state.phase]] = 1.0
-    if ask is not None:
+    if ask:
         out[at["decision"] + _DEC[ask[0]]] = 1.0
         if ask[0] in TASK_DECISIONS or ask[0] in ("battle_target", "restore"):
             eff, region, target, unit = pending(state)

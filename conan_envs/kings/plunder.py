@@ -133,4 +133,4 @@ class PlunderRules:
                        + (f"{' and '.join(names)} {'wins' if len(names) == 1 else 'tie'}"
                           if names else "no King is left"))
         self.phase = "over"
-        self.ask = None
+        self.ask = []  # no decision (a list still, as in every saved state)

@@ -13,12 +13,12 @@ from itertools import compress
 
 import numpy as np
 
-from ..engine import TERMINAL, State
+from ..engine import TERMINAL, CorruptStateError, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import (CURSES, DECISIONS, PHASES, SCALED, STORMS, board_values, encode,
-                     observation_size)
+from .encode import (CURSES, DECISIONS, PHASES, SCALED, STAGES, STORMS, board_values,
+                     encode, observation_size)
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -104,15 +104,77 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
         self.board = board_values(self)
 
     def _check_restored(self):
-        size = R * self.O * T
-        if len(self.u) != size or len(self.tot) != R * self.O or any(k < 0 for k in self.u):
-            raise ValueError("unit counts do not fit the map")
-        if self.phase != "over" and self.ask is None:
-            raise ValueError("no decision is pending")
+        """A loaded state's ranges, sizes and cross-field consistency (saves: nothing read
+        back is trusted); each failure names the field."""
+        n, O = self.n, self.O
+
+        def bad(field, why):
+            raise CorruptStateError(f"saved kings_v1 state: {field} {why}")
+
+        if n != self.game.num_players or O != n + 1:
+            bad("n", f"must be {self.game.num_players} (the game's players)")
+        sizes = {"u": R * O * T, "tot": R * O, "pool": O * T, "storm": R, "curse": R,
+                 "raided": R, "gold": n, "div": n, "relics": n, "alive": n, "king_dead": n,
+                 "slain_by": n, "battle_plan": n, "bonus_recruit": R, "rolls": R,
+                 "stack_bonus": R, "journey": R, "moved": R * T,
+                 "country_roll": len(C.COUNTRIES)}
+        for field, size in sizes.items():
+            value = getattr(self, field)
+            if len(value) != size:
+                bad(field, f"has {len(value)} entries, not {size}")
+            if field not in ("alive", "king_dead", "slain_by", "raided") and \
+                    any(k < 0 or k > 10_000 for k in value):
+                bad(field, "holds a count below 0 or above 10000")
+        if any(not -1 <= k < n for k in self.raided):
+            bad("raided", "names no player")
+        for r in range(R):
+            for o in range(O):
+                if self.tot[r * O + o] != sum(self.u[(r * O + o) * T:(r * O + o + 1) * T]):
+                    bad("tot", f"disagrees with the unit counts in {C.REGIONS[r]}")
+        for o in range(O):
+            for t in range(T):
+                if self.pool[o * T + t] != sum(self.u[(r * O + o) * T + t] for r in range(R)):
+                    bad("pool", "disagrees with the unit counts")
+                if o < n and self.pool[o * T + t] > C.CHITS[t]:
+                    bad("u", f"holds more {C.UNIT_NAMES[t]} than the chit limit")
+        if sorted(self.order) != list(range(n)):
+            bad("order", "is not a turn order of the players")
+        if not 0 <= self.act < n or not self.alive[self.order[self.act]] and self.phase != "over":
+            bad("act", "is not a living player's seat")
+        if self.phase not in PHASES:
+            bad("phase", f"{self.phase!r} is not a phase")
+        cap = self.game.max_turns
+        if not 0 <= self.turn <= (cap if cap is not None else 10**6):
+            bad("turn", "is out of range")
+        if self.phase == "over":
+            if self.ask or self.result is None or len(self.result) != n:
+                bad("result", "must be set (and no decision pending) once the game is over")
+        else:
+            if not self.ask:
+                bad("ask", "no decision is pending")
+            if len(self.ask) != 3 or self.ask[0] not in DECISIONS or not 0 <= self.ask[1] < n:
+                bad("ask", "is not a decision of a player")
+            legal = self.ask[2]
+            if not legal or any(not 0 <= a < self.game.num_actions for a in legal):
+                bad("ask", "offers actions outside the action space")
+        if self.pending_roll is not None:
+            roll = self.pending_roll
+            if roll.get("what") not in _ROLLED or not 1 <= roll.get("value", 0) <= roll.get("sides", 0) \
+                    or roll.get("sides") not in (3, 6, 10, 12, 20):
+                bad("pending_roll", "is not a die roll")
+            if any(not 0 <= p < n for p in roll.get("offered", [])):
+                bad("pending_roll", "offers the reroll to no player")
+        if self.battle is not None:
+            bt = self.battle
+            if not 0 <= bt.get("region", -1) < R or bt.get("stage") not in STAGES \
+                    or not 1 <= bt.get("round", 0) <= 50 + 1:
+                bad("battle", "region, stage or round out of range")
+        if len(self.queue) > 3 * R:
+            bad("queue", "is longer than three rolls per region")
         super()._check_restored()
 
     def decision(self):
-        return "game over" if self.ask is None else self.ask[0]
+        return "game over" if not self.ask else self.ask[0]
 
     def returns(self):
         return list(self.result) if self.result is not None else [0.0] * self.n
@@ -122,7 +184,7 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
     def action_to_string(self, a):
         """The action in the game's words: a region, unit type or count by its name, with
         the verb of the decision asked (`done` and `reroll` say what they mean)."""
-        kind = self.ask[0] if self.ask is not None else None
+        kind = self.ask[0] if self.ask else None
         if a == DONE:
             return DONE_NAMES.get(kind, "done")
         if a == REROLL:

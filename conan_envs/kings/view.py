@@ -131,7 +131,7 @@ class KingsView:
 
     # ---- the decision -----------------------------------------------------------------
     def _decision(self, role):
-        if self.ask is None:
+        if not self.ask:
             cause = self.end_cause.replace("_", " ").replace(":", ": ")
             winners = [self.game.roles[p] for p in range(self.n) if self.result[p] > 0]
             who = " and ".join(winners) + (" wins" if len(winners) == 1 else " tie") \

@@ -34,15 +34,15 @@ def reference(s, role):
     vals += [min(f32(k) * f32(1 / 3.0), f32(1.0)) for k in s.storm]
     vals += [min(f32(k) * f32(1 / 6.0), f32(1.0)) for k in s.curse]
     vals += [1.0 if k >= 0 else 0.0 for k in s.raided]
-    asked = s.ask[1] if s.ask is not None else -1
+    asked = s.ask[1] if s.ask else -1
     for p in seats[:n]:
         vals += [min(s.gold[p] / 10, 1.0), min(s.div[p] / 5, 1.0), min(s.relics[p] / 5, 1.0),
                  float(s.alive[p]), float(sum(s.at(r, p, K) for r in range(R)) > 0),
                  s.order.index(p) / (n - 1), float(p == s.me()), float(p == asked),
                  float(s.king_dead[p])]
     vals += [1.0 if s.phase == ph else 0.0 for ph in PHASES]
-    vals += [1.0 if s.ask is not None and s.ask[0] == d else 0.0 for d in DECISIONS]
-    kind = s.ask[0] if s.ask is not None else None
+    vals += [1.0 if s.ask and s.ask[0] == d else 0.0 for d in DECISIONS]
+    kind = s.ask[0] if s.ask else None
     eff, fr, ft, fu = pending(s) if kind in TASK_DECISIONS or kind in ("battle_target", "restore") \
         else (-1, -1, -1, -1)
     vals += [1.0 if e == eff else 0.0 for e in range(len(EFFECTS))]

@@ -1,0 +1,75 @@
+"""Saved states are not trusted (issue "saves"): every edit below, made to the JSON of a
+real game, is refused with a CorruptStateError naming the field, or loads consistently."""
+import json
+
+import numpy as np
+import pytest
+
+import conan_envs
+from conan_envs.engine import CorruptStateError
+
+
+@pytest.fixture(scope="module")
+def saved():
+    game = conan_envs.make_game("kings_v1")
+    s = game.new_initial_state(5)
+    rng = np.random.default_rng(5)
+    for _ in range(120):
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    return game, s, json.loads(s.to_json())
+
+
+def load(game, data):
+    return game.state_from_json(json.dumps(data))
+
+
+def edited(data, field, value):
+    out = json.loads(json.dumps(data))
+    out["fields"][field] = value
+    return out
+
+
+def test_a_real_save_round_trips(saved):
+    game, s, data = saved
+    assert load(game, data) == s
+
+
+@pytest.mark.parametrize("field,change,named", [
+    ("u", lambda u: u[:-1], "u"),  # a size
+    ("tot", lambda t: [t[0] + 1] + t[1:], "tot"),  # an edited count out of step with units
+    ("gold", lambda g: [-1] + g[1:], "gold"),  # out of range
+    ("raided", lambda r: [7] + r[1:], "raided"),  # names no player
+    ("order", lambda o: [0, 0], "order"),
+    ("phase", lambda p: "feasting", "phase"),
+    ("ask", lambda a: [a[0], a[1], [10**6]], "ask"),  # a forged legal action list
+    ("ask", lambda a: ["coronation", a[1], a[2]], "ask"),
+])
+def test_edited_fields_are_refused_by_name(saved, field, change, named):
+    game, s, data = saved
+    with pytest.raises(CorruptStateError, match=named):
+        load(game, edited(data, field, change(data["fields"][field])))
+
+
+def test_a_forged_mask_missing_fields_and_nan_are_refused(saved):
+    game, s, data = saved
+    forged = json.loads(json.dumps(data))
+    forged["fields"]["_mask"] = [True] * game.num_actions
+    with pytest.raises(CorruptStateError, match="_mask"):
+        load(game, forged)
+    missing = json.loads(json.dumps(data))
+    del missing["fields"]["gold"]
+    with pytest.raises(CorruptStateError, match="gold"):
+        load(game, missing)
+    text = json.dumps(edited(data, "gold", [1, 1])).replace('"gold": [1, 1]', '"gold": [NaN, 1]')
+    with pytest.raises(CorruptStateError):
+        game.state_from_json(text)
+
+
+def test_a_finished_game_saves_and_loads():
+    game = conan_envs.make_game("kings_v1")
+    s = game.new_initial_state(2)
+    rng = np.random.default_rng(1)
+    while not s.is_terminal():
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    t = game.state_from_json(s.to_json())
+    assert t == s and t.is_terminal() and t.view(0) == s.view(0)
