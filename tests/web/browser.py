@@ -99,7 +99,7 @@ def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
                 shot = True
             picks = page.locator("#board .pickable")
             if picks.count() and rng.random() < 0.6:
-                picks.nth(int(rng.integers(picks.count()))).click()
+                click_visible_part(page, picks.nth(int(rng.integers(picks.count()))))
                 board_clicks += 1
                 if page.evaluate("document.getElementById('status').textContent.includes('choices with')"):
                     matches = page.locator("#actions button.action.match")
@@ -117,6 +117,25 @@ def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
     if screenshot and not shot:
         take(page, screenshot)
     return board_clicks, button_clicks
+
+
+# A point of the element where a click lands on it (a counter drawn on a square or a
+# region may cover its middle).
+_FIND_POINT = """g => {
+  g.scrollIntoView({block: "center"});
+  const r = g.getBoundingClientRect();
+  for (const fy of [0.5, 0.2, 0.8, 0.1, 0.9]) for (const fx of [0.5, 0.2, 0.8, 0.1, 0.9]) {
+    const x = r.left + r.width * fx, y = r.top + r.height * fy;
+    if (g.contains(document.elementFromPoint(x, y))) return [x, y];
+  }
+  return null;
+}"""
+
+
+def click_visible_part(page, locator):
+    point = locator.evaluate(_FIND_POINT)
+    assert point, "a pickable board element that cannot be clicked anywhere"
+    page.mouse.click(*point)
 
 
 def take(page, name):

@@ -259,6 +259,7 @@ async function loop(report = null) {
       await new Promise((ok) => setTimeout(ok, AI_DELAY));
       if (mine !== game) return;
       const next = await api("POST", `/api/games/${game.id}/ai`, { seat: game.viewer, token: game.tokens[game.viewer] });
+      document.body.dataset.aiSteps = Number(document.body.dataset.aiSteps || 0) + 1;
       await loop(next);
     } else {
       setStatus("your-turn", `${game.viewer}, your move`);
@@ -298,7 +299,11 @@ async function render(r) {
 function wirePicks(box, legal) {
   for (const g of box.querySelectorAll(".pickable")) {
     const hits = legal.filter((a) => nameMatcher(g.dataset.pick)(a.name));
-    if (!hits.length) { g.classList.remove("pickable"); continue; }
+    if (!hits.length) {  // nothing to pick here now: let clicks through to what lies below
+      g.classList.remove("pickable");
+      g.style.pointerEvents = "none";
+      continue;
+    }
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (hits.length === 1) return act(hits[0].id);
@@ -309,7 +314,7 @@ function wirePicks(box, legal) {
         b.hidden = !ids.has(b.dataset.action);
         b.classList.toggle("match", ids.has(b.dataset.action));
       }
-      setStatus("your-turn", `${hits.length} choices with ${g.dataset.pick}: pick one on the right`);
+      $("status").textContent = `${hits.length} choices with ${g.dataset.pick}: pick one on the right`;
     });
   }
 }
@@ -317,13 +322,18 @@ function wirePicks(box, legal) {
 async function act(actionId) {
   if (!game || game.busy) return;
   game.busy = true;
+  setStatus("busy", "...");
   try {
     const r = await api("POST", `/api/games/${game.id}/act`,
       { seat: game.viewer, token: game.tokens[game.viewer], action: actionId });
     showError(null);
     game.busy = false;
     await loop(r);
-  } catch (e) { game.busy = false; showError(e); }
+  } catch (e) {
+    game.busy = false;
+    showError(e);
+    setStatus("your-turn", `${game.viewer}, your move`);
+  }
 }
 
 async function loadText() {
