@@ -2,9 +2,14 @@
 legal moves, refuse illegal ones, AI seats move, save and load, replays, privacy."""
 import json
 
+import numpy as np
 import pytest
 
 import conan_envs
+from tests.web.games import SHORT_GAMES, need_view
+
+REPORT_KEYS = {"env_id", "config", "roles", "seats", "seat", "view", "to_act", "to_act_is_ai",
+               "legal", "over", "truncated", "returns", "steps"}
 
 
 def start(client, env_id, seats, config=None, seed=3):
@@ -174,8 +179,15 @@ def hidden_leaves(view, other_view):
             return {x for k, w in v.items() if k not in ("role", "decision") for x in leaves(w)}
         if isinstance(v, list):
             return {x for w in v for x in leaves(w)}
-        return {json.dumps(v)}
-    mine = leaves(view) | {json.dumps(view["role"])}
+        return {json.dumps(v, ensure_ascii=False, separators=(",", ":"))}
+
+    def keys(v):
+        if isinstance(v, dict):
+            return {json.dumps(k) for k in v} | {x for w in v.values() for x in keys(w)}
+        if isinstance(v, list):
+            return {x for w in v for x in keys(w)}
+        return set()
+    mine = leaves(view) | keys(view) | {json.dumps(view["role"])}
     return {x for x in leaves(other_view) if x not in mine and len(x) > 3}
 
 
@@ -200,3 +212,57 @@ def test_no_response_carries_another_seats_hidden_things(client, nimview):
         for leaf in secret:
             assert leaf not in resp.text, leaf
     assert seen_hidden  # the check had something to find
+
+
+@pytest.mark.parametrize("env_id", list(SHORT_GAMES))
+def test_each_game_against_the_ai_sends_a_seat_only_its_own_view(client, env_id):
+    """A person's seat against the scripted AI, to the end of a short game: every answer
+    holds exactly that seat's view (checked against the state the save holds), and none
+    of the other seats' hidden things (what their views hold and this seat's does not);
+    an AI move at the default difficulty answers in under a second."""
+    import time
+
+    config, seats = SHORT_GAMES[env_id]
+    need_view(env_id, config)
+    g = start(client, env_id, seats, config, seed=5)
+    people = list(g["tokens"])
+    me, tok = people[0], g["tokens"][people[0]]
+    game = conan_envs.make_game(env_id, **config)
+    rng = np.random.default_rng(5)
+    r = see(client, g["game_id"], me, tok)
+    steps = hidden_checked = 0
+    slowest = 0.0
+    while not r["over"] and steps < 400:
+        if r["to_act_is_ai"]:
+            t = time.perf_counter()
+            resp = client.post(f"/api/games/{g['game_id']}/ai", json={"seat": me, "token": tok})
+            slowest = max(slowest, time.perf_counter() - t)
+        else:
+            seat = r["to_act"]
+            if seat != me:  # another person's seat (hot-seat): play it through its own token
+                mine = see(client, g["game_id"], seat, g["tokens"][seat])
+                a = mine["legal"][int(rng.integers(len(mine["legal"])))]["id"]
+                client.post(f"/api/games/{g['game_id']}/act",
+                            json={"seat": seat, "token": g["tokens"][seat], "action": a})
+                resp = client.get(f"/api/games/{g['game_id']}", params={"seat": me, "token": tok})
+            else:
+                a = r["legal"][int(rng.integers(len(r["legal"])))]["id"]
+                resp = client.post(f"/api/games/{g['game_id']}/act",
+                                   json={"seat": me, "token": tok, "action": a})
+        assert resp.status_code == 200, resp.text
+        r = resp.json()
+        steps += 1
+        record = client.get(f"/api/games/{g['game_id']}/save", params={"seat": me, "token": tok}).json()
+        state = game.state_from_json(record["state"])
+        assert r["view"] == state.view(me)
+        assert set(r) == REPORT_KEYS
+        for other in game.roles:
+            if other == me:
+                continue
+            for leaf in hidden_leaves(state.view(me), state.view(other)):
+                hidden_checked += 1
+                assert leaf not in resp.text, (other, leaf)
+    assert r["over"], f"{env_id} did not end in {steps} steps"
+    if env_id != "kings_v1":  # Kings hides nothing but private log lines
+        assert hidden_checked  # other seats had things this seat may not see
+    assert slowest < 1.0, f"an AI move took {slowest:.2f} s"
