@@ -23,6 +23,7 @@ MAX_TOKENS = 4     # tokens shown one by one (and their count)
 MAX_TESTS = 2      # tests at one location
 TOKEN_CODE = {"S": 1.0, "R": 2 / 3, "P": 1 / 3}
 MOVERS = ("conan_turn", "minion")   # decisions whose move points left are shown
+PAD = tuple([0] * k for k in range(16))
 
 
 def block_sizes(game) -> list[tuple[str, int]]:
@@ -99,6 +100,14 @@ class Encoder:
         self.stage_at = {s: self.o_decision + i for i, s in enumerate(STAGE_NAMES)}
         self.turn_scale = max(1, game.max_turns or 300)
         self.locations = c["locations"]
+        o_ini = self.o_initiative + len(c["initiative"])
+        self.fixed = np.array([
+            *range(self.o_conan, self.o_conan + 17),
+            *range(self.o_conan_tokens, self.o_conan_tokens + MAX_TOKENS + 2),
+            *range(self.o_rows, self.o_rows + 5 * ROW_LEN),
+            *range(self.o_unslotted, self.o_unslotted + 6), *range(self.o_marked, self.o_marked + 6),
+            o_ini, o_ini + 1, o_ini + 2, *range(self.o_yara, self.o_yara + 4), self.o_misc],
+            dtype=np.intp)
         self._last_base = None
         self._enemy_parts = {}
 
@@ -153,35 +162,31 @@ class Encoder:
         if s.slain_sq >= 0:
             put(E.o_slain_square + s.slain_sq)
             val(1.0)
-        # Conan's card
-        o = E.o_conan
-        ix += range(o, o + 17)
-        xs += (s.level / 5, s.xp / 30, s.fatigue / 4, s.wounds / 5, s.rage_pool / 4,
-               len(s.rage_track) / 3, s.move_left / 15 if kind in MOVERS else 0.0,
-               s.move_bonus / 3, s.free_blocks / 3,
-               float(s.slay_move), float(s.locked), len(s.poison) / 3, sum(s.poison) / 3,
-               s.turn / E.turn_scale, float(s.in_combat), s.combat_rounds / 20,
-               float(s.conan_first))
-        o = E.o_conan_tokens
-        for k, t in enumerate(s.ctok[:MAX_TOKENS]):
-            put(o + k)
-            val(TOKEN_CODE[t])
-        ix += (o + MAX_TOKENS, o + MAX_TOKENS + 1)
-        xs += (len(s.ctok) / 3, float(s.ctok_active and bool(s.ctok)))
-        o = E.o_rows
-        for r, row in enumerate(s.rows):
-            for k, x in enumerate(row):
-                put(o + r * ROW_LEN + k)
-                val(x / 8)
-        pool, marked = s.pool, s.marked
-        o, m = E.o_unslotted, E.o_marked
-        for d in range(1, 7):
-            if pool[d]:
-                put(o + d - 1)
-                val(pool[d] / 6)
-            if marked[d]:
-                put(m + d - 1)
-                val(marked[d] / 6)
+        # the values present at every call, in one write at E.fixed (see __init__)
+        ctok, rows, pool, marked = s.ctok, s.rows, s.pool, s.marked
+        r0, r1, r2, r3, r4 = rows
+        pad = PAD
+        if ctok:
+            tc = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
+            tc += pad[MAX_TOKENS - len(tc)]
+        else:
+            tc = pad[MAX_TOKENS]
+        v[E.fixed] = (
+            s.level / 5, s.xp / 30, s.fatigue / 4, s.wounds / 5, s.rage_pool / 4,
+            len(s.rage_track) / 3, s.move_left / 15 if kind in MOVERS else 0.0,
+            s.move_bonus / 3, s.free_blocks / 3, s.slay_move, s.locked, len(s.poison) / 3,
+            sum(s.poison) / 3, s.turn / E.turn_scale, s.in_combat, s.combat_rounds / 20,
+            s.conan_first,
+            *tc[:MAX_TOKENS], len(ctok) / 3, s.ctok_active and bool(ctok),
+            *[x * 0.125 for x in (*r0, *pad[7 - len(r0)], *r1, *pad[7 - len(r1)], *r2,
+                                  *pad[7 - len(r2)], *r3, *pad[7 - len(r3)], *r4,
+                                  *pad[7 - len(r4)])],
+            pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
+            marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
+            marked[6] / 6,
+            s.init_token, s.first_side, s.side_no / 2,
+            len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
+            s.plot_played, len(s.item_deck) / 20)
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):
@@ -236,9 +241,6 @@ class Encoder:
         if s.init_card >= 0:
             put(o + s.init_card)
             val(1.0)
-        n = o + len(s.game.c["initiative"])
-        ix += (n, n + 1, n + 2)
-        xs += (float(s.init_token), float(s.first_side), s.side_no / 2)
         # the decision's context
         o = E.o_minion
         if kind == "minion":
@@ -271,10 +273,6 @@ class Encoder:
             put(o + 18 + s.use_item)
             val(1.0)
         # Yara's cards: Conan sees the hand's size only
-        o = E.o_yara
-        ix += (o, o + 1, o + 2, o + 3)
-        xs += (len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
-               float(s.plot_played))
         if role == 1:
             o = E.o_yara_hand
             hand = s.plot_hand
@@ -288,8 +286,6 @@ class Encoder:
             o += 2 * E.npl
             ix += (o, o + 1, o + 2)
             xs += (s.put_back / 3, float(s.plot_known == "top"), float(s.plot_known == "bottom"))
-        ix.append(E.o_misc)
-        xs.append(len(s.item_deck) / 20)
         if s.winner is not None:
             ix.append(E.o_misc + 1)
             xs.append(1.0 if s.winner == "conan" else -1.0)

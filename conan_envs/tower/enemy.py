@@ -9,7 +9,7 @@ from conan_envs.engine.serialize import serializable
 
 
 @serializable
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Enemy:
     card: int                   # index into the enemy cards (content "cards")
     square: int                 # -1 once slain
@@ -35,6 +35,16 @@ class Enemy:
 
     def __deepcopy__(self, memo):  # state clones copy enemies often
         return self.copy()
+
+    def __eq__(self, o):  # the fields that change most often first (the encoder compares often)
+        return (type(o) is Enemy and self.dice == o.dice and self.square == o.square
+                and self.wounds == o.wounds and self.tokens == o.tokens and self.done == o.done
+                and self.token_active == o.token_active and self.card == o.card
+                and self.life == o.life and self.free_blocks == o.free_blocks
+                and self.bonus_move == o.bonus_move and self.bonus_hits == o.bonus_hits
+                and self.auto_row == o.auto_row)
+
+    __hash__ = None
 
 
 @serializable
