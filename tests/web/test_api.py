@@ -266,3 +266,47 @@ def test_each_game_against_the_ai_sends_a_seat_only_its_own_view(client, env_id)
     if env_id != "kings_v1":  # Kings hides nothing but private log lines
         assert hidden_checked  # other seats had things this seat may not see
     assert slowest < 1.0, f"an AI move took {slowest:.2f} s"
+
+
+@pytest.mark.parametrize("env_id", list(SHORT_GAMES))
+@pytest.mark.parametrize("ai", ["random", "mcts"])
+def test_every_ai_level_plays_every_game(client, env_id, ai):
+    """The other AI levels (scripted is played above) take their moves in every game; an
+    illegal action from the person changes nothing."""
+    config, seats = SHORT_GAMES[env_id]
+    need_view(env_id, config)
+    seats = {role: (ai if spec != "human" else spec) for role, spec in seats.items()}
+    g = start(client, env_id, seats, config, seed=2)
+    people = g["tokens"]
+    me = next(iter(people))
+    r = see(client, g["game_id"], me, people[me])
+    assert r["seats"] == {role: ("mcts:simulations=30" if spec == "mcts" else spec)
+                          for role, spec in seats.items()}
+    ai_moves = 0
+    refused = False
+    for _ in range(60):
+        if r["over"]:
+            break
+        if r["to_act_is_ai"]:
+            resp = client.post(f"/api/games/{g['game_id']}/ai", json={"seat": me, "token": people[me]})
+            ai_moves += 1
+        else:
+            seat = r["to_act"]
+            mine = see(client, g["game_id"], seat, people[seat])
+            legal = [a["id"] for a in mine["legal"]]
+            if not refused:
+                bad = next(a for a in range(10_000) if a not in legal)
+                before = client.get(f"/api/games/{g['game_id']}/save",
+                                    params={"seat": me, "token": people[me]}).json()
+                no = client.post(f"/api/games/{g['game_id']}/act",
+                                 json={"seat": seat, "token": people[seat], "action": bad})
+                assert no.status_code == 400 and "is not legal now" in no.json()["detail"]
+                assert client.get(f"/api/games/{g['game_id']}/save",
+                                  params={"seat": me, "token": people[me]}).json() == before
+                refused = True
+            client.post(f"/api/games/{g['game_id']}/act",
+                        json={"seat": seat, "token": people[seat], "action": legal[0]})
+            resp = client.get(f"/api/games/{g['game_id']}", params={"seat": me, "token": people[me]})
+        assert resp.status_code == 200, resp.text
+        r = resp.json()
+    assert ai_moves >= 1 and refused
