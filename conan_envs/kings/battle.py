@@ -50,6 +50,8 @@ class BattleRules:
         battle (they vanish and are not 'killed'), then the side's own."""
         bt = self.battle
         r = bt["region"]
+        self.log_event(f"{self.owner_name(bt['owners'][s])} loses "
+                       f"{'an' if t in (A, E) else 'a'} {C.UNIT_NAMES[t]} in {C.REGIONS[r]}")
         if bt["possessed"][s][t]:
             bt["possessed"][s][t] -= 1
             self.kill(r, bt["owners"][1 - s], t)
@@ -88,6 +90,8 @@ class BattleRules:
                 "immobilized": _zeros(), "initiative": [0, 0], "attack_bonus": [0, 0],
                 "charge": [0, 0], "confusion": [0, 0], "hits": [0, 0], "levels": [],
                 "side": 0, "effect": ""}
+            self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[self.me()]} attacks "
+                           f"{self.owner_name(dfn)}")
             self._start_round()
         if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
             self._end_battle()
@@ -230,6 +234,7 @@ class BattleRules:
         behind and are lost."""
         bt = self.battle
         r, o = bt["region"], bt["owners"][s]
+        self.log_event(f"{self.owner_name(o)} retreats from {C.REGIONS[r]} to {C.REGIONS[d]}")
         bt["possessed"] = _zeros()
         for t in range(T):
             k = self.at(r, o, t)
@@ -254,6 +259,10 @@ class BattleRules:
                         self.kill(r, o, t)
         if not self.tot[r * self.O + bt["owners"][1]]:
             self.plunder += 1  # the defender was driven out or destroyed
+        winner = [o for o in bt["owners"] if self.tot[r * self.O + o]]
+        self.log_event(f"The battle in {C.REGIONS[r]} ends after round {bt['round']}: "
+                       + (f"{self.owner_name(winner[0])} holds the field" if winner
+                          else "nobody is left"))
         self.battle = None
         self.drown()
 

@@ -89,6 +89,9 @@ class EffectRules:
         self._unit_effect(what, d, o, t)
 
     def _unit_effect(self, what, d, o, t):
+        self.log_event(f"{self.task['effect'].replace('_', ' ').title()}: "
+                       f"{'kills' if what == 'kill' else 'takes'} {self.owner_name(o)}'s "
+                       f"{C.UNIT_NAMES[t]} in {C.REGIONS[d]}")
         if what == "kill":
             self.kill(d, o, t, self.task["effect"])
         else:  # "take": Convert, Mind Control
@@ -96,6 +99,8 @@ class EffectRules:
             self.add(d, self.me(), t)
 
     def _region_effect(self, what, d):
+        self.log_event(f"{self.game.roles[self.me()]}'s "
+                       f"{self.task['effect'].replace('_', ' ').title()} strikes {C.REGIONS[d]}")
         if what == "army":
             self.add(d, self.me(), A)
         elif what == "raid":

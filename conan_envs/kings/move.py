@@ -121,6 +121,8 @@ class MoveRules:
     def _do_move(self, k):
         ctx, me = self.task, self.me()
         r, t, d = ctx["source"], ctx["unit"], ctx["destination"]
+        self.log_event(f"{self.game.roles[me]} moves {k} {C.UNIT_NAMES[t]} from {C.REGIONS[r]} "
+                       f"to {C.REGIONS[d]}")
         self.add(r, me, t, -k)
         self.add(d, me, t, k)
         self.moved[d * T + t] += k
@@ -156,6 +158,7 @@ class MoveRules:
             self._moved_from(self.task["source"])
             return
         ctx, me, t = self.task, self.me(), a - UNIT0
+        self.log_event(f"{self.game.roles[me]}'s {C.UNIT_NAMES[t]} boards a Ship")
         self.add(ctx["source"], me, t, -1)
         self.add(ctx["destination"], me, t, 1)
         self.moved[ctx["destination"] * T + t] += 1

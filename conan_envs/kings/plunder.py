@@ -19,6 +19,7 @@ class PlunderRules:
     def _step_plunder(self):
         me = self.me()
         if self.plunder:
+            self.log_event(f"{self.game.roles[me]} gains {self.plunder} Gold in plunder")
             self.gold[me] += self.plunder
             self.plunder = 0
         for k in range(self.n):

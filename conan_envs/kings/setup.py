@@ -33,11 +33,15 @@ class SetupRules:
         return sum(self.tot[base:base + self.n])
 
     def _on_place_king(self, a):
-        self.add(a - REGION0, self.ask_player(), C.KING)
+        p = self.ask_player()
+        self.add(a - REGION0, p, C.KING)
+        self.log_event(f"{self.game.roles[p]} places his King in {C.REGIONS[a - REGION0]}")
         self.task["placing"] += 1
 
     def _on_place_army(self, a):
-        self.add(a - REGION0, self.ask_player(), C.ARMY)
+        p = self.ask_player()
+        self.add(a - REGION0, p, C.ARMY)
+        self.log_event(f"{self.game.roles[p]} places his Army in {C.REGIONS[a - REGION0]}")
         self.task["placing"] += 1
 
     def ask_player(self):

@@ -374,7 +374,9 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
                 bt["confusion"][side] -= 1
             else:
                 self.div[p] -= 1
+            old = pend["value"]
             pend["value"] = self._die(pend["sides"])
+            self.log_event(f"{self.game.roles[p]} rerolls the {old}: now {pend['value']}")
             self._offer()
             return
         pend["offered"].pop(0)
@@ -385,7 +387,22 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
 
     def _settle(self):
         pend, self.pending_roll = self.pending_roll, None
-        _ROLLED[pend["what"]](self, pend["value"], pend["context"])
+        what, v, ctx = pend["what"], pend["value"], pend["context"]
+        if what != "attack":  # attack rolls show as the casualties they inflict
+            self._log_roll(what, v, ctx)
+        _ROLLED[what](self, v, ctx)
+
+    def _log_roll(self, what, v, ctx):
+        if what in _TABLE_TEXT:
+            result = _TABLE_TEXT[what][v]
+        elif what == "recruit":
+            result = C.RECRUIT_TEXT[C.COUNTRY_OF[ctx["region"]]][v]
+        else:
+            result = f"{v} {'Curse Tokens' if what == 'curse' else 'Divinations'}"
+        who = (self.owner_name(self.battle["owners"][ctx["side"]]) if "side" in ctx
+               else self.game.roles[self.me()])
+        where = f" in {C.REGIONS[ctx['region']]}" if "region" in ctx else ""
+        self.log_event(f"{who} rolls {v} on the {_TABLE_NAME[what]}{where}: {result}")
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
@@ -400,6 +417,12 @@ class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, Plun
         self.plunder = 0
 
 
+_TABLE_TEXT = {"hero": C.HEROIC_ACTIONS_TEXT, "wizard": C.WIZARD_MAGIC_TEXT,
+               "action": C.BATTLE_ACTIONS_TEXT, "spell": C.BATTLE_SPELLS_TEXT}
+_TABLE_NAME = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
+               "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
+               "spell": "Wizard Battle Spell Table", "curse": "Great Curse die",
+               "prophecy": "Prophecy die"}
 # the handlers by name, looked up once (the decision, phase and roll names are plain data)
 _ON = {d: getattr(KingsState, "_on_" + d) for d in DECISIONS}
 _STEP = {p: getattr(KingsState, "_step_" + p) for p in PHASES if p != "over"}

@@ -22,8 +22,8 @@ R, T = C.NUM_REGIONS, C.NUM_TYPES
 NEUTRAL = "neutral"
 TABLES = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
           "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
-          "spell": "Wizard Battle Spell Table", "attack": "attack roll",
-          "curse": "Great Curse roll", "prophecy": "Prophecy roll"}
+          "spell": "Wizard Battle Spell Table", "attack": "attack die",
+          "curse": "Great Curse die", "prophecy": "Prophecy die"}
 PROMPTS = {
     "place_king": "Place your King in a land region no other player holds.",
     "place_army": "Place your Army in a land region no other player holds.",
@@ -144,8 +144,8 @@ class KingsView:
         if kind == "divination":
             roll = self.roll_record()
             context["roll"] = roll
-            prompt = (f"Reroll {roll['roller']}'s {roll['table']} of {roll['value']} "
-                      f"({roll['result']})? reroll: discard a Divination"
+            prompt = (f"Reroll {roll['roller']}'s roll of {roll['value']} on the "
+                      f"{roll['table']} ({roll['result']})? reroll: discard a Divination"
                       + (" or a Confusion" if self.battle is not None else "")
                       + "; keep the roll: let it stand.")
         else:

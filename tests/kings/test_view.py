@@ -31,7 +31,7 @@ def test_three_wizard_rolls_give_three_observations_boards_and_prompts():
         roll = view["decision"]["context"]["roll"]
         assert roll["value"] == v and roll["table"] == "Wizard Magic Table"
         assert roll["region"] == "Nemedia" and roll["die"] == "D20"
-        assert f"of {v} (" in view["decision"]["prompt"] and view["decision"]["prompt"] in str(s)
+        assert f"roll of {v} on" in view["decision"]["prompt"] and view["decision"]["prompt"] in str(s)
         seen.append((s.observation(0).tobytes(), str(s), view["decision"]["prompt"]))
     for k in range(3):
         assert len({x[k] for x in seen}) == 3
@@ -74,7 +74,7 @@ def test_the_battle_record_has_named_fields_in_the_view():
                                    "confusion", "hits_to_take", "killed", "raised", "possessed",
                                    "immobilized"}
     roll = view["decision"]["context"]["roll"]
-    assert roll["table"] == "attack roll" and roll["value"] == 5 and "a miss" in roll["result"]
+    assert roll["table"] == "attack die" and roll["value"] == 5 and "a miss" in roll["result"]
 
 
 def test_the_end_screen_names_the_round_the_game_ended_in():
