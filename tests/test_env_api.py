@@ -204,3 +204,17 @@ def test_single_agent_observation_is_a_copy():
     env.action_masks()[:] = False
     assert env.action_masks().any()
     assert env.game_state.observation(0).max() <= 1.0
+
+
+def test_the_wrapped_env_also_answers_last_after_every_agent_is_done():
+    from conan_envs import kings_v1
+
+    env = kings_v1.env(max_turns=1)
+    assert str(env) == "kings_v1"
+    env.reset(seed=0)
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    _, reward, term, trunc, _ = env.last()
+    assert reward == 0.0 and (term or trunc)
