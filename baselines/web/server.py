@@ -134,15 +134,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(port: int | None = None, open_browser: bool = True) -> None:
-    """Serve the page on 127.0.0.1 (`port`, or a free one) until interrupted; open the
-    browser on it unless `open_browser` is False."""
+def make_server(port: int | None = None):
+    """A uvicorn server of a fresh app on 127.0.0.1 (`port`, or a free one) and its address."""
     import uvicorn
 
     port = free_port() if port is None else int(port)
-    url = f"http://127.0.0.1:{port}/"
+    if not 0 < port < 65536:
+        raise ValueError(f"port must be from 1 to 65535, got {port}")
     config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
+    return uvicorn.Server(config), f"http://127.0.0.1:{port}/"
+
+
+def serve(port: int | None = None, open_browser: bool = True) -> None:
+    """Serve the page on 127.0.0.1 (`port`, or a free one) until interrupted; open the
+    browser on it unless `open_browser` is False."""
+    server, url = make_server(port)
     print(f"conan-envs: play at {url}  (Ctrl-C stops the server)", flush=True)
     if open_browser:
         def _open():

@@ -20,15 +20,10 @@ def chromium_path():
 class ServerThread:
     """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread."""
 
-    def __init__(self):
-        import uvicorn
+    def __init__(self, port=None):
+        from baselines.web.server import make_server
 
-        from baselines.web.server import create_app, free_port
-
-        self.port = free_port()
-        config = uvicorn.Config(create_app(), host="127.0.0.1", port=self.port,
-                                log_level="warning")
-        self.server = uvicorn.Server(config)
+        self.server, self.url = make_server(port)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self):
@@ -38,7 +33,7 @@ class ServerThread:
             if time.time() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the web server did not start")
             time.sleep(0.02)
-        return f"http://127.0.0.1:{self.port}/"
+        return self.url
 
     def __exit__(self, *exc):
         self.server.should_exit = True

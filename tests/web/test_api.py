@@ -310,3 +310,18 @@ def test_every_ai_level_plays_every_game(client, env_id, ai):
         assert resp.status_code == 200, resp.text
         r = resp.json()
     assert ai_moves >= 1 and refused
+
+
+def test_the_server_binds_to_localhost_on_a_free_port_or_the_one_given():
+    import urllib.request
+
+    from baselines.web.server import free_port
+    from tests.web.browser import ServerThread
+
+    port = free_port()
+    with ServerThread(port) as url:
+        assert url == f"http://127.0.0.1:{port}/"
+        with urllib.request.urlopen(url + "api/games", timeout=10) as resp:
+            assert json.load(resp)["default_ai"] == "scripted"
+    with ServerThread() as url:
+        assert url.startswith("http://127.0.0.1:")
