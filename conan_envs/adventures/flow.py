@@ -43,13 +43,20 @@ def ask(s, decision_kind, p, **kw):
     s.dec = d
 
 
+RUN_LIMIT = 100_000  # tasks without a decision: far beyond any real round
+
+
 def run(s):
     """Run pending tasks until a decision is needed or the game is over."""
+    steps = 0
     while s.dec is None and not s.over:
         if not s.tasks:
             s.tasks.append(["round"])
         t = s.tasks.pop()
         TASKS[t[0]](s, *t[1:])
+        steps += 1
+        if steps > RUN_LIMIT:
+            raise RuntimeError(f"the rules ran {RUN_LIMIT} tasks without a decision")
 
 
 @task("resume")

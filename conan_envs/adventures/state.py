@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import TERMINAL, State
+from ..engine.errors import CorruptStateError
 from . import (abilities, adventure, combat, encounters, end_round, kingdoms, main_phase,  # noqa: F401
                modifiers, resource, tokens)
 from .actions import CODEC, NUM_ACTIONS, OFF
@@ -17,7 +18,7 @@ from .dicepool import ACTIVE
 from .encode import encode
 from .flow import DECISIONS, run
 from .tokens import DECKS, peeked
-from . import prompts
+from . import prompts, restore
 from .text import render
 from .view import KIND_NAMES, board
 
@@ -139,6 +140,22 @@ class AdventuresState(State):
 
     def decision(self):
         return "game_over" if self.over else KIND_NAMES[self.dec["k"]]
+
+    def fields(self):
+        # The pending decision is saved as a list of at most one record, so that a finished
+        # game (no decision) has the same shape as a fresh one.
+        f = super().fields()
+        f["dec"] = [] if self.dec is None else [self.dec]
+        return f
+
+    def _rebuild_derived(self):
+        dec = self.dec
+        if not isinstance(dec, list) or len(dec) > 1:
+            raise CorruptStateError("saved adventures_v1 state: field dec: expected [] or [decision]")
+        self.dec = dec[0] if dec else None
+
+    def _check_restored(self):
+        restore.check(self)
 
     def _view(self, role):
         return board(self, role)
