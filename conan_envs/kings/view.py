@@ -98,7 +98,8 @@ class KingsView:
         return {
             "round": self.final_round if over else self.turn + 1,
             "phase": self.phase,
-            "phasing_player": None if over else self.game.roles[self.me()],
+            "phasing_player": (None if over else self.game.roles[
+                self.ask[1] if self.phase == "setup" else self.me()]),
             "turn_order": [self.game.roles[p] for p in self.order],
             "victory": config["victory"],
             "conquest_goal": config["conquest"],

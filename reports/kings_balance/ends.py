@@ -52,16 +52,15 @@ def main(argv=None):
         wins["a" if ret[a_seat] > 0 else "b" if ret[1 - a_seat] > 0 else "draw"] += 1
         if max(ret) > 0:
             first["first" if ret[starter] > 0 else "second"] += 1
-    rounds.sort()
-    out = {"a": args.a, "b": args.b, "games": args.games, "config": game.config,
-           "causes": dict(causes.most_common()), "wins": dict(wins),
-           "winner_by_turn_order": dict(first),
-           "median_rounds": rounds[len(rounds) // 2], "seconds": round(time.time() - t0)}
-    text = json.dumps(out, indent=1)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n")
-
+        ordered = sorted(rounds)
+        out = {"a": args.a, "b": args.b, "games": g + 1, "config": game.config,
+               "causes": dict(causes.most_common()), "wins": dict(wins),
+               "winner_by_turn_order": dict(first),
+               "median_rounds": ordered[len(ordered) // 2],
+               "seconds": round(time.time() - t0)}
+        if args.out:  # after every game, so a run cut short still reports
+            Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
+    print(json.dumps(out, indent=1))
 
 if __name__ == "__main__":
     main()
