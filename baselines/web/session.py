@@ -42,6 +42,11 @@ FEATURED = {
     "miniatures_v1": ("overlord", "The AI Overlord", {}),
     "tower_v1": ("yara", "The AI Yara", {"mode": "battle"}),
 }
+TITLES = {
+    "kings_v1": "Kings of Hyboria", "cards_v1": "Conan: the card game",
+    "tower_v1": "The Tower of the Elephant", "miniatures_v1": "Conan: the miniatures game",
+    "adventures_v1": "The Adventures of Conan",
+}
 MAX_SESSIONS = 64
 MAX_REPLAY_ACTIONS = 50_000
 MAX_TEXT = 20_000_000  # bytes of a save or replay file
@@ -92,7 +97,7 @@ def catalogue() -> list[dict]:
         featured = FEATURED.get(env_id)
         games.append({
             "env_id": env_id,
-            "title": (cls.__doc__ or env_id).strip().splitlines()[0],
+            "title": TITLES.get(env_id, env_id),
             "options": {name: option_schema(o) for name, o in cls.OPTIONS.items()},
             "featured": None if featured is None else
             {"seat": featured[0], "title": featured[1], "config": featured[2]},

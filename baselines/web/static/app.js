@@ -52,8 +52,9 @@ async function startScreen() {
     b.className = "feature";
     b.dataset.env = g.env_id;
     b.innerHTML = `<h3>Face ${g.featured.title}</h3><p></p>`;
-    b.querySelector("p").textContent = `${g.title}: you play the other seats; ` +
-      `${g.featured.seat} is played by the AI (pick its difficulty below).`;
+    const mode = Object.entries(g.featured.config).map(([k, v]) => `${k} ${v}`).join(", ");
+    b.querySelector("p").textContent = `${g.title}${mode ? ` (${mode})` : ""}: you play the other seats, ` +
+      `the AI plays ${g.featured.seat}; pick its difficulty below.`;
     b.addEventListener("click", () => choose(g.env_id, g.featured.config, { [g.featured.seat]: catalogue.default_ai }));
     featured.appendChild(b);
   }
