@@ -218,3 +218,10 @@ def test_the_wrapped_env_also_answers_last_after_every_agent_is_done():
     assert env.agents == []
     _, reward, term, trunc, _ = env.last()
     assert reward == 0.0 and (term or trunc)
+
+
+def test_single_agent_state_is_a_deprecated_name_of_game_state():
+    env = SingleAgentEnv(NimGame())
+    env.reset(seed=0)
+    with pytest.warns(DeprecationWarning, match="game_state"):
+        assert env.state is env.game_state

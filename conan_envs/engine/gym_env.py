@@ -5,6 +5,7 @@ the legal mask as ``action_masks()`` (sb3-contrib's MaskablePPO) and as
 ``conan_envs/<Game>-v1`` (see :mod:`conan_envs.registration`)."""
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -77,6 +78,14 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         self.opponents: dict[int, Agent] = {}
         self._score = 0.0
         self._over = False
+
+    @property
+    def state(self) -> State | None:
+        """Deprecated name of ``game_state`` (the AEC env's ``state`` is PettingZoo's
+        global-state method; both envs now call the rules state ``game_state``)."""
+        warnings.warn("SingleAgentEnv.state is deprecated; use game_state", DeprecationWarning,
+                      stacklevel=2)
+        return self.game_state
 
     def _resolve_opponents(self) -> dict[int, Agent]:
         spec = self._opponent_spec
