@@ -40,26 +40,32 @@ carries everything in the role's view except the log. Blocks (default config):
 | conan_square | 48 | Conan's square |
 | slain_square | 48 | the square of an enemy just slain, which Conan may step into |
 | decision | 28 | the decision kind (one-hot; the last: game over) |
-| conan | 17 | level, XP, FATIGUE, wounds, RAGE, RAGE left on the wound track, move left, move bonus, free blocks, leaping after a kill, slotting over, POISON tokens and their FATIGUE, rounds fought, in combat, combat round, Conan first in round 1 |
-| activation | 5 | Conan has not moved or attacked / moves first / attacks after moving / attacks first / moves after attacking |
+| conan | 17 | level, XP, FATIGUE, wounds, RAGE, RAGE on the track, move left and bonus, ... |
+| activation | 5 | not yet / moving first / attacking after moving / attacking first / ... |
 | conan_tokens | 6 | his STUNNED/RATTLED stack, its size, whether the oldest acts |
 | rows | 35 | each slot of the five rows: a die 1-6, FATIGUE (7) or RAGE (8), / 8 |
 | unslotted | 6 | unslotted dice by result |
 | marked | 6 | dice marked to re-roll by result |
 | skills | 38 | skills held, skills exhausted |
 | items | 15 | items carried (copies / 2) |
-| enemies | 168 | 6 slots x 28: kind, alive, wounds / life, x, y, dice on each row, tokens, acting token, activated, free blocks, bonus move, bonus hits |
+| enemies | 168 | 6 slots x 28: kind, alive, wounds, x, y, dice per row, tokens, bonuses |
 | incoming | 14 | hits and tokens being dealt to Conan, the attacker, riposte allowed |
-| attack | 27 | Conan's attack being resolved: wounds to assign, max targets, stun/rattle, targets and their wounds, the enemy a riposte strikes, hits and tokens coming back on Conan |
+| attack | 27 | Conan's attack: wounds to assign, targets, riposte target, what comes back |
 | blow | 10 | the blow Yara decides on (`yara_block`): enemy, wounds, token, riposte dice may block |
 | test | 8 | the test being taken: result needed, dice, paid, re-rolled, optional, which test |
 | initiative | 9 | the initiative card drawn, who holds the token, who goes first, sides done |
 | round | 4 | the Round Tracker space |
-| minion | 22 | the minion Yara activates, its phase, ability used; the minion whose dice she re-rolls and the dice marked |
-| decision_context | 33 | skills to choose, skills to READY, dice to reserve, rewards, may READY at a pair, the item being thrown |
+| minion | 22 | the minion Yara activates, its phase, ability used; re-roll marks |
+| decision_context | 33 | skills to choose or READY, dice to reserve, rewards, the item thrown |
 | yara | 4 | Yara's hand size, deck, discard, a card played this round |
 | yara_hand | 22 | Yara only: her hand, the cards she drew, cards to put back, where the one put back lies |
 | misc | 2 | Item Deck size, the winner |
+
+`conan`: level, XP, FATIGUE, wounds, RAGE, RAGE left on the wound track, move points left (while
+Conan or a minion moves), move bonus, free blocks, leaping after a kill, slotting over, POISON
+tokens and their FATIGUE, rounds fought, in combat, combat round, Conan first in round 1.
+`enemies`, per slot: kind, alive, wounds / life, x, y, dice on each row, tokens, acting token,
+activated, free blocks, bonus move, bonus hits.
 
 ## Rewards
 

@@ -105,7 +105,7 @@ class ScriptedAgent(Agent):
                 a = self._ok("fatigue_token", 1)
                 if a is not None:
                     return a
-        for k, sk in enumerate(s.skills):
+        for sk in s.skills:
             if s.game.c["skills"][sk].effect[0] == "fatigue" and s.fatigue <= 2:
                 a = self._ok("skill", sk)
                 if a is not None:
@@ -152,7 +152,8 @@ class ScriptedAgent(Agent):
         for c in range(s.game.codec.sizes["square"]):
             if not self.mask[self.O["square"] + c] or dist(c, s.pos) <= 1:
                 continue
-            score = sum(3 if e.square == c else (1 if dist(e.square, c) == 1 else 0) for _, e in self._alive())
+            score = sum(3 if e.square == c else (1 if dist(e.square, c) == 1 else 0)
+                        for _, e in self._alive())
             if score > best:
                 best, sq = score, c
         return None if sq is None else self.O["square"] + sq
@@ -164,7 +165,7 @@ class ScriptedAgent(Agent):
         s = self.s
         alive = self._alive()
         adj = [(i, e) for i, e in alive if dist(s.pos, e.square) == 1]
-        for k, sk in enumerate(s.skills):
+        for sk in s.skills:
             kind = s.game.c["skills"][sk].effect[0]
             if kind in ("fatigue",) and s.fatigue <= 2 or kind in ("wound", "stun") and adj:
                 a = self._ok("skill", sk)

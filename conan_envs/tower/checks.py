@@ -51,7 +51,8 @@ def check_tower_state(s):
     _need(len(s.pool) == 7 and len(s.marked) == 7, "pool")
     _need(all(m <= p for m, p in zip(s.marked, s.pool)), "marked", "more dice marked than rolled")
     _ints(s.skills, 0, len(c["skills"]) - 1, "skills")
-    _need(len(set(s.skills)) == len(s.skills) == len(s.exhausted), "skills", "repeated, or exhausted flags do not match")
+    _need(len(set(s.skills)) == len(s.skills) == len(s.exhausted), "skills",
+          "repeated, or exhausted flags do not match")
     _ints(s.items, 0, len(c["items"]) - 1, "items")
     _ints(s.picks, 0, cc["max_level"], "picks")
     _need(len(s.picks) <= 2 * (cc["max_level"] + 1), "picks")
@@ -82,7 +83,7 @@ def check_tower_state(s):
     p = s.pending
     _need(isinstance(p, dict) and set(p) == {"hits", "tokens", "attacker", "riposte"}, "pending",
           "not a record of hits, tokens, attacker and riposte")
-    hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+    hits, tokens, att = p["hits"], p["tokens"], p["attacker"]
     _need(0 <= hits <= MAX_PENDING and len(tokens) <= MAX_PENDING and -1 <= att < n
           and all(t in ("S", "R", "P") for t in tokens), "pending")
     _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
@@ -116,11 +117,13 @@ def check_tower_state(s):
     _need(s.plot_known in ("", "top", "bottom"), "plot_known")
     a = s.attack
     if a is not None:
-        _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun", "rattle",
+        _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun",
+              "rattle",
               "stun_only", "attacker", "resume", "reach", "riposte", "hits_back", "step", "unblock",
               "blows", "after", "conan_tokens"},
               "attack", "not an attack record")
-        _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING and 1 <= a["max_targets"] <= 6
+        _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING
+              and 1 <= a["max_targets"] <= 6
               and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
               and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n and a["resume"] in stages,
               "attack")

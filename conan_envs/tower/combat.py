@@ -117,7 +117,8 @@ class CombatMixin:
         self.first_side = chooser if go_first else 1 - chooser
         effect_side = 1 - chooser if go_first else chooser
         _, conan_eff, yara_eff = self.game.c["initiative"][self.init_card]
-        self.log_event(f"{('Conan', 'Yara')[chooser]} chooses {'GO FIRST' if go_first else 'the GAME EFFECT'}; "
+        choice = "GO FIRST" if go_first else "the GAME EFFECT"
+        self.log_event(f"{('Conan', 'Yara')[chooser]} chooses {choice}; "
                        f"{('Conan', 'Yara')[self.first_side]} goes first")
         if effect_side == CONAN:
             self._conan_effect(conan_eff)
@@ -385,8 +386,9 @@ class CombatMixin:
         while True:
             st = a["step"]
             if st == "assign":
-                if a["wounds"] == 0 and a["attacker"] >= 0 and not a["targets"] and self._alive(self.enemies[a["attacker"]]):
-                    a["targets"], a["dealt"] = [a["attacker"]], [0]   # a riposte that only rattles the attacker
+                att = a["attacker"]
+                if a["wounds"] == 0 and att >= 0 and not a["targets"] and self._alive(self.enemies[att]):
+                    a["targets"], a["dealt"] = [att], [0]   # a riposte that only rattles the attacker
                 while a["wounds"] > 0:
                     cands = self._attack_cands()
                     if not cands:
@@ -517,7 +519,8 @@ class CombatMixin:
                     if battle:
                         self.stage = "yara_block"
                         return False
-                    for want in (("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)):
+                    order = ("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)
+                    for want in order:
                         for r, row in enumerate(self._kind(e).rows):
                             while b.left > 0 and e.dice[r] > 0 and row[2] == want:
                                 self._block_with(b, r)

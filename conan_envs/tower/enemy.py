@@ -28,7 +28,7 @@ class Enemy:
     def alive(self) -> bool:
         return self.wounds < self.life
 
-    def copy(self) -> "Enemy":
+    def copy(self) -> Enemy:
         return Enemy(self.card, self.square, self.life, self.wounds, self.dice[:],
                      self.tokens[:], self.token_active, self.done, self.free_blocks,
                      self.bonus_move, self.bonus_hits, self.auto_row)
@@ -60,7 +60,7 @@ class Blow:
     auto_done: bool = False     # height advantage and free blocks already applied
     hits_back: int = 0          # riposte hits the enemy's blocks strike back at Conan
 
-    def copy(self) -> "Blow":
+    def copy(self) -> Blow:
         return Blow(self.target, self.left, self.token, self.riposte_ok, self.unblockable,
                     self.auto_done, self.hits_back)
 

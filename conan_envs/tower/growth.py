@@ -158,7 +158,7 @@ class GrowthMixin:
         if kind == "scatter":
             return True
         want = self.game.c["cards"][-1] if kind == "heart" else None
-        for i, e in enumerate(self.enemies):
+        for e in self.enemies:
             if self._alive(e) and (want is None or self.game.c["cards"][e.card] is want) \
                     and self._grid().in_range(self.pos, e.square, 3):
                 return True

@@ -231,7 +231,7 @@ class LocationMixin:
     def _auto_combat_end(self):
         """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
         if self.pending["hits"] or self.pending["tokens"]:
-            hits, tokens = self.pending["hits"], self.pending["tokens"]
+            hits = self.pending["hits"]
             self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
             self._lose_fatigue(hits)
         self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}

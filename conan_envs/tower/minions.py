@@ -66,7 +66,8 @@ class MinionMixin:
 
     def _bow_ready(self, e):
         k = self._kind(e)
-        return bool(k.bow) and dist(e.square, self.pos) == 3 and self._grid().line_of_sight(e.square, self.pos)
+        return (bool(k.bow) and dist(e.square, self.pos) == 3
+                and self._grid().line_of_sight(e.square, self.pos))
 
     # ---- solo mode ------------------------------------------------------------------------------
     def _auto_ai(self):

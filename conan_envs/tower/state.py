@@ -8,7 +8,6 @@ import numpy as np
 from conan_envs.engine import TERMINAL, State, shuffled
 
 from .checks import check_tower_state
-
 from .combat import CombatMixin
 from .content import ROWS
 from .defence import DefenceMixin
@@ -54,7 +53,8 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.poison = []        # FATIGUE placed on each POISON token
         self.pos = c["locations"][g.start].conan   # his square at the first location
         self.move_left = 0
-        self.cphase = 0         # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
+        # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
+        self.cphase = 0
         self.slain_sq = -1
         self.slay_move = False
         self.move_bonus = 0

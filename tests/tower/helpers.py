@@ -2,8 +2,8 @@
 import numpy as np
 
 import conan_envs
-from conan_envs.tower.enemy import Enemy
 from conan_envs.tower.grid import W
+from conan_envs.tower.positions import combat_position
 
 
 class FixedRng:
@@ -45,26 +45,8 @@ def fresh(mode="solo", loc=0, seed=0, **cfg):
 
 
 def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, seed=0,
-           skills=(), **cfg):
+           skills=(), conan_tokens=(), **cfg):
     """A state at the start of Conan's activation in a combat round, with the given enemies
-    (name, x, y, dice per row) and Conan's rows of slotted dice."""
-    s = fresh(mode, loc, seed, **cfg)
-    g = s.game
-    s.enemies = []
-    for name, x, y, dice in enemies:
-        c = card(g, name)
-        s.enemies.append(Enemy(c, sq(x, y), g.c["cards"][c].kind.life, dice=list(dice)))
-    s.pos = sq(*conan)
-    s.rows = [list(r) for r in (rows or [[], [], [], [], []])]
-    s.pool = [0] * 7
-    s.locked = True
-    s.fatigue = fatigue
-    if skills is not None:
-        s.skills, s.exhausted = list(skills), [False] * len(skills)
-    s.in_combat = True
-    s.ret = []
-    s.first_side = 0
-    s.side_no = 0
-    s._start_side(0)
-    s._mask = None
-    return s
+    (name, x, y, dice per row) and Conan's rows of slotted dice (the game's position builder)."""
+    return combat_position(fresh(mode, loc, seed, **cfg), enemies, conan, rows, fatigue, skills,
+                           conan_tokens)

@@ -68,9 +68,8 @@ def test_a_stunned_conan_still_uses_skills_and_items():
     skills = [sk.name for sk in game.c["skills"]]
     s = combat(loc=4, conan=(3, 5), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 1", 4, 5, [0, 0, 0]), ("Thug 2", 0, 0, [0, 0, 0])],
-               skills=(skills.index("Pommel Strike"),), start_items=("Throwing Knives",))
-    s.ctok, s.ctok_active = ["S"], True         # the builder: Conan under an acting STUNNED
-    s._mask = None
+               skills=(skills.index("Pommel Strike"),), start_items=("Throwing Knives",),
+               conan_tokens=("S",))
     assert s._stunned()
     assert not legal(s, "slash", 1) and not legal(s, "step", 0)   # no dice, no moves
     assert legal(s, "skill", skills.index("Pommel Strike"))

@@ -13,8 +13,6 @@ from conan_envs import tower_v1
 from conan_envs.engine import CorruptStateError
 from conan_envs.tower.encode import observation_blocks
 
-from .helpers import act, combat
-
 
 def test_env_card_block_table_matches_the_encoder():
     game = conan_envs.make_game("tower_v1")
@@ -71,7 +69,6 @@ def test_board_shows_the_things_issue_13_names():
             seen.add("yara")
         assert "square 1" not in text and "[7]" not in text and "[8]" not in text
         if any(e.alive for e in s.enemies):
-            e = next(e for e in s.enemies if e.alive)
             assert re.search(r" at [a-h][1-6]:", text)
     assert {"initiative", "defend", "yara", "yara_block"} <= seen
 
