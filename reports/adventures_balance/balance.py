@@ -1,0 +1,60 @@
+"""Scripted vs scripted balance of adventures_v1: every seat played by the scripted agent of
+its role. Usage: python reports/adventures_balance/balance.py GAMES [SEED0] > table.json"""
+import json
+import sys
+import time
+
+import numpy as np
+
+import conan_envs
+from baselines import load_agent
+
+SETUPS = [("2", dict(num_players=2)), ("3", dict(num_players=3)), ("4", dict(num_players=4)),
+          ("4, team game", dict(num_players=4, team=True))]
+
+
+def play(cfg, seed):
+    g = conan_envs.make_game("adventures_v1", **cfg)
+    agents = [load_agent("scripted", "adventures_v1", r, seed=seed, **cfg) for r in range(g.num_roles)]
+    s = g.new_initial_state(seed)
+    while not s.is_terminal() and not s.is_truncated():
+        p = s.current_player()
+        s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
+    return g, s
+
+
+def main():
+    games = int(sys.argv[1])
+    seed0 = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    out = {}
+    for name, cfg in SETUPS:
+        t = time.time()
+        wins, vp, rounds, trunc = None, None, [], 0
+        for seed in range(seed0, seed0 + games):
+            g, s = play(cfg, seed)
+            n = g.num_roles
+            if wins is None:
+                wins, vp = np.zeros(n), np.zeros(n)
+            if s.is_truncated():
+                trunc += 1
+            else:
+                w = s.winners
+                if cfg.get("team"):
+                    team = [p for p in w]
+                    for p in team:
+                        wins[p] += 1 / len(team) if len(team) == n else 1.0
+                else:
+                    for p in w:
+                        wins[p] += 1 / len(w)
+            vp += s.vp
+            rounds.append(s.turn)
+        row = {"games": games, "roles": list(g.roles), "win_rate": (wins / games).round(3).tolist(),
+               "mean_vp": (vp / games).round(1).tolist(), "mean_rounds": round(float(np.mean(rounds)), 2),
+               "truncated": trunc, "seconds": round(time.time() - t, 1)}
+        out[name] = row
+        print(name, json.dumps(row), file=sys.stderr, flush=True)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
