@@ -15,7 +15,7 @@ class Agent(ABC):
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         ...
 
-    def reset(self) -> None:
+    def reset(self) -> None:  # noqa: B027 (a hook: stateless agents keep this no-op)
         """Called at the start of each game; stateless agents ignore it."""
 
     def __repr__(self) -> str:

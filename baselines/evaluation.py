@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import math
 import multiprocessing as mp
+import os
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -38,8 +41,8 @@ def wilson(k: float, n: int, z: float = Z95) -> tuple[float, float]:
 @dataclass(frozen=True)
 class GameTask:
     env_id: str
-    game_config: tuple  # sorted (key, value) pairs
-    specs: tuple  # agent string per role
+    game_config: tuple[tuple[str, Any], ...]  # sorted (key, value) pairs
+    specs: tuple[str, ...]  # agent string per role
     seed: int
 
 
@@ -52,17 +55,17 @@ def _play(task: GameTask) -> tuple[list[float], int, bool]:
     return result.returns, result.steps, result.truncated
 
 
-_GAMES: dict = {}
+_GAMES: dict[tuple[str, str], Any] = {}
 
 
-def _game(env_id, config_items):
+def _game(env_id: str, config_items: tuple[tuple[str, Any], ...]) -> Any:
     key = (env_id, repr(config_items))
     if key not in _GAMES:
         _GAMES[key] = make_game(env_id, **dict(config_items))
     return _GAMES[key]
 
 
-def _init_worker():
+def _init_worker() -> None:
     try:
         import torch
 
@@ -71,7 +74,8 @@ def _init_worker():
         pass
 
 
-def run_games(tasks, workers=1, start_method=None) -> list:
+def run_games(tasks: Iterable[GameTask], workers: int = 1,
+              start_method: str | None = None) -> list[tuple[list[float], int, bool]]:
     """Results of `tasks` in order; `workers` > 1 runs them in that many processes
     (``start_method`` defaults to forkserver where available, else spawn)."""
     tasks = list(tasks)
@@ -86,7 +90,7 @@ def run_games(tasks, workers=1, start_method=None) -> list:
 def seatings(num_roles: int) -> list[tuple[int, ...]]:
     """Seat arrangements of two agents (0 = A, 1 = B): each role held by A alone against B
     everywhere else, and the reverse; duplicates (two players) removed."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for r in range(num_roles):
         for lone in (0, 1):
             s = tuple(lone if i == r else 1 - lone for i in range(num_roles))
@@ -96,8 +100,12 @@ def seatings(num_roles: int) -> list[tuple[int, ...]]:
 
 
 # ---- tournaments -----------------------------------------------------------------------------
-def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, mirror=True,
-               start_method=None, pairs=None, a_roles=None, pair_games=None) -> dict:
+def tournament(env_id: str, agents: Mapping[str, str] | Sequence[str], games: int = 100,
+               seed: int = 0, game_config: Mapping[str, Any] | None = None, workers: int = 1,
+               mirror: bool = True, start_method: str | None = None,
+               pairs: Sequence[tuple[str, str]] | None = None,
+               a_roles: Sequence[str] | None = None,
+               pair_games: Mapping[tuple[str, str], int] | None = None) -> dict[str, Any]:
     """Round robin between `agents` (name -> agent string, or a list of strings). Each pair
     plays about `games` games split evenly over the seatings; with `mirror`, each agent also
     plays itself (`games` games) for the per-role balance report. `pairs` limits the round
@@ -105,8 +113,7 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
     which the first agent of each pair sits in those roles (a policy trained for one side
     of an asymmetric game); `pair_games` maps (name, name) to another number of games for
     that pair (e.g. fewer against a slow search agent). Returns a JSON-ready dict."""
-    if not isinstance(agents, dict):
-        agents = {s: s for s in agents}
+    agents = dict(agents) if isinstance(agents, Mapping) else {s: s for s in agents}
     names = list(agents)
     game_config = dict(game_config or {})
     game = make_game(env_id, **game_config)
@@ -123,10 +130,10 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
     per_seating = max(1, math.ceil(games / len(seats)))
     if pairs is None:
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    pairs = [tuple(p) for p in pairs]
-    jobs = []  # (kind, key, seating, task)
+    pairs = [(p[0], p[1]) for p in pairs]
+    jobs: list[tuple[str, Any, tuple[int, ...] | None, GameTask]] = []  # kind, key, seating, task
     for a, b in pairs:
-        if (a, b) in (pair_games or {}):
+        if pair_games and (a, b) in pair_games:
             n_seeds = max(1, math.ceil(pair_games[a, b] / len(seats)))
         else:
             n_seeds = per_seating
@@ -142,42 +149,44 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
     results = run_games([j[3] for j in jobs], workers, start_method)
 
     pair_stats = {p: _empty() for p in pairs}
-    balance = {a: {"games": 0, "truncated": 0, "wins": [0] * n} for a in names} if mirror else {}
-    for (kind, key, s, task), (returns, steps, truncated) in zip(jobs, results):
+    balance: dict[str, dict[str, Any]] = (
+        {a: {"games": 0, "truncated": 0, "wins": [0] * n} for a in names} if mirror else {})
+    for (kind, key, seating, _task), (returns, steps, truncated) in zip(jobs, results):
         if kind == "pair":
+            assert seating is not None
             st = pair_stats[key]
-            a_val = np.mean([returns[i] for i in range(n) if s[i] == 0])
-            b_val = np.mean([returns[i] for i in range(n) if s[i] == 1])
+            a_val = np.mean([returns[i] for i in range(n) if seating[i] == 0])
+            b_val = np.mean([returns[i] for i in range(n) if seating[i] == 1])
             outcome = "wins" if a_val > b_val else "losses" if a_val < b_val else "draws"
             st[outcome] += 1
             st["games"] += 1
             st["truncated"] += bool(truncated)
             st["steps"] += steps
-            role_key = ",".join(game.roles[i] for i in range(n) if s[i] == 0)
+            role_key = ",".join(game.roles[i] for i in range(n) if seating[i] == 0)
             by_seat = st["by_seat"].setdefault(role_key, _empty(by_seat=False))
             by_seat[outcome] += 1
             by_seat["games"] += 1
         else:
-            b = balance[key]
-            b["games"] += 1
-            b["truncated"] += bool(truncated)
+            bal = balance[key]
+            bal["games"] += 1
+            bal["truncated"] += bool(truncated)
             top = max(returns)
             if sum(v == top for v in returns) == 1:
-                b["wins"][returns.index(top)] += 1
+                bal["wins"][returns.index(top)] += 1
 
-    pair_rows = []
+    pair_rows: list[dict[str, Any]] = []
     for (a, b), st in pair_stats.items():
         lo, hi = wilson(st["wins"], st["games"])
         pair_rows.append({"a": a, "b": b, **st, "win_rate": st["wins"] / max(1, st["games"]),
                           "win_ci": [lo, hi],
                           "score": (st["wins"] + 0.5 * st["draws"]) / max(1, st["games"])})
-    balance_rows = []
-    for a, b in balance.items():
-        for r, w in enumerate(b["wins"]):
-            lo, hi = wilson(w, b["games"])
-            balance_rows.append({"agent": a, "role": game.roles[r], "games": b["games"], "wins": w,
-                                 "win_rate": w / max(1, b["games"]), "win_ci": [lo, hi],
-                                 "truncated": b["truncated"]})
+    balance_rows: list[dict[str, Any]] = []
+    for a, bal in balance.items():
+        for r, w in enumerate(bal["wins"]):
+            lo, hi = wilson(w, bal["games"])
+            balance_rows.append({"agent": a, "role": game.roles[r], "games": bal["games"], "wins": w,
+                                 "win_rate": w / max(1, bal["games"]), "win_ci": [lo, hi],
+                                 "truncated": bal["truncated"]})
     ratings = bradley_terry(names, pair_rows, seed=seed)
     return {"env_id": env_id, "game_config": game.config, "roles": list(game.roles),
             "agents": agents, "seeds": {"first": seed, "per_seating": per_seating,
@@ -185,31 +194,35 @@ def tournament(env_id, agents, games=100, seed=0, game_config=None, workers=1, m
             "pairs": pair_rows, "ratings": ratings, "balance": balance_rows}
 
 
-def _empty(by_seat=True):
-    d = {"games": 0, "wins": 0, "draws": 0, "losses": 0}
+def _empty(by_seat: bool = True) -> dict[str, Any]:
+    d: dict[str, Any] = {"games": 0, "wins": 0, "draws": 0, "losses": 0}
     if by_seat:
         d.update(truncated=0, steps=0, by_seat={})
     return d
 
 
-def head_to_head(env_id, spec_a, spec_b, games=100, seed=0, game_config=None, workers=1,
-                 start_method=None, a_roles=None) -> dict:
+def head_to_head(env_id: str, spec_a: str, spec_b: str, games: int = 100, seed: int = 0,
+                 game_config: Mapping[str, Any] | None = None, workers: int = 1,
+                 start_method: str | None = None,
+                 a_roles: Sequence[str] | None = None) -> dict[str, Any]:
     """One pair's row (A's wins, draws, losses, win rate and interval) over all seatings
     (those with A in `a_roles` if given)."""
     result = tournament(env_id, {"A": spec_a, "B": spec_b}, games, seed, game_config, workers,
                         mirror=False, start_method=start_method, a_roles=a_roles)
-    return result["pairs"][0]
+    row: dict[str, Any] = result["pairs"][0]
+    return row
 
 
 # ---- ratings ---------------------------------------------------------------------------------
-def bradley_terry(names, pair_rows, seed=0, bootstrap=200, prior=0.5) -> list[dict]:
+def bradley_terry(names: Sequence[str], pair_rows: Sequence[Mapping[str, Any]], seed: int = 0,
+                  bootstrap: int = 200, prior: float = 0.5) -> list[dict[str, Any]]:
     """Bradley-Terry strengths by minorization-maximization, on the Elo scale (mean 1500),
     draws counting half a win each way, with `prior` virtual draws per pair keeping
     unbeaten agents finite; the error is the bootstrap standard deviation."""
     idx = {a: i for i, a in enumerate(names)}
     rows = [(idx[r["a"]], idx[r["b"]], r["wins"], r["draws"], r["losses"]) for r in pair_rows]
 
-    def fit(counts):
+    def fit(counts: Sequence[tuple[int, ...]]) -> np.ndarray:
         k = len(names)
         w = np.zeros((k, k))
         for i, j, win, draw, loss in counts:
@@ -227,7 +240,8 @@ def bradley_terry(names, pair_rows, seed=0, bootstrap=200, prior=0.5) -> list[di
                 break
             p = new
         elo = 400 * np.log10(p)
-        return elo - elo.mean() + 1500
+        centred: np.ndarray = elo - elo.mean() + 1500
+        return centred
 
     elo = fit(rows)
     rng = np.random.default_rng(seed)
@@ -247,16 +261,17 @@ def bradley_terry(names, pair_rows, seed=0, bootstrap=200, prior=0.5) -> list[di
 
 
 # ---- reports ---------------------------------------------------------------------------------
-def _pct(x):
+def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def to_markdown(result) -> str:
+def to_markdown(result: Mapping[str, Any]) -> str:
     lines = [f"## {result['env_id']} tournament", "",
              f"Game config: `{result['game_config']}`; seeds from {result['seeds']['first']}, "
              f"{result['seeds']['per_seating']} per seating, seatings {result['seeds']['seatings']}.", ""]
     if result["pairs"]:
-        lines += ["| agent A | agent B | games | A wins | draws | B wins | A win rate (95% CI) | A score | truncated |",
+        lines += ["| agent A | agent B | games | A wins | draws | B wins | A win rate (95% CI) "
+                  "| A score | truncated |",
                   "|---|---|---:|---:|---:|---:|---|---:|---:|"]
         for r in result["pairs"]:
             lo, hi = r["win_ci"]
@@ -277,7 +292,7 @@ def to_markdown(result) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _plt():
+def _plt() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -286,7 +301,7 @@ def _plt():
     return plt
 
 
-def plot_win_matrix(result, path) -> None:
+def plot_win_matrix(result: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Heatmap: score of the row agent against the column agent."""
     plt = _plt()
     names = list(result["agents"])
@@ -310,13 +325,13 @@ def plot_win_matrix(result, path) -> None:
     plt.close(fig)
 
 
-def plot_learning_curve(csv_path, path) -> None:
+def plot_learning_curve(csv_path: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
     """Win rate (with its interval) against each evaluation opponent over training steps,
     from the CSV that training writes."""
     import csv
 
     plt = _plt()
-    series = {}
+    series: dict[str, tuple[list[int], list[float], list[float], list[float]]] = {}
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
             s = series.setdefault(row["opponent"], ([], [], [], []))
@@ -338,7 +353,8 @@ def plot_learning_curve(csv_path, path) -> None:
     plt.close(fig)
 
 
-def save_report(result, out_dir, name="tournament") -> dict:
+def save_report(result: Mapping[str, Any], out_dir: str | os.PathLike[str],
+                name: str = "tournament") -> dict[str, str]:
     """Write NAME.md, NAME.json and NAME.png (win matrix) under out_dir; returns the paths."""
     import json
     from pathlib import Path

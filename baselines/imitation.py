@@ -11,14 +11,18 @@ from random weights it spends most of a short run learning to keep its pieces al
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
+import gymnasium as gym
 import numpy as np
 
 from . import load_agent
 from .selfplay import LearnerEnv, OpponentFactory
 
 
-def collect(cfg, learn_roles, opponents, teacher, steps, seed, gamma):
+def collect(cfg: dict[str, Any], learn_roles: list[int], opponents: dict[int, str], teacher: str,
+            steps: int, seed: int, gamma: float) -> dict[str, Any]:
     """``steps`` moves of ``teacher`` in the learning roles: observations, masks, actions,
     the discounted return from each move on (the run's reward: terminal or shaped), and
     whether the move ended its game (the last game may be cut off by ``steps``)."""
@@ -26,9 +30,11 @@ def collect(cfg, learn_roles, opponents, teacher, steps, seed, gamma):
     env = LearnerEnv(cfg["env_id"], cfg["env_config"], learn_roles, factory, cfg["reward"])
     teachers = {r: load_agent(teacher, cfg["env_id"], role=r, seed=seed + r, **cfg["env_config"])
                 for r in learn_roles}
-    size = int(np.prod(env.observation_space.shape))
+    size = int(np.prod(env.observation_space.shape or ()))
     obs = np.empty((steps, size), np.float32)
-    masks = np.empty((steps, env.action_space.n), bool)
+    space = env.action_space
+    assert isinstance(space, gym.spaces.Discrete)  # every env here has one Discrete action space
+    masks = np.empty((steps, int(space.n)), dtype=np.bool_)
     actions = np.empty(steps, np.int64)
     returns = np.empty(steps, np.float32)
     ends = np.zeros(steps, bool)
@@ -57,7 +63,8 @@ def collect(cfg, learn_roles, opponents, teacher, steps, seed, gamma):
             "episodes": episode}
 
 
-def fit(policy, data, epochs, batch_size, learning_rate, vf_coef, seed):
+def fit(policy: Any, data: dict[str, Any], epochs: int, batch_size: int, learning_rate: float,
+        vf_coef: float, seed: int) -> dict[str, float]:
     """Fit an sb3-contrib MaskableActorCriticPolicy to ``data`` (from :func:`collect`);
     returns the actor's accuracy on the teacher's moves and the critic's loss, last epoch."""
     import torch
@@ -73,7 +80,7 @@ def fit(policy, data, epochs, batch_size, learning_rate, vf_coef, seed):
     policy.set_training_mode(True)
     for _ in range(int(epochs)):
         hits, value_loss = 0, 0.0
-        for idx in torch.randperm(n, generator=gen).split(int(batch_size)):
+        for idx in torch.split(torch.randperm(n, generator=gen), int(batch_size)):
             idx = idx.to(dev)
             dist = policy.get_distribution(obs[idx], action_masks=masks[idx])
             values = policy.predict_values(obs[idx]).flatten()
@@ -90,7 +97,8 @@ def fit(policy, data, epochs, batch_size, learning_rate, vf_coef, seed):
     return {"accuracy": hits / n, "value_loss": value_loss / n}
 
 
-def warm_start(model, cfg, learn_roles, opponents, log=print) -> dict:
+def warm_start(model: Any, cfg: dict[str, Any], learn_roles: list[int], opponents: dict[int, str],
+               log: Callable[[str], None] = print) -> dict[str, Any]:
     """Behaviour-clone ``cfg['pretrain']['teacher']`` into ``model`` (a fresh MaskablePPO):
     ``steps`` moves, ``epochs`` passes over them in batches of ``batch_size``."""
     pre = cfg["pretrain"]

@@ -25,7 +25,7 @@ from .options import SEED, AgentOption, check_options
 class _Node:
     __slots__ = ("children", "visits", "value", "avail")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.visits: dict[int, int] = {}
         self.value: dict[int, float] = {}  # summed return of the player who took the action
@@ -86,15 +86,16 @@ class MCTSAgent(Agent):
 
             role = cached_game(env_id, game_config).role_index(role)
         self.role = int(role)
-        self._rollout_agents = None
-        self._kept = None  # (the observation expected next, the subtree to search from)
+        self._rollout_agents: list[Agent] | None = None
+        # (the observation expected next, the subtree to search from)
+        self._kept: tuple[np.ndarray, _Node] | None = None
         self.name = f"mcts:simulations={self.simulations}"
 
     def reset(self) -> None:
         self._kept = None
 
     # ---- the agent interface -----------------------------------------------------------
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         legal = np.flatnonzero(action_mask)
         if legal.size == 0:
             raise ValueError("no legal action in the mask")
@@ -119,7 +120,7 @@ class MCTSAgent(Agent):
     # that went through it, so the next search starts from it instead of from nothing. It is
     # kept only if the next observation is the one a determinization predicts right after
     # the step: the same player to act, nothing else seen to happen in between.
-    def _keep(self, state, root, action) -> None:
+    def _keep(self, state: Any, root: _Node, action: int) -> None:
         self._kept = None
         child = root.children.get(action)
         if child is None or not child.visits:
@@ -130,7 +131,7 @@ class MCTSAgent(Agent):
             return
         self._kept = (det.observation(self.role), child)
 
-    def _kept_root(self, observation) -> _Node:
+    def _kept_root(self, observation: Any) -> _Node:
         kept, self._kept = self._kept, None
         if kept is not None and observation is not None:
             expected, node = kept
@@ -140,7 +141,7 @@ class MCTSAgent(Agent):
         return _Node()
 
     # ---- search --------------------------------------------------------------------------
-    def _simulate(self, root: _Node, det, root_legal) -> None:
+    def _simulate(self, root: _Node, det: Any, root_legal: list[int]) -> None:
         path = []
         node = root
         legal = root_legal
@@ -168,7 +169,7 @@ class MCTSAgent(Agent):
             n.visits[a] = n.visits.get(a, 0) + 1
             n.value[a] = n.value.get(a, 0.0) + values[p]
 
-    def _select(self, node: _Node, legal) -> int:
+    def _select(self, node: _Node, legal: list[int]) -> int:
         c = self.c_uct
         best, best_score = legal[0], -math.inf
         for a in legal:
@@ -180,7 +181,7 @@ class MCTSAgent(Agent):
                 best, best_score = a, score
         return best
 
-    def _rollout(self, det):
+    def _rollout(self, det: Any) -> list[float]:
         steps = 0
         cap = math.inf if self.max_rollout_steps is None else self.max_rollout_steps
         last = math.inf if self.horizon is None else det.turn + self.horizon
@@ -202,7 +203,7 @@ class MCTSAgent(Agent):
                 steps += 1
         return _leaf_values(det, self.leaf_weight)
 
-    def _policy_agents(self, game):
+    def _policy_agents(self, game: Any) -> list[Agent]:
         if self._rollout_agents is None:
             from . import load_agent
 
@@ -216,14 +217,14 @@ class MCTSAgent(Agent):
         return self._rollout_agents
 
 
-def _settled(visits: dict, remaining: int) -> bool:
+def _settled(visits: dict[int, int], remaining: int) -> bool:
     """The most visited action leads the runner-up by more than the simulations left, so
     the move (the most visited action) can no longer change: the rest are skipped."""
     top = sorted(visits.values(), reverse=True)[:2] + [0, 0]
-    return top[0] - top[1] > remaining
+    return bool(top[0] - top[1] > remaining)
 
 
-def _leaf_values(state, weight=1.0) -> list[float]:
+def _leaf_values(state: Any, weight: float = 1.0) -> list[float]:
     """Returns at the end of the game; at a cut-off, a value in [-weight, weight] per role
     from the game's shaped scores (margin over the best other role), or 0 where it has none.
     A weight below 1 makes a result reached within the horizon outweigh any heuristic lead."""

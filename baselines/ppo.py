@@ -11,11 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, ClassVar
 
 import numpy as np
-
-from typing import Any, ClassVar
 
 from conan_envs import ConfigError
 
@@ -32,7 +32,7 @@ class ModelFileError(ConfigError):
     """A policy file that is missing, corrupt, tampered with, or made for another env."""
 
 
-def model_paths(path) -> tuple[Path, Path]:
+def model_paths(path: str | Path) -> tuple[Path, Path]:
     """(metadata .json, weights .safetensors) for a path given as the stem, the .json,
     the .safetensors, or with any other suffix (e.g. ``models/x.zip`` -> ``models/x.json``)."""
     p = Path(path)
@@ -48,8 +48,9 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def export_policy(policy, path, *, env_id, roles, game_config, activation="tanh", steps=0,
-                  extra=None) -> Path:
+def export_policy(policy: Any, path: str | Path, *, env_id: str, roles: Sequence[str],
+                  game_config: dict[str, Any], activation: str = "tanh", steps: int = 0,
+                  extra: dict[str, Any] | None = None) -> Path:
     """Write the actor of an sb3 MaskableActorCriticPolicy (MLP) in the weights-only format.
     Returns the metadata path. Files are written to temporaries and renamed, so a reader
     never sees half a file."""
@@ -160,10 +161,10 @@ def _check_fields(meta: dict[str, Any], where: Path) -> None:
         raise bad("game_config", "a mapping of the game's options")
 
 
-_CACHE: dict = {}
+_CACHE: dict[tuple[str, int, int, int], tuple[dict[str, Any], Actor]] = {}
 
 
-def load_policy(path):
+def load_policy(path: str | Path) -> tuple[dict[str, Any], Actor]:
     """(metadata, numpy Actor) from a weights-only policy file; cached by file
     identity so that tournaments load each file once per process."""
     meta_path, _ = model_paths(path)
@@ -198,7 +199,7 @@ def load_policy(path):
     return meta, net
 
 
-_ACTIVATION_FNS = {
+_ACTIVATION_FNS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0),
     "elu": lambda x: np.where(x > 0, x, np.expm1(np.minimum(x, 0))),
@@ -210,20 +211,23 @@ class Actor:
     """The policy network's actor in numpy (no torch needed to play): the MLP layers of
     sb3's ``mlp_extractor.policy_net`` then ``action_net``; ``logits(obs)``."""
 
-    def __init__(self, layers, head, activation):
+    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]],
+                 head: tuple[np.ndarray, np.ndarray], activation: str) -> None:
         self.layers = layers  # [(weight (out, in), bias (out,))]
         self.head = head
-        self.activation = _ACTIVATION_FNS[activation]
+        self.activation: Callable[[np.ndarray], np.ndarray] = _ACTIVATION_FNS[activation]
 
     def logits(self, x: np.ndarray) -> np.ndarray:
         for w, b in self.layers:
             x = self.activation(x @ w.T + b)
         w, b = self.head
-        return x @ w.T + b
+        out: np.ndarray = x @ w.T + b
+        return out
 
 
-def _build_actor(meta, tensors, where) -> Actor:
-    shapes, width = {}, int(meta["obs_size"])
+def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Actor:
+    shapes: dict[str, tuple[int, ...]] = {}
+    width = int(meta["obs_size"])
     for i, h in enumerate(meta["net_arch"]):
         shapes[f"mlp_extractor.policy_net.{2 * i}.weight"] = (int(h), width)
         shapes[f"mlp_extractor.policy_net.{2 * i}.bias"] = (int(h),)
@@ -239,7 +243,8 @@ def _build_actor(meta, tensors, where) -> Actor:
                                  f"metadata's network needs {shape}")
         if tensors[k].dtype != np.float32:
             raise ModelFileError(f"{where}: tensor {k} is {tensors[k].dtype}, expected float32")
-    layers = [(tensors[f"mlp_extractor.policy_net.{2 * i}.weight"], tensors[f"mlp_extractor.policy_net.{2 * i}.bias"])
+    net = "mlp_extractor.policy_net"
+    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
               for i in range(len(meta["net_arch"]))]
     return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]), meta["activation"])
 
@@ -305,19 +310,21 @@ class PolicyAgent(Agent):
         self.rng = np.random.default_rng(seed)
         self.name = f"ppo:{path}"
 
-    def action_probabilities(self, observation, action_mask) -> np.ndarray:
+    def action_probabilities(self, observation: Any, action_mask: Any) -> np.ndarray:
         logits = self._masked_logits(observation, action_mask)
-        p = np.exp(logits - logits.max())
-        return p / p.sum()
+        p: np.ndarray = np.exp(logits - logits.max())
+        probs: np.ndarray = p / p.sum()
+        return probs
 
-    def _masked_logits(self, observation, action_mask):
+    def _masked_logits(self, observation: Any, action_mask: Any) -> np.ndarray:
         mask = np.asarray(action_mask, dtype=bool)
         if not mask.any():
             raise ValueError("no legal action in the mask")
         logits = self.net.logits(np.asarray(observation, dtype=np.float32).reshape(-1))
-        return np.where(mask, logits.astype(np.float64), -np.inf)
+        masked: np.ndarray = np.where(mask, logits.astype(np.float64), -np.inf)
+        return masked
 
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         logits = self._masked_logits(observation, action_mask)
         if self.deterministic:
             return int(np.argmax(logits))

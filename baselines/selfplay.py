@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -19,6 +21,8 @@ from conan_envs import ConfigError, make_game
 from conan_envs.engine.gym_env import SingleAgentEnv
 
 from . import load_agent
+from .agent import Agent
+from .checkpoints import SNAPSHOT_NAME
 from .random_agent import RandomAgent
 
 MANIFEST = "pool.json"
@@ -27,22 +31,32 @@ MANIFEST = "pool.json"
 class SnapshotPool:
     """Past snapshots of the learner in ``folder``; ``add`` exports one, ``names`` lists them."""
 
-    def __init__(self, folder):
+    def __init__(self, folder: str | Path) -> None:
         self.folder = Path(folder)
 
     def names(self) -> list[str]:
+        """The snapshots in order; only names the trainer writes (``snap_<steps>``) count,
+        so an edited manifest cannot point a learner at files outside the pool."""
         try:
-            return json.loads((self.folder / MANIFEST).read_text())["snapshots"]
+            data = json.loads((self.folder / MANIFEST).read_text())
         except FileNotFoundError:
             return []
+        except ValueError:
+            raise ConfigError(f"{self.folder / MANIFEST} is not valid JSON") from None
+        names = data.get("snapshots") if isinstance(data, dict) else None
+        if not isinstance(names, list) or not all(
+                isinstance(n, str) and SNAPSHOT_NAME.fullmatch(n) for n in names):
+            raise ConfigError(f"{self.folder / MANIFEST}: snapshots must be a list of names such "
+                              f"as 'snap_0000010000'")
+        return list(names)
 
-    def write(self, names) -> None:
+    def write(self, names: Sequence[str]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / f"{MANIFEST}.tmp{os.getpid()}"
         tmp.write_text(json.dumps({"snapshots": list(names)}))
         os.replace(tmp, self.folder / MANIFEST)
 
-    def add(self, policy, steps, **export_args) -> str:
+    def add(self, policy: Any, steps: int, **export_args: Any) -> str:
         from .ppo import export_policy
 
         name = f"snap_{int(steps):010d}"
@@ -58,7 +72,8 @@ class OpponentFactory:
     probability ``latest_prob``, else uniform over the last ``size``; the random agent with
     probability ``random_prob`` or while the pool is empty)."""
 
-    def __init__(self, env_id, game_config, specs, pool_dir, pool_cfg, seed):
+    def __init__(self, env_id: str, game_config: Mapping[str, Any], specs: Mapping[int, str],
+                 pool_dir: str | Path | None, pool_cfg: Mapping[str, Any], seed: int) -> None:
         self.env_id = env_id
         self.game_config = dict(game_config)
         self.specs = dict(specs)
@@ -69,7 +84,7 @@ class OpponentFactory:
         self.deterministic = bool(pool_cfg.get("deterministic", False))
         self.rng = np.random.default_rng(seed)
 
-    def __call__(self, role: int):
+    def __call__(self, role: int) -> Agent:
         seed = int(self.rng.integers(2**31))
         spec = self.specs[role]
         if spec != "self":
@@ -83,22 +98,24 @@ class OpponentFactory:
             name = names[int(self.rng.integers(len(names)))]
         from .ppo import PolicyAgent
 
+        assert self.pool is not None  # names came from it
         return PolicyAgent(self.env_id, role=role, path=str(self.pool.folder / name),
                            deterministic=self.deterministic, seed=seed, any_role=True,
                            **self.game_config)
 
 
-class LearnerEnv(gym.Env):
+class LearnerEnv(gym.Env):  # type: ignore[type-arg]
     """A Gymnasium env over one game in which the learner plays one of ``learn_roles``,
     chosen at random each episode (one policy for several seats needs one observation
     layout); the other roles are played by ``opponents`` (an :class:`OpponentFactory`)."""
 
     metadata = {"render_modes": []}
 
-    def __init__(self, env_id, game_config, learn_roles, opponents, reward="terminal"):
+    def __init__(self, env_id: str, game_config: Mapping[str, Any], learn_roles: Sequence[int],
+                 opponents: OpponentFactory, reward: str = "terminal") -> None:
         game = make_game(env_id, **game_config)
         self.envs = [SingleAgentEnv(game, r, opponents, reward=reward) for r in learn_roles]
-        shapes = {e.observation_space.shape for e in self.envs}
+        shapes = {tuple(e.observation_space.shape or ()) for e in self.envs}
         if len(shapes) != 1:
             raise ConfigError(
                 f"{env_id}: one policy cannot learn roles {[game.roles[r] for r in learn_roles]} "
@@ -107,7 +124,8 @@ class LearnerEnv(gym.Env):
         self.action_space = self.envs[0].action_space
         self.current = self.envs[0]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             for i, e in enumerate(self.envs):
@@ -117,14 +135,14 @@ class LearnerEnv(gym.Env):
         info["role"] = self.current.role
         return obs, info
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         return self.current.step(action)
 
     def action_masks(self) -> np.ndarray:
         return self.current.action_masks()
 
 
-def resolve_roles(game, learn_role) -> list[int]:
+def resolve_roles(game: Any, learn_role: Any) -> list[int]:
     """``all`` -> every role; a name or list of names -> their indices."""
     if learn_role in (None, "all"):
         return list(range(game.num_roles))
@@ -140,7 +158,7 @@ def resolve_roles(game, learn_role) -> list[int]:
     return roles
 
 
-def resolve_opponents(game, learn_roles, opponents) -> dict[int, str]:
+def resolve_opponents(game: Any, learn_roles: Sequence[int], opponents: Any) -> dict[int, str]:
     """Agent string (or ``self``) for every role: from one string for all, or a map of role
     name -> string with an optional ``default``."""
     if isinstance(opponents, str) or opponents is None:

@@ -13,9 +13,12 @@ import copy
 import csv
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import yaml
+from stable_baselines3.common.callbacks import BaseCallback
 
 from conan_envs import ConfigError, make_game
 
@@ -27,7 +30,7 @@ __all__ = ["DEFAULTS", "ACTIVATIONS", "load_config", "resolve_device", "Trainer"
            "train_alternating"]
 
 
-def resolve_device(name: str, log=print) -> str:
+def resolve_device(name: str, log: Callable[[str], None] = print) -> str:
     """``auto`` -> cuda when available else cpu; ``cuda`` without a GPU falls back to the
     CPU with a message."""
     import torch
@@ -48,11 +51,12 @@ def resolve_device(name: str, log=print) -> str:
 class _EnvThunk:
     """Picklable constructor of one learner env (for SubprocVecEnv)."""
 
-    def __init__(self, cfg, learn_roles, opponents, pool_dir, seed):
+    def __init__(self, cfg: dict[str, Any], learn_roles: list[int], opponents: dict[int, str],
+                 pool_dir: str | Path, seed: int) -> None:
         self.args = (cfg["env_id"], dict(cfg["env_config"]), learn_roles, opponents, str(pool_dir),
                      dict(cfg["pool"]), cfg["reward"], seed)
 
-    def __call__(self):
+    def __call__(self) -> Any:
         from stable_baselines3.common.monitor import Monitor
 
         env_id, game_config, roles, opponents, pool_dir, pool_cfg, reward, seed = self.args
@@ -66,17 +70,19 @@ class _EnvThunk:
         return Monitor(LearnerEnv(env_id, game_config, roles, factory, reward))
 
 
-def make_vec_env(cfg, learn_roles, opponents, pool_dir, seed):
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+def make_vec_env(cfg: dict[str, Any], learn_roles: list[int], opponents: dict[int, str],
+                 pool_dir: str | Path, seed: int) -> Any:
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
     n = int(cfg["n_envs"])
-    thunks = [_EnvThunk(cfg, learn_roles, opponents, pool_dir, seed * 1000 + i) for i in range(n)]
+    thunks: list[Callable[[], Any]] = [
+        _EnvThunk(cfg, learn_roles, opponents, pool_dir, seed * 1000 + i) for i in range(n)]
     kind = cfg["vec_env"]
     if kind == "subproc" and n > 1:
         import multiprocessing as mp
 
         method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-        venv = SubprocVecEnv(thunks, start_method=method)
+        venv: VecEnv = SubprocVecEnv(thunks, start_method=method)
     elif kind in ("dummy", "subproc"):
         venv = DummyVecEnv(thunks)
     else:
@@ -89,7 +95,7 @@ def make_vec_env(cfg, learn_roles, opponents, pool_dir, seed):
 class Trainer:
     """One training run. ``Trainer(cfg).run(resume=False)``."""
 
-    def __init__(self, cfg: dict, log=print):
+    def __init__(self, cfg: dict[str, Any], log: Callable[[str], None] = print) -> None:
         self.cfg = cfg
         self.log = log
         self.out = Path(cfg["out_dir"])
@@ -112,14 +118,14 @@ class Trainer:
                 load_agent(spec, self.cfg["env_id"], role=r, **self.cfg["env_config"])
 
     @property
-    def role_names(self):
+    def role_names(self) -> list[str]:
         return [self.game.roles[r] for r in self.learn_roles]
 
-    def export_args(self):
+    def export_args(self) -> dict[str, Any]:
         return {"env_id": self.cfg["env_id"], "roles": self.role_names,
                 "game_config": self.game.config, "activation": self.cfg["policy"]["activation"]}
 
-    def run(self, resume=False) -> dict:
+    def run(self, resume: bool = False) -> dict[str, Any]:
         import torch
         from sb3_contrib import MaskablePPO
 
@@ -173,8 +179,8 @@ class Trainer:
             from stable_baselines3.common.logger import Logger
 
             model.set_logger(Logger(folder=None, output_formats=[]))
-        self.log(f"training {cfg['env_id']} roles {self.role_names} vs "
-                 f"{ {self.game.roles[r]: s for r, s in self.opponents.items() if r not in self.learn_roles} } "
+        fixed = {self.game.roles[r]: s for r, s in self.opponents.items() if r not in self.learn_roles}
+        self.log(f"training {cfg['env_id']} roles {self.role_names} vs {fixed} "
                  f"on {device}, {cfg['n_envs']} envs, {cfg['total_steps']} steps -> {self.out}")
         callback = _Callback(self, schedule)
         remaining = int(cfg["total_steps"]) - model.num_timesteps
@@ -207,10 +213,10 @@ class Trainer:
         return summary
 
     # ---- periodic work (called between rollouts, after the previous update) -------------
-    def checkpoint(self, model, schedule) -> None:
+    def checkpoint(self, model: Any, schedule: dict[str, int]) -> None:
         checkpoints.write(self.ckpt, model, int(model.num_timesteps), self.pool.names(), schedule)
 
-    def evaluate(self, steps, policy=None) -> list[dict]:
+    def evaluate(self, steps: int, policy: str | Path | None = None) -> list[dict[str, Any]]:
         """Play an exported policy (default: eval_policy.*) against each evaluation
         opponent on fixed seeds; append rows to eval.csv."""
         from .evaluation import head_to_head
@@ -235,23 +241,18 @@ class Trainer:
             w.writerows(rows)
         for row in rows:
             self.log(f"eval @{steps}: vs {row['opponent']}: {row['wins']}/{row['games']} wins "
-                     f"({100 * row['win_rate']:.1f}%, 95% CI {100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f}%)")
+                     f"({100 * row['win_rate']:.1f}%, 95% CI {100 * row['ci_low']:.1f}-"
+                     f"{100 * row['ci_high']:.1f}%)")
         return rows
 
 
-def _callback_base():
-    from stable_baselines3.common.callbacks import BaseCallback
-
-    return BaseCallback
-
-
-class _Callback(_callback_base()):
-    def __init__(self, trainer: Trainer, schedule: dict):
+class _Callback(BaseCallback):
+    def __init__(self, trainer: Trainer, schedule: dict[str, int]) -> None:
         super().__init__()
         self.trainer = trainer
         self.schedule = dict(schedule)
         self.last_eval = -1
-        self.last_rows = []
+        self.last_rows: list[dict[str, Any]] = []
         self.eval_s = 0.0  # time spent evaluating, left out of the throughput
         self.t0 = time.time()
 
@@ -301,7 +302,8 @@ def _truncate_csv(path: Path, steps: int) -> None:
             w.writerows(keep)
 
 
-def train_alternating(cfg, resume=False, log=print) -> dict:
+def train_alternating(cfg: dict[str, Any], resume: bool = False,
+                      log: Callable[[str], None] = print) -> dict[str, Any]:
     """Asymmetric games: one policy per role in ``alternate.roles``, trained in turn for
     ``alternate.phase_steps`` each against the other roles' newest policies (sampled; the
     config's ``opponents`` before a role has one). Each role's run lives in
@@ -314,12 +316,13 @@ def train_alternating(cfg, resume=False, log=print) -> dict:
     out = Path(cfg["out_dir"])
     base = resolve_opponents(game, [game.roles.index(roles[0])], _opponent_map(cfg["opponents"]))
 
-    def steps_of(role):
+    def steps_of(role: str) -> int:
         folder = out / role / "checkpoints"
         return checkpoints.read_state(folder)["steps"] if checkpoints.exists(folder) else 0
 
     if not resume and any(steps_of(r) for r in roles):
-        raise ConfigError(f"{out} already holds a run; pass --resume to continue it or choose another out_dir")
+        raise ConfigError(f"{out} already holds a run; pass --resume to continue it or choose "
+                          "another out_dir")
     summaries = {}
     while True:
         done = {r: steps_of(r) for r in roles}
@@ -342,7 +345,7 @@ def train_alternating(cfg, resume=False, log=print) -> dict:
     return {"roles": summaries, "policies": {r: str(out / r / "policy") for r in roles}}
 
 
-def _opponent_map(opponents) -> dict:
+def _opponent_map(opponents: Any) -> dict[str, str]:
     """The config's fixed opponents (``self`` has no meaning across roles; random instead)."""
     if isinstance(opponents, dict):
         fixed = {k: v for k, v in opponents.items() if v != "self"}
@@ -353,7 +356,8 @@ def _opponent_map(opponents) -> dict:
     return {"default": "random", **fixed}
 
 
-def train(config_path=None, overrides=None, resume=False, log=print) -> dict:
+def train(config_path: str | Path | None = None, overrides: dict[str, Any] | None = None,
+          resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train from a YAML config (plus overrides such as ``{"device": "cuda"}``)."""
     cfg = load_config(config_path, overrides)
     if cfg["alternate"]:

@@ -1,7 +1,8 @@
 """The main job: train a small self-play agent on Kings of Hyboria, then evaluate it
 against the random agent and IS-MCTS and print the table.
 
-    python scripts/main_job.py                # CPU, about 6 minutes on 2 cores (50k cloned moves, 100k PPO steps)
+    python scripts/main_job.py                # CPU, about 6 minutes on 2 cores
+                                              # (50k cloned moves, 100k PPO steps)
     python scripts/main_job.py --full         # the whole shipped config on a GPU (cuda), 400-game evaluation
     python scripts/main_job.py --steps 50000 --games 100 --mcts-simulations 100
 """
@@ -10,7 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from baselines import checkpoints
 from baselines.evaluation import plot_learning_curve, save_report, to_markdown, tournament
@@ -19,16 +22,18 @@ from conan_envs import ConfigError
 
 CONFIG = "kings_ppo_selfplay"
 # every mcts move runs its simulations (rollouts of a round each): its games are slow, so fewer
-QUICK = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
-FULL = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda", "n_envs": 16,
+QUICK: dict[str, Any] = {"steps": 100_000, "games": 40, "mcts": 20, "mcts_games": 10, "device": "cpu"}
+FULL: dict[str, Any] = {"steps": None, "games": 400, "mcts": 200, "mcts_games": 100, "device": "cuda",
+                        "n_envs": 16,
         "vec_env": "subproc"}
 QUICK_PRETRAIN = 50_000  # at most this many teacher moves cloned before PPO in the quick job
 
 
-def parse_args(argv=None):
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--full", action="store_true", help="the whole config on a GPU, 400-game evaluation")
-    p.add_argument("--config", default=CONFIG, help="training config, a name or a path (default: %(default)s)")
+    p.add_argument("--config", default=CONFIG,
+                   help="training config, a name or a path (default: %(default)s)")
     p.add_argument("--steps", type=int, help="training steps")
     p.add_argument("--games", type=int, help="evaluation games per pair (both seats)")
     p.add_argument("--mcts-simulations", type=int, help="simulations per move of the mcts opponent")
@@ -42,7 +47,7 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 
-def main(argv=None, log=print) -> dict:
+def main(argv: list[str] | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
     args = parse_args(argv)
     plan = dict(FULL if args.full else QUICK)
     out = Path(args.out_dir or Path("runs") / ("main_job_full" if args.full else "main_job"))

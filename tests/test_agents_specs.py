@@ -23,7 +23,7 @@ from conan_envs import ConfigError
     ("mcts:200", "'200' in 'mcts:200' is not key=value"),
     ("ppo:x,deterministic=maybe", "deterministic must be true or false"),
     ("ppo:x,deterministic=1", "deterministic must be true or false"),
-    ("random:seed=-1", "seed must be an integer from 0"),
+    ("random:seed=-1", "seed must be an integer of at least 0"),
     ("mcts:seed=1,seed=2", "given twice"),
     ("", "an agent string is KIND"),
     ("genius", "valid agents: random, scripted, mcts, ppo"),

@@ -6,8 +6,16 @@ import math
 import pytest
 
 import conan_envs
-from baselines.evaluation import (bradley_terry, head_to_head, plot_learning_curve, save_report,
-                                  seatings, to_markdown, tournament, wilson)
+from baselines.evaluation import (
+    bradley_terry,
+    head_to_head,
+    plot_learning_curve,
+    save_report,
+    seatings,
+    to_markdown,
+    tournament,
+    wilson,
+)
 
 
 def test_wilson_interval_known_values():

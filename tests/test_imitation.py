@@ -83,7 +83,8 @@ def test_fit_learns_to_play_like_the_teacher(teacher, one_thread, tmp_path):
     for seed in range(50):
         s = game.new_initial_state(seed)
         obs = s.observation(0)
-        agree += int(model.predict(obs, action_masks=s.legal_action_mask().copy(), deterministic=True)[0]) == teacher_move(obs)
+        move = model.predict(obs, action_masks=s.legal_action_mask().copy(), deterministic=True)[0]
+        agree += int(move) == teacher_move(obs)
     assert agree >= 48
 
 

@@ -7,8 +7,8 @@ from baselines import load_agent
 from baselines.match import play_match
 from baselines.mcts import MCTSAgent
 from baselines.random_agent import RandomAgent
-from conan_envs.engine.options import max_turns
 from conan_envs.engine import TERMINAL, Game, State
+from conan_envs.engine.options import max_turns
 from tests.toy import NimGame
 
 

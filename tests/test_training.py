@@ -9,9 +9,9 @@ import pytest
 
 import conan_envs
 from baselines import load_agent
-from baselines.selfplay import LearnerEnv, OpponentFactory, SnapshotPool
 from baselines.checkpoints import LEARNER, STATE
 from baselines.cli import evaluate, train
+from baselines.selfplay import LearnerEnv, OpponentFactory, SnapshotPool
 from baselines.training import Trainer, load_config, resolve_device
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,8 @@ def test_toy_train_checkpoint_resume_export(toy_envs, tmp_path):
 
     tensors = load_file(str(out / "checkpoints" / LEARNER))
     steps = [v for k, v in tensors.items() if k.startswith("optimizer.") and k.endswith(".step")]
-    assert steps and all(int(v) == 2048 // 256 * 2 * 2 for v in steps)  # Adam steps: updates x epochs x batches
+    # Adam's steps: updates x epochs x batches
+    assert steps and all(int(v) == 2048 // 256 * 2 * 2 for v in steps)
     assert json.loads((out / "checkpoints" / STATE).read_text())["steps"] == 2048
     policy = load_file(str(out / "policy.safetensors"))
     assert policy and all(np.array_equal(v, tensors[f"policy.{k}"]) for k, v in policy.items())
@@ -136,6 +137,7 @@ def test_self_opponents_come_from_the_pool(toy_envs, tmp_path):
                               {"latest_prob": 1.0, "random_prob": 0.0}, seed=1)
     assert type(factory(1)).__name__ == "RandomAgent"  # empty pool
     from sb3_contrib import MaskablePPO
+
     from conan_envs.engine.gym_env import SingleAgentEnv
 
     m = MaskablePPO("MlpPolicy", SingleAgentEnv(conan_envs.make_game("nim_test"), 0), n_steps=32,

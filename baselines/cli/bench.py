@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import platform
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ PROG = "conan-bench"
 class CoreRun:
     """Random legal play on the rules core; games carry on across measuring slices."""
 
-    def __init__(self, game, seed: int = 0):
+    def __init__(self, game: Any, seed: int = 0) -> None:
         self.game, self.rng = game, np.random.default_rng(seed)
         self.state, self.steps, self.games, self.seconds = None, 0, 0, 0.0
 
@@ -47,7 +47,7 @@ class CoreRun:
         self.state = state
         self.seconds += clock() - start
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         return {"steps_per_s": self.steps / self.seconds, "games": self.games,
                 "steps_per_game": self.steps / max(self.games, 1)}
 
@@ -55,7 +55,7 @@ class CoreRun:
 class AECRun:
     """The PettingZoo AEC loop with masks (what a training loop does), random legal play."""
 
-    def __init__(self, env, seed: int = 0):
+    def __init__(self, env: Any, seed: int = 0) -> None:
         self.env, self.rng = env, np.random.default_rng(seed)
         self.started, self.steps, self.games, self.seconds = False, 0, 0, 0.0
 
@@ -78,11 +78,12 @@ class AECRun:
             self.steps += 1
         self.seconds += clock() - start
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         return {"steps_per_s": self.steps / self.seconds, "games": self.games}
 
 
-def interleave(runs: dict, seconds: float, slice_s: float = 0.2) -> dict:
+def interleave(runs: Mapping[str, CoreRun | AECRun], seconds: float,
+               slice_s: float = 0.2) -> dict[str, dict[str, Any]]:
     """Measure each run for `seconds` in alternating slices, so a changing machine load
     falls on all of them alike and their ratios mean something."""
     for _ in range(max(1, round(seconds / slice_s))):
@@ -91,7 +92,7 @@ def interleave(runs: dict, seconds: float, slice_s: float = 0.2) -> dict:
     return {name: r.report() for name, r in runs.items()}
 
 
-def connect_four():
+def connect_four() -> Any:
     try:
         from pettingzoo.classic import connect_four_v3
     except ImportError:  # PettingZoo's classic envs need pygame
