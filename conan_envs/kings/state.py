@@ -22,6 +22,7 @@ from .encode import (CURSES, DECISIONS, PHASES, SCALED, STAGES, STORMS, board_va
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
+from .position import PositionBuilder
 from .setup import SetupRules
 from .view import KingsView
 
@@ -41,7 +42,7 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
                 "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
 
 
-class KingsState(KingsView, SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
+class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
     _DERIVED = ("board",)
 
     def __init__(self, game, seed=None):

@@ -50,22 +50,11 @@ def unit(t):
 def blank(n=2, seed=0, **config):
     """A state of n players (turn order 0, 1, ...) with an empty map, player 0 to play."""
     game = conan_envs.make_game("kings_v1", num_players=n, **config)
-    s = game.new_initial_state(seed)
-    s.u = [0] * len(s.u)
-    s.board[:] = 0
-    s.tot = [0] * len(s.tot)
-    s.pool = [0] * len(s.pool)
-    s.order = list(range(n))
-    s.act = 0
-    s.ask = s.pending_roll = s.battle = None
-    s.task, s.queue = {}, []
-    s._reset_turn()
-    s._mask = None
-    return s
+    return game.state_class.empty(game, seed=seed)
 
 
 def put(s, name, owner, t, k=1):
-    s.add(rid(name), owner, t, k)
+    s.place(name, owner, t, k)
 
 
 def units(s, name, owner):
@@ -74,21 +63,11 @@ def units(s, name, owner):
 
 
 def start(s, phase, dice=(), queue=None, then=False):
-    """Run the phasing player's turn from `phase` with scripted dice."""
+    """Run the phasing player's turn from `phase` with scripted dice (the test's stand-in
+    for the state's dice)."""
     s.rng = Dice(*dice, then=then)
     s._die = s.rng.roll
-    s.phase = phase
-    if queue is not None:
-        s.queue = queue
-    if phase == "recruit":
-        s.task = {"done": False}
-        for c, regions in enumerate(C.COUNTRY_REGIONS):
-            s.country_roll[c] = int(all(s.controls(s.me(), r) for r in regions))
-    elif phase == "move":
-        s.task = {"done": False}
-    s._mask = None
-    s._run()
-    return s
+    return s.begin(phase, rolls=queue)
 
 
 def hero_roll(s, name, v, t=H, more=()):

@@ -87,3 +87,21 @@ def test_every_region_has_a_place_on_the_drawn_map_following_the_geography():
     aq = next(reg for reg in view["regions"] if reg["name"] == "Poitain")
     assert (aq["x"], aq["y"], aq["country"]) == (x("Poitain"), y("Poitain"), "Aquilonia")
     assert "Argos" in aq["neighbours"]
+
+
+def test_the_position_builder_places_units_and_begins_a_phase_through_play_bookkeeping():
+    game = conan_envs.make_game("kings_v1")
+    s = game.state_class.empty(game, order=[1, 0])
+    assert all(k == 0 for k in s.u)
+    s.place("Koth", 1, "king")
+    s.place("Koth", 1, "army", 2)
+    s.place("Shem", 0, "king")
+    s.give(1, gold=2, divinations=1)
+    s.begin("move")
+    assert s.current_player() == 1 and s.decision() == "move_from"
+    assert s.view(1)["players"][1]["gold"] == 2 and s.controls(1, C.RINDEX["Koth"])
+    restored = game.state_from_json(s.to_json())  # as consistent as a played position
+    assert restored == s
+    import pytest
+    with pytest.raises(ValueError):
+        game.state_class.empty(game, order=[0, 0])

@@ -18,7 +18,7 @@ def board():
     put(s, "Nemedia", 0, H)
     put(s, "Brythunia", 1, H)
     put(s, "Corinthia", 2, A)
-    s.div = [1, 0]
+    s.give(0, divinations=1)
     return s
 
 
@@ -65,7 +65,7 @@ def test_the_battle_record_has_named_fields_in_the_view():
     s = blank()
     put(s, "Koth", 0, A, 3)
     put(s, "Koth", 1, A)
-    s.div = [1, 0]
+    s.give(0, divinations=1)
     start(s, "battle", (5,))
     view = s.view(0)
     bt = view["battle"]
