@@ -13,7 +13,7 @@ class RandomAgent(Agent):
     name = "random"
     OPTIONS: ClassVar[dict[str, AgentOption]] = SEED_ONLY
 
-    def __init__(self, env_id: str | None = None, role: int = 0, seed: int | None = None,
+    def __init__(self, seed: int | None = None, *, env_id: str | None = None, role: int = 0,
                  **game_config: Any) -> None:
         self.rng = np.random.default_rng(seed)
 
