@@ -54,7 +54,7 @@ def test_good_strings_are_normalised():
     assert check_spec("ppo:models/x,deterministic=false") == (
         "ppo", {"path": "models/x", "deterministic": False})
     a = load_agent("random:seed=5", "kings_v1", seed=99)
-    b = RandomAgent(seed=5)
+    b = RandomAgent(5)  # the seed comes first
     mask = np.ones(40, bool)
     assert [a.act(None, mask) for _ in range(10)] == [b.act(None, mask) for _ in range(10)]
 

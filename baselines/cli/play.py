@@ -30,7 +30,9 @@ PROG = "conan-play"
 
 
 def build_parser() -> Parser:
-    p = Parser(prog=PROG, description=__doc__)
+    from .. import describe_agents
+
+    p = Parser(prog=PROG, description=__doc__, epilog="agents and their options:\n" + describe_agents())
     p.add_argument("env_id", nargs="?", help=f"one of {', '.join(conan_envs.ENV_IDS)}")
     p.add_argument("--config", default="", help="game config as key=value,key=value")
     p.add_argument("--human", action="append", default=[], metavar="ROLE",

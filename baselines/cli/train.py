@@ -80,7 +80,12 @@ def run(argv: Sequence[str] | None = None, log: Callable[[str], None] = print) -
             raise UserError("--set, --n-envs and --no-progress are for the sb3 backend; with "
                             "--backend rllib put them in the config")
         need("ray", "rllib", "--backend rllib")
-        rllib = importlib.import_module("baselines.rllib.train")
+        try:
+            rllib = importlib.import_module("baselines.rllib.train")
+        except ModuleNotFoundError as e:
+            if not (e.name or "").startswith("baselines"):
+                raise
+            raise UserError("--backend rllib: this installation has no baselines.rllib") from None
         return rllib.main(str(path), args)
     if args.runners is not None:
         raise UserError("--runners goes with --backend rllib")
