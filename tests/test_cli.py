@@ -139,3 +139,8 @@ def test_play_watches_ai_seats_to_the_end(capsys):
     assert play.main(["kings_v1", "--ai", "random", "--seed", "2", "--quiet", "--config", "max_turns=2"]) == 0
     out = capsys.readouterr().out
     assert "returns: player_0=" in out
+
+
+def test_an_unwritable_output_path_is_one_line(tmp_path, capsys):
+    err = one_line_error(play, ["kings_v1", "--max-steps", "1", "--transcript", str(tmp_path)], capsys)
+    assert "Is a directory" in err and str(tmp_path) in err

@@ -55,12 +55,15 @@ def positive_int(text: str) -> int:
 
 
 def guarded(prog: str, run: Callable[[], object]) -> int:
-    """Run `run`; a user error (ConfigError and its kinds, a YAML error) prints one line
-    ``PROG: error: ...`` on stderr and gives exit status 2."""
+    """Run `run`; a user error (ConfigError and its kinds, a path that cannot be read or
+    written) prints one line ``PROG: error: ...`` on stderr and gives exit status 2."""
     try:
         run()
     except ConfigError as e:
         return report(prog, str(e))
+    except OSError as e:  # a path the user gave: unreadable, unwritable, a folder, full disk
+        where = f" {e.filename}" if e.filename else ""
+        return report(prog, f"{e.strerror or e}:{where}")
     except SystemExit as e:  # argparse: --help (0) or a bad argument (2, already printed)
         return e.code if isinstance(e.code, int) else USER_ERROR
     except KeyboardInterrupt:
