@@ -81,134 +81,139 @@ def context(s, role: int) -> dict:
 
 
 def prompt(s) -> str:
+    """One sentence in the game's words, saying what yes and done mean where they are offered."""
+    text = _prompt(s)
+    return text[0].upper() + text[1:]
+
+
+def _prompt(s) -> str:
     d = s.dec
     k, p = d["k"], d["p"]
     roles = _roles(s)
-    who = roles[p]
     if k == "side":
-        return f"{who}: choose the side of your Character card to play this game."
+        return f"choose the side of your Character card to play this game."
     if k == "god":
-        return (f"{who}: pay 1 Gold to take a God token." if d["why"] == "tribute"
-                else f"{who}: choose a God token (you gain the Gold on it).")
+        return (f"pay 1 Gold to take a God token." if d["why"] == "tribute"
+                else f"choose a God token (you gain the Gold on it).")
     if k == "buy":
-        return f"{who}: buy a die for {price(s, p)} Gold, or done to buy no more."
+        return f"buy a die for {price(s, p)} Gold, or done to buy no more."
     if k == "plot":
         c = plot_card(s, p)
         req = ", ".join(W.sym(x) for x in C.plot_req[c])
         bonus = ", ".join(W.sym(x) for x in C.plot_bonus[c]) or "none"
         tail = " (pushing for the bonus: 3 or more Characters fail it all)" if d.get("pushed") else ""
-        return (f"{who}: Plot roll {d['rolls']} of 3, needing {req} (bonus {bonus}); set aside "
+        return (f"Plot roll {d['rolls']} of 3, needing {req} (bonus {bonus}); set aside "
                 f"a die, yes to roll again, or done to stop (advancing if the required results "
                 f"are set aside){tail}.")
     if k == "main":
-        return f"{who}: spend a die on an action, or take a free action."
+        return f"spend a die on an action, or take a free action."
     if k == "main_post":
-        return f"{who}: take a free action, or done to end your turn."
+        return f"take a free action, or done to end your turn."
     if k == "second_move_die":
-        return f"{who}: spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
+        return f"spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
     if k == "move_to":
         mover = roles[d["who"]]
         why = {"push": f"push {mover} (the loser of the Duel)", "sail": f"sail {mover}",
                "argos": f"move {mover} (Argos)", "border": f"move {mover} (Border Kingdom)"}
-        return f"{who}: choose the kingdom to {why.get(d['why'], 'move ' + mover)} to."
+        return f"choose the kingdom to {why.get(d['why'], 'move ' + mover)} to."
     if k == "ct_source":
-        return f"{who}: choose the face-down Challenge token to move."
+        return f"choose the face-down Challenge token to move."
     if k == "ct_dest":
-        return f"{who}: choose where to move the Challenge token from {C.kingdoms[d['src']]}."
+        return f"choose where to move the Challenge token from {C.kingdoms[d['src']]}."
     if k == "fate_source":
-        return f"{who}: choose the kingdom whose Fate token you move."
+        return f"choose the kingdom whose Fate token you move."
     if k == "fate_dest":
-        return (f"{who}: choose where to move the {W.FATE_NAMES[d['kind']]} Fate token from "
+        return (f"choose where to move the {W.FATE_NAMES[d['kind']]} Fate token from "
                 f"{C.kingdoms[d['src']]}.")
     if k == "pick_fate":
         what = {"gain": "to gain", "lose": "to lose", "trade_give": "to trade away",
                 "trade_take": "to take in trade", "move_fate": "to move",
                 "aquilonia": "to turn in for 2 Gold"}[d["why"]]
-        return f"{who}: choose the Fate token {what}."
+        return f"choose the Fate token {what}."
     if k == "pick_track":
-        return f"{who}: choose the Achievement track to advance on."
+        return f"choose the Achievement track to advance on."
     if k == "cycle_slot":
-        return f"{who}: choose the face-up {d['which'].capitalize()} card to cycle."
+        return f"choose the face-up {d['which'].capitalize()} card to cycle."
     if k == "keep_card":
-        return f"{who}: keep one of the two {d['which'].capitalize()} cards drawn (the other is discarded)."
+        return f"keep one of the two {d['which'].capitalize()} cards drawn (the other is discarded)."
     if k == "unlock_slot":
-        return f"{who}: choose the Encounter-track space for die {d['die']}."
+        return f"choose the Encounter-track space for die {d['die']}."
     if k == "scry":
-        return f"{who}: choose what to scry: a face-down token or the top card of a deck."
+        return f"choose what to scry: a face-down token or the top card of a deck."
     if k == "scry_move":
-        return (f"{who}: pay 1 Gold for a Movement action (yes moves your character), or done "
+        return (f"pay 1 Gold for a Movement action (yes moves your character), or done "
                 f"for none.")
     if k == "place_token":
-        return f"{who}: choose the Challenge token from your supply to place face down."
+        return f"choose the Challenge token from your supply to place face down."
     if k == "place_where":
-        return f"{who}: choose the kingdom for the face-down Challenge token."
+        return f"choose the kingdom for the face-down Challenge token."
     if k == "fight_temple":
-        return (f"{who}: yes to fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), "
+        return (f"yes to fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), "
                 f"done not to.")
     if k == "reveal_choice":
-        return (f"{who}: yes to reveal the Challenge token in {C.kingdoms[d['kingdom']]}, done to "
+        return (f"yes to reveal the Challenge token in {C.kingdoms[d['kingdom']]}, done to "
                 f"leave it face down.")
     if k == "ambush":
-        return (f"{who}: Ambush - yes to duel Conan, or place an active die on a free "
+        return (f"Ambush - yes to duel Conan, or place an active die on a free "
                 f"Encounter-track space.")
     if k == "ambush_die":
-        return f"{who}: choose the die to place on Encounter-track space {d['slot'] + 1}."
+        return f"choose the die to place on Encounter-track space {d['slot'] + 1}."
     if k == "pool":
         if d["ctx"] == "duel":
             o = s.duel["defender"] if s.duel and s.duel["attacker"] == p else (
                 s.duel["attacker"] if s.duel else p)
-            return (f"{who}: add dice to your Warrior Pool for the Duel against {roles[o]}, "
+            return (f"add dice to your Warrior Pool for the Duel against {roles[o]}, "
                     f"yes when done.")
         f = s.fight
         what = "the Temple of Set" if f and f["temple"] >= 0 else f"a Fight of {d['need']} hits"
-        return (f"{who}: add dice to your Warrior Pool against {what}; yes to fight, done to "
+        return (f"add dice to your Warrior Pool against {what}; yes to fight, done to "
                 f"ignore the Fight (it counts as lost).")
     if k == "duel_go":
         a, b, _, ha, hb = d["duel"][:5]
         o = b if p == a else a
         mine, theirs = (ha, hb) if p == a else (hb, ha)
-        return (f"{who}: you lead {roles[o]} {mine} hits to {theirs}; yes to keep rolling, done to "
+        return (f"you lead {roles[o]} {mine} hits to {theirs}; yes to keep rolling, done to "
                 f"stop.")
     if k == "adjust":
-        return f"{who}: change your results with Fate or God tokens, or done to keep them."
+        return f"change your results with Fate or God tokens, or done to keep them."
     if k == "enc_aside":
-        return f"{who}: set aside a die for this Encounter (one per Foe die on the track)."
+        return f"set aside a die for this Encounter (one per Foe die on the track)."
     if k == "adv_choose":
-        return (f"Conan: choose {roles[d['roller']]}'s results to apply to the Adventure, or "
+        return (f"Choose {roles[d['roller']]}'s results to apply to the Adventure, or "
                 f"done to take no more.")
     if k == "adv_wild":
-        return f"Conan: name the symbol the Wild on {roles[d['roller']]}'s die {d['die']} is used for."
+        return f"Name the symbol the Wild on {roles[d['roller']]}'s die {d['die']} is used for."
     if k == "zath":
-        return (f"{who}: use Zath to double the {d['points']} points scored for "
+        return (f"use Zath to double the {d['points']} points scored for "
                 f"{roles[d['scorer']]}'s dice, or done to score them as they are.")
     if k == "adv_gift":
-        return (f"Conan: yes to give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
+        return (f"Yes to give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
                 f"done to keep it.")
     if k == "adv_reward":
-        return f"{who}: choose the one Adventure card whose reward you gain this round."
+        return f"choose the one Adventure card whose reward you gain this round."
     if k == "achieve":
-        return f"{who}: turn in Fate tokens to advance on an Achievement track, or done."
+        return f"turn in Fate tokens to advance on an Achievement track, or done."
     if k == "wound":
-        return f"{who}: choose the die to set aside for the wound."
+        return f"choose the die to set aside for the wound."
     if k == "set_die":
-        return f"{who}: choose the die whose result is kept for the next phase."
+        return f"choose the die whose result is kept for the next phase."
     if k == "kingdom_token":
         tail = ", or done to keep the token face up" if "token" in d else ""
-        return (f"{who}: use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
+        return (f"use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
                 f"effect or its Kingdom die{tail}.")
     if k == "corinthia_src":
-        return f"{who}: Corinthia - choose the kingdom to move a token from."
+        return f"Corinthia - choose the kingdom to move a token from."
     if k == "corinthia_what":
-        return (f"{who}: Corinthia - yes to move the Challenge token, or choose a Fate token "
+        return (f"Corinthia - yes to move the Challenge token, or choose a Fate token "
                 f"to move from {C.kingdoms[d['src']]}.")
     if k == "focus_die":
-        return f"{who}: choose the active die to turn to another result."
+        return f"choose the active die to turn to another result."
     if k == "focus_face":
-        return f"{who}: choose the result for die {d['die']}."
+        return f"choose the result for die {d['die']}."
     if k == "ability_die":
         what = "reroll" if d["what"] == "reroll" else "turn to a Warrior"
-        return f"{who}: choose the die to {what}."
-    return f"{who}: {KIND_NAMES.get(k, k)}."
+        return f"choose the die to {what}."
+    return f"{KIND_NAMES.get(k, k)}."
 
 
 def decision(s, role: int) -> Decision:

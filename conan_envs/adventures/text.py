@@ -39,7 +39,9 @@ def render(v: dict) -> str:
     lines.append("")
     for p in v["players"]:
         ab = p["ability"]
-        lines.append(f"{p['role']} ({p['character']}, {p['kind']}) in {p['kingdom']}: "
+        who = p["character"] if p["character"] == p["kind"] else f"{p['character']}, {p['kind']}"
+        where = p["kingdom"] if p["kingdom"] == "with Conan" else f"in {p['kingdom']}"
+        lines.append(f"{p['role']} ({who}) {where}: "
                      f"{p['victory_points']} VP, {p['gold']} Gold, Plot space {p['plot_space']}, "
                      "Achievements " + ", ".join(f"{k} {x}" for k, x in p["achievements"].items()))
         lines.append(f"    ability: {ab['face_up']}" + (" (used this round)" if ab["used_this_round"] else "")
@@ -84,7 +86,8 @@ def render(v: dict) -> str:
             bits.append(f"Fate tokens {_counts(k['fate_tokens'])}")
         lines.append(f"  {k['name']} ({'/'.join(k['types'])}; {', '.join(k['attributes'])}): "
                      + "; ".join(bits))
-    lines.append(f"God tokens in supply (Gold on them): {_counts(v['god_tokens_in_supply'])}; "
+    gods = ", ".join(f"{g} ({x} Gold)" for g, x in v["god_tokens_in_supply"].items()) or "none"
+    lines.append(f"God tokens in supply: {gods}; "
                  f"Fate tokens in supply: {_counts(v['fate_tokens_in_supply'])}")
     if v["scried_top_cards"]:
         lines.append("You scried: " + ", ".join(f"top {k} card {c}" for k, c in v["scried_top_cards"].items()))
