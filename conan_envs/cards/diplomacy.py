@@ -84,45 +84,45 @@ def apply_diplomacy(s, seg, i) -> None:
 
 
 # ---- building a Deal -------------------------------------------------------------------------
-def _free_cards(s, p, goods) -> int:
-    """Cards of p's hand not yet named in `goods`."""
-    return len(s.hand[p]) - len(goods["cards"])
-
-
 def mask_deal_build(s, m) -> None:
     off = s.offer
     p, q = off["from"], off["to"]
     give, get = off["give"], off["get"]
     o = s.game.o
     cap = s.game.max_bet
-    if not give["dp"] and s.dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
-        m[o["give_dp"]:o["give_dp"] + min(s.dp[p] - 1, cap)] = True
-    if not get["dp"] and s.dp[q] > 1:
-        m[o["ask_dp"]:o["ask_dp"] + min(s.dp[q] - 1, cap)] = True
-    if not give["random_cards"]:
-        k = min(MAX_RANDOM, _free_cards(s, p, give))
-        m[o["give_cards"]:o["give_cards"] + k] = True
-    if not get["random_cards"]:
-        k = min(MAX_RANDOM, len(s.hand[q]) - len(get["cards"]))
-        m[o["ask_cards"]:o["ask_cards"] + k] = True
-    face = C.FACE
-    if _free_cards(s, p, give) > give["random_cards"]:
-        named = set(give["cards"])
+    dp = s.dp
+    if not give["dp"] and dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
+        k = o["give_dp"]
+        m[k:k + min(dp[p] - 1, cap)] = True
+    if not get["dp"] and dp[q] > 1:
+        k = o["ask_dp"]
+        m[k:k + min(dp[q] - 1, cap)] = True
+    mine, theirs = s.hand[p], s.hand[q]
+    free = len(mine) - len(give["cards"])
+    if not give["random_cards"] and free > 0:
+        k = o["give_cards"]
+        m[k:k + min(MAX_RANDOM, free)] = True
+    free_q = len(theirs) - len(get["cards"])
+    if not get["random_cards"] and free_q > 0:
+        k = o["ask_cards"]
+        m[k:k + min(MAX_RANDOM, free_q)] = True
+    idx = []
+    if free > give["random_cards"]:
+        named = give["cards"]
         og = o["give_card"] - C.HAND_FACE0
-        for c in s.hand[p]:
-            if face[c] not in named:
-                m[og + face[c]] = True
-    if len(s.hand[q]) > len(get["cards"]) + get["random_cards"]:
-        oa = o["ask_card"]
-        m[oa:oa + C.HAND_FACES] = True
+        face = C.FACE
+        idx = [og + face[c] for c in mine if face[c] not in named]
+    if free_q > get["random_cards"]:
+        k = o["ask_card"]
+        m[k:k + C.HAND_FACES] = True
         for f in get["cards"]:
-            m[oa + f - C.HAND_FACE0] = False
-    for it in s.items[p]:
-        if it not in give["items"]:
-            m[o["give_item"] + it - C.MG0] = True
-    for it in s.items[q]:
-        if it not in get["items"]:
-            m[o["ask_item"] + it - C.MG0] = True
+            m[k + f - C.HAND_FACE0] = False
+    og = o["give_item"] - C.MG0
+    idx += [og + it for it in s.items[p] if it not in give["items"]]
+    og = o["ask_item"] - C.MG0
+    idx += [og + it for it in s.items[q] if it not in get["items"]]
+    if idx:
+        m[idx] = True
     if not _empty(give) or not _empty(get):
         m[o["propose"]] = True
     m[0] = True  # withdraw the offer

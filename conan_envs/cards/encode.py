@@ -96,6 +96,9 @@ class Layout:
         self.players, self.hand, self.facedown = L["players"], L["hand"], L["facedown"]
         self.discard, self.adventures, self.decks = L["discard"], L["adventures"], L["decks"]
         self.revealed = L["revealed"]
+        # where each card id counts in the hand and discard blocks (copies share a face)
+        self.hand_at = tuple(self.hand + FACE[c] for c in range(NC))
+        self.discard_at = tuple(self.discard + FACE[c] for c in range(NC))
         self.wager, self.offer, self.misc = L["wager"], L["offer"], L["misc"]
         self.actor = L["actor"]
         ph, dec = L["phase"], L["decision"]
@@ -129,6 +132,8 @@ def observe(s, r: int) -> np.ndarray:
     alive, dp, hand, hero, pos = s.alive, s.dp, s.hand, s.hero, s.pos
     must, used, ally, partner, keep, offered, items = (
         s.must_enter, s.used, s.ally, s.partner, s.keep, s.offered, s.items)
+    o_keep, o_expelled = 70 + n, 88 + 2 * n
+    expelled = s.expelled_from
     for p in range(n):
         b = pb[p]
         if alive[p]:
@@ -148,15 +153,15 @@ def observe(s, r: int) -> np.ndarray:
         v[b + 36 + (x if x >= 0 else NCH)] = 1.0
         x = partner[p]
         v[b + 69 + (rel[x] if x >= 0 else n)] = 1.0
-        v[b + 70 + n] = keep[p] / 6
+        v[b + o_keep] = keep[p] / 6
         if offered[p]:
-            v[b + 71 + n] = 1.0
+            v[b + o_keep + 1] = 1.0
         if items[p]:
             k = b + 72 + 2 * n - MG0
             for it in items[p]:
                 v[k + it] = 1.0
-        if must[p] and s.expelled_from[p] >= 0:
-            v[b + 88 + 2 * n + s.expelled_from[p]] = 1.0
+        if must[p] and expelled[p] >= 0:
+            v[b + o_expelled + expelled[p]] = 1.0
     k = 72 + n
     for i, p in enumerate(s.order):  # turn order position
         v[pb[p] + k + i] = 1.0
@@ -169,9 +174,9 @@ def observe(s, r: int) -> np.ndarray:
         v[k] += c_owed / 2
         v[k + 1] += i_owed
     # own hand, own face-down cards, discard pile (face up)
-    b = K.hand
+    at = K.hand_at
     for c in hand[r]:
-        v[b + FACE[c]] += 1.0
+        v[at[c]] += 1.0
     if cards:
         if s.dec == "ability" and s.prompt in ("rage", "fury"):  # all cards revealed
             b = K.revealed
@@ -182,9 +187,9 @@ def observe(s, r: int) -> np.ndarray:
             for e in cards:
                 if e[0] == r:
                     v[b + 2 * FACE[e[1]] + e[2]] += 1.0
-    b = K.discard
+    at = K.discard_at
     for c in s.discard:
-        v[b + FACE[c]] += 1.0
+        v[at[c]] += 1.0
     # Adventures and the Challenge piles on them
     adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.stack
     ch_up, ch_known, ch_placer = s.ch_up, s.ch_known, s.ch_placer
@@ -192,8 +197,7 @@ def observe(s, r: int) -> np.ndarray:
     bit = 1 << r
     nn = 3 + n
     adv_at = K.adv_at
-    for a in range(NADV):
-        st = adv_state[a]
+    for a, st in enumerate(adv_state):
         if not st:
             continue  # the template's "not in play"
         b = adv_at[a]

@@ -150,7 +150,8 @@ def render(view: dict) -> str:
         lines.append("A tie at the target: settled once all players complete the Hero Turn")
     lines.append("Players (in turn order):")
     for pl in sorted(view["players"], key=lambda x: x["turn_order"]):
-        bits = [f"{pl['dp']} DP", f"{pl['cards_in_hand']} cards in hand"]
+        k = pl["cards_in_hand"]
+        bits = [f"{pl['dp']} DP", f"{k} card{'' if k == 1 else 's'} in hand"]
         bits.append(f"Hero on {pl['adventure']}" if pl["adventure"] else "Hero on no Adventure")
         if pl["defeated"]:
             bits = ["DEFEATED"]

@@ -1,5 +1,5 @@
 """Deals and Alliances in scripted self-play (issue 14, cards: "the scripted agent makes and
-accepts deals (counted over 200 games)").
+accepts deals (counted over 200 games)"), with the balance by seat, turn order and Hero.
 
     python reports/cards_balance/count_deals.py --games 200 --players 2 3 4
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import conan_envs  # noqa: E402
+from conan_envs.cards import content as C  # noqa: E402
 from baselines import load_agent  # noqa: E402
 
 
@@ -42,6 +43,14 @@ def play(n: int, games: int, seed0: int) -> dict:
         count["games"] += 1
         count["truncated"] += s.is_truncated()
         count["rounds"] += s.turn + 1
+        if s.winner >= 0:
+            count[f"win seat {s.winner}"] += 1
+            count[f"win order {s.order.index(s.winner) + 1}"] += 1
+            count["ended by elimination"] += sum(s.alive) == 1
+        for p in range(n):
+            hero = C.NAME[C.H0 + s.hero[p]]
+            count[f"hero {hero} games"] += 1
+            count[f"hero {hero} wins"] += s.winner == p
     return count
 
 
@@ -52,13 +61,28 @@ def main():
     ap.add_argument("--seed", type=int, default=20000)
     args = ap.parse_args()
     rows = {n: play(n, args.games, args.seed) for n in args.players}
-    keys = sorted({k for c in rows.values() for k in c} - {"games", "rounds", "truncated"})
+    keys = sorted({k for c in rows.values() for k in c if not k.startswith(("win ", "hero "))}
+                  - {"games", "rounds", "truncated"})
     print("| count | " + " | ".join(f"{n} players" for n in args.players) + " |")
     print("|---|" + "---|" * len(args.players))
     for k in ["games", "truncated"] + keys:
         print(f"| {k} | " + " | ".join(str(rows[n][k]) for n in args.players) + " |")
     print("| mean rounds | " + " | ".join(f"{rows[n]['rounds'] / rows[n]['games']:.1f}"
                                           for n in args.players) + " |")
+    for what, first in (("seat", 0), ("order", 1)):
+        cells = []
+        for n in args.players:
+            rates = [rows[n][f"win {what} {i + first}"] / rows[n]["games"] for i in range(n)]
+            cells.append(" ".join(f"{x:.3f}" for x in rates))
+        print(f"| win rate by {what} | " + " | ".join(cells) + " |")
+    print()
+    print("| hero | " + " | ".join(f"{n} players: win rate (fair {1 / n:.2f})" for n in args.players)
+          + " |")
+    print("|---|" + "---|" * len(args.players))
+    for h in C.NAME[:C.NUM_HEROES]:
+        print(f"| {h} | " + " | ".join(
+            f"{rows[n][f'hero {h} wins'] / max(1, rows[n][f'hero {h} games']):.3f}"
+            for n in args.players) + " |")
 
 
 if __name__ == "__main__":
