@@ -17,20 +17,18 @@ The page (``static/``: HTML, plain JavaScript modules, SVG) talks to a small JSO
 - ``GET  /api/games/{id}/save?seat=&token=`` and ``POST /api/load`` ``{text, seats}``;
 - ``POST /api/replays`` ``{text}`` and ``GET /api/replays/{id}/{step}?role=``.
 """
-from __future__ import annotations
-
 import socket
 import threading
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from . import session as S
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app():
+def create_app() -> Any:
     """The ASGI app (a fresh store of games): ``uvicorn --factory baselines.web.server:create_app``."""
     try:
         from fastapi import Body, FastAPI, Query, Request
@@ -43,7 +41,7 @@ def create_app():
     store = S.Store()
 
     @app.exception_handler(S.WebError)
-    async def _web_error(request: Request, exc: S.WebError):
+    async def _web_error(request: Request, exc: S.WebError) -> Any:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
 
     def seat_of(game_id: str, seat: str, token: str) -> S.Session:
@@ -52,76 +50,82 @@ def create_app():
         return sess
 
     @app.get("/")
-    def index():
+    def index() -> Any:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     @app.get("/api/games")
-    def games():
+    def games() -> Any:
         return {"games": S.catalogue(), "ai_levels": S.AI_LEVELS, "default_ai": S.DEFAULT_AI}
 
     @app.get("/api/maps/hyboria")
-    def hyboria():
+    def hyboria() -> Any:
         return S.hyboria_layout()
 
+    # request fields (FastAPI's Annotated style)
+    BodyStr = Annotated[str, Body()]
+    Config = Annotated[dict[str, Any], Body(default_factory=dict)]
+    Seat = Annotated[str, Query()]
+    Token = Annotated[str, Query()]
+
     @app.post("/api/roles")
-    def roles(env_id: str = Body(...), config: dict = Body(default_factory=dict)):
+    def roles(env_id: BodyStr, config: Config) -> Any:
         """The seats a config gives (they change with num_players, mode, ...)."""
         game = S.make_game(env_id, config)
         return {"roles": list(game.roles), "config": S._plain(game.config)}
 
     @app.post("/api/games")
-    def new_game(env_id: str = Body(...), config: dict = Body(default_factory=dict),
-                 seats: dict = Body(default_factory=dict), seed: int | None = Body(None)):
+    def new_game(env_id: BodyStr, config: Config,
+                 seats: Annotated[dict[str, Any], Body(default_factory=dict)],
+                 seed: Annotated[int | None, Body()] = None) -> Any:
         sess = S.Session.start(env_id, config, seats, seed)
         return {"game_id": store.add(sess), "tokens": sess.tokens, "roles": list(sess.game.roles)}
 
     @app.get("/api/games/{game_id}")
-    def report(game_id: str, seat: str = Query(...), token: str = Query(...)):
+    def report(game_id: str, seat: Seat, token: Token) -> Any:
         sess = seat_of(game_id, seat, token)
         with sess.lock:
             return sess.report(seat)
 
     @app.get("/api/games/{game_id}/text")
-    def text(game_id: str, seat: str = Query(...), token: str = Query(...)):
+    def text(game_id: str, seat: Seat, token: Token) -> Any:
         sess = seat_of(game_id, seat, token)
         with sess.lock:
             return {"text": sess.state.render_text(seat)}
 
     @app.post("/api/games/{game_id}/act")
-    def act(game_id: str, seat: str = Body(...), token: str = Body(...),
-            action: Any = Body(...)):
+    def act(game_id: str, seat: BodyStr, token: BodyStr, action: Annotated[Any, Body()]) -> Any:
         sess = seat_of(game_id, seat, token)
         with sess.lock:
             sess.act(seat, action)
             return sess.report(seat)
 
     @app.post("/api/games/{game_id}/ai")
-    def ai(game_id: str, seat: str = Body(...), token: str = Body(...)):
+    def ai(game_id: str, seat: BodyStr, token: BodyStr) -> Any:
         sess = seat_of(game_id, seat, token)
         with sess.lock:
             sess.ai_step()
             return sess.report(seat)
 
     @app.get("/api/games/{game_id}/save")
-    def save(game_id: str, seat: str = Query(...), token: str = Query(...)):
+    def save(game_id: str, seat: Seat, token: Token) -> Any:
         sess = seat_of(game_id, seat, token)
         with sess.lock:
             return sess.save()
 
     @app.post("/api/load")
-    def load(text: str = Body(...), seats: dict | None = Body(None)):
+    def load(text: BodyStr, seats: Annotated[dict[str, Any] | None, Body()] = None) -> Any:
         sess = S.Session.load(text, seats)
         return {"game_id": store.add(sess), "tokens": sess.tokens, "roles": list(sess.game.roles),
                 "env_id": sess.game.env_id}
 
     @app.post("/api/replays")
-    def new_replay(text: str = Body(..., embed=True)):
+    def new_replay(text: Annotated[str, Body(embed=True)]) -> Any:
         rep = S.Replay(text)
         return {"replay_id": store.add(rep), "env_id": rep.game.env_id,
                 "roles": list(rep.game.roles), "length": len(rep.states) - 1}
 
     @app.get("/api/replays/{replay_id}/{step}")
-    def replay_step(replay_id: str, step: int, role: str = Query(...)):
+    def replay_step(replay_id: str, step: int, role: Seat) -> Any:
         return store.get(replay_id, S.Replay).step(step, role)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -131,10 +135,10 @@ def create_app():
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
-def make_server(port: int | None = None):
+def make_server(port: int | None = None) -> tuple[Any, str]:
     """A uvicorn server of a fresh app on 127.0.0.1 (`port`, or a free one) and its address."""
     import uvicorn
 
@@ -151,7 +155,7 @@ def serve(port: int | None = None, open_browser: bool = True) -> None:
     server, url = make_server(port)
     print(f"conan-envs: play at {url}  (Ctrl-C stops the server)", flush=True)
     if open_browser:
-        def _open():
+        def _open() -> None:
             while not server.started and not server.should_exit:
                 threading.Event().wait(0.05)
             if server.started:
@@ -161,7 +165,7 @@ def serve(port: int | None = None, open_browser: bool = True) -> None:
     server.run()
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # `baselines.web.server:app` for uvicorn without --factory, built on first use.
     if name == "app":
         globals()["app"] = create_app()

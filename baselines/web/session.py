@@ -18,12 +18,17 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import conan_envs
+from baselines import load_agent
+from baselines.agent import Agent
 from conan_envs import ConfigError, CorruptStateError
+from conan_envs.engine import Game, State
 from conan_envs.engine import options as opt
 
-from baselines import load_agent
+JSON = dict[str, Any]
+T = TypeVar("T")
 
 SAVE_FORMAT = "conan-envs/game-v1"
 HUMAN = "human"
@@ -55,15 +60,15 @@ MAX_TEXT = 20_000_000  # bytes of a save or replay file
 class WebError(Exception):
     """A request the server refuses; ``status`` is the HTTP code, the message says why."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
 
 
-def option_schema(option: opt.Option) -> dict:
+def option_schema(option: opt.Option) -> JSON:
     """One option as plain JSON for the start page's form."""
-    out = {"default": _plain(option.default), "doc": option.doc, "valid": option.valid()}
+    out: JSON = {"default": _plain(option.default), "doc": option.doc, "valid": option.valid()}
     if isinstance(option, opt.Bool):
         out["kind"] = "bool"
     elif isinstance(option, opt.Int):
@@ -80,13 +85,13 @@ def option_schema(option: opt.Option) -> dict:
     return out
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=list))
 
 
-def catalogue() -> list[dict]:
+def catalogue() -> list[JSON]:
     """Every game with its option schema, for the start page."""
-    games = []
+    games: list[JSON] = []
     for env_id in conan_envs.ENV_IDS:
         try:
             cls = conan_envs.game_class(env_id)
@@ -105,7 +110,7 @@ def catalogue() -> list[dict]:
     return games
 
 
-def hyboria_layout() -> dict:
+def hyboria_layout() -> dict[str, list[int]]:
     """Where each region of Hyboria is drawn (the Kings map's designed layout, 1000 x 700):
     the Adventures board places its kingdoms there too."""
     from importlib.resources import files
@@ -116,7 +121,7 @@ def hyboria_layout() -> dict:
     return {name: list(xy) for name, xy in (data.get("layout") or {}).items()}
 
 
-def make_game(env_id, config):
+def make_game(env_id: Any, config: Any) -> Game:
     if not isinstance(env_id, str):
         raise WebError(422, "env_id must be a string")
     if not isinstance(config, dict):
@@ -136,17 +141,18 @@ def agent_spec(spec: str) -> str:
 class Session:
     """One game being played: the rules state, who sits where, the moves made."""
 
-    game: object
-    state: object
-    seats: dict  # role name -> "human" or an agent spec
+    game: Game
+    state: State
+    seats: dict[str, str]  # role name -> "human" or an agent spec
     seed: int | None
-    actions: list | None  # every action since `seed` (None once unknown, e.g. a bare save)
-    tokens: dict = field(default_factory=dict)  # human role name -> secret
-    agents: dict = field(default_factory=dict)  # AI role index -> Agent
+    actions: list[int] | None  # every action since `seed` (None once unknown, e.g. a bare save)
+    tokens: dict[str, str] = field(default_factory=dict)  # human role name -> secret
+    agents: dict[int, Agent] = field(default_factory=dict)  # AI role index -> Agent
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
-    def start(cls, env_id, config, seats, seed=None, state=None, actions=None):
+    def start(cls, env_id: Any, config: Any, seats: Any, seed: int | None = None,
+              state: State | None = None, actions: list[int] | None = None) -> Session:
         game = make_game(env_id, config)
         seats = cls._check_seats(game, seats)
         if seed is None and state is None:
@@ -168,7 +174,7 @@ class Session:
         return s
 
     @staticmethod
-    def _check_seats(game, seats) -> dict:
+    def _check_seats(game: Game, seats: Any) -> dict[str, str]:
         if seats is None:
             seats = {}
         if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
@@ -187,7 +193,7 @@ class Session:
         return out
 
     # ---- what a seat may see ---------------------------------------------------------
-    def check_seat(self, seat, token) -> int:
+    def check_seat(self, seat: str, token: Any) -> int:
         if seat not in self.tokens:
             raise WebError(403, f"{seat!r} is not a person's seat in this game "
                                 f"(people sit at: {', '.join(self.tokens)})")
@@ -198,10 +204,10 @@ class Session:
     def over(self) -> bool:
         return self.state.is_terminal() or self.state.is_truncated()
 
-    def to_act(self):
+    def to_act(self) -> str | None:
         return None if self.over() else self.game.roles[self.state.current_player()]
 
-    def report(self, seat: str) -> dict:
+    def report(self, seat: str) -> JSON:
         """All the server tells `seat`: its own view, its legal actions when it is to act,
         who sits where, and the result once the game is over."""
         r = self.game.role_index(seat)
@@ -234,7 +240,7 @@ class Session:
         return out
 
     # ---- moves -------------------------------------------------------------------------
-    def act(self, seat: str, action) -> None:
+    def act(self, seat: str, action: Any) -> None:
         to_act = self.to_act()
         if to_act is None:
             raise WebError(409, "the game is over")
@@ -265,7 +271,7 @@ class Session:
             self.actions.append(action)
 
     # ---- saves -------------------------------------------------------------------------
-    def save(self) -> dict:
+    def save(self) -> JSON:
         return {
             "format": SAVE_FORMAT,
             "env_id": self.game.env_id,
@@ -277,7 +283,7 @@ class Session:
         }
 
     @classmethod
-    def load(cls, text: str, seats=None):
+    def load(cls, text: Any, seats: Any = None) -> Session:
         """A game from a save record or a bare ``State.to_json()``; the state is checked by
         ``Game.state_from_json`` (a bad file raises WebError 422 with its message)."""
         record = parse_record(text)
@@ -300,7 +306,7 @@ class Session:
         return cls.start(game.env_id, game.config, seats, seed, state, actions)
 
 
-def parse_record(text) -> dict:
+def parse_record(text: Any) -> JSON:
     if not isinstance(text, str):
         raise WebError(422, "the file must be text")
     if len(text) > MAX_TEXT:
@@ -318,7 +324,7 @@ class Replay:
     """The states of a recorded game, one per action: ``{"env_id", "config", "seed",
     "actions"}`` (a save record is one)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: Any) -> None:
         record = parse_record(text)
         self.game = make_game(record.get("env_id"), record.get("config") or {})
         seed, actions = record.get("seed"), record.get("actions")
@@ -339,7 +345,7 @@ class Replay:
             state.apply_action(a)
             self.states.append(state.clone())
 
-    def step(self, index: int, role) -> dict:
+    def step(self, index: int, role: str) -> JSON:
         if not 0 <= index < len(self.states):
             raise WebError(404, f"step {index} is outside 0..{len(self.states) - 1}")
         try:
@@ -357,11 +363,11 @@ class Replay:
 class Store:
     """The games and replays this server holds, the oldest dropped past MAX_SESSIONS."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.items: OrderedDict[str, object] = OrderedDict()
         self.lock = threading.Lock()
 
-    def add(self, item) -> str:
+    def add(self, item: object) -> str:
         key = secrets.token_hex(8)
         with self.lock:
             self.items[key] = item
@@ -369,7 +375,7 @@ class Store:
                 self.items.popitem(last=False)
         return key
 
-    def get(self, key: str, kind: type):
+    def get(self, key: str, kind: type[T]) -> T:
         with self.lock:
             item = self.items.get(key)
         if not isinstance(item, kind):

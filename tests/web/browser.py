@@ -72,7 +72,8 @@ def wait_settled(page, seq, timeout=30_000):
         f"old => Number(document.body.dataset.seq || 0) > old && "
         f"/^{SETTLED}$/.test(document.getElementById('status').dataset.state)",
         arg=seq, timeout=timeout)
-    return page.evaluate("[Number(document.body.dataset.seq), document.getElementById('status').dataset.state]")
+    return page.evaluate(
+        "[Number(document.body.dataset.seq), document.getElementById('status').dataset.state]")
 
 
 def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):

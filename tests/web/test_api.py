@@ -128,7 +128,8 @@ def test_save_and_load_continue_the_game_and_corrupt_files_are_refused(client, n
     gid, toks = g["game_id"], g["tokens"]
     client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": toks["player_0"], "action": 2})
     client.post(f"/api/games/{gid}/act", json={"seat": "player_1", "token": toks["player_1"], "action": 0})
-    record = client.get(f"/api/games/{gid}/save", params={"seat": "player_0", "token": toks["player_0"]}).json()
+    record = client.get(f"/api/games/{gid}/save",
+                        params={"seat": "player_0", "token": toks["player_0"]}).json()
     assert record["actions"] == [2, 0] and record["seed"] == 3 and record["env_id"] == nimview
     view = see(client, gid, "player_0", toks["player_0"])["view"]
     loaded = client.post("/api/load", json={"text": json.dumps(record)}).json()

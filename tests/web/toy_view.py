@@ -1,7 +1,6 @@
 """Nim with a secret (tests/toy.py) with a one-role view, so that the web server's API and
 privacy are tested whatever stage the five games' views are at."""
 from conan_envs.engine.view import Decision
-
 from tests.toy import NimGame, NimState
 
 

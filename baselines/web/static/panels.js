@@ -99,7 +99,8 @@ export function drawLog(list, log, previous) {
     const li = h("li", {}, list, line);
     if (i >= log.length - fresh && previous) li.classList.add("new");
   });
-  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  const box = list.parentElement;
+  requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
 }
 
 // A whole word (or phrase) of an action's name, case aside.
