@@ -3,7 +3,8 @@ every game (``to_json()`` after some random moves, edited as parsed JSON: number
 types swapped, lists grown, shrunk or emptied, keys deleted or added, NaN, huge integers,
 deep nesting) and each edit must either be refused with ``CorruptStateError`` or load into a
 state that keeps the game's invariants: a legal move unless the game is over, finite
-observations of the declared shape, a few random moves played, and ``to_json`` round-trips.
+observations of the declared shape, views and the text board built, a few random moves
+played, and ``to_json`` round-trips.
 Nothing may hang: every example runs under an alarm.
 
 The default suite runs a fixed (derandomized) sample; ``-m slow`` runs a longer random one.
@@ -198,6 +199,8 @@ def check_loaded(game, state, seed: int) -> None:
             obs = state.observation(r)
             assert obs.shape == game.observation_shape(r) and obs.dtype == np.float32
             assert np.isfinite(obs).all(), f"observation of {game.roles[r]} not finite"
+            json.dumps(state.view(r))  # the view a UI shows for a loaded game
+        str(state)
         again = game.state_from_json(state.to_json())
         assert again.to_json() == state.to_json(), "to_json does not round-trip"
         if state.is_terminal() or state.is_truncated():
