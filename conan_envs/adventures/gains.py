@@ -126,7 +126,7 @@ def _roll_kdie(s, p, k, ktype):
             draw_challenge(s, p)
 
 
-def draw_challenge(s, p):
+def draw_challenge(s, p, quiet=False):
     """Draw a random face-down Challenge token into p's own supply (reshuffling if empty)."""
     if not s.ct_supply and s.ct_discard:
         s.ct_supply = s.rng.permutation(s.ct_discard).tolist()
@@ -137,8 +137,9 @@ def draw_challenge(s, p):
         t = s.ct_supply.pop()
         s.ct_hand[p].append(t)
         s.ct_known[p].add(t)
-        s.log_event(f"{s.game.roles[p]} draws a Challenge token")
-        s.log_event(f"you drew a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
+        if not quiet:
+            s.log_event(f"{s.game.roles[p]} draws a Challenge token")
+            s.log_event(f"you drew a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
         return t
     return -1
 

@@ -44,11 +44,14 @@ def _event(s):
         s.ev_discard.append(s.ev_cur)
     s.ev_cur = draw(s, s.ev_deck, s.ev_discard)
     e = s.ev_cur
+    s.log_event(f"Round {s.turn + 1}: {C.events[e]['name']} is revealed; play goes "
+                f"{'clockwise' if C.events[e]['direction'] == 'cw' else 'counter-clockwise'}")
     occupied = {s.loc[p] for p in range(s.n) if s.loc[p] >= 0}
     for k in C.event_ct[e]:
         if s.ct_board[k] < 0 and k not in occupied:
-            t = draw_challenge(s, 0)
-            if t >= 0:  # straight from the supply to the board: nobody has seen it
+            t = draw_challenge(s, 0, quiet=True)
+            if t >= 0:
+                s.log_event(f"a face-down Challenge token is placed in {C.kingdoms[k]}")  # straight from the supply to the board: nobody has seen it
                 s.ct_hand[0].remove(t)
                 s.ct_known[0].discard(t)
                 s.ct_board[k] = t
@@ -63,8 +66,6 @@ def _event(s):
             s.fate_board[k][f] += 1
     s.dirn = 0 if C.events[e]["direction"] == "cw" else 1
     s.order = turn_order(s, s.dirn)
-    s.log_event(f"Round {s.turn + 1}: {C.events[e]['name']} is revealed; play goes "
-                f"{'clockwise' if s.dirn == 0 else 'counter-clockwise'}")
 
 
 @task("gods")

@@ -27,7 +27,9 @@ def move_character(s, who, dest, actor, facer=-1):
     """Move `who`'s token (Conan or a Foe) into `dest`; `actor` is the player who moved it."""
     origin = s.loc[who]
     s.loc[who] = dest
-    s.log_event(f"{s.game.roles[actor]} moves {s.game.roles[who]} to {C.kingdoms[dest]}")
+    roles = s.game.roles
+    s.log_event(f"{roles[actor]} moves to {C.kingdoms[dest]}" if actor == who else
+                f"{roles[actor]} moves {roles[who]} to {C.kingdoms[dest]}")
     s.rolled_here[who] = False
     if who == 0:
         for p in range(s.n):
