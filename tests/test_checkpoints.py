@@ -4,10 +4,12 @@ is refused with one clear error, and its payload never runs."""
 import base64
 import json
 import pickle
+import shutil
 import zipfile
 
 import pytest
 
+import conan_envs
 from baselines import checkpoints
 from baselines.checkpoints import LEARNER, LEGACY, STATE, CheckpointError
 from baselines.cli import train
@@ -26,12 +28,24 @@ class Payload:
         return (open, (self.path, "w"))
 
 
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    """A toy run of 256 steps with its checkpoint, trained once for the module."""
+    tmp = tmp_path_factory.mktemp("trained")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(conan_envs._REGISTRY, "nim_test", ("tests.toy", "NimGame"))
+        cfg = toy_config(tmp, total_steps=256, checkpoint_every=256,
+                         **{"eval.games": 0, "ppo.n_steps": 64, "ppo.batch_size": 64})
+        Trainer(cfg, lambda _: None).run()
+    return tmp / "run"
+
+
 @pytest.fixture
-def run(toy_envs, tmp_path):
-    """A toy run of 256 steps with its checkpoint; returns (config, checkpoint folder)."""
+def run(toy_envs, trained, tmp_path):
+    """A fresh copy of the trained run; returns (its config, its checkpoint folder)."""
+    shutil.copytree(trained, tmp_path / "run")
     cfg = toy_config(tmp_path, total_steps=256, checkpoint_every=256,
                      **{"eval.games": 0, "ppo.n_steps": 64, "ppo.batch_size": 64})
-    Trainer(cfg, lambda _: None).run()
     return cfg, tmp_path / "run" / "checkpoints"
 
 
