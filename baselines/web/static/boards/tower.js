@@ -78,6 +78,7 @@ function drawRound(svg, view, x, y) {
   if (r.initiative_token) bits.push(`initiative token: ${r.initiative_token}`);
   if (r.initiative_card) bits.push(`initiative card: ${brief(r.initiative_card.card ?? r.initiative_card)}`);
   if (view.item_deck !== undefined) bits.push(`item deck ${view.item_deck}`);
+  if (view.yara) bits.push(`Yara: ${view.yara.hand_size ?? view.yara.hand?.length ?? 0} Plot cards in hand, deck ${view.yara.deck ?? "?"}`);
   text(svg, x, y, bits.join(" · "), { "font-size": 13 });
   let line = y + 18;
   for (const key of ["incoming", "attack", "test"]) {
