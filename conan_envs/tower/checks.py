@@ -40,8 +40,10 @@ def check_tower_state(s):
     _need(0 <= s.wounds <= cc["death_wounds"], "wounds")
     _need(s.wounds < cc["death_wounds"] or s.winner == "yara", "wounds", "Conan is dead but the game goes on")
     _need(0 <= s.rage_pool <= 30, "rage_pool")
-    _need(s.rage_track == [w for w in cc["rage_on_wounds"] if w > s.wounds], "rage_track",
-          "does not match the wounds taken")
+    track, printed = s.rage_track, list(cc["rage_on_wounds"])
+    _need(isinstance(track, list) and track == printed[len(printed) - len(track):]
+          and all(w > s.wounds for w in track), "rage_track",
+          "not the RAGE tokens left beyond the wounds taken")
     _need(len(s.rows) == 5, "rows")
     for r, row in enumerate(s.rows):
         _ints(row, 1, 8, f"rows[{r}]")
@@ -101,9 +103,11 @@ def check_tower_state(s):
     _need(s.init_token in (0, 1) and s.first_side in (0, 1) and 0 <= s.side_no <= 2, "init_token")
     for name, deck in (("item_deck", s.item_deck), ("item_discard", s.item_discard)):
         _ints(deck, 0, len(c["items"]) - 1, name)
-    _need(sorted(s.item_deck + s.item_discard + [i for i in s.items if c["items"][i].effect[0] != "heart"])
-          == sorted(c["item_deck"]) or len(s.item_deck) + len(s.item_discard) <= len(c["item_deck"]),
-          "item_deck", "more Item Cards than the deck holds")
+    # every Item Card is in the deck, the discard or Conan's hands (start items come on top,
+    # and the Elephant's Heart from Yag Kosha's Chamber)
+    _need(len(s.item_deck) + len(s.item_discard) + len(s.items)
+          <= len(c["item_deck"]) + len(g.start_items) + 1, "item_deck",
+          "more Item Cards than the deck holds")
     _ints(s.init_deck + s.init_discard, 0, len(c["initiative"]) - 1, "init_deck")
     _need(len(s.init_deck) + len(s.init_discard) <= len(c["init_deck"]), "init_deck")
     plots = s.plot_hand + s.plot_deck + s.plot_discard

@@ -178,15 +178,15 @@ class Encoder:
             sum(s.poison) / 3, s.turn / E.turn_scale, s.in_combat, s.combat_rounds / 20,
             s.conan_first,
             *tc[:MAX_TOKENS], len(ctok) / 3, s.ctok_active and bool(ctok),
-            *[x * 0.125 for x in (*r0, *pad[7 - len(r0)], *r1, *pad[7 - len(r1)], *r2,
-                                  *pad[7 - len(r2)], *r3, *pad[7 - len(r3)], *r4,
-                                  *pad[7 - len(r4)])],
+            *r0, *pad[7 - len(r0)], *r1, *pad[7 - len(r1)], *r2, *pad[7 - len(r2)], *r3,
+            *pad[7 - len(r3)], *r4, *pad[7 - len(r4)],     # scaled by 1/8 below
             pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
             marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
             marked[6] / 6,
             s.init_token, s.first_side, s.side_no / 2,
             len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
             s.plot_played, len(s.item_deck) / 20)
+        v[E.o_rows:E.o_rows + 5 * ROW_LEN] *= 0.125
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):

@@ -10,11 +10,12 @@ from .grid import W
 
 
 def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skills=None,
-                    conan_tokens=()):
+                    conan_tokens=(), wounds=0):
     """Set `state` (a fresh state of its game) to Conan's activation in a combat round.
     `enemies`: (card name, x, y, dice per row) each; `conan`: his (x, y); `rows`: the items in
     his five rows (dice 1-6, FATIGUE 7, RAGE 8); `skills`: indexes of the skills he holds (None
-    keeps those he has); `conan_tokens`: his STUNNED/RATTLED stack ("S"/"R"), the oldest acting."""
+    keeps those he has); `conan_tokens`: his STUNNED/RATTLED stack ("S"/"R"), the oldest acting;
+    `wounds`: his wounds (the RAGE tokens on those spaces of the track are gone)."""
     c = state.game.c
     names = [cd.name for cd in c["cards"]]
     state.picks = []
@@ -30,6 +31,8 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state.pool = [0] * 7
     state.locked = True
     state.fatigue = fatigue
+    state.wounds = wounds
+    state.rage_track = [w for w in c["conan"]["rage_on_wounds"] if w > wounds]
     if skills is not None:
         state.skills, state.exhausted = list(skills), [False] * len(skills)
     state.ctok = list(conan_tokens)

@@ -45,8 +45,8 @@ def fresh(mode="solo", loc=0, seed=0, **cfg):
 
 
 def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, seed=0,
-           skills=(), conan_tokens=(), **cfg):
+           skills=(), conan_tokens=(), wounds=0, **cfg):
     """A state at the start of Conan's activation in a combat round, with the given enemies
     (name, x, y, dice per row) and Conan's rows of slotted dice (the game's position builder)."""
     return combat_position(fresh(mode, loc, seed, **cfg), enemies, conan, rows, fatigue, skills,
-                           conan_tokens)
+                           conan_tokens, wounds)

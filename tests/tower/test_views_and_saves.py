@@ -13,6 +13,8 @@ from conan_envs import tower_v1
 from conan_envs.engine import CorruptStateError
 from conan_envs.tower.encode import observation_blocks
 
+from .helpers import act, combat
+
 
 def test_env_card_block_table_matches_the_encoder():
     game = conan_envs.make_game("tower_v1")
@@ -173,3 +175,15 @@ def test_nan_in_a_save_is_refused():
     text = json.dumps(data).replace('"xp": 0', '"xp": NaN', 1)
     with pytest.raises(CorruptStateError):
         game.state_from_json(text)
+
+
+def test_a_healed_conan_saves_and_loads():
+    """Healing moves the wound marker back but a RAGE token already taken stays taken: a save
+    with fewer wounds than RAGE tokens gone is still a real position."""
+    s = combat(loc=7, conan=(3, 5), enemies=[], start_items=("Health Elixir",), wounds=2)
+    assert s.rage_track == [3]                  # the RAGE tokens on wounds 1 and 2 are gone
+    elixir = [i.name for i in s.game.c["items"]].index("Health Elixir")
+    act(s, "item", elixir)
+    assert s.wounds == 1 and s.rage_track == [3]
+    back = s.game.state_from_json(s.to_json())
+    assert back == s
