@@ -37,6 +37,8 @@ VERBS = {"casualty": "lose", "restore": "bring back", "battle_target": "strike",
          "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to",
          "new_king": "crown in"}
 NO_REROLL = ("wizard", (1, 18))
+EFFECT_KEYS = frozenset(C.HEROIC_ACTIONS[1:] + C.WIZARD_MAGIC[1:] + C.BATTLE_ACTIONS[1:]
+                        + C.BATTLE_SPELLS[1:])
 ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(1, 31)),
                 "result": tuple(C.WIZARD_MAGIC_TEXT[1:20]),
                 "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
@@ -170,9 +172,45 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             if not 0 <= bt.get("region", -1) < R or bt.get("stage") not in STAGES \
                     or not 1 <= bt.get("round", 0) <= 50 + 1:
                 bad("battle", "region, stage or round out of range")
-        if len(self.queue) > 3 * R:
-            bad("queue", "is longer than three rolls per region")
+        if len(self.queue) > 3 * R or any(
+                len(q) != 2 or not 0 <= q[0] < R or not -1 <= q[1] < T for q in self.queue):
+            bad("queue", "holds a roll outside the map or longer than three per region")
+        self._check_task(bad)
         super()._check_restored()
+
+    def _check_task(self, bad):
+        n, O = self.n, self.O
+        limits = {"region": R, "target": R, "source": R, "destination": R, "unit": T,
+                  "placing": 2 * n + 1, "heir": n, "seats": C.CHITS[C.SHIP] + 1}
+        for key, value in self.task.items():
+            if key in limits:
+                if type(value) is not int or not 0 <= value < limits[key]:
+                    bad("task", f"{key} {value!r} is out of range")
+            elif key in ("sources", "eligible", "far"):
+                if not isinstance(value, list) or any(
+                        type(r) is not int or not 0 <= r < R for r in value):
+                    bad("task", f"{key} names a region off the map")
+            elif key == "effect":
+                if value not in EFFECT_KEYS:
+                    bad("task", f"effect {value!r} is not an effect")
+            elif key != "done" or type(value) is not bool:
+                bad("task", f"unknown entry {key!r}")
+        bt = self.battle
+        if bt is not None:
+            if len(bt.get("owners", ())) != 2 or any(not 0 <= o < O for o in bt["owners"]):
+                bad("battle", "owners are not two owners")
+            for key in ("killed", "raised", "possessed", "immobilized"):
+                rows = bt.get(key)
+                if not isinstance(rows, list) or len(rows) != 2 or any(
+                        len(row) != T or any(k < 0 or k > 100 for k in row) for row in rows):
+                    bad("battle", f"{key} is not two rows of unit counts")
+            for key in ("initiative", "attack_bonus", "charge", "confusion", "hits"):
+                pair = bt.get(key)
+                if not isinstance(pair, list) or len(pair) != 2 or any(
+                        abs(k) > 1000 for k in pair):
+                    bad("battle", f"{key} is not a pair of small numbers")
+            if bt.get("side") not in (0, 1) or len(bt.get("queue", ())) > 10_000:
+                bad("battle", "side or queue out of range")
 
     def decision(self):
         return "game over" if not self.ask else self.ask[0]

@@ -43,6 +43,8 @@ def test_a_real_save_round_trips(saved):
     ("phase", lambda p: "feasting", "phase"),
     ("ask", lambda a: [a[0], a[1], [10**6]], "ask"),  # a forged legal action list
     ("ask", lambda a: ["coronation", a[1], a[2]], "ask"),
+    ("task", lambda t: {"region": 999}, "task"),  # an order aimed off the map
+    ("queue", lambda q: [[0, 2]] * 1000, "queue"),  # no rules loop may run unbounded
 ])
 def test_edited_fields_are_refused_by_name(saved, field, change, named):
     game, s, data = saved
