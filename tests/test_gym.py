@@ -91,3 +91,14 @@ def test_maskable_ppo_trains_on_a_registered_env():
     model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [16]})
     model.learn(128)
+
+
+def test_the_module_prefixed_id_imports_the_package_first():
+    """``"conan_envs:conan_envs/Kings-v1"`` works in a fresh process (e.g. a subprocess
+    vector env's worker) where nothing has imported conan_envs yet."""
+    import subprocess
+    import sys
+
+    code = ("import gymnasium; env = gymnasium.make('conan_envs:conan_envs/Kings-v1', role=1); "
+            "assert env.spec.id == 'conan_envs/Kings-v1' and env.unwrapped.role == 1")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
