@@ -23,20 +23,20 @@ import webbrowser
 from pathlib import Path
 from typing import Annotated, Any
 
+# The 'web' extra (pip install 'conan-envs[web]'); a missing one is a ModuleNotFoundError
+# naming the package, which `conan-play --web` turns into a one-line message.
+import uvicorn
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
 from . import session as S
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app() -> Any:
+def create_app() -> FastAPI:
     """The ASGI app (a fresh store of games): ``uvicorn --factory baselines.web.server:create_app``."""
-    try:
-        from fastapi import Body, FastAPI, Query, Request
-        from fastapi.responses import FileResponse, JSONResponse
-        from fastapi.staticfiles import StaticFiles
-    except ImportError as e:  # pragma: no cover - depends on the install
-        raise ImportError("the web page needs the 'web' extra: pip install 'conan-envs[web]'") from e
-
     app = FastAPI(title="conan-envs: play against the AI", docs_url=None, redoc_url=None)
     store = S.Store()
 
@@ -138,10 +138,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def make_server(port: int | None = None) -> tuple[Any, str]:
+def make_server(port: int | None = None) -> tuple[uvicorn.Server, str]:
     """A uvicorn server of a fresh app on 127.0.0.1 (`port`, or a free one) and its address."""
-    import uvicorn
-
     port = free_port() if port is None else int(port)
     if not 0 < port < 65536:
         raise ValueError(f"port must be from 1 to 65535, got {port}")

@@ -32,17 +32,12 @@ def client():
 
 @pytest.fixture(scope="session")
 def web_base():
-    """The page's address, served by uvicorn in a thread (with the toy game registered)."""
+    """The page's address, served by uvicorn in a thread of this process (the toy game is
+    registered only while a browser test runs: see `page`)."""
     from tests.web.browser import ServerThread
 
-    saved = conan_envs._REGISTRY, conan_envs.ENV_IDS
-    conan_envs._REGISTRY = {**saved[0], "nimview_test": ("tests.web.toy_view", "NimViewGame")}
-    conan_envs.ENV_IDS = tuple(conan_envs._REGISTRY)
-    try:
-        with ServerThread() as base:
-            yield base
-    finally:
-        conan_envs._REGISTRY, conan_envs.ENV_IDS = saved
+    with ServerThread() as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +55,7 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, web_base):
+def page(browser, web_base, nimview):
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
