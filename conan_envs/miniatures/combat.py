@@ -312,6 +312,9 @@ def atk_weapon_apply(s, fr, seg, w):
     h = fr["player"]
     c = {"hero": h, "kind": fr["kind"], "target": ["u", fr["target_model"]], "gems": fr["gems"],
          "weapon": -1 if w == s.game.num_objects else w}
+    s.log_event(f"{s.game.heroes[h].name} makes a {fr['kind']} attack on "
+                f"{s.game.model_name(fr['target_model'])} with {fr['gems']} gems"
+                + (f" and {s.game.object_name(w)}" if c["weapon"] >= 0 else " unarmed"))
     offer_sacrifice(s, c["target"], "hero_attack_roll", c)
 
 

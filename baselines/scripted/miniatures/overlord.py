@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from .base import KEY_UNITS
 
+# gems kept back to Guard an objective character, by how many areas the nearest hero is away
+GUARD_KEEP = (4, 4, 2)
+
 
 class OverlordTactics:
     def weakest_hero(self, heroes):
@@ -34,6 +37,8 @@ class OverlordTactics:
                 score = 5 if dead >= 4 and len(s.relics) <= 2 else 50
             elif t == g.event_tile:
                 score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
+            elif g.tiles[t].key == "skuthus" and g.objective == "kill_skuthus":
+                continue   # activating him would end his Set's Halo: he keeps it and waits
             else:
                 tile = g.tiles[t]
                 reach = tile.move + 1 if tile.melee else 99
@@ -41,20 +46,46 @@ class OverlordTactics:
                            for m in g.tile_models[t] if s.u_area[m] >= 0 for h in heroes)
                 if g.priestess_area >= 0:   # every group marches on the priestess
                     near = any(s.u_area[m] >= 0 for m in g.tile_models[t])
-                if not near:
+                guard = any(self._bodyguard_post(m) is not None
+                            for m in g.tile_models[t] if s.u_area[m] >= 0)
+                if not near and not guard:
                     continue
-                score = SLOT_COSTS[slot] * 2
+                score = 0 if guard else SLOT_COSTS[slot] * 2
             if best is None or score < best[0]:
                 best = (score, slot)
         if best is not None and best[0] < 50 and (fr["activations"] == 0 or s.ov_reserve >= 3):
-            return self.A("activate", best[1])
+            keep = self._guard_reserve()
+            if s.ov_reserve - SLOT_COSTS[best[1]] >= keep or not keep:
+                return self.A("activate", best[1])
         return self.A("done")
+
+    def _objective_units(self):
+        """The Overlord's models whose death wins the game for the heroes."""
+        g = self.g
+        keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
+                "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))
+        return [m for k in keys if k in g.tile_index for m in g.tile_models[g.tile_index[k]]
+                if self.s.u_area[m] >= 0]
+
+    def _guard_reserve(self) -> int:
+        """Gems kept back to Guard an objective character a hero can reach next turn."""
+        s = self.s
+        near = min((self.dist(s.u_area[m], s.h_area[h]) for m in self._objective_units()
+                    for h in s.heroes_in_play()), default=99)
+        return GUARD_KEEP[near] if near < len(GUARD_KEEP) else 0
 
     def _unit(self, fr):
         s, g = self.s, self.g
         spells = self.options("spell")
         if spells:
             return self.A("spell", spells[0])
+        m = fr["model"]
+        post = self._bodyguard_post(m)
+        if post is not None and post != s.u_area[m]:
+            moves = self.options("move")
+            here = self.dist(s.u_area[m], post)
+            if moves and min(self.dist(b, post) for b in moves) < here:
+                return self.A("move", min(moves, key=lambda b: self.dist(b, post)))
         heroes = self.options("hero")
         if heroes:
             carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
@@ -65,18 +96,51 @@ class OverlordTactics:
         m = fr["model"]
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
+        if self.unit_key(m) == "skuthus":
+            return self.A("done")   # Skuthus holds his tower: he never walks into the heroes
         if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
             return self.A("done")
         moves = self.options("move")
         targets = [s.h_area[h] for h in s.heroes_in_play()]
         precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)]
         targets = precious or targets
+        guard = self._bodyguard_post(m)
+        if guard is not None:
+            targets = [guard]
         if moves and targets:
             here = min(self.dist(s.u_area[m], t) for t in targets)
             step = min(moves, key=lambda b: min(self.dist(b, t) for t in targets))
             if min(self.dist(step, t) for t in targets) < here:
                 return self.A("move", step)
         return self.A("done")
+
+    def _bodyguard_post(self, m):
+        """Where a Protected key character (Skuthus) stands with no bodyguard beside him: the
+        nearest minion goes there, so that he cannot be attacked (Protected)."""
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import is_full
+        tile = g.tiles[g.model_tile[m]]
+        if tile.type != "minion" or "protected" in tile.skills:
+            return None
+        for k, a in enumerate(s.u_area):
+            skills = g.tiles[g.model_tile[k]].skills
+            if a < 0 or "protected" not in skills or g.tiles[g.model_tile[k]].ally:
+                continue
+            guarded = any(s.u_area[x] == a and x != k and not g.tiles[g.model_tile[x]].ally
+                          and "protected" not in g.tiles[g.model_tile[x]].skills
+                          for x in range(g.num_models))
+            if s.u_area[m] == a:
+                return a if not any(s.u_area[x] == a and x != m and x != k
+                                    and not g.tiles[g.model_tile[x]].ally
+                                    for x in range(g.num_models)) else None
+            if not guarded and not is_full(s, a):
+                mine = [x for x in range(g.num_models) if s.u_area[x] >= 0
+                        and g.tiles[g.model_tile[x]].type == "minion"
+                        and not g.tiles[g.model_tile[x]].ally]
+                nearest = min(mine, key=lambda x: (self.dist(s.u_area[x], a), x))
+                if nearest == m:
+                    return a
+        return None
 
     def _ritual_unit(self, fr, m):
         """The Final Ritual: break through a barricade, make for the priestess."""
@@ -134,6 +198,9 @@ class OverlordTactics:
         shooters = sum(1 for m, a in enumerate(s.u_area)
                        if a >= 0 and not g.tiles[g.model_tile[m]].ally
                        and any(line_of_sight(s, a, b) for b in heroes))
+        posts = self._objective_posts()
+        if posts and self.has("event", 0) and any(a in g.reinforcement_areas for a in posts):
+            return self.A("event", 0)   # reinforcements into the objective character's area
         if self.has("event", 3):
             return self.A("event", 3)
         if self.has("event", 4) and any(
@@ -157,10 +224,20 @@ class OverlordTactics:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
+    def _objective_posts(self):
+        """Areas of Protected objective characters with room for a bodyguard."""
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import is_full
+        return [s.u_area[m] for m in self._objective_units()
+                if "protected" in g.tiles[g.model_tile[m]].skills and not is_full(s, s.u_area[m])]
+
     def _reinforce_area(self, fr):
         s = self.s
         targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
         opts = self.options("area")
+        posts = [a for a in self._objective_posts() if a in opts]
+        if posts:
+            return self.A("area", posts[0])
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
 
     # ---- both sides -------------------------------------------------------------------------
