@@ -1,4 +1,4 @@
-"""Tournaments between agents on any env (DESIGN.md, "Training, evaluation, play").
+"""Tournaments between agents on any env (see docs/architecture.md).
 
 Every pair of agents plays every seat arrangement on the same fixed list of seeds, so seat
 advantage and luck cancel and a rerun reproduces the same table. Reported: per pair

@@ -1,4 +1,4 @@
-"""Warm start before PPO (DESIGN.md, "Training, evaluation, play"): behaviour cloning of a
+"""Warm start before PPO (see docs/architecture.md): behaviour cloning of a
 teacher agent.
 
 The teacher (any agent string: a game's ``scripted`` agent, ``mcts``, a trained ``ppo:``)

@@ -1,4 +1,4 @@
-"""Information-set MCTS for any game of the registry (DESIGN.md, "Agents").
+"""Information-set MCTS for any game of the registry (docs/architecture.md, "Agents").
 
 Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012): every simulation draws a
 determinization with ``state.resample_hidden(role, rng)`` -- the only way this agent ever

@@ -1,5 +1,5 @@
 """A trained MaskablePPO policy as an agent, and its weights-only file format
-(DESIGN.md, "Agents": ``ppo:PATH``).
+(docs/architecture.md, "Agents": ``ppo:PATH``).
 
 A policy is two files side by side: ``NAME.safetensors`` (the actor's tensors only, no code)
 and ``NAME.json`` (env id, roles, observation size, network shape, SHA-256 of the tensors).

@@ -1,4 +1,4 @@
-"""The learner's environment for training (DESIGN.md, "Training, evaluation, play"):
+"""The learner's environment for training (see docs/architecture.md):
 one or several learning roles, opponents given as agent strings or drawn each episode from
 a pool of the learner's past snapshots (``self``).
 

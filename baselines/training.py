@@ -1,4 +1,4 @@
-"""MaskablePPO training from one YAML config (DESIGN.md, "Training, evaluation, play").
+"""MaskablePPO training from one YAML config (see docs/architecture.md).
 
 A run folder holds: ``config.yaml`` (the merged config), ``tb/`` (TensorBoard),
 ``eval.csv`` (periodic evaluation against fixed opponents), ``pool/`` (self-play snapshots),
