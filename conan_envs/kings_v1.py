@@ -17,10 +17,10 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 
 | segment | actions | meaning |
 |---|---|---|
-| done | 0 | decline or end: keep the roll, end recruiting, end the Move Phase, stay, gain the Gold, no passenger, train none, no extra roll |
+| done | 0 | decline or end (keep the roll, end recruiting, end the Move Phase, stay, ...) |
 | reroll | 1 | discard a Divination (or a Confusion) to reroll the die offered |
-| region | 2–57 | a region by name (where to place, target, recruit, move from or to, retreat, crown) |
-| unit | 58–65 | a unit type (Army, Elite, Hero, Wizard, Monster, Ships, King, Fortification) |
+| region | 2–57 | a region (to place, target, recruit, move from or to, retreat, crown) |
+| unit | 58–65 | a unit type (Army, Elite, Hero, Wizard, Monster, Ships, King, Fort) |
 | count | 66–95 | how many (1–30): units in a move order, Armies trained |
 | result | 96–114 | a Wizard Magic result 1–19 (Ancient Lore) |
 | player | 115… | an opponent (Piracy) |
@@ -29,15 +29,15 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 
 | block | size | what |
 |---|---|---|
-| `units` | 1344 | per region, per owner (observer, the others, the neutral armies), units by type over the chit limit |
+| `units` | 1344 | per region and owner (observer first, neutrals last), units by type / chits |
 | `occupied` | 168 | per region and owner, whether it has units there |
 | `storms` | 56 | Storm tokens per region (/3) |
 | `curses` | 56 | Curse tokens per region (/6) |
 | `raided` | 56 | regions raided (no recruiting) |
-| `players` | 18 | per player: Gold, Divinations, Relics, alive, King on the map, seat, phasing, asked, King slain |
+| `players` | 18 | per player: Gold, Divinations, Relics, alive, King, seat, phasing, asked, slain |
 | `phase` | 9 | the phase, one-hot (setup, fate, hero, wizard, recruit, move, battle, plunder, over) |
 | `decision` | 24 | the decision kind, one-hot |
-| `task_effect` | 19 | the effect the decision resolves (Foment Rebellion, Raiding, Storms, Great Curse, Slay, ...) |
+| `task_effect` | 19 | the effect being resolved (Foment Rebellion, Raiding, Storms, Slay, ...) |
 | `task_region` | 56 | where it was rolled, or where the units move from |
 | `task_target` | 56 | the region chosen (a target, a destination) |
 | `task_unit` | 8 | the unit type of the order |
@@ -47,7 +47,7 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `roll_side` | 2 | in battle: attacker's or defender's roll |
 | `battle_region` | 56 | the region of the battle being fought |
 | `battle_defender` | 3 | the defender (by seat; the neutral armies last) |
-| `battle` | 79 | round, stage; per side: initiative, attack bonus, Lead Charge, Confusion, hits to take, units killed, raised, possessed, immobilized |
+| `battle` | 79 | round, stage; per side: modifiers, hits to take, units killed/raised/possessed/immobilized |
 | `round` | 1 | the round over the round limit |
 | `in_battle` | 1 | a battle is being fought |
 
@@ -67,8 +67,8 @@ values countries, regions and units held, for search and shaping.
 |---|---|---|---|
 | `num_players` | 2 | 2–4 | number of Kings |
 | `max_turns` | 60 | a positive int, or None | rounds; with `most_countries` the game ends there |
-| `victory` | `"most_countries"` | `"most_countries"`, `"last_king"` | how the game is won at the round limit (most whole countries, then regions), or only by being the last King |
-| `pretender` | True | bool | a King slain with no Hero to succeed him is replaced by a unit of the stack his player picks (False: that player is out) |
+| `victory` | `"most_countries"` | or `"last_king"` | at the round limit: most countries wins, or no winner |
+| `pretender` | True | bool | with no Hero heir, a unit of the chosen stack is crowned (False: out) |
 | `conquest` | 8 | 0–34 | whole countries that win at once, held at the end of their King's turn (0: none) |
 
 In every mode the game ends when one King is left. Designed parts (the conquest goal, the

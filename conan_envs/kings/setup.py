@@ -6,7 +6,6 @@ from . import content as C
 from .actions import REGION0
 
 
-
 class SetupRules:
     def _start_setup(self):
         self.task = {"placing": 0}

@@ -17,8 +17,7 @@ from ..engine import TERMINAL, CorruptStateError, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import (CURSES, DECISIONS, PHASES, SCALED, STAGES, STORMS, board_values,
-                     encode, observation_size)
+from .encode import CURSES, DECISIONS, PHASES, SCALED, STAGES, STORMS, board_values, encode, observation_size
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -44,7 +43,8 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
                 "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
 
 
-class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules, PlunderRules, State):
+class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
+                 PlunderRules, State):
     _DERIVED = ("board",)
 
     def __init__(self, game, seed=None):
@@ -371,7 +371,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     # ---- dice and Divination ----------------------------------------------------------
     def _roll(self, what, sides, ctx):
-        self.pending_roll = {"what": what, "sides": sides, "value": self._die(sides), "context": ctx, "offered": []}
+        self.pending_roll = {"what": what, "sides": sides, "value": self._die(sides),
+                             "context": ctx, "offered": []}
         self._offer()
 
     def _die(self, sides):

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import conan_envs
 from conan_envs.kings import content as C
-from conan_envs.kings.actions import (COUNT0, DONE, PLAYER0, REGION0, REROLL,  # noqa: F401
-                                      RESULT0, UNIT0)
+from conan_envs.kings.actions import COUNT0, DONE, PLAYER0, REGION0, REROLL, RESULT0, UNIT0  # noqa: F401
 
 A, E, H, W, M, S, K, F = range(8)
 

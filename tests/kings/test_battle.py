@@ -5,8 +5,7 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, E, F, H, K, M, REROLL, S, W, blank, play, put, region, rid, start,
-                      unit, units)
+from .helpers import DONE, REROLL, A, E, F, H, K, M, S, W, blank, play, put, region, rid, start, unit, units
 
 
 def test_a_battle_with_fixed_dice():

@@ -9,9 +9,17 @@ import pytest
 import conan_envs
 from conan_envs.engine import CorruptStateError
 from conan_envs.kings import content as C
-from conan_envs.kings.encode import (DECISIONS, EFFECTS, PER_PLAYER, PHASES, ROLLS, STAGES,
-                                     TASK_DECISIONS, observation_blocks, observation_size,
-                                     pending)
+from conan_envs.kings.encode import (
+    DECISIONS,
+    EFFECTS,
+    PHASES,
+    ROLLS,
+    STAGES,
+    TASK_DECISIONS,
+    observation_blocks,
+    observation_size,
+    pending,
+)
 
 from .helpers import A, E, K, blank, put, rid
 
@@ -20,7 +28,7 @@ R, T = C.NUM_REGIONS, C.NUM_TYPES
 
 def reference(s, role):
     """The observation, element by element, from the unit counts (not from `board`)."""
-    n, O = s.n, s.O
+    n = s.n
     f32 = np.float32
     seats = [(role + k) % n for k in range(n)] + [n]
     vals = []

@@ -4,8 +4,26 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, COUNT0, DONE, E, H, K, M, PLAYER0, W, blank, hero_roll, play, put,
-                      region, rid, skip_recruit, unit, units)
+from .helpers import (
+    COUNT0,
+    DONE,
+    PLAYER0,
+    A,
+    E,
+    H,
+    K,
+    M,
+    W,
+    blank,
+    hero_roll,
+    play,
+    put,
+    region,
+    rid,
+    skip_recruit,
+    unit,
+    units,
+)
 
 
 def board():

@@ -20,7 +20,8 @@ def test_every_recruit_table_is_a_country_with_the_regions_its_notes_name():
 def test_the_graph_is_symmetric_connected_and_follows_the_gazetteer():
     adj = C.GRAPH.adjacency
     assert (adj == adj.T).all() and C.GRAPH.is_connected()
-    nb = lambda n: {C.REGIONS[d] for d in C.NEIGHBORS[C.RINDEX[n]]}
+    def nb(name):
+        return {C.REGIONS[d] for d in C.NEIGHBORS[C.RINDEX[name]]}
     assert {"Aquilonia", "Border Kingdom", "Brythunia", "Corinthia", "Ophir"} == nb("Nemedia")
     # the gazetteer's Aquilonia-Argos and Aquilonia-Zingara borders run through Poitain
     assert {"Ophir", "Koth", "Shem", "Zingara", "Poitain", "Western Ocean"} == nb("Argos")
@@ -76,8 +77,11 @@ def test_every_region_has_a_place_on_the_drawn_map_following_the_geography():
     assert len(C.X) == len(C.Y) == C.NUM_REGIONS
     assert all(0 <= x <= w for x in C.X) and all(0 <= y <= h for y in C.Y)
     assert len(set(zip(C.X, C.Y))) == C.NUM_REGIONS  # no two regions on one spot
-    x = lambda n: C.X[C.RINDEX[n]]
-    y = lambda n: C.Y[C.RINDEX[n]]
+    def x(name):
+        return C.X[C.RINDEX[name]]
+
+    def y(name):
+        return C.Y[C.RINDEX[name]]
     assert x("Western Ocean") < x("Pictland") < x("Aquilonia") < x("Nemedia") < x("Zamora") \
         < x("Turan") < x("Vilayet Sea") < x("Hyrkania") < x("Khitai")
     assert y("Vanaheim") < y("Cimmeria") < y("Aquilonia") < y("Ophir") < y("Koth") \

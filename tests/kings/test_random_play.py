@@ -33,7 +33,9 @@ def check(s):
         assert s.task["sources"] == s.move_sources(s.me())
     if s.decision() == "divination":
         p = s.current_player()
-        assert s.div[p] > 0 or (s.battle and p in s.battle["owners"] and s.battle["confusion"][s.battle["owners"].index(p)])
+        bt = s.battle
+        assert s.div[p] > 0 or (bt and p in bt["owners"]
+                                and bt["confusion"][bt["owners"].index(p)])
     assert all(k >= 0 for k in s.gold + s.div + s.relics + s.storm + s.curse)
 
 

@@ -8,8 +8,7 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, E, F, H, K, REGION0, S, W, blank, play, put, region, rid, start,
-                      unit, units)
+from .helpers import DONE, REGION0, A, E, F, H, K, S, W, blank, play, put, region, rid, start, unit, units
 
 COUNT0 = unit(0) + C.NUM_TYPES
 

@@ -5,8 +5,25 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import (A, DONE, E, F, H, M, REROLL, RESULT0, W, blank, play, put, region, rid,
-                      unit, units, wizard_roll)
+from .helpers import (
+    DONE,
+    REROLL,
+    RESULT0,
+    A,
+    E,
+    F,
+    H,
+    M,
+    W,
+    blank,
+    play,
+    put,
+    region,
+    rid,
+    unit,
+    units,
+    wizard_roll,
+)
 
 
 def board():
