@@ -122,6 +122,7 @@ _face_of_name = {name: f for f, name in enumerate(FACE_NAMES)}
 FACE = tuple(_face_of_name[name] for name in NAME)
 FACE_CARD = tuple(NAME.index(name) for name in FACE_NAMES)
 NUM_FACES = len(FACE_NAMES)
+CANON = tuple(FACE_CARD[f] for f in FACE)  # the first card id of each card's face
 HAND_FACE0 = FACE[CH0]  # faces that can be in a hand: from the first Challenge's ...
 HAND_FACES = FACE[MG0] - HAND_FACE0  # ... to the last before the Magic items
 ABILITY_NAMES = {

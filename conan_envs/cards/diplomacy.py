@@ -121,8 +121,8 @@ def mask_deal_build(s, m) -> None:
     idx += [og + it for it in s.items[p] if it not in give["items"]]
     og = o["ask_item"] - C.MG0
     idx += [og + it for it in s.items[q] if it not in get["items"]]
-    if idx:
-        m[idx] = True
+    for k in idx:
+        m[k] = True
     if not _empty(give) or not _empty(get):
         m[o["propose"]] = True
     m[0] = True  # withdraw the offer

@@ -216,18 +216,17 @@ def next_card(s) -> None:
 def mask_resolution(s, m) -> None:
     o = s.game.o
     p = s.actor
-    face_card = C.FACE_CARD
-    face = C.FACE
+    canon = C.CANON
     if s.w["kind"] == "duel":
         op = o["play_on"]
         for card in s.hand[p]:
-            k = op + 2 * face_card[face[card]]
+            k = op + 2 * canon[card]
             m[k] = True
             m[k + 1] = True
     else:
         op = o["play"]
         for card in s.hand[p]:
-            m[op + face_card[face[card]]] = True
+            m[op + canon[card]] = True
     m[0] = True
 
 
@@ -236,7 +235,6 @@ def apply_resolution(s, seg, i) -> None:
     p = s.actor
     if seg == "pass":
         w["passes"] += 1
-        s.log_event(f"{s.game.roles[p]} plays no card")
     else:
         card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
         card = flow.take_face(s.hand[p], card)
