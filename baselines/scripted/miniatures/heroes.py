@@ -180,7 +180,11 @@ class HeroTactics:
             return s.h_area[carrier] if carrier is not None else a
         if g.objective == "rescue":
             return self._rescue_goal(h)
-        if g.objective == "ritual":   # hold the priestess's hut entrance
+        if g.objective == "ritual":
+            # hold the priestess's hut entrance; go in after an enemy who reached her
+            p = g.priestess_area
+            if any(x == p and not g.tiles[g.model_tile[m]].ally for m, x in enumerate(s.u_area)):
+                return p
             return g.barricades[0][0] if g.barricades else a
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
                 "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))

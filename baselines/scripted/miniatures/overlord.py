@@ -86,6 +86,8 @@ class OverlordTactics:
             here = self.dist(s.u_area[m], post)
             if moves and min(self.dist(b, post) for b in moves) < here:
                 return self.A("move", min(moves, key=lambda b: self.dist(b, post)))
+        if g.priestess_area >= 0:
+            return self._ritual_unit(fr, m)
         heroes = self.options("hero")
         if heroes:
             carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
@@ -143,21 +145,57 @@ class OverlordTactics:
         return None
 
     def _ritual_unit(self, fr, m):
-        """The Final Ritual: break through a barricade, make for the priestess."""
+        """The Final Ritual: every group breaks the same barricade (the weakest), then makes
+        for the priestess, buying movement to reach her hut."""
         s, g = self.s, self.g
         bars = self.options("barricade")
-        if bars:
-            return self.A("barricade", min(bars, key=lambda i: s.bar_life[i]))
+        intact = [i for i, life in enumerate(s.bar_life) if life > 0]
         goal = g.priestess_area
+        inner = g.barricades[0][0] if g.barricades else goal
+        ring = {frozenset(p) for i, p in enumerate(g.barricades) if s.bar_life[i] > 0}
+        breach = any(frozenset((inner, b)) not in ring for b in g.board.neighbors[inner]
+                     if b != goal)
+        if not breach and intact:
+            target = min(intact, key=lambda i: (s.bar_life[i], i))
+            if target in bars:
+                return self.A("barricade", target)
+            if bars:
+                return self.A("barricade", min(bars, key=lambda i: s.bar_life[i]))
+            outside = [a for a in g.barricades[target] if a != g.barricades[0][0]]
+            goal = outside[0] if outside else goal
+        far = self._ring_distances(goal)
         moves = self.options("move")
-        here = self.dist(s.u_area[m], goal)
+        here = far[s.u_area[m]]
         if moves:
-            step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < here:
+            step = min(moves, key=lambda b: far[b])
+            if far[step] < here:
                 return self.A("move", step)
-        if self.has("benefit_move") and here > 1 and s.ov_reserve > 3:
-            return self.A("benefit_move")
+        if self.has("benefit_move") and 1 <= here < 99 and s.ov_reserve > 2:
+            from conan_envs.miniatures.movement import move_options
+            a = s.u_area[m]
+            if any(far[b] < here and cost <= fr["mp"] + 1
+                   for b, cost in move_options(s, ("u", m), a)):
+                return self.A("benefit_move")
+        heroes = self.options("hero")
+        if heroes:
+            return self.A("hero", self.weakest_hero(heroes))
         return self.A("done")
+
+    def _ring_distances(self, goal):
+        """Areas apart from `goal` on foot, intact barricades closed."""
+        s, g = self.s, self.g
+        from collections import deque
+        closed = {frozenset(p) for i, p in enumerate(g.barricades) if s.bar_life[i] > 0}
+        d = [99] * g.num_areas
+        d[goal] = 0
+        q = deque([goal])
+        while q:
+            u = q.popleft()
+            for v in g.board.neighbors[u]:
+                if d[v] == 99 and frozenset((u, v)) not in closed and self.dist(u, v) == 1:
+                    d[v] = d[u] + 1
+                    q.append(v)
+        return d
 
     def _haste(self, fr):
         opts = self.options("reinforce")
