@@ -15,6 +15,7 @@ import numpy as np
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from conan_envs import make_game
+from conan_envs.engine import State
 
 from .. import load_agent
 
@@ -49,9 +50,9 @@ class ConanMultiAgentEnv(MultiAgentEnv):
                 MASK: gym.spaces.Box(0.0, 1.0, (n,), np.float32),
             })
             self.action_spaces[roles[r]] = gym.spaces.Discrete(n)
-        self.state = None
+        self.state: State = self.game.new_initial_state(0)
         self.opponents: dict[int, Any] = {}
-        self._scores = None
+        self._scores: np.ndarray | None = None
 
     def _obs(self, r: int, final: bool = False) -> dict[str, np.ndarray]:
         mask = np.zeros(self.game.num_actions, np.float32)
@@ -68,7 +69,8 @@ class ConanMultiAgentEnv(MultiAgentEnv):
             p = s.current_player()
             s.apply_action(self.opponents[p].act(s.observation(p), s.legal_action_mask(), s))
 
-    def reset(self, *, seed=None, options=None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[Any, Any], dict[Any, Any]]:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
         self.state = self.game.new_initial_state(int(self.rng.integers(2**63)))
@@ -80,12 +82,13 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         p = self.state.current_player()
         return {self.game.roles[p]: self._obs(p)}, {}
 
-    def _shaped(self):
+    def _shaped(self) -> np.ndarray | None:
         if not self.shaped or not hasattr(self.state, "shaped_scores"):
             return None
         return np.asarray(self.state.shaped_scores(), dtype=np.float64)
 
-    def step(self, action_dict):
+    def step(self, action_dict: dict[Any, Any]) -> tuple[  # type: ignore[override]
+            dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
         s = self.state
         p = s.current_player()
         s.apply_action(int(action_dict[self.game.roles[p]]))
@@ -94,7 +97,7 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         # that receives an observation)
         rewards = {self.game.roles[r]: 0.0 for r in self.learn}
         new = self._shaped()
-        if new is not None:
+        if new is not None and self._scores is not None:
             for r in self.learn:
                 rewards[self.game.roles[r]] = float(new[r] - self._scores[r])
             self._scores = new
@@ -111,7 +114,7 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         return ({self.game.roles[q]: self._obs(q)}, rewards, {"__all__": False}, {"__all__": False}, {})
 
 
-def _bounds(game, role: int) -> tuple[float, float]:
+def _bounds(game: Any, role: int) -> tuple[float, float]:
     bounds = getattr(game, "observation_bounds", None)
     if callable(bounds):
         low, high = bounds(role)

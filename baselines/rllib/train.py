@@ -23,6 +23,7 @@ import csv
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,20 +39,12 @@ PPO_NAMES = {"learning_rate": "lr", "gamma": "gamma", "gae_lambda": "lambda_",
 EXTRA_DEFAULTS = {"runners": 1, "policies": "shared"}
 
 
-def load(config_path=None, overrides=None) -> dict:
-    """The SB3 config loader (defaults, file, overrides), plus the RLlib-only keys."""
-    import yaml
+def load(config_path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The SB3 config loader (defaults, file or shipped name, overrides, every key checked),
+    plus the RLlib-only keys."""
+    from ..train_config import load_config, read_yaml
 
-    from ..training import load_config
-
-    raw: dict = {}
-    if config_path is not None:
-        try:
-            raw = yaml.safe_load(Path(config_path).read_text()) or {}
-        except (OSError, yaml.YAMLError) as e:
-            raise ConfigError(f"cannot read config {config_path}: {e}") from None
-        if not isinstance(raw, dict):
-            raise ConfigError(f"{config_path}: a training config is a YAML mapping")
+    raw: dict[str, Any] = read_yaml(config_path) if config_path is not None else {}
     merged = {**raw, **{k: v for k, v in (overrides or {}).items() if v is not None}}
     extra = {k: merged.pop(k, v) for k, v in EXTRA_DEFAULTS.items()}
     cfg = load_config(None, merged)
@@ -69,7 +62,7 @@ def load(config_path=None, overrides=None) -> dict:
     return cfg
 
 
-def build(cfg: dict) -> tuple[Any, dict]:
+def build(cfg: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """(the RLlib PPOConfig, facts for export: game, learn roles, policy ids per role)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
@@ -100,11 +93,11 @@ def build(cfg: dict) -> tuple[Any, dict]:
         raise ConfigError(f"policy.activation must be one of {ACTIVATIONS}")
     model = {"fcnet_hiddens": list(cfg["policy"].get("net_arch", [64, 64])),
              "fcnet_activation": activation, "head_fcnet_hiddens": [], "vf_share_layers": False}
-    modules = {}
+    modules: dict[str, Any] = {}
     for role, pid in policy_of.items():
         modules.setdefault(pid, RLModuleSpec(
-            module_class=MaskedPPOModule, observation_space=probe.observation_spaces[role],
-            action_space=probe.action_spaces[role], model_config=model))
+            module_class=MaskedPPOModule, observation_space=probe.observation_spaces[role],  # type: ignore[index]
+            action_space=probe.action_spaces[role], model_config=model))  # type: ignore[index]
     ppo = dict(cfg["ppo"])
     n_envs = int(cfg["n_envs"])
     runners = int(cfg["runners"])
@@ -133,7 +126,7 @@ def build(cfg: dict) -> tuple[Any, dict]:
     return config, {"game": game, "policy_of": policy_of, "activation": activation}
 
 
-def export(algo, facts: dict, out_dir: Path, steps: int) -> list[Path]:
+def export(algo: Any, facts: dict[str, Any], out_dir: Path, steps: int) -> list[Path]:
     """Each policy's actor in the weights-only format (``policy.json`` for a shared policy,
     ``policy_<role>.json`` per role otherwise)."""
     game = facts["game"]
@@ -150,7 +143,8 @@ def export(algo, facts: dict, out_dir: Path, steps: int) -> list[Path]:
     return paths
 
 
-def write_policy(state_dict, path: Path, *, env_id, roles, game_config, activation, steps) -> Path:
+def write_policy(state_dict: dict[str, Any], path: Path, *, env_id: str, roles: list[str],
+                 game_config: dict[str, Any], activation: str, steps: int) -> Path:
     """An RLlib PPO module's actor (encoder layers, then the pi head) renamed to the SB3
     policy's tensor names, so :class:`baselines.ppo.PolicyAgent` plays it unchanged."""
     import numpy as np
@@ -187,18 +181,19 @@ def write_policy(state_dict, path: Path, *, env_id, roles, game_config, activati
     return meta_path
 
 
-def _np(t):
+def _np(t: Any) -> Any:
     return t.detach().cpu().numpy() if hasattr(t, "detach") else t
 
 
-def _steps(result: dict) -> int:
+def _steps(result: dict[str, Any]) -> int:
     from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
 
     return int(result.get(ENV_RUNNER_RESULTS, {}).get(NUM_ENV_STEPS_SAMPLED_LIFETIME, 0) or
                result.get(NUM_ENV_STEPS_SAMPLED_LIFETIME, 0))
 
 
-def train(cfg: dict, *, resume: bool = False, log=print) -> dict:
+def train(cfg: dict[str, Any], *, resume: bool = False,
+          log: Callable[..., None] = print) -> dict[str, Any]:
     """Train until ``total_steps`` env steps; returns a summary (steps, seconds, steps/s,
     exported policy paths)."""
     import ray
@@ -263,7 +258,7 @@ def train(cfg: dict, *, resume: bool = False, log=print) -> dict:
     return summary
 
 
-def main(config: Any, args: Any = None) -> dict:
+def main(config: Any, args: Any = None) -> dict[str, Any]:
     """Entry from ``conan-train --backend rllib``: `config` is a config path (or a loaded
     config dict); `args` may carry ``resume``, ``device``, ``total_steps``, ``out_dir``."""
     overrides = {}

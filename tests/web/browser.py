@@ -1,11 +1,17 @@
 """Driving the page in a real browser: the server in a thread, Playwright on the system
 Chromium, and a person's seat played through clicks only."""
+import os
 import shutil
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# The boards' screenshots: docs/screenshots/ when CONAN_SCREENSHOTS=1 (to refresh the README's
+# pictures), else a scratch folder, so a test run leaves the working tree clean.
+SCREENSHOTS = (Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+               if os.environ.get("CONAN_SCREENSHOTS") == "1"
+               else Path(tempfile.gettempdir()) / "conan-envs-screenshots")
 SETTLED = "(over|your-turn|pass|error)"
 
 
