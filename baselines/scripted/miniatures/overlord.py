@@ -51,6 +51,10 @@ class OverlordTactics:
                 if not near and not guard:
                     continue
                 score = 0 if guard else SLOT_COSTS[slot] * 2
+                hunted = [s.h_area[h] for h in heroes if self._precious(h)]
+                if hunted and not any(self.dist(s.u_area[m], hunted[0]) <= reach
+                                      for m in g.tile_models[t] if s.u_area[m] >= 0):
+                    score += 6   # Hunting the Tigress: groups that can reach Bêlit first
             if best is None or score < best[0]:
                 best = (score, slot)
         if best is not None and best[0] < 50 and (fr["activations"] == 0 or s.ov_reserve >= 3):
@@ -89,6 +93,18 @@ class OverlordTactics:
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
         heroes = self.options("hero")
+        precious = [h for h in s.heroes_in_play() if self._precious(h)]
+        if precious and not any(h in heroes for h in precious) and not fr.get("volley"):
+            # Hunting the Tigress: the whole crew goes for Bêlit, past the other heroes
+            goal = s.h_area[precious[0]]
+            moves = self.options("move")
+            here = self.dist(s.u_area[m], goal)
+            if moves and 0 < here < 99:
+                step = min(moves, key=lambda b: self.dist(b, goal))
+                if self.dist(step, goal) < here:
+                    return self.A("move", step)
+            if self.has("benefit_move") and 0 < here <= 2 and s.ov_reserve > 2:
+                return self.A("benefit_move")
         if heroes:
             carriers = [h for h in heroes if self._carries_objective(h) or self._precious(h)]
             return self.A("hero", self.weakest_hero(carriers or heroes))
@@ -244,6 +260,12 @@ class OverlordTactics:
         if self.has("event", 4) and any(
                 sum(1 for h in s.heroes_in_play() if s.h_area[h] == a) >= 2 for a in range(g.num_areas)):
             return self.A("event", 4)
+        hunted = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)]
+        if hunted and self.has("event", 2):
+            aim = sum(1 for m, a in enumerate(s.u_area)
+                      if a >= 0 and not g.tiles[g.model_tile[m]].ally and line_of_sight(s, a, hunted[0]))
+            if aim >= 3:
+                return self.A("event", 2)   # the volley at Bêlit
         return self.A("event", 2 if shooters >= 4 and self.has("event", 2) else 0)
 
     def _free(self, fr):
@@ -256,7 +278,9 @@ class OverlordTactics:
         return self.A("free", min(opts, key=near))
 
     def _unit_spell(self, fr):
-        return self.A("hero", self.weakest_hero(self.options("hero")))
+        opts = self.options("hero")
+        precious = [h for h in opts if self._precious(h)]
+        return self.A("hero", self.weakest_hero(precious or opts))
 
     def _reinforce(self, fr):
         opts = self.options("reinforce")
