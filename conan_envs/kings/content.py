@@ -83,5 +83,11 @@ RECRUIT = tuple(
     tuple(_RESULT[x] if x else None for x in _by_roll(_tables["recruit"][c], 12, "result"))
     for c in COUNTRIES
 )
-RECRUIT_TEXT = tuple(_by_roll(_tables["recruit"][c], 12, "text") for c in COUNTRIES)
+_RECRUIT_NAME = {GOLD: "Gold", NOTHING: "Nothing"}
+# each Recruit Table result in words: the unit type, then the table's name for it
+RECRUIT_TEXT = tuple(
+    tuple(None if x is None else
+          (f"{UNIT_NAMES[x]} ({text})" if x < NUM_TYPES else _RECRUIT_NAME[x])
+          for x, text in zip(RECRUIT[i], _by_roll(_tables["recruit"][c], 12, "text")))
+    for i, c in enumerate(COUNTRIES))
 assert GRAPH.is_connected()

@@ -442,7 +442,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         who = (self.owner_name(self.battle["owners"][ctx["side"]]) if "side" in ctx
                else self.game.roles[self.me()])
         where = f" in {C.REGIONS[ctx['region']]}" if "region" in ctx else ""
-        self.log_event(f"{who} rolls {v} on the {_TABLE_NAME[what]}{where}: {result}")
+        table = (f"{C.COUNTRIES[C.COUNTRY_OF[ctx['region']]]} Recruit Table"
+                 if what == "recruit" else _TABLE_NAME[what])
+        self.log_event(f"{who} rolls {v} on the {table}{where}: {result}")
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
