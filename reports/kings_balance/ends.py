@@ -1,5 +1,5 @@
 """How Kings of Hyboria games end, by cause (issue 14): plays games between two agent specs,
-alternating seats, and tallies `state.end_cause`, the winner's side and the rounds played.
+rotating seats (a in seat g mod n, b in the others), and tallies `state.end_cause`, the winner's side and the rounds played.
 
     .venv/bin/python reports/kings_balance/ends.py --a scripted --b scripted --games 200
     .venv/bin/python reports/kings_balance/ends.py --a mcts:simulations=50 --b scripted --games 40
@@ -38,18 +38,21 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--config", default="{}", help="JSON game options")
+    ap.add_argument("--players", type=int, default=2, help="a sits in seat g %% n, b in the rest")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
-    game = conan_envs.make_game("kings_v1", **json.loads(args.config))
+    game = conan_envs.make_game("kings_v1", num_players=args.players,
+                                **json.loads(args.config))
+    n = args.players
     causes, wins, rounds, first = Counter(), Counter(), [], Counter()
     t0 = time.time()
     for g in range(args.games):
-        specs = [args.a, args.b] if g % 2 == 0 else [args.b, args.a]
+        a_seat = g % n
+        specs = [args.a if r == a_seat else args.b for r in range(n)]
         cause, ret, rnd, starter = play(game, specs, args.seed + g)
         causes[cause] += 1
         rounds.append(rnd)
-        a_seat = 0 if g % 2 == 0 else 1
-        wins["a" if ret[a_seat] > 0 else "b" if ret[1 - a_seat] > 0 else "draw"] += 1
+        wins["a" if ret[a_seat] > 0 else "b" if max(ret) > 0 else "draw"] += 1
         if max(ret) > 0:
             first["first" if ret[starter] > 0 else "second"] += 1
         ordered = sorted(rounds)

@@ -1,0 +1,50 @@
+"""The end-cause table of README.md and docs/rulings/kings.md, from the runs' JSON files.
+
+    .venv/bin/python reports/kings_balance/table.py
+"""
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RUNS = [("scripted vs scripted", "scripted_vs_scripted.json"),
+        ("mcts (50 simulations) vs scripted", "mcts50_vs_scripted.json"),
+        ("scripted vs scripted, v0's designed parts (`pretender=False, conquest=0`)",
+         "scripted_vs_scripted_v0_rules.json"),
+        ("scripted vs scripted, pretender only (`conquest=0`)", "scripted_pretender_only.json"),
+        ("scripted vs scripted, conquest goal only (`pretender=False`)",
+         "scripted_conquest_only.json"),
+        ("three scripted players", "scripted_3_players.json")]
+MAGIC = ("last_king:assassination", "last_king:hunter_killer_demon")
+
+
+def row(label, d):
+    c, g = d["causes"], d["games"]
+
+    def cell(k):
+        return f"{k} ({100 * k / g:.1f}%)"
+    conquest = c.get("conquest", 0)
+    limit = c.get("most_countries", 0)
+    battle = c.get("last_king:battle", 0)
+    magic = sum(c.get(k, 0) for k in MAGIC)
+    own = c.get("last_king:untimely_end", 0)
+    other = g - conquest - limit - battle - magic - own
+    w = d["wins"]
+    return (f"| {label} | {g} | {cell(conquest)} | {cell(limit)} | {cell(battle)} | "
+            f"{cell(magic)} | {cell(own)} | {other} | {cell(conquest + limit + battle)} | "
+            f"{d['median_rounds']} | {w.get('a', 0)}–{w.get('b', 0)}–{w.get('draw', 0)} |")
+
+
+def main():
+    lines = ["| players | games | conquest goal | most countries at the limit | "
+             "last King: slain in battle | last King: enemy magic | "
+             "last King: own Untimely End | other | conquest decides | median rounds | "
+             "wins a–b–draw |", "|---" * 11 + "|"]
+    for label, name in RUNS:
+        path = HERE / name
+        if path.exists():
+            lines.append(row(label, json.loads(path.read_text())))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
