@@ -279,6 +279,30 @@ class HeroTactics:
         arb = [m for m in g.tile_models[g.tile_index["captain_arbanus"]] if s.u_area[m] >= 0]
         return s.u_area[arb[0]] if arb else corridor
 
+    def _carry_out(self, h):
+        """Carrying Olivia out: drop what slows the carrier, teleport or walk to the nearest
+        edge, flee from it."""
+        s, g = self.s, self.g
+        from conan_envs.miniatures.movement import encumbrance
+        a = s.h_area[h]
+        if encumbrance(s, h) >= g.heroes[h].move_minus1:
+            mine = [x for x in self.options("drop") if x not in (g.captive, g.key)]
+            if mine:
+                return self.A("drop", max(mine, key=lambda x: g.objects[x].enc))
+        if self.has("flee"):
+            return self.A("flee")
+        edges = [b for b in range(g.num_areas) if g.board.edge[b]]
+        for sp in self.options("spell"):
+            if g.spells[sp].effect == "teleport" and not g.board.edge[a]:
+                return self.A("spell", sp)
+        moves = self.options("move")
+        if moves:
+            here = min(self.dist(a, e) for e in edges)
+            step = min(moves, key=lambda b: min(self.dist(b, e) for e in edges))
+            if min(self.dist(step, e) for e in edges) < here:
+                return self.A("move", step)
+        return None
+
     def _rocks(self, fr):
         s, g = self.s, self.g
         def score(a):
@@ -303,6 +327,8 @@ class HeroTactics:
             if crowd and o == g.zogar_head:
                 continue   # left for the teleporting caster: a carrier here would be trapped
             objective = o in (g.captive, g.zogar_head, g.key)
+            if not objective and g.objective == "rescue" and self._carries_objective(h):
+                continue   # a carrier takes nothing that slows her down
             if objective or g.objects[o].kind in ("weapon", "armor", "shield"):
                 if encumbrance(s, h) + g.objects[o].enc <= g.heroes[h].enc_max:
                     return self.A("pickup", o)
@@ -313,6 +339,10 @@ class HeroTactics:
         for o in self.options("use"):
             if s.wounds[h] >= 2:
                 return self.A("use", o)
+        if g.objective == "rescue" and self._carries_objective(h):
+            out = self._carry_out(h)
+            if out is not None:
+                return out
         if self.has("flee") and self._carries_objective(h) and (
                 self._both_held() or g.objective == "clutches"):
             return self.A("flee")
