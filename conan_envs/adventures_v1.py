@@ -103,7 +103,8 @@ each option's default and what is valid.
 `last_round`, `turn_order`, `event`, `players` (per player: `role`, `kind`, `character`,
 `ability`, `kingdom`, `victory_points`, `gold`, `plot_space`, `achievements`, `fate_tokens`,
 `god_tokens`, `adventure_cards`, `challenge_tokens_in_supply`, `face_up_challenge_tokens`,
-`dice`, `dice_gained_this_round`, `free_dice_this_round`, `kingdom_die_rolled_here`, `hits`,
+`dice` (each: `die`, `type`, `result`, `symbols`, `double`, `zone`, `set_for_next_phase`),
+`dice_gained_this_round`, `free_dice_this_round`, `kingdom_die_rolled_here`, `hits`,
 and `supply_tokens` for the viewer or `supply_tokens_you_know` for the others), `plot_track`
 (`cards` with required and bonus results and rewards, `spaces`, `markers`), `adventures`,
 `encounters` (with their requirements and rewards), `encounter_track`, `kingdoms` (printed

@@ -109,7 +109,9 @@ def _die(s, p, i):
     where = W.ZONE_WORDS[z]
     if z == ASIDE and s.phase == "adventure":
         where = "applied to the Adventure"
-    return {"die": i, "type": W.DIE_TYPE_NAMES[s.dtype[p][i]], "result": W.face(s.face[p][i]),
+    f = s.face[p][i]
+    return {"die": i, "type": W.DIE_TYPE_NAMES[s.dtype[p][i]], "result": W.face(f),
+            "symbols": W.FACE_SYMBOLS[f], "double": C.faces[f][0] == "double",
             "zone": where, "set_for_next_phase": s.held[p] == i}
 
 

@@ -28,6 +28,9 @@ DIE_TYPE_NAMES = tuple(t.replace("_", " ").replace("foe black", "Foe black prima
                        .replace("foe red", "Foe red primary").replace("conan", "Conan")
                        .replace("foe general", "Foe general").replace("ally", "Ally")
                        for t in C.dtypes)
+# the symbol names a face shows (a split two, a double one, a Wild "Wild"), for boards
+FACE_SYMBOLS = [[SYMBOL_NAMES[a]] if a == b else [SYMBOL_NAMES[a], SYMBOL_NAMES[b]]
+                for _, a, b in C.faces]
 ABILITY_WORDS = {
     "reroll": "reroll one of your dice",
     "warrior": "turn a Character result to a Warrior",
