@@ -21,6 +21,7 @@ BAD_HERO = {"untimely_end", "carousing"}
 BAD_WIZARD = {"frivolous_pursuits", "sacrifice"}
 TARGET_ORDER = (K, H, W, M, E, S, A, F)
 START_SLACK = 1.0  # how far below the best start region a start may score
+ATTACK_MARGIN = 1.5  # attack where the force moving exceeds this times the enemy power
 GUARD = 2  # units kept beside the King besides his Heroes and Wizards
 
 
@@ -188,7 +189,7 @@ class ScriptedAgent(Agent):
                 if state.storm[d] or state.controls(me, d):
                     continue
                 enemy = self.enemy_power(state, d, me)
-                margin = force - 1.5 * enemy
+                margin = force - ATTACK_MARGIN * enemy
                 if margin > best:
                     best, plan = margin, (r, d)
         if plan is None:
