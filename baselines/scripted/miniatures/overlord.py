@@ -37,6 +37,10 @@ class OverlordTactics:
                 score = 5 if dead >= 4 and len(s.relics) <= 2 else 50
             elif t == g.event_tile:
                 score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
+                from conan_envs.miniatures.overlord import reinforce_tiles
+                if any(a in g.reinforcement_areas for a in self._objective_posts()) \
+                        and reinforce_tiles(s, g.event.get("reinforcement", 0)):
+                    score = 0   # bodyguards straight into the objective character's area
             elif g.tiles[t].key == "skuthus" and g.objective == "kill_skuthus":
                 continue   # activating him would end his Set's Halo: he keeps it and waits
             else:
@@ -114,7 +118,7 @@ class OverlordTactics:
         m = fr["model"]
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
-        if self.unit_key(m) == "skuthus":
+        if self.unit_key(m) == "skuthus" or self._holds_post(m):
             return self.A("done")   # Skuthus holds his tower: he never walks into the heroes
         if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
             return self.A("done")
@@ -131,6 +135,17 @@ class OverlordTactics:
             if min(self.dist(step, t) for t in targets) < here:
                 return self.A("move", step)
         return self.A("done")
+
+    def _holds_post(self, m) -> bool:
+        """A Blocking model next to a Protected objective character (the Dark Demon before
+        Skuthus's tower) stays there: heroes coming past are held by Blocking."""
+        s, g = self.s, self.g
+        if "blocking" not in g.tiles[g.model_tile[m]].skills:
+            return False
+        a = s.u_area[m]
+        return any(g.board.border[a][s.u_area[k]] >= 0
+                   for k in self._objective_units()
+                   if "protected" in g.tiles[g.model_tile[k]].skills)
 
     def _bodyguard_post(self, m):
         """Where a Protected key character (Skuthus) stands with no bodyguard beside him: the
@@ -311,6 +326,10 @@ class OverlordTactics:
             if free or fr["free"][fr["dice"][i]]:
                 return self.A("reroll", i)
         c = fr["context"]
+        t = c.get("target")
+        if (blanks and fr["player"] == self.g.overlord and isinstance(t, list) and t[0] == "h"
+                and c.get("atk_kind") is None and self._precious(t[1]) and self.s.ov_reserve > 2):
+            return self.A("reroll", blanks[0])   # the attack on Bêlit is worth a gem a die
         if (blanks and c.get("why") == "chest" and fr["player"] != self.g.overlord
                 and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["player"]] >= 2):
             return self.A("reroll", blanks[0])
