@@ -1,0 +1,78 @@
+"""Bradley-Terry ratings on the Elo scale from game scores, anchored so that ``random`` = 1000.
+
+A game's score for the entrant is its share of the opponent seats it finished above (ties
+half): 1 or 0 in a two-sided game, and in a game of several players an entrant as good as
+the field expects 1/2. Each pair's total score gets one virtual draw (so an unbeaten entrant
+stays finite); the error is the standard deviation over resampled games (fixed seed).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+ANCHOR, ANCHOR_ELO = "random", 1000.0
+PRIOR = 1.0  # virtual games per pair, scored 1/2
+
+
+def seat_score(returns: Sequence[float], mine: Sequence[int]) -> float:
+    """The entrant's score in one game (see the module's docstring)."""
+    own = float(np.mean([returns[r] for r in mine]))
+    others = [returns[r] for r in range(len(returns)) if r not in mine]
+    if not others:
+        return 1.0 if own > 0 else 0.0 if own < 0 else 0.5
+    return sum(1.0 if own > x else 0.5 if own == x else 0.0 for x in others) / len(others)
+
+
+def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]]) -> np.ndarray:
+    """Elo (mean 0) of `names` from (a, b, a's scores against b) edges, by minorization-maximization."""
+    idx = {a: i for i, a in enumerate(names)}
+    k = len(names)
+    wins = np.zeros((k, k))
+    for a, b, scores in edges:
+        i, j = idx[a], idx[b]
+        if i == j or not len(scores):
+            continue
+        total = float(np.sum(scores))
+        wins[i, j] += total + PRIOR / 2
+        wins[j, i] += len(scores) - total + PRIOR / 2
+    games = wins + wins.T
+    p = np.ones(k)
+    for _ in range(2000):
+        denom = (games / (p[:, None] + p[None, :])).sum(1)
+        new = np.where(denom > 0, wins.sum(1) / np.where(denom > 0, denom, 1), p)
+        new = np.where(new > 0, new, 1e-12)
+        new = new / np.exp(np.mean(np.log(new)))
+        done = float(np.max(np.abs(new - p))) < 1e-12
+        p = new
+        if done:
+            break
+    elo: np.ndarray = 400 * np.log10(p)
+    return elo - elo.mean()
+
+
+def anchored(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]],
+             seed: int = 0, bootstrap: int = 100) -> dict[str, Any] | None:
+    """{"anchor", "ratings": [{agent, elo, elo_se}] best first}, ``random`` at 1000; None when
+    random is not rated or nothing was played."""
+    if ANCHOR not in names or not any(len(e[2]) for e in edges):
+        return None
+    a = names.index(ANCHOR)
+    elo = fit(names, edges)
+    elo = elo - elo[a] + ANCHOR_ELO
+    rng = np.random.default_rng(seed)
+    samples = []
+    for _ in range(bootstrap):
+        resampled = [(x, y, np.asarray(s)[rng.integers(0, len(s), len(s))]) for x, y, s in edges if len(s)]
+        e = fit(names, resampled)
+        samples.append(e - e[a] + ANCHOR_ELO)
+    err = np.std(samples, axis=0) if samples else np.zeros(len(names))
+    order = sorted(range(len(names)), key=lambda i: (-round(float(elo[i]), 6), names[i]))
+    return {"anchor": f"{ANCHOR}={ANCHOR_ELO:.0f}",
+            "ratings": [{"agent": names[i], "elo": round(float(elo[i]), 1),
+                         "elo_se": round(float(err[i]), 1)} for i in order]}
+
+
+def edges_of(rows: Mapping[str, Sequence[float]], entrant: str) -> list[tuple[str, str, Sequence[float]]]:
+    return [(entrant, opp, scores) for opp, scores in rows.items()]
