@@ -149,3 +149,20 @@ def test_a_player_out_of_the_game_loses_his_tokens_and_his_raids_end():
     # no die roll is ever offered to him: the next roll goes to player 2's Divination only
     s.div[2] = 1
     assert s._rerollers() == [2]
+
+
+def test_the_conquest_goal_ends_the_game_at_the_end_of_the_conquerors_turn():
+    """Designed (the rulebook names no victory): `conquest` whole countries held at the end
+    of a King's own turn win at once; one fewer does not."""
+    singles = ["Koth", "Shem", "Argos", "Ophir", "Nemedia", "Corinthia", "Zamora", "Stygia"]
+    for held, over in ((singles, True), (singles[:-1], False)):
+        s = blank()
+        s.place("Kush", 1, K)
+        for name in held:
+            s.place(name, 0, A)
+        s.place("Koth", 0, K)
+        s.begin("plunder")
+        assert s.is_terminal() == over
+        if over:
+            assert s.returns() == [1.0, -1.0] and s.end_cause == "conquest"
+            assert s.view(1)["end"] == {"cause": "conquest", "winners": ["player_0"]}
