@@ -107,7 +107,7 @@ def test_forged_decisions_and_tasks_are_refused(saved):
 
 def test_every_state_of_real_games_round_trips():
     for n in (2, 4):
-        g, texts = saves(n, seed=3, every=5)
+        g, texts = saves(n, seed=3, every=12)
         for t in texts:
             s = g.state_from_json(t)
             assert s.to_json() == t

@@ -68,7 +68,7 @@ def test_observation_and_view_are_one_to_one(states):
 def test_view_is_unchanged_by_resampling_and_board_shows_the_prompt(states):
     g, sts = states
     rng = np.random.default_rng(0)
-    for s in sts:
+    for s in sts[::2]:
         for r in range(g.num_roles):
             v = s.view(r)
             json.dumps(v)
