@@ -8,6 +8,7 @@ from __future__ import annotations
 from .content import ASURA, BEL, FOE, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
 from .dicepool import ACTIVE, FAILED, dice_in, roll
 from . import abilities
+from .actions import OFF
 from .flow import ask, decision
 
 C = content()
@@ -83,7 +84,6 @@ def add_modifiers(s, mask):
     gods = usable_gods(s, p)
     if s.ability_used[p] and not gods and not any(s.fate[p]):
         return
-    from .actions import OFF
     if ASURA in gods and s.dec["k"] in OWN_TURN:
         for j in asura_cards(s):
             mask[OFF["asura"] + j] = True
@@ -95,7 +95,7 @@ def add_modifiers(s, mask):
     fate = s.fate[p]
     rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
     held = [k for k in range(8) if fate[k]]
-    if s.dec["k"] == "plot" and plot_characters(s, p) >= 3:
+    if held and s.dec["k"] == "plot" and plot_characters(s, p) >= 3:
         held = []  # "You can change a missed roll ... if you haven't already rolled 3+ character results"
     has_set, has_bel = SET in gods, BEL in gods
     has_ishtar, has_ymir = ISHTAR in gods and rerolls, YMIR in gods
