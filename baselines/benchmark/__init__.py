@@ -45,10 +45,36 @@ def plan(protocol: Protocol, games: int | None = None, opponents: Sequence[str] 
     chosen: list[str | None] = ([o for o in protocol.opponents if o in opponents] if opponents
                                 else list(protocol.opponents) or [None])
     items = tuple(sorted(game.config.items()))
-    jobs = [GameJob(protocol.env_id, items, tuple(game.roles.index(r) for r in seating), opp, seed)
-            for opp in chosen for seating in protocol.seatings
-            for seed in range(protocol.seed, protocol.seed + per_seating)]
+    jobs = []
+    for opp in chosen:
+        specs = resolve_opponent(opp, protocol.env_id, game)
+        for seating in protocol.seatings:
+            mine = tuple(game.roles.index(r) for r in seating)
+            seat_specs = tuple(None if r in mine else specs[r] for r in range(game.num_roles))
+            jobs += [GameJob(protocol.env_id, items, mine, opp, seed, seat_specs)
+                     for seed in range(protocol.seed, protocol.seed + per_seating)]
     return jobs, chosen, per_seating, game
+
+
+def resolve_opponent(opponent: str | None, env_id: str, game: Any) -> list[str | None]:
+    """The agent string `opponent` stands for in each role: a difficulty is looked up in the
+    ladder (:mod:`baselines.ladder`) for that seat, and a search's wall-clock budget
+    (``time_budget``) is dropped so that the games do not depend on the machine's load."""
+    if opponent is None:
+        return [None] * game.num_roles
+    out: list[str | None] = []
+    for r in range(game.num_roles):
+        spec = opponent
+        try:
+            from ..ladder import DIFFICULTIES, difficulty_spec
+        except ImportError:  # a build without the ladder: the name is left to load_agent
+            DIFFICULTIES, difficulty_spec = (), None
+        if spec in DIFFICULTIES and difficulty_spec is not None:
+            spec = difficulty_spec(spec, env_id, r, game)
+        if spec.startswith("mcts:"):
+            spec = ",".join(p for p in spec.split(",") if not p.strip().startswith("time_budget="))
+        out.append(spec)
+    return out
 
 
 def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int | None = None,
@@ -72,16 +98,14 @@ def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int 
         raise ConfigError(f"workers={workers!r}: a whole number of at least 1")
     jobs, chosen, per_seating, game = plan(protocol, games, opponents, config)
     check_entrant(agent_or_factory, protocol.env_id, dict(game.config))
-    if not protocol.solo:
-        from .. import validate_agent
+    from .. import validate_agent
 
-        for opp in chosen:
-            assert opp is not None
-            try:
-                validate_agent(opp, protocol.env_id, **game.config)
-            except ConfigError as e:
-                raise ProtocolError(f"{protocol.id}: reference opponent {opp!r} cannot be loaded "
-                                    f"here ({e})") from None
+    for opp, spec in sorted({(j.opponent, s) for j in jobs for s in j.seat_specs if s is not None}):
+        try:
+            validate_agent(spec, protocol.env_id, **game.config)
+        except ConfigError as e:
+            raise ProtocolError(f"{protocol.id}: reference opponent {opp!r} ({spec}) cannot be "
+                                f"loaded here: {e}") from None
     overrides: dict[str, Any] = {}
     if games is not None:
         overrides["games"] = games
@@ -105,4 +129,4 @@ def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int 
 
 
 __all__ = ["run_protocol", "get_protocol", "protocols", "list_lines", "Protocol", "ProtocolError",
-           "EntrantError", "plan"]
+           "EntrantError", "plan", "resolve_opponent"]

@@ -24,6 +24,10 @@ def card(result: Mapping[str, Any], run: Mapping[str, Any] | None = None) -> str
              f"- package: conan-envs {result['package']['version']}",
              f"- seeds: from {result['seeds']['first']}, {result['seeds']['per_seating']} per seating "
              f"and opponent; seatings {result['seeds']['seatings']}"]
+    for r in result["opponents"]:
+        specs = sorted(set(r.get("resolved", {}).values()))
+        if specs and specs != [r["opponent"]]:
+            lines.append(f"- opponent `{r['opponent']}` = " + " / ".join(f"`{x}`" for x in specs))
     if result["overrides"]:
         lines.append(f"- overrides of the protocol: `{result['overrides']}`")
     lines += ["", "| opponent | games | wins | draws | losses | win rate (95% CI) | score | mean return | truncated |",

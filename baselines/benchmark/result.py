@@ -78,7 +78,11 @@ def build_result(protocol: Protocol, entrant: Mapping[str, Any], jobs: Sequence[
         for seating in protocol.seatings:
             idx = tuple(roles.index(r) for r in seating)
             by_seating["+".join(seating)] = _tally([(j, o) for j, o in mine if j.entrant_roles == idx])
-        rows.append({"opponent": opp if opp is not None else "none", **_tally(mine), "by_seating": by_seating})
+        resolved: dict[str, str] = {}
+        for j, _ in mine:
+            resolved.update({roles[r]: spec for r, spec in enumerate(j.seat_specs) if spec is not None})
+        rows.append({"opponent": opp if opp is not None else "none", "resolved": resolved,
+                     **_tally(mine), "by_seating": by_seating})
     rated = [o for o in opponents if o is not None]
     elo = anchored([ENTRANT, *rated], [(ENTRANT, opp, [seat_score(o.returns, j.entrant_roles)
                                                        for j, o in pairs if j.opponent == opp])

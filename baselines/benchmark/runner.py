@@ -31,8 +31,9 @@ class GameJob:
     env_id: str
     config_items: tuple[tuple[str, Any], ...]
     entrant_roles: tuple[int, ...]
-    opponent: str | None  # agent string for every other seat; None in a solo game
+    opponent: str | None  # the protocol's name of the opponent; None in a solo game
     seed: int
+    seat_specs: tuple[str | None, ...] = ()  # per role: the opponent's resolved agent string
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,9 @@ def play_game(job: GameJob, entrant: Any) -> GameOutcome:
         else:
             from .. import load_agent
 
-            assert job.opponent is not None
-            agents.append(load_agent(job.opponent, job.env_id, r, seed=seed, **config))
+            spec = job.seat_specs[r] if job.seat_specs else job.opponent
+            assert spec is not None
+            agents.append(load_agent(spec, job.env_id, r, seed=seed, **config))
     for agent in {id(a): a for a in agents}.values():
         reset = getattr(agent, "reset", None)
         if callable(reset):
