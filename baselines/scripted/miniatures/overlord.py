@@ -1,6 +1,8 @@
 """The scripted Overlord's tactics (see the package docstring)."""
 from __future__ import annotations
 
+from conan_envs.miniatures.content import LEAP
+
 from .base import KEY_UNITS
 
 # gems kept back to Guard an objective character, by how many areas the nearest hero is away
@@ -102,10 +104,15 @@ class OverlordTactics:
             # Hunting the Tigress: the whole crew goes for Bêlit, past the other heroes
             goal = s.h_area[precious[0]]
             moves = self.options("move")
-            here = self.dist(s.u_area[m], goal)
+            minion = g.tiles[g.model_tile[m]].type == "minion"
+            far = self._no_leap_distances(goal) if minion else None
+            dist = (lambda b: far[b]) if minion else (lambda b: self.dist(b, goal))
+            here = dist(s.u_area[m])
+            if minion:   # a minion who fails a leap drowns: it goes round by water
+                moves = [b for b in moves if g.board.border[s.u_area[m]][b] != LEAP]
             if moves and 0 < here < 99:
-                step = min(moves, key=lambda b: self.dist(b, goal))
-                if self.dist(step, goal) < here:
+                step = min(moves, key=dist)
+                if dist(step) < here:
                     return self.A("move", step)
             if self.has("benefit_move") and 0 < here <= 2 and s.ov_reserve > 2:
                 return self.A("benefit_move")
@@ -118,13 +125,15 @@ class OverlordTactics:
         m = fr["model"]
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
-        if self.unit_key(m) == "skuthus" or self._holds_post(m):
+        if self.unit_key(m) == "skuthus" or self._holds_post(m) or (
+                g.objective == "kill_captain" and self.unit_key(m) == "captain"):
             return self.A("done")   # Skuthus holds his tower: he never walks into the heroes
         if self.unit_key(m) in KEY_UNITS and not self._objective_threatened(m):
             return self.A("done")
         moves = self.options("move")
         targets = [s.h_area[h] for h in s.heroes_in_play()]
-        precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)]
+        precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)
+                    or (g.objective == "rescue" and self._carries_objective(h))]
         targets = precious or targets
         guard = self._bodyguard_post(m)
         if guard is not None:
@@ -211,6 +220,21 @@ class OverlordTactics:
         if heroes:
             return self.A("hero", self.weakest_hero(heroes))
         return self.A("done")
+
+    def _no_leap_distances(self, goal):
+        """Areas apart from `goal` for a swimmer that never leaps."""
+        g = self.g
+        from collections import deque
+        d = [99] * g.num_areas
+        d[goal] = 0
+        q = deque([goal])
+        while q:
+            u = q.popleft()
+            for v in g.board.neighbors[u]:
+                if d[v] == 99 and g.board.border[u][v] != LEAP and self.dist(u, v) == 1:
+                    d[v] = d[u] + 1
+                    q.append(v)
+        return d
 
     def _ring_distances(self, goal):
         """Areas apart from `goal` on foot, intact barricades closed."""
@@ -326,10 +350,6 @@ class OverlordTactics:
             if free or fr["free"][fr["dice"][i]]:
                 return self.A("reroll", i)
         c = fr["context"]
-        t = c.get("target")
-        if (blanks and fr["player"] == self.g.overlord and isinstance(t, list) and t[0] == "h"
-                and c.get("atk_kind") is None and self._precious(t[1]) and self.s.ov_reserve > 2):
-            return self.A("reroll", blanks[0])   # the attack on Bêlit is worth a gem a die
         if (blanks and c.get("why") == "chest" and fr["player"] != self.g.overlord
                 and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["player"]] >= 2):
             return self.A("reroll", blanks[0])
