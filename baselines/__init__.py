@@ -4,6 +4,10 @@
     load_agent("scripted", "kings_v1", role="player_1")
     load_agent("mcts:simulations=400", "tower_v1", role="yara")
     load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v1", role=1)
+    load_agent("hard", "miniatures_v1", role="overlord", scenario="ritual")
+
+A difficulty (``easy``, ``normal``, ``hard``) stands for the agent that
+:mod:`baselines.ladder` names for that game, seat and config.
 
 An agent string is ``KIND[:OPTIONS]``; OPTIONS are ``key=value`` pairs separated by commas,
 checked against the options the agent declares (``OPTIONS`` on its class, see
@@ -20,6 +24,7 @@ from typing import Any
 from conan_envs import ConfigError, check_env_id, make_game
 
 from .agent import Agent
+from .ladder import DIFFICULTIES, difficulty_spec
 from .mcts import MCTSAgent
 from .options import SEED_ONLY, AgentOption, check_options, parse_value
 from .options import describe as describe_options
@@ -97,14 +102,22 @@ def cached_game(env_id: str, game_config: Mapping[str, Any]) -> Any:
     return _GAMES[key]
 
 
+def resolve_difficulty(spec: str, env_id: str, role: int, game: Any) -> str:
+    """`spec` itself, or the agent string a difficulty name stands for in this seat."""
+    if isinstance(spec, str) and spec.strip() in DIFFICULTIES:
+        return difficulty_spec(spec.strip(), env_id, role, game)
+    return spec
+
+
 def load_agent(spec: str, env_id: str, role: int | str = 0, *, seed: int | None = None,
                **game_config: Any) -> Agent:
     """Build an agent from its string for `role` (an index or a name) of `env_id` with the
     game's config. `seed` seeds the agent unless its string gives one."""
     check_env_id(env_id)
-    kind, opts = check_spec(spec)
     game = cached_game(env_id, game_config)
     r = game.role_index(role)
+    spec = resolve_difficulty(spec, env_id, r, game)
+    kind, opts = check_spec(spec)
     if "seed" not in opts:
         opts["seed"] = seed
     return agent_factory(kind)(env_id=env_id, role=r, **game.config, **opts)
@@ -115,8 +128,12 @@ def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dic
     policy file (format, env, roles, sizes). For tools that must find mistakes before a long
     run. Returns (kind, options)."""
     check_env_id(env_id)
-    kind, opts = check_spec(spec)
     game = cached_game(env_id, game_config)
+    if isinstance(spec, str) and spec.strip() in DIFFICULTIES:
+        for r in range(game.num_roles):
+            validate_agent(resolve_difficulty(spec, env_id, r, game), env_id, **game_config)
+        return spec.strip(), {}
+    kind, opts = check_spec(spec)
     if kind == "ppo":
         from .ppo import check_policy
 
@@ -130,9 +147,11 @@ def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dic
 
 def describe_agents() -> str:
     """Each agent kind and its options, for ``--help``."""
-    return "\n".join(f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS)
+    kinds = [f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS]
+    return "\n".join(kinds + [f"  {', '.join(DIFFICULTIES)}: the difficulties, an agent per "
+                              "game and seat (baselines.ladder)"])
 
 
 __all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
            "load_agent", "parse_spec", "check_spec", "validate_agent", "agent_options", "describe_agents",
-           "cached_game"]
+           "cached_game", "DIFFICULTIES", "difficulty_spec", "resolve_difficulty"]

@@ -12,6 +12,7 @@ from the subtree grown under the chosen step.
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, ClassVar
 
 import numpy as np
@@ -23,13 +24,14 @@ from .options import SEED, AgentOption, check_options
 
 
 class _Node:
-    __slots__ = ("children", "visits", "value", "avail")
+    __slots__ = ("children", "visits", "value", "avail", "hint")
 
     def __init__(self) -> None:
         self.children: dict[int, _Node] = {}
         self.visits: dict[int, int] = {}
         self.value: dict[int, float] = {}  # summed return of the player who took the action
         self.avail: dict[int, int] = {}
+        self.hint: int | None = None  # the prior agent's move here (guided search only)
 
 
 class MCTSAgent(Agent):
@@ -40,6 +42,13 @@ class MCTSAgent(Agent):
     cut short is scored by the game's ``shaped_scores`` (a draw where it has none), at most
     ``leaf_weight`` in size, so that a win or loss reached in a rollout (+-1) outweighs any
     lead in the heuristic. Other keywords are the game's config.
+
+    Guided search: `prior` (an agent string, e.g. ``scripted``) names a policy whose move at
+    each tree node gets `prior_weight` of the prior probability (the rest spread evenly over
+    the other legal moves); selection is then PUCT (AlphaZero's rule, ``c_uct`` as its
+    constant) instead of UCT, so a small search follows the policy and leaves it only where
+    the simulations say another move is better. `time_budget` (seconds of this process's CPU
+    time per move) stops a search early, whatever `simulations` says.
 
     Cutting rollouts at round boundaries scores every leaf at the same point of the round
     cycle (after the battles a move leads to, say), where a step cap would score some
@@ -55,22 +64,32 @@ class MCTSAgent(Agent):
         "max_rollout_steps": AgentOption("int", None, "cap on rollout length", lo=1,
                                          hi=10_000_000, none_ok=True),
         "leaf_weight": AgentOption("float", 0.5, "size of a cut-off rollout's score", lo=0, hi=1),
+        "prior": AgentOption("str", None, "agent string whose move guides the search (PUCT)",
+                             none_ok=True),
+        "prior_weight": AgentOption("float", 0.5, "prior probability of the prior's move",
+                                    lo=0, hi=1),
+        "time_budget": AgentOption("float", None, "CPU seconds per move at most", lo=0.001,
+                                   hi=3600, none_ok=True),
         "seed": SEED,
     }
 
     def __init__(self, env_id: str, role: int | str = 0, simulations: int = 200,
                  c_uct: float = 1.4, rollout: str = "random", horizon: int | None = 1,
                  max_rollout_steps: int | None = None, leaf_weight: float = 0.5,
+                 prior: str | None = None, prior_weight: float = 0.5,
+                 time_budget: float | None = None,
                  seed: int | None = None, **game_config: Any) -> None:
         given = {"simulations": simulations, "c_uct": c_uct, "rollout": rollout,
                  "horizon": horizon, "max_rollout_steps": max_rollout_steps,
-                 "leaf_weight": leaf_weight, "seed": seed}
+                 "leaf_weight": leaf_weight, "prior": prior, "prior_weight": prior_weight,
+                 "time_budget": time_budget, "seed": seed}
         o = check_options("mcts", self.OPTIONS, given)
-        if o["rollout"] != "random":
-            from . import check_spec
+        for key in ("rollout", "prior"):
+            if o[key] not in ("random", None):
+                from . import check_spec
 
-            if check_spec(o["rollout"])[0] == "mcts":
-                raise ConfigError("mcts: rollout policy cannot itself be mcts")
+                if check_spec(o[key])[0] == "mcts":
+                    raise ConfigError(f"mcts: the {key} policy cannot itself be mcts")
         self.env_id = env_id
         self.simulations: int = o["simulations"]
         self.c_uct: float = o["c_uct"]
@@ -78,6 +97,9 @@ class MCTSAgent(Agent):
         self.horizon: int | None = o["horizon"]
         self.max_rollout_steps: int | None = o["max_rollout_steps"]
         self.leaf_weight: float = o["leaf_weight"]
+        self.prior: str | None = o["prior"]
+        self.prior_weight: float = o["prior_weight"]
+        self.time_budget: float | None = o["time_budget"]
         self.game_config = game_config
         self.rng = np.random.default_rng(seed)
         self._seed = seed
@@ -87,9 +109,11 @@ class MCTSAgent(Agent):
             role = cached_game(env_id, game_config).role_index(role)
         self.role = int(role)
         self._rollout_agents: list[Agent] | None = None
+        self._prior_agents: list[Agent] | None = None
         # (the observation expected next, the subtree to search from)
         self._kept: tuple[np.ndarray, _Node] | None = None
-        self.name = f"mcts:simulations={self.simulations}"
+        self.name = f"mcts:simulations={self.simulations}" + \
+            (f",prior={self.prior}" if self.prior else "")
 
     def reset(self) -> None:
         self._kept = None
@@ -104,11 +128,14 @@ class MCTSAgent(Agent):
         if state is None:
             raise ConfigError("mcts needs the game state (it searches the rules core); "
                               "call act(observation, action_mask, state)")
+        start = time.process_time()
         root = self._kept_root(observation)
         root_legal = legal.tolist()
         for done in range(1, self.simulations + 1):
             self._simulate(root, state.resample_hidden(self.role, self.rng), root_legal)
             if done % 16 == 0 and _settled(root.visits, self.simulations - done):
+                break
+            if self.time_budget is not None and time.process_time() - start > self.time_budget:
                 break
         best = max(root_legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0)))
         self._keep(state, root, int(best))
@@ -144,12 +171,16 @@ class MCTSAgent(Agent):
     def _simulate(self, root: _Node, det: Any, root_legal: list[int]) -> None:
         path = []
         node = root
-        legal = root_legal
+        # A sound determinization leaves the searcher's own choices as they are; should one
+        # not (a game's bug), the search keeps to the moves legal in both.
+        mask = det.legal_action_mask()
+        legal = [a for a in root_legal if mask[a]] or np.flatnonzero(mask).tolist()
         while True:
             player = det.current_player()
             for a in legal:
                 node.avail[a] = node.avail.get(a, 0) + 1
-            untried = [a for a in legal if a not in node.children]
+            untried = [] if self.prior is not None else \
+                [a for a in legal if a not in node.children]
             if untried:
                 a = untried[int(self.rng.integers(len(untried)))]
                 child = node.children[a] = _Node()
@@ -157,7 +188,14 @@ class MCTSAgent(Agent):
                 path.append((node, a, player))
                 node = child
                 break
-            a = self._select(node, legal)
+            a = self._select(node, legal) if self.prior is None else \
+                self._select_guided(node, legal, det, player)
+            if a not in node.children:
+                node.children[a] = _Node()
+                det.apply_action(a)
+                path.append((node, a, player))
+                node = node.children[a]
+                break
             det.apply_action(a)
             path.append((node, a, player))
             node = node.children[a]
@@ -181,6 +219,29 @@ class MCTSAgent(Agent):
                 best, best_score = a, score
         return best
 
+    def _select_guided(self, node: _Node, legal: list[int], det: Any, player: int) -> int:
+        """PUCT with the prior agent's move as the favoured prior; an action not yet tried
+        is valued at the mean of those tried here (first-play urgency), 0 before any."""
+        if node.hint is None or node.hint not in legal:
+            agent = self._agents_for("prior", det.game)[player]
+            node.hint = int(agent.act(det.observation(player), det.legal_action_mask(), det))
+        n_legal = len(legal)
+        w = self.prior_weight if n_legal > 1 else 1.0
+        rest = (1.0 - w) / max(1, n_legal - 1)
+        total = sum(node.visits.get(a, 0) for a in legal)
+        tried = [a for a in legal if node.visits.get(a, 0)]
+        fpu = sum(node.value[a] for a in tried) / max(1, sum(node.visits[a] for a in tried))
+        sqrt_total = math.sqrt(total + 1)
+        best, best_score = node.hint, -math.inf
+        for a in legal:
+            n = node.visits.get(a, 0)
+            q = node.value[a] / n if n else fpu
+            p = w if a == node.hint else rest
+            score = q + self.c_uct * p * sqrt_total / (1 + n)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
     def _rollout(self, det: Any) -> list[float]:
         steps = 0
         cap = math.inf if self.max_rollout_steps is None else self.max_rollout_steps
@@ -194,7 +255,7 @@ class MCTSAgent(Agent):
                 det.apply_action(int(legal[rng.integers(legal.size)]))
                 steps += 1
         else:
-            agents = self._policy_agents(det.game)
+            agents = self._agents_for("rollout", det.game)
             while not det.is_terminal() and not det.is_truncated():
                 if steps >= cap or det.turn >= last:
                     break
@@ -203,18 +264,22 @@ class MCTSAgent(Agent):
                 steps += 1
         return _leaf_values(det, self.leaf_weight)
 
-    def _policy_agents(self, game: Any) -> list[Agent]:
-        if self._rollout_agents is None:
+    def _agents_for(self, key: str, game: Any) -> list[Agent]:
+        """One agent per role for the rollouts (`key` ``rollout``) or the prior (``prior``)."""
+        have = self._rollout_agents if key == "rollout" else self._prior_agents
+        if have is None:
             from . import load_agent
 
-            if self.rollout.split(":", 1)[0] == "mcts":
-                raise ConfigError("mcts: rollout policy cannot itself be mcts")
-            seed = None if self._seed is None else int(self._seed) + 1
-            self._rollout_agents = [
-                load_agent(self.rollout, self.env_id, role=r, seed=seed, **self.game_config)
-                for r in range(game.num_roles)
-            ]
-        return self._rollout_agents
+            spec = self.rollout if key == "rollout" else self.prior
+            assert spec is not None
+            seed = None if self._seed is None else int(self._seed) + (1 if key == "rollout" else 2)
+            have = [load_agent(spec, self.env_id, role=r, seed=seed, **self.game_config)
+                    for r in range(game.num_roles)]
+            if key == "rollout":
+                self._rollout_agents = have
+            else:
+                self._prior_agents = have
+        return have
 
 
 def _settled(visits: dict[int, int], remaining: int) -> bool:

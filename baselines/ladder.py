@@ -1,0 +1,259 @@
+"""Named difficulties for every game and seat, and the ladder that measures them.
+
+``load_agent("easy" | "normal" | "hard", env_id, role, **config)`` plays the agent this
+module's table names for that game, that seat and that config:
+
+- ``easy``: plays at random among the legal moves (``random``);
+- ``normal``: the hand-written player of the game (``scripted``);
+- ``hard``: a search that starts from the scripted player's move and leaves it only where
+  its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
+  scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move).
+
+The seat is the role's part in the game: the players of Kings and Cards (all alike), Conan
+and Yara in The Tower (Conan alone in solo), the heroes and the Overlord of each scenario of
+the miniatures game, and Conan, the Foe, the Ally and the second Foe of the Adventures. A
+row of :data:`LADDER` is looked up as ``variant:seat`` (``battle:yara``,
+``ritual:overlord``), then ``seat``, then ``*``, so one seat may get its own agent in one
+scenario only. The measured tables, with the commands that made them, are in
+``reports/ladder/`` (``python -m baselines.ladder --game G``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from conan_envs import ConfigError, check_env_id, make_game
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+EASY = "random"
+NORMAL = "scripted"
+# Guided search: the scripted move is the favoured prior (PUCT), rollouts play scripted for
+# every role up to the end of the next round, where the game's shaped score judges the leaf.
+HARD = ("mcts:simulations=48,prior=scripted,prior_weight=0.6,c_uct=1.0,rollout=scripted,"
+        "horizon=1,time_budget=0.8")
+
+_DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+
+# env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
+LADDER: dict[str, dict[str, dict[str, str]]] = {
+    "kings_v1": {"*": _DEFAULT},
+    "cards_v1": {"*": _DEFAULT},
+    "tower_v1": {"*": _DEFAULT},
+    "miniatures_v1": {"*": _DEFAULT},
+    "adventures_v1": {"*": _DEFAULT},
+}
+
+
+def seat_of(env_id: str, role: int | str, game: Any) -> tuple[str, str]:
+    """(variant, seat) of `role` in `game`: the variant is the config that changes what a
+    seat faces (the tower's mode, the miniatures scenario), the seat its part in the game."""
+    r = game.role_index(role)
+    name = game.roles[r]
+    config = game.config
+    if env_id in ("kings_v1", "cards_v1"):
+        return f"{config['num_players']}p", "player"
+    if env_id == "tower_v1":
+        return str(config["mode"]), name
+    if env_id == "miniatures_v1":
+        return str(config["scenario"]), "overlord" if name == "overlord" else "hero"
+    if env_id == "adventures_v1":
+        return ("team" if config.get("team") else f"{config['num_players']}p"), name
+    return "", name
+
+
+def difficulty_spec(difficulty: str, env_id: str, role: int | str = 0,
+                    game: Any = None, **game_config: Any) -> str:
+    """The agent string that plays `difficulty` for `role` of `env_id` with this config."""
+    if difficulty not in DIFFICULTIES:
+        raise ConfigError(f"unknown difficulty {difficulty!r}; difficulties: "
+                          f"{', '.join(DIFFICULTIES)}")
+    check_env_id(env_id)
+    if game is None:
+        game = make_game(env_id, **game_config)
+    variant, seat = seat_of(env_id, role, game)
+    rows = LADDER.get(env_id, {"*": _DEFAULT})
+    for key in (f"{variant}:{seat}", seat, "*"):
+        if key in rows and difficulty in rows[key]:
+            return rows[key][difficulty]
+    return _DEFAULT[difficulty]
+
+
+def describe_ladder() -> str:
+    """The table, one line per game and row, for ``--help`` and the reports."""
+    lines = []
+    for env_id, rows in LADDER.items():
+        for key, row in rows.items():
+            lines.append(f"{env_id} {key}: " + "; ".join(f"{d} = {row[d]}" for d in DIFFICULTIES
+                                                         if d in row))
+    return "\n".join(lines)
+
+
+# ---- the ladder runner -------------------------------------------------------------------
+# Each game is measured on the configs below (a miniatures scenario each, both tower modes).
+GAME_CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "kings": [{}],
+    "cards": [{}],
+    "tower": [{"mode": "battle"}, {"mode": "solo"}],
+    "miniatures": [{"scenario": s} for s in ("clutches", "tigress", "heart_of_darkness",
+                                             "ophir", "ruined_fort", "thalis", "ritual")],
+    "adventures": [{}],
+}
+
+
+def _config_name(config: Mapping[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(config.items())) or "default"
+
+
+def _solo(env_id: str, config: Mapping[str, Any], games: int, seed: int,
+          workers: int) -> list[dict[str, Any]]:
+    """One-role games: each difficulty's win rate alone."""
+    from .evaluation import GameTask, run_games, wilson
+
+    game = make_game(env_id, **config)
+    items = tuple(sorted(game.config.items()))
+    rows = []
+    for d in DIFFICULTIES:
+        tasks = [GameTask(env_id, items, (d,), s) for s in range(seed, seed + games)]
+        results = run_games(tasks, workers)
+        wins = sum(ret[0] > 0 for ret, _steps, _trunc in results)
+        lo, hi = wilson(wins, games)
+        rows.append({"difficulty": d, "spec": difficulty_spec(d, env_id, 0, game),
+                     "games": games, "wins": wins, "win_rate": wins / games,
+                     "win_ci": [lo, hi]})
+    return rows
+
+
+def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
+           configs: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every difficulty against every other on each config of `game_name`: a round robin
+    over all seatings on the same seeds (both seatings, or each seat against the rest),
+    with Wilson intervals and Bradley-Terry Elo (:func:`baselines.evaluation.tournament`)."""
+    from .evaluation import tournament
+
+    env_id = f"{game_name}_v1"
+    out = []
+    for config in configs if configs is not None else GAME_CONFIGS[game_name]:
+        game = make_game(env_id, **config)
+        start = time.time()
+        entry: dict[str, Any] = {"env_id": env_id, "config": dict(config),
+                                 "roles": list(game.roles),
+                                 "specs": {game.roles[r]: {d: difficulty_spec(d, env_id, r, game)
+                                                           for d in DIFFICULTIES}
+                                           for r in range(game.num_roles)}}
+        if game.num_roles == 1:
+            entry["solo"] = _solo(env_id, config, games, seed, workers)
+        else:
+            entry["tournament"] = tournament(env_id, {d: d for d in DIFFICULTIES}, games=games,
+                                             seed=seed, game_config=config, workers=workers,
+                                             mirror=False)
+        entry["wall_s"] = time.time() - start
+        out.append(entry)
+    return out
+
+
+def move_times(env_id: str, difficulty: str, config: Mapping[str, Any], games: int = 2,
+               seed: int = 0) -> dict[str, Any]:
+    """CPU seconds per decision of `difficulty` in every role (the rest played by
+    ``scripted``), over `games` games: mean, largest, and the number of decisions timed."""
+    from . import load_agent
+
+    game = make_game(env_id, **config)
+    times: list[float] = []
+    for g in range(games):
+        for role in range(game.num_roles):
+            agents = [load_agent(difficulty if r == role else "scripted", env_id, r,
+                                 seed=seed + g, **config) for r in range(game.num_roles)]
+            state = game.new_initial_state(seed + g)
+            for a in agents:
+                a.reset()
+            while not state.is_terminal() and not state.is_truncated():
+                p = state.current_player()
+                mask = state.legal_action_mask()
+                t = time.process_time()
+                action = agents[p].act(state.observation(p), mask, state)
+                if p == role and int(mask.sum()) > 1:
+                    times.append(time.process_time() - t)
+                state.apply_action(action)
+    return {"decisions": len(times), "mean_s": sum(times) / max(1, len(times)),
+            "max_s": max(times, default=0.0)}
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def to_markdown(game_name: str, entries: Sequence[Mapping[str, Any]],
+                command: str) -> str:
+    lines = [f"# Ladder: {game_name}", "", f"Made with `{command}`.", "",
+             "Difficulties (agent strings, per seat):", ""]
+    for e in entries:
+        lines.append(f"- `{_config_name(e['config'])}`:")
+        for role, specs in e["specs"].items():
+            lines.append(f"  - {role}: " + "; ".join(f"{d} = `{s}`" for d, s in specs.items()))
+    for e in entries:
+        lines += ["", f"## {e['env_id']} `{_config_name(e['config'])}`", "",
+                  f"Wall time {e['wall_s']:.0f} s."]
+        if "solo" in e:
+            lines += ["", "| difficulty | games | wins | win rate (95% CI) |",
+                      "|---|---:|---:|---|"]
+            for r in e["solo"]:
+                lo, hi = r["win_ci"]
+                lines.append(f"| {r['difficulty']} | {r['games']} | {r['wins']} | "
+                             f"{_pct(r['win_rate'])} ({_pct(lo)}-{_pct(hi)}) |")
+            continue
+        t = e["tournament"]
+        lines += ["", "| A | B | games | A wins | draws | B wins | A win rate (95% CI) | "
+                  "A wins by A's seat |", "|---|---|---:|---:|---:|---:|---|---|"]
+        for r in t["pairs"]:
+            lo, hi = r["win_ci"]
+            seats = "; ".join(f"{k}: {v['wins']}/{v['games']}" for k, v in r["by_seat"].items())
+            lines.append(f"| {r['a']} | {r['b']} | {r['games']} | {r['wins']} | {r['draws']} | "
+                         f"{r['losses']} | {_pct(r['win_rate'])} ({_pct(lo)}-{_pct(hi)}) | "
+                         f"{seats} |")
+        lines += ["", "| rank | difficulty | Elo | ± |", "|---:|---|---:|---:|"]
+        for k, r in enumerate(t["ratings"], 1):
+            lines.append(f"| {k} | {r['agent']} | {r['elo']:.0f} | {r['elo_se']:.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m baselines.ladder", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", required=True, choices=sorted(GAME_CONFIGS))
+    ap.add_argument("--games", type=int, default=100, help="games per pair and config")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--config", action="append", default=None,
+                    help="KEY=VALUE,... a config to measure instead of the game's list "
+                         "(repeatable)")
+    ap.add_argument("--out", default="reports/ladder")
+    args = ap.parse_args(argv)
+    configs = None
+    if args.config:
+        from .options import parse_value
+
+        configs = [{k: parse_value(v) for k, _, v in (p.partition("=") for p in c.split(","))}
+                   for c in args.config]
+    entries = ladder(args.game, args.games, args.seed, args.workers, configs)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    command = "python -m baselines.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
+    name = args.game if configs is None else \
+        f"{args.game}_" + "_".join(_config_name(c).replace("=", "-") for c in configs)
+    (out / f"{name}.md").write_text(to_markdown(args.game, entries, command))
+    (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
+    print((out / f"{name}.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+__all__ = ["DIFFICULTIES", "LADDER", "difficulty_spec", "seat_of", "describe_ladder", "ladder",
+           "move_times"]

@@ -1,0 +1,95 @@
+"""The named difficulties: every game, seat and config gets a real agent that plays legal
+moves; the table is looked up by seat and variant; the ladder runner writes its report."""
+import json
+
+import numpy as np
+import pytest
+
+from baselines import DIFFICULTIES, load_agent, validate_agent
+from baselines.ladder import LADDER, difficulty_spec, main, seat_of
+from baselines.mcts import MCTSAgent
+from baselines.random_agent import RandomAgent
+from conan_envs import ConfigError, make_game
+
+CONFIGS = [
+    ("kings_v1", {}), ("kings_v1", {"num_players": 4}),
+    ("cards_v1", {}), ("cards_v1", {"num_players": 3}),
+    ("tower_v1", {"mode": "solo"}), ("tower_v1", {"mode": "battle"}),
+    ("miniatures_v1", {"scenario": "ritual"}), ("miniatures_v1", {"scenario": "ophir", "num_heroes": 2}),
+    ("adventures_v1", {}), ("adventures_v1", {"num_players": 4, "team": True}),
+]
+
+
+@pytest.mark.parametrize("env_id,config", CONFIGS)
+def test_every_difficulty_loads_for_every_seat(env_id, config):
+    game = make_game(env_id, **config)
+    for difficulty in DIFFICULTIES:
+        for role in range(game.num_roles):
+            agent = load_agent(difficulty, env_id, role, seed=1, **config)
+            by_name = load_agent(difficulty, env_id, game.roles[role], seed=1, **config)
+            assert type(agent) is type(by_name)
+            spec = difficulty_spec(difficulty, env_id, role, **config)
+            assert spec not in DIFFICULTIES and agent.name.split(":")[0] == spec.split(":")[0]
+        assert validate_agent(difficulty, env_id, **config)[0] == difficulty
+
+
+def test_the_difficulties_map_to_real_agents():
+    assert isinstance(load_agent("easy", "kings_v1", 0), RandomAgent)
+    hard = load_agent("hard", "tower_v1", "yara", mode="battle")
+    assert isinstance(hard, MCTSAgent) and hard.prior is not None
+    assert hard.time_budget is not None and hard.time_budget < 1.0
+    assert type(load_agent("normal", "cards_v1", 1)).__name__ == "ScriptedAgent"
+
+
+def test_seats_follow_the_variant():
+    tower = make_game("tower_v1", mode="battle")
+    assert seat_of("tower_v1", "yara", tower) == ("battle", "yara")
+    ritual = make_game("miniatures_v1", scenario="ritual")
+    assert seat_of("miniatures_v1", "overlord", ritual) == ("ritual", "overlord")
+    assert seat_of("miniatures_v1", "conan", ritual) == ("ritual", "hero")
+
+
+def test_a_variant_row_overrides_the_seat_row(monkeypatch):
+    rows = {"*": {"easy": "random", "normal": "scripted", "hard": "scripted"},
+            "ritual:overlord": {"hard": "mcts:simulations=3"}}
+    monkeypatch.setitem(LADDER, "miniatures_v1", rows)
+    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ritual") == \
+        "mcts:simulations=3"
+    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ophir") == "scripted"
+    assert difficulty_spec("hard", "miniatures_v1", "conan", scenario="ritual") == "scripted"
+    assert isinstance(load_agent("hard", "miniatures_v1", "overlord", scenario="ritual"),
+                      MCTSAgent)
+
+
+def test_unknown_difficulty_is_refused():
+    with pytest.raises(ConfigError, match="difficult"):
+        difficulty_spec("insane", "kings_v1", 0)
+    with pytest.raises(ConfigError):
+        load_agent("insane", "kings_v1", 0)
+
+
+def test_hard_plays_legal_moves_within_its_budget():
+    game = make_game("tower_v1", mode="battle")
+    state = game.new_initial_state(3)
+    agents = [load_agent("hard", "tower_v1", r, seed=3, mode="battle") for r in range(2)]
+    for _ in range(30):
+        if state.is_terminal() or state.is_truncated():
+            break
+        p = state.current_player()
+        mask = state.legal_action_mask()
+        action = agents[p].act(state.observation(p), mask, state)
+        assert mask[action]
+        state.apply_action(action)
+
+
+def test_ladder_runner_writes_the_report(tmp_path, monkeypatch):
+    fast = {"easy": "random", "normal": "scripted", "hard": "mcts:simulations=2,rollout=random"}
+    monkeypatch.setitem(LADDER, "tower_v1", {"*": fast})
+    main(["--game", "tower", "--games", "4", "--workers", "1", "--config", "mode=battle",
+          "--out", str(tmp_path)])
+    text = (tmp_path / "tower_mode-battle.md").read_text()
+    assert "| easy | normal | 4 |" in text and "Elo" in text
+    entries = json.loads((tmp_path / "tower_mode-battle.json").read_text())
+    pairs = entries[0]["tournament"]["pairs"]
+    assert len(pairs) == 3 and all(p["games"] == 4 for p in pairs)
+    assert np.isclose(sum(r["elo"] for r in entries[0]["tournament"]["ratings"]), 4500)
