@@ -56,6 +56,14 @@ def plan(protocol: Protocol, games: int | None = None, opponents: Sequence[str] 
     return jobs, chosen, per_seating, game
 
 
+def _difficulty(spec: str, env_id: str, role: int, game: Any) -> str:
+    try:
+        from ..ladder import DIFFICULTIES, difficulty_spec
+    except ImportError:  # a build without the ladder: the name is left to load_agent
+        return spec
+    return difficulty_spec(spec, env_id, role, game) if spec in DIFFICULTIES else spec
+
+
 def resolve_opponent(opponent: str | None, env_id: str, game: Any) -> list[str | None]:
     """The agent string `opponent` stands for in each role: a difficulty is looked up in the
     ladder (:mod:`baselines.ladder`) for that seat, and a search's wall-clock budget
@@ -64,13 +72,7 @@ def resolve_opponent(opponent: str | None, env_id: str, game: Any) -> list[str |
         return [None] * game.num_roles
     out: list[str | None] = []
     for r in range(game.num_roles):
-        spec = opponent
-        try:
-            from ..ladder import DIFFICULTIES, difficulty_spec
-        except ImportError:  # a build without the ladder: the name is left to load_agent
-            DIFFICULTIES, difficulty_spec = (), None
-        if spec in DIFFICULTIES and difficulty_spec is not None:
-            spec = difficulty_spec(spec, env_id, r, game)
+        spec = _difficulty(opponent, env_id, r, game)
         if spec.startswith("mcts:"):
             spec = ",".join(p for p in spec.split(",") if not p.strip().startswith("time_budget="))
         out.append(spec)

@@ -20,7 +20,8 @@ def card(result: Mapping[str, Any], run: Mapping[str, Any] | None = None) -> str
     lines = [f"# {p['id']} v{p['version']}: {e['name']}", "",
              f"- protocol: `{p['id']}` version {p['version']} (sha256 `{p['sha256'][:16]}...`)",
              f"- env: `{result['env_id']}`, config `{result['game_config']}`",
-             f"- entrant: `{e['name']}`" + (f" (`{e['spec']}`)" if e.get("spec") and e["spec"] != e["name"] else ""),
+             f"- entrant: `{e['name']}`"
+             + (f" (`{e['spec']}`)" if e.get("spec") and e["spec"] != e["name"] else ""),
              f"- package: conan-envs {result['package']['version']}",
              f"- seeds: from {result['seeds']['first']}, {result['seeds']['per_seating']} per seating "
              f"and opponent; seatings {result['seeds']['seatings']}"]
@@ -30,11 +31,12 @@ def card(result: Mapping[str, Any], run: Mapping[str, Any] | None = None) -> str
             lines.append(f"- opponent `{r['opponent']}` = " + " / ".join(f"`{x}`" for x in specs))
     if result["overrides"]:
         lines.append(f"- overrides of the protocol: `{result['overrides']}`")
-    lines += ["", "| opponent | games | wins | draws | losses | win rate (95% CI) | score | mean return | truncated |",
-              "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
+    lines += ["", "| opponent | games | wins | draws | losses | win rate (95% CI) | score | mean return "
+              "| truncated |", "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
     for r in result["opponents"]:
         lines.append(f"| {r['opponent']} | {r['games']} | {r['wins']} | {r['draws']} | {r['losses']} | "
-                     f"{interval(r)} | {r['score']:.3f} | {r['mean_return']:+.3f} | {pct(r['truncation_share'])} |")
+                     f"{interval(r)} | {r['score']:.3f} | {r['mean_return']:+.3f} | "
+                     f"{pct(r['truncation_share'])} |")
     s = result["summary"]
     lines.append(f"| **all** | {s['games']} | {s['wins']} | {s['draws']} | {s['losses']} | {interval(s)} | "
                  f"{s['score']:.3f} | {s['mean_return']:+.3f} | {pct(s['truncation_share'])} |")
@@ -44,8 +46,8 @@ def card(result: Mapping[str, Any], run: Mapping[str, Any] | None = None) -> str
         for r in result["elo"]["ratings"]:
             lines.append(f"| {r['agent']} | {r['elo']:.0f} | {r['elo_se']:.0f} |")
     if any(len(r["by_seating"]) > 1 for r in result["opponents"]):
-        lines += ["", "By seating (the entrant's roles):", "", "| opponent | entrant as | games | win rate (95% CI) |",
-                  "|---|---|---:|---|"]
+        lines += ["", "By seating (the entrant's roles):", "",
+                  "| opponent | entrant as | games | win rate (95% CI) |", "|---|---|---:|---|"]
         for r in result["opponents"]:
             for seat, row in r["by_seating"].items():
                 lines.append(f"| {r['opponent']} | {seat} | {row['games']} | {interval(row)} |")

@@ -49,7 +49,8 @@ def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]])
         if done:
             break
     elo: np.ndarray = 400 * np.log10(p)
-    return elo - elo.mean()
+    centred: np.ndarray = elo - elo.mean()
+    return centred
 
 
 def anchored(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]],
@@ -64,7 +65,8 @@ def anchored(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[floa
     rng = np.random.default_rng(seed)
     samples = []
     for _ in range(bootstrap):
-        resampled = [(x, y, np.asarray(s)[rng.integers(0, len(s), len(s))]) for x, y, s in edges if len(s)]
+        resampled: list[tuple[str, str, Sequence[float]]] = [
+            (x, y, np.asarray(s)[rng.integers(0, len(s), len(s))].tolist()) for x, y, s in edges if len(s)]
         e = fit(names, resampled)
         samples.append(e - e[a] + ANCHOR_ELO)
     err = np.std(samples, axis=0) if samples else np.zeros(len(names))

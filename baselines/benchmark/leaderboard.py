@@ -58,8 +58,9 @@ def read_result(path: str | Path) -> dict[str, Any]:
         raise LeaderboardError(f"{path}: a result file lacks its protocol, entrant, opponents or "
                                f"games") from None
     if version != protocol.version or sha != protocol.sha256:
-        raise LeaderboardError(f"{path}: measured on {pid} v{version} (sha256 {str(sha)[:12]}...); the "
-                               f"protocol is now v{protocol.version} ({protocol.sha256[:12]}...): run it again")
+        raise LeaderboardError(f"{path}: measured on {pid} v{version} (sha256 {str(sha)[:12]}...); "
+                               f"the protocol is now v{protocol.version} ({protocol.sha256[:12]}...): "
+                               f"run it again")
     if "game_config" in (data.get("overrides") or {}):
         raise LeaderboardError(f"{path}: played with game config overrides "
                                f"{data['overrides']['game_config']}; a leaderboard takes only the "
@@ -223,7 +224,8 @@ def index(root: str | Path = DEFAULT_ROOT) -> Path:
         text = path.read_text(encoding="utf-8")
         if marker in text:
             head = text.split(marker)[0].rstrip() + "\n"
-    lines = [head, marker, "", "| protocol | version | entrants | leader (Elo or score) |", "|---|---:|---:|---|"]
+    lines = [head, marker, "", "| protocol | version | entrants | leader (Elo or score) |",
+             "|---|---:|---:|---|"]
     for p in protocols().values():
         results = entries(p, root)
         if not results:

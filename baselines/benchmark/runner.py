@@ -191,7 +191,8 @@ def _run_ray(jobs: Sequence[GameJob], entrant: Any, address: str, workers: int,
         raise ConfigError(f"--ray {address}: cannot connect to a Ray cluster there "
                           f"({' '.join(str(e).split())})") from None
     remote = ray.remote(num_cpus=1)(play_chunk)
-    parts = chunks(jobs, max(workers, int(ray.cluster_resources().get("CPU", 1))))
+    cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+    parts = chunks(jobs, max(workers, int(cpus)))
     refs = [remote.remote(entrant, part) for part in parts]
     index = {ref: i for i, ref in enumerate(refs)}
     results: list[list[GameOutcome] | None] = [None] * len(parts)
