@@ -2,11 +2,15 @@
 game is checked the same way from its ``Game.OPTIONS``. Booleans take only True/False;
 integers take Python and NumPy ints, never bools, floats or strings; ``max_turns`` is a
 positive int; every ConfigError names the option, the value and what is valid; and
-docs/options.md is the table ``conan_envs.options_table()`` builds from the schemas."""
+docs/options.md is the table ``conan_envs.options_table()`` builds from the schemas; and
+(hypothesis) any mix of option values builds a playable game or is a ConfigError."""
+import signal
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 import conan_envs
 from conan_envs import ConfigError
@@ -145,3 +149,67 @@ def test_docs_options_md_is_generated_from_the_schemas():
     assert DOC.read_text(encoding="utf-8") == table + "\n", (
         "docs/options.md is stale: regenerate it with python -c \"import conan_envs; "
         "open('docs/options.md', 'w').write(conan_envs.options_table() + '\\n')\"")
+
+
+# ---- hypothesis: any mix of option values builds a playable game or is a ConfigError ----
+
+ANY_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(-10, 40), st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
+    st.lists(st.text(max_size=8), max_size=3), st.integers(0, 12).map(np.int64),
+    st.sampled_from(["false", "no", "True", "3", "mixed", "solo", "battle", "2.5"]))
+
+
+def valid_values(o):
+    out = []
+    for k in kinds(o):
+        if isinstance(k, opt.Bool):
+            out.append(st.booleans())
+        elif isinstance(k, opt.Int):
+            lo = k.lo if k.lo is not None else -5
+            hi = k.hi if k.hi is not None else lo + 50
+            out.append(st.integers(lo, min(hi, lo + 60)))
+        elif isinstance(k, opt.Choice):
+            out.append(st.sampled_from(opt._choices(k.choices)))
+        elif isinstance(k, opt.Names):
+            names = opt._choices(k.choices)
+            out.append(st.lists(st.sampled_from(names), unique=True, max_size=min(4, len(names)),
+                                min_size=min(k.min_len, len(names))))
+    return st.one_of(*out)
+
+
+@pytest.mark.parametrize("env_id", GAMES)
+@settings(max_examples=25, derandomize=True, deadline=None, database=None,
+          phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_mix_of_options_builds_a_playable_game_or_is_a_config_error(env_id, data):
+    schema = conan_envs.game_class(env_id).OPTIONS
+    config = {}
+    for name, o in schema.items():
+        if data.draw(st.booleans(), label=f"set {name}"):
+            config[name] = data.draw(st.one_of(valid_values(o), valid_values(o), ANY_VALUE),
+                                     label=name)
+    signal.signal(signal.SIGALRM, _hang)
+    signal.setitimer(signal.ITIMER_REAL, 30)
+    try:
+        try:
+            game = conan_envs.make_game(env_id, **config)
+        except ConfigError as err:
+            assert env_id in str(err)
+            return
+        for name, value in config.items():
+            assert game.config[name] == schema[name].check(env_id, name, value)
+        state = game.new_initial_state(data.draw(st.integers(0, 2**16), label="seed"))
+        rng = np.random.default_rng(0)
+        for _ in range(40):
+            if state.is_terminal() or state.is_truncated():
+                break
+            legal = state.legal_actions()
+            assert legal, f"no legal move at {state.decision()} with {config}"
+            state.apply_action(int(rng.choice(legal)))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _hang(signum, frame):
+    raise TimeoutError("building or playing the game took over 30 s")
