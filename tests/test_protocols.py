@@ -233,13 +233,16 @@ def test_scores_and_elo_are_anchored_at_random():
     # an entrant as good as the field in 3-player games rates as random does
     scores = [1.0] * 10 + [0.25] * 20
     elo = anchored(["me", "random"], [("me", "random", scores)])
-    assert elo is not None and {r["agent"]: r["elo"] for r in elo["ratings"]} == {"me": 1000.0, "random": 1000.0}
+    assert elo is not None
+    assert {r["agent"]: r["elo"] for r in elo["ratings"]} == {"me": 1000.0, "random": 1000.0}
     strong = anchored(["me", "random", "hard"], [("me", "random", [1.0] * 9 + [0.0]),
                                                  ("me", "hard", [0.0] * 9 + [1.0])])
     assert strong is not None
     r = {x["agent"]: x["elo"] for x in strong["ratings"]}
     assert r["random"] == 1000.0 and r["hard"] > r["me"] > 1000.0
     assert anchored(["me", "hard"], [("me", "hard", [1.0])]) is None
+    apart = anchored(["me", "random", "x", "hard"], [("me", "random", [1.0]), ("x", "hard", [1.0])])
+    assert apart is not None and [x["agent"] for x in apart["ratings"]] == ["me", "random"]
 
 
 def test_list_protocols_prints_one_per_line_id_first(capsys):
@@ -271,7 +274,8 @@ def test_ray_without_ray_is_one_line(monkeypatch, capsys, tmp_path):
     import importlib.util
 
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "ray" else real(name, *a))
     monkeypatch.chdir(tmp_path)
     assert evaluate.main(["--protocol", "kings_v1/2p", "--agent", "random", "--ray", "auto"]) == 2
     assert "--ray needs Ray installed" in capsys.readouterr().err

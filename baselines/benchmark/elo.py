@@ -53,12 +53,26 @@ def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]])
     return centred
 
 
+def linked(edges: Sequence[tuple[str, str, Sequence[float]]]) -> set[str]:
+    """The players joined to ``random`` by games: only they have a rating on its scale."""
+    seen, frontier = {ANCHOR}, [ANCHOR]
+    while frontier:
+        x = frontier.pop()
+        for a, b, s in edges:
+            if len(s) and a != b and x in (a, b) and (b if x == a else a) not in seen:
+                seen.add(b if x == a else a)
+                frontier.append(b if x == a else a)
+    return seen
+
+
 def anchored(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]],
              seed: int = 0, bootstrap: int = 100) -> dict[str, Any] | None:
     """{"anchor", "ratings": [{agent, elo, elo_se}] best first}, ``random`` at 1000; None when
-    random is not rated or nothing was played."""
-    if ANCHOR not in names or not any(len(e[2]) for e in edges):
+    random played no game. Players not joined to random by games are left out."""
+    names = [n for n in names if n in linked(edges)]
+    if ANCHOR not in names:
         return None
+    edges = [e for e in edges if e[0] in names and e[1] in names]
     a = names.index(ANCHOR)
     elo = fit(names, edges)
     elo = elo - elo[a] + ANCHOR_ELO
