@@ -12,6 +12,17 @@ from .grid import CELLS
 MAX_PENDING = 60     # hits or tokens one attack can deal
 MAX_STACK = 8        # nested decisions (re-roll inside a test inside a round...)
 TOKENS = ("S", "R")
+# where a nested decision returns to (State._push, _deal_to_conan, an attack's resume)
+RESUME = frozenset({"after_conan_dice", "after_yara_dice", "dice", "yara_dice", "location_tests",
+                    "test_resume", "yara_plans", "combat_start", "ai", "minion", "yara_turn",
+                    "conan_turn", "defend", "yara_draw"})
+# nested decisions and what they must return to
+RETURNS_TO = {"dice": ("after_conan_dice", "test_resume"), "mark": ("dice",),
+              "pair_effect": ("dice",), "triple_effect": ("dice",), "minion_mark": ("yara_dice",),
+              "yara_dice": ("after_yara_dice",), "ready": ("location_tests",),
+              "putback": ("yara_plans",), "yara_plan": ("combat_start",),
+              "item_square": ("conan_turn",), "item_target": ("conan_turn",),
+              "defend": tuple(RESUME)}
 
 
 def _need(ok, field, why="out of range"):
@@ -32,7 +43,14 @@ def check_tower_state(s):
     stages = set(AUTO) | set(MASKS) | {"start"}
     _need(0 <= s.loc < len(c["locations"]), "loc")
     _need(s.stage in stages, "stage", f"unknown stage {s.stage!r}")
-    _need(isinstance(s.ret, list) and len(s.ret) <= MAX_STACK and all(r in stages for r in s.ret), "ret")
+    _need(isinstance(s.ret, list) and len(s.ret) <= MAX_STACK and all(r in RESUME for r in s.ret),
+          "ret", "not a stack of places to return to")
+    chain = [*s.ret, s.stage]       # each nested decision over the one it returns to
+    for i, st in enumerate(chain):
+        if st in RETURNS_TO:
+            _need(i > 0 and chain[i - 1] in RETURNS_TO[st], "ret",
+                  f"{st!r} cannot return to {chain[i - 1:i]}")
+    _need(s.discard_due == s._must_discard(), "discard_due", "does not match the large items carried")
     _need(s.winner in (None, "conan", "yara"), "winner")
     _need(0 <= s.level <= cc["max_level"], "level")
     _need(0 <= s.xp < cc["xp_per_level"], "xp")
@@ -64,6 +82,7 @@ def check_tower_state(s):
     _need(0 <= s.cphase <= 4 and 0 <= s.mphase <= 4, "cphase")
     _need(0 <= s.move_left <= 60 and 0 <= s.move_bonus <= 30 and 0 <= s.free_blocks <= 30, "move_left")
     _need(all(t in TOKENS for t in s.ctok) and len(s.ctok) <= 20, "ctok")
+    _need(not s.ctok_active or bool(s.ctok), "ctok_active", "an acting token on an empty stack")
     _ints(s.poison, 0, 1, "poison")
     _need(len(s.poison) <= 20, "poison")
     _need(len(s.enemies) <= 6, "enemies")
@@ -78,6 +97,7 @@ def check_tower_state(s):
         _ints(e.dice, 0, 12, f + ".dice")
         _need(len(e.dice) == len(k.rows), f + ".dice", "not one count per row of its card")
         _need(all(t in TOKENS for t in e.tokens) and len(e.tokens) <= 20, f + ".tokens")
+        _need(not e.token_active or bool(e.tokens), f + ".token_active", "an acting token on no token")
         for name in ("free_blocks", "bonus_move", "bonus_hits"):
             _need(type(getattr(e, name)) is int and 0 <= getattr(e, name) <= 30, f"{f}.{name}")
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
@@ -129,8 +149,8 @@ def check_tower_state(s):
         _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING
               and 1 <= a["max_targets"] <= 6
               and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
-              and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n and a["resume"] in stages,
-              "attack")
+              and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n
+              and a["resume"] in RESUME, "attack")
         for b in a["blows"]:
             _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
                   and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
