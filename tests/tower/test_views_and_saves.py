@@ -187,3 +187,52 @@ def test_a_healed_conan_saves_and_loads():
     assert s.wounds == 1 and s.rage_track == [3]
     back = s.game.state_from_json(s.to_json())
     assert back == s
+
+
+def test_edited_saves_are_refused_or_play_on():
+    """Issue 15 (validated saves): a save with one number, flag or name changed either loads
+    into a state that plays on (views, observations, moves) or is refused as corrupt."""
+    import random
+
+    rnd = random.Random(3)
+    game, _s, base = saved("battle", steps=200)
+    leaves = []
+
+    def walk(x, path):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, path + (k,))
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, path + (i,))
+        elif isinstance(x, (int, str)):
+            leaves.append(path)
+
+    walk(base["fields"], ())
+    refused = 0
+    for trial in range(150):
+        data = json.loads(json.dumps(base))
+        path = rnd.choice(leaves)
+        node = data["fields"]
+        for k in path[:-1]:
+            node = node[k]
+        v = node[path[-1]]
+        if isinstance(v, bool):
+            node[path[-1]] = not v
+        elif isinstance(v, int):
+            node[path[-1]] = rnd.choice([v + 1, v - 1, -1, 0, 9, 99])
+        else:
+            node[path[-1]] = rnd.choice(["", "S", "dice", "yara_block", "minion", "x"])
+        try:
+            s = game.state_from_json(json.dumps(data))
+        except CorruptStateError:
+            refused += 1
+            continue
+        rng = np.random.default_rng(trial)
+        for _ in range(20):
+            if s.is_terminal() or s.is_truncated():
+                break
+            s.view(s.current_player())
+            s.observation(s.current_player())
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert 0 < refused < 150
