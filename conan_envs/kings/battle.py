@@ -50,8 +50,6 @@ class BattleRules:
         battle (they vanish and are not 'killed'), then the side's own."""
         bt = self.battle
         r = bt["region"]
-        self.log_event(f"{self.owner_name(bt['owners'][s])} loses "
-                       f"{'an' if t in (A, E) else 'a'} {C.UNIT_NAMES[t]} in {C.REGIONS[r]}")
         if bt["possessed"][s][t]:
             bt["possessed"][s][t] -= 1
             self.kill(r, bt["owners"][1 - s], t)
@@ -260,9 +258,13 @@ class BattleRules:
         if not self.tot[r * self.O + bt["owners"][1]]:
             self.plunder += 1  # the defender was driven out or destroyed
         winner = [o for o in bt["owners"] if self.tot[r * self.O + o]]
+        losses = "; ".join(
+            f"{self.owner_name(bt['owners'][s])} lost "
+            + ", ".join(f"{k} {C.UNIT_NAMES[t]}" for t, k in enumerate(bt["killed"][s]) if k)
+            for s in (0, 1) if any(bt["killed"][s]))
         self.log_event(f"The battle in {C.REGIONS[r]} ends after round {bt['round']}: "
                        + (f"{self.owner_name(winner[0])} holds the field" if winner
-                          else "nobody is left"))
+                          else "nobody is left") + (f" ({losses})" if losses else ""))
         self.battle = None
         self.drown()
 
