@@ -103,20 +103,30 @@ def observe(s, role: int) -> np.ndarray:
                 v[so + i] = x / 4
     o = L["models"]
     nh = g.num_heroes
+    stride = MODEL_SLOTS + n
+    u_area, u_life, u_halo = s.u_area, s.u_life, s.u_halo
     for m in range(g.num_models):
-        a = s.u_area[m]
+        a = u_area[m]
         if a >= 0:
             v[o] = 1.0
             v[o + MODEL_SLOTS + a] = 1.0
-        v[o + 1] = s.u_life[m] / 8
-        v[o + 2] = s.u_halo[m] / 2
-        v[o + 3] = float(s.u_done[m])
-        v[o + 4] = s.u_dizzy[m]
-        v[o + 5] = float(s.u_held[m])
-        v[o + 6] = float(s.u_noblock[m])
+        v[o + 1] = u_life[m] / 8
+        if u_halo[m]:
+            v[o + 2] = u_halo[m] / 2
+        o += stride
+    o = L["models"]
+    for m in range(g.num_models):   # the rarer marks, written only where set
+        k = o + m * stride
+        if s.u_done[m]:
+            v[k + 3] = 1.0
+        if s.u_dizzy[m]:
+            v[k + 4] = s.u_dizzy[m]
+        if s.u_held[m]:
+            v[k + 5] = 1.0
+        if s.u_noblock[m]:
+            v[k + 6] = 1.0
         for key in s.u_attacked[m]:   # Fascination: who may attack this model
-            v[o + 7 + key if key < nh else o + 11] = 1.0
-        o += MODEL_SLOTS + n
+            v[k + 7 + key if key < nh else k + 11] = 1.0
     o = L["objects"]
     for ob in range(g.num_objects):
         loc = s.o_loc[ob]

@@ -14,7 +14,7 @@ HERO_SIDE, OVERLORD_SIDE = 0, 1
 
 
 def model_side(s, m: int) -> int:
-    return HERO_SIDE if s.game.tiles[s.game.model_tile[m]].ally else OVERLORD_SIDE
+    return HERO_SIDE if s.game.model_ally[m] else OVERLORD_SIDE
 
 
 def encumbrance(s, h: int) -> int:
@@ -55,16 +55,12 @@ def area_of(s, who) -> int:
 
 def side_counts(s, area: int) -> list:
     """[heroes' side, Overlord's side] characters standing in `area`."""
-    c = [0, 0]
-    for a in s.h_area:
-        if a == area:
-            c[0] += 1
-    ally_tile = s.game.ally_tile
-    tiles = s.game.model_tile
-    for m, a in enumerate(s.u_area):
-        if a == area:
-            c[0 if tiles[m] == ally_tile else 1] += 1
-    return c
+    heroes, units = s.h_area.count(area), s.u_area.count(area)
+    if units and s.game.ally_tile >= 0:
+        allies = s.game.model_ally
+        friends = sum(1 for m, a in enumerate(s.u_area) if a == area and allies[m])
+        return [heroes + friends, units - friends]
+    return [heroes, units]
 
 
 def all_counts(s) -> tuple:
