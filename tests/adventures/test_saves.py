@@ -113,3 +113,46 @@ def test_every_state_of_real_games_round_trips():
             assert s.to_json() == t
             if not s.is_terminal():
                 assert s.legal_action_mask().any()
+
+
+def _leaves(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _leaves(v, path + (i,))
+    else:
+        yield path, x
+
+
+def test_mutated_saves_load_and_play_or_are_refused(saved):
+    """Random edits of saved values: each either loads into a state that plays on (views,
+    observations, legal moves) or is refused with a CorruptStateError; nothing else."""
+    g, texts = saved
+    rng = np.random.default_rng(7)
+    loaded = refused_count = 0
+    for _ in range(200):
+        data = json.loads(texts[int(rng.integers(len(texts)))])
+        leaves = list(_leaves(data["fields"]))
+        path, value = leaves[int(rng.integers(len(leaves)))]
+        new = [int(rng.integers(-2, 60)), not value if isinstance(value, bool) else None, [], "x"][
+            int(rng.integers(4))]
+        target = data["fields"]
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = new
+        try:
+            s = g.state_from_json(json.dumps(data))
+        except CorruptStateError:
+            refused_count += 1
+            continue
+        loaded += 1
+        for _ in range(20):
+            if s.is_terminal() or s.is_truncated():
+                break
+            p = s.current_player()
+            s.observation(p)
+            str(s)
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert loaded and refused_count
