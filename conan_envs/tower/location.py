@@ -26,6 +26,7 @@ class LocationMixin:
         self.in_combat = False
         self.combat_over = False
         self.init_token = L.token
+        self.init_card = -1         # no initiative card drawn here yet
         self.auto_only = False
         self.conan_first = False
         self.ctok, self.ctok_active, self.poison = [], False, []

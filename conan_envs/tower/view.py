@@ -54,7 +54,8 @@ class ViewMixin:
             "token_acting": e.token_active and bool(e.tokens),
             "activated": e.done,
             "free_blocks": e.free_blocks, "bonus_move": e.bonus_move, "bonus_hits": e.bonus_hits,
-            "ability": words.ability_text(k.ability, k.bow),
+            # solo enemies use no Battle Mode ability; the BOW is their weapon (ruling 23a)
+            "ability": words.ability_text(k.ability if self.game.battle else (), k.bow),
         })
         return out
 
