@@ -3,6 +3,7 @@ list each distinct hole (exception type and where it was raised) with one edit t
 
     nice -n 10 .venv/bin/python reports/engine_saves_fuzz/collect.py [examples per game] [game...]
 """
+import os
 import sys
 import traceback
 
@@ -12,13 +13,14 @@ from hypothesis import strategies as st
 from tests import test_saves_fuzz as fz
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+DERANDOMIZE = os.environ.get("FUZZ_RANDOM") != "1"  # FUZZ_RANDOM=1: a fresh random sample
 GAMES = sys.argv[2:] or fz.GAMES
 holes: dict = {}
 current = {}
 
 
 def run(env_id):
-    @settings(max_examples=N, deadline=None, database=None, derandomize=True,
+    @settings(max_examples=N, deadline=None, database=None, derandomize=DERANDOMIZE,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def probe(data):
