@@ -221,8 +221,8 @@ def apply_answer(s, seg, i) -> None:
 
 
 def _close(s) -> None:
+    """The offer is settled; the Diplomacy Turn goes on after the player whose turn it is."""
     s.offer = None
-    s.actor = s.order[s.idx]  # the Diplomacy Turn goes on from the player whose turn it is
     flow.advance(s)
 
 

@@ -73,6 +73,8 @@ def check(s) -> None:
             fail(f"keep[{p}]", "Alliance terms without an Alliance")
         if s.pos[p] >= 0 and s.adv_state[s.pos[p]] != 1:
             fail(f"pos[{p}]", "a Hero stands on an Adventure that is not in play")
+        if s.alive[p] and s.dp[p] == 0 and s.pend is None and s.winner == -1:
+            fail(f"dp[{p}]", "a living player with no DP (only while a Priest is asked)")
         if not s.alive[p] and (s.hand[p] or s.items[p] or s.pos[p] >= 0):
             fail(f"alive[{p}]", "a defeated player holds cards or stands on a card")
     if len(set(s.hero)) != n:
@@ -141,7 +143,7 @@ def check(s) -> None:
     _int(s.winner, -2, n - 1, "winner")
     _int(s.turn, 0, big, "turn")
     _int(s.acted, 0, s.turn, "acted")
-    _int(s.idx, -1, n, "idx")
+    _int(s.idx, -1, n - 1, "idx")
     _int(s.actor, 0, n - 1, "actor")
     _int(s.cadv, -1, NADV - 1, "cadv")
     for name in ("first_round", "tie"):
@@ -209,7 +211,7 @@ def _check_wager(s, w):
             fail("w.cards", "a card played by someone outside the wager")
         _int(e[1], C.CH0, C.MG0 - 1, "w.cards")
         _int(e[2], 0, 1, "w.cards")
-    if w["kind"] == "challenge" and w["chal"] not in s.stack[w["adv"]]:
+    if w["kind"] == "challenge" and s.pend is None and w["chal"] not in s.stack[w["adv"]]:
         fail("w.chal", "the Challenge faced is not on the card")
 
 

@@ -171,6 +171,7 @@ def decision(s, r: int) -> Decision:
     ctx = {}
     w = s.w
     if w is not None:
+        ctx["wagered"] = {roles[w["hero"]]: w["bets"][0], roles[w["opp"]]: w["bets"][1]}
         ctx["wager"] = ("Duel between " if w["kind"] == "duel" else "") + (
             f"{roles[w['hero']]} and {roles[w['opp']]}" if w["kind"] == "duel"
             else f"{roles[w['hero']]} facing {C.WORDS[C.CH0 + w['chal']]}")
