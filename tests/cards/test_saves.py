@@ -100,3 +100,43 @@ def test_loaded_state_plays_on_like_the_original(saves):
         s.apply_action(a)
         t.apply_action(a)
     assert s.to_json() == t.to_json()
+
+
+def _leaves(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            yield from _leaves(v, path + (i,))
+    elif path:
+        yield path
+
+
+def test_mutated_saves_are_refused_or_play_on(saves):
+    """One value of a real save changed at random: either refused, or a state that plays on
+    (masks never empty, observations and views build) without hanging."""
+    game, out = saves
+    rng = np.random.default_rng(0)
+    values = [-1, 0, 1, 2, 3, 19, 31, 97, 200, True, False, None, "x", "answer"]
+    texts = list(out.values())
+    for trial in range(300):
+        data = json.loads(texts[trial % len(texts)])
+        leaves = [p for p in _leaves(data["fields"]) if p[0] != "log"]
+        path = leaves[int(rng.integers(len(leaves)))]
+        node = data["fields"]
+        for k in path[:-1]:
+            node = node[k]
+        node[path[-1]] = values[int(rng.integers(len(values)))]
+        try:
+            s = game.state_from_json(json.dumps(data))
+        except CorruptStateError:
+            continue
+        for _ in range(60):
+            if s.is_terminal() or s.is_truncated():
+                break
+            s.observation(s.current_player())
+            s.view(s.current_player())
+            legal = s.legal_actions()
+            assert legal, (path, node[path[-1]])
+            s.apply_action(legal[int(rng.integers(len(legal)))])
