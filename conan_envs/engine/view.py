@@ -8,7 +8,9 @@ env card.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 # Events kept in a state (older ones are dropped in blocks, so appending stays O(1)), and
 # events shown in one role's view.
@@ -28,14 +30,14 @@ class Decision:
     kind: str
     actor: str | None
     prompt: str
-    context: dict = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "prompt": self.prompt,
                 "context": self.context}
 
 
-def audience(roles) -> int:
+def audience(roles: int | Iterable[int] | None) -> int:
     """The audience code of an event: EVERYONE for None, else the bit mask of `roles`
     (one index or an iterable of indices)."""
     if roles is None:
