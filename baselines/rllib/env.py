@@ -50,21 +50,21 @@ class ConanMultiAgentEnv(MultiAgentEnv):
                 MASK: gym.spaces.Box(0.0, 1.0, (n,), np.float32),
             })
             self.action_spaces[roles[r]] = gym.spaces.Discrete(n)
-        self.state: State = self.game.new_initial_state(0)
+        self.game_state: State = self.game.new_initial_state(0)
         self.opponents: dict[int, Any] = {}
         self._scores: np.ndarray | None = None
 
     def _obs(self, r: int, final: bool = False) -> dict[str, np.ndarray]:
         mask = np.zeros(self.game.num_actions, np.float32)
         if not final:
-            mask[self.state.legal_action_mask()] = 1.0
+            mask[self.game_state.legal_action_mask()] = 1.0
         else:
             mask[0] = 1.0  # a final observation is never acted on; keep the mask non-empty
-        return {OBS: self.state.observation(r), MASK: mask}
+        return {OBS: self.game_state.observation(r), MASK: mask}
 
     def _advance(self) -> None:
         """Play the fixed opponents until a learning role is to act or the game ends."""
-        s = self.state
+        s = self.game_state
         while not s.is_terminal() and not s.is_truncated() and s.current_player() not in self.learn:
             p = s.current_player()
             s.apply_action(self.opponents[p].act(s.observation(p), s.legal_action_mask(), s))
@@ -73,23 +73,23 @@ class ConanMultiAgentEnv(MultiAgentEnv):
               options: dict[str, Any] | None = None) -> tuple[dict[Any, Any], dict[Any, Any]]:
         if seed is not None:
             self.rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state(int(self.rng.integers(2**63)))
+        self.game_state = self.game.new_initial_state(int(self.rng.integers(2**63)))
         self.opponents = {r: load_agent(spec, self.game.env_id, r, seed=int(self.rng.integers(2**31)),
                                         **self.game.config)
                           for r, spec in self.opponent_specs.items()}
         self._scores = self._shaped()
         self._advance()
-        p = self.state.current_player()
+        p = self.game_state.current_player()
         return {self.game.roles[p]: self._obs(p)}, {}
 
     def _shaped(self) -> np.ndarray | None:
-        if not self.shaped or not hasattr(self.state, "shaped_scores"):
+        if not self.shaped or not hasattr(self.game_state, "shaped_scores"):
             return None
-        return np.asarray(self.state.shaped_scores(), dtype=np.float64)
+        return np.asarray(self.game_state.shaped_scores(), dtype=np.float64)
 
     def step(self, action_dict: dict[Any, Any]) -> tuple[  # type: ignore[override]
             dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
-        s = self.state
+        s = self.game_state
         p = s.current_player()
         s.apply_action(int(action_dict[self.game.roles[p]]))
         self._advance()
