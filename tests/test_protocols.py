@@ -138,6 +138,18 @@ def test_an_agent_object_plays_every_seat_and_is_reset_each_game():
     assert result["summary"]["games"] == 2
 
 
+def test_a_class_is_a_factory():
+    class Last:
+        def __init__(self, env_id, role, seed=None, **config):
+            self.role = role
+
+        def act(self, observation, action_mask, state=None):
+            return int(np.flatnonzero(action_mask)[-1])
+
+    result = run_protocol("cards_v1/2p", Last, games=2, opponents=["random"])
+    assert result["entrant"]["name"].endswith("Last") and result["summary"]["games"] == 2
+
+
 def test_an_illegal_move_is_refused_naming_the_game():
     class Bad:
         def act(self, observation, action_mask, state=None):

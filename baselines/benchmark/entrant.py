@@ -31,7 +31,8 @@ class EntrantError(ConfigError):
 
 
 def is_agent(obj: Any) -> bool:
-    return callable(getattr(obj, "act", None))
+    """An agent object (a class with ``act`` is a factory, not an agent)."""
+    return not isinstance(obj, type) and callable(getattr(obj, "act", None))
 
 
 def ensure_cwd_on_path() -> None:

@@ -11,6 +11,7 @@ A result measured against other agents than the ladder now names is kept but mar
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -149,8 +150,15 @@ def build(protocol: Protocol | str, root: str | Path = DEFAULT_ROOT) -> Path:
     results = entries(protocol, root)
     md = Path(root) / f"{protocol.id}.md"
     md.parent.mkdir(parents=True, exist_ok=True)
-    md.write_text(render(protocol, results), encoding="utf-8")
+    _write(md, render(protocol, results))
     return md
+
+
+def _write(path: Path, text: str) -> None:
+    """Whole or not at all: a reader (another process adding a result) never sees half a file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def render(protocol: Protocol, results: Sequence[Mapping[str, Any]]) -> str:
@@ -241,5 +249,5 @@ def index(root: str | Path = DEFAULT_ROOT) -> Path:
             leader = f"`{top['entrant']['name']}` {top['summary']['score']:.3f}"
         lines.append(f"| [{p.id}]({p.id}.md) | {p.version} | {len(results)} | {leader} |")
     rootp.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write(path, "\n".join(lines) + "\n")
     return path

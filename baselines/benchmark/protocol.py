@@ -13,7 +13,12 @@ A protocol is data, shipped as YAML in ``baselines/protocols/<env_id>.yaml``::
       opponents: [random, easy, normal, hard]  # agent strings for every other seat
       games: 100                   # per opponent, split evenly over the seatings
       seed: 19000                  # game seeds are seed, seed+1, ... in every seating
-      move_time_s: 1.0             # optional per-move budget of the entrant (reported)
+      move_time_s: 1.0             # optional per-move budget of the entrant
+
+The budget is reported (in ``*.run.json`` and the card: kept or exceeded, the slowest move),
+never enforced by forfeits, which would make the numbers depend on the machine. For the
+same reason a reference opponent that is a search plays its fixed number of simulations
+without its wall-clock budget.
 
 The hash covers every field but ``description`` and ``sha256``, so an edit that changes what
 is measured without a new version (and its new hash) is refused on load, and the leaderboard
