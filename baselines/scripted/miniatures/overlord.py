@@ -40,9 +40,10 @@ class OverlordTactics:
             elif t == g.event_tile:
                 score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
                 from conan_envs.miniatures.overlord import reinforce_tiles
-                if any(a in g.reinforcement_areas for a in self._objective_posts()) \
+                if (any(a in g.reinforcement_areas for a in self._objective_posts())
+                        or self._carrier() is not None) \
                         and reinforce_tiles(s, g.event.get("reinforcement", 0)):
-                    score = 0   # bodyguards straight into the objective character's area
+                    score = 0   # bodyguards for the objective character, or a wall before the carrier
             elif g.tiles[t].key == "skuthus" and g.objective == "kill_skuthus":
                 continue   # activating him would end his Set's Halo: he keeps it and waits
             else:
@@ -325,6 +326,13 @@ class OverlordTactics:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
+    def _carrier(self):
+        """The hero carrying Olivia out (For All of Ophir's Gold), or None."""
+        s, g = self.s, self.g
+        if g.objective != "rescue":
+            return None
+        return next((h for h in s.heroes_in_play() if self._carries_objective(h)), None)
+
     def _objective_posts(self):
         """Areas of Protected objective characters with room for a bodyguard."""
         s, g = self.s, self.g
@@ -339,6 +347,9 @@ class OverlordTactics:
         posts = [a for a in self._objective_posts() if a in opts]
         if posts:
             return self.A("area", posts[0])
+        carrier = self._carrier()
+        if carrier is not None:
+            targets = [s.h_area[carrier]]
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
 
     # ---- both sides -------------------------------------------------------------------------
