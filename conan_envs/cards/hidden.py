@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import content as C
+from .flow import take_face
 
 
 def visible(s, r: int, a: int, c: int) -> bool:
@@ -39,6 +40,12 @@ def resample(s, observer: int, rng: np.random.Generator):
         new.ch_known[c - C.CH0] = 0
     # every other hidden slot (any card but Heroes and Magic items)
     hands = [p for p in range(n) if p != observer and not (hand_ch and p == new.actor)]
+    # the cards a Deal on the table names from its proposer's hand were stated aloud: they stay
+    pinned = []
+    off = new.offer
+    if off is not None and off["from"] in hands:
+        for f in off["give"]["cards"]:
+            pinned.append(take_face(new.hand[off["from"]], C.FACE_CARD[f]))
     faces = []
     if new.w is not None and not cards_revealed(new):
         faces = [e for e in new.w["cards"] if e[0] != observer]
@@ -63,6 +70,8 @@ def resample(s, observer: int, rng: np.random.Generator):
     it = iter(rest)
     for p in hands:
         new.hand[p] = [next(it) for _ in new.hand[p]]
+    if pinned:
+        new.hand[off["from"]].extend(pinned)
     new.deck = [next(it) for _ in new.deck]
     for e in faces:
         e[1] = next(it)

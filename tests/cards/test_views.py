@@ -10,7 +10,7 @@ import conan_envs.cards_v1 as card
 from conan_envs.cards import content as C
 from conan_envs.cards.encode import observation_blocks
 
-from .scene import act, adventure, challenge, table
+from .scene import act, adventure, at, challenge, table
 
 INTERNAL = ("scout_face", "duel_attribute", "on challenged", "on challenger", "deal_break",
             "sermon_break", "bet_reply", "steal_card", "steal_item", "_")
@@ -152,3 +152,23 @@ def test_private_events_have_one_reader():
     for code, text in private:
         if text.startswith(("You draw", "You play", "You placed", "You see")):
             assert bin(code).count("1") == 1, text
+
+
+def test_resampling_keeps_the_cards_a_stated_deal_names():
+    """A Deal is "stated clearly and aloud": the cards it names from the proposer's hand stay
+    in that hand when another player's guess redraws the hidden cards."""
+    s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
+    s.deck = [C.card_id("Quicksand"), C.card_id("Might of Crom"), C.card_id("Red Nails")]
+    s.hand[0] = [C.card_id("Iron Will"), C.card_id("Sandstorm")]
+    at(s, "diplomacy", 0)
+    act(s, "propose a Deal to player_1")
+    act(s, "you give Iron Will")
+    act(s, "you ask for 2 DP")
+    act(s, "state the offer")
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        guess = s.resample_hidden(1, rng)
+        assert C.card_id("Iron Will") in guess.hand[0] and len(guess.hand[0]) == 2
+        guess.apply_action([a for a in guess.legal_actions()
+                            if guess.action_to_string(a) == "accept"][0])
+        assert C.card_id("Iron Will") in guess.hand[1]
