@@ -33,7 +33,7 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `occupied` | 168 | per region and owner, whether it has units there |
 | `storms` | 56 | Storm tokens per region (/3) |
 | `curses` | 56 | Curse tokens per region (/6) |
-| `raided` | 56 | regions raided (no recruiting) |
+| `raided` | 56 | regions raided (no recruiting): the raider's seat from the observer |
 | `players` | 18 | per player: Gold, Divinations, Relics, alive, King, seat, phasing, asked, slain |
 | `phase` | 9 | the phase, one-hot (setup, fate, hero, wizard, recruit, move, battle, plunder, over) |
 | `decision` | 24 | the decision kind, one-hot |
@@ -81,7 +81,7 @@ pretender, the round limit) are argued in `docs/rulings/kings.md`.
 `roller`, `region`, `unit`), `log`, and the board: `round`, `phase`, `phasing_player`,
 `turn_order`, `victory`, `conquest_goal`, `max_rounds`, `regions` (each: `name`,
 `country`, `sea`, `x`, `y` on a 1000 x 700 map, `controller`, `units` by owner, `storms`,
-`curses`, `raided`, `neighbours`), `players` (each: `name`, `gold`, `divinations`,
+`curses`, `raided_by`, `neighbours`), `players` (each: `name`, `gold`, `divinations`,
 `relics`, `alive`, `king_slain`, `has_king`, `countries`, `regions`), `battle` (None, or
 `region`, `attacker`, `defender`, `round`, `stage`, `sides` with `player`,
 `initiative_bonus`, `attack_bonus`, `lead_charge`, `confusion`, `hits_to_take`, `killed`,

@@ -145,18 +145,23 @@ def board_positions(n):
             tuple(tuple(map(tuple, rows)) for rows in tpos))
 
 
+def raid_value(raider, role, n):
+    """A raided region as `role` sees it: the raider's seat counted from the observer,
+    (seat + 1) / n; 0 when not raided."""
+    return 0.0 if raider < 0 else ((raider - role) % n + 1) / n
+
+
 def board_values(state):
     """The board from the state's unit counts and tokens: what `state.board` must hold."""
     n, u, tot = state.n, state.u, state.tot
     units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
-    tokens = ([STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
-              + [float(k >= 0) for k in state.raided])
+    tokens = [STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
     tail = [0.0] * (observation_size(n) - board_size(n))
     out = []
-    for rows in _views(n):
+    for role, rows in enumerate(_views(n)):
         out += [units[j * T + t] for j in rows for t in range(T)]
         out += [float(tot[j] > 0) for j in rows]
-        out += tokens + tail
+        out += tokens + [raid_value(p, role, n) for p in state.raided] + tail
     return np.array(out, dtype=np.float32)
 
 

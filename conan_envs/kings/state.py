@@ -17,7 +17,18 @@ from ..engine import TERMINAL, CorruptStateError, State
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
-from .encode import CURSES, DECISIONS, PHASES, SCALED, STAGES, STORMS, board_values, encode, observation_size
+from .encode import (
+    CURSES,
+    DECISIONS,
+    PHASES,
+    SCALED,
+    STAGES,
+    STORMS,
+    board_values,
+    encode,
+    observation_size,
+    raid_value,
+)
 from .move import MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -303,9 +314,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def set_raid(self, r, p):
         """Region r raided by player p (-1: no longer raided)."""
         self.raided[r] = p
-        x, board = (1.0 if p >= 0 else 0.0), self.board
-        for q in self.game.board_tpos[2][r]:
-            board[q] = x
+        board, n = self.board, self.n
+        for role, q in enumerate(self.game.board_tpos[2][r]):
+            board[q] = raid_value(p, role, n)
 
     def kill(self, r, o, t, cause=""):
         """A unit is destroyed (a King's death is settled in the Plunder Phase). `cause`

@@ -5,7 +5,7 @@ pending decision in the rulebook's words, and the text board (rulebook "THE MAP"
 The view's keys (besides env_id, role, decision, log): ``round``, ``phase``,
 ``phasing_player``, ``turn_order``, ``victory``, ``conquest_goal``, ``max_rounds``,
 ``regions`` (one record per region: name, country, sea, x, y, controller, units by owner,
-storms, curses, raided, neighbours), ``players`` (name, gold, divinations, relics, alive,
+storms, curses, raided_by, neighbours), ``players`` (name, gold, divinations, relics, alive,
 king_slain, has_king, countries, regions), ``battle`` (the battle being fought, or None:
 region, attacker, defender, round, stage, sides), ``end`` (once over: cause, winners).
 The decision's context: ``effect``, ``region``, ``target``, ``unit`` (what is being
@@ -84,7 +84,7 @@ class KingsView:
                 "units": units,
                 "storms": self.storm[r],
                 "curses": self.curse[r],
-                "raided": self.raided[r] >= 0,
+                "raided_by": self.owner_name(self.raided[r]) if self.raided[r] >= 0 else None,
                 "neighbours": [C.REGIONS[d] for d in C.NEIGHBORS[r]],
             })
         players = [{"name": self.game.roles[p], "gold": self.gold[p],
@@ -210,8 +210,8 @@ class KingsView:
                 tokens.append(f"Storm {reg['storms']}")
             if reg["curses"]:
                 tokens.append(f"Curse {reg['curses']}")
-            if reg["raided"]:
-                tokens.append("raided")
+            if reg["raided_by"]:
+                tokens.append(f"raided by {reg['raided_by']}")
             if parts or tokens:
                 rows.append([reg["name"], reg["country"] or "sea", "; ".join(parts),
                              ", ".join(tokens), ", ".join(reg["neighbours"])])

@@ -41,7 +41,7 @@ def reference(s, role):
             vals.append(1.0 if sum(s.at(r, o, t) for t in range(T)) > 0 else 0.0)
     vals += [min(f32(k) * f32(1 / 3.0), f32(1.0)) for k in s.storm]
     vals += [min(f32(k) * f32(1 / 6.0), f32(1.0)) for k in s.curse]
-    vals += [1.0 if k >= 0 else 0.0 for k in s.raided]
+    vals += [0.0 if k < 0 else ((k - role) % n + 1) / n for k in s.raided]
     asked = s.ask[1] if s.ask else -1
     for p in seats[:n]:
         vals += [min(s.gold[p] / 10, 1.0), min(s.div[p] / 5, 1.0), min(s.relics[p] / 5, 1.0),
