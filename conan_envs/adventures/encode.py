@@ -131,6 +131,9 @@ def _plot_block(c):
 ADV_BLOCK = [memoryview(_adventure_block(a)) for a in range(NA)]
 PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(NP)]
 _TEMPLATES = {}
+_SUPPLY = {}
+_DICE = {}
+DICE_LEN = MAX_DICE * PER_DIE
 
 
 def _template(n, role):
@@ -201,16 +204,28 @@ def _encode_player(w, s, p, role, known):
     x = s.hits[p]
     if x:
         w[b + P_HITS] = x / 10 if x < 10 else 1.0
-    o = b + P_DICE
-    for z, f, dt in zip(s.zone[p], s.face[p], s.dtype[p]):
-        w[o] = 1
-        w[o + 1 + z] = 1
-        w[o + 8 + f] = 1
-        w[o + F_DT + dt] = 1
+    key = (*s.zone[p], -1, *s.face[p], -1, *s.dtype[p], s.held[p])
+    blk = _DICE.get(key)
+    if blk is None:
+        blk = _DICE[key] = _dice_block(s.zone[p], s.face[p], s.dtype[p], s.held[p])
+        if len(_DICE) > 1 << 13:
+            _DICE.clear()
+    w[b + P_DICE:b + P_DICE + DICE_LEN] = blk
+
+
+def _dice_block(zone, face, dtype, held):
+    """A player's dice (cached by their zones, faces, types and the die set aside)."""
+    a = memoryview(bytearray(4 * DICE_LEN)).cast("f")
+    o = 0
+    for z, f, dt in zip(zone, face, dtype):
+        a[o] = 1
+        a[o + 1 + z] = 1
+        a[o + 8 + f] = 1
+        a[o + F_DT + dt] = 1
         o += PER_DIE
-    x = s.held[p]
-    if x >= 0:
-        w[b + P_DICE + x * PER_DIE + F_HELD] = 1
+    if 0 <= held < len(zone):
+        a[held * PER_DIE + F_HELD] = 1
+    return a
 
 
 def _encode_context(w, s, role):
@@ -290,29 +305,36 @@ def encode(s, role):
         _encode_player(w, s, p, role, known)
 
     # kingdoms: Challenge tokens (type only where this role has seen it), temples, Fate tokens
-    for b, t, x, row in zip(K_BASE, s.ct_board, s.temple, s.fate_board):
+    for k, t in enumerate(s.ct_board):
         if t >= 0:
+            b = K_BASE[k]
             w[b] = 1
             if t in known:
                 w[b + 1 + TOKEN_TYPE_OF[t]] = 1
-        if x:
-            w[b + 1 + NT] = len(x) / 4 if len(x) < 4 else 1.0
+    if any(s.temple):
+        for k, x in enumerate(s.temple):
+            if x:
+                w[K_BASE[k] + 1 + NT] = len(x) / 4 if len(x) < 4 else 1.0
+    for k, row in enumerate(s.fate_board):
         if row != ZERO8:
-            b += 2 + NT
+            b = K_BASE[k] + 2 + NT
             for f in range(8):
                 c = row[f]
                 if c:
                     w[b + f] = c / 4 if c < 4 else 1.0
 
-    for g, x in enumerate(s.god_supply):  # gods in the supply, Gold on them, the Fate supply
-        if x:
-            w[O_SUPPLY + g] = 1
-    for g, c in enumerate(s.god_gold):
-        if c:
-            w[O_SUPPLY + 8 + g] = c / 10 if c < 10 else 1.0
-    for g, c in enumerate(s.fate_supply):
-        if c:
-            w[O_SUPPLY + 16 + g] = c / 4 if c < 4 else 1.0
+    # gods in the supply, Gold on them, the Fate supply (cached: they change rarely)
+    key = (*s.god_supply, *s.god_gold, *s.fate_supply)
+    blk = _SUPPLY.get(key)
+    if blk is None:
+        if len(_SUPPLY) > 4096:
+            _SUPPLY.clear()
+        a = np.zeros(24, dtype=np.float32)
+        a[:8] = s.god_supply
+        a[8:16] = np.minimum(np.array(s.god_gold, dtype=np.float32) / 10, 1)
+        a[16:] = np.minimum(np.array(s.fate_supply, dtype=np.float32) / 4, 1)
+        blk = _SUPPLY[key] = memoryview(a)
+    w[O_SUPPLY:O_SUPPLY + 24] = blk
 
     for i, a in enumerate(s.adv_face):
         if a >= 0:
