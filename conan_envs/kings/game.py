@@ -21,8 +21,11 @@ CONQUEST = 8  # the designed conquest goal (docs/rulings/kings.md, "Victory")
 class KingsGame(Game):
     """Options: num_players (2-4); max_turns (rounds; default 60); victory:
     "most_countries" (default: the game ends after max_turns rounds and the King holding
-    the most whole countries wins; it also ends when one King is left) or "last_king"
-    (only the last King standing wins; the max_turns cap truncates the game)."""
+    the most whole countries wins) or "last_king" (the max_turns cap truncates the game);
+    conquest (default 8: that many whole countries held at the end of a King's turn win at
+    once; 0: off); pretender (default True: a King slain with no Hero heir is replaced by a
+    unit of the stack his player picks). In every mode the game ends when one King is
+    left. The designed parts are argued in docs/rulings/kings.md."""
 
     env_id = "kings_v1"
     OPTIONS = {
