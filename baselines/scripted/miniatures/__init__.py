@@ -1,13 +1,17 @@
 """Scripted agents for Conan, the miniatures game.
 
-Overlord: activates the cheapest River tile that can reach a hero, focuses the weakest hero,
-keeps the scenario's key characters (Zogar Sag, Zaporavo, Skuthus, the Captain) on guard where
-they stand, guards when an attack would hurt, reinforces towards the heroes.
-In The Final Ritual every group marches on the priestess, breaking a barricade on the way.
+Overlord: activates the cheapest River tile that can reach a hero (each tile once a turn),
+focuses the weakest hero, keeps the scenario's key characters (Zogar Sag, Zaporavo, Skuthus, the
+Captain) on guard where they stand; Skuthus never leaves his tower: minions and reinforcements
+guard him (Protected), a Blocking monster holds its post before him, and gems are kept back for
+his Guard. In Hunting the Tigress the crew hunts Bêlit (minions by water, never leaping); in
+Ophir's Gold it goes for Olivia's carrier; in The Final Ritual every group breaks the same
+barricade and makes for the priestess.
 Heroes: go for the scenario's objective (search huts for Yselda — every hero a different hut —
 while Conan hunts Zogar Sag and Hadrathus teleports the head out of the crowd; carry the
-captive and the head out at once; kill the named enemies; hold the priestess's enclosure),
-attack what they can reach, keep gems back for Guard.
+captive and the head out at once, dropping what slows the carrier; kill the named enemies; hold
+the priestess's enclosure and go after an enemy who reaches her), attack what they can reach,
+keep gems back for Guard.
 
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
