@@ -26,7 +26,8 @@ def seat_score(returns: Sequence[float], mine: Sequence[int]) -> float:
 
 
 def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]]) -> np.ndarray:
-    """Elo (mean 0) of `names` from (a, b, a's scores against b) edges, by minorization-maximization."""
+    """Elo (mean 0) of `names` from (a, b, a's scores against b) edges: the Bradley-Terry
+    maximum likelihood by Newton's method (the players must be joined by games)."""
     idx = {a: i for i, a in enumerate(names)}
     k = len(names)
     wins = np.zeros((k, k))
@@ -38,17 +39,17 @@ def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]])
         wins[i, j] += total + PRIOR / 2
         wins[j, i] += len(scores) - total + PRIOR / 2
     games = wins + wins.T
-    p = np.ones(k)
-    for _ in range(2000):
-        denom = (games / (p[:, None] + p[None, :])).sum(1)
-        new = np.where(denom > 0, wins.sum(1) / np.where(denom > 0, denom, 1), p)
-        new = np.where(new > 0, new, 1e-12)
-        new = new / np.exp(np.mean(np.log(new)))
-        done = float(np.max(np.abs(new - p))) < 1e-12
-        p = new
-        if done:
+    theta = np.zeros(k)
+    for _ in range(100):
+        p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j]: i beats j
+        grad = (wins - games * p).sum(1)
+        curv = games * p * (1 - p)
+        hess = np.diag(curv.sum(1)) - curv  # minus the Hessian
+        step = np.linalg.solve(hess[1:, 1:], grad[1:])  # player 0 held at 0
+        theta[1:] += step
+        if float(np.max(np.abs(step), initial=0.0)) < 1e-12:
             break
-    elo: np.ndarray = 400 * np.log10(p)
+    elo: np.ndarray = 400 / np.log(10) * theta
     centred: np.ndarray = elo - elo.mean()
     return centred
 

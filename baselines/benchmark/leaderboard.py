@@ -92,9 +92,10 @@ def board_dir(protocol: Protocol, root: str | Path = DEFAULT_ROOT) -> Path:
     return Path(root) / protocol.id
 
 
-def add(path: str | Path, root: str | Path = DEFAULT_ROOT) -> Path:
+def add(path: str | Path, root: str | Path = DEFAULT_ROOT, update_index: bool = True) -> Path:
     """Put the result file at `path` on its protocol's board (replacing the same entrant's
-    earlier result) and rebuild that board; returns the board's Markdown path."""
+    earlier result) and rebuild that board and (with `update_index`) the index; returns the
+    board's Markdown path."""
     result = read_result(path)
     protocol = get_protocol(result["protocol"]["id"])
     stale = stale_opponents(result, protocol)
@@ -107,7 +108,8 @@ def add(path: str | Path, root: str | Path = DEFAULT_ROOT) -> Path:
     if Path(path).resolve() != target.resolve():
         shutil.copyfile(path, target)
     md = build(protocol, root)
-    index(root)
+    if update_index:
+        index(root)
     return md
 
 
