@@ -14,7 +14,7 @@ time (AEC).
 | segment | start | size | what |
 |---|---|---|---|
 | pass | 0 | 1 | pass / reject / decline (the prompt says which) |
-| play | 1 | 110 | a card by id: an Adventure in the Card Turn; a card face down in a Resolution (the first id of each face) |
+| play | 1 | 110 | a card: an Adventure (Card Turn); face down in a Resolution (by face) |
 | place | 111 | 640 | a Challenge (by face) face down on an Adventure |
 | passage | 751 | 20 | Secret Passage: move to an Adventure |
 | vision | 771 | 80 | Seer's Vision: a face-down Challenge by Adventure and position |
@@ -33,7 +33,7 @@ time (AEC).
 | withdraw | 985 | 1 | withdraw |
 | attribute | 986 | 9 | source (Hero, Ally, allied Hero) x attribute |
 | duel_attribute | 995 | 3 | the Duel's attribute |
-| play_on | 998 | 220 | a card (by face) face down on the challenger or the challenged Hero |
+| play_on | 998 | 220 | a card (by face) face down on either Hero of a Duel |
 | ability | 1218 | 1 | use the once-per-game ability asked about |
 | swap | 1219 | 2 | offer a Hero swap |
 | accept | 1221 | 1 | accept the offer |
@@ -49,7 +49,7 @@ time (AEC).
 | ask_item | 1506 | 12 | Deal: you ask for a Magic item |
 | propose | 1518 | 1 | state the offer |
 | counter | 1519 | 1 | answer with a counter-offer |
-| terms | 1520 | 18 | Alliance terms: gainer's share x losses shared x who takes Loot items |
+| terms | 1520 | 18 | Alliance terms: share x losses x Loot items |
 
 Action names (`action_to_string`) are in the game's words: "face the top Challenge",
 "raise to 5 DP", "use Strength of your Hero (5)", "play Might of Crom face down on your Hero",
@@ -61,19 +61,19 @@ default config (2 players; `observation_blocks(game, role)` in `conan_envs.cards
 
 | block | size | what |
 |---|---|---|
-| players | 224 | per player, the observer first: alive, DP, hand size, Hero, Adventure, expelled, ability used, Ally, Alliance partner and share, lost Diplomacy Turn, turn order, Magic items, to act, face-down cards played, Loot owed, the card it was expelled from |
+| players | 224 | per player (observer first): DP, hand, Hero, place, Ally, Alliance, items, Loot owed |
 | hand | 93 | own hand, count of each card face |
-| facedown | 186 | own face-down cards in the Resolution, by face and target Hero |
-| revealed | 186 | every card of the Resolution once revealed (Rage/Fury asked) |
+| facedown | 186 | own face-down cards in the Resolution, by face and Hero |
+| revealed | 186 | the Resolution's cards once revealed (Rage/Fury asked) |
 | discard | 93 | discard pile, count of each face |
-| adventures | 3100 | per Adventure: state, owner, pile size; per Challenge slot: present, face up, known, placer, identity if known |
+| adventures | 3100 | per Adventure: state, owner, pile; per Challenge: placer, known identity |
 | decks | 2 | draw deck and Magic item deck sizes |
 | phase | 7 | Game Phase |
-| decision | 25 | decision kind (or ability asked) |
+| decision | 25 | decision kind or ability asked |
 | actor | 2 | player to act, relative |
-| wager | 55 | wager or Duel: kind, Hero, opponent, Challenge, stakes, attribute and source, Rage/Fury, own side, face-down cards per Hero |
-| offer | 197 | offer on the table: kind, from, to, counter-offer; goods each way (DP, random cards, named cards, named Magic items); Alliance terms |
-| misc | 4 | Card Turn first round, round, tie at the target, Alliance share owed |
+| wager | 55 | wager or Duel: sides, Challenge, stakes, attribute, Rage/Fury, cards |
+| offer | 197 | offer: kind, sides, counter, goods each way, Alliance terms |
+| misc | 4 | first Card Turn round, round, tie at the target, share owed |
 
 It carries everything in the view except the log: equal observations mean equal views.
 
@@ -83,14 +83,17 @@ At the end: +1 to the winner, -1 to the others (a draw or a truncated game: 0 to
 
 ## Options
 
-| option | default | valid | what |
-|---|---|---|---|
-| `num_players` | 2 | an integer from 2 to 4 | number of Heroes |
-| `starting_dp` | 15 | an integer from 1 to 99 | DP each Hero starts with ("Shorter or Longer Games") |
-| `target_dp` | 30 | an integer from 2 to 100 | DP that wins ("Shorter or Longer Games") |
-| `victory_or_death` | False | True or False | "Victory or Death Mode": last Hero standing wins |
-| `forgetting_old_dangers` | False | True or False | failed Challenges are turned face down |
-| `max_turns` | 60 | an integer from 1 to 100000 | cap on game rounds (Card, Hero, Diplomacy, Draw Turns); reaching it truncates the game |
+- `num_players` (default 2; an integer from 2 to 4): number of Heroes
+- `starting_dp` (default 15; an integer from 1 to 99): DP each Hero starts with ("Shorter or
+  Longer Games")
+- `target_dp` (default 30; an integer from 2 to 100): DP that wins ("Shorter or Longer
+  Games")
+- `victory_or_death` (default False; True or False): "Victory or Death Mode": last Hero
+  standing wins
+- `forgetting_old_dangers` (default False; True or False): failed Challenges are turned face
+  down
+- `max_turns` (default 60; an integer from 1 to 100000): cap on game rounds (Card, Hero,
+  Diplomacy, Draw Turns); reaching it truncates the game
 
 ## View
 `state.view(role)` keys: `env_id`, `role`, `round`, `phase`, `card_turn_first_round`,

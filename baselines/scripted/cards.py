@@ -6,7 +6,7 @@ success it estimates from the attribute, its Magic items, the Resolution cards i
 the expected harm of the cards its opponent may hold (from the unseen part of the deck mix);
 it places its hardest Challenges where the leading opponent's Hero stands (or on the leader's
 Adventures), plays every Adventure (+1 DP), uses abilities when they are offered (they are
-offered only where they turn a result). Its deal policy (`deals.py` beside it) values DP,
+offered only where they turn a result). Its deal policy (`cards_deals.py` beside it) values DP,
 cards and Magic items for its own Hero and for the other player's: it offers to sell the card
 it needs least, or to buy an item it needs more than its owner, for a DP price between the
 two values, proposes Alliances on a card with Challenges left, accepts what is worth more

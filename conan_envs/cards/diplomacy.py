@@ -26,8 +26,6 @@ ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes t
 TERMS = tuple((k, losses, items) for k in SHARES for losses in (False, True)
               for items in range(len(ITEM_RULES)))
 MAX_RANDOM = 3  # random cards one side may give in a Deal
-GOOD_SEGMENTS = ("give_dp", "ask_dp", "give_cards", "ask_cards", "give_card", "ask_card",
-                 "give_item", "ask_item")
 
 
 def empty_goods() -> dict:

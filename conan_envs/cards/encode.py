@@ -31,7 +31,7 @@ FACE = C.FACE
 P_BASE = 108  # one player's block is P_BASE + 2n long (offsets in `observe`)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def layout(n: int) -> dict:
     from .state import DECISION_NAMES, PROMPT_NAMES
 
@@ -51,26 +51,23 @@ def blocks(n: int) -> list:
     from .state import DECISION_NAMES, PROMPT_NAMES
 
     return [
-        ("players", n * (P_BASE + 2 * n), "per player, the observer first: alive, DP, hand size, "
-         "Hero, Adventure, expelled, ability used, Ally, Alliance partner and share, lost "
-         "Diplomacy Turn, turn order, Magic items, to act, face-down cards played, Loot owed, "
-         "the card it was expelled from"),
+        ("players", n * (P_BASE + 2 * n), "per player (observer first): DP, hand, Hero, place, "
+         "Ally, Alliance, items, Loot owed"),
         ("hand", NF, "own hand, count of each card face"),
-        ("facedown", 2 * NF, "own face-down cards in the Resolution, by face and target Hero"),
-        ("revealed", 2 * NF, "every card of the Resolution once revealed (Rage/Fury asked)"),
+        ("facedown", 2 * NF, "own face-down cards in the Resolution, by face and Hero"),
+        ("revealed", 2 * NF, "the Resolution's cards once revealed (Rage/Fury asked)"),
         ("discard", NF, "discard pile, count of each face"),
-        ("adventures", NADV * (5 + n + SLOTS * (35 + n)), "per Adventure: state, owner, pile "
-         "size; per Challenge slot: present, face up, known, placer, identity if known"),
+        ("adventures", NADV * (5 + n + SLOTS * (35 + n)), "per Adventure: state, owner, pile; "
+         "per Challenge: placer, known identity"),
         ("decks", 2, "draw deck and Magic item deck sizes"),
         ("phase", len(PHASES), "Game Phase"),
-        ("decision", len(DECISION_NAMES) + len(PROMPT_NAMES), "decision kind (or ability asked)"),
+        ("decision", len(DECISION_NAMES) + len(PROMPT_NAMES), "decision kind or ability asked"),
         ("actor", n, "player to act, relative"),
-        ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4, "wager or Duel: kind, Hero, opponent, "
-         "Challenge, stakes, attribute and source, Rage/Fury, own side, face-down cards per Hero"),
-        ("offer", 5 + 2 * n + 2 * GOODS_SIZE + len(TERMS), "offer on the table: kind, from, "
-         "to, counter-offer; goods each way (DP, random cards, named cards, named Magic "
-         "items); Alliance terms"),
-        ("misc", 4, "Card Turn first round, round, tie at the target, Alliance share owed"),
+        ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4, "wager or Duel: sides, Challenge, stakes, "
+         "attribute, Rage/Fury, cards"),
+        ("offer", 5 + 2 * n + 2 * GOODS_SIZE + len(TERMS), "offer: kind, sides, counter, goods "
+         "each way, Alliance terms"),
+        ("misc", 4, "first Card Turn round, round, tie at the target, share owed"),
     ]
 
 

@@ -6,7 +6,8 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import card_turn, content as C, diplomacy, encode, flow, hero_turn, hidden, restore, setup, text, view, wager
+from . import card_turn, diplomacy, encode, flow, hero_turn, hidden, restore, setup, text, view, wager
+from . import content as C
 
 NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
 

@@ -146,9 +146,7 @@ def wager_view(s, r: int, revealed: bool) -> dict:
 
 
 def offer_view(s) -> dict:
-    from .diplomacy import offer_words
-
-    from .diplomacy import goods_words, terms_words
+    from .diplomacy import goods_words, offer_words, terms_words
 
     off = s.offer
     return {"kind": off["kind"], "from": s.game.roles[off["from"]], "to": s.game.roles[off["to"]],

@@ -13,8 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import conan_envs  # noqa: E402
-from conan_envs.cards import content as C  # noqa: E402
 from baselines import load_agent  # noqa: E402
+from conan_envs.cards import content as C  # noqa: E402
 
 
 def play(n: int, games: int, seed0: int) -> dict:

@@ -7,7 +7,6 @@ runs, the best of each kept, so that the load of the shared machine falls on bot
 from __future__ import annotations
 
 import argparse
-import collections
 import json
 import subprocess
 import sys
@@ -56,8 +55,8 @@ def main():
                 old = best[name].get(d)
                 best[name][d] = [c, min(core, old[1]) if old else core,
                                  min(ob, old[2]) if old else ob]
-    print(f"| decision | steps before | steps after | core µs before | after | "
-          f"observation µs before | after |")
+    print("| decision | steps before | steps after | core µs before | after | "
+          "observation µs before | after |")
     print("|---|---|---|---|---|---|---|")
     kinds = sorted(set(best["before"]) | set(best["after"]),
                    key=lambda d: -max(best["before"].get(d, [0])[0], best["after"].get(d, [0])[0]))

@@ -10,7 +10,8 @@ from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 def test_thief_steals_a_random_card_unseen():
     s = table(n=3, heroes=("Thief", "Barbarian", "Scout"))
     s.hand[2] = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]
-    assert has(s, "Faster than the eye: take a random card from player_2") and not has(s, "Faster than the eye: take a random card from player_1")
+    assert has(s, "Faster than the eye: take a random card from player_2")
+    assert not has(s, "Faster than the eye: take a random card from player_1")
     act(s, "Faster than the eye: take a random card from player_2")
     assert len(s.hand[0]) == 1 and len(s.hand[2]) == 1 and s.used[0]
     at(s, "hero", 0)
@@ -75,7 +76,8 @@ def test_ally_costs_dp_and_lends_its_attributes():
     act(s, "recruit")
     assert s.dp == [12, 15] and s.ally[0] == pict
     at(s, "hero", 0)
-    act(s, "face the top Challenge")  # Crushing Doors, Strength 4: the Priest's 2 would fail, the Raider's 6 wins
+    # Crushing Doors, Strength 4: the Priest's 2 would fail, the Raider's 6 wins
+    act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
     assert has(s, "use Strength of your Ally")

@@ -63,7 +63,7 @@ def check(s):
             assert s.partner[q] == p and s.pos[q] == s.pos[p] and s.keep[p] + s.keep[q] == 6
     owed = [e[0] for e in s.owed]
     assert sorted(owed) == [a for a in range(C.NUM_ADVENTURES) if s.adv_state[a] == 3]
-    for a, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
+    for _, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
         assert s.alive[p] and (cards or items)
         assert not (items and s.magic_deck)
     for a in range(C.NUM_ADVENTURES):

@@ -103,7 +103,8 @@ def test_movement_restrictions():
     c = adventure(s, "Xuthal of the Dusk", 2)
     challenge(s, "Quicksand", c, 0)   # player_0 may not enter a card holding its Challenge
     s.pos[0] = a
-    assert legal_names(s) == {"pass", "complete Red Nails and take its Loot (5 DP, draw 2)", "move to The Black Coast"}
+    assert legal_names(s) == {"pass", "complete Red Nails and take its Loot (5 DP, draw 2)",
+                              "move to The Black Coast"}
     challenge(s, "Sandstorm", a, 1)   # a Hero on a card holding Challenges may not move
     names = legal_names(s)
     assert not any(x.startswith("move") for x in names) and has(s, "face")

@@ -9,7 +9,7 @@ from conan_envs.cards import content as C
 from conan_envs.cards.encode import layout
 from conan_envs.cards.hidden import visible
 
-from .scene import act, adventure, at, challenge, has, legal_names, table
+from .scene import act, adventure, at, challenge, legal_names, table
 
 PASSAGE = min(C.SECRET_PASSAGE)
 VISION = min(C.SEERS_VISION)
