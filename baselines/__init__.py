@@ -24,7 +24,6 @@ from typing import Any
 from conan_envs import ConfigError, check_env_id, make_game
 
 from .agent import Agent
-from .ladder import DIFFICULTIES, difficulty_spec
 from .mcts import MCTSAgent
 from .options import SEED_ONLY, AgentOption, check_options, parse_value
 from .options import describe as describe_options
@@ -104,6 +103,8 @@ def cached_game(env_id: str, game_config: Mapping[str, Any]) -> Any:
 
 def resolve_difficulty(spec: str, env_id: str, role: int, game: Any) -> str:
     """`spec` itself, or the agent string a difficulty name stands for in this seat."""
+    from .ladder import DIFFICULTIES, difficulty_spec  # late: `python -m baselines.ladder`
+
     if isinstance(spec, str) and spec.strip() in DIFFICULTIES:
         return difficulty_spec(spec.strip(), env_id, role, game)
     return spec
@@ -129,7 +130,7 @@ def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dic
     run. Returns (kind, options)."""
     check_env_id(env_id)
     game = cached_game(env_id, game_config)
-    if isinstance(spec, str) and spec.strip() in DIFFICULTIES:
+    if resolve_difficulty(spec, env_id, 0, game) != spec:  # a difficulty: check every seat's
         for r in range(game.num_roles):
             validate_agent(resolve_difficulty(spec, env_id, r, game), env_id, **game_config)
         return spec.strip(), {}
@@ -147,6 +148,8 @@ def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dic
 
 def describe_agents() -> str:
     """Each agent kind and its options, for ``--help``."""
+    from .ladder import DIFFICULTIES
+
     kinds = [f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS]
     return "\n".join(kinds + [f"  {', '.join(DIFFICULTIES)}: the difficulties, an agent per "
                               "game and seat (baselines.ladder)"])
@@ -154,4 +157,4 @@ def describe_agents() -> str:
 
 __all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
            "load_agent", "parse_spec", "check_spec", "validate_agent", "agent_options", "describe_agents",
-           "cached_game", "DIFFICULTIES", "difficulty_spec", "resolve_difficulty"]
+           "cached_game", "resolve_difficulty"]

@@ -35,7 +35,7 @@ EASY = "random"
 NORMAL = "scripted"
 # Guided search: the scripted move is the favoured prior (PUCT), rollouts play scripted for
 # every role up to the end of the next round, where the game's shaped score judges the leaf.
-HARD = ("mcts:simulations=48,prior=scripted,prior_weight=0.6,c_uct=1.0,rollout=scripted,"
+HARD = ("mcts:simulations=24,prior=scripted,prior_weight=0.6,c_uct=1.0,rollout=scripted,"
         "horizon=1,time_budget=0.8")
 
 _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
@@ -157,6 +157,50 @@ def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
     return out
 
 
+def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int = 100,
+                seed: int = 0, workers: int = 2,
+                configs: Sequence[Mapping[str, Any]] | None = None,
+                difficulties: Sequence[str] = DIFFICULTIES) -> list[dict[str, Any]]:
+    """Each difficulty in role `seat` (every other role played by `versus`) on the same
+    seeds: its wins with a Wilson interval, per config. The measure behind "hard beats
+    scripted in this seat"."""
+    from .evaluation import head_to_head
+
+    env_id = f"{game_name}_v1"
+    out = []
+    for config in configs if configs is not None else GAME_CONFIGS[game_name]:
+        game = make_game(env_id, **config)
+        role = game.roles[game.role_index(seat)]
+        start = time.time()
+        rows = []
+        for d in difficulties:
+            row = head_to_head(env_id, d, versus, games=games, seed=seed, game_config=config,
+                               workers=workers, a_roles=[role])
+            rows.append({"difficulty": d, "spec": difficulty_spec(d, env_id, role, game),
+                         **{k: row[k] for k in ("games", "wins", "draws", "losses",
+                                                "win_rate", "win_ci", "truncated")}})
+        out.append({"env_id": env_id, "config": dict(config), "seat": role, "versus": versus,
+                    "rows": rows, "wall_s": time.time() - start})
+    return out
+
+
+def seat_markdown(game_name: str, entries: Sequence[Mapping[str, Any]], command: str) -> str:
+    lines = [f"# Ladder: {game_name}, one seat against `{entries[0]['versus']}`", "",
+             f"Made with `{command}`.", ""]
+    for e in entries:
+        lines += [f"## {e['env_id']} `{_config_name(e['config'])}`: {e['seat']}", "",
+                  f"Wall time {e['wall_s']:.0f} s; every other role plays `{e['versus']}`.", "",
+                  "| difficulty | agent | games | wins | draws | losses | win rate (95% CI) |",
+                  "|---|---|---:|---:|---:|---:|---|"]
+        for r in e["rows"]:
+            lo, hi = r["win_ci"]
+            lines.append(f"| {r['difficulty']} | `{r['spec']}` | {r['games']} | {r['wins']} | "
+                         f"{r['draws']} | {r['losses']} | {_pct(r['win_rate'])} "
+                         f"({_pct(lo)}-{_pct(hi)}) |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def move_times(env_id: str, difficulty: str, config: Mapping[str, Any], games: int = 2,
                seed: int = 0) -> dict[str, Any]:
     """CPU seconds per decision of `difficulty` in every role (the rest played by
@@ -232,6 +276,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--config", action="append", default=None,
                     help="KEY=VALUE,... a config to measure instead of the game's list "
                          "(repeatable)")
+    ap.add_argument("--seat", default=None,
+                    help="measure each difficulty in this role alone against --versus")
+    ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
+    ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
+                    help="with --seat: the difficulties to measure (comma-separated)")
+    ap.add_argument("--name", default=None, help="report file name (no extension)")
     ap.add_argument("--out", default="reports/ladder")
     args = ap.parse_args(argv)
     configs = None
@@ -240,12 +290,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         configs = [{k: parse_value(v) for k, _, v in (p.partition("=") for p in c.split(","))}
                    for c in args.config]
-    entries = ladder(args.game, args.games, args.seed, args.workers, configs)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     command = "python -m baselines.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
-    name = args.game if configs is None else \
-        f"{args.game}_" + "_".join(_config_name(c).replace("=", "-") for c in configs)
+    name = args.name or (args.game if configs is None else
+                         f"{args.game}_" + "_".join(_config_name(c).replace("=", "-")
+                                                    for c in configs))
+    if args.seat is not None:
+        seat_entries = seat_ladder(args.game, args.seat, args.versus, args.games, args.seed,
+                                   args.workers, configs, args.difficulties.split(","))
+        (out / f"{name}.md").write_text(seat_markdown(args.game, seat_entries, command))
+        (out / f"{name}.json").write_text(json.dumps(seat_entries, indent=1, default=str))
+        print((out / f"{name}.md").read_text())
+        return 0
+    entries = ladder(args.game, args.games, args.seed, args.workers, configs)
     (out / f"{name}.md").write_text(to_markdown(args.game, entries, command))
     (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
     print((out / f"{name}.md").read_text())
@@ -256,4 +314,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 __all__ = ["DIFFICULTIES", "LADDER", "difficulty_spec", "seat_of", "describe_ladder", "ladder",
-           "move_times"]
+           "seat_ladder", "move_times"]

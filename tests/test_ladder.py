@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from baselines import DIFFICULTIES, load_agent, validate_agent
-from baselines.ladder import LADDER, difficulty_spec, main, seat_of
+from baselines import load_agent, validate_agent
+from baselines.ladder import DIFFICULTIES, LADDER, difficulty_spec, main, seat_of
 from baselines.mcts import MCTSAgent
 from baselines.random_agent import RandomAgent
 from conan_envs import ConfigError, make_game
