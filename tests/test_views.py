@@ -31,7 +31,7 @@ def sampled_states(env_id, config):
         rng = np.random.default_rng(g)
         agents = None
         if g >= RANDOM_GAMES:
-            agents = [load_agent("scripted", env_id, r)
+            agents = [load_agent("scripted", env_id, r, **config)
                       for r in range(game.num_roles)]
         for step in range(STEPS):
             if state.is_terminal() or state.is_truncated():
