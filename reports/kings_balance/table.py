@@ -7,7 +7,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RUNS = [("scripted vs scripted", "scripted_vs_scripted.json"),
-        ("mcts (50 simulations) vs scripted", "mcts50_vs_scripted.json"),
+        ("mcts (50 simulations) vs scripted",
+         ("mcts50_vs_scripted.json", "mcts50_vs_scripted_more.json")),
         ("scripted vs scripted, v0's designed parts (`pretender=False, conquest=0`)",
          "scripted_vs_scripted_v0_rules.json"),
         ("scripted vs scripted, pretender only (`conquest=0`)", "scripted_pretender_only.json"),
@@ -34,15 +35,33 @@ def row(label, d):
             f"{d['median_rounds']} | {w.get('a', 0)}–{w.get('b', 0)}–{w.get('draw', 0)} |")
 
 
+def merged(runs):
+    """Several runs of one pairing (different seeds) as one; the median rounds are the
+    games-weighted mean of the runs' medians when there are several."""
+    if len(runs) == 1:
+        return runs[0]
+    out = {"games": 0, "causes": {}, "wins": {}}
+    for d in runs:
+        out["games"] += d["games"]
+        for key in ("causes", "wins"):
+            for k, v in d[key].items():
+                out[key][k] = out[key].get(k, 0) + v
+    out["median_rounds"] = round(sum(d["median_rounds"] * d["games"] for d in runs)
+                                 / out["games"])
+    return out
+
+
 def main():
     lines = ["| players | games | conquest goal | most countries at the limit | "
              "last King: slain in battle | last King: enemy magic | "
              "last King: own Untimely End | other | conquest decides | median rounds | "
              "wins a–b–draw |", "|---" * 11 + "|"]
-    for label, name in RUNS:
-        path = HERE / name
-        if path.exists():
-            lines.append(row(label, json.loads(path.read_text())))
+    for label, names in RUNS:
+        runs = [json.loads((HERE / name).read_text())
+                for name in ((names,) if isinstance(names, str) else names)
+                if (HERE / name).exists()]
+        if runs:
+            lines.append(row(label, merged(runs)))
     print("\n".join(lines))
 
 
