@@ -102,6 +102,11 @@ def check_tower_state(s):
             _need(type(getattr(e, name)) is int and 0 <= getattr(e, name) <= 30, f"{f}.{name}")
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
     n = len(s.enemies)
+    mover = s.active if s.stage == "minion" else -1     # may be passing through a friend
+    squares = [e.square for i, e in enumerate(s.enemies) if e.alive and i != mover]
+    _need(len(set(squares)) == len(squares) and s.pos not in squares
+          and (mover < 0 or not 0 <= mover < n or s.enemies[mover].square != s.pos),
+          "enemies", "two figures on one square")
     p = s.pending
     _need(isinstance(p, dict) and set(p) == {"hits", "tokens", "attacker", "riposte"}, "pending",
           "not a record of hits, tokens, attacker and riposte")
@@ -111,7 +116,8 @@ def check_tower_state(s):
     _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
           "active")
     _need(s.stage != "minion" or 0 <= s.active < n, "active", "a minion acts but none is named")
-    _need(s.stage != "minion_mark" or 0 <= s.mark_enemy < n, "mark_enemy")
+    _need(s.stage != "minion_mark" or (0 <= s.mark_enemy < n and sum(s.minion_marked)
+                                       <= sum(s.enemies[s.mark_enemy].dice)), "mark_enemy")
     _need(-1 <= s.use_item < len(c["items"]), "use_item")
     _need(s.stage != "item_target" or s.use_item >= 0, "use_item")
     _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conan_envs.engine import TERMINAL, State, shuffled
+from conan_envs.engine import TERMINAL, CorruptStateError, State, shuffled
 
 from .checks import check_tower_state
 from .combat import CombatMixin
@@ -184,6 +184,9 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         rules loop can run long on it (CorruptStateError names the field)."""
         check_tower_state(self)
         super()._check_restored()
+        if not self.is_terminal() and not self.legal_action_mask().any():
+            raise CorruptStateError(f"saved tower_v1 state: field stage: {self.decision()!r} "
+                                    "offers no legal move")
 
     # ---- hidden information ---------------------------------------------------------------
     def resample_hidden(self, observer, rng):
