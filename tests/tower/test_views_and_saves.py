@@ -236,3 +236,28 @@ def test_edited_saves_are_refused_or_play_on():
             s.observation(s.current_player())
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert 0 < refused < 150
+
+
+def test_v1_block_layout():
+    """The named blocks hold what the env card says: the location and Conan's square one-hot,
+    the decision kind one-hot, each row's dice by slot, Yara's hand for Yara only."""
+    from conan_envs.tower.encode import STAGE_NAMES
+
+    checked = 0
+    for s in scripted_states("battle", games=1, every=5):
+        if s.is_terminal() or not s.plot_hand:
+            continue
+        blocks = {}
+        off = 0
+        for name, n in observation_blocks(s.game, 0):
+            blocks[name] = slice(off, off + n)
+            off += n
+        conan, yara = s.observation(0), s.observation(1)
+        assert conan[blocks["location"]].tolist().index(1.0) == s.loc
+        assert np.flatnonzero(conan[blocks["conan_square"]]).tolist() == [s.pos]
+        assert np.flatnonzero(conan[blocks["decision"]]).tolist() == [STAGE_NAMES.index(s.decision())]
+        rows = conan[blocks["rows"]].reshape(5, 7) * 8
+        assert [[round(x) for x in r if x] for r in rows] == s.rows
+        assert not conan[blocks["yara_hand"]].any() and yara[blocks["yara_hand"]].any()
+        checked += 1
+    assert checked > 5
