@@ -54,9 +54,9 @@ def fit(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]])
     return centred
 
 
-def linked(edges: Sequence[tuple[str, str, Sequence[float]]]) -> set[str]:
-    """The players joined to ``random`` by games: only they have a rating on its scale."""
-    seen, frontier = {ANCHOR}, [ANCHOR]
+def linked(edges: Sequence[tuple[str, str, Sequence[float]]], anchor: str = ANCHOR) -> set[str]:
+    """The players joined to the anchor by games: only they have a rating on its scale."""
+    seen, frontier = {anchor}, [anchor]
     while frontier:
         x = frontier.pop()
         for a, b, s in edges:
@@ -67,14 +67,16 @@ def linked(edges: Sequence[tuple[str, str, Sequence[float]]]) -> set[str]:
 
 
 def anchored(names: Sequence[str], edges: Sequence[tuple[str, str, Sequence[float]]],
-             seed: int = 0, bootstrap: int = 100) -> dict[str, Any] | None:
+             seed: int = 0, bootstrap: int = 100, anchor: str = ANCHOR) -> dict[str, Any] | None:
     """{"anchor", "ratings": [{agent, elo, elo_se}] best first}, ``random`` at 1000; None when
-    random played no game. Players not joined to random by games are left out."""
-    names = [n for n in names if n in linked(edges)]
-    if ANCHOR not in names:
+    random played no game. Players not joined to random by games are left out. `anchor`
+    names the player that stands for random (the reference opponent, on a board whose
+    entrants take other seats than their opponents)."""
+    names = [n for n in names if n in linked(edges, anchor)]
+    if anchor not in names:
         return None
     edges = [e for e in edges if e[0] in names and e[1] in names]
-    a = names.index(ANCHOR)
+    a = names.index(anchor)
     elo = fit(names, edges)
     elo = elo - elo[a] + ANCHOR_ELO
     rng = np.random.default_rng(seed)

@@ -120,23 +120,35 @@ def entries(protocol: Protocol, root: str | Path = DEFAULT_ROOT) -> list[dict[st
     return [read_result(p) for p in sorted(folder.glob("*.json")) if not p.name.endswith(".run.json")]
 
 
-def _node(result: Mapping[str, Any], opponents: Sequence[str]) -> str:
+OPPONENT = "opponent:"  # an opponent's node where it plays other seats than the entrants
+
+
+def _node(result: Mapping[str, Any], protocol: Protocol) -> str:
+    """An entrant's player in the fit: in a symmetric protocol the entrant ``easy`` is the
+    opponent ``easy``; elsewhere the entrants play other seats than the opponents."""
     spec = result["entrant"].get("spec")
-    return spec if isinstance(spec, str) and spec in opponents else str(result["entrant"]["name"])
+    if protocol.symmetric and isinstance(spec, str) and spec in protocol.opponents:
+        return spec
+    return str(result["entrant"]["name"])
+
+
+def _opponent_node(protocol: Protocol, name: str) -> str:
+    return name if protocol.symmetric else OPPONENT + name
 
 
 def ratings(protocol: Protocol, results: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
-    opponents = list(protocol.opponents)
-    names = list(dict.fromkeys([*opponents, *(_node(r, opponents) for r in results)]))
+    """One fit over the board, the reference opponent ``random`` at 1000."""
+    opponents = [_opponent_node(protocol, o) for o in protocol.opponents]
+    names = list(dict.fromkeys([*opponents, *(_node(r, protocol) for r in results)]))
     edges = []
     for r in results:
-        me = _node(r, opponents)
-        order = [row["opponent"] for row in r["opponents"]]
-        for i, opp in enumerate(order):
+        me = _node(r, protocol)
+        for i, row in enumerate(r["opponents"]):
+            opp = _opponent_node(protocol, row["opponent"])
             scores = [g[4] for g in r["games"] if g[0] == i]
             if opp != me and scores:
                 edges.append((me, opp, scores))
-    return anchored(names, edges, seed=protocol.seed)
+    return anchored(names, edges, seed=protocol.seed, anchor=_opponent_node(protocol, "random"))
 
 
 def _cell(row: Mapping[str, Any] | None) -> str:
@@ -186,7 +198,7 @@ def render(protocol: Protocol, results: Sequence[Mapping[str, Any]]) -> str:
     by_node = {r["agent"]: r for r in (elo or {}).get("ratings", [])}
     rows = []
     for r in results:
-        node = _node(r, list(protocol.opponents))
+        node = _node(r, protocol)
         rating = by_node.get(node)
         stale = stale_opponents(r, protocol)
         rows.append((-(rating["elo"] if rating else r["summary"]["score"]), r, rating, stale))
@@ -210,9 +222,17 @@ def render(protocol: Protocol, results: Sequence[Mapping[str, Any]]) -> str:
     if any(x[3] for x in rows):
         lines += ["", "† measured against an opponent the ladder has since changed; run it again."]
     if elo:
-        lines += ["", "Elo: one Bradley-Terry fit over every game on this board (scores as in "
-                  "`baselines/benchmark/elo.py`), ± the bootstrap standard error; score: the mean "
-                  "game score against all opponents (1/2 = as good as the field)."]
+        refs = [(o, by_node.get(_opponent_node(protocol, o))) for o in protocol.opponents]
+        lines += ["", "The reference opponents on the same scale: " + ", ".join(
+            f"{o} {x['elo']:.0f}" for o, x in refs if x is not None) + ".",
+            "", "Elo: one Bradley-Terry fit over every game on this board (scores as in "
+            "`baselines/benchmark/elo.py`), anchored so that the opponent `random` = 1000, ± the "
+            "bootstrap standard error"
+            + (" (an entrant named as a reference opponent is that opponent: the entrant "
+               "takes every seat in turn)" if protocol.symmetric else
+               " (the entrants play other seats than the opponents: `random` as an entrant is "
+               "not the opponent `random`)")
+            + "; score: the mean game score against all opponents (1/2 = as good as the field)."]
     return "\n".join(lines) + "\n"
 
 
@@ -243,7 +263,7 @@ def index(root: str | Path = DEFAULT_ROOT) -> Path:
             continue
         elo = ratings(p, results) if not p.solo else None
         if elo:
-            nodes = {_node(r, list(p.opponents)): r["entrant"]["name"] for r in results}
+            nodes = {_node(r, p): r["entrant"]["name"] for r in results}
             best = next((x for x in elo["ratings"] if x["agent"] in nodes), None)
             leader = f"`{nodes[best['agent']]}` {best['elo']:.0f}" if best else "–"
         else:

@@ -65,6 +65,13 @@ class Protocol:
     games: int  # per opponent, over all seatings
     seed: int
     move_time_s: float | None = None
+    roles: tuple[str, ...] = ()  # the game's roles with this config (derived, not hashed)
+
+    @property
+    def symmetric(self) -> bool:
+        """The entrant takes every seat in turn (Kings, Cards): an entrant and an opponent
+        of the same name are then the same player."""
+        return not self.solo and {r for s in self.seatings for r in s} == set(self.roles)
 
     @property
     def per_seating(self) -> int:
@@ -177,7 +184,7 @@ def parse(entry: Any, where: str = "protocol") -> Protocol:
     return Protocol(id=pid, version=entry["version"], sha256=digest, description=description,
                     env_id=env_id, config=dict(game.config), seatings=tuple(tuple(s) for s in seatings),
                     opponents=tuple(opponents), games=entry["games"], seed=entry["seed"],
-                    move_time_s=None if budget is None else float(budget))
+                    move_time_s=None if budget is None else float(budget), roles=tuple(game.roles))
 
 
 def parse_file(text: str, where: str) -> list[Protocol]:
