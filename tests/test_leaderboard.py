@@ -101,3 +101,22 @@ def test_a_run_goes_on_the_board_with_one_flag(tmp_path, capsys, monkeypatch):
     text = (tmp_path / "lb" / "tower_v1" / "solo.md").read_text()
     assert "| 1 | `random` |" in text and "Elo" not in text.split("| rank")[1]
     assert (tmp_path / "res" / "tower_v1-solo.run.json").is_file()
+
+
+def test_entrants_in_other_seats_are_not_the_opponents(tmp_path):
+    """On an Overlord board the entrant `random` (a random Overlord) is another player than
+    the opponent `random` (random heroes), which is the anchor."""
+    pid = "miniatures_v1/ruined_fort-overlord"
+    root = tmp_path / "lb"
+    for spec in ("random", "normal"):
+        r = run_protocol(pid, spec, games=2, opponents=["random", "normal"], out=tmp_path / spec)
+        board.add(r["paths"]["json"], root)
+    p = get_protocol(pid)
+    assert not p.symmetric and get_protocol(PID).symmetric
+    elo = board.ratings(p, board.entries(p, root))
+    assert elo is not None
+    rated = {x["agent"]: x["elo"] for x in elo["ratings"]}
+    assert set(rated) == {"random", "normal", "opponent:random", "opponent:normal"}
+    assert rated["opponent:random"] == 1000.0
+    text = (root / "miniatures_v1" / "ruined_fort-overlord.md").read_text()
+    assert "The reference opponents on the same scale: random 1000" in text
