@@ -120,6 +120,8 @@ def test_the_ladder_difficulties_are_the_reference_opponents(outside, tmp_path):
     assert not any("time_budget" in s for r in rows.values() for s in r["resolved"].values())
     assert [x["agent"] for x in result["elo"]["ratings"] if x["agent"] == "random"] == ["random"]
     assert next(x["elo"] for x in result["elo"]["ratings"] if x["agent"] == "random") == 1000.0
+    named = run_protocol("kings_v1/2p", "normal", games=2, opponents=["random"], config={"max_turns": 2})
+    assert named["entrant"]["resolved"] == {"player_0": "scripted", "player_1": "scripted"}
 
 
 def test_an_agent_object_plays_every_seat_and_is_reset_each_game():

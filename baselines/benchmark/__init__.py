@@ -22,7 +22,7 @@ from typing import Any
 
 from conan_envs import ConfigError, make_game
 
-from .entrant import EntrantError, check_entrant, entrant_name
+from .entrant import EntrantError, check_entrant, entrant_name, resolve_spec
 from .protocol import Protocol, ProtocolError, get_protocol, list_lines, protocols
 from .result import build_result, run_info, write
 from .runner import GameJob, run_jobs
@@ -56,27 +56,11 @@ def plan(protocol: Protocol, games: int | None = None, opponents: Sequence[str] 
     return jobs, chosen, per_seating, game
 
 
-def _difficulty(spec: str, env_id: str, role: int, game: Any) -> str:
-    try:
-        from ..ladder import DIFFICULTIES, difficulty_spec
-    except ImportError:  # a build without the ladder: the name is left to load_agent
-        return spec
-    return difficulty_spec(spec, env_id, role, game) if spec in DIFFICULTIES else spec
-
-
 def resolve_opponent(opponent: str | None, env_id: str, game: Any) -> list[str | None]:
-    """The agent string `opponent` stands for in each role: a difficulty is looked up in the
-    ladder (:mod:`baselines.ladder`) for that seat, and a search's wall-clock budget
-    (``time_budget``) is dropped so that the games do not depend on the machine's load."""
+    """The agent string `opponent` stands for in each role (:func:`.entrant.resolve_spec`)."""
     if opponent is None:
         return [None] * game.num_roles
-    out: list[str | None] = []
-    for r in range(game.num_roles):
-        spec = _difficulty(opponent, env_id, r, game)
-        if spec.startswith("mcts:"):
-            spec = ",".join(p for p in spec.split(",") if not p.strip().startswith("time_budget="))
-        out.append(spec)
-    return out
+    return [resolve_spec(opponent, env_id, r, game) for r in range(game.num_roles)]
 
 
 def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int | None = None,
@@ -115,8 +99,13 @@ def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int 
         overrides["opponents"] = list(chosen)
     if config:
         overrides["game_config"] = {k: v for k, v in sorted(dict(config).items())}
-    entrant = {"name": name or entrant_name(agent_or_factory),
-               "spec": agent_or_factory if isinstance(agent_or_factory, str) else None}
+    entrant: dict[str, Any] = {"name": name or entrant_name(agent_or_factory),
+                               "spec": agent_or_factory if isinstance(agent_or_factory, str) else None}
+    if isinstance(agent_or_factory, str) and not agent_or_factory.startswith("python:"):
+        resolved = {r: resolve_spec(agent_or_factory, protocol.env_id, game.role_index(r), game)
+                    for seating in protocol.seatings for r in seating}
+        if set(resolved.values()) != {agent_or_factory}:
+            entrant["resolved"] = resolved
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     outcomes = run_jobs(jobs, agent_or_factory, workers=workers, ray_address=ray_address,

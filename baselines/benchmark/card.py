@@ -22,6 +22,8 @@ def card(result: Mapping[str, Any], run: Mapping[str, Any] | None = None) -> str
              f"- env: `{result['env_id']}`, config `{result['game_config']}`",
              f"- entrant: `{e['name']}`"
              + (f" (`{e['spec']}`)" if e.get("spec") and e["spec"] != e["name"] else ""),
+             *([f"- entrant `{e['name']}` = " + " / ".join(
+                 f"`{x}`" for x in sorted(set(e["resolved"].values())))] if e.get("resolved") else []),
              f"- package: conan-envs {result['package']['version']}",
              f"- seeds: from {result['seeds']['first']}, {result['seeds']['per_seating']} per seating "
              f"and opponent; seatings {result['seeds']['seatings']}"]

@@ -101,6 +101,22 @@ def check_entrant(entrant: Any, env_id: str, game_config: dict[str, Any]) -> Non
                            f"action_mask, state=None), or a factory returning one; not {entrant!r}")
 
 
+def resolve_spec(spec: str, env_id: str, role: int, game: Any) -> str:
+    """The agent string `spec` stands for in `role`: a difficulty (``easy``, ``normal``,
+    ``hard``) is looked up in the ladder (:mod:`baselines.ladder`) for that seat, and a
+    search's wall-clock budget (``time_budget``) is dropped so that the games do not depend
+    on the machine's load; other strings are kept."""
+    try:
+        from ..ladder import DIFFICULTIES, difficulty_spec
+    except ImportError:  # a build without the ladder: the name is left to load_agent
+        return spec
+    if spec in DIFFICULTIES:
+        spec = difficulty_spec(spec, env_id, role, game)
+        if spec.startswith("mcts:"):
+            spec = ",".join(p for p in spec.split(",") if not p.strip().startswith("time_budget="))
+    return spec
+
+
 def make_agent(entrant: Any, env_id: str, role: int, seed: int, game_config: dict[str, Any]) -> Any:
     """The agent that plays `role` in one game."""
     if isinstance(entrant, str):
@@ -108,9 +124,10 @@ def make_agent(entrant: Any, env_id: str, role: int, seed: int, game_config: dic
             factory, opts = python_factory(entrant)
             agent = factory(env_id=env_id, role=role, seed=seed, **game_config, **opts)
         else:
-            from .. import load_agent
+            from .. import cached_game, load_agent
 
-            return load_agent(entrant, env_id, role, seed=seed, **game_config)
+            spec = resolve_spec(entrant, env_id, role, cached_game(env_id, game_config))
+            return load_agent(spec, env_id, role, seed=seed, **game_config)
     elif is_agent(entrant):
         return entrant
     else:
