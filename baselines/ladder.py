@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -160,27 +160,47 @@ def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
 def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int = 100,
                 seed: int = 0, workers: int = 2,
                 configs: Sequence[Mapping[str, Any]] | None = None,
-                difficulties: Sequence[str] = DIFFICULTIES) -> list[dict[str, Any]]:
-    """Each difficulty in role `seat` (every other role played by `versus`) on the same
-    seeds: its wins with a Wilson interval, per config. The measure behind "hard beats
-    scripted in this seat"."""
-    from .evaluation import head_to_head
+                difficulties: Sequence[str] = DIFFICULTIES,
+                on_progress: Callable[[list[dict[str, Any]]], None] | None = None,
+                chunk: int = 10) -> list[dict[str, Any]]:
+    """Each difficulty in role `seat`, every other role played by `versus`, on the same
+    seeds (``seed`` .. ``seed + games - 1``): its wins with a Wilson interval, per config.
+    The measure behind "hard beats scripted in this seat". Games run `chunk` at a time;
+    `on_progress` gets the table so far after each chunk (a long run can be stopped and
+    still report the games it played)."""
+    from .evaluation import GameTask, run_games, wilson
 
     env_id = f"{game_name}_v1"
-    out = []
+    out: list[dict[str, Any]] = []
     for config in configs if configs is not None else GAME_CONFIGS[game_name]:
         game = make_game(env_id, **config)
-        role = game.roles[game.role_index(seat)]
+        r = game.role_index(seat)
+        role = game.roles[r]
+        items = tuple(sorted(game.config.items()))
+        entry: dict[str, Any] = {"env_id": env_id, "config": dict(config), "seat": role,
+                                 "versus": versus, "rows": [], "wall_s": 0.0}
+        out.append(entry)
         start = time.time()
-        rows = []
         for d in difficulties:
-            row = head_to_head(env_id, d, versus, games=games, seed=seed, game_config=config,
-                               workers=workers, a_roles=[role])
-            rows.append({"difficulty": d, "spec": difficulty_spec(d, env_id, role, game),
-                         **{k: row[k] for k in ("games", "wins", "draws", "losses",
-                                                "win_rate", "win_ci", "truncated")}})
-        out.append({"env_id": env_id, "config": dict(config), "seat": role, "versus": versus,
-                    "rows": rows, "wall_s": time.time() - start})
+            specs = tuple(d if i == r else versus for i in range(game.num_roles))
+            row: dict[str, Any] = {"difficulty": d, "spec": difficulty_spec(d, env_id, r, game),
+                                   "games": 0, "wins": 0, "draws": 0, "losses": 0,
+                                   "truncated": 0, "win_rate": 0.0, "win_ci": [0.0, 1.0]}
+            entry["rows"].append(row)
+            for first in range(seed, seed + games, chunk):
+                seeds = range(first, min(seed + games, first + chunk))
+                results = run_games([GameTask(env_id, items, specs, sd) for sd in seeds], workers)
+                for returns, _steps, truncated in results:
+                    mine = returns[r]
+                    rival = max(v for i, v in enumerate(returns) if i != r)
+                    row["games"] += 1
+                    row["wins" if mine > rival else "losses" if mine < rival else "draws"] += 1
+                    row["truncated"] += bool(truncated)
+                row["win_rate"] = row["wins"] / row["games"]
+                row["win_ci"] = list(wilson(row["wins"], row["games"]))
+                entry["wall_s"] = time.time() - start
+                if on_progress is not None:
+                    on_progress(out)
     return out
 
 
@@ -189,7 +209,8 @@ def seat_markdown(game_name: str, entries: Sequence[Mapping[str, Any]], command:
              f"Made with `{command}`.", ""]
     for e in entries:
         lines += [f"## {e['env_id']} `{_config_name(e['config'])}`: {e['seat']}", "",
-                  f"Wall time {e['wall_s']:.0f} s; every other role plays `{e['versus']}`.", "",
+                  f"Wall time {e['wall_s']:.0f} s; every other role plays `{e['versus']}`; "
+                  "the same seeds for every difficulty.", "",
                   "| difficulty | agent | games | wins | draws | losses | win rate (95% CI) |",
                   "|---|---|---:|---:|---:|---:|---|"]
         for r in e["rows"]:
@@ -281,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
                     help="with --seat: the difficulties to measure (comma-separated)")
+    ap.add_argument("--chunk", type=int, default=10,
+                    help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
     ap.add_argument("--out", default="reports/ladder")
     args = ap.parse_args(argv)
@@ -297,10 +320,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"{args.game}_" + "_".join(_config_name(c).replace("=", "-")
                                                     for c in configs))
     if args.seat is not None:
-        seat_entries = seat_ladder(args.game, args.seat, args.versus, args.games, args.seed,
-                                   args.workers, configs, args.difficulties.split(","))
-        (out / f"{name}.md").write_text(seat_markdown(args.game, seat_entries, command))
-        (out / f"{name}.json").write_text(json.dumps(seat_entries, indent=1, default=str))
+        def save(entries: list[dict[str, Any]]) -> None:
+            (out / f"{name}.md").write_text(seat_markdown(args.game, entries, command))
+            (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
+
+        seat_ladder(args.game, args.seat, args.versus, args.games, args.seed, args.workers,
+                    configs, args.difficulties.split(","), on_progress=save, chunk=args.chunk)
         print((out / f"{name}.md").read_text())
         return 0
     entries = ladder(args.game, args.games, args.seed, args.workers, configs)

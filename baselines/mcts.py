@@ -224,7 +224,8 @@ class MCTSAgent(Agent):
         is valued at the mean of those tried here (first-play urgency), 0 before any."""
         if node.hint is None or node.hint not in legal:
             agent = self._agents_for("prior", det.game)[player]
-            node.hint = int(agent.act(det.observation(player), det.legal_action_mask(), det))
+            obs = None if _reads_state_only(self.prior) else det.observation(player)
+            node.hint = int(agent.act(obs, det.legal_action_mask(), det))
         n_legal = len(legal)
         w = self.prior_weight if n_legal > 1 else 1.0
         rest = (1.0 - w) / max(1, n_legal - 1)
@@ -256,11 +257,13 @@ class MCTSAgent(Agent):
                 steps += 1
         else:
             agents = self._agents_for("rollout", det.game)
+            blind = _reads_state_only(self.rollout)
             while not det.is_terminal() and not det.is_truncated():
                 if steps >= cap or det.turn >= last:
                     break
                 p = det.current_player()
-                det.apply_action(agents[p].act(det.observation(p), det.legal_action_mask(), det))
+                obs = None if blind else det.observation(p)
+                det.apply_action(agents[p].act(obs, det.legal_action_mask(), det))
                 steps += 1
         return _leaf_values(det, self.leaf_weight)
 
@@ -280,6 +283,15 @@ class MCTSAgent(Agent):
             else:
                 self._prior_agents = have
         return have
+
+
+# Agents that decide from the state (and the mask) alone: rollouts and priors spare them the
+# observation, which costs more to encode than their move does to choose.
+_STATE_READERS = ("scripted",)
+
+
+def _reads_state_only(spec: str | None) -> bool:
+    return spec is not None and spec.split(":", 1)[0].strip() in _STATE_READERS
 
 
 def _settled(visits: dict[int, int], remaining: int) -> bool:

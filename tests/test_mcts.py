@@ -277,3 +277,45 @@ def test_mcts_starts_afresh_when_the_position_is_not_the_one_it_expected():
     assert agent._kept is not None
     agent.reset()
     assert agent._kept is None
+
+
+def test_guided_search_follows_its_prior_when_it_has_searched_little():
+    """With one simulation, PUCT spends it on the prior's move, so the move played is the
+    scripted player's (as it plays in a determinization: it differs from the real state's
+    move where the scripted player reads hidden dice or draws, rarely)."""
+    from baselines.scripted import make_scripted
+
+    game = conan_envs.make_game("tower_v1", mode="battle")
+    state = game.new_initial_state(5)
+    scripted = [make_scripted("tower_v1", role=r, mode="battle") for r in range(2)]
+    guided = [load_agent("mcts:simulations=1,prior=scripted,rollout=scripted", "tower_v1", r,
+                         seed=5, mode="battle") for r in range(2)]
+    compared = agreed = 0
+    while compared < 40 and not state.is_terminal():
+        p = state.current_player()
+        mask = state.legal_action_mask()
+        want = scripted[p].act(state.observation(p), mask, state)
+        if mask.sum() > 1:
+            agreed += guided[p].act(state.observation(p), mask, state) == want
+            compared += 1
+        state.apply_action(want)
+    assert compared == 40 and agreed >= 36
+
+
+def test_time_budget_stops_the_search():
+    import time
+
+    game = conan_envs.make_game("tower_v1", mode="battle")
+    state = game.new_initial_state(2)
+    while state.legal_action_mask().sum() < 2:
+        state.apply_action(int(state.legal_actions()[0]))
+    agent = load_agent("mcts:simulations=1000000,rollout=scripted,time_budget=0.05", "tower_v1",
+                       state.current_player(), seed=1, mode="battle")
+    start = time.process_time()
+    agent.act(state.observation(state.current_player()), state.legal_action_mask(), state)
+    assert time.process_time() - start < 1.0
+
+
+def test_a_prior_that_is_itself_a_search_is_refused():
+    with pytest.raises(conan_envs.ConfigError, match="prior"):
+        load_agent("mcts:prior=mcts", "kings_v1", 0)
