@@ -42,7 +42,10 @@ def setup(extras="train,test"):
         except subprocess.CalledProcessError:  # a Python without ensurepip (python3-venv)
             venv.EnvBuilder(with_pip=False, clear=True).create(VENV)
     # a venv without pip is filled by this Python's pip (pip >= 22.3 has --python)
-    pip = [PY, "-m", "pip"] if works(PY, "-m", "pip", "--version") else [sys.executable, "-m", "pip", "--python", PY]
+    if works(PY, "-m", "pip", "--version"):
+        pip = [PY, "-m", "pip"]
+    else:
+        pip = [sys.executable, "-m", "pip", "--python", PY]
     pip += ["install", "--quiet", "--disable-pip-version-check"]
     have_torch = subprocess.run([str(PY), "-c", "import torch"], capture_output=True).returncode == 0
     if not have_torch:
