@@ -6,7 +6,8 @@ id ``<game>_v<N>`` (``kings_v1`` -> ``conan_envs/Kings-v1``), done on ``import c
     env = gymnasium.make("conan_envs:conan_envs/Kings-v1")  # imports conan_envs first
 
 The second form suits a fresh process (a subprocess vector env's worker). Keyword arguments
-are those of :func:`conan_envs.make_single_agent`: ``role``, ``opponents``, ``reward``, ``illegal_action``, ``render_mode`` and the game's options.
+are those of :func:`conan_envs.make_single_agent`: ``role``, ``opponents``, ``reward``,
+``illegal_action``, ``render_mode`` and the game's options.
 """
 from __future__ import annotations
 
