@@ -71,8 +71,8 @@ def ally_apply(s, fr, seg, i):
         mv.cross(s, a, i)
         if s.game.board.border[a][i] == LEAP:
             c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, fr["player"], combat.payer("hero", fr["player"], ally=True), [(2, False)], "ally_leap_rolled",
-                              c, who=("u", m))
+            combat.start_roll(s, fr["player"], combat.payer("hero", fr["player"], ally=True),
+                              [(2, False)], "ally_leap_rolled", c, who=("u", m))
         else:
             s.u_area[m] = i
             s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
@@ -89,7 +89,8 @@ def ally_attack_roll(s, c):
     leader = s.ally_leader()
     payer = combat.payer("hero", leader, ally=True) if leader >= 0 else combat.payer("nobody")
     combat.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
-                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["model"])), who=("u", c["model"]))
+                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["model"])),
+                      who=("u", c["model"]))
 
 
 @combat.cont

@@ -9,8 +9,7 @@ happens next is named by a continuation in CONT, called with the roll's context 
 from __future__ import annotations
 
 from . import movement as mv
-from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
-from .content import COLOR_NAMES
+from .content import BOULDER, COLOR_NAMES, FLAP, OPEN, ROCK_SLIDE
 from .game import OVERLORD_GUARD_LIMIT
 from .view import ROLL_PURPOSE, dice_words
 

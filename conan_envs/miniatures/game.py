@@ -6,7 +6,7 @@ sight and distances, the unit tiles and their models, every object in play, and 
 """
 from __future__ import annotations
 
-from conan_envs.engine import ActionCodec, ConfigError, Game
+from conan_envs.engine import ActionCodec, Game
 from conan_envs.engine.options import Choice, Int, Names, max_turns
 
 from . import content
@@ -123,8 +123,9 @@ class MiniaturesGame(Game):
                   (loadout if loadout is not None and "spell_caster" in sheets[k].skills
                    else sc.get("spells", {}).get(k, ())))
             for k in self.hero_keys)
-        self.tile_spells = tuple(tuple(self.spell_index[x] for x in sc["tiles"].get(t.key, {}).get("spells", ()))
-                                 for t in self.tiles)
+        self.tile_spells = tuple(
+            tuple(self.spell_index[x] for x in sc["tiles"].get(t.key, {}).get("spells", ()))
+            for t in self.tiles)
         halo = self.spell_index["mitras_halo"]
         self.halo_cast = tuple(k in sc.get("halo_cast", ()) and halo in self.hero_spells[h]
                                for h, k in enumerate(self.hero_keys))
@@ -144,7 +145,7 @@ class MiniaturesGame(Game):
         self.overlord_first = bool(sc.get("overlord_first"))
         self.objective = sc["objective"]
 
-        n, m, o, h = self.num_areas, self.num_models, self.num_objects, self.num_heroes
+        m, o, h = self.num_models, self.num_objects, self.num_heroes
         self.codec = ActionCodec([
             ("done", 1),
             ("hand", self.hero_keys),

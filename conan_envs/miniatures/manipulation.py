@@ -185,7 +185,8 @@ def manip_gems_apply(s, fr, seg, k):
     if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
     c = {"hero": h, "why": fr["why"], "object": fr.get("object", -1), "to": fr.get("to", -1)}
-    combat.start_roll(s, h, combat.payer("hero", h), specs, "manip_rolled", c, combat.support_for(s, ("h", h)))
+    combat.start_roll(s, h, combat.payer("hero", h), specs, "manip_rolled", c,
+                      combat.support_for(s, ("h", h)))
 
 
 @combat.cont
@@ -248,7 +249,8 @@ def offer_catch(s, o: int, area: int):
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
-        s.stack.append({"decision": "catch", "player": cands[0], "object": o, "area": area, "asked": [cands[0]]})
+        s.stack.append({"decision": "catch", "player": cands[0], "object": o, "area": area,
+                        "asked": [cands[0]]})
 
 
 def catch_mask(s, fr, mask, codec):

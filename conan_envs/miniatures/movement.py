@@ -7,8 +7,20 @@ A character is ("h", hero index) or ("u", model index); allies are models on the
 """
 from __future__ import annotations
 
-from .content import (BOULDER, DOOR, DROP, FLAP, KEY_DOOR, LEAP, LOCKED_DOOR, OPEN, OPENABLE,
-                      ROCK_SLIDE, STONE_WALL, WOOD_WALL)
+from .content import (
+    BOULDER,
+    DOOR,
+    DROP,
+    FLAP,
+    KEY_DOOR,
+    LEAP,
+    LOCKED_DOOR,
+    OPEN,
+    OPENABLE,
+    ROCK_SLIDE,
+    STONE_WALL,
+    WOOD_WALL,
+)
 
 HERO_SIDE, OVERLORD_SIDE = 0, 1
 

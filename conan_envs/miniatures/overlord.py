@@ -168,7 +168,8 @@ def unit_apply(s, fr, seg, i):
         kind = s.game.board.border[a][i]
         if kind == LEAP:
             c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), [(2, False)], "unit_leap_rolled", c)
+            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), [(2, False)],
+                              "unit_leap_rolled", c)
             return
         s.u_area[m] = i
         s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")

@@ -1,9 +1,10 @@
-"""Scenario objectives and special rules (facts file section 7): "In the Clutches of the
+"""Scenario objectives and special rules (the scenarios' own pages): "In the Clutches of the
 Picts" (Yselda hidden in a hut the Overlord picks in secret, Zogar Sag's head, fleeing),
 "Hunting the Tigress" (Bêlit must live; Zaporavo and Skuthus must die), "In the Heart of
 Darkness" (Skuthus must die; petrified monsters), "For All of Ophir's Gold" (carry Olivia out)
 the designed "The Captain of the Ruined Fort" and "The Stygian Temptress" (Thalis and the
-Princess must die), and "The Final Ritual" (the invocation marker; its rules in ritual.py). Heroes with no one left on the board lose (ruling).
+Princess must die), and "The Final Ritual" (the invocation marker; its rules in ritual.py).
+Heroes with no one left on the board lose (ruling).
 """
 from __future__ import annotations
 

@@ -10,8 +10,7 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import allies, combat, encode, heroes_turn, manipulation, overlord, ritual, scenarios, spells
-from . import restore
+from . import allies, combat, encode, heroes_turn, manipulation, overlord, restore, ritual, scenarios, spells
 from . import text as mtext
 from . import view as mview
 
@@ -91,7 +90,7 @@ class MiniaturesState(State):
         self.u_area = []
         self.u_life = []
         self.u_halo = []
-        for t, tile in enumerate(g.tiles):
+        for _t, tile in enumerate(g.tiles):
             for k in range(tile.models):
                 on_board = k < len(tile.start) and not tile.petrified
                 self.u_area.append(b.index[tile.start[k]] if on_board else -1)
@@ -104,7 +103,7 @@ class MiniaturesState(State):
         self.u_held = [False] * g.num_models
         self.u_noblock = [False] * g.num_models
         # petrified monsters: statues, not characters, until an event frees them
-        self.petrified = [t for t, tile in enumerate(g.tiles) if tile.petrified]   # allies: activated this Action phase
+        self.petrified = [t for t, tile in enumerate(g.tiles) if tile.petrified]
         self.o_loc = []
         for where in g.object_start:
             self.o_loc.append(-1 - where[1] if where[0] == "hero" else
@@ -324,7 +323,7 @@ class MiniaturesState(State):
         scenarios.on_hero_enter(self, h, b)
 
     # ---- hidden information ----------------------------------------------------------------
-    def resample_hidden(self, observer: int, rng: np.random.Generator) -> "MiniaturesState":
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> MiniaturesState:
         new = super().resample_hidden(observer, rng)
         if new.deck:
             new.deck = [new.deck[i] for i in rng.permutation(len(new.deck)).tolist()]

@@ -1,5 +1,6 @@
 """How Kings of Hyboria games end, by cause (issue 14): plays games between two agent specs,
-rotating seats (a in seat g mod n, b in the others), and tallies `state.end_cause`, the winner's side and the rounds played.
+rotating seats (a in seat g mod n, b in the others), and tallies `state.end_cause`, the
+winner's side and the rounds played.
 
     .venv/bin/python reports/kings_balance/ends.py --a scripted --b scripted --games 200
     .venv/bin/python reports/kings_balance/ends.py --a mcts:simulations=50 --b scripted --games 40

@@ -19,7 +19,8 @@ for env_id, config in CONFIGS.items():
     for spec in ["random", "scripted", MCTS_DEFAULT]:
         times = []
         for seed in range(3):
-            agents = [load_agent(spec, env_id, role=i, seed=seed, **game.config) for i in range(game.num_roles)]
+            agents = [load_agent(spec, env_id, role=i, seed=seed, **game.config)
+                      for i in range(game.num_roles)]
             state = game.new_initial_state(seed)
             t_end = time.time() + 20
             while not state.is_terminal() and not state.is_truncated() and time.time() < t_end:
@@ -29,4 +30,5 @@ for env_id, config in CONFIGS.items():
                 times.append(time.perf_counter() - t)
                 state.apply_action(a)
         ms = np.array(times) * 1000
-        print(f"{env_id:15s} {spec:22s} {len(ms):6d} {ms.mean():8.1f} {np.percentile(ms, 99):8.1f} {ms.max():8.1f}", flush=True)
+        print(f"{env_id:15s} {spec:22s} {len(ms):6d} {ms.mean():8.1f} "
+              f"{np.percentile(ms, 99):8.1f} {ms.max():8.1f}", flush=True)

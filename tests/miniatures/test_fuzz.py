@@ -5,8 +5,8 @@ import pytest
 import conan_envs
 from baselines import load_agent
 
-CONFIGS = [(sc, n) for sc in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis", "ritual")
-           for n in (2, 3, 4)]
+SCENARIOS = ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis", "ritual")
+CONFIGS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
 
 
 def invariants(s):

@@ -234,6 +234,7 @@ def test_random_play_with_every_hero_spell_keeps_gems_and_round_trips():
 
 def test_scripted_heroes_play_legal_games_with_every_hero_spell():
     from baselines import load_agent
+
     from .test_fuzz import invariants
     for sc, n in (("clutches", 3), ("tigress", 4)):
         g = game(sc, n)

@@ -70,7 +70,7 @@ def test_a_group_that_hits_a_barricade_hits_only_barricades_that_activation():
 def test_a_group_that_hits_a_character_may_not_hit_a_barricade():
     s = start()
     g = s.game
-    yard, totem = area(s, "west_yard"), area(s, "totem")
+    yard, _totem = area(s, "west_yard"), area(s, "totem")
     hunters = [model(s, "pict_hunters_orange", k) for k in range(2)]
     for m in hunters:
         s.u_area[m] = yard

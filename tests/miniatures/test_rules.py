@@ -4,8 +4,7 @@ import pytest
 
 from conan_envs.miniatures import movement as mv
 
-from .helpers import (Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal,
-                      model, obj, touch)
+from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj, touch
 
 
 @pytest.mark.parametrize("stance,dead,gain", [(0, 0, 2), (0, 1, 3), (0, 2, 4), (0, 3, 4),
