@@ -111,14 +111,14 @@ def _config_name(config: Mapping[str, Any]) -> str:
 
 
 def _solo(env_id: str, config: Mapping[str, Any], games: int, seed: int,
-          workers: int) -> list[dict[str, Any]]:
+          workers: int, difficulties: Sequence[str]) -> list[dict[str, Any]]:
     """One-role games: each difficulty's win rate alone."""
     from .evaluation import GameTask, run_games, wilson
 
     game = make_game(env_id, **config)
     items = tuple(sorted(game.config.items()))
     rows = []
-    for d in DIFFICULTIES:
+    for d in difficulties:
         tasks = [GameTask(env_id, items, (d,), s) for s in range(seed, seed + games)]
         results = run_games(tasks, workers)
         wins = sum(ret[0] > 0 for ret, _steps, _trunc in results)
@@ -130,7 +130,8 @@ def _solo(env_id: str, config: Mapping[str, Any], games: int, seed: int,
 
 
 def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
-           configs: Sequence[Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+           configs: Sequence[Mapping[str, Any]] | None = None,
+           difficulties: Sequence[str] = DIFFICULTIES) -> list[dict[str, Any]]:
     """Every difficulty against every other on each config of `game_name`: a round robin
     over all seatings on the same seeds (both seatings, or each seat against the rest),
     with Wilson intervals and Bradley-Terry Elo (:func:`baselines.evaluation.tournament`)."""
@@ -144,12 +145,12 @@ def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
         entry: dict[str, Any] = {"env_id": env_id, "config": dict(config),
                                  "roles": list(game.roles),
                                  "specs": {game.roles[r]: {d: difficulty_spec(d, env_id, r, game)
-                                                           for d in DIFFICULTIES}
+                                                           for d in difficulties}
                                            for r in range(game.num_roles)}}
         if game.num_roles == 1:
-            entry["solo"] = _solo(env_id, config, games, seed, workers)
+            entry["solo"] = _solo(env_id, config, games, seed, workers, difficulties)
         else:
-            entry["tournament"] = tournament(env_id, {d: d for d in DIFFICULTIES}, games=games,
+            entry["tournament"] = tournament(env_id, {d: d for d in difficulties}, games=games,
                                              seed=seed, game_config=config, workers=workers,
                                              mirror=False)
         entry["wall_s"] = time.time() - start
@@ -192,7 +193,7 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
                 results = run_games([GameTask(env_id, items, specs, sd) for sd in seeds], workers)
                 for returns, _steps, truncated in results:
                     mine = returns[r]
-                    rival = max(v for i, v in enumerate(returns) if i != r)
+                    rival = max((v for i, v in enumerate(returns) if i != r), default=0.0)
                     row["games"] += 1
                     row["wins" if mine > rival else "losses" if mine < rival else "draws"] += 1
                     row["truncated"] += bool(truncated)
@@ -223,9 +224,11 @@ def seat_markdown(game_name: str, entries: Sequence[Mapping[str, Any]], command:
 
 
 def move_times(env_id: str, difficulty: str, config: Mapping[str, Any], games: int = 2,
-               seed: int = 0) -> dict[str, Any]:
+               seed: int = 0, max_decisions: int | None = None) -> dict[str, Any]:
     """CPU seconds per decision of `difficulty` in every role (the rest played by
-    ``scripted``), over `games` games: mean, largest, and the number of decisions timed."""
+    ``scripted``), over `games` games (at most `max_decisions` timed per role and game):
+    mean, largest, and the number of decisions timed. Decisions with one legal move are
+    not counted."""
     from . import load_agent
 
     game = make_game(env_id, **config)
@@ -237,13 +240,17 @@ def move_times(env_id: str, difficulty: str, config: Mapping[str, Any], games: i
             state = game.new_initial_state(seed + g)
             for a in agents:
                 a.reset()
+            timed = 0
             while not state.is_terminal() and not state.is_truncated():
+                if max_decisions is not None and timed >= max_decisions:
+                    break
                 p = state.current_player()
                 mask = state.legal_action_mask()
                 t = time.process_time()
                 action = agents[p].act(state.observation(p), mask, state)
                 if p == role and int(mask.sum()) > 1:
                     times.append(time.process_time() - t)
+                    timed += 1
                 state.apply_action(action)
     return {"decisions": len(times), "mean_s": sum(times) / max(1, len(times)),
             "max_s": max(times, default=0.0)}
@@ -301,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="measure each difficulty in this role alone against --versus")
     ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
-                    help="with --seat: the difficulties to measure (comma-separated)")
+                    help="the difficulties to measure (comma-separated)")
     ap.add_argument("--chunk", type=int, default=10,
                     help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
@@ -328,7 +335,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     configs, args.difficulties.split(","), on_progress=save, chunk=args.chunk)
         print((out / f"{name}.md").read_text())
         return 0
-    entries = ladder(args.game, args.games, args.seed, args.workers, configs)
+    entries = ladder(args.game, args.games, args.seed, args.workers, configs,
+                     args.difficulties.split(","))
     (out / f"{name}.md").write_text(to_markdown(args.game, entries, command))
     (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
     print((out / f"{name}.md").read_text())

@@ -93,3 +93,19 @@ def test_ladder_runner_writes_the_report(tmp_path, monkeypatch):
     pairs = entries[0]["tournament"]["pairs"]
     assert len(pairs) == 3 and all(p["games"] == 4 for p in pairs)
     assert np.isclose(sum(r["elo"] for r in entries[0]["tournament"]["ratings"]), 4500)
+
+
+def test_one_seat_against_scripted_writes_as_it_goes(tmp_path):
+    saved = []
+    main(["--game", "tower", "--config", "mode=solo", "--seat", "conan", "--difficulties",
+          "easy", "--games", "4", "--chunk", "2", "--workers", "1", "--out", str(tmp_path)])
+    entries = json.loads((tmp_path / "tower_mode-solo.json").read_text())
+    row = entries[0]["rows"][0]
+    assert row["difficulty"] == "easy" and row["games"] == 4
+    assert row["wins"] + row["draws"] + row["losses"] == 4
+    from baselines.ladder import seat_ladder
+
+    seat_ladder("tower", "yara", games=4, workers=1, configs=[{"mode": "battle"}],
+                difficulties=["normal"], on_progress=lambda e: saved.append(e[0]["rows"][0]["games"]),
+                chunk=2)
+    assert saved == [2, 4]
