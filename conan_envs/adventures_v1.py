@@ -68,11 +68,11 @@ Per role: everything in its view except the log (`observation_blocks(game, role)
 | direction | 2 | the direction of play |
 | plot_cards | 24 | the five Plot cards in play |
 | decks | 4 | cards left in the Adventure, Encounter and Event decks, Challenge tokens in the supply |
-| player_0 | 492 | Conan: score, Gold, Fate and God tokens, kingdom, Plot and Achievements, Challenge tokens (face-up; those in the supply the observer knows), character, ability side and use, Adventure cards held, dice bought, Kingdom-die roll, hits, and each die (zone, result, type, set for the next phase) |
+| player_0 | 492 | Conan: score, Gold, tokens, kingdom, Plot, Achievements, character, dice... (below) |
 | player_1 | 492 | the Foe, as above |
 | player_2 | 492 | the Ally (3-4 players), as above |
 | player_3 | 492 | the second Foe (4 players), as above |
-| kingdoms | 552 | per kingdom: a face-down Challenge token (its type if the observer saw it), Temples of Set, Fate tokens |
+| kingdoms | 552 | per kingdom: Challenge token (its type if seen), Temples of Set, Fate tokens |
 | supply | 24 | God tokens in the supply, the Gold on them, the Fate-token supply |
 | adventures | 234 | the three face-up Adventures (card, kingdom, needs) |
 | encounters | 75 | the three face-up Encounters |
@@ -84,7 +84,15 @@ Per role: everything in its view except the log (`observation_blocks(game, role)
 | encounter_faced | 11 | the Encounter faced: slot, needs left, who failed, defeated |
 | fight | 31 | the Fight fought: who, hits needed, points, the Temple of Set's kingdom |
 | duel | 34 | the Duel fought: attacker, defender, kingdom, who stopped rolling |
-| context | 145 | the decision's particulars: why, kingdom, player, dice, Fate kind, Plot roll number and bonus push, points, slot, card, dice just rolled, the token being placed |
+| context | 145 | the decision's particulars (below) |
+
+A player block holds: score, Gold, Fate and God tokens, kingdom, Plot space and Achievements,
+Challenge tokens (face-up ones; those in its supply the observer knows), character, ability side
+and use this round, Adventure cards held, dice gained and free dice this round, the Kingdom-die
+roll, hits, and each die (zone, result, type, set for the next phase). The context block holds
+the decision's particulars: why it is asked, a kingdom, a player, dice, a Fate kind, the Plot
+roll's number and bonus push, points, a slot, a card, the dice just rolled, and (to the actor
+alone) the token being placed.
 
 ## Rewards
 At the end: +1 to the winner (1/k to each of k tied winners), -1 to the others; in the team

@@ -5,11 +5,11 @@ from __future__ import annotations
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, roll
-from .text import face_name
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
+from .text import face_name
 
 C = content()
 

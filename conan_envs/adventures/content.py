@@ -165,6 +165,6 @@ class Content:
         return SYM[m] in self.kattrs[k]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def content() -> Content:
     return Content()

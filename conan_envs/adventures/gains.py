@@ -7,9 +7,9 @@ lose_gold:N, set_die (Glossary, Fate Tokens: "Set a die").
 """
 from __future__ import annotations
 
-from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
-from .dicepool import ACTIVE, ASIDE, FAILED, WOUND
 from .actions import TOKEN_TYPE_OF
+from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
+from .dicepool import ACTIVE, ASIDE, FAILED, TRACK, WOUND
 from .flow import ask, decision, mask_die_opts, push, task
 from .words import TOKEN_NAMES
 
@@ -234,16 +234,26 @@ def _wound(s, p):
     z = s.zone[p]
     opts = [i for i in range(len(z)) if z[i] == ACTIVE]
     if not opts:
-        opts = [i for i in range(len(z)) if z[i] != WOUND]
+        opts = [i for i in range(len(z)) if z[i] not in (WOUND, TRACK)]
+    if not opts:
+        opts = [i for i in range(len(z)) if z[i] == TRACK]
     if len(opts) == 1:
-        s.log_event(f"{s.game.roles[p]} is wounded: die {opts[0]} is set aside")
-        z[opts[0]] = WOUND
+        _wound_die(s, p, opts[0])
     elif opts:
         ask(s, "wound", p, opts=opts)
 
 
+def _wound_die(s, p, i):
+    """Set die i aside for the round; a die taken off the Encounter track leaves its space."""
+    s.log_event(f"{s.game.roles[p]} is wounded: die {i} is set aside")
+    if s.zone[p][i] == TRACK:
+        for slot in range(4):
+            if s.track_p[slot] == p and s.track_d[slot] == i:
+                s.track_p[slot] = s.track_d[slot] = -1
+    s.zone[p][i] = WOUND
+
+
 @decision("wound", mask_die_opts)
 def _apply_wound(s, seg, i):
-    s.log_event(f"{s.game.roles[s.dec['p']]} is wounded: die {i} is set aside")
-    s.zone[s.dec["p"]][i] = WOUND
+    _wound_die(s, s.dec["p"], i)
     s.dec = None

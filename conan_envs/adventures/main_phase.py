@@ -4,13 +4,47 @@ Die, and using face-up Challenge tokens as free actions)."""
 from __future__ import annotations
 
 from . import kingdoms, tokens
-from .actions import (NV, VERBS, V_GOLD, V_KINGDOM, V_MOVE,
-                      V_MOVE_CT, V_MOVE_FATE, V_PASS, V_PIRATE_ADV, V_SAIL, V_SCRY, V_SKULL,
-                      V_SORC_CYCLE, V_SORC_PLACE, V_TEMPLE, V_THIEF_ADV, V_THIEVERY, V_TRADE,
-                      V_TRADE_CYCLE, V_TRIBUTE, V_UNLOCK, V_WARRIOR_ADV)
+from .actions import (
+    NV,
+    V_GOLD,
+    V_KINGDOM,
+    V_MOVE,
+    V_MOVE_CT,
+    V_MOVE_FATE,
+    V_PASS,
+    V_PIRATE_ADV,
+    V_SAIL,
+    V_SCRY,
+    V_SKULL,
+    V_SORC_CYCLE,
+    V_SORC_PLACE,
+    V_TEMPLE,
+    V_THIEF_ADV,
+    V_THIEVERY,
+    V_TRADE,
+    V_TRADE_CYCLE,
+    V_TRIBUTE,
+    V_UNLOCK,
+    V_WARRIOR_ADV,
+    VERBS,
+)
 from .cards import start_cycle
-from .content import (ALLY, CHALLENGE, CONAN, FOE, GOLD, KINGDOM, MOVE, PIRATE, SCRY,
-                      SORCERY, THIEF, TRADE, WARRIOR, content)
+from .content import (
+    ALLY,
+    CHALLENGE,
+    CONAN,
+    FOE,
+    GOLD,
+    KINGDOM,
+    MOVE,
+    PIRATE,
+    SCRY,
+    SORCERY,
+    THIEF,
+    TRADE,
+    WARRIOR,
+    content,
+)
 from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, reset, roll
 from .flow import ask, decision, push, task
 from .gains import gain_gold, where

@@ -5,10 +5,10 @@ card). They are offered wherever a player has agency over its dice (the Plot rol
 phase, after each roll in Fights, Duels, Encounters and Adventures)."""
 from __future__ import annotations
 
-from .content import ASURA, BEL, FOE, IBIS, FATE_SYM, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
-from .dicepool import ACTIVE, FAILED, dice_in, roll
 from . import abilities
 from .actions import OFF
+from .content import ASURA, BEL, FATE_SYM, FOE, IBIS, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .dicepool import ACTIVE, FAILED, dice_in, roll
 from .flow import ask, decision
 
 C = content()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..engine.view import Decision
 from . import words as W
-from .abilities import ability, card as character_card
+from .abilities import ability
+from .abilities import card as character_card
 from .actions import CODEC, NV, VERBS
 from .content import content
 from .modifiers import plot_characters
@@ -69,7 +70,7 @@ def context(s, role: int) -> dict:
     if s.fight is not None and s.fight["player"] == p:
         f = s.fight
         out["fight"] = {"against": "a Temple of Set" if f["temple"] >= 0 else
-                        f"a Fight Challenge token", "hits_needed": f["need"],
+                        "a Fight Challenge token", "hits_needed": f["need"],
                         "hits_so_far": s.hits[p]}
     if s.duel is not None:
         a, b = s.duel["attacker"], s.duel["defender"]
@@ -91,10 +92,10 @@ def _prompt(s) -> str:
     k, p = d["k"], d["p"]
     roles = _roles(s)
     if k == "side":
-        return f"choose the side of your Character card to play this game."
+        return "choose the side of your Character card to play this game."
     if k == "god":
-        return (f"pay 1 Gold to take a God token." if d["why"] == "tribute"
-                else f"choose a God token (you gain the Gold on it).")
+        return ("pay 1 Gold to take a God token." if d["why"] == "tribute"
+                else "choose a God token (you gain the Gold on it).")
     if k == "buy":
         return f"buy a die for {price(s, p)} Gold, or done to buy no more."
     if k == "plot":
@@ -106,9 +107,9 @@ def _prompt(s) -> str:
                 f"a die, yes to roll again, or done to stop (advancing if the required results "
                 f"are set aside){tail}.")
     if k == "main":
-        return f"spend a die on an action, or take a free action."
+        return "spend a die on an action, or take a free action."
     if k == "main_post":
-        return f"take a free action, or done to end your turn."
+        return "take a free action, or done to end your turn."
     if k == "second_move_die":
         return f"spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
     if k == "move_to":
@@ -117,11 +118,11 @@ def _prompt(s) -> str:
                "argos": f"move {mover} (Argos)", "border": f"move {mover} (Border Kingdom)"}
         return f"choose the kingdom to {why.get(d['why'], 'move ' + mover)} to."
     if k == "ct_source":
-        return f"choose the face-down Challenge token to move."
+        return "choose the face-down Challenge token to move."
     if k == "ct_dest":
         return f"choose where to move the Challenge token from {C.kingdoms[d['src']]}."
     if k == "fate_source":
-        return f"choose the kingdom whose Fate token you move."
+        return "choose the kingdom whose Fate token you move."
     if k == "fate_dest":
         return (f"choose where to move the {W.FATE_NAMES[d['kind']]} Fate token from "
                 f"{C.kingdoms[d['src']]}.")
@@ -131,7 +132,7 @@ def _prompt(s) -> str:
                 "aquilonia": "to turn in for 2 Gold"}[d["why"]]
         return f"choose the Fate token {what}."
     if k == "pick_track":
-        return f"choose the Achievement track to advance on."
+        return "choose the Achievement track to advance on."
     if k == "cycle_slot":
         return f"choose the face-up {d['which'].capitalize()} card to cycle."
     if k == "keep_card":
@@ -139,14 +140,14 @@ def _prompt(s) -> str:
     if k == "unlock_slot":
         return f"choose the Encounter-track space for die {d['die']}."
     if k == "scry":
-        return f"choose what to scry: a face-down token or the top card of a deck."
+        return "choose what to scry: a face-down token or the top card of a deck."
     if k == "scry_move":
-        return (f"pay 1 Gold for a Movement action (yes moves your character), or done "
-                f"for none.")
+        return ("pay 1 Gold for a Movement action (yes moves your character), or done "
+                "for none.")
     if k == "place_token":
-        return f"choose the Challenge token from your supply to place face down."
+        return "choose the Challenge token from your supply to place face down."
     if k == "place_where":
-        return f"choose the kingdom for the face-down Challenge token."
+        return "choose the kingdom for the face-down Challenge token."
     if k == "fight_temple":
         return (f"yes to fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), "
                 f"done not to.")
@@ -154,8 +155,8 @@ def _prompt(s) -> str:
         return (f"yes to reveal the Challenge token in {C.kingdoms[d['kingdom']]}, done to "
                 f"leave it face down.")
     if k == "ambush":
-        return (f"Ambush - yes to duel Conan, or place an active die on a free "
-                f"Encounter-track space.")
+        return ("Ambush - yes to duel Conan, or place an active die on a free "
+                "Encounter-track space.")
     if k == "ambush_die":
         return f"choose the die to place on Encounter-track space {d['slot'] + 1}."
     if k == "pool":
@@ -175,9 +176,9 @@ def _prompt(s) -> str:
         return (f"you lead {roles[o]} {mine} hits to {theirs}; yes to keep rolling, done to "
                 f"stop.")
     if k == "adjust":
-        return f"change your results with Fate or God tokens, or done to keep them."
+        return "change your results with Fate or God tokens, or done to keep them."
     if k == "enc_aside":
-        return f"set aside a die for this Encounter (one per Foe die on the track)."
+        return "set aside a die for this Encounter (one per Foe die on the track)."
     if k == "adv_choose":
         return (f"Choose {roles[d['roller']]}'s results to apply to the Adventure, or "
                 f"done to take no more.")
@@ -190,24 +191,24 @@ def _prompt(s) -> str:
         return (f"Yes to give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
                 f"done to keep it.")
     if k == "adv_reward":
-        return f"choose the one Adventure card whose reward you gain this round."
+        return "choose the one Adventure card whose reward you gain this round."
     if k == "achieve":
-        return f"turn in Fate tokens to advance on an Achievement track, or done."
+        return "turn in Fate tokens to advance on an Achievement track, or done."
     if k == "wound":
-        return f"choose the die to set aside for the wound."
+        return "choose the die to set aside for the wound."
     if k == "set_die":
-        return f"choose the die whose result is kept for the next phase."
+        return "choose the die whose result is kept for the next phase."
     if k == "kingdom_token":
         tail = ", or done to keep the token face up" if "token" in d else ""
         return (f"use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
                 f"effect or its Kingdom die{tail}.")
     if k == "corinthia_src":
-        return f"Corinthia - choose the kingdom to move a token from."
+        return "Corinthia - choose the kingdom to move a token from."
     if k == "corinthia_what":
         return (f"Corinthia - yes to move the Challenge token, or choose a Fate token "
                 f"to move from {C.kingdoms[d['src']]}.")
     if k == "focus_die":
-        return f"choose the active die to turn to another result."
+        return "choose the active die to turn to another result."
     if k == "focus_face":
         return f"choose the result for die {d['die']}."
     if k == "ability_die":
@@ -263,7 +264,8 @@ def action_name(s, a: int) -> str:
     roles = _roles(s)
     if seg == "act":
         die, v = divmod(i, NV)
-        return f"spend {_die_words(s, p, die) if die < len(s.face[p]) else f'die {die}'} to {VERB_WORDS[VERBS[v]]}"
+        dw = _die_words(s, p, die) if die < len(s.face[p]) else f"die {die}"
+        return f"spend {dw} to {VERB_WORDS[VERBS[v]]}"
     if seg == "die":
         dw = _die_words(s, d.get("roller", p), i) if i < len(s.face[d.get("roller", p)]) else f"die {i}"
         return {"plot": f"set aside {dw}", "adv_choose": f"apply {roles[d.get('roller', p)]}'s {dw}",
@@ -304,7 +306,8 @@ def action_name(s, a: int) -> str:
     if seg == "ach":
         t, all_ = divmod(i, 2)
         n = "all your" if all_ else "1"
-        return f"turn in {n} {W.TRACK_NAMES[t]} Fate token(s) to advance {2 if all_ else 1} on the {W.TRACK_NAMES[t]} track"
+        name = W.TRACK_NAMES[t]
+        return f"turn in {n} {name} Fate token(s) to advance {2 if all_ else 1} on the {name} track"
     if seg == "fate_die":
         die, f = divmod(i, 8)
         return f"use a {W.FATE_NAMES[f]} Fate token on die {die}"
@@ -374,5 +377,5 @@ def _slot_name(s, k, d, i):
     if k == "scry":
         return f"scry the top {('Adventure', 'Encounter', 'Event')[i]} card"
     if k == "scry_move":
-        return ("pay 1 Gold to move a Challenge token", "pay 1 Gold to move a Fate token")[i - 1] if i else "move"
+        return ("move", "pay 1 Gold to move a Challenge token", "pay 1 Gold to move a Fate token")[i]
     return f"slot {i + 1}"

@@ -2,12 +2,12 @@
 the Plot, Using Wilds to Advance the Plot) and the start of each round."""
 from __future__ import annotations
 
+from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
 from .flow import ask, decision, push, task
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
-from .cards import draw
 
 C = content()
 
@@ -51,7 +51,8 @@ def _event(s):
         if s.ct_board[k] < 0 and k not in occupied:
             t = draw_challenge(s, 0, quiet=True)
             if t >= 0:
-                s.log_event(f"a face-down Challenge token is placed in {C.kingdoms[k]}")  # straight from the supply to the board: nobody has seen it
+                # straight from the supply to the board: nobody has seen it
+                s.log_event(f"a face-down Challenge token is placed in {C.kingdoms[k]}")
                 s.ct_hand[0].remove(t)
                 s.ct_known[0].discard(t)
                 s.ct_board[k] = t

@@ -4,7 +4,7 @@ against the shapes the rules make. Any failure raises CorruptStateError naming t
 from __future__ import annotations
 
 from ..engine.errors import CorruptStateError
-from .content import ALLY, FATE_KINDS, FOE, content
+from .content import ALLY, FATE_KINDS, content
 from .dicepool import MAX_DICE
 from .encode import PHASES
 from .flow import DECISIONS, TASKS
@@ -76,9 +76,8 @@ def check(s):
 
 
 def _players(s, n):
-    for name, size in (("char", n), ("side", n), ("vp", n), ("gold", n), ("loc", n), ("plot", n),
-                       ("gained", n), ("free_dice", n), ("held", n), ("hits", n),
-                       ("last_spent", n)):
+    for name in ("char", "side", "vp", "gold", "loc", "plot", "gained", "free_dice", "held",
+                 "hits", "last_spent"):
         if not isinstance(getattr(s, name), list) or len(getattr(s, name)) != n:
             bad(name, f"expected {n} entries")
     for p in range(n):

@@ -10,16 +10,27 @@ import numpy as np
 
 from ..engine import TERMINAL, State
 from ..engine.errors import CorruptStateError
-from . import (abilities, adventure, combat, encounters, end_round, kingdoms, main_phase,  # noqa: F401
-               modifiers, resource, tokens)
+from . import (  # noqa: F401
+    abilities,
+    adventure,
+    combat,
+    encounters,
+    end_round,
+    kingdoms,
+    main_phase,
+    modifiers,
+    prompts,
+    resource,
+    restore,
+    tokens,
+)
 from .actions import CODEC, NUM_ACTIONS, OFF
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE
 from .encode import encode
 from .flow import DECISIONS, run
-from .tokens import DECKS, peeked
-from . import prompts, restore
 from .text import render
+from .tokens import DECKS, peeked
 from .view import KIND_NAMES, board
 
 C = content()

@@ -90,11 +90,13 @@ def render(v: dict) -> str:
     lines.append(f"God tokens in supply: {gods}; "
                  f"Fate tokens in supply: {_counts(v['fate_tokens_in_supply'])}")
     if v["scried_top_cards"]:
-        lines.append("You scried: " + ", ".join(f"top {k} card {c}" for k, c in v["scried_top_cards"].items()))
+        lines.append("You scried: " + ", ".join(f"top {k} card {c}"
+                                                for k, c in v["scried_top_cards"].items()))
     a = v["adventure_attempt"]
     if a:
         lines.append(f"Adventure attempted: {_card(a['adventure'], 'adventure')}; applied: "
-                     + (", ".join(f"{x['role']} die {x['die']} {x['result']}" for x in a["applied"]) or "none")
+                     + (", ".join(f"{x['role']} die {x['die']} {x['result']}"
+                                  for x in a["applied"]) or "none")
                      + (" (completed)" if a["completed"] else ""))
     f = v["encounter_faced"]
     if f:

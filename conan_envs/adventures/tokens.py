@@ -4,11 +4,11 @@ Tokens and their nine kinds)."""
 from __future__ import annotations
 
 from .actions import TOKEN_TYPE_OF
-from .words import TOKEN_NAMES
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, TRACK, dice_in
 from .flow import ask, decision, push, task
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
+from .words import TOKEN_NAMES
 
 C = content()
 FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = range(9)  # CT_KINDS

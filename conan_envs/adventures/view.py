@@ -8,14 +8,11 @@ view's `context` and the observation's context block are both written from it.
 from __future__ import annotations
 
 from . import words as W
-from .abilities import ability, card as character_card
+from .abilities import card as character_card
 from .actions import TOKEN_TYPE_OF
-from .content import ALLY, CONAN, FOE, content
-from .dicepool import ACTIVE, ASIDE, POOL
-from .encounters import needs_left as encounter_needs_left
-from .resource import buy_types, plot_card, plot_needs, price
-from .modifiers import plot_characters
-from .tokens import DECKS, peeked
+from .content import content
+from .dicepool import ASIDE
+from .tokens import peeked
 
 C = content()
 

@@ -4,8 +4,7 @@ the view, the text board, the log and the action names."""
 from __future__ import annotations
 
 from .actions import TOKEN_TYPES
-from .content import (CT_KINDS, FATE_KINDS, GODS, KINGDOM_TYPES, ROLE_KINDS, SYMBOL_NAMES, TRACKS,
-                      content)
+from .content import CT_KINDS, FATE_KINDS, GODS, KINGDOM_TYPES, ROLE_KINDS, SYMBOL_NAMES, TRACKS, content
 
 C = content()
 

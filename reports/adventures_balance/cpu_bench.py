@@ -1,13 +1,30 @@
-import time, numpy as np, conan_envs
-g = conan_envs.make_game("adventures_v1")
+"""CPU time of random 2-player adventures_v1 play: rules core (mask + apply) and with one
+observation per step. Run from the root of the tree to measure."""
+import time
+
+import numpy as np
+
+import conan_envs
+
+GAME = conan_envs.make_game("adventures_v1")
+
+
 def run(obs, games=10):
-    rng = np.random.default_rng(0); steps = 0
+    rng = np.random.default_rng(0)
+    steps = 0
     for seed in range(games):
-        s = g.new_initial_state(seed)
+        s = GAME.new_initial_state(seed)
         while not s.is_terminal() and not s.is_truncated():
-            m = s.legal_action_mask(); a = int(rng.choice(np.flatnonzero(m))); s.apply_action(a); steps += 1
-            if obs and not s.is_terminal(): s.observation(s.current_player())
+            mask = s.legal_action_mask()
+            s.apply_action(int(rng.choice(np.flatnonzero(mask))))
+            steps += 1
+            if obs and not s.is_terminal():
+                s.observation(s.current_player())
     return steps
-for obs in (False, True):
-    t = time.process_time(); n = run(obs); print("obs" if obs else "core", round(n / (time.process_time() - t)), end="  ")
+
+
+for with_obs in (False, True):
+    t = time.process_time()
+    n = run(with_obs)
+    print("obs" if with_obs else "core", round(n / (time.process_time() - t)), end="  ")
 print()

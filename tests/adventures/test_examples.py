@@ -4,9 +4,24 @@ import collections
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
 
-from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, face, game,
-                      halted, no_tokens, play_until, run_tasks, scorpion_in_shem, set_dice,
-                      token_of_kind)
+from .helpers import (
+    FixedDice,
+    K,
+    act,
+    answer_chores,
+    at_main,
+    clear_board,
+    die_act,
+    face,
+    game,
+    halted,
+    no_tokens,
+    play_until,
+    run_tasks,
+    scorpion_in_shem,
+    set_dice,
+    token_of_kind,
+)
 
 C = content()
 

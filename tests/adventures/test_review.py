@@ -214,6 +214,7 @@ def test_sail_goes_from_one_pirate_kingdom_to_any_other():
 
 def test_ishtar_rerolls_one_die_and_returns_to_the_supply(monkeypatch):
     from conan_envs.adventures.content import ISHTAR
+
     from .helpers import at_main, no_tokens
     s = at_main(game(2).new_initial_state(3), 0)
     no_tokens(s, 0)

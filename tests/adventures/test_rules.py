@@ -8,8 +8,22 @@ from conan_envs.adventures.content import FOE, KINGDOM_TYPES, content
 from conan_envs.adventures.encode import encode
 from conan_envs.adventures.resource import can_buy, price, turn_order
 
-from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, game,
-                      halted, no_tokens, play_until, run_tasks, set_dice, token_of_kind)
+from .helpers import (
+    FixedDice,
+    K,
+    act,
+    answer_chores,
+    at_main,
+    clear_board,
+    die_act,
+    game,
+    halted,
+    no_tokens,
+    play_until,
+    run_tasks,
+    set_dice,
+    token_of_kind,
+)
 
 C = content()
 

@@ -5,9 +5,23 @@ import numpy as np
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures.content import KINGDOM_TYPES, content
 
-from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, die_act, game,
-                      halted, no_tokens, play_until, run_tasks, scorpion_in_shem, set_dice,
-                      token_of_kind)
+from .helpers import (
+    FixedDice,
+    K,
+    act,
+    answer_chores,
+    at_main,
+    clear_board,
+    die_act,
+    game,
+    halted,
+    no_tokens,
+    play_until,
+    run_tasks,
+    scorpion_in_shem,
+    set_dice,
+    token_of_kind,
+)
 
 C = content()
 

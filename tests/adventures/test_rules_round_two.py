@@ -6,8 +6,19 @@ import numpy as np
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures.content import ASURA, ISHTAR, content
 
-from .helpers import (FixedDice, K, act, answer_chores, at_main, clear_board, game, halted,
-                      no_tokens, run_tasks, set_dice)
+from .helpers import (
+    FixedDice,
+    K,
+    act,
+    answer_chores,
+    at_main,
+    clear_board,
+    game,
+    halted,
+    no_tokens,
+    run_tasks,
+    set_dice,
+)
 
 C = content()
 KOZAK = next(i for i, e in enumerate(C.encounters) if e["name"] == "Kozak Raiders")  # W, W, T
@@ -144,3 +155,19 @@ def test_asura_does_not_cycle_the_adventure_being_attempted(monkeypatch):
     mask = s.legal_action_mask()
     assert not mask[act("asura", 0)]  # the Adventure being attempted
     assert mask[act("asura", 1)] and mask[act("asura", 3)]
+
+
+def test_a_wound_on_a_die_on_the_encounter_track_frees_its_space():
+    """Wound: "Set aside a die for the rest of the round. Choose an Active die if possible." With
+    no active die left, a die taken from the Encounter track for the wound leaves its space
+    (found by the save checks: the track still pointed at a wounded die)."""
+    s = at_main(game(4).new_initial_state(2), 0)
+    set_dice(s, 3, ["scry", "char", "char", "char"], zone=dp.SPENT)
+    s.zone[3][0] = dp.TRACK
+    s.track_p, s.track_d = [-1, -1, 3, -1], [-1, -1, 0, -1]
+    for d in (1, 2, 3):
+        s.zone[3][d] = dp.WOUND
+    run_tasks(s, ["wound", 3])
+    assert halted(s)
+    assert s.zone[3][0] == dp.WOUND and s.track_p[2] == -1 and s.track_d[2] == -1
+    assert s.game.state_from_json(s.to_json()).track_p == [-1, -1, -1, -1]
