@@ -5,7 +5,9 @@ own bad rolls.
 It reads the public `state` (Kings of Hyboria has no hidden information)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import mul
+from typing import Any, cast
 
 import numpy as np
 
@@ -28,48 +30,49 @@ GUARD = 2  # units kept beside the King besides his Heroes and Wizards
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="kings_v1", role=0, seed=None, **config):
+    def __init__(self, env_id: str = "kings_v1", role: int | str = 0, seed: int | None = None,
+                 **config: Any) -> None:
         self.role = role if isinstance(role, int) else int(str(role).rsplit("_", 1)[-1])
         self.rng = np.random.default_rng(seed)
+        self.plan: tuple[int, int] | None = None
+
+    def reset(self) -> None:
         self.plan = None
 
-    def reset(self):
-        self.plan = None
-
-    def act(self, observation, action_mask, state=None) -> int:
-        legal = np.flatnonzero(action_mask)
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
+        allowed = np.flatnonzero(action_mask)
         if state is None or not state.ask:
-            return int(legal[self.rng.integers(legal.size)])
-        legal = legal.tolist()
+            return int(allowed[self.rng.integers(allowed.size)])
+        legal: list[int] = allowed.tolist()
         decision = state.ask[0]
-        choose = getattr(self, "_" + decision, None)
+        choose: Callable[[Any, list[int]], int] | None = getattr(self, "_" + decision, None)
         a = choose(state, legal) if choose else None
-        return int(a if a in legal else legal[0])
+        return int(a if a is not None and a in legal else legal[0])
 
     # ---- helpers ------------------------------------------------------------------------
-    def power(self, state, r, o):
+    def power(self, state: Any, r: int, o: int) -> float:
         i = (r * state.O + o) * C.NUM_TYPES
-        return sum(map(mul, state.u[i:i + C.NUM_TYPES], POWER))
+        return cast(float, sum(map(mul, state.u[i:i + C.NUM_TYPES], POWER)))
 
-    def enemy_power(self, state, r, me):
+    def enemy_power(self, state: Any, r: int, me: int) -> float:
         return sum(self.power(state, r, o) for o in range(state.O) if o != me)
 
     @staticmethod
-    def regions(legal):
+    def regions(legal: list[int]) -> list[int]:
         return [a - REGION0 for a in legal if REGION0 <= a < UNIT0]
 
     @staticmethod
-    def units(legal):
+    def units(legal: list[int]) -> list[int]:
         return [a - UNIT0 for a in legal if UNIT0 <= a < COUNT0]
 
-    def _threat(self, state, d, me):
+    def _threat(self, state: Any, d: int, me: int) -> float:
         """How much harm to an enemy player a hit in region d does (neutrals count less)."""
-        return sum(state.tot[d * state.O + o] * (1 if o == state.n else 3)
-                   for o in range(state.O) if o != me)
+        return cast(float, sum(state.tot[d * state.O + o] * (1 if o == state.n else 3)
+                               for o in range(state.O) if o != me))
 
     # ---- set-up ---------------------------------------------------------------------------
-    def _place_king(self, state, legal):
-        def score(r):  # a whole country of one region with a rich recruit table, few borders
+    def _place_king(self, state: Any, legal: list[int]) -> int:
+        def score(r: int) -> float:  # a whole country of one region with a rich recruit table, few borders
             c = C.COUNTRY_OF[r]
             good = sum(x not in (None, C.NOTHING) for x in C.RECRUIT[c])
             return good * 2 - len(C.COUNTRY_REGIONS[c]) - len(C.NEIGHBORS[r]) / 2
@@ -80,13 +83,13 @@ class ScriptedAgent(Agent):
         good = [r for r in regions if score(r) >= best - START_SLACK]
         return REGION0 + good[self.rng.integers(len(good))]
 
-    def _place_army(self, state, legal):
+    def _place_army(self, state: Any, legal: list[int]) -> int:
         me = self.role
         mine = [r for r in self.regions(legal) if state.at(r, me, K)]
         return REGION0 + mine[0] if mine else legal[0]
 
     # ---- dice -----------------------------------------------------------------------------
-    def _divination(self, state, legal):
+    def _divination(self, state: Any, legal: list[int]) -> int:
         pend, me = state.pending_roll, self.role
         what, v = pend["what"], pend["value"]
         bad = False
@@ -107,7 +110,7 @@ class ScriptedAgent(Agent):
         return REROLL if bad else DONE
 
     # ---- Hero and Wizard Phases ----------------------------------------------------------
-    def _target_region(self, state, legal):
+    def _target_region(self, state: Any, legal: list[int]) -> int:
         me = self.role
         eff = state.task.get("effect")
         regions = self.regions(legal)
@@ -116,39 +119,39 @@ class ScriptedAgent(Agent):
                                                          -self.enemy_power(state, d, me)))
         return REGION0 + max(regions, key=lambda d: self._threat(state, d, me))
 
-    def _target_unit(self, state, legal):
+    def _target_unit(self, state: Any, legal: list[int]) -> int:
         units = self.units(legal)
         return UNIT0 + min(units, key=TARGET_ORDER.index)
 
     _battle_target = _target_unit
 
-    def _adventure(self, state, legal):
+    def _adventure(self, state: Any, legal: list[int]) -> int:
         return legal[1] if len(legal) > 1 else DONE
 
-    def _piracy(self, state, legal):
+    def _piracy(self, state: Any, legal: list[int]) -> int:
         victims = [a - PLAYER0 for a in legal if a >= PLAYER0]
         return PLAYER0 + max(victims, key=lambda p: state.gold[p]) if victims else DONE
 
-    def _ancient_lore(self, state, legal):
+    def _ancient_lore(self, state: Any, legal: list[int]) -> int:
         for v in (6, 5, 11, 7):  # Summon Greater Demon, Bind Monster, Prophecy, Demon Horde
             if RESULT0 + v - 1 in legal:
                 return RESULT0 + v - 1
         return legal[0]
 
-    def _training(self, state, legal):
+    def _training(self, state: Any, legal: list[int]) -> int:
         return max(legal)
 
-    def _relic_roll(self, state, legal):
+    def _relic_roll(self, state: Any, legal: list[int]) -> int:
         return UNIT0 + W
 
-    def _sacrifice(self, state, legal):
+    def _sacrifice(self, state: Any, legal: list[int]) -> int:
         return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
 
-    def _transmutation(self, state, legal):
+    def _transmutation(self, state: Any, legal: list[int]) -> int:
         return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
 
     # ---- Recruit Phase --------------------------------------------------------------------
-    def _recruit(self, state, legal):
+    def _recruit(self, state: Any, legal: list[int]) -> int:
         regions = self.regions(legal)
         if not regions:
             return DONE
@@ -161,26 +164,27 @@ class ScriptedAgent(Agent):
                                                         for d in C.NEIGHBORS[r]))
 
     # ---- Move Phase -----------------------------------------------------------------------
-    def king_region(self, state):
+    def king_region(self, state: Any) -> int:
         me = self.role
-        return next((r for r in state.occupied(me) if state.at(r, me, K)), -1)
+        return cast(int, next((r for r in state.occupied(me) if state.at(r, me, K)), -1))
 
-    def spare(self, state, r, t):
+    def spare(self, state: Any, r: int, t: int) -> int:
         """How many units of type t may leave region r: Heroes and Wizards stay with the
         King (three Heroes beside him spare him the Hero Phase roll, and they are his heirs),
         and GUARD other units stay to crown if he falls."""
         me = self.role
-        free = state.at(r, me, t) - state.moved[r * C.NUM_TYPES + t]
+        free: int = state.at(r, me, t) - state.moved[r * C.NUM_TYPES + t]
         if r != self.king_region(state):
             return free
         if t in (H, W, K, F):
             return 0
-        others = sum(state.at(r, me, u) for u in (A, E, M)) - GUARD
+        others: int = sum(state.at(r, me, u) for u in (A, E, M)) - GUARD
         return max(0, min(free, others))
 
-    def _move_from(self, state, legal):
+    def _move_from(self, state: Any, legal: list[int]) -> int:
         me = self.role
-        best, plan = 0.0, None
+        best = 0.0
+        plan: tuple[int, int] | None = None
         for r in self.regions(legal):
             force = sum(self.spare(state, r, t) * POWER[t] for t in (A, E, H, W, M))
             if force <= 0:
@@ -198,7 +202,7 @@ class ScriptedAgent(Agent):
         self.plan = plan
         return REGION0 + plan[0]
 
-    def _move_unit(self, state, legal):
+    def _move_unit(self, state: Any, legal: list[int]) -> int:
         units = self.units(legal)
         r = state.task.get("source", -1)
         for t in (A, E, M, H, W):
@@ -206,29 +210,29 @@ class ScriptedAgent(Agent):
                 return UNIT0 + t
         return legal[0]
 
-    def _move_to(self, state, legal):
+    def _move_to(self, state: Any, legal: list[int]) -> int:
         if self.plan and REGION0 + self.plan[1] in legal:
             return REGION0 + self.plan[1]
         me = self.role  # fall back: the legal region I hold, else the weakest
         return REGION0 + min(self.regions(legal), key=lambda d: (not state.controls(me, d),
                                                                  self.enemy_power(state, d, me)))
 
-    def _move_count(self, state, legal):
+    def _move_count(self, state: Any, legal: list[int]) -> int:
         task = state.task
         k = self.spare(state, task["source"], task["unit"])
         return COUNT0 + max(0, min(k, len(legal)) - 1)
 
-    def _embark(self, state, legal):
+    def _embark(self, state: Any, legal: list[int]) -> int:
         return DONE
 
     # ---- Battle Phase ---------------------------------------------------------------------
-    def _casualty(self, state, legal):
+    def _casualty(self, state: Any, legal: list[int]) -> int:
         return UNIT0 + min(self.units(legal), key=lambda t: VALUE[t])
 
-    def _restore(self, state, legal):
+    def _restore(self, state: Any, legal: list[int]) -> int:
         return UNIT0 + max(self.units(legal), key=lambda t: VALUE[t])
 
-    def _retreat(self, state, legal):
+    def _retreat(self, state: Any, legal: list[int]) -> int:
         bt, me = state.battle, self.role
         s = bt["owners"].index(me)
         mine = sum(state.cnt(s, t) * POWER[t] for t in range(C.NUM_TYPES))
@@ -239,10 +243,10 @@ class ScriptedAgent(Agent):
             return REGION0 + max(dests, key=lambda d: state.tot[d * state.O + me])
         return DONE
 
-    def _terror_retreat(self, state, legal):
+    def _terror_retreat(self, state: Any, legal: list[int]) -> int:
         me = self.role
         return REGION0 + max(self.regions(legal), key=lambda d: state.tot[d * state.O + me])
 
-    def _new_king(self, state, legal):
+    def _new_king(self, state: Any, legal: list[int]) -> int:
         me = self.role
         return REGION0 + max(self.regions(legal), key=lambda r: state.tot[r * state.O + me])

@@ -3,6 +3,8 @@
 know: the public board and Conan's card, and for Yara her own hand (through `state`)."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 
 from baselines.agent import Agent
@@ -16,12 +18,16 @@ SKILL_TASTE = ("cancel", "fatigue", "stun", "wound", "die", "reroll", "move", "r
 
 class ScriptedAgent(Agent):
     name = "scripted"
+    s: Any  # the TowerState being decided (its attributes are set dynamically)
+    O: dict[str, int]  # the codec's segment offsets
+    mask: Any
 
-    def __init__(self, env_id="tower_v1", role=0, seed=None, **config):
+    def __init__(self, env_id: str = "tower_v1", role: int | str = 0, seed: int | None = None,
+                 **config: Any) -> None:
         self.role = 1 if role in (1, "yara") else 0
         self.rng = np.random.default_rng(seed)
 
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         legal = np.flatnonzero(action_mask)
         if state is None:
             return int(legal[self.rng.integers(legal.size)])
@@ -37,11 +43,11 @@ class ScriptedAgent(Agent):
         return int(a)
 
     # ---- helpers ----------------------------------------------------------------------------------
-    def _ok(self, seg, i=0):
+    def _ok(self, seg: str, i: int = 0) -> int | None:
         a = self.O[seg] + i
         return a if self.mask[a] else None
 
-    def _first(self, seg):
+    def _first(self, seg: str) -> int | None:
         size = self.s.game.codec.sizes[seg]
         for i in range(size):
             a = self._ok(seg, i)
@@ -49,20 +55,20 @@ class ScriptedAgent(Agent):
                 return a
         return None
 
-    def _alive(self):
+    def _alive(self) -> list[tuple[int, Any]]:
         s = self.s
         return [(i, e) for i, e in enumerate(s.enemies) if s._alive(e)]
 
-    def _need(self, e):
+    def _need(self, e: Any) -> int:
         """Wounds needed to slay e through its blocks."""
         s = self.s
         k = s._kind(e)
         blocks = sum(n for n, row in zip(e.dice, k.rows) if row[2] in ("block", "riposte", "hitriposte"))
         height = s._grid().height_advantage(e.square, s.pos)
-        return k.life - e.wounds + blocks + e.free_blocks + height
+        return cast(int, k.life - e.wounds + blocks + e.free_blocks + height)
 
     # ---- Conan ------------------------------------------------------------------------------------
-    def _pick(self):
+    def _pick(self) -> int | None:
         skills = self.s.game.c["skills"]
         for kind in SKILL_TASTE:
             for i, sk in enumerate(skills):
@@ -70,12 +76,12 @@ class ScriptedAgent(Agent):
                     return self.O["pick_skill"] + i
         return None
 
-    def _discard(self):
+    def _discard(self) -> int | None:
         items = self.s.game.c["items"]
         large = [i for i in self.s.items if items[i].size == "large"]
-        return self.O["discard_item"] + min(large, key=lambda i: items[i].xp)
+        return self.O["discard_item"] + cast(int, min(large, key=lambda i: items[i].xp))
 
-    def _dice(self):
+    def _dice(self) -> int | None:
         s = self.s
         pool = s.pool
         if s.fatigue <= 2 or s.ctok:
@@ -112,41 +118,41 @@ class ScriptedAgent(Agent):
                     return a
         return self._first("done")
 
-    def _mark(self):
+    def _mark(self) -> int | None:
         s = self.s
         for v in (1,):
             if s.pool[v] > s.marked[v] and self._ok("mark", v - 1) is not None:
                 return self.O["mark"] + v - 1
         return self._ok("roll") or self._first("mark")
 
-    def _pair_effect(self):
+    def _pair_effect(self) -> int | None:
         return self._first("ready_skill") or self._ok("choose_result", 4)
 
-    def _triple_effect(self):
+    def _triple_effect(self) -> int | None:
         s = self.s
         if s.ctok and self._ok("triple_discard") is not None:
             return self._ok("triple_discard")
         return self._ok("triple_refill") or self._first("triple_poison") or self._first("triple_discard")
 
-    def _ready(self):
+    def _ready(self) -> int | None:
         return self._first("ready_skill")
 
-    def _test(self):
+    def _test(self) -> int | None:
         for r in (LEAP, BLOCK, RIPOSTE, SWING, SLASH):
             a = self._ok("pay", r)
             if a is not None:
                 return a
         return self._ok("done")
 
-    def _initiative(self):
+    def _initiative(self) -> int | None:
         return self._ok("go_first")
 
-    def _taurus(self):
+    def _taurus(self) -> int | None:
         return self._scatter_square()
 
     _item_square = _taurus
 
-    def _scatter_square(self):
+    def _scatter_square(self) -> int | None:
         s = self.s
         best, sq = -1, None
         for c in range(s.game.codec.sizes["square"]):
@@ -158,10 +164,10 @@ class ScriptedAgent(Agent):
                 best, sq = score, c
         return None if sq is None else self.O["square"] + sq
 
-    def _item_target(self):
+    def _item_target(self) -> int | None:
         return self._target()
 
-    def _conan_turn(self):
+    def _conan_turn(self) -> int | None:
         s = self.s
         alive = self._alive()
         adj = [(i, e) for i, e in alive if dist(s.pos, e.square) == 1]
@@ -193,10 +199,10 @@ class ScriptedAgent(Agent):
                 return a
         return self._ok("done")
 
-    def _best_attack(self, seg, table, n, need):
+    def _best_attack(self, seg: str, table: Any, n: int, need: int) -> int | None:
         if n == 0 or self._ok(seg, 0) is None:
             return None
-        best = None
+        best: int | None = None
         for k in range(1, n + 1):
             w, thresh = table[k - 1][0], table[k - 1][1]
             if thresh and k > 1 and k < n:
@@ -204,15 +210,16 @@ class ScriptedAgent(Agent):
             best = k
             if w >= need and not thresh:
                 break
+        assert best is not None  # k = 1 is never skipped
         return self._ok(seg, best - 1)
 
-    def _steps_to(self, goals, blocked):
+    def _steps_to(self, goals: set[int], blocked: set[int]) -> dict[int, int]:
         """Steps from every square to the nearest goal square, around `blocked` squares."""
         g = self.s._grid()
         far = {q: 0 for q in goals}
         frontier = list(goals)
         while frontier:
-            nxt = []
+            nxt: list[int] = []
             for u in frontier:
                 for v in g.neighbors[u]:
                     if v not in far and v not in blocked:
@@ -221,14 +228,15 @@ class ScriptedAgent(Agent):
             frontier = nxt
         return far
 
-    def _approach(self, targets):
+    def _approach(self, targets: list[int]) -> int | None:
         s = self.s
         g = s._grid()
         walls = {q for q in range(len(g.blocked)) if g.blocked[q]} | set(targets)
         goals = {q for t in targets for q in g.neighbors[t] if q not in walls}
         far = self._steps_to(goals, walls)
         here = far.get(s.pos, 99)
-        best, choice = here, None
+        best = here
+        choice: int | None = None
         for d, dst in enumerate(g.step[s.pos]):
             if self._ok("step", d) is None:
                 continue
@@ -244,9 +252,9 @@ class ScriptedAgent(Agent):
                     return a
         return None
 
-    def _target(self):
+    def _target(self) -> int | None:
         s = self.s
-        best = None
+        best: tuple[tuple[int, Any], int] | None = None
         for i, e in self._alive():
             if self.mask[self.O["target"] + i]:
                 key = (self._need(e), -s._kind(e).xp)
@@ -256,7 +264,7 @@ class ScriptedAgent(Agent):
 
     _stun_target = _target
 
-    def _defend(self):
+    def _defend(self) -> int | None:
         s = self.s
         hits = s.pending["hits"]
         if hits and s.rows[RIPOSTE] and not s.rows[BLOCK]:
@@ -273,17 +281,17 @@ class ScriptedAgent(Agent):
             return self._first("skill") or self._first("item") or self._ok("done")
         return self._ok("done")
 
-    def _reserve(self):
+    def _reserve(self) -> int | None:
         for r in (SWING, SLASH, RIPOSTE, BLOCK, LEAP):
             a = self._ok("reserve", r)
             if a is not None:
                 return a
         return self._ok("done")
 
-    def _reward(self):
+    def _reward(self) -> int | None:
         return self._ok("draw_item")
 
-    def _mopping(self):
+    def _mopping(self) -> int | None:
         s = self.s
         items = s.game.c["items"]
         for i in set(s.items):
@@ -298,7 +306,7 @@ class ScriptedAgent(Agent):
         return self._ok("done")
 
     # ---- Yara ---------------------------------------------------------------------------------------
-    def _yara_dice(self):
+    def _yara_dice(self) -> int | None:
         s = self.s
         for i, e in self._alive():
             k = s._kind(e)
@@ -307,7 +315,7 @@ class ScriptedAgent(Agent):
                 return self._ok("minion_reroll", i * 4 + blocks[0])
         return self._ok("done")
 
-    def _minion_mark(self):
+    def _minion_mark(self) -> int | None:
         s = self.s
         e = s.enemies[s.mark_enemy]
         k = s._kind(e)
@@ -316,7 +324,7 @@ class ScriptedAgent(Agent):
                 return self.O["minion_mark"] + r
         return self._ok("roll") or self._first("minion_mark")
 
-    def _yara_block(self):
+    def _yara_block(self) -> int | None:
         """Block every wound and token she can: riposte dice first (they strike back), then
         BLOCK dice, then dice that are both a hit and a riposte."""
         s = self.s
@@ -328,16 +336,16 @@ class ScriptedAgent(Agent):
                     return self.O["minion_block"] + r
         return self._ok("done")
 
-    def _yara_initiative(self):
+    def _yara_initiative(self) -> int | None:
         return self._ok("go_first")
 
-    def _putback(self):
+    def _putback(self) -> int | None:
         return self._first("put_bottom")
 
-    def _yara_plan(self):
+    def _yara_plan(self) -> int | None:
         return self._first("plot") or self._ok("done")
 
-    def _yara_turn(self):
+    def _yara_turn(self) -> int | None:
         s = self.s
         plots = s.game.c["plots"]
         alive = self._alive()
@@ -357,7 +365,7 @@ class ScriptedAgent(Agent):
                        key=lambda i: (i not in in_range, dist(s.enemies[i].square, s.pos)))
         return self.O["activate"] + order[0] if order else self._ok("done")
 
-    def _minion(self):
+    def _minion(self) -> int | None:
         s = self.s
         e = s.enemies[s.active]
         a = self._ok("ability")
@@ -382,7 +390,8 @@ class ScriptedAgent(Agent):
                  and g.in_range(q, s.pos, max(reach, 1))}
         far = self._steps_to(goals, walls)
         here = far.get(e.square, 99)
-        best, choice = here, None
+        best = here
+        choice: int | None = None
         for d, dst in enumerate(g.step[e.square]):
             if self._ok("step", d) is not None and far.get(dst, 99) < best:
                 best, choice = far[dst], self.O["step"] + d
