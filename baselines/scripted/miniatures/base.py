@@ -1,12 +1,17 @@
 """Scripted miniatures agents: the decision dispatch and shared helpers."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 
 from baselines.agent import Agent
+from conan_envs.engine.codec import ActionCodec
 
 KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain", "thalis", "princess"}  # on guard
-_WALK = {}
+_WALK: dict[int, tuple[Any, list[list[int]]]] = {}
+
+Frame = dict[str, Any]   # a decision frame of the rules state's stack
 
 
 class Tactics(Agent):
@@ -14,12 +19,19 @@ class Tactics(Agent):
 
     name = "scripted"
 
-    def __init__(self, env_id="miniatures_v1", role=0, seed=None, **config):
+    # the rules state, its game and codec, and the legal actions, set by `act`
+    s: Any
+    g: Any
+    c: ActionCodec
+    legal: set[int]
+
+    def __init__(self, env_id: str = "miniatures_v1", role: int = 0, seed: int | None = None,
+                 **config: Any) -> None:
         self.env_id = env_id
         self.role = role
         self.rng = np.random.default_rng(seed)
 
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         legal = np.flatnonzero(action_mask)
         if state is None or state.is_terminal():
             return int(legal[self.rng.integers(legal.size)])
@@ -28,27 +40,46 @@ class Tactics(Agent):
         self.legal = set(legal.tolist())
         fr = state.stack[-1]
         fn = getattr(self, "_" + fr["decision"], None)
-        a = fn(fr) if fn else None
+        a: int | None = fn(fr) if fn else None
         if a is None or a not in self.legal:
             a = int(legal[self.rng.integers(legal.size)])
         return a
 
     # ---- helpers -------------------------------------------------------------------------
-    def A(self, seg, i=0):
+    def A(self, seg: str, i: int = 0) -> int:
         return self.c.encode(seg, i)
 
-    def has(self, seg, i=0):
+    def has(self, seg: str, i: int = 0) -> bool:
         return self.A(seg, i) in self.legal
 
-    def options(self, seg):
+    def options(self, seg: str) -> list[int]:
         o, n = self.c.offsets[seg], self.c.sizes[seg]
         return [a - o for a in self.legal if o <= a < o + n]
 
-    def dist(self, a, b):
+    def dist(self, a: int, b: int) -> int:
         d = self._walk()[a][b]
         return d if d >= 0 else 99
 
-    def _walk(self):
+    def unit_key(self, m: int) -> str:
+        return cast(str, self.g.tiles[self.g.model_tile[m]].key)
+
+    def _precious(self, h: int) -> bool:
+        """Bêlit in Hunting the Tigress: her death loses the game."""
+        return cast(bool, self.g.objective == "tigress" and self.g.hero_keys[h] == "belit")
+
+    def _careful(self) -> bool:
+        return cast(bool, self.g.objective == "clutches")
+
+    def _carries_objective(self, h: int) -> bool:
+        s, g = self.s, self.g
+        return any(s.o_loc[o] == -1 - h for o in (g.captive, g.zogar_head) if o >= 0)
+
+    def _both_held(self) -> bool:
+        s, g = self.s, self.g
+        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12
+                   for o in (g.captive, g.zogar_head) if o >= 0)
+
+    def _walk(self) -> list[list[int]]:
         """Areas apart on foot: over open borders, flaps, doors, rock slides and downward
         drops, leaps included (not walls or boulders). Cached per game."""
         g = self.g
@@ -56,11 +87,19 @@ class Tactics(Agent):
         if cache is None or cache[0] is not g:
             from collections import deque
 
-            from conan_envs.miniatures.content import (DOOR, DROP, FLAP, KEY_DOOR, LEAP, LOCKED_DOOR,
-                                                       OPEN, ROCK_SLIDE)
+            from conan_envs.miniatures.content import (
+                DOOR,
+                DROP,
+                FLAP,
+                KEY_DOOR,
+                LEAP,
+                LOCKED_DOOR,
+                OPEN,
+                ROCK_SLIDE,
+            )
             b = g.board
             n = g.num_areas
-            table = []
+            table: list[list[int]] = []
             for src in range(n):
                 d = [-1] * n
                 d[src] = 0

@@ -1,15 +1,13 @@
 """The scripted heroes' tactics (see the package docstring)."""
 from __future__ import annotations
 
-from .base import KEY_UNITS
+from typing import cast
+
+from .base import KEY_UNITS, Frame, Tactics
 
 
-class HeroTactics:
-    def _precious(self, h) -> bool:
-        """Bêlit in Hunting the Tigress: her death loses the game."""
-        return self.g.objective == "tigress" and self.g.hero_keys[h] == "belit"
-
-    def _stance(self, fr):
+class HeroTactics(Tactics):
+    def _stance(self, fr: Frame) -> int:
         s = self.s
         h = fr["player"]
         low = 4 if self._precious(h) else 3 if self._careful() else 2
@@ -17,7 +15,7 @@ class HeroTactics:
             low = 0   # a carrier must fight or run, never sit still
         return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)
 
-    def _guard(self, fr):
+    def _guard(self, fr: Frame) -> int:
         s, g = self.s, self.g
         h = fr["player"]
         if "gems" in fr:
@@ -32,10 +30,10 @@ class HeroTactics:
             return self.A("gems", min(s.reserve[h], power + 1))
         return self.A("gems", min(s.reserve[h], max(1, power - 1), 3))
 
-    def _ally_guard(self, fr):
+    def _ally_guard(self, fr: Frame) -> int:
         return self.A("gems", 0)
 
-    def _atk_gems(self, fr):
+    def _atk_gems(self, fr: Frame) -> int:
         opts = self.options("gems")
         keep = 1 if self.s.reserve[fr["player"]] > 3 else 0
         if self._careful():
@@ -46,7 +44,7 @@ class HeroTactics:
             return self.A("gems", max(opts))
         return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["player"]] - keep, 3)))
 
-    def _atk_weapon(self, fr):
+    def _atk_weapon(self, fr: Frame) -> int:
         g = self.g
         opts = self.options("equip")
         kind = fr["kind"]
@@ -57,11 +55,11 @@ class HeroTactics:
             not (kind == "ranged" and g.objects[o].thrown),
             sum(d[0] + 1 for d in getattr(g.objects[o], kind)))))
 
-    def _manip_gems(self, fr):
+    def _manip_gems(self, fr: Frame) -> int:
         opts = self.options("gems")
         return self.A("gems", min(max(opts), self.g.chest_difficulty + 1))
 
-    def _claim(self, fr):
+    def _claim(self, fr: Frame) -> int:
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import encumbrance
 
@@ -69,20 +67,20 @@ class HeroTactics:
         ok = encumbrance(s, h) + g.objects[fr["object"]].enc <= g.heroes[h].enc_max
         return self.A("yes" if ok else "no")
 
-    def _catch(self, fr):
+    def _catch(self, fr: Frame) -> int:
         return self.A("yes")
 
-    def _must_drop(self, fr):
+    def _must_drop(self, fr: Frame) -> int:
         g = self.g
         opts = [o for o in self.options("drop") if o not in (g.captive, g.zogar_head)]
         opts = opts or self.options("drop")
         return self.A("drop", max(opts, key=lambda o: g.objects[o].enc))
 
-    def _circular(self, fr):
+    def _circular(self, fr: Frame) -> int:
         opts = self.options("melee")
         return self.A("melee", opts[0]) if opts else self.A("done")
 
-    def _spell_target(self, fr):
+    def _spell_target(self, fr: Frame) -> int:
         s, g = self.s, self.g
         spell = g.spells[fr["spell"]]
         if spell.effect == "possession" and self.options("target"):
@@ -100,7 +98,7 @@ class HeroTactics:
             heroes = [s.h_area[k] for k in s.heroes_in_play()]
             m = fr["target_model"]
 
-            def far(b):
+            def far(b: int) -> int:
                 return min((self.dist(b, x) for x in heroes), default=0)
             steps = self.options("move")
             if steps:
@@ -121,13 +119,13 @@ class HeroTactics:
         if self.options("pickup"):
             return self.A("pickup", self.options("pickup")[0])
 
-        def score(a):
+        def score(a: int) -> int:
             heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
             units = sum(1 for m, x in enumerate(s.u_area) if x == a and not g.tiles[g.model_tile[m]].ally)
             return units - 3 * heroes
         return self.A("area", max(areas, key=score))
 
-    def _ally_act(self, fr):
+    def _ally_act(self, fr: Frame) -> int:
         s = self.s
         if self.options("melee"):
             return self.A("melee", self._best_target(self.options("melee")))
@@ -141,7 +139,7 @@ class HeroTactics:
                 return self.A("move", step)
         return self.A("done")
 
-    def _storm_area(self, h):
+    def _storm_area(self, h: int) -> int | None:
         """An area in sight with two or more enemies and no hero."""
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import line_of_sight
@@ -153,12 +151,12 @@ class HeroTactics:
                 return b
         return None
 
-    def _best_target(self, models):
+    def _best_target(self, models: list[int]) -> int:
         g, s = self.g, self.s
         return max(models, key=lambda m: (g.tiles[g.model_tile[m]].key in KEY_UNITS,
                                           -g.tiles[g.model_tile[m]].armor - s.u_life[m]))
 
-    def _hero_goal(self, h) -> int:
+    def _hero_goal(self, h: int) -> int:
         """The area this hero heads for."""
         s, g = self.s, self.g
         a = s.h_area[h]
@@ -169,29 +167,29 @@ class HeroTactics:
                 return min(edges, key=lambda b: self.dist(a, b))
             for o in (y, head):
                 if s.o_loc[o] >= 0:
-                    return s.o_loc[o]
+                    return cast(int, s.o_loc[o])
             zogar = g.tile_models[g.tile_index["zogar_sag"]][0]
             hut = self._search_hut(h)
             if hut is not None:
                 return hut
             if s.u_area[zogar] >= 0:
-                return s.u_area[zogar]
+                return cast(int, s.u_area[zogar])
             carrier = next((k for k in s.heroes_in_play() if self._carries_objective(k)), None)
-            return s.h_area[carrier] if carrier is not None else a
+            return cast(int, s.h_area[carrier] if carrier is not None else a)
         if g.objective == "rescue":
             return self._rescue_goal(h)
         if g.objective == "ritual":
             # hold the priestess's hut entrance; go in after an enemy who reached her
             p = g.priestess_area
             if any(x == p and not g.tiles[g.model_tile[m]].ally for m, x in enumerate(s.u_area)):
-                return p
-            return g.barricades[0][0] if g.barricades else a
+                return cast(int, p)
+            return cast(int, g.barricades[0][0] if g.barricades else a)
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
                 "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))
         spots = [s.u_area[m] for k in keys for m in g.tile_models[g.tile_index[k]] if s.u_area[m] >= 0]
-        return min(spots, key=lambda b: self.dist(a, b)) if spots else a
+        return cast(int, min(spots, key=lambda b: self.dist(a, b)) if spots else a)
 
-    def _hunter(self):
+    def _hunter(self) -> int | None:
         """Conan goes for Zogar Sag from the start while the others search the huts."""
         s, g = self.s, self.g
         if g.objective != "clutches" or "conan" not in g.hero_keys:
@@ -200,17 +198,14 @@ class HeroTactics:
         zogar = g.tile_models[g.tile_index["zogar_sag"]][0]
         if s.h_state[c] != 0 or s.u_area[zogar] < 0 or len(s.heroes_in_play()) < 2:
             return None
-        return c
-
-    def _careful(self) -> bool:
-        return self.g.objective == "clutches"
+        return cast("int | None", c)
 
     def _searching(self) -> bool:
         """In the Clutches of the Picts, while Yselda has not been found."""
         g = self.g
-        return g.objective == "clutches" and self.s.o_loc[g.captive] == -10
+        return cast(bool, g.objective == "clutches" and self.s.o_loc[g.captive] == -10)
 
-    def _search_hut(self, h):
+    def _search_hut(self, h: int) -> int | None:
         """While Yselda is hidden every hero searches: heroes in turn take the nearest
         unsearched hut no companion has taken yet."""
         s, g = self.s, self.g
@@ -219,7 +214,7 @@ class HeroTactics:
         huts = [b for b in g.huts if not s.searched[b]]
         if not huts:
             return None
-        taken = {}
+        taken: dict[int, int] = {}
         hunter = self._hunter()
         head = s.o_loc[g.zogar_head]
         if head >= 0:   # the nearest hero fetches Zogar Sag's head first
@@ -239,11 +234,11 @@ class HeroTactics:
         if h in taken:
             return taken[h]
         if not taken:
-            return min(huts, key=lambda b: (self.dist(s.h_area[h], b), b))
+            return cast(int, min(huts, key=lambda b: (self.dist(s.h_area[h], b), b)))
         guard = max(taken, key=lambda k: g.heroes[k].life - s.wounds[k])
         return s.h_area[guard] if s.h_area[guard] != taken[guard] else taken[guard]
 
-    def _search_step(self, h):
+    def _search_step(self, h: int) -> int | None:
         """The move (or Teleportation) that brings a searching hero closer to their hut."""
         s, g = self.s, self.g
         goal = self._search_hut(h)
@@ -261,7 +256,7 @@ class HeroTactics:
                 return self.A("move", step)
         return None
 
-    def _rescue_goal(self, h) -> int:
+    def _rescue_goal(self, h: int) -> int:
         """Olivia: kill Arbanus for the Key, open her cell, carry her out."""
         s, g = self.s, self.g
         a = s.h_area[h]
@@ -271,15 +266,15 @@ class HeroTactics:
         cell = g.board.index["cell_olivia"]
         corridor = g.board.index["corridor"]
         if s.o_loc[g.captive] >= 0 and (min(cell, corridor), max(cell, corridor)) in s.broken:
-            return s.o_loc[g.captive]
+            return cast(int, s.o_loc[g.captive])
         if s.o_loc[g.key] >= 0:
-            return s.o_loc[g.key]
+            return cast(int, s.o_loc[g.key])
         if s.o_loc[g.key] == -1 - h:
-            return corridor
+            return cast(int, corridor)
         arb = [m for m in g.tile_models[g.tile_index["captain_arbanus"]] if s.u_area[m] >= 0]
-        return s.u_area[arb[0]] if arb else corridor
+        return cast(int, s.u_area[arb[0]] if arb else corridor)
 
-    def _carry_out(self, h):
+    def _carry_out(self, h: int) -> int | None:
         """Carrying Olivia out: drop what slows the carrier, teleport or walk to the nearest
         edge, flee from it."""
         s, g = self.s, self.g
@@ -303,15 +298,15 @@ class HeroTactics:
                 return self.A("move", step)
         return None
 
-    def _rocks(self, fr):
+    def _rocks(self, fr: Frame) -> int:
         s, g = self.s, self.g
-        def score(a):
+        def score(a: int) -> int:
             heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
             units = sum(1 for m, x in enumerate(s.u_area) if x == a and not g.tiles[g.model_tile[m]].ally)
             return heroes - units - (5 if s.o_loc[g.captive] == a else 0)
         return self.A("area", max(self.options("area"), key=score))
 
-    def _act(self, fr):
+    def _act(self, fr: Frame) -> int:
         s, g = self.s, self.g
         h = fr["player"]
         a = s.h_area[h]

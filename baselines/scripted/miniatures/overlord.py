@@ -1,36 +1,35 @@
 """The scripted Overlord's tactics (see the package docstring)."""
 from __future__ import annotations
 
+from typing import cast
+
 from conan_envs.miniatures.content import LEAP
 
-from .base import KEY_UNITS
+from .base import KEY_UNITS, Frame, Tactics
 
 # gems kept back to Guard an objective character, by how many areas the nearest hero is away
 GUARD_KEEP = (4, 4, 2)
 
 
-class OverlordTactics:
-    def weakest_hero(self, heroes):
+class OverlordTactics(Tactics):
+    def weakest_hero(self, heroes: list[int]) -> int:
         s, g = self.s, self.g
         return min(heroes, key=lambda h: (g.heroes[h].life - s.wounds[h]) + s.reserve[h])
 
-    def unit_key(self, m):
-        return self.g.tiles[self.g.model_tile[m]].key
-
     # ---- the Overlord ---------------------------------------------------------------------
-    def _hide(self, fr):
+    def _hide(self, fr: Frame) -> int:
         s = self.s
         start = s.h_area[0] if s.h_area[0] >= 0 else 0
         huts = sorted(self.options("area"), key=lambda a: -self.dist(start, a))
         return self.A("area", huts[int(self.rng.integers(min(3, len(huts))))])
 
-    def _ov_turn(self, fr):
+    def _ov_turn(self, fr: Frame) -> int:
         s, g = self.s, self.g
         from conan_envs.miniatures.game import SLOT_COSTS
 
         slots = self.options("activate")
         heroes = s.heroes_in_play()
-        best = None
+        best: tuple[int, int] | None = None
         for slot in slots:
             t = s.river[slot]
             if t == g.event_tile and g.priestess_area >= 0:
@@ -70,7 +69,7 @@ class OverlordTactics:
                 return self.A("activate", best[1])
         return self.A("done")
 
-    def _objective_units(self):
+    def _objective_units(self) -> list[int]:
         """The Overlord's models whose death wins the game for the heroes."""
         g = self.g
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
@@ -85,7 +84,7 @@ class OverlordTactics:
                     for h in s.heroes_in_play()), default=99)
         return GUARD_KEEP[near] if near < len(GUARD_KEEP) else 0
 
-    def _unit(self, fr):
+    def _unit(self, fr: Frame) -> int:
         s, g = self.s, self.g
         spells = self.options("spell")
         if spells:
@@ -106,7 +105,7 @@ class OverlordTactics:
             goal = s.h_area[precious[0]]
             moves = self.options("move")
             minion = g.tiles[g.model_tile[m]].type == "minion"
-            far = self._no_leap_distances(goal) if minion else None
+            far = self._no_leap_distances(goal) if minion else []
             dist = (lambda b: far[b]) if minion else (lambda b: self.dist(b, goal))
             here = dist(s.u_area[m])
             if minion:   # a minion who fails a leap drowns: it goes round by water
@@ -146,7 +145,7 @@ class OverlordTactics:
                 return self.A("move", step)
         return self.A("done")
 
-    def _holds_post(self, m) -> bool:
+    def _holds_post(self, m: int) -> bool:
         """A Blocking model next to a Protected objective character (the Dark Demon before
         Skuthus's tower) stays there: heroes coming past are held by Blocking."""
         s, g = self.s, self.g
@@ -157,7 +156,7 @@ class OverlordTactics:
                    for k in self._objective_units()
                    if "protected" in g.tiles[g.model_tile[k]].skills)
 
-    def _bodyguard_post(self, m):
+    def _bodyguard_post(self, m: int) -> int | None:
         """Where a Protected key character (Skuthus) stands with no bodyguard beside him: the
         nearest minion goes there, so that he cannot be attacked (Protected)."""
         s, g = self.s, self.g
@@ -182,10 +181,10 @@ class OverlordTactics:
                         and not g.tiles[g.model_tile[x]].ally]
                 nearest = min(mine, key=lambda x: (self.dist(s.u_area[x], a), x))
                 if nearest == m:
-                    return a
+                    return cast(int, a)
         return None
 
-    def _ritual_unit(self, fr, m):
+    def _ritual_unit(self, fr: Frame, m: int) -> int:
         """The Final Ritual: every group breaks the same barricade (the weakest), then makes
         for the priestess, buying movement to reach her hut."""
         s, g = self.s, self.g
@@ -222,7 +221,7 @@ class OverlordTactics:
             return self.A("hero", self.weakest_hero(heroes))
         return self.A("done")
 
-    def _no_leap_distances(self, goal):
+    def _no_leap_distances(self, goal: int) -> list[int]:
         """Areas apart from `goal` for a swimmer that never leaps."""
         g = self.g
         from collections import deque
@@ -237,7 +236,7 @@ class OverlordTactics:
                     q.append(v)
         return d
 
-    def _ring_distances(self, goal):
+    def _ring_distances(self, goal: int) -> list[int]:
         """Areas apart from `goal` on foot, intact barricades closed."""
         s, g = self.s, self.g
         from collections import deque
@@ -253,24 +252,15 @@ class OverlordTactics:
                     q.append(v)
         return d
 
-    def _haste(self, fr):
+    def _haste(self, fr: Frame) -> int:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
-    def _carries_objective(self, h):
-        s, g = self.s, self.g
-        return any(s.o_loc[o] == -1 - h for o in (g.captive, g.zogar_head) if o >= 0)
-
-    def _both_held(self):
-        s, g = self.s, self.g
-        return all(-4 <= s.o_loc[o] <= -1 or s.o_loc[o] == -12
-                   for o in (g.captive, g.zogar_head) if o >= 0)
-
-    def _objective_threatened(self, m):
+    def _objective_threatened(self, m: int) -> bool:
         s = self.s
         return any(self.dist(s.u_area[m], s.h_area[h]) <= 1 for h in s.heroes_in_play())
 
-    def _ov_guard(self, fr):
+    def _ov_guard(self, fr: Frame) -> int:
         s, g = self.s, self.g
         c = fr["context"]
         m = c["target"][1]
@@ -281,11 +271,11 @@ class OverlordTactics:
         want = 2 if tile.key in KEY_UNITS or hurts <= 2 else 1
         return self.A("gems", min(want, max(self.options("gems"))))
 
-    def _sacrifice(self, fr):
+    def _sacrifice(self, fr: Frame) -> int:
         cands = self.options("sacrifice")
         return self.A("sacrifice", cands[0]) if cands else self.A("no")
 
-    def _event(self, fr):
+    def _event(self, fr: Frame) -> int:
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import line_of_sight
         heroes = [s.h_area[h] for h in s.heroes_in_play()]
@@ -308,39 +298,39 @@ class OverlordTactics:
                 return self.A("event", 2)   # the volley at Bêlit
         return self.A("event", 2 if shooters >= 4 and self.has("event", 2) else 0)
 
-    def _free(self, fr):
+    def _free(self, fr: Frame) -> int:
         s, g = self.s, self.g
         targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
         opts = self.options("free")
 
-        def near(t):
+        def near(t: int) -> int:
             return min(self.dist(g.board.index[a], x) for a in g.tiles[t].start for x in targets)
         return self.A("free", min(opts, key=near))
 
-    def _unit_spell(self, fr):
+    def _unit_spell(self, fr: Frame) -> int:
         opts = self.options("hero")
         precious = [h for h in opts if self._precious(h)]
         return self.A("hero", self.weakest_hero(precious or opts))
 
-    def _reinforce(self, fr):
+    def _reinforce(self, fr: Frame) -> int:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
-    def _carrier(self):
+    def _carrier(self) -> int | None:
         """The hero carrying Olivia out (For All of Ophir's Gold), or None."""
         s, g = self.s, self.g
         if g.objective != "rescue":
             return None
         return next((h for h in s.heroes_in_play() if self._carries_objective(h)), None)
 
-    def _objective_posts(self):
+    def _objective_posts(self) -> list[int]:
         """Areas of Protected objective characters with room for a bodyguard."""
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import is_full
         return [s.u_area[m] for m in self._objective_units()
                 if "protected" in g.tiles[g.model_tile[m]].skills and not is_full(s, s.u_area[m])]
 
-    def _reinforce_area(self, fr):
+    def _reinforce_area(self, fr: Frame) -> int:
         s = self.s
         targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
         opts = self.options("area")
@@ -353,7 +343,7 @@ class OverlordTactics:
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
 
     # ---- both sides -------------------------------------------------------------------------
-    def _reroll(self, fr):
+    def _reroll(self, fr: Frame) -> int:
         """Reroll blank dice while a reroll is free; pay only for a failing chest."""
         blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
         free = fr["support"] > 0
