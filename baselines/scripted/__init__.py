@@ -3,11 +3,12 @@ defines `ScriptedAgent(env_id, role, **config)`."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from conan_envs import ConfigError, check_env_id
 
 
-def make_scripted(env_id: str, role=0, **config):
+def make_scripted(env_id: str, role: Any = 0, **config: Any) -> Any:
     check_env_id(env_id)
     game = env_id.rsplit("_v", 1)[0]
     try:

@@ -6,6 +6,8 @@ counts), never face-down tokens or the decks."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +33,7 @@ VERB_TASTE = {
 }
 
 
-def _distances():
+def _distances() -> list[list[int]]:
     n = len(C.kingdoms)
     dist = [[99] * n for _ in range(n)]
     for a in range(n):
@@ -51,12 +53,17 @@ DIST = _distances()
 
 class ScriptedAgent(Agent):
     name = "scripted"
+    s: Any  # the rules state of the decision being answered
+    mask: Any
+    p: int
+    kind: int
 
-    def __init__(self, env_id="adventures_v1", role=0, seed=None, **config):
+    def __init__(self, env_id: str = "adventures_v1", role: Any = 0, seed: Any = None,
+                 **config: Any) -> None:
         self.role_name = role
         self.rng = np.random.default_rng(seed)
 
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         legal = np.flatnonzero(action_mask)
         if state is None:
             return int(legal[self.rng.integers(legal.size)])
@@ -71,51 +78,51 @@ class ScriptedAgent(Agent):
         return int(a)
 
     # ---- helpers ----------------------------------------------------------------------------
-    def _ok(self, seg, i=0):
+    def _ok(self, seg: str, i: int = 0) -> int | None:
         a = OFF[seg] + i
         return a if self.mask[a] else None
 
-    def _first(self, seg, order=None):
+    def _first(self, seg: str, order: Iterable[int] | None = None) -> int | None:
         for i in (order if order is not None else range(CODEC.sizes[seg])):
             a = self._ok(seg, i)
             if a is not None:
                 return a
         return None
 
-    def _goal(self):
+    def _goal(self) -> int:
         """Where Conan should be: the nearest face-up Adventure, else an Achievement kingdom."""
         s = self.s
-        here = s.loc[0]
-        advs = [C.adv_kingdom[a] for a in s.adv_face if a >= 0]
+        here: int = s.loc[0]
+        advs: list[int] = [C.adv_kingdom[a] for a in s.adv_face if a >= 0]
         if advs:
             return min(advs, key=lambda k: DIST[here][k])
         return here
 
-    def _toward(self, target, opts):
+    def _toward(self, target: int, opts: Iterable[int]) -> int:
         return min(opts, key=lambda k: (DIST[k][target], k))
 
     # ---- decisions --------------------------------------------------------------------------
-    def _plot(self):
+    def _plot(self) -> int | None:
         s, p = self.s, self.p
         a = self._first("die")
         if a is not None:
             return a
-        req = plot_needs(s, p, bonus=False)
-        if covered(plot_dice(s, p, ASIDE), req) == len(req):
+        req = plot_needs(s, p, bonus=False)  # type: ignore[no-untyped-call]
+        if covered(plot_dice(s, p, ASIDE), req) == len(req):  # type: ignore[no-untyped-call]
             return self._ok("done")
         if s.zone[p].count(FAILED) >= 2 and self.rng.random() < 0.5:
             return self._ok("done")
         return self._ok("yes") or self._ok("done")
 
-    def _god(self):
+    def _god(self) -> int | None:
         s = self.s
         order = sorted(GOD_TASTE, key=lambda g: -s.god_gold[g])
         return self._first("god", order)
 
-    def _buy(self):
+    def _buy(self) -> int | None:
         return self._first("buy", (1, 0))
 
-    def _main(self):
+    def _main(self) -> int | None:
         s, p = self.s, self.p
         here = s.loc[0] if self.kind != FOE else s.loc[p]
         goal = self._goal() if self.kind != FOE else s.loc[0]
@@ -123,7 +130,7 @@ class ScriptedAgent(Agent):
         acts = [a for a in np.flatnonzero(self.mask[OFF["act"]:OFF["act"] + CODEC.sizes["act"]])]
         if self._ok("plot_with_characters") is not None:
             return self._ok("plot_with_characters")
-        by_verb = {}
+        by_verb: dict[str, list[int]] = {}
         for a in acts:
             d, v = divmod(int(a), NV)
             by_verb.setdefault(VERBS[v], []).append(d)
@@ -139,7 +146,7 @@ class ScriptedAgent(Agent):
             return self._ok("free_roll")
         return None
 
-    def _main_post(self):
+    def _main_post(self) -> int | None:
         s, p = self.s, self.p
         for seg in ("use_extra_action", "use_kingdom_token"):
             if self._ok(seg) is not None:
@@ -148,31 +155,31 @@ class ScriptedAgent(Agent):
             return self._ok("free_roll")
         return self._ok("done")
 
-    def _move_to(self):
+    def _move_to(self) -> int | None:
         s, d = self.s, self.s.dec
-        opts = d["opts"]
+        opts: Iterable[int] = d["opts"]
         if d["why"] == "push":  # push the loser as far from the Adventures as possible
             target = self._goal()
             return OFF["kingdom"] + max(opts, key=lambda k: (DIST[k][target], -k))
         target = s.loc[0] if self.kind == FOE else self._goal()
         return OFF["kingdom"] + self._toward(target, opts)
 
-    def _pool(self):
+    def _pool(self) -> int | None:
         return self._first("die") or self._ok("yes")
 
-    def _duel_go(self):
+    def _duel_go(self) -> int | None:
         return self._ok("yes")
 
-    def _fight_temple(self):
+    def _fight_temple(self) -> int | None:
         return self._ok("yes") if len([z for z in self.s.zone[self.p] if z == 0]) >= 3 else None
 
-    def _reveal_choice(self):
+    def _reveal_choice(self) -> int | None:
         return self._ok("yes")
 
-    def _adv_wild(self):
+    def _adv_wild(self) -> int | None:
         return self._first("symbol", self.s.dec["opts"])
 
-    def _adv_choose(self):
+    def _adv_choose(self) -> int | None:
         s = self.s
         roller = s.dec["roller"]
         # take others' dice (which score for them) only while not behind them; a Foe's only
@@ -181,55 +188,56 @@ class ScriptedAgent(Agent):
             return self._ok("done")
         return self._first("die")
 
-    def _achieve(self):
+    def _achieve(self) -> int | None:
         return self._first("ach", (1, 3, 5, 0, 2, 4))
 
-    def _pick_fate(self):
+    def _pick_fate(self) -> int | None:
         if self.s.dec["why"] in ("lose", "aquilonia", "trade_give"):
             return self._first("fate", FATE_TASTE[::-1])
         return self._first("fate", FATE_TASTE)
 
-    def _place_where(self):
+    def _place_where(self) -> int | None:
         s = self.s
-        opts = s.dec["opts"]
+        opts: Iterable[int] = s.dec["opts"]
         target = self._goal()
         return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][target], k))
 
-    def _place_token(self):
+    def _place_token(self) -> int | None:
         return self._first("token")
 
-    def _ct_dest(self):
+    def _ct_dest(self) -> int | None:
         s = self.s
-        opts = s.dec["opts"]
+        opts: Iterable[int] = s.dec["opts"]
         return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][s.loc[0]], k))
 
-    def _ambush(self):
+    def _ambush(self) -> int | None:
         return self._ok("yes")
 
-    def _zath(self):
+    def _zath(self) -> int | None:
         return self._ok("zath")
 
-    def _adv_gift(self):
+    def _adv_gift(self) -> int | None:
         return self._ok("yes")
 
-    def _adjust(self):
+    def _adjust(self) -> int | None:
         return self._ok("done")
 
-    def _enc_aside(self):
+    def _enc_aside(self) -> int | None:
         s, p = self.s, self.p
-        opts = s.dec["opts"]
+        opts: Iterable[int] = s.dec["opts"]
         return OFF["die"] + min(opts, key=lambda i: (not C.face_pure_char[s.face[p][i]], i))
 
-    def _set_die(self):
+    def _set_die(self) -> int | None:
         """Keep a Wild for the Main phase, else a Move, else any non-Character result."""
         s, p = self.s, self.p
         f = s.face[p]
-        return OFF["die"] + max(s.dec["opts"], key=lambda i: (C.faces[f[i]][0] == "wild",
-                                                              C.faces[f[i]][1] == MOVE,
-                                                              not C.face_pure_char[f[i]], -i))
+        opts: Iterable[int] = s.dec["opts"]
+        return OFF["die"] + max(opts, key=lambda i: (C.faces[f[i]][0] == "wild",
+                                                     C.faces[f[i]][1] == MOVE,
+                                                     not C.face_pure_char[f[i]], -i))
 
-    def _wound(self):
+    def _wound(self) -> int | None:
         s, p = self.s, self.p
-        opts = s.dec["opts"]
+        opts: Iterable[int] = s.dec["opts"]
         return OFF["die"] + max(opts, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
 

@@ -13,7 +13,10 @@ two values, proposes Alliances on a card with Challenges left, accepts what is w
 to it than it costs (never feeding a player close to victory) and counters a near miss."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import numpy.typing as npt
 
 from baselines.agent import Agent
 from conan_envs.cards import content as C
@@ -23,29 +26,33 @@ from . import cards_deals as deals
 
 NADV = C.NUM_ADVENTURES
 
+Legal = deals.Legal  # segment -> [(index, action)] of the legal actions
+
 
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id="cards_v1", role=0, seed=None, **config):
+    def __init__(self, env_id: str = "cards_v1", role: int = 0, seed: Any = None,
+                 **config: Any) -> None:
         self.env_id = env_id
         self.role = role
         self.rng = np.random.default_rng(seed)
-        self.plan = []  # the steps of an offer being built: (segment, index)
+        self.plan: deals.Plan = []  # the steps of an offer being built: (segment, index)
 
     # ---- helpers on what this player sees ---------------------------------------------------
-    def _legal(self, s, mask):
+    def _legal(self, s: Any, mask: Any) -> Legal:
         g = s.game
-        out = {}
+        out: Legal = {}
         for a in np.flatnonzero(mask).tolist():
             seg, i = g.codec.decode(a)
             out.setdefault(seg, []).append((i, a))
         return out
 
-    def _hero_attr(self, s, p, att):
-        return C.HERO_ATTR[s.hero[p]][att] + sum(C.ITEM_BONUS[it - C.MG0][att] for it in s.items[p])
+    def _hero_attr(self, s: Any, p: int, att: int) -> int:
+        value: int = C.HERO_ATTR[s.hero[p]][att] + sum(C.ITEM_BONUS[it - C.MG0][att] for it in s.items[p])
+        return value
 
-    def _unseen_mods(self, s, me, att):
+    def _unseen_mods(self, s: Any, me: int, att: int) -> npt.NDArray[np.int64]:
         """Modifiers (for `att`) of the cards this player has not seen, unknown non-Resolution
         cards counting 0: the pool the others' hands are drawn from."""
         seen = set(s.hand[me]) | set(s.discard)
@@ -57,7 +64,8 @@ class ScriptedAgent(Agent):
         mods += [0] * max(0, n_unseen - len(mods))
         return np.array(mods, dtype=np.int64)
 
-    def _sample_hand_mods(self, s, me, who, att, k=48):
+    def _sample_hand_mods(self, s: Any, me: int, who: int, att: int,
+                          k: int = 48) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
         """k draws of the sum of helpful and harmful modifiers in `who`'s unseen hand."""
         pool = self._unseen_mods(s, me, att)
         h = min(len(s.hand[who]), pool.size)
@@ -67,15 +75,15 @@ class ScriptedAgent(Agent):
         drawn = pool[idx]
         return np.where(drawn > 0, drawn, 0).sum(1), np.where(drawn < 0, -drawn, 0).sum(1)
 
-    def _my_help(self, s, me, att):
+    def _my_help(self, s: Any, me: int, att: int) -> int:
         return sum(C.RES_MOD[c] for c in s.hand[me]
                    if C.RES_MOD[c] > 0 and C.RES_ATTR[c] in (att, C.ANY))
 
-    def _my_harm(self, s, me, att):
+    def _my_harm(self, s: Any, me: int, att: int) -> int:
         return sum(-C.RES_MOD[c] for c in s.hand[me]
                    if C.RES_MOD[c] < 0 and C.RES_ATTR[c] in (att, C.ANY))
 
-    def _challenge_odds(self, s, hero, c, me):
+    def _challenge_odds(self, s: Any, hero: int, c: int, me: int) -> float:
         """The chance that `hero` beats Challenge c with its best attribute, from what `me`
         sees: its own hand exactly, the other side's hand drawn from the unseen cards (each
         side assumed to play every card that helps it)."""
@@ -87,6 +95,8 @@ class ScriptedAgent(Agent):
                 total = max(total, C.CH_VALUE[s.ally[hero]][att])
             if s.partner[hero] >= 0:
                 total = max(total, self._hero_attr(s, s.partner[hero], att))
+            help_: int | npt.NDArray[Any]
+            harm: int | npt.NDArray[Any]
             if me == hero:
                 help_ = self._my_help(s, me, att)
                 harm = self._sample_hand_mods(s, me, opp, att)[1] if opp >= 0 else np.zeros(1)
@@ -97,24 +107,24 @@ class ScriptedAgent(Agent):
             best = max(best, p)
         return float(np.clip(best, 0.03, 0.97))
 
-    def _duel_odds(self, s, me, other, i_choose):
+    def _duel_odds(self, s: Any, me: int, other: int, i_choose: bool) -> float:
         margins = [self._hero_attr(s, me, a) + self._my_help(s, me, a) - self._hero_attr(s, other, a)
                    for a in range(3)]
         m = max(margins) if i_choose else min(margins)
         return float(np.clip(0.5 + 0.3 * (m - 0.5), 0.03, 0.97))
 
-    def _leader(self, s, me):
+    def _leader(self, s: Any, me: int) -> int:
         rivals = [q for q in range(s.game.n) if q != me and s.alive[q]]
         return max(rivals, key=lambda q: (s.dp[q], -q)) if rivals else -1
 
-    def _adventure_score(self, s, me, a):
+    def _adventure_score(self, s: Any, me: int, a: int) -> float:
         st = s.stack[a]
         known_hard = sum(1 for c in st)
         others = sum(1 for q in range(s.game.n) if q != me and s.alive[q] and s.pos[q] == a)
         return C.LOOT[a] - 2.5 * known_hard - 3 * others + C.LOOT_MAGIC[a] * 2
 
     # ---- decisions ------------------------------------------------------------------------------
-    def act(self, observation, action_mask, state=None) -> int:
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         legal = np.flatnonzero(action_mask)
         if state is None:
             return int(legal[self.rng.integers(legal.size)])
@@ -128,24 +138,24 @@ class ScriptedAgent(Agent):
             a = L["pass"][0][1] if "pass" in L else int(legal[0])
         return int(a)
 
-    def _first(self, L, seg):
+    def _first(self, L: Legal, seg: str) -> int | None:
         return L[seg][0][1] if seg in L else None
 
-    def _swap_offer(self, s, me, L):
+    def _swap_offer(self, s: Any, me: int, L: Legal) -> int | None:
         return self._first(L, "pass")
 
-    def _swap_answer(self, s, me, L):
+    def _swap_answer(self, s: Any, me: int, L: Legal) -> int | None:
         return self._first(L, "pass")
 
-    def _place_best(self, s, me, options):
+    def _place_best(self, s: Any, me: int, options: list[tuple[int, int]]) -> int:
         """Hardest Challenge where the leading rival's Hero stands, else on the leader's cards."""
         lead = self._leader(s, me)
 
-        def score(opt):
+        def score(opt: tuple[int, int]) -> float:
             i, _ = opt
             c, a = divmod(i, NADV)
             hard = min(C.CH_VALUE[c])
-            sc = sum(C.CH_VALUE[c]) / 3.0 + hard
+            sc: float = sum(C.CH_VALUE[c]) / 3.0 + hard
             for q in range(s.game.n):
                 if q != me and s.alive[q] and s.pos[q] == a:
                     sc += 6 + (4 if q == lead else 0)
@@ -154,13 +164,13 @@ class ScriptedAgent(Agent):
             return sc
         return max(options, key=score)[1]
 
-    def _setup_challenge(self, s, me, L):
+    def _setup_challenge(self, s: Any, me: int, L: Legal) -> int | None:
         return self._place_best(s, me, L["place"])
 
-    def _setup_hero(self, s, me, L):
+    def _setup_hero(self, s: Any, me: int, L: Legal) -> int | None:
         return max(L["adventure"], key=lambda o: self._adventure_score(s, me, o[0]))[1]
 
-    def _card_play(self, s, me, L):
+    def _card_play(self, s: Any, me: int, L: Legal) -> int | None:
         if "play" in L:
             return L["play"][0][1]
         pos = s.pos[me]
@@ -179,7 +189,7 @@ class ScriptedAgent(Agent):
             return self._place_best(s, me, L["place"])
         return None
 
-    def _hero_action(self, s, me, L):
+    def _hero_action(self, s: Any, me: int, L: Legal) -> int | None:
         if "complete" in L:
             return L["complete"][0][1]
         pos = s.pos[me]
@@ -212,14 +222,14 @@ class ScriptedAgent(Agent):
             return (L.get("face") or L["scout_face"])[0][1]
         return None
 
-    def _antagonist(self, s, me, L):
+    def _antagonist(self, s: Any, me: int, L: Legal) -> int | None:
         c = s.w["chal"]
         cost = C.ALLY_COST[c]
         if cost <= 3 and max(C.CH_VALUE[c]) > max(C.HERO_ATTR[s.hero[me]]):
             return self._first(L, "recruit")
         return self._first(L, "fight")
 
-    def _odds(self, s, me):
+    def _odds(self, s: Any, me: int) -> float:
         w = s.w
         if w["kind"] == "duel":
             other = w["opp"] if me == w["hero"] else w["hero"]
@@ -228,18 +238,18 @@ class ScriptedAgent(Agent):
         p = self._challenge_odds(s, w["hero"], w["chal"], me)
         return p if me == w["hero"] else 1.0 - p
 
-    def _stake_cap(self, s, me, q):
+    def _stake_cap(self, s: Any, me: int, q: float) -> int:
         """Kelly-like: stake more of one's DP the surer one is."""
         frac = max(0.0, 2 * q - 1)
         return max(1, int(s.dp[me] * frac * 0.6))
 
-    def _bet_open(self, s, me, L):
+    def _bet_open(self, s: Any, me: int, L: Legal) -> int | None:
         q = self._odds(s, me)
         bets = L["bet"]
         want = min(self._stake_cap(s, me, q), len(bets))
         return bets[want - 1][1]
 
-    def _bet_reply(self, s, me, L):
+    def _bet_reply(self, s: Any, me: int, L: Legal) -> int | None:
         w = s.w
         q = self._odds(s, me)
         side = 0 if me == w["hero"] else 1
@@ -254,10 +264,11 @@ class ScriptedAgent(Agent):
             return self._first(L, "match")
         return self._first(L, "withdraw")
 
-    def _attribute(self, s, me, L):
+    def _attribute(self, s: Any, me: int, L: Legal) -> int | None:
         w = s.w
         c = w["chal"]
-        best, choice = -99, None
+        best = -99
+        choice: int | None = None
         for i, a in L["attribute"]:
             src, att = divmod(i, 3)
             items = self._hero_attr(s, me, att) - C.HERO_ATTR[s.hero[me]][att]
@@ -272,21 +283,22 @@ class ScriptedAgent(Agent):
                 best, choice = m, a
         return choice
 
-    def _duel_attribute(self, s, me, L):
+    def _duel_attribute(self, s: Any, me: int, L: Legal) -> int | None:
         other = s.w["hero"]
         return max(L["duel_attribute"], key=lambda o: self._hero_attr(s, me, o[0])
                    + self._my_help(s, me, o[0]) - self._hero_attr(s, other, o[0]))[1]
 
-    def _current_margin(self, s, side_of_me):
+    def _current_margin(self, s: Any, side_of_me: int | None) -> int:
         """The margin of the Hero side from the cards this player knows (its own face-down ones)."""
         from conan_envs.cards.wager import side_total
 
         w = s.w
         if w["kind"] == "duel":
             return side_total(s, 0) - side_total(s, 1)
-        return side_total(s, 0) - C.CH_VALUE[w["chal"]][w["attr"]]
+        margin: int = side_total(s, 0) - C.CH_VALUE[w["chal"]][w["attr"]]
+        return margin
 
-    def _resolution(self, s, me, L):
+    def _resolution(self, s: Any, me: int, L: Legal) -> int | None:
         w = s.w
         # only my own face-down cards are counted: use a view without the others' cards
         mine = [e for e in w["cards"] if e[0] == me]
@@ -325,7 +337,7 @@ class ScriptedAgent(Agent):
                             return a
         return self._first(L, "pass")
 
-    def _ability(self, s, me, L):
+    def _ability(self, s: Any, me: int, L: Legal) -> int | None:
         if s.prompt == "veto":
             off = s.offer
             lead = max(range(s.game.n), key=lambda q: s.dp[q])
@@ -335,20 +347,20 @@ class ScriptedAgent(Agent):
             return self._first(L, "pass")
         return self._first(L, "ability")
 
-    def _diplomacy(self, s, me, L):
+    def _diplomacy(self, s: Any, me: int, L: Legal) -> int | None:
         choice = deals.propose(s, me, L)
         if choice is None:
             return self._first(L, "pass")
         seg, q, self.plan = choice
         return dict(L[seg])[q]
 
-    def _deal_build(self, s, me, L):
+    def _deal_build(self, s: Any, me: int, L: Legal) -> int | None:
         return self._follow_plan(L, "propose")
 
-    def _alliance_terms(self, s, me, L):
+    def _alliance_terms(self, s: Any, me: int, L: Legal) -> int | None:
         return self._follow_plan(L, None)
 
-    def _follow_plan(self, L, done):
+    def _follow_plan(self, L: Legal, done: str | None) -> int | None:
         while self.plan:
             seg, i = self.plan.pop(0)
             if seg in L:
@@ -359,7 +371,7 @@ class ScriptedAgent(Agent):
             return L[done][0][1]
         return self._first(L, "pass")
 
-    def _answer(self, s, me, L):
+    def _answer(self, s: Any, me: int, L: Legal) -> int | None:
         off = s.offer
         if off["kind"] == "swap":
             return self._first(L, "pass")

@@ -11,6 +11,8 @@ of victory; a near miss is answered with a counter-offer asking a little more DP
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from typing import Any
 
 from conan_envs.cards import content as C
 from conan_envs.cards.diplomacy import SHARES, TERMS
@@ -19,8 +21,11 @@ RANDOM_CARD = 0.8   # a card drawn blind from a hand
 ACCEPT_MARGIN = 0.25  # what an offer must gain to be accepted
 NEAR_WIN = 4        # DP short of the target under which no one is fed
 
+Plan = list[tuple[str, int]]  # the steps of an offer: (segment, index)
+Legal = dict[str, list[tuple[int, int]]]  # segment -> [(index, action)]
 
-def attrs(s, p) -> list:
+
+def attrs(s: Any, p: int) -> list[int]:
     """The Hero's attributes with its Magic items."""
     base = list(C.HERO_ATTR[s.hero[p]])
     for it in s.items[p]:
@@ -29,7 +34,7 @@ def attrs(s, p) -> list:
     return base
 
 
-def card_value(s, p, card) -> float:
+def card_value(s: Any, p: int, card: int) -> float:
     kind = C.KIND[card]
     if kind == C.ADVENTURE:
         return 1.5
@@ -49,30 +54,31 @@ def card_value(s, p, card) -> float:
     return item_value(s, p, card)
 
 
-def item_value(s, p, item) -> float:
+def item_value(s: Any, p: int, item: int) -> float:
     at = attrs(s, p)
     best = max(range(3), key=lambda a: at[a])
-    return sum((1.2 if a == best else 0.6) * b for a, b in enumerate(C.ITEM_BONUS[item - C.MG0]))
+    value: float = sum((1.2 if a == best else 0.6) * b for a, b in enumerate(C.ITEM_BONUS[item - C.MG0]))
+    return value
 
 
-def dp_value(s, p, x) -> float:
+def dp_value(s: Any, p: int, x: int) -> float:
     return x * (1.5 if s.dp[p] <= 5 else 1.0)
 
 
-def goods_value(s, p, goods, holder) -> float:
+def goods_value(s: Any, p: int, goods: dict[str, Any], holder: int) -> float:
     """What `goods`, now held by `holder`, are worth to p."""
-    v = dp_value(s, p, goods["dp"]) + RANDOM_CARD * goods["random_cards"]
+    v: float = dp_value(s, p, goods["dp"]) + RANDOM_CARD * goods["random_cards"]
     v += sum(card_value(s, p, C.FACE_CARD[f]) for f in goods["cards"])
     v += sum(item_value(s, p, it) for it in goods["items"])
     return v
 
 
-def near_win(s, q, extra) -> bool:
+def near_win(s: Any, q: int, extra: int) -> bool:
     return not s.game.vod and s.dp[q] + extra >= s.game.target - NEAR_WIN
 
 
 # ---- proposing -------------------------------------------------------------------------------
-def propose(s, me, L):
+def propose(s: Any, me: int, L: Legal) -> tuple[str, int, Plan] | None:
     """(segment, player, plan) of the best offer to make, or None."""
     best, best_gain = None, 0.3
     for q, _ in L.get("deal", []):
@@ -89,7 +95,7 @@ def propose(s, me, L):
     return best
 
 
-def _deal_ideas(s, me, q):
+def _deal_ideas(s: Any, me: int, q: int) -> Iterator[tuple[Plan, float]]:
     """Sell my least useful card for DP; buy an item I need more than its owner. The price
     opens at the other side's value (it leaves that side little gain, so it may counter)."""
     if s.hand[me] and s.dp[q] > 3 and not near_win(s, me, 0):
@@ -106,7 +112,7 @@ def _deal_ideas(s, me, q):
 
 
 # ---- answering -----------------------------------------------------------------------------
-def judge(s, me, can_accept, can_counter):
+def judge(s: Any, me: int, can_accept: bool, can_counter: bool) -> tuple[str, Plan]:
     """("accept" | "counter" | "pass", plan of the counter-offer) for the offer on the table."""
     off = s.offer
     q = off["from"]
@@ -129,12 +135,12 @@ def judge(s, me, can_accept, can_counter):
     return "pass", []
 
 
-def _counter_plan(s, me, off, gain):
+def _counter_plan(s: Any, me: int, off: dict[str, Any], gain: float) -> Plan:
     """The same goods the other way round, with the DP moved by what the deal lacks."""
     q = off["from"]
     short = math.ceil(ACCEPT_MARGIN - gain)
     give, get = off["get"], off["give"]  # from my side now
-    plan = []
+    plan: Plan = []
     give_dp = max(0, give["dp"] - short)
     ask_dp = get["dp"] + max(0, short - give["dp"])
     if give_dp:
