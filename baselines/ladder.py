@@ -7,7 +7,15 @@ module's table names for that game, that seat and that config:
 - ``normal``: the hand-written player of the game (``scripted``);
 - ``hard``: a search that starts from the scripted player's move and leaves it only where
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
-  scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move).
+  scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
+  except Yara in Battle Mode, where that search measured weaker than the scripted Yara
+  (11 wins in 16 games against the scripted Conan where the scripted Yara won 15 on the
+  same seeds, ``reports/ladder/README.md``), so ``hard`` is the scripted Yara until an
+  agent that beats it is measured.
+
+Measured so far (``reports/ladder/``): the guided search as the Overlord of The Final Ritual
+won 10 games of 10 against the scripted heroes where the scripted Overlord won 3 on the same
+seeds; elsewhere too few ``hard`` games were played to tell it from ``scripted``.
 
 The seat is the role's part in the game: the players of Kings and Cards (all alike), Conan
 and Yara in The Tower (Conan alone in solo), the heroes and the Overlord of each scenario of
@@ -44,7 +52,7 @@ _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 LADDER: dict[str, dict[str, dict[str, str]]] = {
     "kings_v1": {"*": _DEFAULT},
     "cards_v1": {"*": _DEFAULT},
-    "tower_v1": {"*": _DEFAULT},
+    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": NORMAL}},
     "miniatures_v1": {"*": _DEFAULT},
     "adventures_v1": {"*": _DEFAULT},
 }

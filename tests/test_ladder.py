@@ -35,10 +35,17 @@ def test_every_difficulty_loads_for_every_seat(env_id, config):
 
 def test_the_difficulties_map_to_real_agents():
     assert isinstance(load_agent("easy", "kings_v1", 0), RandomAgent)
-    hard = load_agent("hard", "tower_v1", "yara", mode="battle")
+    hard = load_agent("hard", "miniatures_v1", "overlord", scenario="ritual")
     assert isinstance(hard, MCTSAgent) and hard.prior is not None
     assert hard.time_budget is not None and hard.time_budget < 1.0
     assert type(load_agent("normal", "cards_v1", 1)).__name__ == "ScriptedAgent"
+
+
+def test_hard_yara_is_the_strongest_measured_yara():
+    """The guided search lost more battles as Yara than the scripted Yara on the same seeds,
+    so hard Yara is the scripted one; hard Conan in the same battle is the search."""
+    assert difficulty_spec("hard", "tower_v1", "yara", mode="battle") == "scripted"
+    assert difficulty_spec("hard", "tower_v1", "conan", mode="battle").startswith("mcts:")
 
 
 def test_seats_follow_the_variant():
