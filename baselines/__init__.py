@@ -66,7 +66,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 def agent_factory(kind: str) -> Callable[..., Agent]:
     if kind not in AGENT_KINDS:
-        raise ConfigError(f"unknown agent {kind!r}; valid agents: {', '.join(AGENT_KINDS)}")
+        from .ladder import DIFFICULTIES
+
+        raise ConfigError(f"unknown agent {kind!r}; valid agents: {', '.join(AGENT_KINDS)} "
+                          f"(or a difficulty: {', '.join(DIFFICULTIES)})")
     module, name = AGENT_KINDS[kind].split(":")
     factory: Callable[..., Agent] = getattr(importlib.import_module(module), name)
     return factory
