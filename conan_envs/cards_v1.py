@@ -79,7 +79,7 @@ It carries everything in the view except the log: equal observations mean equal 
 
 ## Rewards
 At the end: +1 to the winner, -1 to the others (a draw or a truncated game: 0 to all).
-`shaped_scores()`: each player's DP / `target_dp`.
+`shaped_scores()`: each player's DP / `target_dp`, capped at 1 (in [0, 1]).
 
 ## Options
 

@@ -59,7 +59,8 @@ role)` gives the sizes for any config.
 
 At the end: +1 to a sole winner, -1 to everyone else; tied leaders 0. A truncated game
 (the round limit under `victory="last_king"`) gives 0. `shaped_scores()` (not a reward)
-values countries, regions and units held, for search and shaping.
+values countries, regions and units held (x = countries/4 + regions/16 + units/32, reported as
+x / (1 + x), in [0, 1)), for search and shaping.
 
 ## Options
 

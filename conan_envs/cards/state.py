@@ -124,7 +124,8 @@ class CardsState(State):
         return [1.0 if p == self.winner else -1.0 for p in range(n)]
 
     def shaped_scores(self):
-        return [d / self.game.target for d in self.dp]
+        """Each Hero's DP as a share of the target, in [0, 1] (DP past the target count as 1)."""
+        return [min(1.0, d / self.game.target) for d in self.dp]
 
     def decision(self):
         if self.winner != -1:

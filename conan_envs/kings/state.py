@@ -254,17 +254,20 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return str(value)
 
     def shaped_scores(self):
-        """The victory key as one number, with the armies that win it: a quarter point per
-        whole country held, a sixteenth per region controlled, a thirty-second per unit on
-        the map. A King slain (even before the Plunder Phase removes his realm) holds nothing."""
+        """The victory key as one number in [0, 1), with the armies that win it: a quarter
+        point per whole country held, a sixteenth per region controlled, a thirty-second per
+        unit on the map, squashed as x / (1 + x) so that it keeps its order and stays within
+        the contract's range. A King slain (even before the Plunder Phase removes his realm)
+        holds nothing."""
         scores = []
         for p in range(self.n):
             if self.king_dead[p] or not self.alive[p]:
                 scores.append(0.0)
                 continue
             held = self.controlled(p)
-            scores.append(self.countries_of(p, held) / 4 + sum(held) / 16
-                          + sum(self.tot[p::self.O]) / 32)
+            key = (self.countries_of(p, held) / 4 + sum(held) / 16
+                   + sum(self.tot[p::self.O]) / 32)
+            scores.append(key / (1.0 + key))
         return scores
 
     # ---- the driver ---------------------------------------------------------------------

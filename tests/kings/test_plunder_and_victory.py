@@ -1,5 +1,7 @@
 """Rulebook "PLUNDER PHASE": Gold for the attacker, the King's death and succession; and the
 victory condition the rulebook lacks (docs/rulings/kings.md)."""
+import pytest
+
 import conan_envs
 
 from .helpers import A, E, F, H, K, W, blank, play, put, region, rid, start, units
@@ -106,7 +108,8 @@ def test_most_countries_wins_at_the_round_limit():
 
 def test_shaped_scores_follow_the_victory_key():
     """Countries first (a quarter each), then regions (a sixteenth), then units (1/32):
-    the same order as the round-limit victory, so shaped rewards point the same way."""
+    the same order as the round-limit victory, so shaped rewards point the same way; the key
+    x is reported as x / (1 + x), within [0, 1)."""
     s = blank()
     s = blank(pretender=False)
     put(s, "Koth", 0, K)
@@ -115,7 +118,8 @@ def test_shaped_scores_follow_the_victory_key():
     put(s, "Argos", 1, A)
     put(s, "Argos", 0, A)  # contested: nobody controls Argos
     assert s.countries_of(0) == 2 and s.countries_of(1) == 0
-    assert s.shaped_scores() == [2 / 4 + 2 / 16 + 4 / 32, 0 / 4 + 1 / 16 + 2 / 32]
+    keys = [2 / 4 + 2 / 16 + 4 / 32, 0 / 4 + 1 / 16 + 2 / 32]
+    assert s.shaped_scores() == pytest.approx([k / (1 + k) for k in keys])
     s.kill(rid("Poitain"), 1, K)
     assert s.shaped_scores()[1] == 0.0  # slain: his realm counts for nothing
     start(s, "plunder")
