@@ -5,6 +5,7 @@
     python tasks.py lint     # set up .venv, then ruff and mypy only
     python tasks.py bench    # set up .venv, then measure steps per second
     python tasks.py play     # set up .venv, then play in the browser (conan-play --web)
+    python tasks.py ladder   # set up .venv, then the difficulty ladder of every game (long)
 Extra arguments after the task go to the job (e.g. `python tasks.py main --full`).
 """
 from __future__ import annotations
@@ -59,6 +60,9 @@ LINT = [
 ]
 
 
+LADDER_GAMES = ("kings", "cards", "tower", "miniatures", "adventures")
+
+
 def main(argv):
     task, extra = (argv[0], argv[1:]) if argv else ("main", [])
     jobs = {
@@ -67,6 +71,7 @@ def main(argv):
         "lint": LINT,
         "bench": [[PY, "scripts/bench.py", *extra]],
         "play": [[BIN / "conan-play", "--web", *extra]],
+        "ladder": [[PY, "-m", "baselines.ladder", "--game", g, *extra] for g in LADDER_GAMES],
     }
     if task not in jobs:
         sys.exit(f"unknown task {task!r}; tasks: {', '.join(jobs)}")
