@@ -5,7 +5,7 @@ base movement; the leader may reroll the ally's dice (1 gem per die) and Guard f
 """
 from __future__ import annotations
 
-from . import combat
+from . import combat, rolls
 from . import movement as mv
 from .content import LEAP
 
@@ -71,7 +71,7 @@ def ally_apply(s, fr, seg, i):
         mv.cross(s, a, i)
         if s.game.board.border[a][i] == LEAP:
             c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, fr["player"], combat.payer("hero", fr["player"], ally=True),
+            rolls.start_roll(s, fr["player"], rolls.payer("hero", fr["player"], ally=True),
                               [(2, False)], "ally_leap_rolled", c, who=("u", m))
         else:
             s.u_area[m] = i
@@ -83,22 +83,22 @@ def ally_apply(s, fr, seg, i):
     combat.offer_sacrifice(s, c["target"], "ally_attack_roll", c)
 
 
-@combat.cont
+@rolls.cont
 def ally_attack_roll(s, c):
     g = s.game
     leader = s.ally_leader()
-    payer = combat.payer("hero", leader, ally=True) if leader >= 0 else combat.payer("nobody")
-    combat.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
-                      "ally_attack_rolled", c, combat.support_for(s, ("u", c["model"])),
+    payer = rolls.payer("hero", leader, ally=True) if leader >= 0 else rolls.payer("nobody")
+    rolls.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
+                      "ally_attack_rolled", c, rolls.support_for(s, ("u", c["model"])),
                       who=("u", c["model"]))
 
 
-@combat.cont
+@rolls.cont
 def ally_attack_rolled(s, c):
     combat.defend(s, c["target"], sum(c["faces"]), "melee", "nothing", c)
 
 
-@combat.cont
+@rolls.cont
 def ally_leap_rolled(s, c):
     """A minion or ally who fails a leap drowns (facts file 7.2)."""
     if sum(c["faces"]) >= c["difficulty"]:

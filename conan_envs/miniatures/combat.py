@@ -1,166 +1,17 @@
-"""Dice and fights: rulebook "Rerolls", "Reroll", "Melee Attack", "Ranged Attack", "Unarmed
-Attacks", "Elevation Bonus for Ranged Attacks", "Guard", "Armor", "Area Attacks",
-"Attacking with a Hero", "Defending with a Hero"; skills Circular Strike, Sacrifice, Support,
-Protected, Untouchable, Elite Shooter. Damage = attack power - defense power.
+"""Fights: rulebook "Melee Attack", "Ranged Attack", "Unarmed Attacks", "Elevation Bonus for
+Ranged Attacks", "Guard", "Armor", "Area Attacks", "Attacking with a Hero", "Defending with a
+Hero"; skills Circular Strike, Sacrifice, Protected, Untouchable, Elite Shooter. Damage =
+attack power - defense power.
 
-Every roll goes through a `reroll` decision (skipped when no reroll is possible); what
-happens next is named by a continuation in CONT, called with the roll's context dict.
+The dice are rolled and rerolled by rolls.py; a fight goes on from each roll through the
+continuations it registers there (`@cont`).
 """
 from __future__ import annotations
 
 from . import movement as mv
-from .content import BOULDER, COLOR_NAMES, FLAP, OPEN, ROCK_SLIDE
+from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
 from .game import OVERLORD_GUARD_LIMIT
-from .view import ROLL_PURPOSE, dice_words
-
-CONT = {}
-
-
-def cont(fn):
-    CONT[fn.__name__] = fn
-    return fn
-
-
-# ---- rolling and rerolling --------------------------------------------------------------
-def payer(side: str, hero: int = -1, ally: bool = False) -> dict:
-    """Who pays for paid rerolls: side "hero" (gems from `hero`'s Reserve onto the Reroll space,
-    or onto the ally tile when `ally`: a leader rerolling an ally's die), "overlord" (the
-    Reroll benefit, Reserve to Fatigue) or "nobody" (no paid rerolls)."""
-    return {"side": side, "hero": hero, "ally": ally}
-
-
-def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support: int = 0,
-               who=None):
-    """Roll `specs` ((colour, marked), ...); `payer_` (see `payer`) pays for rerolls; marked
-    dice give free rerolls of their colour. `who` rolls (default: the paying hero); Jinx in its
-    area forbids every reroll."""
-    faces = s.game.faces
-    dice = [col for col, _ in specs]
-    rolls = s.rng.integers(6, size=len(dice)).tolist() if dice else []
-    free = [0, 0, 0]
-    for col, marked in specs:
-        if marked:
-            free[col] += 1
-    if who is None and payer_["side"] == "hero" and not payer_["ally"]:
-        who = ("h", payer_["hero"])
-    if who is not None and jinxed(s, who):
-        free, support, payer_ = [0, 0, 0], 0, payer("nobody")
-    fr = {"decision": "reroll", "player": player, "payer": payer_, "dice": dice,
-          "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "support": support,
-          "then": then, "context": c}
-    if dice:
-        s.log_event(f"{roller_name(s, c, player)} rolls for {ROLL_PURPOSE[then]}: "
-                    f"{dice_words(s.game, dice, fr['faces'])} = {sum(fr['faces'])}")
-    if dice and _can_reroll(s, fr):
-        s.stack.append(fr)
-    else:
-        _finish_roll(s, fr)
-
-
-def jinxed(s, who) -> bool:
-    """Jinx: enemies in this model's area cannot reroll at all."""
-    area = mv.area_of(s, who)
-    if area < 0:
-        return False
-    side = mv.side_of(s, who)
-    g = s.game
-    for m, a in enumerate(s.u_area):
-        if a == area and "jinx" in g.tiles[g.model_tile[m]].skills and mv.model_side(s, m) != side:
-            return True
-    return False
-
-
-def _can_pay(s, pays: dict) -> bool:
-    if pays["side"] == "hero":
-        return s.reserve[pays["hero"]] > 0
-    if pays["side"] == "overlord":
-        return s.ov_reserve > 0
-    return False
-
-
-def _can_reroll(s, fr) -> bool:
-    return fr["support"] > 0 or any(fr["free"][c] for c in fr["dice"]) or _can_pay(s, fr["payer"])
-
-
-def reroll_mask(s, fr, mask, codec):
-    o = codec.offsets["reroll"]
-    pay = _can_pay(s, fr["payer"])
-    for i, col in enumerate(fr["dice"]):
-        if pay or fr["support"] or fr["free"][col]:
-            mask[o + i] = True
-    mask[codec.offsets["keep"]] = True
-
-
-def reroll_apply(s, fr, seg, i):
-    if seg == "keep":
-        s.stack.pop()
-        _finish_roll(s, fr)
-        return
-    col = fr["dice"][i]
-    if fr["free"][col]:
-        fr["free"][col] -= 1
-    elif fr["support"]:
-        fr["support"] -= 1
-    else:
-        pay_reroll(s, fr["payer"])
-    fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
-    s.log_event(f"{roller_name(s, fr['context'], fr['player'])} rerolls die {i + 1} "
-                f"({COLOR_NAMES[col]}): {fr['faces'][i]}, total {sum(fr['faces'])}")
-    if not _can_reroll(s, fr):
-        s.stack.pop()
-        _finish_roll(s, fr)
-
-
-def pay_reroll(s, pays: dict):
-    if pays["side"] == "hero":
-        h = pays["hero"]
-        s.reserve[h] -= 1
-        if pays["ally"]:      # a leader rerolling an ally's die: the gem goes on the ally tile
-            s.ally_gems[h] += 1
-        else:
-            s.spaces[h][5] += 1
-    else:
-        s.ov_reserve -= 1
-        s.ov_fatigue += 1
-
-
-def roller_name(s, c: dict, player: int) -> str:
-    g = s.game
-    if "hero" in c:
-        return g.heroes[c["hero"]].name
-    if "model" in c:
-        return g.model_name(c["model"])
-    return g.roles[player].capitalize() if player == g.overlord else g.heroes[player].name
-
-
-def target_name(s, t) -> str:
-    g = s.game
-    if t[0] == "h":
-        return g.heroes[t[1]].name
-    if t[0] == "u":
-        return g.model_name(t[1])
-    return g.objects[g.captive].name
-
-
-def _finish_roll(s, fr):
-    c = fr["context"]
-    c["faces"] = fr["faces"]
-    CONT[fr["then"]](s, c)
-
-
-def support_for(s, who) -> int:
-    """Support: friendly characters in the area of a Support character get one extra free
-    reroll per action (the Support character included)."""
-    area = mv.area_of(s, who)
-    side = mv.side_of(s, who)
-    g = s.game
-    for h, a in enumerate(s.h_area):
-        if a == area and side == mv.HERO_SIDE and mv.hero_skill(s, h, "support"):
-            return 1
-    for m, a in enumerate(s.u_area):
-        if a == area and mv.model_side(s, m) == side and "support" in g.tiles[g.model_tile[m]].skills:
-            return 1
-    return 0
+from .rolls import CONT, cont, payer, start_roll, support_for, target_name
 
 
 # ---- targets ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ lost once another action follows a move; 1 gem per extra point); fleeing from a 
 """
 from __future__ import annotations
 
-from . import allies, combat, manipulation, scenarios, spells
+from . import allies, combat, manipulation, rolls, scenarios, spells
 from . import movement as mv
 from .content import DROP, LEAP
 
@@ -188,7 +188,7 @@ def move_hero(s, h: int, b: int):
     mv.cross(s, a, b)
     if kind == LEAP:
         c = {"hero": h, "to": b, "difficulty": s.game.board.difficulty[a][b]}
-        combat.start_roll(s, h, combat.payer("hero", h), [(2, False)], "hero_leap_rolled", c)
+        rolls.start_roll(s, h, rolls.payer("hero", h), [(2, False)], "hero_leap_rolled", c)
         return
     s.move_hero(h, b)
     if kind == DROP:
@@ -201,10 +201,10 @@ def fall(s, h: int):
     dice = list(s.game.board.fall_dice)
     if mv.hero_skill(s, h, "leap"):
         dice = dice[:max(1, len(dice) - 1)]
-    combat.start_roll(s, h, combat.payer("hero", h), dice, "hero_fell", {"hero": h}, 0)
+    rolls.start_roll(s, h, rolls.payer("hero", h), dice, "hero_fell", {"hero": h}, 0)
 
 
-@combat.cont
+@rolls.cont
 def hero_fell(s, c):
     """"If a falling character is carrying another character, both suffer the same damage":
     the captive (Yselda, Olivia: 1 life) dies of any damage, and the heroes' side, whose hero
@@ -218,7 +218,7 @@ def hero_fell(s, c):
         s.kill_captive(by_heroes=True)
 
 
-@combat.cont
+@rolls.cont
 def hero_leap_rolled(s, c):
     """Leap: roll 1 red die; it succeeds if the symbols reach the difficulty. A hero who fails
     stays where they are (facts file 7.2)."""

@@ -5,7 +5,7 @@ over the maximum), the Explosive Orb, Life Potions, Lock-picking, locked cell do
 """
 from __future__ import annotations
 
-from . import combat
+from . import combat, rolls
 from . import movement as mv
 from .content import KEY_DOOR, LOCKED_DOOR
 
@@ -185,11 +185,11 @@ def manip_gems_apply(s, fr, seg, k):
     if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
     c = {"hero": h, "why": fr["why"], "object": fr.get("object", -1), "to": fr.get("to", -1)}
-    combat.start_roll(s, h, combat.payer("hero", h), specs, "manip_rolled", c,
-                      combat.support_for(s, ("h", h)))
+    rolls.start_roll(s, h, rolls.payer("hero", h), specs, "manip_rolled", c,
+                      rolls.support_for(s, ("h", h)))
 
 
-@combat.cont
+@rolls.cont
 def manip_rolled(s, c):
     h = c["hero"]
     power = max(0, sum(c["faces"]) - mv.roll_hindrance(s, ("h", h)))
@@ -274,9 +274,9 @@ def explode(s, h: int, o: int, area: int):
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
     c = {"hero": h, "area": area}
-    combat.start_roll(s, h, combat.payer("hero", h), list(s.game.objects[o].area), "orb_rolled", c)
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), "orb_rolled", c)
 
 
-@combat.cont
+@rolls.cont
 def orb_rolled(s, c):
     combat.area_attack(s, c["area"], sum(c["faces"]), mv.HERO_SIDE, "nothing", c)

@@ -7,7 +7,7 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
-from . import combat, ritual
+from . import combat, ritual, rolls
 from . import movement as mv
 from .content import DROP, LEAP
 from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
@@ -168,13 +168,13 @@ def unit_apply(s, fr, seg, i):
         kind = s.game.board.border[a][i]
         if kind == LEAP:
             c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
-            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), [(2, False)],
+            rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), [(2, False)],
                               "unit_leap_rolled", c)
             return
         s.u_area[m] = i
         s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         if kind == DROP:
-            combat.start_roll(s, s.game.overlord, combat.payer("overlord"), list(s.game.board.fall_dice),
+            rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(s.game.board.fall_dice),
                               "unit_fell", {"model": m})
         return
     # an attack ends the model's movement (ruling, as for allies)
@@ -182,7 +182,7 @@ def unit_apply(s, fr, seg, i):
     fr["mp"] = 0
     fr["hit"] = "character"
     target = ["h", i] if seg == "hero" else ["u", i]
-    s.log_event(f"{s.game.model_name(m)} attacks {combat.target_name(s, target)}")
+    s.log_event(f"{s.game.model_name(m)} attacks {rolls.target_name(s, target)}")
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
         key = combat.fascination_key(s, target)
         if key not in s.u_attacked[m]:
@@ -191,7 +191,7 @@ def unit_apply(s, fr, seg, i):
     combat.offer_sacrifice(s, target, "unit_attack_roll", c)
 
 
-@combat.cont
+@rolls.cont
 def unit_attack_roll(s, c):
     g = s.game
     m = c["model"]
@@ -201,11 +201,11 @@ def unit_attack_roll(s, c):
     specs = list(tile.ranged or tile.melee) if kind == "ranged" else list(tile.melee)
     if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c["target"])]:
         specs.append((0, False))
-    combat.start_roll(s, g.overlord, combat.payer("overlord"), specs, "unit_attack_rolled", c,
-                      combat.support_for(s, ("u", m)))
+    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), specs, "unit_attack_rolled", c,
+                      rolls.support_for(s, ("u", m)))
 
 
-@combat.cont
+@rolls.cont
 def unit_attack_rolled(s, c):
     g = s.game
     m = c["model"]
@@ -218,7 +218,7 @@ def unit_attack_rolled(s, c):
     combat.defend(s, c["target"], power, c["kind"], "unit_attack_done", c)
 
 
-@combat.cont
+@rolls.cont
 def unit_attack_done(s, c):
     """Circular Strike (Khosatral Khel): a kill carries the leftover damage to another enemy
     in the area."""
@@ -236,7 +236,7 @@ def unit_attack_done(s, c):
                         "cands": allies, "heroes": heroes})
 
 
-@combat.cont
+@rolls.cont
 def unit_leap_rolled(s, c):
     """A failed leap: Zaporavo and Skuthus stay put, minions drown (facts file 7.2)."""
     m = c["model"]
@@ -248,7 +248,7 @@ def unit_leap_rolled(s, c):
         s.damage_model(m, 99)
 
 
-@combat.cont
+@rolls.cont
 def unit_fell(s, c):
     s.damage_model(c["model"], sum(c["faces"])) if sum(c["faces"]) else None
 
@@ -402,10 +402,10 @@ def unit_spell_apply(s, fr, seg, h):
         s.ov_reserve += n
         return
     c = {"side": mv.OVERLORD_SIDE, "model": fr["model"], "target": ["h", h], "spell": fr["spell"]}
-    combat.start_roll(s, s.game.overlord, combat.payer("overlord"), list(spell.dice), "unit_spell_rolled", c)
+    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(spell.dice), "unit_spell_rolled", c)
 
 
-@combat.cont
+@rolls.cont
 def unit_spell_rolled(s, c):
     """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
     h = c["target"][1]
@@ -464,10 +464,10 @@ def rocks_apply(s, fr, seg, a):
     s.stack.pop()
     s.log_event(f"Rocks fall on {s.game.board.names[a]}")
     dice = [tuple(d) for d in s.game.event_rocks]
-    combat.start_roll(s, s.game.overlord, combat.payer("overlord"), dice, "rocks_fell", {"area": a})
+    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, "rocks_fell", {"area": a})
 
 
-@combat.cont
+@rolls.cont
 def rocks_fell(s, c):
     dmg = sum(c["faces"])
     if dmg <= 0:

@@ -117,7 +117,7 @@ def check(s) -> None:
 
 def _frame(s, d: dict, path: str, z: dict):
     """Every key of a frame (or a roll's context) within its range."""
-    from .combat import CONT
+    from .rolls import CONT
 
     nh, n, M, O, S, T = z["nh"], z["n"], z["M"], z["O"], z["S"], z["T"]
     ranges = {

@@ -7,8 +7,8 @@ Incantation). Designed parts are listed in docs/rulings/miniatures.md.
 """
 from __future__ import annotations
 
-from . import combat
 from . import movement as mv
+from . import rolls
 
 HEROES, OVERLORD = 0, 1
 
@@ -35,11 +35,11 @@ def hit_barricade(s, fr, i: int):
     m = fr["model"]
     fr["attacked"], fr["mp"], fr["hit"] = True, 0, "barricade"
     c = {"bar": i, "model": m}
-    combat.start_roll(s, g.overlord, combat.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
-                      "barricade_hit", c, combat.support_for(s, ("u", m)))
+    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
+                      "barricade_hit", c, rolls.support_for(s, ("u", m)))
 
 
-@combat.cont
+@rolls.cont
 def barricade_hit(s, c):
     i = c["bar"]
     s.bar_life[i] = max(0, s.bar_life[i] - sum(c["faces"]))
@@ -54,7 +54,7 @@ def event(s):
     heroes = s.heroes_in_play()
     if s.relics and heroes:
         # Incantation: a hero rolls 1 yellow die per relic on the board, without rerolls
-        combat.start_roll(s, heroes[0], combat.payer("nobody"), [(0, False)] * len(s.relics), "incanted", {})
+        rolls.start_roll(s, heroes[0], rolls.payer("nobody"), [(0, False)] * len(s.relics), "incanted", {})
     if s.winner < 0 and returned:
         s.stack.append({"decision": "haste", "player": g.overlord, "groups": returned})
 
@@ -78,7 +78,7 @@ def pict_hordes(s) -> dict:
     return returned
 
 
-@combat.cont
+@rolls.cont
 def incanted(s, c):
     s.invocation = max(0, s.invocation - sum(c["faces"]))
     s.log_event(f"The incantation moves the invocation marker to {s.invocation}")

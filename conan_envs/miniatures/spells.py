@@ -8,7 +8,7 @@ Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and
 """
 from __future__ import annotations
 
-from . import combat
+from . import combat, rolls
 from . import movement as mv
 from .content import DROP, LEAP
 
@@ -147,14 +147,14 @@ def cast(s, h: int, sp: int):
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
         c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          combat.support_for(s, ("h", h)))
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
+                          rolls.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
         c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          combat.support_for(s, ("h", h)))
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
+                          rolls.support_for(s, ("h", h)))
     else:
         s.stack.append({"decision": "spell_target", "player": h, "spell": sp})
 
@@ -274,11 +274,11 @@ def target_apply(s, fr, seg, i):
     else:
         c = {"hero": h, "spell": sp, "area": i}
     # "Casting a spell is not affected by hindering."
-    combat.start_roll(s, h, combat.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                      combat.support_for(s, ("h", h)))
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
+                      rolls.support_for(s, ("h", h)))
 
 
-@combat.cont
+@rolls.cont
 def spell_rolled(s, c):
     power = sum(c["faces"])
     spell = s.game.spells[c["spell"]]
@@ -304,7 +304,7 @@ def spell_rolled(s, c):
         combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "nothing", c)
 
 
-@combat.cont
+@rolls.cont
 def kiss_done(s, c):
     if s.h_state[c["hero"]] == 0:
         s.kill_hero(c["hero"])

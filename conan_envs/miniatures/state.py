@@ -10,7 +10,19 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import allies, combat, encode, heroes_turn, manipulation, overlord, restore, ritual, scenarios, spells
+from . import (
+    allies,
+    combat,
+    encode,
+    heroes_turn,
+    manipulation,
+    overlord,
+    restore,
+    ritual,
+    rolls,
+    scenarios,
+    spells,
+)
 from . import text as mtext
 from . import view as mview
 
@@ -25,7 +37,7 @@ KINDS = {
     "act": (heroes_turn.act_mask, heroes_turn.act_apply),
     "atk_gems": (combat.atk_gems_mask, combat.atk_gems_apply),
     "atk_weapon": (combat.atk_weapon_mask, combat.atk_weapon_apply),
-    "reroll": (combat.reroll_mask, combat.reroll_apply),
+    "reroll": (rolls.reroll_mask, rolls.reroll_apply),
     "sacrifice": (combat.sacrifice_mask, combat.sacrifice_apply),
     "circular": (combat.circular_mask, combat.circular_apply),
     "beyond": (combat.beyond_mask, combat.beyond_apply),
