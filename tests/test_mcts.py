@@ -48,6 +48,9 @@ class GuessState(State):
     def observation(self, role):
         return np.array([float(role == 1) * self.card / 2], dtype=np.float32)
 
+    def _view(self, role):
+        return {"card": self.card if role == 1 else None, "guess": self.guess}
+
     def resample_hidden(self, observer, rng):
         new = super().resample_hidden(observer, rng)
         if observer == 0:
@@ -233,6 +236,9 @@ class LockState(State):
 
     def observation(self, role):
         return np.array([self.digits[0] if self.digits else -1], dtype=np.float32)
+
+    def _view(self, role):
+        return {"digits": list(self.digits)}
 
 
 class LockGame(GuessGame):

@@ -56,6 +56,14 @@ class NimState(State):
              self.secret[other] / 2 if self.revealed[other] else -1.0, float(self.revealed[other])]
         return np.array(v, dtype=np.float32)
 
+    def _view(self, role):
+        """What `role` knows: the pile, its own token, the other's once revealed."""
+        other = 1 - role
+        return {"pile": self.pile, "to_act": self.player, "taken": list(self.taken),
+                "my_token": self.secret[role],
+                "their_token": self.secret[other] if self.revealed[other] else None,
+                "revealed": list(self.revealed)}
+
     def action_to_string(self, a):
         return CODEC.name(a)
 

@@ -166,7 +166,6 @@ def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = inpu
         if not out.parent.is_dir():
             raise UserError(f"--transcript {args.transcript}: no folder {out.parent}")
         as_roles = resolve_roles(game, args.as_roles, "--as") or list(range(game.num_roles))
-        _check_has_view(game)
     agents, specs = build_agents(game, args.human, args.ai, args.seed, input_fn, output_fn)
     if args.transcript:
         from .transcript import RecordingAgent, Transcript
@@ -201,13 +200,6 @@ def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = inpu
     output_fn(f"\n{ending} after {result.steps} actions; returns: "
               + ", ".join(f"{r}={v:+g}" for r, v in zip(game.roles, result.returns)))
     return result
-
-
-def _check_has_view(game: Any) -> None:
-    try:
-        game.new_initial_state(0).view(0)
-    except NotImplementedError:
-        raise UserError(f"{game.env_id} has no per-role view yet, so no transcript") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

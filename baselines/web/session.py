@@ -212,11 +212,7 @@ class Session:
         who sits where, and the result once the game is over."""
         r = self.game.role_index(seat)
         to_act = self.to_act()
-        try:
-            view = self.state.view(r)
-        except NotImplementedError as e:
-            raise WebError(501, f"{self.game.env_id} has no view yet ({e}); it cannot be "
-                                "played in the browser until it does") from None
+        view = self.state.view(r)
         out = {
             "env_id": self.game.env_id,
             "config": _plain(self.game.config),

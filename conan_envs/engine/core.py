@@ -290,10 +290,10 @@ class State(ABC):
         """A short name of the decision the current player is asked to make."""
         return "move"
 
+    @abstractmethod
     def _view(self, role: int) -> dict[str, Any]:
         """The game's part of ``view(role)``: the public board, `role`'s own private things,
         counts of others' hidden things; plain JSON. Built only on request."""
-        raise NotImplementedError(f"{type(self).__name__} has no view")
 
     def _decision(self, role: int) -> Decision:
         """The pending decision as `role` may see it (context redacted for other roles)."""

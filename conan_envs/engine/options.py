@@ -13,6 +13,7 @@ Rules shared by all games:
 from __future__ import annotations
 
 import numbers
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -30,19 +31,20 @@ def _choices(spec: Any) -> tuple[Any, ...]:
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(ABC):
     """Base of the option kinds. ``check`` returns the normalised value or raises
     ``ConfigError`` naming the option, the value and what is valid."""
 
     default: Any
     doc: str = ""
 
+    @abstractmethod
     def check(self, env_id: str, name: str, value: Any) -> Any:
-        raise NotImplementedError
+        """The value, normalised (ints as int, name lists as tuples), or a ConfigError."""
 
+    @abstractmethod
     def valid(self) -> str:
         """What is valid, in words (for errors, ``--help`` and the README)."""
-        raise NotImplementedError
 
     def fail(self, env_id: str, name: str, value: Any) -> NoReturn:
         raise ConfigError(f"{env_id}: option {name}={value!r} is invalid; {name} must be {self.valid()}")

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import conan_envs
-from tests.web.games import SHORT_GAMES, need_view
+from tests.web.games import SHORT_GAMES
 
 REPORT_KEYS = {"env_id", "config", "roles", "seats", "seat", "view", "to_act", "to_act_is_ai",
                "legal", "over", "truncated", "returns", "steps"}
@@ -224,7 +224,6 @@ def test_each_game_against_the_ai_sends_a_seat_only_its_own_view(client, env_id)
     import time
 
     config, seats = SHORT_GAMES[env_id]
-    need_view(env_id, config)
     g = start(client, env_id, seats, config, seed=5)
     people = list(g["tokens"])
     me, tok = people[0], g["tokens"][people[0]]
@@ -275,7 +274,6 @@ def test_every_ai_level_plays_every_game(client, env_id, ai):
     """The other AI levels (scripted is played above) take their moves in every game; an
     illegal action from the person changes nothing."""
     config, seats = SHORT_GAMES[env_id]
-    need_view(env_id, config)
     seats = {role: (ai if spec != "human" else spec) for role, spec in seats.items()}
     g = start(client, env_id, seats, config, seed=2)
     people = g["tokens"]
@@ -332,7 +330,6 @@ def test_a_saved_game_of_each_kind_replays_step_by_step(client):
     """A save holds the seed and every action: the replay viewer rebuilds each step, and
     its last step is the saved state's view."""
     for env_id, (config, seats) in SHORT_GAMES.items():
-        need_view(env_id, config)
         g = start(client, env_id, {r: ("random" if s == "human" and r != next(iter(seats)) else s)
                                    for r, s in seats.items()}, config, seed=4)
         me, tok = next(iter(g["tokens"].items()))

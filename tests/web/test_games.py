@@ -5,13 +5,12 @@ import numpy as np
 import pytest
 
 from tests.web.browser import play_by_clicks, set_up
-from tests.web.games import SHORT_GAMES, need_view
+from tests.web.games import SHORT_GAMES
 
 
 @pytest.mark.parametrize("env_id", list(SHORT_GAMES))
 def test_a_whole_game_against_the_ai_by_clicks(page, web_base, env_id):
     config, seats = SHORT_GAMES[env_id]
-    need_view(env_id, config)
     set_up(page, web_base, env_id, config, seats, seed=7)
     game = env_id.rsplit("_v", 1)[0]
     board, buttons = play_by_clicks(page, np.random.default_rng(7), screenshot=game, shot_after=5)
