@@ -22,21 +22,23 @@ STEPS = 150  # per game: enough to reach every phase's decisions, bounded for sp
 DECISION_KEYS = {"kind", "actor", "prompt", "context"}
 
 
-def sampled_states(env_id, config):
-    """States along random and scripted games (every fifth decision, and the last)."""
+def sampled_states(env_id, config, random_games=RANDOM_GAMES, scripted_games=SCRIPTED_GAMES,
+                   steps=STEPS, every=5, seed=1000):
+    """States along random games, then scripted ones (every `every`-th decision, and the
+    last); the games' own test folders call this for configs beyond CASES."""
     game = conan_envs.make_game(env_id, **config)
     out = []
-    for g in range(RANDOM_GAMES + SCRIPTED_GAMES):
-        state = game.new_initial_state(1000 + g)
+    for g in range(random_games + scripted_games):
+        state = game.new_initial_state(seed + g)
         rng = np.random.default_rng(g)
         agents = None
-        if g >= RANDOM_GAMES:
+        if g >= random_games:
             agents = [load_agent("scripted", env_id, r, **config)
                       for r in range(game.num_roles)]
-        for step in range(STEPS):
+        for step in range(steps):
             if state.is_terminal() or state.is_truncated():
                 break
-            if step % 5 == 0:
+            if step % every == 0:
                 out.append(state.clone())
             p = state.current_player()
             if agents is None:
@@ -58,8 +60,7 @@ def without_log(view):
     return json.dumps({k: v for k, v in view.items() if k != "log"}, sort_keys=True)
 
 
-def test_view_is_plain_json_with_the_common_keys(sampled):
-    game, states = sampled
+def check_plain_json(game, states):
     for state in states:
         for r in range(game.num_roles):
             view = state.view(r)
@@ -77,8 +78,7 @@ def test_view_is_plain_json_with_the_common_keys(sampled):
             assert isinstance(view["log"], list) and all(isinstance(e, str) for e in view["log"])
 
 
-def test_observation_carries_the_view_and_nothing_else(sampled):
-    game, states = sampled
+def check_one_to_one(game, states):
     for r in range(game.num_roles):
         by_obs, by_view = {}, {}
         for state in states:
@@ -92,8 +92,7 @@ def test_observation_carries_the_view_and_nothing_else(sampled):
                 f"role {game.roles[r]}: equal views, different observations")
 
 
-def test_view_is_unchanged_by_resampling_what_the_role_cannot_see(sampled):
-    game, states = sampled
+def check_no_leak(game, states):
     rng = np.random.default_rng(0)
     for state in states:
         for r in range(game.num_roles):
@@ -101,10 +100,31 @@ def test_view_is_unchanged_by_resampling_what_the_role_cannot_see(sampled):
             assert guess.view(r) == state.view(r)
 
 
-def test_text_board_is_the_acting_roles_view(sampled):
-    game, states = sampled
+def check_board(game, states):
     for state in states:
         text = str(state)
         role = 0 if state.is_terminal() else state.current_player()
         assert text == state.render_text(role)
         assert state.view(role)["decision"]["prompt"] in text
+
+
+def check_contract(game, states):
+    """All four checks, for the games' own tests over configs beyond CASES."""
+    for check in (check_plain_json, check_one_to_one, check_no_leak, check_board):
+        check(game, states)
+
+
+def test_view_is_plain_json_with_the_common_keys(sampled):
+    check_plain_json(*sampled)
+
+
+def test_observation_carries_the_view_and_nothing_else(sampled):
+    check_one_to_one(*sampled)
+
+
+def test_view_is_unchanged_by_resampling_what_the_role_cannot_see(sampled):
+    check_no_leak(*sampled)
+
+
+def test_text_board_is_the_acting_roles_view(sampled):
+    check_board(*sampled)
