@@ -1,12 +1,12 @@
 """Set up and run, from nothing but Python and pip.
 
-    python tasks.py main     # set up .venv, then run the main job on defaults
-    python tasks.py test     # set up .venv, then lint, type-check and run the test suite
-    python tasks.py lint     # set up .venv, then ruff and mypy only
-    python tasks.py bench    # set up .venv, then measure steps per second
-    python tasks.py play     # set up .venv, then play in the browser (conan-play --web)
-    python tasks.py ladder   # set up .venv, then the difficulty ladder of every game (long)
-Extra arguments after the task go to the job (e.g. `python tasks.py main --full`).
+    python3 tasks.py main     # set up .venv, then run the main job on defaults
+    python3 tasks.py test     # set up .venv, then lint, type-check and run the test suite
+    python3 tasks.py lint     # set up .venv, then ruff and mypy only
+    python3 tasks.py bench    # set up .venv, then measure steps per second
+    python3 tasks.py play     # set up .venv, then play in the browser (conan-play --web)
+    python3 tasks.py ladder   # set up .venv, then the difficulty ladder of every game (long)
+Extra arguments after the task go to the job (e.g. `python3 tasks.py main --full`).
 """
 from __future__ import annotations
 
