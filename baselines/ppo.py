@@ -51,31 +51,41 @@ def _sha256(path: Path) -> str:
 def export_policy(policy: Any, path: str | Path, *, env_id: str, roles: Sequence[str],
                   game_config: dict[str, Any], activation: str = "tanh", steps: int = 0,
                   extra: dict[str, Any] | None = None) -> Path:
-    """Write the actor of an sb3 MaskableActorCriticPolicy (MLP) in the weights-only format.
-    Returns the metadata path. Files are written to temporaries and renamed, so a reader
-    never sees half a file."""
-    from safetensors.torch import save_file
-
-    meta_path, weights_path = model_paths(path)
-    meta_path.parent.mkdir(parents=True, exist_ok=True)
-    tensors = {k: v.detach().cpu().contiguous().clone() for k, v in policy.state_dict().items()
+    """Write the actor of an sb3 MaskableActorCriticPolicy (MLP) in the weights-only format
+    (see :func:`save_actor`). Returns the metadata path."""
+    tensors = {k: v.detach().cpu().numpy() for k, v in policy.state_dict().items()
                if k.startswith(_PREFIXES)}
+    return save_actor(tensors, path, env_id=env_id, roles=roles, game_config=game_config,
+                      activation=activation, steps=steps, extra=extra)
+
+
+def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles: Sequence[str],
+               game_config: dict[str, Any], activation: str = "tanh", steps: int = 0,
+               extra: dict[str, Any] | None = None) -> Path:
+    """Write an actor given as arrays under sb3's names (``mlp_extractor.policy_net.<2i>.*``
+    then ``action_net.*``), whatever trained it. Files are written to temporaries and
+    renamed, so a reader never sees half a file."""
+    from safetensors.numpy import save_file
+
     if activation not in ACTIVATIONS:
         raise ConfigError(f"activation {activation!r} not one of {ACTIVATIONS}")
-    net_arch = [int(tensors[k].shape[0]) for k in sorted(
-        (k for k in tensors if k.startswith(_PREFIXES[0]) and k.endswith(".weight")),
+    meta_path, weights_path = model_paths(path)
+    meta_path.parent.mkdir(parents=True, exist_ok=True)
+    arrays = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in tensors.items()}
+    net_arch = [int(arrays[k].shape[0]) for k in sorted(
+        (k for k in arrays if k.startswith(_PREFIXES[0]) and k.endswith(".weight")),
         key=lambda k: int(k.split(".")[2]))]
     tmp_w = weights_path.with_name(weights_path.name + f".tmp{os.getpid()}")
-    save_file(tensors, str(tmp_w), metadata={"format": FORMAT})
+    save_file(arrays, str(tmp_w), metadata={"format": FORMAT})
     meta = {
         "format": FORMAT,
         "version": VERSION,
         "env_id": env_id,
         "roles": list(roles),
         "game_config": game_config,
-        "obs_size": int(tensors["mlp_extractor.policy_net.0.weight"].shape[1]) if net_arch
-        else int(tensors["action_net.weight"].shape[1]),
-        "num_actions": int(tensors["action_net.weight"].shape[0]),
+        "obs_size": int(arrays["mlp_extractor.policy_net.0.weight"].shape[1]) if net_arch
+        else int(arrays["action_net.weight"].shape[1]),
+        "num_actions": int(arrays["action_net.weight"].shape[0]),
         "net_arch": net_arch,
         "activation": activation,
         "steps": int(steps),

@@ -29,7 +29,7 @@ from typing import Any
 
 from conan_envs import ConfigError, make_game
 
-from ..ppo import ACTIVATIONS, FORMAT, VERSION, _sha256, model_paths
+from ..ppo import ACTIVATIONS, save_actor
 from ..selfplay import resolve_opponents, resolve_roles
 
 # SB3 name -> RLlib name of the PPO settings both paths share.
@@ -146,10 +146,8 @@ def export(algo: Any, facts: dict[str, Any], out_dir: Path, steps: int) -> list[
 def write_policy(state_dict: dict[str, Any], path: Path, *, env_id: str, roles: list[str],
                  game_config: dict[str, Any], activation: str, steps: int) -> Path:
     """An RLlib PPO module's actor (encoder layers, then the pi head) renamed to the SB3
-    policy's tensor names, so :class:`baselines.ppo.PolicyAgent` plays it unchanged."""
-    import numpy as np
-    from safetensors.numpy import save_file
-
+    policy's tensor names and saved by :func:`baselines.ppo.save_actor`, so
+    :class:`baselines.ppo.PolicyAgent` plays it unchanged."""
     prefix = next(p for p in ("encoder.actor_encoder.net.mlp.", "encoder.encoder.net.mlp.")
                   if any(k.startswith(p) for k in state_dict))
     tensors = {}
@@ -162,23 +160,8 @@ def write_policy(state_dict: dict[str, Any], path: Path, *, env_id: str, roles: 
         raise ConfigError("export needs a single linear pi head (head_fcnet_hiddens: [])")
     for part in ("weight", "bias"):
         tensors[f"action_net.{part}"] = _np(state_dict[f"pi.net.mlp.{heads[0]}.{part}"])
-    meta_path, weights_path = model_paths(path)
-    meta_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = weights_path.with_name(weights_path.name + f".tmp{os.getpid()}")
-    save_file({k: np.ascontiguousarray(v, dtype=np.float32) for k, v in tensors.items()}, str(tmp),
-              metadata={"format": FORMAT})
-    meta = {"format": FORMAT, "version": VERSION, "env_id": env_id, "roles": list(roles),
-            "game_config": game_config, "obs_size": int(tensors["action_net.weight"].shape[1]
-                                                       if not layers else
-                                                       tensors["mlp_extractor.policy_net.0.weight"].shape[1]),
-            "num_actions": int(tensors["action_net.weight"].shape[0]),
-            "net_arch": [int(tensors[f"mlp_extractor.policy_net.{2 * i}.weight"].shape[0])
-                         for i in range(len(layers))],
-            "activation": activation, "steps": int(steps), "weights": weights_path.name,
-            "sha256": _sha256(tmp), "trainer": "rllib"}
-    os.replace(tmp, weights_path)
-    meta_path.write_text(json.dumps(meta, indent=1, sort_keys=True))
-    return meta_path
+    return save_actor(tensors, path, env_id=env_id, roles=roles, game_config=game_config,
+                      activation=activation, steps=steps, extra={"trainer": "rllib"})
 
 
 def _np(t: Any) -> Any:
