@@ -4,6 +4,7 @@
     load_agent("scripted", "kings_v1", role="player_1")
     load_agent("mcts:simulations=400", "tower_v1", role="yara")
     load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v1", role=1)
+    load_agent("policy:tower_yara_ppo", "tower_v1", role="yara", mode="battle")
     load_agent("hard", "miniatures_v1", role="overlord", scenario="ritual")
 
 A difficulty (``easy``, ``normal``, ``hard``) stands for the agent that
@@ -11,7 +12,9 @@ A difficulty (``easy``, ``normal``, ``hard``) stands for the agent that
 
 An agent string is ``KIND[:OPTIONS]``; OPTIONS are ``key=value`` pairs separated by commas,
 checked against the options the agent declares (``OPTIONS`` on its class, see
-:mod:`baselines.options`); ``ppo`` takes the policy path first (``ppo:PATH,deterministic=false``).
+:mod:`baselines.options`); ``ppo`` takes the policy path first (``ppo:PATH,deterministic=false``),
+``policy`` the name of a policy shipped with the package (``policy:NAME``, see
+:mod:`baselines.policies`).
 Training and evaluation live in baselines.training and baselines.evaluation (they need
 the `train` extra: torch, sb3-contrib, matplotlib, safetensors ...).
 """
@@ -37,31 +40,36 @@ AGENT_KINDS = {
     "scripted": "baselines.scripted:make_scripted",
     "mcts": "baselines.mcts:MCTSAgent",
     "ppo": "baselines.ppo:PolicyAgent",
+    "policy": "baselines.policies:ShippedPolicyAgent",
 }
+# the option a bare first value stands for (``ppo:models/x``, ``policy:NAME``)
+POSITIONAL = {"ppo": "path", "policy": "name"}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """'mcts:simulations=400,c_uct=1.4' -> ('mcts', {'simulations': 400, 'c_uct': 1.4});
     'ppo:models/x' -> ('ppo', {'path': 'models/x'}); the path may be followed by options,
-    'ppo:models/x,deterministic=false'. Only the form is checked here."""
+    'ppo:models/x,deterministic=false'; 'policy:NAME' -> ('policy', {'name': 'NAME'}).
+    Only the form is checked here."""
     if not isinstance(spec, str) or not spec.strip():
         raise ConfigError(f"an agent string is KIND[:key=value,...], not {spec!r}; "
                           f"kinds: {', '.join(AGENT_KINDS)}")
     kind, _, rest = spec.strip().partition(":")
+    kind = kind.strip()
     opts: dict[str, Any] = {}
     if rest:
         for i, part in enumerate(rest.split(",")):
             key, eq, value = part.partition("=")
             key = key.strip()
             if i == 0 and not eq and key:
-                opts["path"] = key
+                opts[POSITIONAL.get(kind, "path")] = key
                 continue
             if not eq or not key:
                 raise ConfigError(f"bad agent option {part!r} in {spec!r}; expected key=value")
             if key in opts:
                 raise ConfigError(f"agent option {key!r} given twice in {spec!r}")
             opts[key] = parse_value(value.strip())
-    return kind.strip(), opts
+    return kind, opts
 
 
 def agent_factory(kind: str) -> Callable[..., Agent]:
@@ -85,8 +93,9 @@ def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
     declares; ConfigError names the unknown key or bad value and the valid options."""
     kind, given = parse_spec(spec)
     schema = agent_options(kind)
-    if "path" in given and "path" not in schema:
-        raise ConfigError(f"{kind}: {given['path']!r} in {spec!r} is not key=value; valid "
+    first = POSITIONAL.get(kind, "path")
+    if first in given and first not in schema:
+        raise ConfigError(f"{kind}: {given[first]!r} in {spec!r} is not key=value; valid "
                           f"options: {describe_options(schema)}")
     return kind, check_options(kind, schema, given)
 
@@ -144,20 +153,30 @@ def validate_agent(spec: str, env_id: str, **game_config: Any) -> tuple[str, dic
         if not opts.get("path"):
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
         check_policy(opts["path"], env_id, game)
-    elif kind == "mcts" and opts.get("rollout", "random") != "random":
-        validate_agent(opts["rollout"], env_id, **game_config)
+    elif kind == "policy":
+        from .policies import policy_path
+        from .ppo import check_policy
+
+        check_policy(policy_path(opts.get("name")), env_id, game)
+    elif kind == "mcts":
+        for key in ("rollout", "prior"):
+            if opts.get(key) not in (None, "random"):
+                validate_agent(opts[key], env_id, **game_config)
     return kind, opts
 
 
 def describe_agents() -> str:
     """Each agent kind and its options, for ``--help``."""
     from .ladder import DIFFICULTIES
+    from .policies import describe_shipped
 
     kinds = [f"  {kind}: {describe_options(agent_options(kind))}" for kind in AGENT_KINDS]
-    return "\n".join(kinds + [f"  {', '.join(DIFFICULTIES)}: the difficulties, an agent per "
+    return "\n".join(kinds + [f"  policy:NAME plays a policy shipped with the package; shipped: "
+                              f"{describe_shipped()}",
+                              f"  {', '.join(DIFFICULTIES)}: the difficulties, an agent per "
                               "game and seat (baselines.ladder)"])
 
 
 __all__ = ["Agent", "RandomAgent", "MCTSAgent", "PolicyAgent", "ModelFileError", "AGENT_KINDS",
            "load_agent", "parse_spec", "check_spec", "validate_agent", "agent_options", "describe_agents",
-           "cached_game", "resolve_difficulty"]
+           "cached_game", "resolve_difficulty", "POSITIONAL"]

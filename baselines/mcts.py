@@ -43,12 +43,14 @@ class MCTSAgent(Agent):
     ``leaf_weight`` in size, so that a win or loss reached in a rollout (+-1) outweighs any
     lead in the heuristic. Other keywords are the game's config.
 
-    Guided search: `prior` (an agent string, e.g. ``scripted``) names a policy whose move at
-    each tree node gets `prior_weight` of the prior probability (the rest spread evenly over
-    the other legal moves); selection is then PUCT (AlphaZero's rule, ``c_uct`` as its
-    constant) instead of UCT, so a small search follows the policy and leaves it only where
-    the simulations say another move is better. `time_budget` (seconds of this process's CPU
-    time per move) stops a search early, whatever `simulations` says.
+    Guided search: `prior` (an agent string: ``scripted``, or a trained policy such as
+    ``policy:NAME``) names a policy whose move at each tree node gets `prior_weight` of the
+    prior probability (the rest spread evenly over the other legal moves); selection is then
+    PUCT (AlphaZero's rule, ``c_uct`` as its constant) instead of UCT, so a small search
+    follows the policy and leaves it only where the simulations say another move is better.
+    A trained policy made for some seats only guides (or rolls out) those; the scripted
+    player stands in at the others. `time_budget` (seconds of this process's CPU time per
+    move) stops a search early, whatever `simulations` says.
 
     Cutting rollouts at round boundaries scores every leaf at the same point of the round
     cycle (after the battles a move leads to, say), where a step cap would score some
@@ -276,13 +278,34 @@ class MCTSAgent(Agent):
             spec = self.rollout if key == "rollout" else self.prior
             assert spec is not None
             seed = None if self._seed is None else int(self._seed) + (1 if key == "rollout" else 2)
-            have = [load_agent(spec, self.env_id, role=r, seed=seed, **self.game_config)
+            have = [load_agent(_seat_spec(spec, self.env_id, game, r), self.env_id, role=r,
+                               seed=seed, **self.game_config)
                     for r in range(game.num_roles)]
             if key == "rollout":
                 self._rollout_agents = have
             else:
                 self._prior_agents = have
         return have
+
+
+def _seat_spec(spec: str, env_id: str, game: Any, role: int) -> str:
+    """`spec` for `role`, unless it is a trained policy (``ppo:PATH``, ``policy:NAME``) made
+    for other seats only (an Overlord policy guiding a search that also models the heroes):
+    there the scripted player stands in for it."""
+    from . import check_spec
+
+    kind, opts = check_spec(spec)
+    if kind not in ("ppo", "policy") or opts.get("any_role"):
+        return spec
+    from .ppo import read_metadata
+
+    if kind == "ppo":
+        path = str(opts.get("path"))
+    else:
+        from .policies import policy_path
+
+        path = str(policy_path(opts.get("name")))
+    return spec if game.roles[role] in read_metadata(path)["roles"] else "scripted"
 
 
 # Agents that decide from the state (and the mask) alone: rollouts and priors spare them the

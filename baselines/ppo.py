@@ -300,7 +300,7 @@ class PolicyAgent(Agent):
 
         if not path:
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
-        o = check_options("ppo", self.OPTIONS, {"path": str(path), "deterministic": deterministic,
+        o = check_options("ppo", PolicyAgent.OPTIONS, {"path": str(path), "deterministic": deterministic,
                                                 "any_role": any_role, "seed": seed})
         game = cached_game(env_id, game_config)
         r = game.role_index(role)

@@ -5,13 +5,18 @@ A run folder holds: ``config.yaml`` (the merged config), ``tb/`` (TensorBoard),
 ``checkpoints/learner.safetensors`` + ``checkpoints/state.json`` (what ``resume`` continues
 from: weights, optimizer state, step count, RNG states, opponent pool, schedule; see
 :mod:`baselines.checkpoints` -- nothing in them is unpickled), and ``policy.json`` +
-``policy.safetensors`` (the final policy in the weights-only format of :mod:`baselines.ppo`).
+``policy.safetensors`` (the final policy in the weights-only format of :mod:`baselines.ppo`),
+``summary.json`` (the last session's steps, time and final evaluation) and ``history.json``
+(every session of the run, resumed ones too: its command line, wall time, warm-start time
+and steps), from which ``python -m baselines.policies.ship`` writes a shipped policy's report.
 """
 from __future__ import annotations
 
 import copy
 import csv
 import json
+import shlex
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -129,6 +134,7 @@ class Trainer:
         import torch
         from sb3_contrib import MaskablePPO
 
+        started = time.time()
         cfg = self.cfg
         device = resolve_device(cfg["device"], self.log)
         if cfg["torch_threads"]:
@@ -171,6 +177,7 @@ class Trainer:
                     from .imitation import warm_start
 
                     warm = warm_start(model, cfg, self.learn_roles, self.opponents, self.log)
+                    warm["wall_s"] = round(time.time() - started, 1)
                     (self.out / "warm_start.json").write_text(json.dumps(warm, indent=1))
         except BaseException:
             venv.close()
@@ -210,7 +217,26 @@ class Trainer:
         self.log(f"done: {summary['trained_steps']} steps in {wall:.1f}s ({callback.eval_s:.1f}s of it "
                  f"evaluating): {steps_per_s:.0f} env steps/s on {device}; policy {self.policy_path}.json")
         (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
+        self.record_session(started, steps0, summary)
         return summary
+
+    def record_session(self, started: float, steps0: int, summary: dict[str, Any]) -> None:
+        """Append this session to ``history.json``: the command that ran it, when, for how
+        long (warm start, training and evaluations together) and from which step to which."""
+        path = self.out / "history.json"
+        try:
+            sessions = json.loads(path.read_text()) if path.exists() else []
+        except ValueError:
+            sessions = []
+        if not isinstance(sessions, list):
+            sessions = []
+        argv = [Path(sys.argv[0]).name] + sys.argv[1:] if sys.argv and sys.argv[0] else []
+        sessions.append({"command": shlex.join(argv), "started": time.strftime(
+            "%Y-%m-%d %H:%M:%S", time.localtime(started)), "wall_s": round(time.time() - started, 1),
+            "train_s": round(summary["wall_s"], 1), "from_steps": steps0,
+            "steps": summary["steps"], "device": summary["device"],
+            "env_steps_per_s": round(summary["env_steps_per_s"], 1)})
+        path.write_text(json.dumps(sessions, indent=1))
 
     # ---- periodic work (called between rollouts, after the previous update) -------------
     def checkpoint(self, model: Any, schedule: dict[str, int]) -> None:

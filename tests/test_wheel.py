@@ -24,6 +24,26 @@ def sh(args, cwd, timeout=300):
                           text=True, timeout=timeout)
 
 
+def ship_tiny_policy(folder):
+    """A small Kings policy in the copy of the package the wheel is built from (never in the
+    project's own folder), as a shipped policy is laid out."""
+    import numpy as np
+
+    from baselines.ppo import save_actor
+    from conan_envs import make_game
+
+    game = make_game("kings_v1")
+    obs = int(np.prod(game.observation_shape(0)))
+    tensors = {"mlp_extractor.policy_net.0.weight": np.zeros((4, obs)),
+               "mlp_extractor.policy_net.0.bias": np.zeros(4),
+               "action_net.weight": np.ones((game.num_actions, 4)),
+               "action_net.bias": np.arange(game.num_actions, dtype=float)}
+    save_actor(tensors, folder / "policy", env_id="kings_v1", roles=list(game.roles),
+               game_config=game.config)
+    (folder / "config.yaml").write_text("env_id: kings_v1\n")
+    (folder / "README.md").write_text("# tiny\n")
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory):
     """(the fresh venv's bin folder, a scratch folder to run in)."""
@@ -35,6 +55,7 @@ def venv(tmp_path_factory):
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for pkg in ("conan_envs", "baselines"):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=skip)
+    ship_tiny_policy(src / "baselines" / "policies" / "tiny_wheel_test")
     built = sh([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                 "--no-cache-dir", "-q", "-w", tmp / "dist", src], cwd=tmp)
     assert built.returncode == 0, built.stderr
@@ -65,6 +86,25 @@ def test_packages_and_configs_come_from_the_wheel(venv):
     assert envs_file.startswith(venv_root) and baselines_file.startswith(venv_root)
     assert smoke.startswith(venv_root) and Path(smoke).is_file()
     assert {"kings_ppo_selfplay", "smoke", "tower_yara", "tower_battle_alternate"} <= set(configs)
+
+
+def test_shipped_policies_come_with_the_wheel(venv):
+    """Every shipped policy's files are package data: the wheel's policy folder lists them
+    and ``policy:NAME`` plays from it."""
+    bin_dir, work = venv
+    probe = sh([bin_dir / "python", "-c",
+                "import json; from baselines import load_agent; from baselines.policies import "
+                "shipped_policies; p = {s.name: s for s in shipped_policies()}; "
+                "a = load_agent('policy:tiny_wheel_test', 'kings_v1', 1); "
+                "print(json.dumps([sorted(p), str(p['tiny_wheel_test'].path), a.name, "
+                "sorted(f.name for f in p['tiny_wheel_test'].path.parent.iterdir())]))"], cwd=work)
+    assert probe.returncode == 0, probe.stderr
+    names, path, agent, files = json.loads(probe.stdout)
+    shipped = sorted(p.name for p in (ROOT / "baselines" / "policies").iterdir()
+                     if (p / "policy.json").is_file())
+    assert names == sorted(shipped + ["tiny_wheel_test"])
+    assert path.startswith(str(bin_dir.parent)) and agent == "policy:tiny_wheel_test"
+    assert files == ["README.md", "config.yaml", "policy.json", "policy.safetensors"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -1,0 +1,143 @@
+"""Make a finished training run a shipped policy:
+
+    python -m baselines.policies.ship RUN_DIR NAME [--dest FOLDER] [--force]
+
+copies the run's exported policy (``policy.json`` + ``policy.safetensors``, checked as they
+are copied), its ``config.yaml`` and ``eval.csv`` into ``baselines/policies/NAME/`` and writes
+the ``README.md`` report from the run's records: the training command(s) and wall time
+(``history.json``), the warm start (``warm_start.json``) and the evaluation curve
+(``eval.csv``). The README ends with a section for the measurements made afterwards.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from conan_envs import ConfigError
+
+from . import NAME, POLICY
+
+FILES = (f"{POLICY}.json", f"{POLICY}.safetensors", "config.yaml")
+
+
+def _read_json(path: Path, default: Any) -> Any:
+    try:
+        return json.loads(path.read_text()) if path.is_file() else default
+    except ValueError:
+        return default
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.0f} s"
+
+
+def readme(name: str, run: Path) -> str:
+    """The report of shipped policy `name` from the records of `run`."""
+    from ..ppo import read_metadata
+
+    meta = read_metadata(run / POLICY)
+    sessions = _read_json(run / "history.json", [])
+    warm = _read_json(run / "warm_start.json", None)
+    summary = _read_json(run / "summary.json", {})
+    config = ", ".join(f"{k}={v}" for k, v in sorted(meta.get("game_config", {}).items()))
+    lines = [f"# Shipped policy `{name}`", "",
+             f"- Game: `{meta['env_id']}` ({config})",
+             f"- Plays: {', '.join(meta['roles'])}",
+             f"- Network: MLP {meta['net_arch']}, {meta['activation']}; "
+             f"{meta['obs_size']} inputs, {meta['num_actions']} actions",
+             f"- Trained for {meta.get('steps', 0)} env steps",
+             f"- Use: `load_agent(\"policy:{name}\", \"{meta['env_id']}\", role)`, or "
+             f"`policy:{name}` in any tool that takes an agent string", "",
+             "## Training", "", "Config: `config.yaml` (the run's merged config).", ""]
+    if sessions:
+        total = sum(float(s.get("wall_s", 0)) for s in sessions)
+        lines += ["| command | started | wall time | steps | env steps/s | device |",
+                  "|---|---|---:|---|---:|---|"]
+        for s in sessions:
+            lines.append(f"| `{s.get('command', '?')}` | {s.get('started', '?')} | "
+                         f"{_minutes(float(s.get('wall_s', 0)))} | {s.get('from_steps', 0)} -> "
+                         f"{s.get('steps', '?')} | {s.get('env_steps_per_s', '?')} | "
+                         f"{s.get('device', '?')} |")
+        lines += ["", f"Total wall time: {_minutes(total)}."]
+    else:
+        lines.append(f"The run recorded no sessions (no history.json); last session's "
+                     f"training time: {_minutes(float(summary.get('wall_s', 0)))}.")
+    if warm:
+        lines += ["", f"Warm start: cloned `{warm.get('teacher')}` over {warm.get('steps')} moves "
+                      f"({warm.get('episodes')} games); the clone plays "
+                      f"{100 * float(warm.get('accuracy', 0)):.1f}% of the teacher's moves."]
+    lines += ["", "## Evaluation during training", ""]
+    rows = []
+    if (run / "eval.csv").is_file():
+        with open(run / "eval.csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+    if rows:
+        lines += ["Fixed seeds; wins of the policy over all seatings of its roles (`eval.csv`).",
+                  "", "| steps | opponent | games | wins | draws | losses | win rate (95% CI) |",
+                  "|---:|---|---:|---:|---:|---:|---|"]
+        for r in rows:
+            lines.append(f"| {r['steps']} | {r['opponent']} | {r['games']} | {r['wins']} | "
+                         f"{r['draws']} | {r['losses']} | {100 * float(r['win_rate']):.1f}% "
+                         f"({100 * float(r['ci_low']):.1f}-{100 * float(r['ci_high']):.1f}%) |")
+    else:
+        lines.append("No evaluation was recorded (eval.csv is missing or empty).")
+    lines += ["", "## Measured after training", "",
+              "(To fill in: games against the ladder's difficulties with the command that "
+              "measured them.)", ""]
+    return "\n".join(lines)
+
+
+def ship(run_dir: str | Path, name: str, dest: str | Path | None = None,
+         force: bool = False) -> Path:
+    """Copy run `run_dir`'s policy, config and curve into ``dest/name/`` (``dest`` is the
+    package's policy folder unless given) and write its README. Returns the new folder."""
+    from ..ppo import load_policy
+
+    run = Path(run_dir)
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise ConfigError(f"{name!r} cannot name a shipped policy: lowercase letters, digits and "
+                          f"_, starting with a letter or digit")
+    missing = [f for f in FILES if not (run / f).is_file()]
+    if missing:
+        raise ConfigError(f"{run} is not a finished training run: it lacks {', '.join(missing)}")
+    load_policy(run / POLICY)  # the weights match their hash before they are copied
+    from .. import policies
+
+    target = Path(policies.FOLDER if dest is None else dest) / name
+    if target.exists() and not force:
+        raise ConfigError(f"{target} exists; pass --force to replace it")
+    text = readme(name, run)
+    target.mkdir(parents=True, exist_ok=True)
+    for f in FILES + ("eval.csv",):
+        if (run / f).is_file():
+            shutil.copyfile(run / f, target / f)
+    (target / "README.md").write_text(text)
+    load_policy(target / POLICY)
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m baselines.policies.ship", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("run_dir", help="a finished run's out_dir (policy.json, config.yaml, ...)")
+    ap.add_argument("name", help="the shipped policy's name (policy:NAME)")
+    ap.add_argument("--dest", default=None, help="folder to ship into (default: the package's)")
+    ap.add_argument("--force", action="store_true", help="replace a shipped policy of that name")
+    args = ap.parse_args(argv)
+    try:
+        target = ship(args.run_dir, args.name, args.dest, args.force)
+    except ConfigError as e:
+        print(f"ship: error: {e}", file=sys.stderr)
+        return 2
+    print(f"shipped {args.run_dir} as policy:{args.name} in {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
