@@ -3,7 +3,8 @@
 the order of the draw deck and of the Magic item deck, face-down Challenge cards it does not
 know, and the face-down Resolution cards or bluffs others have played. `resample` redraws all
 of them together, keeping every slot's public facts (who placed a Challenge, where, how many
-cards each holds, which Hero a duel card targets)."""
+cards each holds, which Hero a duel card targets) and the cards a Deal on the table names
+("Deals": it "must be stated clearly and aloud"), which stay in their holder's hand."""
 from __future__ import annotations
 
 import numpy as np
@@ -24,6 +25,20 @@ def cards_revealed(s) -> bool:
     return s.w is not None and s.dec == "ability" and s.prompt in ("rage", "fury")
 
 
+def stated_cards(s) -> list:
+    """(player, card faces) that everyone knows the player holds now, because the Deal on the
+    table names them: the proposer's named cards as soon as they are stated, and the cards it
+    asks for once the other player has accepted (accepting needs everything asked in hand;
+    docs/rulings/cards.md, "Diplomacy Turn"). Carrying the Deal out hands exactly these over."""
+    off = s.offer
+    if off is None or off["kind"] != "deal":
+        return []
+    stated = [(off["from"], off["give"]["cards"])]
+    if s.dec == "ability" and s.prompt in ("veto", "deal_break"):  # accepted, not carried out
+        stated.append((off["to"], off["get"]["cards"]))
+    return [(p, faces) for p, faces in stated if faces]
+
+
 def resample(s, observer: int, rng: np.random.Generator):
     new = s.clone()
     new.rng = np.random.default_rng(rng.integers(2**63))
@@ -40,12 +55,9 @@ def resample(s, observer: int, rng: np.random.Generator):
         new.ch_known[c - C.CH0] = 0
     # every other hidden slot (any card but Heroes and Magic items)
     hands = [p for p in range(n) if p != observer and not (hand_ch and p == new.actor)]
-    # the cards a Deal on the table names from its proposer's hand were stated aloud: they stay
-    pinned = []
-    off = new.offer
-    if off is not None and off["from"] in hands:
-        for f in off["give"]["cards"]:
-            pinned.append(take_face(new.hand[off["from"]], C.FACE_CARD[f]))
+    # the cards the Deal on the table names were stated aloud: they stay where they are
+    pinned = {p: [take_face(new.hand[p], C.FACE_CARD[f]) for f in faces]
+              for p, faces in stated_cards(new) if p in hands}
     faces = []
     if new.w is not None and not cards_revealed(new):
         faces = [e for e in new.w["cards"] if e[0] != observer]
@@ -70,8 +82,8 @@ def resample(s, observer: int, rng: np.random.Generator):
     it = iter(rest)
     for p in hands:
         new.hand[p] = [next(it) for _ in new.hand[p]]
-    if pinned:
-        new.hand[off["from"]].extend(pinned)
+    for p, cards in pinned.items():
+        new.hand[p].extend(cards)
     new.deck = [next(it) for _ in new.deck]
     for e in faces:
         e[1] = next(it)
