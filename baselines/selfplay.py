@@ -68,9 +68,14 @@ class SnapshotPool:
 
 class OpponentFactory:
     """Called by the environment as ``factory(role_index)`` at every episode start.
-    ``specs[role]`` is an agent string or ``self`` (a snapshot from the pool: the newest with
-    probability ``latest_prob``, else uniform over the last ``size``; the random agent with
-    probability ``random_prob`` or while the pool is empty)."""
+    ``specs[role]`` is an agent string or ``self``, the pool: with probability ``fixed_prob``
+    an agent drawn uniformly from ``fixed`` (agent strings, e.g. ``scripted``, ``normal``,
+    ``policy:NAME``); else the random agent with probability ``random_prob`` (or while no
+    snapshot exists); else a snapshot of the learner, the newest with probability
+    ``latest_prob``, otherwise one of the last ``size``. Snapshots play the seat whatever
+    role they learnt, so a learner's own snapshots suit the seats that share its
+    observation layout and meaning; for the other seats draw from ``fixed`` alone
+    (``fixed_prob: 1``)."""
 
     def __init__(self, env_id: str, game_config: Mapping[str, Any], specs: Mapping[int, str],
                  pool_dir: str | Path | None, pool_cfg: Mapping[str, Any], seed: int) -> None:
@@ -82,6 +87,8 @@ class OpponentFactory:
         self.latest_prob = float(pool_cfg.get("latest_prob", 0.5))
         self.random_prob = float(pool_cfg.get("random_prob", 0.0))
         self.deterministic = bool(pool_cfg.get("deterministic", False))
+        self.fixed = [str(s) for s in pool_cfg.get("fixed", ())]
+        self.fixed_prob = float(pool_cfg.get("fixed_prob", 0.0)) if self.fixed else 0.0
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, role: int) -> Agent:
@@ -89,6 +96,9 @@ class OpponentFactory:
         spec = self.specs[role]
         if spec != "self":
             return load_agent(spec, self.env_id, role=role, seed=seed, **self.game_config)
+        if self.fixed_prob > 0 and self.rng.random() < self.fixed_prob:
+            fixed = self.fixed[int(self.rng.integers(len(self.fixed)))]
+            return load_agent(fixed, self.env_id, role=role, seed=seed, **self.game_config)
         names = self.pool.names()[-self.size:] if self.pool is not None else []
         if not names or self.rng.random() < self.random_prob:
             return RandomAgent(seed=seed)

@@ -1,7 +1,9 @@
 """The training config (one YAML file; see ``baselines/configs/``): its defaults, the
 shipped configs by name, and the checks that find every mistake in it before any long work
 starts -- unknown keys, wrong types, out-of-range values, unknown agent strings -- each a
-ConfigError naming the key and what is valid."""
+ConfigError naming the key and what is valid. Wherever a config takes an agent string it also
+takes a difficulty (``easy``, ``normal``, ``hard``), which :mod:`baselines.ladder` resolves
+for the game, the seat and the config it plays in."""
 from __future__ import annotations
 
 import copy
@@ -26,8 +28,11 @@ DEFAULTS: dict[str, Any] = {
     "pretrain": {"teacher": None, "steps": 100_000, "epochs": 4, "batch_size": 512,
                  "learning_rate": 0.001},
     "reward": "terminal",
+    # opponents given as `self` each episode: with probability fixed_prob an agent drawn
+    # uniformly from `fixed` (agent strings), else random with probability random_prob, else
+    # a past snapshot of the learner (the newest with latest_prob, else one of the last size)
     "pool": {"size": 8, "snapshot_every": 10_000, "latest_prob": 0.5, "random_prob": 0.1,
-             "deterministic": False},
+             "deterministic": False, "fixed": [], "fixed_prob": 0.0},
     "policy": {"net_arch": [64, 64], "activation": "tanh"},
     "ppo": {"learning_rate": 3e-4, "n_steps": 512, "batch_size": 256, "n_epochs": 4, "gamma": 0.99,
             "gae_lambda": 0.95, "clip_range": 0.2, "ent_coef": 0.01, "vf_coef": 0.5,
@@ -61,7 +66,7 @@ SCALARS: dict[str, AgentOption] = {
     "pretrain.steps": _int(), "pretrain.epochs": _int(hi=10_000), "pretrain.batch_size": _int(),
     "pretrain.learning_rate": _float(1e-12, 10),
     "pool.size": _int(hi=10_000), "pool.snapshot_every": _int(), "pool.latest_prob": _float(0, 1),
-    "pool.random_prob": _float(0, 1), "pool.deterministic": BOOL,
+    "pool.random_prob": _float(0, 1), "pool.deterministic": BOOL, "pool.fixed_prob": _float(0, 1),
     "n_envs": _int(hi=1024), "total_steps": _int(), "seed": _int(0, 2**31 - 1),
     "eval.every": _int(), "eval.games": _int(0, 1_000_000), "eval.workers": _int(hi=1024),
     "eval.seed": _int(0, 2**31 - 1), "checkpoint_every": _int(), "progress_bar": BOOL,
@@ -201,13 +206,15 @@ def _looks_like_float(text: str) -> bool:
         return False
 
 
-def _agent(key: str, spec: Any) -> None:
-    from . import check_spec
+def _agent(key: str, spec: Any, cfg: Mapping[str, Any]) -> None:
+    """An agent string or a difficulty (``easy``, ``normal``, ``hard``: resolved per seat
+    when it plays), checked for the config's game: options, policy files, shipped names."""
+    from . import validate_agent
 
     if not isinstance(spec, str):
         raise ConfigError(f"config: {key}={spec!r} must be an agent string")
     try:
-        check_spec(spec)
+        validate_agent(spec, cfg["env_id"], **cfg["env_config"])
     except ConfigError as e:
         raise ConfigError(f"config: {key}: {e}") from None
 
@@ -246,12 +253,17 @@ def check_config(cfg: dict[str, Any]) -> None:
     if int(cfg["ppo"].get("n_steps", 512)) * cfg["n_envs"] < 2:
         raise ConfigError("config: ppo.n_steps x n_envs must be at least 2 (one rollout)")
     if cfg["pretrain"]["teacher"] is not None:
-        _agent("pretrain.teacher", cfg["pretrain"]["teacher"])
-    ev = cfg["eval"]["opponents"]
-    if not isinstance(ev, list):
-        raise ConfigError(f"config: eval.opponents={ev!r} must be a list of agent strings")
-    for spec in ev:
-        _agent("eval.opponents", spec)
+        _agent("pretrain.teacher", cfg["pretrain"]["teacher"], cfg)
+    for key in ("eval.opponents", "pool.fixed"):
+        specs = _get(cfg, key)
+        if not isinstance(specs, list) or len(specs) > 1000:
+            raise ConfigError(f"config: {key}={specs!r} must be a list of agent strings")
+        for spec in specs:
+            _agent(key, spec, cfg)
+    if cfg["pool"]["fixed_prob"] > 0 and not cfg["pool"]["fixed"]:
+        raise ConfigError(f"config: pool.fixed_prob={cfg['pool']['fixed_prob']} draws opponents "
+                          f"from pool.fixed, which is empty; list agent strings in pool.fixed "
+                          f"(e.g. [scripted]) or set pool.fixed_prob: 0")
     _check_roles_and_opponents(cfg, game)
 
 
@@ -270,7 +282,7 @@ def _check_roles_and_opponents(cfg: dict[str, Any], game: Any) -> None:
                           "role -> agent string")
     for spec in specs:
         if spec != "self":
-            _agent("opponents", spec)
+            _agent("opponents", spec, cfg)
     alt = cfg["alternate"]
     if alt is not None:
         if not (isinstance(alt, dict) and set(alt) == {"roles", "phase_steps"}

@@ -114,13 +114,15 @@ class Trainer:
         self.policy_path = self.out / "policy"
 
     def check_opponents(self) -> None:
-        """Build each fixed opponent once, so a bad agent string or policy file is found
-        before any model or environment is built."""
+        """Build each fixed opponent once (and each of ``pool.fixed`` in every seat it may
+        take), so a bad agent string or policy file is found before any model or
+        environment is built."""
         from . import load_agent
 
+        pool = self.cfg["pool"]["fixed"] if self.cfg["pool"]["fixed_prob"] > 0 else []
         for r, spec in self.opponents.items():
-            if spec != "self" and r not in self.learn_roles:
-                load_agent(spec, self.cfg["env_id"], role=r, **self.cfg["env_config"])
+            for s in [spec] if spec != "self" else pool:
+                load_agent(s, self.cfg["env_id"], role=r, **self.cfg["env_config"])
 
     @property
     def role_names(self) -> list[str]:

@@ -255,3 +255,70 @@ def test_alternating_roles_train_in_turn_and_resume(toy_envs, tmp_path):
     assert [p.split()[1] for p in logs if p.startswith("alternating:")] == ["player_0", "player_1"]
     with pytest.raises(conan_envs.ConfigError, match="alternate must be"):
         toy_config(tmp_path, alternate={"roles": ["player_0", "ghost"], "phase_steps": 5})
+
+
+def test_pool_draws_fixed_opponents_with_their_share(toy_envs, tmp_path):
+    """pool.fixed with pool.fixed_prob: that share of episodes meets an agent of the list
+    (uniformly), the rest the random/snapshot mix; seats given an agent string keep it."""
+    pool_cfg = {"fixed": ["mcts:simulations=2", "mcts:simulations=3"], "fixed_prob": 0.75,
+                "random_prob": 1.0}
+    factory = OpponentFactory("nim_test", {}, {0: "self", 1: "random"}, tmp_path / "pool",
+                              pool_cfg, seed=4)
+    kinds = [str(getattr(factory(0), "simulations", "random")) for _ in range(800)]
+    share = {k: kinds.count(k) / len(kinds) for k in set(kinds)}
+    assert set(share) == {"2", "3", "random"}
+    assert abs(share["2"] - 0.375) < 0.06 and abs(share["3"] - 0.375) < 0.06
+    assert {type(factory(1)).__name__ for _ in range(20)} == {"RandomAgent"}
+    # without a fixed list the draws are those of before (resumed runs replay them)
+    old = OpponentFactory("nim_test", {}, {0: "self"}, tmp_path / "pool", {"random_prob": 0.3}, 9)
+    new = OpponentFactory("nim_test", {}, {0: "self"}, tmp_path / "pool",
+                          {"random_prob": 0.3, "fixed": [], "fixed_prob": 0.0}, 9)
+    assert [old(0).rng.integers(99) for _ in range(5)] == [new(0).rng.integers(99) for _ in range(5)]
+
+
+def test_fixed_pool_trains_and_difficulties_are_agent_strings(toy_envs, tmp_path, monkeypatch):
+    """Difficulties in every key that takes an agent string, resolved through the ladder's
+    table for the game (the toy's own rows here)."""
+    from baselines.ladder import LADDER
+
+    monkeypatch.setitem(LADDER, "nim_test", {"*": {"easy": "random", "normal": "mcts:simulations=2",
+                                                   "hard": "mcts:simulations=4"}})
+    cfg = toy_config(tmp_path, **{"pool.fixed": ["normal", "easy"], "pool.fixed_prob": 0.5,
+                                  "eval.opponents": ["easy", "hard"], "eval.games": 2,
+                                  "total_steps": 512, "pretrain.teacher": "normal",
+                                  "pretrain.steps": 64,
+                                  "opponents": {"default": "self", "player_1": "normal"}})
+    assert cfg["pool"]["fixed"] == ["normal", "easy"] and cfg["pool"]["fixed_prob"] == 0.5
+    factory = OpponentFactory("nim_test", {}, {0: "self"}, None, cfg["pool"], seed=1)
+    drawn = {getattr(factory(0), "simulations", "random") for _ in range(40)}
+    assert drawn == {2, "random"}
+    Trainer(cfg, lambda _: None).run()
+    evals = rows(tmp_path / "run" / "eval.csv")
+    assert {r["opponent"] for r in evals} == {"easy", "hard"}
+    assert json.loads((tmp_path / "run" / "warm_start.json").read_text())["teacher"] == "normal"
+
+
+@pytest.mark.parametrize("over, needle", [
+    ({"pool.fixed": ["genius"]}, "config: pool.fixed: unknown agent 'genius'"),
+    ({"pool.fixed": "scripted"}, "pool.fixed='scripted' must be a list of agent strings"),
+    ({"pool.fixed": [3]}, "pool.fixed=3 must be an agent string"),
+    ({"pool.fixed_prob": 0.5}, "pool.fixed, which is empty"),
+    ({"pool.fixed_prob": 1.5, "pool.fixed": ["random"]}, "pool.fixed_prob must be a number from 0 to 1"),
+    ({"pool.fixed": ["mcts:simulation=3"]}, "unknown option 'simulation'"),
+    ({"pool.fixed": ["policy:nowhere"]}, "no shipped policy 'nowhere'"),
+    ({"eval.opponents": ["insane"]}, "eval.opponents: unknown agent 'insane'"),
+    ({"opponents": "hardest"}, "opponents: unknown agent 'hardest'"),
+    ({"pretrain.teacher": "norml"}, "pretrain.teacher: unknown agent 'norml'"),
+])
+def test_pool_and_difficulty_errors_are_one_clear_line(toy_envs, tmp_path, over, needle):
+    with pytest.raises(conan_envs.ConfigError) as e:
+        toy_config(tmp_path, **over)
+    assert needle in str(e.value) and "\n" not in str(e.value)
+
+
+def test_conan_train_refuses_a_bad_pool_with_exit_2(tmp_path, capsys):
+    code = train.main(["--config", "smoke", "--out-dir", str(tmp_path / "x"),
+                       "--set", "pool.fixed_prob=0.3"])
+    err = capsys.readouterr().err
+    assert code == 2 and "pool.fixed" in err and err.count("\n") == 1
+    assert not (tmp_path / "x").exists()
