@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
+from .encode import STAGES
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 A, E, H, W, M, S, K, F = range(8)
@@ -94,7 +95,7 @@ class BattleRules:
         if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
             self._end_battle()
             return
-        getattr(self, "_bt_" + bt["stage"])()
+        _STAGES[bt["stage"]](self)
 
     def _both_present(self):
         bt, O = self.battle, self.O
@@ -140,10 +141,12 @@ class BattleRules:
 
     def _bt_attack(self):
         bt = self.battle
-        if bt["queue"]:
-            s, t = bt["queue"].pop()
+        queue = bt["queue"]
+        while queue:  # the dice of this initiative step (units fall only once all are rolled)
+            s, t = queue.pop()
             self._roll("attack", 10, {"side": s, "unit": t})
-            return
+            if self.ask is not None:  # a reroll is offered
+                return
         for s in (0, 1):  # casualties of this initiative step, all at once
             while bt["hits"][s] > 0:
                 if self.side_total(s) <= 0:
@@ -356,3 +359,7 @@ class BattleRules:
         self.add(bt["region"], bt["owners"][s], t)
         if t == K:
             self.king_dead[bt["owners"][s]] = False
+
+
+# the battle stages' handlers, by name (stage names are plain data in the state)
+_STAGES = {stage: getattr(BattleRules, "_bt_" + stage) for stage in STAGES}

@@ -108,7 +108,8 @@ class PlunderRules:
         for p in range(self.n):
             if not self.alive[p]:
                 continue
-            key = (self.countries_of(p), sum(self.controls(p, r) for r in range(R)))
+            held = self.controlled(p)
+            key = (self.countries_of(p, held), sum(held))
             if best is None or key > best:
                 best, out = key, [p]
             elif key == best:

@@ -10,6 +10,7 @@ from the phasing player; a reroll restarts the offer on the new result.
 from __future__ import annotations
 
 from itertools import compress
+from operator import eq
 
 import numpy as np
 
@@ -38,6 +39,7 @@ from .view import KingsView
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
+_COUNTRY_SIZES = tuple(len(rs) for rs in C.COUNTRY_REGIONS)
 DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
               "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
               "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
@@ -295,10 +297,12 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         board, game = self.board, self.game
         for q in game.board_upos[i]:
             board[q] = x
-        x = 1.0 if self.tot[j] + k else 0.0
-        self.tot[j] += k
-        for q in game.board_opos[j]:
-            board[q] = x
+        was = self.tot[j]
+        now = self.tot[j] = was + k
+        if not was or not now:  # the owner arrives in or leaves the region
+            x = 1.0 if now else 0.0
+            for q in game.board_opos[j]:
+                board[q] = x
         self.pool[o * T + t] += k
 
     # ---- tokens (always set through these, which keep the encoder's board) ----------
@@ -358,14 +362,22 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return sum(row) > row[p]
 
     def controlled(self, p):
-        """Per region, whether player p controls it."""
+        """Per region, whether player p controls it (only where p has units can he)."""
         O, tot = self.O, self.tot
-        return [tot[r * O + p] > 0 and tot[r * O + p] == sum(tot[r * O:(r + 1) * O])
-                for r in _REGIONS]
+        held = [False] * R
+        for r in compress(_REGIONS, tot[p::O]):
+            held[r] = tot[r * O + p] == sum(tot[r * O:(r + 1) * O])
+        return held
 
     def countries_of(self, p, held=None):
+        """Whole countries p controls: those all of whose regions he holds."""
         held = self.controlled(p) if held is None else held
-        return sum(all(held[r] for r in rs) for rs in C.COUNTRY_REGIONS)
+        count = [0] * len(C.COUNTRIES)
+        for r in compress(_REGIONS, held):
+            c = C.COUNTRY_OF[r]
+            if c >= 0:
+                count[c] += 1
+        return sum(map(eq, count, _COUNTRY_SIZES))
 
     def drown(self):
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
