@@ -17,6 +17,11 @@ Measured so far (``reports/ladder/``): the guided search as the Overlord of The 
 won 10 games of 10 against the scripted heroes where the scripted Overlord won 3 on the same
 seeds; elsewhere too few ``hard`` games were played to tell it from ``scripted``.
 
+A row may name a policy shipped with the package (``policy:NAME``, see
+:mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
+with the policy as its prior, ``mcts:...,prior=policy:NAME``); :func:`check_ladder` checks
+that every agent string of the table loads for its game and seat.
+
 The seat is the role's part in the game: the players of Kings and Cards (all alike), Conan
 and Yara in The Tower (Conan alone in solo), the heroes and the Overlord of each scenario of
 the miniatures game, and Conan, the Foe, the Ally and the second Foe of the Adventures. A
@@ -60,6 +65,17 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
+def guided_by(policy: str) -> str:
+    """The ``hard`` search with shipped policy `policy` (its NAME) as its prior in place of
+    the scripted player: ``mcts:...,prior=policy:NAME,...``. Where the policy was not trained
+    for a seat, the scripted player guides that seat's nodes (:class:`baselines.mcts.MCTSAgent`)."""
+    from .policies import NAME
+
+    if not NAME.fullmatch(policy):
+        raise ConfigError(f"guided_by takes a shipped policy's NAME, not {policy!r}")
+    return HARD.replace("prior=scripted", f"prior=policy:{policy}")
+
+
 def seat_of(env_id: str, role: int | str, game: Any) -> tuple[str, str]:
     """(variant, seat) of `role` in `game`: the variant is the config that changes what a
     seat faces (the tower's mode, the miniatures scenario), the seat its part in the game."""
@@ -92,6 +108,44 @@ def difficulty_spec(difficulty: str, env_id: str, role: int | str = 0,
         if key in rows and difficulty in rows[key]:
             return rows[key][difficulty]
     return _DEFAULT[difficulty]
+
+
+def variant_config(env_id: str, variant: str) -> dict[str, Any]:
+    """The game config a row's variant names (``battle`` -> mode=battle, ``ritual`` ->
+    scenario=ritual, ``3p`` -> num_players=3, ``team`` -> the team game of 4)."""
+    if not variant:
+        return {}
+    if env_id in ("kings_v1", "cards_v1", "adventures_v1") and variant.endswith("p"):
+        return {"num_players": int(variant[:-1])}
+    if env_id == "adventures_v1" and variant == "team":
+        return {"num_players": 4, "team": True}
+    if env_id == "tower_v1":
+        return {"mode": variant}
+    if env_id == "miniatures_v1":
+        return {"scenario": variant}
+    raise ConfigError(f"ladder: {env_id} has no variant {variant!r}")
+
+
+def check_ladder(table: Mapping[str, Mapping[str, Mapping[str, str]]] | None = None) -> None:
+    """Every agent string of the table loads for its game, in every seat its row covers
+    (a row ``variant:seat`` on that variant's config, others on the game's default config):
+    options, policy files and shipped policies' names, env and roles. ConfigError names the
+    row."""
+    from . import cached_game, load_agent
+
+    for env_id, rows in (LADDER if table is None else table).items():
+        for key, row in rows.items():
+            variant, _, seat = key.rpartition(":")
+            config = variant_config(env_id, variant)
+            game = cached_game(env_id, config)
+            for difficulty, spec in row.items():
+                for r in range(game.num_roles):
+                    if seat != "*" and seat_of(env_id, r, game)[1] != seat:
+                        continue
+                    try:
+                        load_agent(spec, env_id, r, **config)
+                    except ConfigError as e:
+                        raise ConfigError(f"ladder row {env_id} {key} {difficulty}: {e}") from None
 
 
 def describe_ladder() -> str:
@@ -357,4 +411,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 __all__ = ["DIFFICULTIES", "LADDER", "difficulty_spec", "seat_of", "describe_ladder", "ladder",
-           "seat_ladder", "move_times"]
+           "seat_ladder", "move_times", "guided_by", "check_ladder", "variant_config"]

@@ -116,3 +116,40 @@ def test_one_seat_against_scripted_writes_as_it_goes(tmp_path):
                 difficulties=["normal"], on_progress=lambda e: saved.append(e[0]["rows"][0]["games"]),
                 chunk=2)
     assert saved == [2, 4]
+
+
+def test_the_table_loads_in_every_seat():
+    from baselines.ladder import check_ladder
+
+    check_ladder()
+    with pytest.raises(ConfigError, match="ladder row tower_v1 battle:yara hard: .*no shipped"):
+        check_ladder({"tower_v1": {"battle:yara": {"hard": "policy:not_shipped"}}})
+
+
+def test_a_row_may_name_a_shipped_policy_or_a_search_guided_by_it(tmp_path, monkeypatch):
+    """``policy:NAME`` and ``mcts:...,prior=policy:NAME`` in the table: a Yara policy plays
+    hard Yara, the search it guides plays hard Conan (the scripted player guiding Conan's
+    own nodes, where the policy was not trained)."""
+    import baselines.policies as policies
+    from baselines.ladder import check_ladder, guided_by
+    from baselines.policies import ShippedPolicyAgent
+    from tests.test_policies import TOWER, play, write_policy
+
+    monkeypatch.setattr(policies, "FOLDER", tmp_path)
+    write_policy(tmp_path / "tiny_yara", "tower_v1", ["yara"], TOWER)
+    guided = guided_by("tiny_yara")
+    assert "prior=policy:tiny_yara" in guided and "rollout=scripted" in guided
+    rows = {"*": {"easy": "random", "normal": "scripted", "hard": guided},
+            "battle:yara": {"hard": "policy:tiny_yara"}}
+    monkeypatch.setitem(LADDER, "tower_v1", rows)
+    check_ladder({"tower_v1": rows})
+    yara = load_agent("hard", "tower_v1", "yara", **TOWER)
+    assert isinstance(yara, ShippedPolicyAgent) and yara.name == "policy:tiny_yara"
+    conan = load_agent("hard", "tower_v1", "conan", seed=1, **TOWER)
+    assert isinstance(conan, MCTSAgent) and conan.prior == "policy:tiny_yara"
+    assert validate_agent("hard", "tower_v1", **TOWER)[0] == "hard"
+    game = make_game("tower_v1", **TOWER)
+    assert play([conan, yara], game, 4, steps=20)
+    assert [a.name.split(":")[0] for a in conan._prior_agents] == ["scripted", "policy"]
+    with pytest.raises(ConfigError, match="NAME"):
+        guided_by("../x")
