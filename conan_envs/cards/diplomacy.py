@@ -26,6 +26,10 @@ ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes t
 TERMS = tuple((k, losses, items) for k in SHARES for losses in (False, True)
               for items in range(len(ITEM_RULES)))
 MAX_RANDOM = 3  # random cards one side may give in a Deal
+# the action segments that add goods to a Deal: segment -> (side of the offer, kind of good)
+DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give"), ("ask", "get"))
+              for kind in ("dp", "cards", "card", "item")}
+FACE = C.FACE
 
 
 def empty_goods() -> dict:
@@ -96,31 +100,33 @@ def mask_deal_build(s, m) -> None:
         k = o["ask_dp"]
         m[k:k + min(dp[q] - 1, cap)] = True
     mine, theirs = s.hand[p], s.hand[q]
-    free = len(mine) - len(give["cards"])
+    named, asked = give["cards"], get["cards"]
+    free = len(mine) - len(named)
     if not give["random_cards"] and free > 0:
         k = o["give_cards"]
         m[k:k + min(MAX_RANDOM, free)] = True
-    free_q = len(theirs) - len(get["cards"])
+    free_q = len(theirs) - len(asked)
     if not get["random_cards"] and free_q > 0:
         k = o["ask_cards"]
         m[k:k + min(MAX_RANDOM, free_q)] = True
-    idx = []
     if free > give["random_cards"]:
-        named = give["cards"]
-        og = o["give_card"] - C.HAND_FACE0
-        face = C.FACE
-        idx = [og + face[c] for c in mine if face[c] not in named]
+        k = o["give_card"] - C.HAND_FACE0
+        for c in mine:
+            f = FACE[c]
+            if f not in named:
+                m[k + f] = True
     if free_q > get["random_cards"]:
         k = o["ask_card"]
         m[k:k + C.HAND_FACES] = True
-        for f in get["cards"]:
-            m[k + f - C.HAND_FACE0] = False
-    og = o["give_item"] - C.MG0
-    idx += [og + it for it in s.items[p] if it not in give["items"]]
-    og = o["ask_item"] - C.MG0
-    idx += [og + it for it in s.items[q] if it not in get["items"]]
-    for k in idx:
-        m[k] = True
+        k -= C.HAND_FACE0
+        for f in asked:
+            m[k + f] = False
+    for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
+        if s.items[who]:
+            k = o[seg] - C.MG0
+            for it in s.items[who]:
+                if it not in goods["items"]:
+                    m[k + it] = True
     if not _empty(give) or not _empty(get):
         m[o["propose"]] = True
     m[0] = True  # withdraw the offer
@@ -141,8 +147,8 @@ def apply_deal_build(s, seg, i) -> None:
                     f"{offer_words(s, off)}")
         s.dec, s.actor = "answer", off["to"]
         return
-    goods = off["give"] if seg.startswith("give") else off["get"]
-    kind = seg.split("_", 1)[1]
+    side, kind = DEAL_STEPS[seg]
+    goods = off[side]
     if kind == "dp":
         goods["dp"] = i + 1
     elif kind == "cards":

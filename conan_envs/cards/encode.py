@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import array
 import functools
+from itertools import compress
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from . import content as C
 from .diplomacy import TERMS
 
 NADV, NCH, NC = C.NUM_ADVENTURES, C.NUM_CHALLENGES, C.NUM_CARDS
+ADVENTURES = range(NADV)
 SLOTS = C.MAX_DIFFICULTY
 PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw")
 OFFER_KINDS = {"deal": 0, "alliance": 1, "swap": 2}
@@ -112,6 +114,8 @@ class Layout:
         self.template = array.array("f", bytes(4 * self.size))
         for b in self.adv_at:
             self.template[b] = 1.0  # adv_state 0: not in play
+        for b in self.pbase[0]:
+            self.template[b + 70 + n] = 1.0  # the share kept outside an Alliance: 6/6
 
 
 def observe(s, r: int) -> np.ndarray:
@@ -144,21 +148,22 @@ def observe(s, r: int) -> np.ndarray:
         v[b + 13 + (x if x >= 0 else NADV)] = 1.0
         if must[p]:
             v[b + 34] = 1.0
+            if expelled[p] >= 0:
+                v[b + o_expelled + expelled[p]] = 1.0
         if used[p]:
             v[b + 35] = 1.0
         x = ally[p]
         v[b + 36 + (x if x >= 0 else NCH)] = 1.0
         x = partner[p]
         v[b + 69 + (rel[x] if x >= 0 else n)] = 1.0
-        v[b + o_keep] = keep[p] / 6
+        if keep[p] != 6:  # the template holds 6/6, no Alliance
+            v[b + o_keep] = keep[p] / 6
         if offered[p]:
             v[b + o_keep + 1] = 1.0
         if items[p]:
             k = b + 72 + 2 * n - MG0
             for it in items[p]:
                 v[k + it] = 1.0
-        if must[p] and expelled[p] >= 0:
-            v[b + o_expelled + expelled[p]] = 1.0
     k = 72 + n
     for i, p in enumerate(s.order):  # turn order position
         v[pb[p] + k + i] = 1.0
@@ -194,9 +199,8 @@ def observe(s, r: int) -> np.ndarray:
     bit = 1 << r
     nn = 3 + n
     adv_at = K.adv_at
-    for a, st in enumerate(adv_state):
-        if not st:
-            continue  # the template's "not in play"
+    for a in compress(ADVENTURES, adv_state):  # the others: the template's "not in play"
+        st = adv_state[a]
         b = adv_at[a]
         v[b] = 0.0
         v[b + st] = 1.0

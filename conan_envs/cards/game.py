@@ -88,8 +88,9 @@ class CardsGame(Game):
         ])
         self.roles = players
         self.num_actions = self.codec.size
-        o = self.codec.offsets
-        self.o = o  # segment offsets, for the hot path
+        self.o = self.codec.offsets  # segment offsets, for the hot path
+        # (segment, index in it) of every action, for the hot path
+        self.decoded = tuple(self.codec.decode(a) for a in range(self.num_actions))
         from .encode import Layout
 
         self.layout = Layout(n)  # the observation's offsets and template, built once
