@@ -102,7 +102,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def _legal_mask(self):
         m = np.zeros(self.game.num_actions, dtype=bool)
         legal = self.ask[2]
-        if len(legal) < 8:  # item by item is quicker than converting a short list
+        if len(legal) < 32:  # item by item is quicker than converting a list of this size
             for a in legal:
                 m[a] = True
         else:
