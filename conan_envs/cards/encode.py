@@ -6,9 +6,10 @@ still owed, the wager and the offer on the table. Players are listed relative to
 (itself first).
 
 Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
-once, on the Game (`Layout`). Each observation copies the template as a Python
-float array, writes its values with plain item assignments (far cheaper than numpy scalar
-writes or fancy indexing from lists) and is returned as a float32 view of that buffer."""
+once, on the Game (`Layout`). Each observation copies the template into a bytearray seen as
+C floats (a memoryview), writes its values with plain item assignments (cheaper than array or
+numpy scalar writes, far cheaper than fancy indexing from lists) and is returned as a float32
+view of that buffer."""
 from __future__ import annotations
 
 import array
@@ -111,18 +112,19 @@ class Layout:
         # start of each Adventure's block, and of each of its Challenge slots
         self.adv_at = tuple(self.adventures + a * self.A for a in range(NADV))
         self.slot_at = tuple(tuple(b + 5 + n + k * self.S for k in range(SLOTS)) for b in self.adv_at)
-        self.template = array.array("f", bytes(4 * self.size))
+        template = array.array("f", bytes(4 * self.size))
         for b in self.adv_at:
-            self.template[b] = 1.0  # adv_state 0: not in play
+            template[b] = 1.0  # adv_state 0: not in play
         for b in self.pbase[0]:
-            self.template[b + 70 + n] = 1.0  # the share kept outside an Alliance: 6/6
+            template[b + 70 + n] = 1.0  # the share kept outside an Alliance: 6/6
+        self.template = template.tobytes()
 
 
 def observe(s, r: int) -> np.ndarray:
     g = s.game
     n = g.n
     K = g.layout
-    v = K.template[:]
+    v = memoryview(bytearray(K.template)).cast("f")
     target = g.target
     rel = K.rel[r]
     w = s.w
