@@ -10,7 +10,7 @@ import numpy as np
 
 from .content import COLOR_NAMES
 from .game import MAX_DICE, SLOT_COSTS
-from .view import ATTACKS, FLAGS, PURPOSES, SCALARS, WHYS, decision_record
+from .view import ATTACKS, ESCAPED, FLAGS, PURPOSES, SCALARS, WHYS, decision_record
 
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
               "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
@@ -64,167 +64,194 @@ def _layout(g) -> dict:
 
 def observation_size(g) -> int:
     g._layout = _layout(g)
+    g._obs_slots = ObservationSlots(g, g._layout)
     return g._layout["size"]
+
+
+# how observe() writes each field of the decision record (view.decision_record)
+CHARACTER, ENUM, SCALAR, FLAG, ONE_HOT, MANY, ROLL = range(7)
+
+
+class ObservationSlots:
+    """Where each fact goes in the observation, worked out once per game config, so that
+    observe() fills the vector with a few vectorised writes: the numbers every observation
+    carries (one array, scaled), the slots set to one, and a few other values."""
+
+    def __init__(self, g, L: dict):
+        n, nh, M = g.num_areas, g.num_heroes, g.num_models
+        self.hero_base = [L["heroes"] + h * (HERO_SLOTS + n) for h in range(nh)]
+        self.model_base = [L["models"] + m * (MODEL_SLOTS + n) for m in range(M)]
+        self.model_area = [o + MODEL_SLOTS for o in self.model_base]
+        self.object_base = [L["objects"] + o * (n + 6) for o in range(g.num_objects)]
+        # an object's slot by its location: an area, carried by hero h (-1 - h), escaped,
+        # anything else off the board
+        self.object_slot = {a: a for a in range(n)}
+        self.object_slot.update({-1 - h: n + h for h in range(4)})
+        self.object_slot[ESCAPED] = n + 5
+        self.off_board_slot = n + 4
+        self.river_slots = [L["river"] + slot * (len(g.tiles) + 1) + 1 for slot in range(8)]
+        # the numbers every observation carries (see observe(): the same order) and their scales
+        life = [sheet.life for sheet in g.heroes]
+        hero = [o + 3 + n for o in self.hero_base]   # after the state and area one-hots
+        slots = [L["round"], L["overlord"], L["overlord"] + 1, L["overlord"] + 2,
+                 L["overlord"] + 3, L["hand_overs"]]
+        scale = [g.rounds, 15, 15, 10, 10, 4]
+        for i, per_hero in ((0, life), (1, life), (2, life), (9, life), (18, life),
+                            (13, [4] * nh), (14, [2] * nh), (15, [1] * nh), (16, [1] * nh),
+                            (17, [1] * nh)):
+            slots += [k + i for k in hero]
+            scale += per_hero
+        for k, x in zip(hero, life):   # the six action spaces
+            slots += [k + 3 + i for i in range(6)]
+            scale += [x] * 6
+        slots += [o + 1 for o in self.model_base] + [o + 2 for o in self.model_base]
+        scale += [8] * M + [2] * M
+        self.numbers = np.array(slots, dtype=np.intp)
+        self.scale = np.array(scale, dtype=np.float64)
+        self.chests, self.searched = L["chests"], L["searched"]
+        self.ritual = L["ritual"]
+        self.relics = L["ritual"] + len(g.barricades)
+        self.decision = {
+            "by": (CHARACTER, L["by"]), "target": (CHARACTER, L["target"]),
+            "attack": (ENUM, L["attack"], ATTACK_INDEX), "purpose": (ENUM, L["purpose"], PURPOSE_INDEX),
+            "why": (ENUM, L["why"], WHY_INDEX),
+            **{key: (SCALAR, L["scalars"] + i) for i, key in enumerate(SCALARS)},
+            **{key: (FLAG, L["flags"] + i) for i, key in enumerate(FLAGS)},
+            **{key: (ONE_HOT, L[key]) for key in ("weapon", "object", "spell", "area", "model",
+                                                   "tile")},
+            **{key: (MANY, L[key]) for key in ("cast", "queue", "groups", "activated", "asked")},
+            "roll": (ROLL, L["dice"]),
+        }
+        self.rerolls, self.payer = L["rerolls"], L["payer"]
+        # a character's index in the "by" and "target" blocks
+        self.character = {"hero": 0, "model": 4, "captive": 4 + M, "barricade": 5 + M}
 
 
 def observe(s, role: int) -> np.ndarray:
     g = s.game
-    L = g._layout
+    L, S = g._layout, g._obs_slots
     n = g.num_areas
     v = np.zeros(L["size"], dtype=np.float32)
+    # the numbers every observation carries, in one vectorised write (ObservationSlots)
+    numbers = [s.turn, s.ov_reserve, s.ov_fatigue, s.recovery, len(s.deck), s.idle,
+               *s.reserve, *s.fatigue, *s.wounds, *s.ally_gems, *s.life, *s.mp, *s.halo,
+               *s.moved, *s.stopped, *s.flying]
+    for spent in s.spaces:
+        numbers += spent
+    numbers += s.u_life
+    numbers += s.u_halo
+    v[S.numbers] = np.array(numbers, dtype=np.int64) / S.scale
     v[L["role"] + role] = 1.0
     v[L["phase"] + PHASES[s.phase]] = 1.0
-    v[L["round"]] = s.turn / g.rounds
-    o = L["heroes"]
-    for h in range(g.num_heroes):
-        life = g.heroes[h].life
-        v[o + s.h_state[h]] = 1.0
+    for h, o in enumerate(S.hero_base):
+        v[o + s.h_state[h]] = 1.0   # on the board, dead, fled
         if s.h_area[h] >= 0:
             v[o + 3 + s.h_area[h]] = 1.0
-        k = o + 3 + n
-        v[k] = s.reserve[h] / life
-        v[k + 1] = s.fatigue[h] / life
-        v[k + 2] = s.wounds[h] / life
-        for i in range(6):
-            v[k + 3 + i] = s.spaces[h][i] / life
-        v[k + 9] = s.ally_gems[h] / life
-        v[k + 10 + s.stance[h]] = 1.0    # k+10 none, k+11 aggressive, k+12 cautious
-        v[k + 13] = s.mp[h] / 4
-        v[k + 14] = s.halo[h] / 2
-        v[k + 15] = float(s.moved[h])
-        v[k + 16] = float(s.stopped[h])
-        v[k + 17] = float(s.flying[h])
-        v[k + 18] = s.life[h] / life
-        o += HERO_SLOTS + n
-        gems = s.spell_gems[h]
-        if any(gems):
-            so = L["spell_gems"] + h * len(gems)
-            for i, x in enumerate(gems):
-                v[so + i] = x / 4
-    o = L["models"]
-    nh = g.num_heroes
-    stride = MODEL_SLOTS + n
-    u_area, u_life, u_halo = s.u_area, s.u_life, s.u_halo
-    for m in range(g.num_models):
-        a = u_area[m]
+        v[o + 3 + n + 10 + s.stance[h]] = 1.0    # none, aggressive, cautious
+        if any(s.spell_gems[h]):
+            o = L["spell_gems"] + h * len(g.spells)
+            for i, x in enumerate(s.spell_gems[h]):
+                v[o + i] = x / 4
+    for o, a in zip(S.model_base, s.u_area):
         if a >= 0:
             v[o] = 1.0
             v[o + MODEL_SLOTS + a] = 1.0
-        v[o + 1] = u_life[m] / 8
-        if u_halo[m]:
-            v[o + 2] = u_halo[m] / 2
-        o += stride
-    o = L["models"]
-    for m in range(g.num_models):   # the rarer marks, written only where set
-        k = o + m * stride
-        if s.u_done[m]:
-            v[k + 3] = 1.0
-        if s.u_dizzy[m]:
-            v[k + 4] = s.u_dizzy[m]
-        if s.u_held[m]:
-            v[k + 5] = 1.0
-        if s.u_noblock[m]:
-            v[k + 6] = 1.0
-        for key in s.u_attacked[m]:   # Fascination: who may attack this model
-            v[k + 7 + key if key < nh else k + 11] = 1.0
-    o = L["objects"]
-    for ob in range(g.num_objects):
-        loc = s.o_loc[ob]
-        if loc >= 0:
-            v[o + loc] = 1.0
-        elif loc >= -4:
-            v[o + n - 1 - loc] = 1.0
-        elif loc == -12:
-            v[o + n + 5] = 1.0
-        else:
-            v[o + n + 4] = 1.0
-        o += n + 6
+    # the rarer marks on models, written only where set
+    if any(s.u_done):
+        for o, x in zip(S.model_base, s.u_done):
+            if x:
+                v[o + 3] = 1.0
+    if any(s.u_dizzy):
+        for o, x in zip(S.model_base, s.u_dizzy):
+            if x:
+                v[o + 4] = x
+    if any(s.u_held):
+        for o, x in zip(S.model_base, s.u_held):
+            if x:
+                v[o + 5] = 1.0
+    if any(s.u_noblock):
+        for o, x in zip(S.model_base, s.u_noblock):
+            if x:
+                v[o + 6] = 1.0
+    if any(s.u_attacked):   # Fascination: who may attack this model
+        nh = g.num_heroes
+        for o, keys in zip(S.model_base, s.u_attacked):
+            for key in keys:
+                v[o + 7 + key if key < nh else o + 11] = 1.0
+    slot, off = S.object_slot, S.off_board_slot
+    for o, loc in zip(S.object_base, s.o_loc):
+        v[o + slot.get(loc, off)] = 1.0
     for a in s.chests:
-        v[L["chests"] + a] += 0.5
-    for a in range(n):
-        if s.searched[a]:
-            v[L["searched"] + a] = 1.0
+        v[S.chests + a] += 0.5
+    for a, x in enumerate(s.searched):
+        if x:
+            v[S.searched + a] = 1.0
     if role == g.overlord and s.yselda_hut >= 0:
         v[L["yselda"] + s.yselda_hut] = 1.0
-    o = L["overlord"]
-    v[o] = s.ov_reserve / 15
-    v[o + 1] = s.ov_fatigue / 15
-    v[o + 2] = s.recovery / 10
-    v[o + 3] = len(s.deck) / 10
-    o = L["river"]
-    nt = len(g.tiles) + 1
-    for slot, t in enumerate(s.river):
-        v[o + slot * nt + (t + 1)] = 1.0
-    v[L["hand_overs"]] = s.idle / 4
+    for o, t in zip(S.river_slots, s.river):
+        v[o + t] = 1.0
     for pair in s.broken:
         v[L["broken"] + g.openable_borders[pair]] = 1.0
     for t in s.petrified:
         v[L["petrified"] + t] = 1.0
     if g.priestess_area >= 0:   # The Final Ritual
-        o = L["ritual"]
+        o = S.ritual
         for i, life in enumerate(s.bar_life):
             v[o + i] = life / g.barricade_life
-        o += len(g.barricades)
         for a in s.relics:
-            v[o + a] += 0.5
-        v[o + n] = s.invocation / 10
+            v[S.relics + a] += 0.5
+        v[S.relics + n] = s.invocation / 10
     if s.winner < 0:
         fr = s.stack[-1]
         v[L["player"] + fr["player"]] = 1.0
         v[L["kind"] + KIND_INDEX[fr["decision"]]] = 1.0
-        _decision(v, L, decision_record(s, fr))
+        _decision(v, S, decision_record(s, fr))
     return v
 
 
-def _decision(v, L, rec):
-    nm = L["_models"]
-    for block in ("by", "target"):
-        x = rec.get(block)
-        if x is not None:
-            kind = x[0]
-            i = x[1] if kind == "hero" else 4 + x[1] if kind == "model" else \
-                4 + nm if kind == "captive" else 5 + nm + x[1]
-            v[L[block] + i] = 1.0
-    if "attack" in rec:
-        v[L["attack"] + ATTACK_INDEX[rec["attack"]]] = 1.0
-    if "purpose" in rec:
-        v[L["purpose"] + PURPOSE_INDEX[rec["purpose"]]] = 1.0
-    if "why" in rec:
-        v[L["why"] + WHY_INDEX[rec["why"]]] = 1.0
-    o = L["scalars"]
-    for i, key in enumerate(SCALARS):
-        x = rec.get(key)
-        if x is not None:
-            v[o + i] = (x + 1) / 10
-    o = L["flags"]
-    for i, key in enumerate(FLAGS):
-        if rec.get(key):
-            v[o + i] = 1.0
-    for block in ("weapon", "object", "spell", "area", "model", "tile"):
-        x = rec.get(block)
-        if x is not None:
-            v[L[block] + x] = 1.0
-    for block, key in (("cast", "cast"), ("queue", "queue"), ("groups", "groups"),
-                       ("activated", "activated"), ("asked", "asked")):
-        for x in rec.get(key, ()):
-            v[L[block] + x] = 1.0
-    roll = rec.get("roll")
-    if roll is not None:
-        o = L["dice"]
-        for i, (col, face) in enumerate(zip(roll["dice"], roll["faces"])):
-            v[o + 4 * i + col] = 1.0
-            v[o + 4 * i + 3] = (face + 1) / 4
-        o = L["rerolls"]
-        for col in range(3):
-            v[o + col] = roll["free"][col] / 3
-        v[o + 3] = roll["support"]
-        p = roll["payer"]
-        o = L["payer"]
-        if p["side"] == "hero":
-            v[o + p["hero"]] = 1.0
-            v[o + 6] = float(p["ally"])
+def _decision(v, S, rec):
+    """Writes the decision record, field by field (ObservationSlots.decision)."""
+    for key, x in rec.items():
+        slot = S.decision.get(key)
+        if slot is None:   # "kind": already written
+            continue
+        how, o = slot[0], slot[1]
+        if how == ONE_HOT:
+            v[o + x] = 1.0
+        elif how == SCALAR:
+            if x is not None:
+                v[o] = (x + 1) / 10
+        elif how == CHARACTER:
+            i = S.character[x[0]]
+            v[o + i + x[1] if len(x) > 1 else o + i] = 1.0
+        elif how == ENUM:
+            v[o + slot[2][x]] = 1.0
+        elif how == FLAG:
+            if x:
+                v[o] = 1.0
+        elif how == MANY:
+            for i in x:
+                v[o + i] = 1.0
         else:
-            v[o + (4 if p["side"] == "overlord" else 5)] = 1.0
+            _roll(v, S, x)
+
+
+def _roll(v, S, roll):
+    o = S.decision["roll"][1]
+    for i, (col, face) in enumerate(zip(roll["dice"], roll["faces"])):
+        v[o + 4 * i + col] = 1.0
+        v[o + 4 * i + 3] = (face + 1) / 4
+    o = S.rerolls        # free rerolls left per colour, support rerolls left
+    for col in range(3):
+        v[o + col] = roll["free"][col] / 3
+    v[o + 3] = roll["support"]
+    o = S.payer
+    p = roll["payer"]
+    if p["side"] == "hero":
+        v[o + p["hero"]] = 1.0
+        v[o + 6] = float(p["ally"])
+    else:
+        v[o + (4 if p["side"] == "overlord" else 5)] = 1.0
 
 
 def action_name(s, a: int) -> str:
