@@ -1,9 +1,13 @@
 """Steps/s of kings_v1 (core and env, random legal play on fixed seeds), CPU time of this
 process (less sensitive to a shared machine than wall time). Run from a code root:
-    cd ROOT && python /work/main/reports/kings_speed/ab.py [steps] [config-json]"""
-import json, sys, time
+    cd CHECKOUT && python REPO/reports/kings_speed/ab.py [steps] [config-json]"""
+import json
+import sys
+import time
+
 sys.path.insert(0, '.')
 import numpy as np
+
 import conan_envs
 
 steps = int(sys.argv[1]) if len(sys.argv) > 1 else 20000

@@ -1,9 +1,13 @@
 """Time the kings_v1 encoder (and legal mask) on 64 positions from random play, hot caches.
-    cd ROOT && python /work/main/reports/kings_speed/enc.py"""
-import sys, timeit
+    cd CHECKOUT && python REPO/reports/kings_speed/enc.py"""
+import sys
+import timeit
+
 sys.path.insert(0, '.')
 import numpy as np
+
 import conan_envs
+
 game = conan_envs.make_game("kings_v1")
 rng = np.random.default_rng(1)
 states, state = [], None
@@ -19,7 +23,7 @@ def enc():
     for s, r in states:
         s.observation(r)
 def mask():
-    for s, r in states:
+    for s, _ in states:
         s._legal_mask()
 for f in (enc, mask):
     print(f.__name__, f"{min(timeit.repeat(f, number=50, repeat=7)) / 50 / len(states) * 1e6:.2f} us")

@@ -1,8 +1,11 @@
 """Share of kings_v1 env-loop time spent in the encoder, the legal mask and apply (timed in
-the loop itself, hot caches). cd ROOT && python /work/main/reports/kings_speed/inloop.py"""
-import sys, time
+the loop itself, hot caches). cd CHECKOUT && python REPO/reports/kings_speed/inloop.py"""
+import sys
+import time
+
 sys.path.insert(0, '.')
 import numpy as np
+
 import conan_envs
 from conan_envs.kings import state as KS
 
@@ -10,7 +13,10 @@ clock = time.perf_counter
 acc = {"encode": 0.0, "mask": 0.0, "apply": 0.0}
 def timed(name, f):
     def g(*a):
-        t = clock(); r = f(*a); acc[name] += clock() - t; return r
+        t = clock()
+        r = f(*a)
+        acc[name] += clock() - t
+        return r
     return g
 KS.KingsState.observation = timed("encode", KS.KingsState.observation)
 KS.KingsState._legal_mask = timed("mask", KS.KingsState._legal_mask)
@@ -21,11 +27,14 @@ started, k = False, 0
 t0 = clock()
 while k < 20000:
     if not started or not env.agents:
-        env.reset(seed=int(rng.integers(2**31))); started = True
+        env.reset(seed=int(rng.integers(2**31)))
+        started = True
     obs, _, term, trunc, _ = env.last()
     if term or trunc:
-        env.step(None); continue
+        env.step(None)
+        continue
     legal = np.flatnonzero(obs["action_mask"])
-    env.step(int(legal[rng.integers(legal.size)])); k += 1
+    env.step(int(legal[rng.integers(legal.size)]))
+    k += 1
 total = clock() - t0
 print(f"total {total/k*1e6:.1f}us/step", {n: f"{v/k*1e6:.1f}us" for n, v in acc.items()})

@@ -1,9 +1,14 @@
 """cProfile of kings_v1 core play (mask + apply), fixed seeds.
-    cd ROOT && python /work/main/reports/kings_speed/profcore.py [steps] [top] [sort]"""
-import cProfile, pstats, sys, json
+    cd CHECKOUT && python REPO/reports/kings_speed/profcore.py [steps] [top] [sort]"""
+import cProfile
+import pstats
+import sys
+
 sys.path.insert(0, '.')
 import numpy as np
+
 import conan_envs
+
 steps = int(sys.argv[1]) if len(sys.argv) > 1 else 30000
 top = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 game = conan_envs.make_game("kings_v1")
@@ -16,5 +21,8 @@ def play():
             state = game.new_initial_state(int(rng.integers(2**31)))
         legal = np.flatnonzero(state.legal_action_mask())
         state.apply_action(int(legal[rng.integers(legal.size)]))
-pr = cProfile.Profile(); pr.enable(); play(); pr.disable()
+pr = cProfile.Profile()
+pr.enable()
+play()
+pr.disable()
 pstats.Stats(pr).sort_stats(sys.argv[3] if len(sys.argv) > 3 else 'tottime').print_stats(top)

@@ -1,9 +1,13 @@
 """Wider behaviour check than golden.py: core play over more seeds and configs, hashing
 observations (every role), masks, the full log, returns, shaped scores and saves.
-    cd ROOT && python /work/main/reports/kings_speed/same.py"""
-import hashlib, json, sys
+    cd CHECKOUT && python REPO/reports/kings_speed/same.py"""
+import hashlib
+import json
+import sys
+
 sys.path.insert(0, '.')
 import numpy as np
+
 import conan_envs
 
 CONFIGS = [{}, {"num_players": 3}, {"num_players": 4}, {"pretender": False},
