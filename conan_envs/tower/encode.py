@@ -4,8 +4,10 @@ the location's grid, Conan's card and rows, each enemy's card, dice, wounds and 
 being dealt to Conan, Conan's attack and the blow Yara decides on, the test, the initiative card,
 the decision being asked and its context, and Yara's hand for Yara only (Conan sees its size).
 
-Each location has a template holding its static planes; each enemy's part is kept until that
-enemy changes; an observation is a copy of the template plus one `put` of the rest."""
+Each location has a template holding its static planes; a base (the template with the enemies'
+blocks) is kept, and an enemy's block is written again only when that enemy changed; an
+observation is a copy of the base, one write of the values present at every call and one `put`
+of the rest."""
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +25,8 @@ MAX_TOKENS = 4     # tokens shown one by one (and their count)
 MAX_TESTS = 2      # tests at one location
 TOKEN_CODE = {"S": 1.0, "R": 2 / 3, "P": 1 / 3}
 MOVERS = ("conan_turn", "minion")   # decisions whose move points left are shown
-PAD = tuple([0] * k for k in range(16))
+PAD = tuple((0.0,) * k for k in range(20))
+EIGHTHS = tuple(k / 8 for k in range(9))   # a slot of a row: die 1-6, FATIGUE 7, RAGE 8
 
 
 def block_sizes(game) -> list[tuple[str, int]]:
@@ -108,51 +111,55 @@ class Encoder:
             *range(self.o_unslotted, self.o_unslotted + 6), *range(self.o_marked, self.o_marked + 6),
             o_ini, o_ini + 1, o_ini + 2, *range(self.o_yara, self.o_yara + 4), self.o_misc],
             dtype=np.intp)
-        self._last_base = None
-        self._enemy_parts = {}
+        self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
+        self._base_loc = -1     # the location of the base, the enemies (copies) it shows, the base
+        self._seen = []
+        self._base = None
 
-    # ---- the enemies' part, kept while they do not change -----------------------------------------
-    def _base(self, loc, enemies):
-        parts = self._enemy_parts
-        copies, ix, xs = [], [], []
-        for k, e in enumerate(enemies[:MAX_E]):
-            part = parts.get(k)
-            if part is None or part[0] != e:
-                part = parts[k] = self._encode_enemy(k, e)
-            copies.append(part[0])
-            ix += part[1]
-            xs += part[2]
-        base = self.templates[loc].copy()
-        base.put(ix, xs)
-        base.flags.writeable = False
-        return loc, copies, base
+    # ---- the location's planes and the enemies' part, kept while they do not change ----------------
+    def _enemy_base(self, loc, enemies):
+        """The template of `loc` with the enemies' blocks written in; only the blocks of the
+        enemies that changed since the last call are written again."""
+        seen = self._seen
+        if loc != self._base_loc or len(seen) != len(enemies[:MAX_E]):
+            self._base_loc = loc
+            seen.clear()
+            self._base = base = self.templates[loc].copy()
+            for k, e in enumerate(enemies[:MAX_E]):
+                seen.append(e.copy())
+                base[self._enemy_block(k)] = self._enemy_values(e)
+            return base
+        base = self._base
+        if seen != enemies[:MAX_E]:
+            for k, e in enumerate(enemies[:MAX_E]):
+                if not seen[k] == e:
+                    seen[k] = e.copy()
+                    base[self._enemy_block(k)] = self._enemy_values(e)
+        return base
 
-    def _encode_enemy(self, k, e):
+    def _enemy_block(self, k):
         b = self.o_enemies + k * self.per
-        ix = [b + self.card_kind[e.card]]
-        xs = [1.0]
-        if e.alive:
-            b += self.nk
-            sq = e.square
-            ix += range(b, b + 18)
-            d = e.dice + [0] * (MAX_ROWS - len(e.dice))
-            t = [TOKEN_CODE[x] for x in e.tokens[:MAX_TOKENS]]
-            t += [0.0] * (MAX_TOKENS - len(t))
-            xs += [1.0, e.wounds / e.life, (sq % W) / 7, (sq // W) / 5,
-                   d[0] / 3, d[1] / 3, d[2] / 3, d[3] / 3, *t, len(e.tokens) / 3,
-                   float(e.token_active and bool(e.tokens)), float(e.done), e.free_blocks / 2,
-                   e.bonus_move / 2, e.bonus_hits / 2]
-        return e.copy(), tuple(ix), tuple(xs)
+        return slice(b, b + self.per)
+
+    def _enemy_values(self, e):
+        """One enemy's block: its kind, then (while alive) its square, wounds, dice and tokens."""
+        kind = self.kind_hot[self.card_kind[e.card]]
+        if not e.alive:
+            return (*kind, *PAD[18])
+        sq = e.square
+        d = e.dice
+        tokens = e.tokens
+        t = [TOKEN_CODE[x] for x in tokens[:MAX_TOKENS]]
+        return (*kind, 1.0, e.wounds / e.life, (sq % W) / 7, (sq // W) / 5,
+                *[x / 3 for x in d], *PAD[MAX_ROWS - len(d)], *t, *PAD[MAX_TOKENS - len(t)],
+                len(tokens) / 3, float(e.token_active and bool(tokens)), float(e.done),
+                e.free_blocks / 2, e.bonus_move / 2, e.bonus_hits / 2)
 
     # ---- one observation ----------------------------------------------------------------------------
     def encode(self, s, role):
         """The observation of `role` (0 Conan, 1 Yara) in state `s`."""
         E = self
-        enemies = s.enemies
-        last = E._last_base
-        if last is None or last[0] != s.loc or last[1] != enemies[:MAX_E]:
-            last = E._last_base = E._base(s.loc, enemies)
-        v = last[2].copy()
+        v = E._enemy_base(s.loc, s.enemies).copy()
         kind = "game_over" if s.winner is not None else s.decision()
         stage = s.stage
         ix = [E.o_conan_square + s.pos, E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES)),
@@ -166,6 +173,7 @@ class Encoder:
         ctok, rows, pool, marked = s.ctok, s.rows, s.pool, s.marked
         r0, r1, r2, r3, r4 = rows
         pad = PAD
+        eighths = EIGHTHS.__getitem__
         if ctok:
             tc = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
             tc += pad[MAX_TOKENS - len(tc)]
@@ -178,15 +186,15 @@ class Encoder:
             sum(s.poison) / 3, s.turn / E.turn_scale, s.in_combat, s.combat_rounds / 20,
             s.conan_first,
             *tc[:MAX_TOKENS], len(ctok) / 3, s.ctok_active and bool(ctok),
-            *r0, *pad[7 - len(r0)], *r1, *pad[7 - len(r1)], *r2, *pad[7 - len(r2)], *r3,
-            *pad[7 - len(r3)], *r4, *pad[7 - len(r4)],     # scaled by 1/8 below
+            *map(eighths, r0), *pad[7 - len(r0)], *map(eighths, r1), *pad[7 - len(r1)],
+            *map(eighths, r2), *pad[7 - len(r2)], *map(eighths, r3), *pad[7 - len(r3)],
+            *map(eighths, r4), *pad[7 - len(r4)],
             pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
             marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
             marked[6] / 6,
             s.init_token, s.first_side, s.side_no / 2,
             len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
             s.plot_played, len(s.item_deck) / 20)
-        v[E.o_rows:E.o_rows + 5 * ROW_LEN] *= 0.125
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):
