@@ -12,6 +12,7 @@ from conan_envs import ConfigError, IllegalActionError
 from conan_envs.engine import ResetNeeded
 from conan_envs.engine.gym_env import RandomOpponent, SingleAgentEnv
 from conan_envs.engine.pettingzoo_env import ConanAECEnv
+from tests.test_all_games import CASES, IDS
 from tests.toy import NimGame
 
 BAD_ACTIONS = [1.5, float("inf"), float("-inf"), float("nan"), "1", "x", None, True, -1, 4, 99,
@@ -231,3 +232,36 @@ def test_single_agent_state_is_a_deprecated_name_of_game_state():
     env.reset(seed=0)
     with pytest.warns(DeprecationWarning, match="game_state"):
         assert env.state is env.game_state
+
+
+def _arrays_of(obj):
+    return [v for v in vars(obj).values() if isinstance(v, np.ndarray)]
+
+
+@pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
+def test_every_observation_is_a_new_array_the_caller_owns(env_id, config):
+    """State.observation hands out a new writable float32 array sharing memory with nothing
+    the state or game keeps, nor with an earlier observation: the envs pass it on without
+    copying, so editing it must not change what the game reports later."""
+    env = conan_envs.make(env_id, **config)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        state = env.game_state
+        kept = _arrays_of(state) + _arrays_of(state.game)
+        for r in range(state.game.num_roles):
+            first, again = state.observation(r), state.observation(r)
+            assert first.dtype == np.float32 and first.flags.writeable
+            assert not np.shares_memory(first, again)
+            assert not any(np.shares_memory(first, k) for k in kept)
+            first[:] = 123.0
+            assert np.array_equal(state.observation(r), again)
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        obs["observation"][:] = 123.0
+        obs["action_mask"][:] = 1
+        mask = env.observe(env.agent_selection)["action_mask"]
+        assert mask.tolist() == state.legal_action_mask().astype(np.int8).tolist()
+        legal = np.flatnonzero(mask)
+        env.step(int(legal[rng.integers(legal.size)]))

@@ -33,9 +33,9 @@ class ActionCodec:
             self.labels[name] = labels
             start += size
         self.size = start
-        self._owner = np.empty(start, dtype=np.int32)
-        for k, name in enumerate(self.segments):
-            self._owner[self.offsets[name]: self.offsets[name] + self.sizes[name]] = k
+        # decode(a) for every action, built once: the rules decode one action per step.
+        self._decoded: tuple[tuple[str, int], ...] = tuple(
+            (name, i) for name in self.segments for i in range(self.sizes[name]))
 
     def encode(self, segment: str, i: int = 0) -> int:
         if not 0 <= i < self.sizes[segment]:
@@ -43,8 +43,8 @@ class ActionCodec:
         return self.offsets[segment] + i
 
     def decode(self, action: int) -> tuple[str, int]:
-        name = self.segments[self._owner[action]]
-        return name, action - self.offsets[name]
+        """(segment, index within it) of a flat action index."""
+        return self._decoded[action]
 
     def slice(self, segment: str) -> slice:
         o = self.offsets[segment]

@@ -32,6 +32,10 @@ OBSERVATION_LIMIT = 1000.0
 # the terminal result of +-1 that ``returns`` pays).
 SHAPED_RANGE = (-1.0, 1.0)
 
+# A state keeps at most this many events: past it, all but the last LOG_KEEP are dropped at
+# once, so that appending stays O(1).
+_LOG_LIMIT = 2 * LOG_KEEP
+
 Mask = npt.NDArray[np.bool_]
 Observation = npt.NDArray[np.float32]
 
@@ -115,9 +119,10 @@ class Game(ABC):
     ties several options together).
 
     Attributes every game has (set in ``_setup`` unless noted): ``config`` (the validated
-    options), ``roles`` (role names, in seat order), ``num_actions`` (size of the flat action
-    space) and ``codec`` (the :class:`~.codec.ActionCodec` naming the actions; a game that
-    sets none gets one plain segment, "action i").
+    options), ``max_turns`` (``config["max_turns"]``, None when the game has no cap; set
+    before ``_setup``), ``roles`` (role names, in seat order), ``num_actions`` (size of the
+    flat action space) and ``codec`` (the :class:`~.codec.ActionCodec` naming the actions; a
+    game that sets none gets one plain segment, "action i").
     """
 
     env_id: str = ""
@@ -127,6 +132,7 @@ class Game(ABC):
 
     def __init__(self, **config: Any) -> None:
         self.config: dict[str, Any] = opt.validate(self.env_id, self.OPTIONS, config)
+        self.max_turns: int | None = self.config.get("max_turns")
         self.roles: tuple[str, ...] = ()
         self.num_actions: int = 0
         self._setup()
@@ -142,11 +148,6 @@ class Game(ABC):
     @property
     def num_roles(self) -> int:
         return len(self.roles)
-
-    @property
-    def max_turns(self) -> int | None:
-        cap: int | None = self.config.get("max_turns")
-        return cap
 
     @classmethod
     def describe_options(cls) -> list[tuple[str, str, str, str]]:
@@ -273,8 +274,10 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, role: int) -> Observation:
-        """float32 array of ``game.observation_shape(role)``, every value finite and within
-        ``game.observation_bounds(role)``; only what `role` may know."""
+        """A new float32 array of ``game.observation_shape(role)``, every value finite and
+        within ``game.observation_bounds(role)``; only what `role` may know. The caller owns
+        it: it shares no memory with the state or with an earlier observation (the envs hand
+        it out without copying)."""
         ...
 
     def shaped_scores(self) -> list[float]:
@@ -330,10 +333,11 @@ class State(ABC):
     def log_event(self, text: str, to: Any = None) -> None:
         """Record an event in the game's words; `to`: None (everyone), one role index or an
         iterable of role indices (private events, e.g. a card drawn)."""
-        self.log.append((self.log_seq, audience(to), text))
+        log = self.log
+        log.append((self.log_seq, EVERYONE if to is None else audience(to), text))
         self.log_seq += 1
-        if len(self.log) > 2 * LOG_KEEP:
-            del self.log[:-LOG_KEEP]
+        if len(log) > _LOG_LIMIT:
+            del log[:-LOG_KEEP]
 
     def log_for(self, role: int, limit: int = LOG_VIEW) -> list[str]:
         seen = [text for _, code, text in self.log if sees(code, role)]
@@ -351,7 +355,7 @@ class State(ABC):
                     and type(entry[1]) is int and isinstance(entry[2], str)
                     and (entry[1] == EVERYONE or entry[1] >= 0)):
                 raise CorruptStateError(f"saved state: bad log entry {entry!r}")
-        if len(self.log) > 2 * LOG_KEEP or (self.log and self.log[-1][0] >= self.log_seq):
+        if len(self.log) > _LOG_LIMIT or (self.log and self.log[-1][0] >= self.log_seq):
             raise CorruptStateError("saved state: log longer than kept or log_seq behind it")
 
     def is_terminal(self) -> bool:
@@ -362,15 +366,17 @@ class State(ABC):
         return cap is not None and self.turn >= cap and not self.is_terminal()
 
     def legal_action_mask(self) -> Mask:
-        """Read-only bool mask; all False once the game is over."""
-        if self._mask is None:
+        """Read-only bool mask; all False once the game is over. Built once per position
+        (``apply_action`` drops it)."""
+        mask = self._mask
+        if mask is None:
             if self.is_terminal():
                 mask = np.zeros(self.game.num_actions, dtype=bool)
             else:
                 mask = self._legal_mask()
             mask.flags.writeable = False
             self._mask = mask
-        return self._mask
+        return mask
 
     def legal_actions(self) -> list[int]:
         actions: list[int] = np.flatnonzero(self.legal_action_mask()).tolist()

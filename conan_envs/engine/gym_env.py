@@ -135,7 +135,8 @@ class SingleAgentEnv(gym.Env[Obs, int]):
             s.apply_action(a)
 
     def _obs(self) -> Obs:
-        return np.array(self._live().observation(self.role), dtype=np.float32)
+        # The game's observation is a new array of its own (State.observation): no copy.
+        return np.asarray(self._live().observation(self.role), dtype=np.float32)
 
     def _mask_info(self) -> npt.NDArray[np.int8]:
         if self._over:

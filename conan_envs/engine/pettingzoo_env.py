@@ -11,7 +11,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .core import Game, State, as_action
+from .core import TERMINAL, Game, State, as_action
 from .errors import ConfigError, IllegalActionError, ResetNeeded
 
 ILLEGAL_MODES = ("raise", "lose")
@@ -78,7 +78,6 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self._zero_mask.flags.writeable = False
         self._seeds = np.random.SeedSequence()
         self.game_state: State | None = None
-        self._obs_cache: dict[str, tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]] = {}
         self._final: dict[str, tuple[bool, bool]] = {}  # agent -> (terminated, truncated)
         self._scores: npt.NDArray[np.float64] | None = None
         self._rewards_dirty = False
@@ -108,37 +107,34 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._final = {}
         self._scores = self._shaped_scores()
-        self._obs_cache = {}
         self._rewards_dirty = False
         self.agent_selection = self.possible_agents[state.current_player()]
         self.infos[self.agent_selection]["decision"] = state.decision()
 
     def observe(self, agent: str) -> ObsDict:
         """`agent`'s observation and action mask (all zero unless it is to act), as new
-        arrays the caller may keep or edit."""
-        cached = self._obs_cache.get(agent)
-        if cached is None:
-            state = self._live()
-            i = self._index[agent]
-            if (agent == self.agent_selection and agent in self.agents
-                    and not self.terminations[agent] and not self.truncations[agent]):
-                mask = state.legal_action_mask().astype(np.int8)
-            else:
-                mask = self._zero_mask
-            cached = (np.array(state.observation(i), dtype=np.float32), mask)
-            self._obs_cache[agent] = cached
-        return {"observation": cached[0].copy(), "action_mask": cached[1].copy()}
+        arrays the caller may keep or edit. Built on each call: the game's observation is
+        already a new array of its own (``State.observation``), so nothing is copied."""
+        state = self._live()
+        if (agent == self.agent_selection and agent in self.agents
+                and not self.terminations[agent] and not self.truncations[agent]):
+            mask = state.legal_action_mask().astype(np.int8)
+        else:
+            mask = self._zero_mask.copy()
+        obs = np.asarray(state.observation(self._index[agent]), dtype=np.float32)
+        return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """As PettingZoo's, and also once every agent is done and removed: the final
         observation, no further reward, the final termination and truncation, empty info."""
         self._live()
         agent = self.agent_selection
+        obs = self.observe(agent) if observe else None
         if agent in self.agents:
-            found: tuple[ObsDict | None, float, bool, bool, dict[str, Any]] = super().last(observe)
-            return found
+            return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                    self.truncations[agent], self.infos[agent])
         term, trunc = self._final.get(agent, (False, False))
-        return (self.observe(agent) if observe else None), 0.0, term, trunc, {}
+        return obs, 0.0, term, trunc, {}
 
     def step(self, action: int | None) -> None:
         state = self._live()
@@ -161,23 +157,23 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         if index is None or not state.legal_action_mask()[index]:
             if self.illegal_action == "raise":
                 state.apply_action(action)  # raises IllegalActionError naming the legal moves
-            self._obs_cache = {}
             self._end({x: (-1.0 if x == agent else 0.0) for x in self.agents}, truncate=False)
             self.infos[agent]["illegal_action"] = True
         else:
-            self._obs_cache = {}
             state.apply_action(index)
             if self.shaped:
                 self._add_shaping()
-            if state.is_terminal():
+            player = state.current_player()
+            if player == TERMINAL:
                 self._end(dict(zip(self.possible_agents, map(float, state.returns()), strict=True)),
                           truncate=False)
             elif state.is_truncated():
                 self._end({}, truncate=True)
             else:
-                self.infos[agent].pop("decision", None)
-                self.agent_selection = self.possible_agents[state.current_player()]
-                self.infos[self.agent_selection]["decision"] = state.decision()
+                infos = self.infos
+                infos[agent].pop("decision", None)
+                self.agent_selection = nxt = self.possible_agents[player]
+                infos[nxt]["decision"] = state.decision()
         if self._rewards_dirty:
             self._accumulate_rewards()
         if self.render_mode == "human":
