@@ -153,10 +153,14 @@ def load():
     plot_deck = tuple(i for i, p in enumerate(cd["plots"]) for _ in range(p["copies"]))
     conan = cd["conan"]
     accepts = tuple(tuple(tuple(a) for a in conan["rows"][r]["accepts"]) for r in ROWS)
+    # per row and slot, the die results (1-6) that slot accepts
+    slot_results = tuple(tuple(tuple(range(max(lo, 1), min(hi, 6) + 1)) for lo, hi in row)
+                         for row in accepts)
     return {
         "kinds": kinds, "cards": tuple(cards), "locations": tuple(locs), "skills": skills,
         "items": items, "item_deck": item_deck, "initiative": inits, "init_deck": init_deck,
         "plots": plots, "plot_deck": plot_deck, "conan": conan, "accepts": accepts,
+        "slot_results": slot_results,
         "leap_move": tuple(conan["rows"]["LEAP"]["move"]),
         "riposte": tuple(map(tuple, conan["riposte"])), "slash": tuple(map(tuple, conan["slash"])),
         "swing": tuple(map(tuple, conan["swing"])), "heart": [s["name"] for s in cd["items"]].index(

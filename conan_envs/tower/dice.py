@@ -41,13 +41,12 @@ class DiceMixin:
         if not self.locked and total:
             if not stunned:
                 # each row takes the results its next free slot accepts
-                accepts = self.game.c["accepts"]
+                slot_results = self.game.c["slot_results"]
                 slot = O["slot"] - 5
                 for r, row in enumerate(self.rows):
                     k = len(row)
                     if k < 7:
-                        acc = accepts[r][k]
-                        for v in range(max(acc[0], 1), min(acc[1], 6) + 1):
+                        for v in slot_results[r][k]:
                             if pool[v]:
                                 m[slot + v * 5 + r] = True
             reroll, pair = O["reroll"] - 1, O["pair"] - 1

@@ -82,13 +82,11 @@ class MinionMixin:
             e.done = True
             start = e.square
             hits, tokens = self._ai_activate(i)
-            name = self.game.c["cards"][e.card].name
             if e.square != start:
-                self.log_event(f"{name} moves from {square(start)} to {square(e.square)}")
+                self.log_event(f"{self._enemy_name(i)} moves from {square(start)} to {square(e.square)}")
             if hits or tokens:
-                self.log_event(f"{name} attacks Conan: {hits} hit(s)" + "".join(
+                self.log_event(f"{self._enemy_name(i)} attacks Conan: {hits} hit(s)" + "".join(
                     f", {TOKEN_NAMES[t]}" for t in tokens))
-            if hits or tokens:
                 self._deal_to_conan(hits, tokens, i, True, "ai")
                 if self.stage != "ai" or self.winner is not None:
                     return

@@ -3,6 +3,8 @@ Deck; Yara's Plots and Plans; Resolve Initiative; Tokens): square names, row ite
 and the effects of skills, items, Plots and initiative cards, as the cards would print them."""
 from __future__ import annotations
 
+from functools import cache
+
 from .content import FATIGUE_TOKEN, RAGE_TOKEN
 from .grid import CELLS, W
 
@@ -48,6 +50,7 @@ def enemy_row(row) -> str:
     return f"{results(lo, hi)}: {what}"
 
 
+@cache
 def row_short(row) -> str:
     """A row of an enemy card in a few words, for action names: 'BLOCK (1-3)'."""
     lo, hi, kind, param, _reach = row
