@@ -7,10 +7,14 @@ resolved (the Adventure attempted, the Encounter faced, a Fight, a Duel) and the
 decision's particulars (`view.decision_record`). Counts are scaled and capped at 1.
 
 The layout is fixed at import. Each call copies a cached template (role and player-count
-one-hots, player presence), writes card blocks by slice and single values through a memoryview
-(the cheapest element write from Python).
+one-hots, player presence) and writes into it through a memoryview (the cheapest element write
+from Python). Blocks that change only now and then (a player's public part, a player's dice,
+the Challenge tokens on the board, the face-up cards, the supply) are copied whole from caches
+keyed by the plain values they are written from; a slice copy costs about five element writes.
 """
 from __future__ import annotations
+
+from itertools import compress
 
 import numpy as np
 
@@ -97,6 +101,12 @@ PLAIN_KINDS = frozenset(("side", "buy", "main", "main_post", "ct_source", "fate_
                     "adventure_cards", "known_supply", "dice_gained", "free_dice",
                     "kingdom_die_rolled", "hits", "dice"))
 ADV_LEN = NA + NK + 9
+FACE_UP_LEN = 3 * ADV_LEN + 3 * NE  # the adventures and encounters blocks, one after the other
+assert O["encounters"] == O["adventures"] + 3 * ADV_LEN
+O_KINGDOMS = O["kingdoms"]
+KINGDOMS_LEN = NK * PER_KINGDOM
+FATE_IDS = range(8)
+NO_TRACK = [-1] * 4
 F_DT = 8 + NF
 F_HELD = 8 + NF + ND
 
@@ -133,7 +143,34 @@ PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(NP)]
 _TEMPLATES = {}
 _SUPPLY = {}
 _DICE = {}
+_PUBLIC = {}
+_TOKENS = {}
+_FACE_UP = {}
 DICE_LEN = MAX_DICE * PER_DIE
+
+
+def _tokens_block(board, seen):
+    """The kingdoms block with the Challenge tokens on the board (token ids, -1 for none), the
+    type shown for those in `seen`; temples and Fate tokens zero."""
+    a = memoryview(bytearray(4 * KINGDOMS_LEN)).cast("f")
+    for k, t in enumerate(board):
+        if t >= 0:
+            a[k * PER_KINGDOM] = 1
+            if t in seen:
+                a[k * PER_KINGDOM + 1 + TOKEN_TYPE_OF[t]] = 1
+    return a
+
+
+def _face_up_block(adventures, encounters):
+    """The face-up Adventures (card, kingdom, needs) and Encounters (-1: an empty slot)."""
+    a = memoryview(bytearray(4 * FACE_UP_LEN)).cast("f")
+    for i, c in enumerate(adventures):
+        if c >= 0:
+            a[i * ADV_LEN:(i + 1) * ADV_LEN] = ADV_BLOCK[c]
+    for i, e in enumerate(encounters):
+        if e >= 0:
+            a[3 * ADV_LEN + i * NE + e] = 1
+    return a
 
 
 def _template(n, role):
@@ -150,67 +187,84 @@ def _scaled(x, scale):
     return x if x < 1 else 1.0
 
 
+def _remember(cache, key, block, limit=1 << 13):
+    """Keep `block` under `key` (the cache starts over once it is large) and return it."""
+    if len(cache) > limit:
+        cache.clear()
+    cache[key] = block
+    return block
+
+
 def _encode_player(w, s, p, role, known):
+    """Player p's block: its public part and its dice from caches keyed by the values they are
+    written from, then the tokens of its supply that `role` knows."""
     b = P_BASE[p]
-    x = s.vp[p]
-    w[b + P_VP] = x / 80 if x < 80 else 1.0
-    x = s.gold[p]
-    w[b + P_GOLD] = x / 40 if x < 40 else 1.0
-    fate = s.fate[p]
-    if fate != ZERO8:
-        o = b + P_FATE
-        for f in range(8):
-            x = fate[f]
-            if x:
-                w[o + f] = x / 4 if x < 4 else 1.0
-    for g in s.gods[p]:
-        w[b + P_GODS + g] = 1
-    x = s.loc[p]
-    w[b + P_LOC + (x if x >= 0 else NK)] = 1
-    x = s.plot[p]
-    w[b + P_PLOT] = x / 10 if x < 10 else 1.0
-    a = s.ach[p]
-    o = b + P_ACH
-    w[o], w[o + 1], w[o + 2] = ACH_SCALE[a[0]], ACH_SCALE[a[1]], ACH_SCALE[a[2]]
-    hand = s.ct_hand[p]
-    if hand:
-        x = len(hand)
-        w[b + P_SUPPLY] = x / 10 if x < 10 else 1.0
-        o = b + P_KNOWN
-        for t in hand:
-            if p == role or t in known:
-                j = o + TOKEN_TYPE_OF[t]
-                x = w[j] + 0.2
-                w[j] = x if x < 1 else 1.0
-    for t in s.ct_card[p]:
-        j = b + P_FACEUP + (TOKEN_KIND[t] == 5)  # Extra Action, Kingdom
-        x = w[j] + 0.25
-        w[j] = x if x < 1 else 1.0
-    w[b + P_CHAR + s.char[p]] = 1
-    if s.side[p]:
-        w[b + P_SIDE] = 1
-    if s.ability_used[p]:
-        w[b + P_USED] = 1
-    for c in s.adv_held[p]:
-        w[b + P_ADV + c] = 1
-    x = s.gained[p]
-    if x:
-        w[b + P_GAINED] = x / 6 if x < 6 else 1.0
-    x = s.free_dice[p]
-    if x:
-        w[b + P_FREE] = x / 2 if x < 2 else 1.0
-    if s.rolled_here[p]:
-        w[b + P_ROLLED] = 1
-    x = s.hits[p]
-    if x:
-        w[b + P_HITS] = x / 10 if x < 10 else 1.0
+    key = (s.vp[p], s.gold[p], s.loc[p], s.plot[p], s.char[p], s.side[p], s.ability_used[p],
+           s.gained[p], s.free_dice[p], s.rolled_here[p], s.hits[p], len(s.ct_hand[p]),
+           tuple(s.ach[p]), tuple(s.fate[p]), tuple(s.gods[p]), tuple(s.ct_card[p]),
+           tuple(s.adv_held[p]))
+    blk = _PUBLIC.get(key)
+    if blk is None:
+        blk = _remember(_PUBLIC, key, _public_block(*key))
+    w[b:b + P_DICE] = blk
+    if p == role:
+        for t in s.ct_hand[p]:
+            _add_known(w, b, t)
+    elif known:
+        for t in s.ct_hand[p]:
+            if t in known:
+                _add_known(w, b, t)
     key = (*s.zone[p], -1, *s.face[p], -1, *s.dtype[p], s.held[p])
     blk = _DICE.get(key)
     if blk is None:
-        blk = _DICE[key] = _dice_block(s.zone[p], s.face[p], s.dtype[p], s.held[p])
-        if len(_DICE) > 1 << 13:
-            _DICE.clear()
+        blk = _remember(_DICE, key, _dice_block(s.zone[p], s.face[p], s.dtype[p], s.held[p]))
     w[b + P_DICE:b + P_DICE + DICE_LEN] = blk
+
+
+def _add_known(w, b, t):
+    j = b + P_KNOWN + TOKEN_TYPE_OF[t]
+    x = w[j] + 0.2
+    w[j] = x if x < 1 else 1.0
+
+
+def _public_block(vp, gold, loc, plot, char, side, used, gained, free, rolled, hits, supply,
+                  ach, fate, gods, face_up, adventures):
+    """A player's block but its dice and the identities of its supply tokens (all zero)."""
+    a = memoryview(bytearray(4 * P_DICE)).cast("f")
+    a[PO["present"]] = 1
+    a[P_VP] = vp / 80 if vp < 80 else 1.0
+    a[P_GOLD] = gold / 40 if gold < 40 else 1.0
+    for f in range(8):
+        if fate[f]:
+            a[P_FATE + f] = fate[f] / 4 if fate[f] < 4 else 1.0
+    for g in gods:
+        a[P_GODS + g] = 1
+    a[P_LOC + (loc if loc >= 0 else NK)] = 1
+    a[P_PLOT] = plot / 10 if plot < 10 else 1.0
+    for i in range(3):
+        a[P_ACH + i] = ACH_SCALE[ach[i]]
+    if supply:
+        a[P_SUPPLY] = supply / 10 if supply < 10 else 1.0
+    for t in face_up:
+        j = P_FACEUP + (TOKEN_KIND[t] == 5)  # Extra Action, Kingdom
+        x = a[j] + 0.25
+        a[j] = x if x < 1 else 1.0
+    a[P_CHAR + char] = 1
+    if side:
+        a[P_SIDE] = 1
+    if used:
+        a[P_USED] = 1
+    for c in adventures:
+        a[P_ADV + c] = 1
+    if gained:
+        a[P_GAINED] = gained / 6 if gained < 6 else 1.0
+    if free:
+        a[P_FREE] = free / 2 if free < 2 else 1.0
+    if rolled:
+        a[P_ROLLED] = 1
+    if hits:
+        a[P_HITS] = hits / 10 if hits < 10 else 1.0
+    return a
 
 
 def _dice_block(zone, face, dtype, held):
@@ -305,23 +359,22 @@ def encode(s, role):
         _encode_player(w, s, p, role, known)
 
     # kingdoms: Challenge tokens (type only where this role has seen it), temples, Fate tokens
-    for k, t in enumerate(s.ct_board):
-        if t >= 0:
-            b = K_BASE[k]
-            w[b] = 1
-            if t in known:
-                w[b + 1 + TOKEN_TYPE_OF[t]] = 1
+    board = s.ct_board
+    key = (*board, *known.intersection(board))
+    blk = _TOKENS.get(key)
+    if blk is None:
+        blk = _remember(_TOKENS, key, _tokens_block(key[:NK], key[NK:]))
+    w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = blk
     if any(s.temple):
         for k, x in enumerate(s.temple):
             if x:
                 w[K_BASE[k] + 1 + NT] = len(x) / 4 if len(x) < 4 else 1.0
     for k, row in enumerate(s.fate_board):
         if row != ZERO8:
-            b = K_BASE[k] + 2 + NT
-            for f in range(8):
-                c = row[f]
-                if c:
-                    w[b + f] = c / 4 if c < 4 else 1.0
+            o = K_BASE[k] + 2 + NT
+            for f in compress(FATE_IDS, row):
+                x = row[f]
+                w[o + f] = x / 4 if x < 4 else 1.0
 
     # gods in the supply, Gold on them, the Fate supply (cached: they change rarely)
     key = (*s.god_supply, *s.god_gold, *s.fate_supply)
@@ -336,19 +389,18 @@ def encode(s, role):
         blk = _SUPPLY[key] = memoryview(a)
     w[O_SUPPLY:O_SUPPLY + 24] = blk
 
-    for i, a in enumerate(s.adv_face):
-        if a >= 0:
-            o = O_ADV + i * ADV_LEN
-            w[o:o + ADV_LEN] = ADV_BLOCK[a]
-    for i, e in enumerate(s.enc_face):
-        if e >= 0:
-            w[O_ENC + i * NE + e] = 1
-    for slot in range(4):
-        p = s.track_p[slot]
-        if p >= 0:
-            o = O_TRACK + slot * (4 + NF)
-            w[o + p] = 1
-            w[o + 4 + s.face[p][s.track_d[slot]]] = 1
+    key = (*s.adv_face, *s.enc_face)
+    blk = _FACE_UP.get(key)
+    if blk is None:
+        blk = _remember(_FACE_UP, key, _face_up_block(key[:3], key[3:]))
+    w[O_ADV:O_ADV + FACE_UP_LEN] = blk
+    if s.track_p != NO_TRACK:
+        for slot in range(4):
+            p = s.track_p[slot]
+            if p >= 0:
+                o = O_TRACK + slot * (4 + NF)
+                w[o + p] = 1
+                w[o + 4 + s.face[p][s.track_d[slot]]] = 1
     if s.plot[role] < len(s.plot_spaces):
         w[O_NEXT:O_NEXT + 24] = PLOT_BLOCK[s.plot_cards[s.plot_spaces[s.plot[role]] - 1]]
     if s.peek[role] != NO_PEEK:  # the top cards this role scried, while still on top
