@@ -322,3 +322,23 @@ def test_conan_train_refuses_a_bad_pool_with_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "pool.fixed" in err and err.count("\n") == 1
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("name, env_id, roles", [
+    ("tower_yara_ppo", "tower_v1", ["yara"]),
+    ("miniatures_overlord_ppo", "miniatures_v1", ["overlord"]),
+    ("cards_ppo_2p", "cards_v1", ["player_0", "player_1"]),
+    ("adventures_ppo_2p", "adventures_v1", ["conan", "foe"]),
+])
+def test_the_shipped_policies_configs_follow_the_recipe(name, env_id, roles):
+    """Issue 18's recipe: warm start from the scripted player, PPO against a pool holding
+    the scripted player, evaluation against random and scripted about five times a run."""
+    cfg = load_config(name)
+    tr = Trainer(cfg)
+    assert cfg["env_id"] == env_id and tr.role_names == roles
+    assert cfg["pretrain"]["teacher"] == "scripted"
+    assert cfg["pool"]["fixed"] == ["scripted"] and cfg["pool"]["fixed_prob"] > 0
+    assert all(spec == "self" for r, spec in tr.opponents.items() if r not in tr.learn_roles)
+    assert set(cfg["eval"]["opponents"]) == {"random", "scripted"}
+    assert 4 <= cfg["total_steps"] / cfg["eval"]["every"] <= 6
+    assert cfg["out_dir"] == f"runs/{name}"
