@@ -158,7 +158,9 @@ def movable_ct(s):
 
 
 def legal_verbs(s, p, i, ctx=None):
-    """The actions die i of p can take on the board as it stands."""
+    """The actions die i of p can take on the board as it stands. They depend on the die's
+    result only: the one check that looks at other dice (a second Move die to leave a vast
+    kingdom) finds the same answer for any two dice showing the same result."""
     if ctx is None:
         ctx = _context(s, p)
     f = s.face[p][i]
@@ -228,8 +230,13 @@ def _mask_main(s, mask, off):
     p = s.dec["p"]
     ctx = _context(s, p)
     base = off["act"]
+    face = s.face[p]
+    verbs_of = {}  # dice showing the same result take the same actions (see legal_verbs)
     for i in ctx["active"]:
-        for v in legal_verbs(s, p, i, ctx):
+        verbs = verbs_of.get(face[i])
+        if verbs is None:
+            verbs = verbs_of[face[i]] = legal_verbs(s, p, i, ctx)
+        for v in verbs:
             mask[base + i * NV + v] = True
     if s.plot[p] < len(s.plot_spaces) and len(plot_dice_for_characters(s, p)) >= \
             s.plot_spaces[s.plot[p]]:

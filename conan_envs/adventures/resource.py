@@ -225,8 +225,13 @@ def _mask_plot(s, mask, off):
     aside = plot_dice(s, p, ASIDE)
     base = covered(aside, needs)
     f = s.face[p]
+    helps = {}  # by result: whether setting aside a die showing it covers one more need
     for i in dice_in(s, p, ACTIVE):
-        if not C.face_pure_char[f[i]] and covered(aside + [(f[i], False)], needs) > base:
+        x = helps.get(f[i])
+        if x is None:
+            x = helps[f[i]] = (not C.face_pure_char[f[i]]
+                               and covered(aside + [(f[i], False)], needs) > base)
+        if x:
             mask[off["die"] + i] = True
     if s.dec["rolls"] < 3 and dice_in(s, p, ACTIVE):
         mask[off["yes"]] = True
