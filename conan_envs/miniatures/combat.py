@@ -19,8 +19,8 @@ def attackable(s, m: int, attacker=None) -> bool:
     """Protected: cannot be attacked while a friendly unit without Protected shares its area.
     Fascination: cannot be attacked by a character it has not attacked first (area attacks
     do not ask this; `attacker` None means an area attack)."""
-    g = s.game
-    skills = g.tiles[g.model_tile[m]].skills
+    all_skills = s.game.model_skills
+    skills = all_skills[m]
     if attacker is not None and "fascination" in skills \
             and fascination_key(s, attacker) not in s.u_attacked[m]:
         return False
@@ -29,7 +29,7 @@ def attackable(s, m: int, attacker=None) -> bool:
     area, side = s.u_area[m], mv.model_side(s, m)
     for k, a in enumerate(s.u_area):
         if (a == area and k != m and mv.model_side(s, k) == side
-                and "protected" not in g.tiles[g.model_tile[k]].skills):
+                and "protected" not in all_skills[k]):
             return False
     return True
 
@@ -37,6 +37,11 @@ def attackable(s, m: int, attacker=None) -> bool:
 def fascination_key(s, who) -> int:
     """A hero-side character as one int: heroes 0..n-1, allies n + model."""
     return who[1] if who[0] == "h" else s.game.num_heroes + who[1]
+
+
+def melee_areas(s, area: int, reach: bool = False) -> set:
+    """Every area a melee attack from `area` reaches (melee_reach)."""
+    return {area, *(b for b in s.game.board.neighbors[area] if melee_reach(s, area, b, reach))}
 
 
 def melee_reach(s, area: int, target_area: int, reach: bool = False) -> bool:
@@ -108,18 +113,16 @@ def hero_weapons(s, h: int, kind: str) -> list:
 
 
 def hero_attack_targets(s, h: int, kind: str) -> list:
+    """The Overlord's models hero `h` may attack now with a melee or ranged attack."""
     area = s.h_area[h]
-    out = []
     who = ("h", h)
-    reach = kind == "melee" and mv.hero_skill(s, h, "reach")
-    for m, a in enumerate(s.u_area):
-        if a < 0 or mv.model_side(s, m) != mv.OVERLORD_SIDE or not attackable(s, m, who):
-            continue
-        if kind == "melee" and melee_reach(s, area, a, reach):
-            out.append(m)
-        elif kind == "ranged" and mv.line_of_sight(s, area, a):
-            out.append(m)
-    return out
+    if kind == "melee":
+        areas = melee_areas(s, area, mv.hero_skill(s, h, "reach"))
+    else:
+        areas = {a for a in s.u_area if a >= 0 and mv.line_of_sight(s, area, a)}
+    ally = s.game.model_ally
+    return [m for m, a in enumerate(s.u_area)
+            if a in areas and not ally[m] and attackable(s, m, who)]
 
 
 def begin_hero_attack(s, h: int, kind: str, m: int):

@@ -68,6 +68,7 @@ class MiniaturesGame(Game):
         for t, tile in enumerate(self.tiles):
             self.model_tile.extend([t] * tile.models)
         self.model_ally = tuple(self.tiles[t].ally for t in self.model_tile)
+        self.model_skills = tuple(self.tiles[t].skills for t in self.model_tile)
         self.tile_models = [[m for m, t in enumerate(self.model_tile) if t == tt]
                             for tt in range(len(self.tiles))]
         self.num_models = len(self.model_tile)

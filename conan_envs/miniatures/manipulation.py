@@ -48,7 +48,7 @@ def act_mask(s, h: int, mask, codec):
         mask[off["chest"]] = True
     for b in door_options(s, h):
         mask[off["door"] + b] = True
-    if any(mv.line_of_sight(s, a, b) for b in range(g.num_areas) if b != a):
+    if mine and any(mv.line_of_sight(s, a, b) for b in range(g.num_areas) if b != a):
         for o in mine:
             if g.objects[o].enc <= 3:
                 mask[off["throw"] + o] = True

@@ -47,7 +47,24 @@ def hero_skill(s, h: int, skill: str) -> bool:
 def has_skill(s, who, skill: str) -> bool:
     if who[0] == "h":
         return hero_skill(s, who[1], skill)
-    return skill in s.game.tiles[s.game.model_tile[who[1]]].skills
+    return skill in s.game.model_skills[who[1]]
+
+
+def usable_skills(s, who) -> frozenset:
+    """Every skill the character can use now, as has_skill answers for each (for the masks,
+    which ask about several at once)."""
+    if who[0] == "u":
+        return s.game.model_skills[who[1]]
+    h = who[1]
+    sheet = s.game.heroes[h]
+    limits = sheet.skill_limits
+    skills = sheet.skills
+    if any(k in limits for k in skills):
+        enc = encumbrance(s, h)
+        skills = frozenset(k for k in skills if limits.get(k) is None or enc < limits[k])
+    if s.flying[h] and "flying" not in sheet.skills:   # Borne by the Wind
+        skills = skills | {"flying"}
+    return skills
 
 
 def base_movement(s, h: int) -> int:
@@ -94,8 +111,7 @@ def all_counts(s) -> tuple:
 
 
 def occupants(s, area: int) -> int:
-    c = side_counts(s, area)
-    return c[0] + c[1]
+    return s.h_area.count(area) + s.u_area.count(area)
 
 
 def is_full(s, area: int) -> bool:
@@ -122,11 +138,14 @@ def blocked_in(s, who) -> bool:
     """Blocking: enemies in the area cannot leave it unless Evasive or Flying."""
     if has_skill(s, who, "evasive") or has_skill(s, who, "flying"):
         return False
-    area = area_of(s, who)
-    side = side_of(s, who)
-    tiles, mt = s.game.tiles, s.game.model_tile
+    return _blocker_in(s, area_of(s, who), side_of(s, who))
+
+
+def _blocker_in(s, area: int, side: int) -> bool:
+    """An enemy of `side` with Blocking (not taken away) stands in `area`."""
+    skills = s.game.model_skills
     for m, a in enumerate(s.u_area):
-        if (a == area and model_side(s, m) != side and "blocking" in tiles[mt[m]].skills
+        if (a == area and "blocking" in skills[m] and model_side(s, m) != side
                 and not s.u_noblock[m]):
             return True
     return False
@@ -228,36 +247,33 @@ def move_cost(s, who, a: int, b: int) -> int:
 def move_options(s, who, a: int) -> list:
     """[(area, cost)] for every adjacent area the character may move to now; the same costs
     as move_cost, computed once for the whole neighbourhood (used by the legal masks)."""
-    if blocked_in(s, who):
+    skills = usable_skills(s, who)
+    fly = "flying" in skills
+    free = fly or "evasive" in skills
+    side = side_of(s, who)
+    if not free and _blocker_in(s, area_of(s, who), side):   # blocked_in
         return []
     board = s.game.board
-    hs, os_ = all_counts(s)
-    cap = board.cap
-    side = side_of(s, who)
-    mine, theirs = (hs, os_) if side == HERO_SIDE else (os_, hs)
-    fly = has_skill(s, who, "flying")
-    free = fly or has_skill(s, who, "evasive")
-    hinder = 0 if free else max(0, theirs[a] - (mine[a] - 1))
-    skills = {k: has_skill(s, who, k) for k in ("swimming", "wall_wrecker", "climb", "leap")}
+    hinder = 0 if free else hindrance(s, who, a)
     hyena = _is_hyena(s, who)
     out = []
     row = board.border[a]
     bars = s.game.barricade_of
     for b in board.neighbors[a]:
-        if hs[b] + os_[b] >= cap[b] or (bars and _barred(s, a, b)):
+        if is_full(s, b) or (bars and _barred(s, a, b)):
             continue
         if fly:
             out.append((b, 1))
             continue
         kind = row[b]
-        if board.water[b] and not skills["swimming"]:
+        if board.water[b] and "swimming" not in skills:
             continue
         cost = 1 + (1 if board.water[a] else 0)
         if kind == FLAP:
             cost += 1
         elif kind == WOOD_WALL:
             if not _broken(s, a, b):
-                if not skills["wall_wrecker"]:
+                if "wall_wrecker" not in skills:
                     continue
                 cost += 2
         elif kind == STONE_WALL:
@@ -268,14 +284,14 @@ def move_options(s, who, a: int) -> list:
                     continue
                 cost += 1
         elif kind == BOULDER:
-            if not skills["climb"]:
+            if "climb" not in skills:
                 continue
             cost += 2
         elif kind == ROCK_SLIDE:
-            if not skills["climb"]:
+            if "climb" not in skills:
                 cost += 2
         elif kind == LEAP:
-            if not skills["leap"]:
+            if "leap" not in skills:
                 continue
             out.append((b, cost))
             continue

@@ -96,13 +96,13 @@ def unit_targets(s, m: int, volley: bool = False) -> tuple:
     if not (tile.melee or tile.ranged):
         return [], []   # the Princess has no attack
     if tile.melee and not volley:
-        long = "reach" in tile.skills
-        reach = lambda b: combat.melee_reach(s, a, b, long)  # noqa: E731
+        areas = combat.melee_areas(s, a, "reach" in tile.skills)
+        reach = areas.__contains__
     else:
         reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
     heroes = [h for h in s.heroes_in_play() if reach(s.h_area[h])]
-    allies = [k for k, b in enumerate(s.u_area)
-              if b >= 0 and mv.model_side(s, k) == mv.HERO_SIDE and reach(b)]
+    ally = g.model_ally
+    allies = [k for k, b in enumerate(s.u_area) if b >= 0 and ally[k] and reach(b)]
     return heroes, allies
 
 

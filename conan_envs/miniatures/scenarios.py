@@ -88,7 +88,7 @@ def check(s):
     elif g.objective == "kill_skuthus":
         if _dead(s, "skuthus"):
             s.winner = HEROES
-    if s.winner < 0 and not s.heroes_in_play():
+    if s.winner < 0 and 0 not in s.h_state:   # no hero left on the board
         s.winner = OVERLORD
 
 

@@ -35,10 +35,11 @@ def reaction_spells(s, h: int) -> list:
 
 
 def teleport_areas(s, h: int, sp: int) -> list:
-    a = s.h_area[h]
-    d = s.game.board.dist[a]
-    return [b for b in range(s.game.num_areas)
-            if b != a and d[b] > 0 and _affordable(s, h, sp, d[b]) and not mv.is_full(s, b)]
+    d = s.game.board.dist[s.h_area[h]]
+    hs, os_ = mv.all_counts(s)
+    cap = s.game.board.cap
+    return [b for b, far in enumerate(d)
+            if far > 0 and _affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
 
 
 def spell_targets(s, h: int, sp: int) -> list:

@@ -154,11 +154,10 @@ class MiniaturesState(State):
             if fr["decision"] not in AUTO:
                 return
             mask = self._build_mask()
-            legal = np.flatnonzero(mask)
-            if legal.size != 1:
+            if np.count_nonzero(mask) != 1:
                 self._pre = mask
                 return
-            seg, i = self.game.codec.decode(int(legal[0]))
+            seg, i = self.game.codec.decode(int(mask.argmax()))
             KINDS[fr["decision"]][1](self, fr, seg, i)
 
     def _next_phase(self):
@@ -265,7 +264,7 @@ class MiniaturesState(State):
         return -1
 
     def heroes_in_play(self) -> list:
-        return [h for h in range(self.game.num_heroes) if self.h_state[h] == 0]
+        return [h for h, state in enumerate(self.h_state) if state == 0]
 
     def wound_hero(self, h: int, n: int) -> bool:
         """Damage moves gems to the Wound zone: from the Reserve first, then Fatigue, then the
