@@ -121,17 +121,18 @@ class Encoder:
         """The template of `loc` with the enemies' blocks written in; only the blocks of the
         enemies that changed since the last call are written again."""
         seen = self._seen
-        if loc != self._base_loc or len(seen) != len(enemies[:MAX_E]):
+        shown = enemies[:MAX_E]
+        if loc != self._base_loc or len(seen) != len(shown):
             self._base_loc = loc
             seen.clear()
             self._base = base = self.templates[loc].copy()
-            for k, e in enumerate(enemies[:MAX_E]):
+            for k, e in enumerate(shown):
                 seen.append(e.copy())
                 base[self._enemy_block(k)] = self._enemy_values(e)
             return base
         base = self._base
-        if seen != enemies[:MAX_E]:
-            for k, e in enumerate(enemies[:MAX_E]):
+        if seen != shown:
+            for k, e in enumerate(shown):
                 if not seen[k] == e:
                     seen[k] = e.copy()
                     base[self._enemy_block(k)] = self._enemy_values(e)

@@ -23,12 +23,13 @@ class MinionMixin:
         return [r for r, row in enumerate(k.rows)
                 if row[2] in ATTACK_KINDS and e.dice[r] and g.in_range(sq, self.pos, row[4])]
 
-    def _minion_attack(self, i):
-        """All the successful hits of one attack are added together."""
+    def _minion_attack(self, i, rows=None):
+        """All the successful hits of one attack are added together (`rows`: the attack rows in
+        range, when the caller has them)."""
         e = self.enemies[i]
         k = self._kind(e)
         hits, tokens = 0, []
-        for r in self._attack_rows_in_range(e):
+        for r in self._attack_rows_in_range(e) if rows is None else rows:
             lo, hi, kind, param, _rng = k.rows[r]
             n = e.dice[r]
             e.dice[r] = 0
@@ -100,8 +101,9 @@ class MinionMixin:
             e.dice = [0] * len(e.dice)        # replaces all moves and actions: its dice are spent
             hits, e.bonus_hits = k.bow + e.bonus_hits, 0
             return hits, []
-        if self._attack_rows_in_range(e):
-            return self._minion_attack(i)
+        rows = self._attack_rows_in_range(e)
+        if rows:
+            return self._minion_attack(i, rows)
         if self._e_rattled(e):
             return 0, []
         has_attack = any(e.dice[r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
@@ -128,8 +130,9 @@ class MinionMixin:
                         if c <= budget and sq not in taken), default=None)
             if best is not None:
                 e.square = best[2]
-        if self._attack_rows_in_range(e):
-            return self._minion_attack(i)
+        rows = self._attack_rows_in_range(e)
+        if rows:
+            return self._minion_attack(i, rows)
         return 0, []
 
     def _move_along(self, i, path, best, budget, taken):
