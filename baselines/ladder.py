@@ -56,10 +56,9 @@ _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
     "kings_v1": {"*": _DEFAULT},
-    # The search's determinizations can break a Deal stated in the proposer's hand (a known
-    # defect of cards' resample_hidden), so cards' `hard` plays the scripted player for now.
-    "cards_v1": {"*": {**_DEFAULT, "hard": NORMAL}},
-    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": NORMAL}},
+    "cards_v1": {"*": _DEFAULT},
+    # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
+    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"}},
     "miniatures_v1": {"*": _DEFAULT},
     "adventures_v1": {"*": _DEFAULT},
 }
