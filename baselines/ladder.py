@@ -8,14 +8,8 @@ module's table names for that game, that seat and that config:
 - ``hard``: a search that starts from the scripted player's move and leaves it only where
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
-  except Yara in Battle Mode, where that search measured weaker than the scripted Yara
-  (11 wins in 16 games against the scripted Conan where the scripted Yara won 15 on the
-  same seeds, ``reports/ladder/README.md``), so ``hard`` is the scripted Yara until an
-  agent that beats it is measured.
-
-Measured so far (``reports/ladder/``): the guided search as the Overlord of The Final Ritual
-won 10 games of 10 against the scripted heroes where the scripted Overlord won 3 on the same
-seeds; elsewhere too few ``hard`` games were played to tell it from ``scripted``.
+  except Yara in Battle Mode, whose ``hard`` is the shipped PPO policy ``tower_yara_ppo``
+  (the guided search measured no stronger than the scripted Yara there).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
