@@ -32,9 +32,12 @@ T = TypeVar("T")
 
 SAVE_FORMAT = "conan-envs/game-v1"
 HUMAN = "human"
-# The agents offered on the start page, easiest first; "mcts" runs at a budget that answers
-# in under a second a move (reports/web/README.md).
+# The agents offered on the start page: the difficulty ladder, then the agents by kind, easiest
+# first; "mcts" runs at a budget that answers in under a second a move (reports/web/README.md).
 AI_LEVELS = {
+    "easy": "easy: the ladder's easiest (baselines.ladder)",
+    "normal": "normal: the ladder's middle, the scripted player",
+    "hard": "hard: the ladder's strongest for this seat (a search or a trained policy)",
     "random": "random: uniformly random legal moves",
     "scripted": "scripted: the rulebook-minded heuristic player (default)",
     "mcts": "mcts: tree search, 30 simulations a move (mcts:simulations=N for more)",

@@ -35,7 +35,7 @@ def test_catalogue_lists_every_game_with_its_options_and_the_featured_ai(client)
     assert by_id["kings_v1"]["options"]["num_players"] == {
         "default": 2, "doc": "number of Kings", "valid": "an integer from 2 to 4", "kind": "int",
         "lo": 2, "hi": 4, "allow_none": False}
-    assert {"random", "scripted", "mcts"} <= set(data["ai_levels"])
+    assert {"easy", "normal", "hard", "random", "scripted", "mcts"} <= set(data["ai_levels"])
     r = client.post("/api/roles", json={"env_id": "tower_v1", "config": {"mode": "battle"}})
     assert r.json()["roles"] == ["conan", "yara"]
     r = client.post("/api/roles", json={"env_id": "kings_v1", "config": {"num_players": 9}})
@@ -81,6 +81,22 @@ def test_a_person_plays_legal_moves_and_the_ai_answers(client, nimview):
             r = client.post(f"/api/games/{gid}/act", json={"seat": "player_0", "token": tok,
                                                            "action": r["legal"][0]["id"]}).json()
     assert sorted(r["returns"].values()) == [-1.0, 1.0] and r["view"]["decision"]["actor"] is None
+
+
+def test_the_ai_yara_at_hard_is_the_shipped_policy_and_answers(client):
+    g = start(client, "tower_v1", {"conan": "human", "yara": "hard"}, config={"mode": "battle"})
+    gid, tok = g["game_id"], g["tokens"]["conan"]
+    r = see(client, gid, "conan", tok)
+    assert r["seats"]["yara"] == "hard"
+    for _ in range(40):  # a few of Conan's moves and Yara's answers
+        if r["over"]:
+            break
+        if r["to_act_is_ai"]:
+            r = client.post(f"/api/games/{gid}/ai", json={"seat": "conan", "token": tok}).json()
+        else:
+            r = client.post(f"/api/games/{gid}/act", json={"seat": "conan", "token": tok,
+                                                           "action": r["legal"][0]["id"]}).json()
+    assert r["steps"] > 10 and any("Yara" in line for line in r["view"]["log"])
 
 
 @pytest.mark.parametrize("action", [99, -1, 3.0, "0", True, None, [0]])

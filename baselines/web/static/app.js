@@ -181,9 +181,9 @@ async function refreshSeats() {
     const preset = chosen.seatPreset?.[role] ?? old[role] ?? (i === 0 || (feat && role !== feat) ? "human" : catalogue.default_ai);
     sel.add(new Option("person (you)", "human"));
     for (const [k, doc] of Object.entries(catalogue.ai_levels)) sel.add(new Option(`AI: ${doc}`, k));
-    sel.add(new Option("AI: trained policy (ppo:PATH)", "ppo"));
+    sel.add(new Option("AI: trained policy (policy:NAME or ppo:PATH)", "ppo"));
     const path = document.createElement("input");
-    path.placeholder = "ppo:runs/kings_ppo_selfplay/policy";
+    path.placeholder = "policy:tower_yara_ppo or ppo:runs/NAME/policy";
     const isKnown = ["human", ...Object.keys(catalogue.ai_levels)].includes(preset);
     sel.value = isKnown ? preset : "ppo";
     path.value = isKnown ? "" : preset;
