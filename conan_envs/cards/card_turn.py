@@ -8,12 +8,15 @@ face-down Challenge). Resolution cards wait for the Hero Turn; Magic items never
 (they form their own deck)."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from . import flow
 from .hidden import visible
 from .setup import log_placed, put_challenge
 
 NADV = C.NUM_ADVENTURES
+ADVENTURES = C.ADVENTURES
 SLOTS = C.MAX_DIFFICULTY
 CH0, AD0, RS0 = C.CH0, C.AD0, C.RS0
 DIFFICULTY = C.DIFFICULTY
@@ -24,7 +27,7 @@ def challenge_targets(s, p) -> list:
     """Difficulty greater than the Challenges on it; not one's own; not where one's Hero is."""
     pos = s.pos[p]
     st, own, stack = s.adv_state, s.adv_owner, s.stack
-    return [a for a in range(NADV) if st[a] == 1 and own[a] != p and a != pos
+    return [a for a in compress(ADVENTURES, st) if st[a] == 1 and own[a] != p and a != pos
             and len(stack[a]) < DIFFICULTY[a]]
 
 
@@ -34,7 +37,7 @@ def passage_targets(s, p) -> list:
     pos = s.pos[p]
     placer, stack, st = s.ch_placer, s.stack, s.adv_state
     gone = s.expelled_from[p] if s.must_enter[p] else -1  # "enter another Adventure card"
-    return [a for a in range(NADV) if st[a] == 1 and a != pos and a != gone
+    return [a for a in compress(ADVENTURES, st) if st[a] == 1 and a != pos and a != gone
             and not any(placer[c] == p for c in stack[a])]
 
 
@@ -42,7 +45,7 @@ def vision_targets(s, p) -> list:
     """Seer's Vision: (adventure, slot) of each face-down Challenge the player does not know."""
     out = []
     st, stack, up = s.adv_state, s.stack, s.ch_up
-    for a in range(NADV):
+    for a in compress(ADVENTURES, st):
         if st[a] == 1:
             for k, c in enumerate(stack[a]):
                 if not up[c] and not visible(s, p, a, c):

@@ -60,6 +60,7 @@ CH_VALUE = tuple((c["strength"], c["wit"], c["spirit"]) for c in _challenges)
 ALLY_COST = tuple(int(c["ally_cost"]) for c in _challenges)
 
 # adventure tables by adventure index (card id - AD0)
+ADVENTURES = range(NUM_ADVENTURES)  # compress(ADVENTURES, adv_state): only those in play
 DIFFICULTY = tuple(int(a["difficulty"]) for a in _adventures)
 LOOT = tuple(int(a["loot"]) for a in _adventures)
 LOOT_DRAW = tuple(int(a["draw"]) for a in _adventures)

@@ -6,13 +6,11 @@ still owed, the wager and the offer on the table. Players are listed relative to
 (itself first).
 
 Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
-once, on the Game (`Layout`). Each observation copies the template into a bytearray seen as
-C floats (a memoryview), writes its values with plain item assignments (cheaper than array or
-numpy scalar writes, far cheaper than fancy indexing from lists) and is returned as a float32
-view of that buffer."""
+once, on the Game (`Layout`). Each observation is a copy of the template (a float32 array),
+written through a memoryview with plain item assignments (cheaper than array or numpy scalar
+writes, far cheaper than fancy indexing from lists)."""
 from __future__ import annotations
 
-import array
 import functools
 from itertools import compress
 
@@ -112,19 +110,21 @@ class Layout:
         # start of each Adventure's block, and of each of its Challenge slots
         self.adv_at = tuple(self.adventures + a * self.A for a in range(NADV))
         self.slot_at = tuple(tuple(b + 5 + n + k * self.S for k in range(SLOTS)) for b in self.adv_at)
-        template = array.array("f", bytes(4 * self.size))
+        template = np.zeros(self.size, dtype=np.float32)
         for b in self.adv_at:
             template[b] = 1.0  # adv_state 0: not in play
         for b in self.pbase[0]:
             template[b + 70 + n] = 1.0  # the share kept outside an Alliance: 6/6
-        self.template = template.tobytes()
+        template.flags.writeable = False
+        self.template = template
 
 
 def observe(s, r: int) -> np.ndarray:
     g = s.game
     n = g.n
     K = g.layout
-    v = memoryview(bytearray(K.template)).cast("f")
+    obs = K.template.copy()
+    v = memoryview(obs)
     target = g.target
     rel = K.rel[r]
     w = s.w
@@ -296,4 +296,4 @@ def observe(s, r: int) -> np.ndarray:
         v[b + 2] = 1.0
     if s.pend is not None:
         v[b + 3] = s.pend[2] / target
-    return np.frombuffer(v, dtype=np.float32)
+    return obs

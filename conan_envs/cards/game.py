@@ -89,8 +89,6 @@ class CardsGame(Game):
         self.roles = players
         self.num_actions = self.codec.size
         self.o = self.codec.offsets  # segment offsets, for the hot path
-        # (segment, index in it) of every action, for the hot path
-        self.decoded = tuple(self.codec.decode(a) for a in range(self.num_actions))
         from .encode import Layout
 
         self.layout = Layout(n)  # the observation's offsets and template, built once

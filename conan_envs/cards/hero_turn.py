@@ -4,6 +4,8 @@ Scout: any), duel a Hero on the same card, complete an empty Adventure, a Hero a
 spends the turn (Thief, Noble), or pass. Facing and duels continue in wager.py."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from . import flow, wager
 
@@ -42,7 +44,7 @@ def move_targets(s, p) -> list:
     placer, stack, st = s.ch_placer, s.stack, s.adv_state
     # an expelled Hero "must use their next turn to enter another Adventure card"
     gone = s.expelled_from[p] if s.must_enter[p] else -1
-    return [a for a in range(NADV) if st[a] == 1 and a != pos and a != gone
+    return [a for a in compress(C.ADVENTURES, st) if st[a] == 1 and a != pos and a != gone
             and not any(placer[c] == p for c in stack[a])]
 
 

@@ -3,6 +3,8 @@ swap, starting Adventures deciding turn order (re-draw on ties), each player's f
 placed face down, the Magic item deck, seven cards each, Heroes placed."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from . import flow
 from .diplomacy import new_offer
@@ -95,7 +97,8 @@ def draw_starting_adventures(s) -> None:
 
 # ---- step 3: each player's first Challenge, face down on another's Adventure ----------------
 def setup_targets(s, p) -> list:
-    return [a for a in range(NADV) if s.adv_state[a] == 1 and s.adv_owner[a] != p
+    st = s.adv_state
+    return [a for a in compress(C.ADVENTURES, st) if st[a] == 1 and s.adv_owner[a] != p
             and len(s.stack[a]) < C.DIFFICULTY[a]]
 
 
@@ -148,7 +151,8 @@ def form_decks(s) -> None:
 
 # ---- step 6: Heroes placed in turn order -----------------------------------------------------
 def hero_targets(s, p) -> list:
-    return [a for a in range(NADV) if s.adv_state[a] == 1
+    st = s.adv_state
+    return [a for a in compress(C.ADVENTURES, st) if st[a] == 1
             and not any(s.ch_placer[c] == p for c in s.stack[a])]
 
 

@@ -110,7 +110,7 @@ class CardsState(State):
         return m
 
     def _apply(self, action):
-        seg, i = self.game.decoded[action]
+        seg, i = self.game.codec.decode(action)
         self.acted = self.turn
         if self.dec == "ability":
             PROMPTS[self.prompt](self, seg == "ability")
