@@ -7,10 +7,12 @@ resolved (the Adventure attempted, the Encounter faced, a Fight, a Duel) and the
 decision's particulars (`view.decision_record`). Counts are scaled and capped at 1.
 
 The layout is fixed at import. Each call copies a cached template (role and player-count
-one-hots, player presence) and writes into it through a memoryview (the cheapest element write
-from Python). Blocks that change only now and then (a player's public part, a player's dice,
-the Challenge tokens on the board, the face-up cards, the supply) are copied whole from caches
-keyed by the plain values they are written from; a slice copy costs about five element writes.
+one-hots, player presence, the Plot cards in play) and writes into it through a memoryview
+(the cheapest element write from Python). Blocks that change only now and then (a player's
+public part, a player's dice, the Challenge tokens on the board, the face-up cards, the supply)
+are copied whole from caches keyed by the plain values they are written from; a slice copy
+costs about five element writes. Rows that are mostly empty (Temples of Set, Fate tokens on the
+board) are found with `compress`, without a Python-level loop over every kingdom.
 """
 from __future__ import annotations
 
@@ -106,6 +108,7 @@ assert O["encounters"] == O["adventures"] + 3 * ADV_LEN
 O_KINGDOMS = O["kingdoms"]
 KINGDOMS_LEN = NK * PER_KINGDOM
 FATE_IDS = range(8)
+KINGDOM_IDS = range(NK)
 NO_TRACK = [-1] * 4
 F_DT = 8 + NF
 F_HELD = 8 + NF + ND
@@ -173,12 +176,14 @@ def _face_up_block(adventures, encounters):
     return a
 
 
-def _template(n, role):
+def _template(n, role, plot_cards):
     v = np.zeros(SIZE, dtype=np.float32)
     v[O["role"] + role] = 1
     v[O["player_count"] + n - 2] = 1
     for p in range(n):
         v[P_BASE[p] + PO["present"]] = 1
+    for c in plot_cards:
+        v[O_PLOTS + c] = 1
     return v
 
 
@@ -207,24 +212,17 @@ def _encode_player(w, s, p, role, known):
     if blk is None:
         blk = _remember(_PUBLIC, key, _public_block(*key))
     w[b:b + P_DICE] = blk
-    if p == role:
-        for t in s.ct_hand[p]:
-            _add_known(w, b, t)
-    elif known:
-        for t in s.ct_hand[p]:
-            if t in known:
-                _add_known(w, b, t)
+    mine = p == role
+    for t in s.ct_hand[p]:
+        if mine or t in known:  # the tokens of its supply that `role` knows
+            j = b + P_KNOWN + TOKEN_TYPE_OF[t]
+            x = w[j] + 0.2
+            w[j] = x if x < 1 else 1.0
     key = (*s.zone[p], -1, *s.face[p], -1, *s.dtype[p], s.held[p])
     blk = _DICE.get(key)
     if blk is None:
         blk = _remember(_DICE, key, _dice_block(s.zone[p], s.face[p], s.dtype[p], s.held[p]))
     w[b + P_DICE:b + P_DICE + DICE_LEN] = blk
-
-
-def _add_known(w, b, t):
-    j = b + P_KNOWN + TOKEN_TYPE_OF[t]
-    x = w[j] + 0.2
-    w[j] = x if x < 1 else 1.0
 
 
 def _public_block(vp, gold, loc, plot, char, side, used, gained, free, rolled, hits, supply,
@@ -327,10 +325,10 @@ def _encode_context(w, s, role):
 
 def encode(s, role):
     n = s.n
-    key = (n, role)
+    key = (n, role, *s.plot_cards)  # the Plot cards are dealt once, at setup
     tpl = _TEMPLATES.get(key)
     if tpl is None:
-        tpl = _TEMPLATES[key] = _template(n, role)
+        tpl = _remember(_TEMPLATES, key, _template(n, role, key[2:]), limit=1 << 8)
     v = tpl.copy()
     w = memoryview(v)  # element writes through a memoryview are the cheapest from Python
     w[O_PHASE + PHASE_INDEX[s.phase]] = 1
@@ -348,8 +346,6 @@ def encode(s, role):
     if s.ev_cur >= 0:
         w[O_EVENT + s.ev_cur] = 1
     w[O_DIRN + s.dirn] = 1
-    for c in s.plot_cards:
-        w[O_PLOTS + c] = 1
     w[O_DECKS] = len(s.adv_deck) / NA
     w[O_DECKS + 1] = len(s.enc_deck) / NE
     w[O_DECKS + 2] = len(s.ev_deck) / NEV
@@ -365,16 +361,17 @@ def encode(s, role):
     if blk is None:
         blk = _remember(_TOKENS, key, _tokens_block(key[:NK], key[NK:]))
     w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = blk
-    if any(s.temple):
-        for k, x in enumerate(s.temple):
-            if x:
-                w[K_BASE[k] + 1 + NT] = len(x) / 4 if len(x) < 4 else 1.0
-    for k, row in enumerate(s.fate_board):
-        if row != ZERO8:
-            o = K_BASE[k] + 2 + NT
-            for f in compress(FATE_IDS, row):
-                x = row[f]
-                w[o + f] = x / 4 if x < 4 else 1.0
+    temple = s.temple
+    for k in compress(KINGDOM_IDS, temple):  # the kingdoms with Temples of Set
+        x = len(temple[k])
+        w[K_BASE[k] + 1 + NT] = x / 4 if x < 4 else 1.0
+    fate_board = s.fate_board
+    for k in compress(KINGDOM_IDS, map(ZERO8.__ne__, fate_board)):  # those with Fate tokens
+        row = fate_board[k]
+        o = K_BASE[k] + 2 + NT
+        for f in compress(FATE_IDS, row):
+            x = row[f]
+            w[o + f] = x / 4 if x < 4 else 1.0
 
     # gods in the supply, Gold on them, the Fate supply (cached: they change rarely)
     key = (*s.god_supply, *s.god_gold, *s.fate_supply)

@@ -15,7 +15,12 @@ FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = range(
 
 
 def occupied(s, k):
-    return any(s.loc[p] == k for p in range(s.n) if s.rk[p] != ALLY)
+    return k in character_kingdoms(s)
+
+
+def character_kingdoms(s):
+    """The kingdoms holding a Character token (Conan's, the Foes'; an Ally has none)."""
+    return {s.loc[p] for p in range(s.n) if s.rk[p] != ALLY}
 
 
 def foes_at(s, k, but=-1):
@@ -382,7 +387,8 @@ def _apply_scry_move(s, seg, i):
 
 # ---- placing Challenge tokens (Sorcery, the Challenge-token result) ------------------------
 def place_targets(s):
-    return [k for k in range(len(C.kingdoms)) if s.ct_board[k] < 0 and not occupied(s, k)]
+    taken = character_kingdoms(s)
+    return [k for k, t in enumerate(s.ct_board) if t < 0 and k not in taken]
 
 
 def start_place(s, p):
