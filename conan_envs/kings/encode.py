@@ -28,6 +28,7 @@ DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
+KEPT = 4096  # observation parts and legal masks a game keeps for reuse
 
 
 def _scaled(k, c):
@@ -172,20 +173,9 @@ def encode(state, role):
     out = state.board[role * size:(role + 1) * size].copy()
     ask = state.ask
     asked = ask[1] if ask else -1
-    me, order = state.me(), state.order
-    gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
-                                            state.pool, state.king_dead)
-    players = []
-    for p in game.seats[role]:
-        g, d, r = gold[p], div[p], relics[p]
-        players += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
-                    r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
-                    1.0 if pool[p * T + C.KING] else 0.0, order.index(p) / (n - 1),
-                    1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
-                    1.0 if dead[p] else 0.0)
     at = game.obs_at
     k = at["players"]
-    out[k:k + n * PER_PLAYER] = players
+    out[k:k + n * PER_PLAYER] = players_values(state, role, asked)
     out[at["phase"] + _PH[state.phase]] = 1.0
     if ask:
         out[at["decision"] + _DEC[ask[0]]] = 1.0
@@ -222,6 +212,35 @@ def encode(state, role):
         out[at["battle_defender"] + (dfn - role) % n if dfn < n else at["battle"] - 1] = 1.0
         out[at["battle"]:at["round"]] = battle_values(bt)
     return out
+
+
+def players_values(state, role, asked):
+    """The players block (the observer first): Gold, Divinations, Relics, alive, King,
+    seat, phasing, asked, slain. It changes seldom, so each block made is kept in the game
+    (read-only), by everything it is made from."""
+    me, order = state.me(), state.order
+    gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
+                                            state.pool, state.king_dead)
+    kings = pool[C.KING::T]
+    key = (role, me, asked, *order, *gold, *div, *relics, *alive, *kings, *dead)
+    made = state.game.obs_players
+    block = made.get(key)
+    if block is not None:
+        return block
+    players = []
+    for p in state.game.seats[role]:
+        g, d, r = gold[p], div[p], relics[p]
+        players += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
+                    r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
+                    1.0 if kings[p] else 0.0, order.index(p) / (state.n - 1),
+                    1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
+                    1.0 if dead[p] else 0.0)
+    block = np.array(players, dtype=np.float32)
+    block.flags.writeable = False
+    if len(made) >= KEPT:
+        made.clear()
+    made[key] = block
+    return block
 
 
 def battle_values(bt):

@@ -19,11 +19,13 @@ class MoveRules:
             return []
         b, m = (r * self.O + me) * T, r * T
         row, mv = self.u[b:b + T], self.moved[m:m + T]
-        land = C.LAND_NEIGHBORS[r]
-        ships = C.SHIP_NEIGHBORS[r]
-        land_ok = bool(land) and not all([storm[d] for d in land])
-        ship_ok = bool(ships) and not all([storm[d] for d in ships])
+        land_ok = self.way_out(C.LAND_NEIGHBORS[r])
+        ship_ok = self.way_out(C.SHIP_NEIGHBORS[r])
         return [t for t in range(7) if row[t] > mv[t] and (ship_ok if t == C.SHIP else land_ok)]
+
+    def way_out(self, nbrs):
+        """Is one of the regions nbrs free of a Storm ("never into ... a Storm")?"""
+        return 0 in map(self.storm.__getitem__, nbrs)
 
     def move_sources(self, me):
         return [r for r in self.occupied(me) if self._region_movable(r, me)]
@@ -35,12 +37,10 @@ class MoveRules:
             return False
         b, m = (r * self.O + me) * T, r * T
         row, mv = self.u[b:b + T], self.moved[m:m + T]
-        land = C.LAND_NEIGHBORS[r]
-        if land and (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
-                     or row[4] > mv[4] or row[6] > mv[6]) and not all([storm[d] for d in land]):
+        if (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
+                or row[4] > mv[4] or row[6] > mv[6]) and self.way_out(C.LAND_NEIGHBORS[r]):
             return True
-        ships = C.SHIP_NEIGHBORS[r]
-        return bool(row[5] > mv[5] and ships and not all([storm[d] for d in ships]))
+        return row[5] > mv[5] and self.way_out(C.SHIP_NEIGHBORS[r])
 
     def _step_move(self):
         me = self.me()

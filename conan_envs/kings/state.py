@@ -21,6 +21,7 @@ from .battle import BattleRules
 from .encode import (
     CURSES,
     DECISIONS,
+    KEPT,
     PHASES,
     SCALED,
     STAGES,
@@ -100,13 +101,22 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return TERMINAL if self.phase == "over" else self.ask[1]
 
     def _legal_mask(self):
-        m = np.zeros(self.game.num_actions, dtype=bool)
-        legal = self.ask[2]
-        if len(legal) < 32:  # item by item is quicker than converting a list of this size
-            for a in legal:
-                m[a] = True
-        else:
-            m[legal] = True
+        # the same few action lists come back again and again (keep the roll or reroll,
+        # the regions to move from, ...): their read-only masks are shared through the game
+        legal = tuple(self.ask[2])
+        masks = self.game.masks
+        m = masks.get(legal)
+        if m is None:
+            m = np.zeros(self.game.num_actions, dtype=bool)
+            if len(legal) < 32:  # item by item is quicker than converting a list of this size
+                for a in legal:
+                    m[a] = True
+            else:
+                m[list(legal)] = True
+            m.flags.writeable = False
+            if len(masks) >= KEPT:
+                masks.clear()
+            masks[legal] = m
         return m
 
     def _apply(self, a):
@@ -397,14 +407,26 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     # ---- dice and Divination ----------------------------------------------------------
     def _roll(self, what, sides, ctx):
-        self.pending_roll = {"what": what, "sides": sides, "value": self._die(sides),
-                             "context": ctx, "offered": []}
-        self._offer()
+        value = self._die(sides)
+        q = self._offered_to(what, value)
+        if q:
+            self.pending_roll = {"what": what, "sides": sides, "value": value, "context": ctx,
+                                 "offered": q}
+            self._ask("divination", q[0], [DONE, REROLL])
+        else:
+            self._settle(what, value, ctx)
 
     def _die(self, sides):
         return int(self.rng.random() * sides) + 1  # faster than Generator.integers
 
+    def _offered_to(self, what, value):
+        """Who is offered a reroll of this result (never of Insanity or Consumed by Demons)."""
+        if what == NO_REROLL[0] and value in NO_REROLL[1]:
+            return []
+        return self._rerollers()
+
     def _rerollers(self):
+        """Who holds a Divination (or a Confusion), in turn order from the phasing player."""
         bt = self.battle
         if not any(self.div) and (bt is None or not any(bt["confusion"])):
             return []
@@ -419,16 +441,14 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return out
 
     def _offer(self):
+        """The pending roll's result is offered for a reroll again (it was just rerolled)."""
         pend = self.pending_roll
-        if pend["what"] == NO_REROLL[0] and pend["value"] in NO_REROLL[1]:
-            q = []
-        else:
-            q = self._rerollers()
+        q = self._offered_to(pend["what"], pend["value"])
         if q:
             pend["offered"] = q
             self._ask("divination", q[0], [DONE, REROLL])
         else:
-            self._settle()
+            self._settle_pending()
 
     def _on_divination(self, a):
         pend = self.pending_roll
@@ -449,11 +469,13 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         if pend["offered"]:
             self._ask("divination", pend["offered"][0], [DONE, REROLL])
         else:
-            self._settle()
+            self._settle_pending()
 
-    def _settle(self):
+    def _settle_pending(self):
         pend, self.pending_roll = self.pending_roll, None
-        what, v, ctx = pend["what"], pend["value"], pend["context"]
+        self._settle(pend["what"], pend["value"], pend["context"])
+
+    def _settle(self, what, v, ctx):
         if what != "attack":  # attack rolls show as the casualties they inflict
             self._log_roll(what, v, ctx)
         _ROLLED[what](self, v, ctx)
