@@ -148,7 +148,8 @@ def take_face(hand: list, card: int) -> int:
 # ---- DP, defeat and victory -----------------------------------------------------------------
 def pay(s, a: int, b: int, x: int) -> int:
     """a gives b x DP (never more than a has). Returns what was paid."""
-    x = min(x, s.dp[a])
+    if x > s.dp[a]:  # (not min(): several times slower on two ints)
+        x = s.dp[a]
     s.dp[a] -= x
     if b >= 0:
         s.dp[b] += x
