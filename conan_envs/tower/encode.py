@@ -6,9 +6,12 @@ the decision being asked and its context, and Yara's hand for Yara only (Conan s
 
 Each location has a template holding its static planes; a base (the template with the enemies'
 blocks) is kept, and an enemy's block is written again only when that enemy changed; an
-observation is a copy of the base, one write of the values present at every call and one `put`
-of the rest."""
+observation is a copy of the base, the values present at every call packed into its bytes, and
+one `put` of the rest."""
 from __future__ import annotations
+
+from operator import attrgetter
+from struct import Struct
 
 import numpy as np
 
@@ -27,6 +30,15 @@ TOKEN_CODE = {"S": 1.0, "R": 2 / 3, "P": 1 / 3}
 MOVERS = ("conan_turn", "minion")   # decisions whose move points left are shown
 PAD = tuple((0.0,) * k for k in range(20))
 EIGHTHS = tuple(k / 8 for k in range(9))   # a slot of a row: die 1-6, FATIGUE 7, RAGE 8
+# An enemy's fields its block shows, as one tuple (built in C; compared without calling
+# Enemy.__eq__). The two lists come first: a kept key copies them (the rules edit them in place).
+ENEMY_KEY = attrgetter("dice", "tokens", "square", "wounds", "life", "card", "done",
+                       "token_active", "free_blocks", "bonus_move", "bonus_hits")
+
+
+def _kept(key):
+    """A copy of an enemy's key that later edits of the enemy's lists leave alone."""
+    return (key[0][:], key[1][:], *key[2:])
 
 
 def block_sizes(game) -> list[tuple[str, int]]:
@@ -103,16 +115,21 @@ class Encoder:
         self.stage_at = {s: self.o_decision + i for i, s in enumerate(STAGE_NAMES)}
         self.turn_scale = max(1, game.max_turns or 300)
         self.locations = c["locations"]
-        o_ini = self.o_initiative + len(c["initiative"])
-        self.fixed = np.array([
-            *range(self.o_conan, self.o_conan + 17),
-            *range(self.o_conan_tokens, self.o_conan_tokens + MAX_TOKENS + 2),
-            *range(self.o_rows, self.o_rows + 5 * ROW_LEN),
-            *range(self.o_unslotted, self.o_unslotted + 6), *range(self.o_marked, self.o_marked + 6),
-            o_ini, o_ini + 1, o_ini + 2, *range(self.o_yara, self.o_yara + 4), self.o_misc],
-            dtype=np.intp)
+        # The values present at every call, packed straight into the vector's bytes: Conan's
+        # card, then (past the activation block, zeroed here and written after by `put`) his
+        # tokens, rows, unslotted and marked dice; the initiative, Yara's cards, the Item Deck.
+        f = np.dtype(np.float32).itemsize
+        n_conan = self.o_activation - self.o_conan
+        n_act = self.o_conan_tokens - self.o_activation
+        n_dice = self.o_skills - self.o_conan_tokens
+        self.pack_conan = Struct(f"{n_conan}f{n_act * f}x{n_dice}f").pack_into
+        self.at_conan = self.o_conan * f
+        self.pack_initiative = Struct("3f").pack_into
+        self.at_initiative = (self.o_initiative + len(c["initiative"])) * f
+        self.pack_yara = Struct("4f").pack_into
+        self.at_yara = self.o_yara * f
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
-        self._base_loc = -1     # the location of the base, the enemies (copies) it shows, the base
+        self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
         self._seen = []
         self._base = None
 
@@ -122,20 +139,20 @@ class Encoder:
         enemies that changed since the last call are written again."""
         seen = self._seen
         shown = enemies[:MAX_E]
-        if loc != self._base_loc or len(seen) != len(shown):
+        keys = list(map(ENEMY_KEY, shown))
+        if loc != self._base_loc or len(seen) != len(keys):
             self._base_loc = loc
-            seen.clear()
+            seen[:] = map(_kept, keys)
             self._base = base = self.templates[loc].copy()
             for k, e in enumerate(shown):
-                seen.append(e.copy())
                 base[self._enemy_block(k)] = self._enemy_values(e)
             return base
         base = self._base
-        if seen != shown:
-            for k, e in enumerate(shown):
-                if not seen[k] == e:
-                    seen[k] = e.copy()
-                    base[self._enemy_block(k)] = self._enemy_values(e)
+        if seen != keys:
+            for k, key in enumerate(keys):
+                if key != seen[k]:
+                    seen[k] = _kept(key)
+                    base[self._enemy_block(k)] = self._enemy_values(shown[k])
         return base
 
     def _enemy_block(self, k):
@@ -170,7 +187,7 @@ class Encoder:
         if s.slain_sq >= 0:
             put(E.o_slain_square + s.slain_sq)
             val(1.0)
-        # the values present at every call, in one write at E.fixed (see __init__)
+        # the values present at every call (see __init__)
         ctok, rows, pool, marked = s.ctok, s.rows, s.pool, s.marked
         r0, r1, r2, r3, r4 = rows
         pad = PAD
@@ -180,7 +197,8 @@ class Encoder:
             tc += pad[MAX_TOKENS - len(tc)]
         else:
             tc = pad[MAX_TOKENS]
-        v[E.fixed] = (
+        E.pack_conan(
+            v, E.at_conan,
             s.level / 5, s.xp / 30, s.fatigue / 4, s.wounds / 5, s.rage_pool / 4,
             len(s.rage_track) / 3, s.move_left / 15 if kind in MOVERS else 0.0,
             s.move_bonus / 3, s.free_blocks / 3, s.slay_move, s.locked, len(s.poison) / 3,
@@ -192,10 +210,12 @@ class Encoder:
             *map(eighths, r4), *pad[7 - len(r4)],
             pool[1] / 6, pool[2] / 6, pool[3] / 6, pool[4] / 6, pool[5] / 6, pool[6] / 6,
             marked[1] / 6, marked[2] / 6, marked[3] / 6, marked[4] / 6, marked[5] / 6,
-            marked[6] / 6,
-            s.init_token, s.first_side, s.side_no / 2,
-            len(s.plot_hand) / 10, len(s.plot_deck) / 20, len(s.plot_discard) / 20,
-            s.plot_played, len(s.item_deck) / 20)
+            marked[6] / 6)
+        E.pack_initiative(v, E.at_initiative, s.init_token, s.first_side, s.side_no / 2)
+        E.pack_yara(v, E.at_yara, len(s.plot_hand) / 10, len(s.plot_deck) / 20,
+                    len(s.plot_discard) / 20, s.plot_played)
+        put(E.o_misc)
+        val(len(s.item_deck) / 20)
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):
