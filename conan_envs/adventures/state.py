@@ -149,6 +149,9 @@ class AdventuresState(State):
     def current_player(self):
         return TERMINAL if self.over else self.dec["p"]
 
+    def is_terminal(self):
+        return self.over
+
     def decision(self):
         return "game_over" if self.over else KIND_NAMES[self.dec["k"]]
 

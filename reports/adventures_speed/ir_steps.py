@@ -46,7 +46,8 @@ def ir(n):
         f.write(INNER)
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, f.name, mode,
-                          str(n), config, ENV_ID], capture_output=True, text=True)
+                          str(n), config, ENV_ID], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})  # same dict and set orders each run
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if not m:
         sys.exit(out.stderr[-3000:])
