@@ -128,6 +128,8 @@ class Encoder:
         self.at_initiative = (self.o_initiative + len(c["initiative"])) * f
         self.pack_yara = Struct("4f").pack_into
         self.at_yara = self.o_yara * f
+        self.pack_enemy = Struct(f"{self.per}f").pack_into
+        self.at_enemy = tuple((self.o_enemies + k * self.per) * f for k in range(MAX_E))
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
         self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
         self._seen = []
@@ -145,19 +147,19 @@ class Encoder:
             seen[:] = map(_kept, keys)
             self._base = base = self.templates[loc].copy()
             for k, e in enumerate(shown):
-                base[self._enemy_block(k)] = self._enemy_values(e)
+                self._write_enemy(base, k, e)
             return base
         base = self._base
         if seen != keys:
             for k, key in enumerate(keys):
                 if key != seen[k]:
                     seen[k] = _kept(key)
-                    base[self._enemy_block(k)] = self._enemy_values(shown[k])
+                    self._write_enemy(base, k, shown[k])
         return base
 
-    def _enemy_block(self, k):
-        b = self.o_enemies + k * self.per
-        return slice(b, b + self.per)
+    def _write_enemy(self, base, k, e):
+        """Enemy slot k's block of `base`, packed into its bytes."""
+        self.pack_enemy(base, self.at_enemy[k], *self._enemy_values(e))
 
     def _enemy_values(self, e):
         """One enemy's block: its kind, then (while alive) its square, wounds, dice and tokens."""
