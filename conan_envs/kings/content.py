@@ -38,6 +38,9 @@ GRAPH = RegionGraph(REGIONS, [tuple(b) for b in _map["borders"]],
 IS_SEA = tuple(k == "sea" for k in GRAPH.kinds)
 LAND = tuple(i for i in range(NUM_REGIONS) if not IS_SEA[i])
 SEAS = tuple(i for i in range(NUM_REGIONS) if IS_SEA[i])
+SEA_SPAN = range(SEAS[0], SEAS[-1] + 1)  # the seas are numbered together (checked below)
+if tuple(SEA_SPAN) != SEAS:
+    raise ValueError("the map's seas must be numbered one after another")
 NEIGHBORS = GRAPH.neighbors
 LAND_NEIGHBORS = tuple(tuple(d for d in NEIGHBORS[r] if not IS_SEA[d]) if not IS_SEA[r] else ()
                        for r in range(NUM_REGIONS))

@@ -392,6 +392,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def drown(self):
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
         O, tot = self.O, self.tot
+        if not any(tot[C.SEA_SPAN.start * O:C.SEA_SPAN.stop * O]):
+            return  # nobody at sea
         for r in C.SEAS:
             if not any(tot[r * O:(r + 1) * O]):
                 continue
