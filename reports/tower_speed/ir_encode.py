@@ -2,7 +2,7 @@
 simulation): the states of 20 random games, encoded in order for the role to act, minus a run
 that only builds the states. Run from the root of the tree to measure.
     .venv/bin/python reports/tower_speed/ir_encode.py ENV_ID [config as JSON]"""
-import re, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
 
 env_id = sys.argv[1]
 config = sys.argv[2] if len(sys.argv) > 2 else "{}"
@@ -26,12 +26,18 @@ for _ in range(reps):
 '''
 
 
+# compile the tree first (else the 0-step run pays for compiling) and fix the hash seed (set
+# and dict costs vary with it)
+subprocess.run([sys.executable, "-m", "compileall", "-q", "conan_envs"], check=True)
+ENV = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
 def ir(reps):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(INNER)
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, f.name, env_id,
-                          str(reps), config], capture_output=True, text=True)
+                          str(reps), config], capture_output=True, text=True, env=ENV)
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if not m:
         sys.exit(out.stderr[-3000:])

@@ -4,7 +4,7 @@ observations) for a fixed number of steps from a fixed seed, under valgrind (cac
 cache simulation), minus a run of 0 steps. Run from the root of the tree to measure (HEAD, or
 the v0 release with env id tower_v0).
     .venv/bin/python reports/tower_speed/ir_steps.py ENV_ID [core|env] [steps] [config as JSON]"""
-import re, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
 
 env_id = sys.argv[1]
 mode = sys.argv[2] if len(sys.argv) > 2 else "core"
@@ -40,12 +40,18 @@ else:
 '''
 
 
+# compile the tree first (else the 0-step run pays for compiling) and fix the hash seed (set
+# and dict costs vary with it)
+subprocess.run([sys.executable, "-m", "compileall", "-q", "conan_envs"], check=True)
+ENV = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
 def ir(n):
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(INNER)
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, f.name, env_id,
-                          mode, str(n), config], capture_output=True, text=True)
+                          mode, str(n), config], capture_output=True, text=True, env=ENV)
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if not m:
         sys.exit(out.stderr[-3000:])
