@@ -8,8 +8,8 @@ module's table names for that game, that seat and that config:
 - ``hard``: a search that starts from the scripted player's move and leaves it only where
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
-  except Yara in Battle Mode, whose ``hard`` is the shipped PPO policy ``tower_yara_ppo``
-  (the guided search measured no stronger than the scripted Yara there).
+  except where a shipped policy measured stronger: Yara in Battle Mode
+  (``policy:tower_yara_ppo``) and the two-player Kings (``policy:kings_ppo_selfplay``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -49,7 +49,8 @@ _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
-    "kings_v1": {"*": _DEFAULT},
+    # two Kings: the shipped self-play policy (baselines/policies/kings_ppo_selfplay/README.md)
+    "kings_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
     "cards_v1": {"*": _DEFAULT},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
     "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"}},
