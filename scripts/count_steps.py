@@ -1,7 +1,8 @@
 """Cost per step of the bench's loops, independent of the machine's load.
 
-The loops are those of the bench (`baselines/cli/bench.py` `CoreRun` and `AECRun`; `scripts/bench.py`
-in the v0 release), run for a fixed number of steps instead of a fixed time:
+The loops are the bench's own (`CoreRun` and `AECRun` of `baselines/cli/bench.py`; of `scripts/bench.py`
+in the v0 release), imported from the measured tree and run for a fixed number of steps instead of a
+fixed time (their clock reads their step count), random legal play from seed 0:
 
 - core: random legal play on the rules core (legal mask + apply on the State);
 - env:  the PettingZoo AEC loop with masks and observations (what a training loop does).
@@ -43,48 +44,33 @@ LOOPS = ("core", "env")
 DEFAULT_STEPS = 3000
 DEFAULT_WARM = 500
 
-# The bench's CoreRun / AECRun loops, bounded by steps instead of seconds. Prints the process time
-# of the last STEPS steps (after WARM steps) so --cpu needs one run per measurement.
+# Runs the bench's own CoreRun / AECRun (imported from the tree) for a number of steps instead of
+# seconds: while they run, their clock reads their step count. Prints the process time of the last
+# STEPS steps (after WARM steps), so --cpu needs one run per measurement.
 INNER = r'''
-import json, sys, time
+import json, os, sys, time
 tree, env_id, loop, warm, steps, config = sys.argv[1:7]
 warm, steps, config = int(warm), int(steps), json.loads(config)
 sys.path.insert(0, tree)
-import numpy as np, conan_envs
+import conan_envs
 if not conan_envs.__file__.startswith(tree):
     sys.exit(f"conan_envs imported from {conan_envs.__file__}, not from {tree}")
-rng = np.random.default_rng(0)
+if os.path.isfile(os.path.join(tree, "baselines", "cli", "bench.py")):
+    from baselines.cli.bench import AECRun, CoreRun
+else:  # the v0 release
+    sys.path.insert(0, os.path.join(tree, "scripts"))
+    from bench import AECRun, CoreRun
 if loop == "core":
-    game = conan_envs.make_game(env_id, **config)
-    state = None
-    def play(n):
-        global state
-        for _ in range(n):
-            if state is None or state.is_terminal() or state.is_truncated():
-                state = game.new_initial_state(int(rng.integers(2**31)))
-            legal = np.flatnonzero(state.legal_action_mask())
-            state.apply_action(int(legal[rng.integers(legal.size)]))
+    runner = CoreRun(conan_envs.make_game(env_id, **config))
 else:
-    env = conan_envs.make(env_id, **config)
-    started = False
-    def play(n):
-        global started
-        done = 0
-        while done < n:
-            if not started or not env.agents:
-                env.reset(seed=int(rng.integers(2**31)))
-                started = True
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(legal.size)]))
-            done += 1
-play(warm)
-start = time.process_time()
-play(steps)
-print("CPU", time.process_time() - start)
+    runner = AECRun(conan_envs.make(env_id, **config))
+process_time = time.process_time
+time.perf_counter = lambda: runner.steps
+runner.run(warm)
+start = process_time()
+runner.run(steps)
+assert runner.steps == warm + steps, (runner.steps, warm + steps)
+print("CPU", process_time() - start)
 '''
 
 

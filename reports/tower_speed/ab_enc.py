@@ -3,35 +3,68 @@ fixed random games: asserts equal observations for every role and call order, th
 best of 9 CPU times per call.
     git show c04f510:conan_envs/tower/encode.py > /tmp/old_encode.py
     .venv/bin/python reports/tower_speed/ab_enc.py solo|battle /tmp/old_encode.py"""
-import sys, time, importlib.util
-sys.path.insert(0, '.')
-import numpy as np, conan_envs
-mode = sys.argv[1] if len(sys.argv) > 1 else "solo"
-game = conan_envs.make_game("tower_v1", mode=mode)
-spec = importlib.util.spec_from_file_location("conan_envs.tower.encode_orig", sys.argv[2])
-orig = importlib.util.module_from_spec(spec); spec.loader.exec_module(orig)
-from conan_envs.tower import encode as new
-A, B = orig.Encoder(game), new.Encoder(game)
-states = []
-for seed in range(30):
-    rng = np.random.default_rng(seed)
-    s = game.new_initial_state(seed)
-    while not (s.is_terminal() or s.is_truncated()):
-        states.append((s.clone(), s.current_player()))
-        legal = np.flatnonzero(s.legal_action_mask())
-        s.apply_action(int(legal[rng.integers(legal.size)]))
-roles = game.roles
-for s, r in states:
-    for role in range(len(roles)):
-        a, b = A.encode(s, role), B.encode(s, role)
-        assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes(), (s.decision(), np.flatnonzero(a != b))
-def run(E):
-    E._last_base = None; E._base_loc = -1  # start cold (old and new cache names)
-    t = time.process_time()
-    for s, r in states: E.encode(s, r)
-    return time.process_time() - t
-ta, tb = [], []
-for _ in range(9):
-    ta.append(run(A)); tb.append(run(B))
-n = len(states)
-print(f"{mode}: {n} states, equal outputs; orig {1e6*min(ta)/n:.1f} us, new {1e6*min(tb)/n:.1f} us, ratio {min(tb)/min(ta):.3f}")
+import importlib.util
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, ".")
+import conan_envs  # noqa: E402
+from conan_envs.tower import encode as new  # noqa: E402
+
+GAMES = 30
+ROUNDS = 9
+
+
+def load_old(path: str):
+    spec = importlib.util.spec_from_file_location("conan_envs.tower.encode_orig", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fixed_states(game) -> list:
+    states = []
+    for seed in range(GAMES):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state(seed)
+        while not (state.is_terminal() or state.is_truncated()):
+            states.append((state.clone(), state.current_player()))
+            legal = np.flatnonzero(state.legal_action_mask())
+            state.apply_action(int(legal[rng.integers(legal.size)]))
+    return states
+
+
+def timed(encoder, states) -> float:
+    encoder._last_base = None  # start cold (old and new cache names)
+    encoder._base_loc = -1
+    start = time.process_time()
+    for state, role in states:
+        encoder.encode(state, role)
+    return time.process_time() - start
+
+
+def main() -> None:
+    if len(sys.argv) != 3 or sys.argv[1] not in ("solo", "battle"):
+        sys.exit("usage: ab_enc.py solo|battle OLD_ENCODE_PY")
+    mode, old_path = sys.argv[1], sys.argv[2]
+    game = conan_envs.make_game("tower_v1", mode=mode)
+    old_encoder, new_encoder = load_old(old_path).Encoder(game), new.Encoder(game)
+    states = fixed_states(game)
+    for state, _ in states:
+        for role in range(len(game.roles)):
+            a, b = old_encoder.encode(state, role), new_encoder.encode(state, role)
+            assert a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes(), (
+                state.decision(), np.flatnonzero(a != b))
+    old_times, new_times = [], []
+    for _ in range(ROUNDS):
+        old_times.append(timed(old_encoder, states))
+        new_times.append(timed(new_encoder, states))
+    n = len(states)
+    print(f"{mode}: {n} states, equal outputs; orig {1e6 * min(old_times) / n:.1f} us, "
+          f"new {1e6 * min(new_times) / n:.1f} us, ratio {min(new_times) / min(old_times):.3f}")
+
+
+if __name__ == "__main__":
+    main()
