@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from conan_envs import ConfigError
 
-from ..options import SEED, AgentOption
+from ..options import AgentOption
 from ..ppo import PolicyAgent, read_metadata
 
 FOLDER = Path(__file__).resolve().parent  # the package's own folder (tests point it elsewhere)
@@ -84,9 +84,7 @@ class ShippedPolicyAgent(PolicyAgent):
 
     OPTIONS: ClassVar[dict[str, AgentOption]] = {
         "name": AgentOption("str", None, "a shipped policy (baselines/policies/NAME)"),
-        "deterministic": AgentOption("bool", True, "play the most likely action"),
-        "any_role": AgentOption("bool", False, "play roles the policy was not trained for"),
-        "seed": SEED,
+        **{key: o for key, o in PolicyAgent.OPTIONS.items() if key != "path"},
     }
 
     def __init__(self, env_id: str, role: int | str = 0, name: str | None = None,

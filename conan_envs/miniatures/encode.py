@@ -158,22 +158,12 @@ def observe(s, role: int) -> np.ndarray:
             w[o] = 1.0
             w[o + MODEL_SLOTS + a] = 1.0
     # the rarer marks on models, written only where set
-    if any(s.u_done):
-        for o, x in zip(S.model_base, s.u_done):
-            if x:
-                w[o + 3] = 1.0
-    if any(s.u_dizzy):
-        for o, x in zip(S.model_base, s.u_dizzy):
-            if x:
-                w[o + 4] = x
-    if any(s.u_held):
-        for o, x in zip(S.model_base, s.u_held):
-            if x:
-                w[o + 5] = 1.0
-    if any(s.u_noblock):
-        for o, x in zip(S.model_base, s.u_noblock):
-            if x:
-                w[o + 6] = 1.0
+    for marks, at, as_count in ((s.u_done, 3, False), (s.u_dizzy, 4, True),
+                                (s.u_held, 5, False), (s.u_noblock, 6, False)):
+        if any(marks):
+            for o, x in zip(S.model_base, marks):
+                if x:
+                    w[o + at] = x if as_count else 1.0
     if any(s.u_attacked):   # Fascination: who may attack this model
         nh = g.num_heroes
         for o, keys in zip(S.model_base, s.u_attacked):
