@@ -10,7 +10,8 @@ module's table names for that game, that seat and that config:
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
   (``policy:tower_yara_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``) and the
-  Overlord of The Clutches of the Picts (``policy:miniatures_overlord_ppo_clutches``).
+  Overlord of In the Clutches of the Picts and of Hunting the Tigress
+  (``policy:miniatures_overlord_ppo_<scenario>``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -55,11 +56,12 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     "cards_v1": {"*": _DEFAULT},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
     "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"}},
-    # the Overlord of In the Clutches of the Picts: the shipped policy
-    # (baselines/policies/miniatures_overlord_ppo_clutches/README.md)
+    # the Overlord of the scenarios with a shipped policy that beat the scripted one
+    # (baselines/policies/miniatures_overlord_ppo_<scenario>/README.md)
     "miniatures_v1": {"*": _DEFAULT,
-                      "clutches:overlord": {**_DEFAULT,
-                                            "hard": "policy:miniatures_overlord_ppo_clutches"}},
+                      **{f"{scenario}:overlord": {
+                          **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
+                         for scenario in ("clutches", "tigress")}},
     "adventures_v1": {"*": _DEFAULT},
 }
 
