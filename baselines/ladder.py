@@ -10,8 +10,8 @@ module's table names for that game, that seat and that config:
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
   (``policy:tower_yara_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``) and the
-  Overlord of In the Clutches of the Picts and of Hunting the Tigress
-  (``policy:miniatures_overlord_ppo_<scenario>``).
+  Overlord of four scenarios (clutches, tigress, heart_of_darkness, ophir:
+  ``policy:miniatures_overlord_ppo_<scenario>``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -61,7 +61,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     "miniatures_v1": {"*": _DEFAULT,
                       **{f"{scenario}:overlord": {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
-                         for scenario in ("clutches", "tigress")}},
+                         for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir")}},
     "adventures_v1": {"*": _DEFAULT},
 }
 
