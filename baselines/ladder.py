@@ -22,7 +22,8 @@ The seat is the role's part in the game: the players of Kings and Cards (all ali
 and Yara in The Tower (Conan alone in solo), the heroes and the Overlord of each scenario of
 the miniatures game, and Conan, the Foe, the Ally and the second Foe of the Adventures. A
 row of :data:`LADDER` is looked up as ``variant:seat`` (``battle:yara``,
-``ritual:overlord``), then ``seat``, then ``*``, so one seat may get its own agent in one
+``ritual:overlord``, ``ophir-2heroes:overlord`` with other than 3 heroes), then ``seat``,
+then ``*``, so one seat may get its own agent in one
 scenario only. The measured tables, with the commands that made them, are in
 ``reports/ladder/`` (``python -m baselines.ladder --game G``).
 """
@@ -87,8 +88,10 @@ def seat_of(env_id: str, role: int | str, game: Any) -> tuple[str, str]:
         return f"{config['num_players']}p", "player"
     if env_id == "tower_v1":
         return str(config["mode"]), name
-    if env_id == "miniatures_v1":
-        return str(config["scenario"]), "overlord" if name == "overlord" else "hero"
+    if env_id == "miniatures_v1":  # the scenario; with other than 3 heroes, its own variant
+        n = config["num_heroes"]
+        variant = str(config["scenario"]) + ("" if n == 3 else f"-{n}heroes")
+        return variant, "overlord" if name == "overlord" else "hero"
     if env_id == "adventures_v1":
         return ("team" if config.get("team") else f"{config['num_players']}p"), name
     return "", name
@@ -123,7 +126,8 @@ def variant_config(env_id: str, variant: str) -> dict[str, Any]:
     if env_id == "tower_v1":
         return {"mode": variant}
     if env_id == "miniatures_v1":
-        return {"scenario": variant}
+        scenario, _, heroes = variant.partition("-")
+        return {"scenario": scenario, **({"num_heroes": int(heroes[0])} if heroes else {})}
     raise ConfigError(f"ladder: {env_id} has no variant {variant!r}")
 
 

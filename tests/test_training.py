@@ -331,14 +331,18 @@ def test_conan_train_refuses_a_bad_pool_with_exit_2(tmp_path, capsys):
     ("adventures_ppo_2p", "adventures_v1", ["conan", "foe"]),
 ])
 def test_the_shipped_policies_configs_follow_the_recipe(name, env_id, roles):
-    """Issue 18's recipe: warm start from the scripted player, PPO against a pool holding
-    the scripted player, evaluation against random and scripted about five times a run."""
+    """Issue 18's recipe: warm start from the scripted player, PPO against the scripted
+    player (a fixed opponent, or a pool holding it), evaluation against random and scripted
+    three to six times a run."""
     cfg = load_config(name)
     tr = Trainer(cfg)
     assert cfg["env_id"] == env_id and tr.role_names == roles
     assert cfg["pretrain"]["teacher"] == "scripted"
-    assert cfg["pool"]["fixed"] == ["scripted"] and cfg["pool"]["fixed_prob"] > 0
-    assert all(spec == "self" for r, spec in tr.opponents.items() if r not in tr.learn_roles)
+    others = {spec for r, spec in tr.opponents.items() if r not in tr.learn_roles}
+    if others <= {"self"}:  # self-play in every seat, or the other seats from the pool
+        assert cfg["pool"]["fixed"] == ["scripted"] and cfg["pool"]["fixed_prob"] > 0
+    else:
+        assert others == {"scripted"}
     assert set(cfg["eval"]["opponents"]) == {"random", "scripted"}
-    assert 4 <= cfg["total_steps"] / cfg["eval"]["every"] <= 6
+    assert 3 <= cfg["total_steps"] / cfg["eval"]["every"] <= 6
     assert cfg["out_dir"] == f"runs/{name}"
