@@ -7,6 +7,7 @@ import pytest
 
 from baselines import load_agent, validate_agent
 from baselines.ladder import DIFFICULTIES, LADDER, difficulty_spec, main, seat_ladder, seat_of
+from baselines.match import play_match
 from baselines.mcts import MCTSAgent
 from baselines.random_agent import RandomAgent
 from conan_envs import ConfigError, make_game
@@ -82,16 +83,10 @@ def test_unknown_difficulty_is_refused():
 
 def test_hard_plays_legal_moves_within_its_budget():
     game = make_game("tower_v1", mode="battle")
-    state = game.new_initial_state(3)
     agents = [load_agent("hard", "tower_v1", r, seed=3, mode="battle") for r in range(2)]
-    for _ in range(30):
-        if state.is_terminal() or state.is_truncated():
-            break
-        p = state.current_player()
-        mask = state.legal_action_mask()
-        action = agents[p].act(state.observation(p), mask, state)
-        assert mask[action]
-        state.apply_action(action)
+    # apply_action refuses an illegal move (IllegalActionError), so 30 steps played are legal
+    result = play_match(game, agents, seed=3, max_steps=30)
+    assert result.steps == 30 or result.final_state.is_terminal()
 
 
 def test_ladder_runner_writes_the_report(tmp_path, monkeypatch):
