@@ -89,7 +89,10 @@ def run_games(tasks: Iterable[GameTask], workers: int = 1,
 
 def seatings(num_roles: int) -> list[tuple[int, ...]]:
     """Seat arrangements of two agents (0 = A, 1 = B): each role held by A alone against B
-    everywhere else, and the reverse; duplicates (two players) removed."""
+    everywhere else, and the reverse; duplicates (two players) removed. A one-role game
+    (the Tower's solo mode) has one: A alone, its record its own wins and losses."""
+    if num_roles == 1:
+        return [(0,)]
     out: list[tuple[int, ...]] = []
     for r in range(num_roles):
         for lone in (0, 1):
@@ -156,7 +159,9 @@ def tournament(env_id: str, agents: Mapping[str, str] | Sequence[str], games: in
             assert seating is not None
             st = pair_stats[key]
             a_val = np.mean([returns[i] for i in range(n) if seating[i] == 0])
-            b_val = np.mean([returns[i] for i in range(n) if seating[i] == 1])
+            b_returns = [returns[i] for i in range(n) if seating[i] == 1]
+            # a one-role game (solo): no other side; a positive return is a win
+            b_val = np.mean(b_returns) if b_returns else 0.0
             outcome = "wins" if a_val > b_val else "losses" if a_val < b_val else "draws"
             st[outcome] += 1
             st["games"] += 1

@@ -106,3 +106,17 @@ def test_pair_games_and_a_roles(toy_envs):
     assert one_side["games"] == 6 and set(one_side["by_seat"]) == {"player_1"}
     with pytest.raises(conan_envs.ConfigError, match="not roles"):
         head_to_head("nim_test", "random", "random", games=2, a_roles=["banker"])
+
+
+def test_head_to_head_in_a_one_role_game_counts_the_solo_wins():
+    """Tower solo has Conan alone: a game is won or lost by Conan's own return (the training
+    loop's evaluation goes through head_to_head), never a draw against an empty seat."""
+    from baselines import load_agent
+    from baselines.match import play_match
+
+    game = conan_envs.make_game("tower_v1", mode="solo")
+    agent = load_agent("scripted", "tower_v1", "conan", mode="solo")
+    won = sum(play_match(game, [agent], seed=s).returns[0] > 0 for s in range(20))
+    r = head_to_head("tower_v1", "scripted", "random", games=20, seed=0, game_config={"mode": "solo"})
+    assert (r["wins"], r["draws"], r["losses"]) == (won, 0, 20 - won)
+    assert 0 < won < 20
