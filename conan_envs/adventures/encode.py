@@ -11,8 +11,12 @@ one-hots, player presence, the Plot cards in play) and writes into it through a 
 (the cheapest element write from Python). Blocks that change only now and then (a player's
 public part, a player's dice, the Challenge tokens on the board, the face-up cards, the supply)
 are copied whole from caches keyed by the plain values they are written from; a slice copy
-costs about five element writes. Rows that are mostly empty (Temples of Set, Fate tokens on the
-board) are found with `compress`, without a Python-level loop over every kingdom.
+costs about five element writes. The kingdoms with Temples of Set are found with `compress`,
+without a Python-level loop over every kingdom; the Fate tokens on the board row by row.
+
+NumPy calls are kept off this path: on arrays this small a call costs more than writing the
+values one by one, and far more in a training loop, where NumPy's code is no longer in the
+processor's caches when the encoder runs.
 """
 from __future__ import annotations
 
@@ -79,6 +83,7 @@ PO, _ = _offsets(PER_PLAYER_LAYOUT)
 CO, _ = _offsets(CONTEXT_LAYOUT, O["context"])
 P_BASE = [O[f"player_{p}"] for p in range(4)]
 K_BASE = [O["kingdoms"] + k * PER_KINGDOM for k in range(NK)]
+FATE_BASE = [b + 2 + NT for b in K_BASE]  # each kingdom's Fate tokens
 TOKEN_KIND = [C.ct[t][0] for t in range(len(C.ct))]
 ZERO8 = [0] * 8
 NO_PEEK = [-1, -1, -1]
@@ -108,6 +113,7 @@ assert O["encounters"] == O["adventures"] + 3 * ADV_LEN
 O_KINGDOMS = O["kingdoms"]
 KINGDOMS_LEN = NK * PER_KINGDOM
 FATE_IDS = range(8)
+GOD_IDS = range(8)
 KINGDOM_IDS = range(NK)
 NO_TRACK = [-1] * 4
 F_DT = 8 + NF
@@ -285,6 +291,22 @@ def _dice_block(zone, face, dtype, held):
     return a
 
 
+def _supply_block(gods, gold, fate):
+    """The God tokens in the supply, the Gold on them and the Fate-token supply (written
+    element by element: NumPy calls on such small arrays cost more than the whole block)."""
+    a = memoryview(bytearray(4 * 24)).cast("f")
+    for g in GOD_IDS:
+        if gods[g]:
+            a[g] = 1
+        x = gold[g]
+        if x:
+            a[8 + g] = x / 10 if x < 10 else 1.0
+        x = fate[g]
+        if x:
+            a[16 + g] = x / 4 if x < 4 else 1.0
+    return a
+
+
 def _encode_context(w, s, role):
     d = s.dec
     if d["k"] in PLAIN_KINDS and not s.just_rolled:
@@ -370,23 +392,17 @@ def encode(s, role):
     for k in compress(KINGDOM_IDS, temple):  # the kingdoms with Temples of Set
         x = len(temple[k])
         w[K_BASE[k] + 1 + NT] = x / 4 if x < 4 else 1.0
-    fate_board = s.fate_board
-    for k in compress(KINGDOM_IDS, map(ZERO8.__ne__, fate_board)):  # those with Fate tokens
-        row = fate_board[k]
-        o = K_BASE[k] + 2 + NT
-        for f in compress(FATE_IDS, row):
-            x = row[f]
-            w[o + f] = x / 4 if x < 4 else 1.0
+    for o, row in zip(FATE_BASE, s.fate_board):  # the Fate tokens on the board
+        if row != ZERO8:
+            for f in compress(FATE_IDS, row):
+                x = row[f]
+                w[o + f] = x / 4 if x < 4 else 1.0
 
     # gods in the supply, Gold on them, the Fate supply (cached: they change rarely)
     key = (*s.god_supply, *s.god_gold, *s.fate_supply)
     blk = _SUPPLY.get(key)
     if blk is None:
-        a = np.zeros(24, dtype=np.float32)
-        a[:8] = s.god_supply
-        a[8:16] = np.minimum(np.array(s.god_gold, dtype=np.float32) / 10, 1)
-        a[16:] = np.minimum(np.array(s.fate_supply, dtype=np.float32) / 4, 1)
-        blk = _remember(_SUPPLY, key, memoryview(a))
+        blk = _remember(_SUPPLY, key, _supply_block(s.god_supply, s.god_gold, s.fate_supply))
     w[O_SUPPLY:O_SUPPLY + 24] = blk
 
     key = (*s.adv_face, *s.enc_face)
