@@ -64,14 +64,15 @@ class BattleRules:
 
     # ---- the battle loop ------------------------------------------------------------------
     def _next_battle(self):
-        me, O = self.me(), self.O
+        """The first region where the phasing player meets another side, and the defender:
+        the other owner with most units there (the first of them on a tie)."""
+        me, O, tot = self.me(), self.O, self.tot
         for r in self.occupied(me):
-            if self.enemies_in(me, r):
-                best, dfn = 0, -1
-                for o in range(O):
-                    if o != me and self.tot[r * O + o] > best:
-                        best, dfn = self.tot[r * O + o], o
-                return r, dfn
+            others = tot[r * O:(r + 1) * O]
+            others[me] = 0
+            most = max(others)
+            if most:
+                return r, others.index(most)
         return None, None
 
     def _step_battle(self):

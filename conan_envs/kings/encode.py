@@ -7,11 +7,13 @@ value, where and by whom); the battle being fought (region, round, stage, each s
 modifiers, pending hits, and units killed, raised, possessed, immobilized); the round.
 Players are listed from the observer's seat onward. `observation_blocks` names the blocks.
 
-The board part (units, occupancy, tokens) is kept up to date in the state's `board`, one
-row per observer laid out as that observer's whole observation with the rest left zero, as
-units and tokens come and go (`KingsState.add`, `set_storm`, `set_curse`, `set_raid` write
-the positions `board_positions` gives). Encoding copies the observer's row and writes the
-few values after it."""
+The board part (units, occupancy, tokens) is kept in the state's `board`, one row per
+observer laid out as that observer's whole observation with the rest left zero. Tokens are
+written as they change (`KingsState.set_storm`, `set_curse`, `set_raid`); unit counts are
+written lazily: `KingsState.add` only notes, per observer, the unit counts and occupancies
+that changed, and `catch_up` writes them to the observer's row when an observation is
+asked (the rules loop never asks for one). Encoding copies the observer's row and writes
+the few values after it."""
 from __future__ import annotations
 
 import numpy as np
@@ -29,6 +31,7 @@ _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
 KEPT = 4096  # observation parts and legal masks a game keeps for reuse
+FEW_CELLS = 16  # board cells written one by one; more are written at once (fancy indexing)
 
 
 def _scaled(k, c):
@@ -153,7 +156,8 @@ def raid_value(raider, role, n):
 
 
 def board_values(state):
-    """The board from the state's unit counts and tokens: what `state.board` must hold."""
+    """The board from the state's unit counts and tokens: what `state.board` holds once
+    every observer has caught up."""
     n, u, tot = state.n, state.u, state.tot
     units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
     tokens = [STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
@@ -166,10 +170,32 @@ def board_values(state):
     return np.array(out, dtype=np.float32)
 
 
+def catch_up(state, role):
+    """Write to the observer's row of the board the unit counts and occupancies that changed
+    since its last observation (`KingsState.add` notes them)."""
+    game, u, tot, board = state.game, state.u, state.tot, state.board
+    units, owners = state.unsynced_units[role], state.unsynced_owners[role]
+    upos, opos = game.board_upos, game.board_opos
+    if len(units) < FEW_CELLS:  # one by one
+        for i in units:
+            k, scaled = u[i], SCALED[i % T]
+            board[upos[i][role]] = scaled[k] if k < len(scaled) else 1.0
+        for j in owners:
+            board[opos[j][role]] = 1.0 if tot[j] else 0.0
+    else:  # all at once (a new game's setup, an observer that seldom asks)
+        board[[upos[i][role] for i in units]] = [
+            SCALED[i % T][min(u[i], C.CHITS[i % T])] for i in units]
+        board[[opos[j][role] for j in owners]] = [1.0 if tot[j] else 0.0 for j in owners]
+    units.clear()
+    owners.clear()
+
+
 def encode(state, role):
     n = state.n
     game = state.game
     size = game._obs_size
+    if state.unsynced_units[role]:  # (an occupancy changes only with a unit count)
+        catch_up(state, role)
     out = state.board[role * size:(role + 1) * size].copy()
     ask = state.ask
     asked = ask[1] if ask else -1

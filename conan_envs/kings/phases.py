@@ -28,11 +28,12 @@ class PhaseRules(EffectRules):
                 if raided[r] == me:
                     self.set_raid(r, -1)
         # HERO PHASE: "Each Hero rolls once ... Max three rolls per region"; the King is a Hero
-        q = []
+        q, u, O = [], self.u, self.O
         for r in self.occupied(me):
-            h = self.at(r, me, C.HERO)
+            i = (r * O + me) * T
+            h = u[i + C.HERO]
             q += [[r, C.HERO]] * min(3, h)
-            if h < 3 and self.at(r, me, C.KING):
+            if h < 3 and u[i + C.KING]:
                 q.append([r, C.KING])
         self.queue = q
         self.phase = "hero"
@@ -71,10 +72,11 @@ class PhaseRules(EffectRules):
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
-        held = {r for r in self.occupied(me) if self.controls(me, r)}
+        held = [r for r in self.occupied(me) if self.controls(me, r)]
+        whole = set(held)
         for c in {C.COUNTRY_OF[r] for r in held if C.COUNTRY_OF[r] >= 0}:
-            self.country_roll[c] = int(all(r in held for r in C.COUNTRY_REGIONS[c]))
-        self.task = {"done": False}
+            self.country_roll[c] = int(all(r in whole for r in C.COUNTRY_REGIONS[c]))
+        self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
         self.phase = "recruit"
 
     def _on_relic_roll(self, a):
@@ -92,11 +94,14 @@ class PhaseRules(EffectRules):
         return [r for r in eligible
                 if rolls[r] < 3 and (gold or bonus[r] or country[C.COUNTRY_OF[r]])]
 
-    def _recruit_eligible(self, p):
-        """Controlled land regions free of Storms, Curses and raids."""
-        return [r for r in self.occupied(p)
-                if not C.IS_SEA[r] and not self.storm[r] and not self.curse[r]
-                and self.raided[r] < 0 and self.controls(p, r)]
+    def _recruit_eligible(self, p, held=None):
+        """Controlled land regions free of Storms, Curses and raids (`held`: the regions p
+        controls, when known)."""
+        if held is None:
+            held = [r for r in self.occupied(p) if self.controls(p, r)]
+        storm, curse, raided = self.storm, self.curse, self.raided
+        return [r for r in held
+                if not C.IS_SEA[r] and not storm[r] and not curse[r] and raided[r] < 0]
 
     def _step_recruit(self):
         me = self.me()

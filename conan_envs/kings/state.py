@@ -15,6 +15,7 @@ from operator import eq
 import numpy as np
 
 from ..engine import TERMINAL, CorruptStateError, State
+from ..engine.core import copy_data
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
@@ -23,7 +24,6 @@ from .encode import (
     DECISIONS,
     KEPT,
     PHASES,
-    SCALED,
     STAGES,
     STORMS,
     board_values,
@@ -57,9 +57,22 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
                 "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
 
 
+# The rules' fields, in the order they are saved. They are slots: CPython keeps an object's
+# attributes inline, where `self.x` and `self.method()` are found quickest, only while its
+# class has at most 30 attribute names (beyond, every method call looks in the instance's
+# dict first), and a state has more. `fields`, `clone` and `_rebuild_derived` give them the
+# treatment the engine gives the fields in the instance's dict.
+FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div", "relics",
+          "alive", "king_dead", "slain_by", "end_cause", "final_round", "last_fall", "order",
+          "act", "phase", "ask", "pending_roll", "task", "queue", "battle", "result",
+          "bonus_recruit", "rolls", "country_roll", "stack_bonus", "journey", "king_journey",
+          "moved", "battle_plan", "plunder")
+
+
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
                  PlunderRules, State):
-    _DERIVED = ("board",)
+    __slots__ = FIELDS
+    _DERIVED = ("board", "unsynced_units", "unsynced_owners")
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -67,8 +80,11 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
-        # the encoder's copy of units and tokens, one row per observer (encode.py)
+        # the encoder's copy of units and tokens, one row per observer (encode.py), and per
+        # observer the unit counts u[i] and occupancies tot[j] its row has not caught up with
         self.board = np.zeros(n * observation_size(n), dtype=np.float32)
+        self.unsynced_units = [set() for _ in range(n)]
+        self.unsynced_owners = [set() for _ in range(n)]
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -122,12 +138,17 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def _apply(self, a):
         decision = self.ask[0]
         self.ask = None
-        self._mask = None
         _ON[decision](self, a)
         self._run()
 
     def _rebuild_derived(self):
+        saved = self.__dict__  # where the engine puts every field read back: the rules' to slots
+        for name in FIELDS:
+            if name in saved:
+                setattr(self, name, saved.pop(name))
         self.board = board_values(self)
+        self.unsynced_units = [set() for _ in range(self.n)]
+        self.unsynced_owners = [set() for _ in range(self.n)]
 
     def _check_restored(self):
         """A loaded state's ranges, sizes and cross-field consistency (saves: nothing read
@@ -235,6 +256,17 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             if bt.get("side") not in (0, 1) or len(bt.get("queue", ())) > 10_000:
                 bad("battle", "side or queue out of range")
 
+    def fields(self):
+        out = super().fields()
+        out.update((name, getattr(self, name)) for name in FIELDS)
+        return out
+
+    def clone(self, rng=None):
+        new = super().clone(rng)
+        for name in FIELDS:
+            setattr(new, name, copy_data(getattr(self, name)))
+        return new
+
     def decision(self):
         return "game over" if not self.ask else self.ask[0]
 
@@ -301,21 +333,17 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def add(self, r, o, t, k=1):
         j = r * self.O + o
         i = j * T + t
-        v = self.u[i] = self.u[i] + k
-        scaled = SCALED[t]
-        x = scaled[v] if v < len(scaled) else 1.0
-        board, game = self.board, self.game
-        for q in game.board_upos[i]:
-            board[q] = x
+        self.u[i] += k
+        self.pool[o * T + t] += k
         was = self.tot[j]
         now = self.tot[j] = was + k
+        for unsynced in self.unsynced_units:  # the encoder catches up when asked
+            unsynced.add(i)
         if not was or not now:  # the owner arrives in or leaves the region
-            x = 1.0 if now else 0.0
-            for q in game.board_opos[j]:
-                board[q] = x
-        self.pool[o * T + t] += k
+            for unsynced in self.unsynced_owners:
+                unsynced.add(j)
 
-    # ---- tokens (always set through these, which keep the encoder's board) ----------
+    # ---- tokens (always set through these, which write the encoder's board) ---------
     def set_storm(self, r, k):
         self.storm[r] = k
         x, board = STORMS[min(k, 3)], self.board
@@ -483,18 +511,12 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         _ROLLED[what](self, v, ctx)
 
     def _log_roll(self, what, v, ctx):
-        if what in _TABLE_TEXT:
-            result = _TABLE_TEXT[what][v]
-        elif what == "recruit":
-            result = C.RECRUIT_TEXT[C.COUNTRY_OF[ctx["region"]]][v]
-        else:
-            result = f"{v} {'Curse Tokens' if what == 'curse' else 'Divinations'}"
+        table = RECRUIT_WORDS[C.COUNTRY_OF[ctx["region"]]] if what == "recruit" else ROLL_WORDS[what]
+        rolled, result = table[v]
         who = (self.owner_name(self.battle["owners"][ctx["side"]]) if "side" in ctx
                else self.game.roles[self.me()])
-        where = f" in {C.REGIONS[ctx['region']]}" if "region" in ctx else ""
-        table = (f"{C.COUNTRIES[C.COUNTRY_OF[ctx['region']]]} Recruit Table"
-                 if what == "recruit" else _TABLE_NAME[what])
-        self.log_event(f"{who} rolls {v} on the {table}{where}: {result}")
+        where = IN_REGION[ctx["region"]] if "region" in ctx else ""
+        self.log_event(f"{who}{rolled}{where}{result}")
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
@@ -509,12 +531,26 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.plunder = 0
 
 
-_TABLE_TEXT = {"hero": C.HEROIC_ACTIONS_TEXT, "wizard": C.WIZARD_MAGIC_TEXT,
-               "action": C.BATTLE_ACTIONS_TEXT, "spell": C.BATTLE_SPELLS_TEXT}
-_TABLE_NAME = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
-               "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
-               "spell": "Wizard Battle Spell Table", "curse": "Great Curse die",
-               "prophecy": "Prophecy die"}
+
+
+def _roll_words(table, results):
+    """Per die result v, what its log line says after the roller's name and before where:
+    "rolls v on the table", then ": result"."""
+    return tuple((f" rolls {v} on the {table}", f": {result}") for v, result in enumerate(results))
+
+
+ROLL_WORDS = {
+    "hero": _roll_words("Heroic Actions Table", C.HEROIC_ACTIONS_TEXT),
+    "wizard": _roll_words("Wizard Magic Table", C.WIZARD_MAGIC_TEXT),
+    "action": _roll_words("Heroic Battle Actions Table", C.BATTLE_ACTIONS_TEXT),
+    "spell": _roll_words("Wizard Battle Spell Table", C.BATTLE_SPELLS_TEXT),
+    "curse": _roll_words("Great Curse die", [f"{v} Curse Tokens" for v in range(7)]),
+    "prophecy": _roll_words("Prophecy die", [f"{v} Divinations" for v in range(4)]),
+}
+RECRUIT_WORDS = tuple(_roll_words(f"{country} Recruit Table", C.RECRUIT_TEXT[c])
+                      for c, country in enumerate(C.COUNTRIES))
+IN_REGION = tuple(f" in {name}" for name in C.REGIONS)
+
 # the handlers by name, looked up once (the decision, phase and roll names are plain data)
 _ON = {d: getattr(KingsState, "_on_" + d) for d in DECISIONS}
 _STEP = {p: getattr(KingsState, "_step_" + p) for p in PHASES if p != "over"}

@@ -106,6 +106,31 @@ def test_encoding_matches_the_reference_in_random_games(n):
     assert checked > 50
 
 
+@pytest.mark.parametrize("n", [2, 4])
+def test_observers_asking_now_and_then_see_what_a_fresh_encoder_sees(n):
+    """The board is written lazily (each observer catches up on the unit counts changed
+    since it last asked): whoever asks, however seldom, sees what a state rebuilt from the
+    save (its board written in full) shows; a clone catches up on its own."""
+    game = conan_envs.make_game("kings_v1", num_players=n, max_turns=15)
+    checked = 0
+    for seed, chance in enumerate((0.03, 0.3, 1.0)):
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal() and not s.is_truncated():
+            if rng.random() < chance:
+                role = int(rng.integers(n))
+                fresh = game.state_from_json(s.to_json())
+                np.testing.assert_array_equal(s.observation(role), fresh.observation(role))
+                twin = s.clone()
+                for other in range(n):
+                    np.testing.assert_array_equal(twin.observation(other),
+                                                  fresh.observation(other))
+                checked += 1
+            legal = np.flatnonzero(s.legal_action_mask())
+            s.apply_action(int(rng.choice(legal)))
+    assert checked > 30
+
+
 def test_counts_past_the_chit_limit_and_tokens_show_capped():
     s = blank(3)
     put(s, "Asgard", 3, A, 45)  # neutral armies have no chit limit
@@ -129,6 +154,8 @@ def test_a_saved_state_rebuilds_the_board_and_rejects_bad_unit_counts():
     s = game.new_initial_state(4)
     restored = game.state_from_json(s.to_json())
     assert "board" not in json.loads(s.to_json())["fields"]
+    for role in range(s.n):
+        s.observation(role)
     assert np.array_equal(restored.board, s.board) and restored == s
     data = json.loads(s.to_json())
     data["fields"]["u"] = data["fields"]["u"][:-1]

@@ -22,7 +22,9 @@ def check(s):
                 assert total <= C.CHITS[t], (o, C.UNIT_KEYS[t], total)
         for r in range(C.NUM_REGIONS):
             assert s.tot[r * O + o] == sum(s.at(r, o, t) for t in range(T))
-    assert np.array_equal(s.board, board_values(s))  # the encoder's copy
+    for role in range(n):  # the encoder's copy, once every observer has caught up
+        s.observation(role)
+    assert np.array_equal(s.board, board_values(s))
     assert s.pool[n * T:(n + 1) * T] == [s.pool[n * T]] + [0] * (T - 1)  # neutrals: Armies
     if s.phase == "plunder":  # every battle of the phasing player has been fought
         me = s.me()
