@@ -15,7 +15,6 @@ C = content()
 SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura",
                       "ability", "ibis"))
 DICE_GODS = (BEL, ISHTAR, MITRA, SET, YMIR)
-ALL_SYMBOLS = b"\x01" * 11  # a die's Set actions in the legal mask: any of the 11 symbols
 
 
 def scope(s):
@@ -107,7 +106,7 @@ def add_modifiers(s, mask):
             if fd != FATE_SYM[k]:
                 mask[fo + d * 8 + k] = True
         if has_set:
-            mask[so + d * 11: so + d * 11 + 11] = ALL_SYMBOLS
+            mask[so + d * 11: so + d * 11 + 11] = True
             if fd < 11:
                 mask[so + d * 11 + fd] = False
         if has_bel and fd != THIEF:

@@ -181,16 +181,14 @@ class AdventuresState(State):
         return render(view)
 
     def _legal_mask(self):
-        # Written into a bytearray (an element write there costs a fraction of one into a NumPy
-        # array) and handed out as a NumPy bool view of it.
-        mask = bytearray(NUM_ACTIONS)
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
         DECISIONS[self.dec["k"]][0](self, mask, OFF)
         modifiers.add_modifiers(self, mask)
         p = self.dec["p"]
         if (self.game.config["team"] and self.gold[p] > 0 and self.dec["k"] in GOLD_SHARING
                 and modifiers.partner(self, p) >= 0):
             mask[OFF["give_gold"]] = True
-        return np.frombuffer(mask, dtype=bool)
+        return mask
 
     def _apply(self, a):
         seg, i = CODEC.decode(a)
