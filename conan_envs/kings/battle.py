@@ -18,6 +18,9 @@ from .encode import STAGES
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 A, E, H, W, M, S, K, F = range(8)
 ROUND_CAP = 50  # a battle still undecided after this many rounds: the attacker is lost
+# the unit types that attack at each Initiative Rating (Fortifications never attack)
+_AT_INITIATIVE = {i: tuple(t for t in range(F) if C.INITIATIVE[t] == i)
+                  for i in set(C.INITIATIVE[:F])}
 
 
 def _zeros():
@@ -68,11 +71,10 @@ class BattleRules:
         the other owner with most units there (the first of them on a tie)."""
         me, O, tot = self.me(), self.O, self.tot
         for r in self.occupied(me):
-            others = tot[r * O:(r + 1) * O]
-            others[me] = 0
-            most = max(others)
-            if most:
-                return r, others.index(most)
+            row = tot[r * O:(r + 1) * O]
+            if sum(row) > row[me]:
+                row[me] = 0
+                return r, row.index(max(row))
         return None, None
 
     def _step_battle(self):
@@ -110,7 +112,8 @@ class BattleRules:
             o = bt["owners"][s]
             if o < self.n:
                 k = self.cnt(s, H) + self.cnt(s, K)
-                q += [s] * (k + min(k, self.battle_plan[o]))  # Battle Plan: 1 extra roll
+                plan = self.battle_plan[o]  # Battle Plan: 1 extra roll
+                q += [s] * (k + min(k, plan) if plan else k)
         bt["queue"] = q
         bt["stage"] = "heroes"
 
@@ -169,12 +172,11 @@ class BattleRules:
             level = bt["levels"].pop(0)
             q = []
             for s in (0, 1):
-                row, immob, init = self.counts(s), bt["immobilized"][s], bt["initiative"][s]
-                for t in range(7):  # Fortifications never attack
-                    if C.INITIATIVE[t] + init == level:
-                        k = row[t] - immob[t]
-                        if k > 0:
-                            q += [[s, t]] * (k * C.ATTACKS[t])
+                row, immob = self.counts(s), bt["immobilized"][s]
+                for t in _AT_INITIATIVE.get(level - bt["initiative"][s], ()):
+                    k = row[t] - immob[t]
+                    if k > 0:
+                        q += [[s, t]] * (k * C.ATTACKS[t])
             q.reverse()  # popped from the end: the attacker's rolls first
             bt["queue"] = q
             return

@@ -5,10 +5,14 @@ a unit type, a destination within the unit's Move (plus Forced March, Demonic St
 Long Journey), how many; a Ship order then takes passengers one at a time."""
 from __future__ import annotations
 
+from itertools import compress
+from operator import gt
+
 from . import content as C
 from .actions import COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
+_MOVERS = range(C.FORT)  # every unit type but the Fortification (numbered last)
 
 
 class MoveRules:
@@ -18,10 +22,12 @@ class MoveRules:
         if storm[r]:
             return []
         b, m = (r * self.O + me) * T, r * T
-        row, mv = self.u[b:b + T], self.moved[m:m + T]
+        types = list(compress(_MOVERS, map(gt, self.u[b:b + T], self.moved[m:m + T])))
         land_ok = self.way_out(C.LAND_NEIGHBORS[r])
         ship_ok = self.way_out(C.SHIP_NEIGHBORS[r])
-        return [t for t in range(7) if row[t] > mv[t] and (ship_ok if t == C.SHIP else land_ok)]
+        if land_ok and ship_ok:
+            return types
+        return [t for t in types if (ship_ok if t == C.SHIP else land_ok)]
 
     def way_out(self, nbrs):
         """Is one of the regions nbrs free of a Storm ("never into ... a Storm")?"""
@@ -78,19 +84,17 @@ class MoveRules:
         """Distances (1..steps) of the regions unit type t may move to from r."""
         nbrs = C.SHIP_NEIGHBORS if t == C.SHIP else C.LAND_NEIGHBORS
         storm = self.storm
-        dist = {r: 0}
+        dist = {}
         frontier = [r]
         for k in range(1, steps + 1):
             nxt = []
             for x in frontier:
-                if x != r and self.enemies_in(me, x):
-                    continue  # into but not through
                 for d in nbrs[x]:
-                    if d not in dist and not storm[d]:
+                    if d not in dist and d != r and not storm[d]:
                         dist[d] = k
-                        nxt.append(d)
+                        if k < steps and not self.enemies_in(me, d):  # into but not through
+                            nxt.append(d)
             frontier = nxt
-        del dist[r]
         return dist
 
     def _choose_unit(self, t):
@@ -99,7 +103,8 @@ class MoveRules:
         extra = 2 if (t == C.HERO and self.journey[r]) or (t == C.KING and self.king_journey) else 0
         dist = self.reach(r, t, me, base + extra)
         self.task["unit"] = t
-        self.task["far"] = [d for d, k in dist.items() if k > base]  # needs the Long Journey
+        # the regions that need the Long Journey
+        self.task["far"] = [d for d, k in dist.items() if k > base] if extra else []
         self._ask("move_to", me, [REGION0 + d for d in sorted(dist)])
 
     def _on_move_to(self, a):
@@ -109,7 +114,8 @@ class MoveRules:
         most = self.at(r, me, t) - self.moved[r * T + t]
         if d in self.task["far"]:
             most = min(most, self.journey[r] if t == C.HERO else 1)
-        most = min(most, MAX_COUNT)
+        if most > MAX_COUNT:
+            most = MAX_COUNT
         if most == 1:
             self._do_move(1)
         else:
@@ -150,7 +156,7 @@ class MoveRules:
         """The order is complete: back to choosing a region."""
         sources = self.task["sources"]
         if not self._region_movable(r, self.me()):
-            sources = [x for x in sources if x != r]
+            sources.remove(r)
         self.task = {"done": False, "sources": sources}
 
     def _on_embark(self, a):

@@ -32,7 +32,7 @@ class PhaseRules(EffectRules):
         for r in self.occupied(me):
             i = (r * O + me) * T
             h = u[i + C.HERO]
-            q += [[r, C.HERO]] * min(3, h)
+            q += [[r, C.HERO]] * (h if h < 3 else 3)
             if h < 3 and u[i + C.KING]:
                 q.append([r, C.KING])
         self.queue = q
@@ -52,8 +52,8 @@ class PhaseRules(EffectRules):
             w = self.at(r, me, C.WIZARD)
             if not w:
                 continue
-            k = min(3, w)
-            e = min(extra, w, 3 - k)
+            k = w if w < 3 else 3
+            e = min(extra, w, 3 - k) if extra else 0
             extra -= e
             q += [[r, C.WIZARD]] * k + [[r, -1]] * e  # -1: a Relic's roll, which "may" be made
         self.queue = q

@@ -316,7 +316,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     # ---- the driver ---------------------------------------------------------------------
     def _run(self):
-        while self.ask is None and self.phase != "over":
+        while self.ask is None:  # (the game's end asks nothing: ask = [])
             _STEP[self.phase](self)
 
     def me(self):
