@@ -95,10 +95,11 @@ class BattleRules:
             self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[self.me()]} attacks "
                            f"{self.owner_name(dfn)}")
             self._start_round()
-        if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
-            self._end_battle()
-            return
-        _STAGES[bt["stage"]](self)
+        while self.ask is None:  # the stages, until one asks or the battle is over
+            if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
+                self._end_battle()
+                return
+            _STAGES[bt["stage"]](self)
 
     def _both_present(self):
         bt, O = self.battle, self.O
@@ -111,7 +112,8 @@ class BattleRules:
         for s in (0, 1):
             o = bt["owners"][s]
             if o < self.n:
-                k = self.cnt(s, H) + self.cnt(s, K)
+                row = self.counts(s)
+                k = row[H] + row[K]
                 plan = self.battle_plan[o]  # Battle Plan: 1 extra roll
                 q += [s] * (k + min(k, plan) if plan else k)
         bt["queue"] = q
@@ -121,7 +123,8 @@ class BattleRules:
         bt = self.battle
         while bt["queue"]:
             s = bt["queue"].pop(0)
-            if self.cnt(s, H) + self.cnt(s, K):
+            row = self.counts(s)
+            if row[H] + row[K]:
                 self._roll("action", 6, {"side": s})
                 return
         bt["queue"] = [s for s in (0, 1) for _ in range(self.cnt(s, W))]
@@ -301,14 +304,16 @@ class BattleRules:
         elif eff == "confusion":
             bt["confusion"][s] += 1
         elif eff in ("slay", "death"):
-            self._battle_target(eff, s, [t for t in range(T) if self.cnt(e, t) > 0])
+            row = self.counts(e)
+            self._battle_target(eff, s, [t for t in range(T) if row[t] > 0])
         elif eff == "possession":
             own = bt["owners"][e]
             self._battle_target(eff, s, [t for t in (A, E, H, W, M, S) if
                                          self.at(bt["region"], own, t) - bt["possessed"][s][t] > 0])
         elif eff == "immobilize":
+            row, immob = self.counts(e), bt["immobilized"][e]
             self._battle_target(eff, s, [t for t in range(T) if C.ATTACKS[t] and
-                                         self.cnt(e, t) - bt["immobilized"][e][t] > 0])
+                                         row[t] - immob[t] > 0])
         elif eff in ("rally", "restoration"):
             kinds = (A, E) if eff == "rally" else range(T)
             types = [t for t in kinds if bt["killed"][s][t] and self.can_recruit(o, t)]

@@ -27,6 +27,8 @@ DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_
              "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
              "battle_target", "restore", "retreat", "terror_retreat", "new_king", "training",
              "relic_roll")
+_DEC = {d: i for i, d in enumerate(DECISIONS)}
+_PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
 KEPT = 4096  # observation parts and legal masks a game keeps for reuse
 FEW_CELLS = 16  # board cells written one by one; more are written at once (fancy indexing)
@@ -196,9 +198,13 @@ def encode(state, role):
         catch_up(state, role)
     out = state.board[role * size:(role + 1) * size].copy()
     ask = state.ask
+    asked = ask[1] if ask else -1
     at = game.obs_at
-    out[at["players"]:at["task_effect"]] = header_values(state, role)
+    k = at["players"]
+    out[k:k + n * PER_PLAYER] = players_values(state, role, asked)
+    out[at["phase"] + _PH[state.phase]] = 1.0
     if ask:
+        out[at["decision"] + _DEC[ask[0]]] = 1.0
         if ask[0] in TASK_DECISIONS or ask[0] in ("battle_target", "restore"):
             eff, region, target, unit = pending(state)
             if eff >= 0:
@@ -235,33 +241,28 @@ def encode(state, role):
     return out
 
 
-def header_values(state, role):
+def players_values(state, role, asked):
     """The players block (the observer first): Gold, Divinations, Relics, alive, King,
-    seat, phasing, asked, slain; then the phase and the decision (one-hot). It changes
-    seldom, so each one made is kept in the game (read-only), by everything it is made
-    from."""
-    me, order, phase, ask = state.me(), state.order, state.phase, state.ask
-    asked, decision = (ask[1], ask[0]) if ask else (-1, None)
+    seat, phasing, asked, slain. It changes seldom, so each block made is kept in the game
+    (read-only), by everything it is made from."""
+    me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
     kings = pool[C.KING::T]
-    key = (role, me, asked, phase, decision, *order, *gold, *div, *relics, *alive, *kings,
-           *dead)
-    made = state.game.obs_headers
+    key = (role, me, asked, *order, *gold, *div, *relics, *alive, *kings, *dead)
+    made = state.game.obs_players
     block = made.get(key)
     if block is not None:
         return block
-    values = []
+    players = []
     for p in state.game.seats[role]:
         g, d, r = gold[p], div[p], relics[p]
-        values += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
-                   r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
-                   1.0 if kings[p] else 0.0, order.index(p) / (state.n - 1),
-                   1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
-                   1.0 if dead[p] else 0.0)
-    values += [1.0 if ph == phase else 0.0 for ph in PHASES]
-    values += [1.0 if d == decision else 0.0 for d in DECISIONS]
-    block = np.array(values, dtype=np.float32)
+        players += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
+                    r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
+                    1.0 if kings[p] else 0.0, order.index(p) / (state.n - 1),
+                    1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
+                    1.0 if dead[p] else 0.0)
+    block = np.array(players, dtype=np.float32)
     block.flags.writeable = False
     if len(made) >= KEPT:
         made.clear()

@@ -55,8 +55,8 @@ class KingsGame(Game):
         self.board_upos, self.board_opos, self.board_tpos = board_positions(n)
         self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))
         # made once and shared by the states (read-only): legal masks by action list, the
-        # observation's players, phase and decision blocks by what they are made from
-        self.masks, self.obs_headers = {}, {}
+        # observation's players block by what it is made from
+        self.masks, self.obs_players = {}, {}
 
     def observation_shape(self, role):
         return (self._obs_size,)

@@ -18,16 +18,19 @@ _MOVERS = range(C.FORT)  # every unit type but the Fortification (numbered last)
 class MoveRules:
     def movable_types(self, r, me):
         """Unit types in r of the phasing player that may still move somewhere."""
-        storm = self.storm
-        if storm[r]:
+        if self.storm[r]:
             return []
-        b, m = (r * self.O + me) * T, r * T
-        types = list(compress(_MOVERS, map(gt, self.u[b:b + T], self.moved[m:m + T])))
+        types = self._unmoved(r, me)
         land_ok = self.way_out(C.LAND_NEIGHBORS[r])
         ship_ok = self.way_out(C.SHIP_NEIGHBORS[r])
         if land_ok and ship_ok:
             return types
         return [t for t in types if (ship_ok if t == C.SHIP else land_ok)]
+
+    def _unmoved(self, r, me):
+        """Unit types in r of the phasing player not all moved yet (Fortifications aside)."""
+        b, m = (r * self.O + me) * T, r * T
+        return list(compress(_MOVERS, map(gt, self.u[b:b + T], self.moved[m:m + T])))
 
     def way_out(self, nbrs):
         """Is one of the regions nbrs free of a Storm ("never into ... a Storm")?"""
@@ -38,15 +41,14 @@ class MoveRules:
 
     def _region_movable(self, r, me):
         """Has region r a unit of the phasing player that may still move somewhere?"""
-        storm = self.storm
-        if storm[r]:
+        if self.storm[r]:
             return False
-        b, m = (r * self.O + me) * T, r * T
-        row, mv = self.u[b:b + T], self.moved[m:m + T]
-        if (row[0] > mv[0] or row[1] > mv[1] or row[2] > mv[2] or row[3] > mv[3]
-                or row[4] > mv[4] or row[6] > mv[6]) and self.way_out(C.LAND_NEIGHBORS[r]):
+        types = self._unmoved(r, me)
+        if not types:
+            return False
+        if types != [C.SHIP] and self.way_out(C.LAND_NEIGHBORS[r]):  # a land unit can go
             return True
-        return row[5] > mv[5] and self.way_out(C.SHIP_NEIGHBORS[r])
+        return C.SHIP in types and self.way_out(C.SHIP_NEIGHBORS[r])
 
     def _step_move(self):
         me = self.me()
