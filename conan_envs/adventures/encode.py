@@ -11,8 +11,9 @@ one-hots, player presence, the Plot cards in play) and writes into it through a 
 (the cheapest element write from Python). Blocks that change only now and then (a player's
 public part, a player's dice, the Challenge tokens on the board, the face-up cards, the supply)
 are copied whole from caches keyed by the plain values they are written from; a slice copy
-costs about five element writes. The kingdoms with Temples of Set are found with `compress`,
-without a Python-level loop over every kingdom; the Fate tokens on the board row by row.
+costs about five element writes. The whole kingdoms block (Challenge tokens, Temples of Set,
+Fate tokens) last written for a role is copied again while those stay the same; when they
+change, the kingdoms with Temples are found with `compress`, the Fate tokens row by row.
 
 NumPy calls are kept off this path: on arrays this small a call costs more than writing the
 values one by one, and far more in a training loop, where NumPy's code is no longer in the
@@ -21,6 +22,7 @@ processor's caches when the encoder runs.
 from __future__ import annotations
 
 from itertools import compress
+from typing import NamedTuple
 
 import numpy as np
 
@@ -160,6 +162,17 @@ _DICE = {}
 _PUBLIC = {}
 _TOKENS = {}
 _FACE_UP = {}
+
+
+class KingdomsBlock(NamedTuple):
+    """The kingdoms block last written for a role and the values it was written from."""
+    tokens: tuple
+    temple: list
+    fate: list
+    block: memoryview
+
+
+_KINGDOMS: dict[int, KingdomsBlock] = {}
 DICE_LEN = MAX_DICE * PER_DIE
 
 
@@ -307,6 +320,35 @@ def _supply_block(gods, gold, fate):
     return a
 
 
+def _encode_kingdoms(w, s, role, known):
+    """The kingdoms block: Challenge tokens (the type only where `role` has seen it), Temples of
+    Set, Fate tokens. The block last written for `role` is kept with what it was written from
+    and copied again while that stays the same (random play: it changes on one step in seven);
+    the Temples and Fate tokens are compared as they are, nested lists, with no key to build."""
+    board, temple, fate_board = s.ct_board, s.temple, s.fate_board
+    key = (*board, *known.intersection(board))
+    last = _KINGDOMS.get(role)
+    if (last is not None and last.tokens == key and last.temple == temple
+            and last.fate == fate_board):
+        w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = last.block
+        return
+    blk = _TOKENS.get(key)
+    if blk is None:
+        blk = _remember(_TOKENS, key, _tokens_block(key[:NK], key[NK:]))
+    w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = blk
+    for k in compress(KINGDOM_IDS, temple):  # the kingdoms with Temples of Set
+        x = len(temple[k])
+        w[K_BASE[k] + 1 + NT] = x / 4 if x < 4 else 1.0
+    for o, row in zip(FATE_BASE, fate_board):  # the Fate tokens on the board
+        if row != ZERO8:
+            for f in compress(FATE_IDS, row):
+                x = row[f]
+                w[o + f] = x / 4 if x < 4 else 1.0
+    _KINGDOMS[role] = KingdomsBlock(
+        key, [row.copy() for row in temple], [row.copy() for row in fate_board],
+        memoryview(bytearray(w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN])).cast("f"))
+
+
 def _encode_context(w, s, role):
     d = s.dec
     if d["k"] in PLAIN_KINDS and not s.just_rolled:
@@ -381,22 +423,7 @@ def encode(s, role):
     for p in range(n):
         _encode_player(w, s, p, role, known)
 
-    # kingdoms: Challenge tokens (type only where this role has seen it), temples, Fate tokens
-    board = s.ct_board
-    key = (*board, *known.intersection(board))
-    blk = _TOKENS.get(key)
-    if blk is None:
-        blk = _remember(_TOKENS, key, _tokens_block(key[:NK], key[NK:]))
-    w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = blk
-    temple = s.temple
-    for k in compress(KINGDOM_IDS, temple):  # the kingdoms with Temples of Set
-        x = len(temple[k])
-        w[K_BASE[k] + 1 + NT] = x / 4 if x < 4 else 1.0
-    for o, row in zip(FATE_BASE, s.fate_board):  # the Fate tokens on the board
-        if row != ZERO8:
-            for f in compress(FATE_IDS, row):
-                x = row[f]
-                w[o + f] = x / 4 if x < 4 else 1.0
+    _encode_kingdoms(w, s, role, known)
 
     # gods in the supply, Gold on them, the Fate supply (cached: they change rarely)
     key = (*s.god_supply, *s.god_gold, *s.fate_supply)
