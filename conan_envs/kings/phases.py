@@ -89,10 +89,11 @@ class PhaseRules(EffectRules):
         the conditions that cannot change during the Recruit Phase."""
         if eligible is None:
             eligible = self._recruit_eligible(p)
-        gold = self.gold[p] > 0
-        rolls, bonus, country = self.rolls, self.bonus_recruit, self.country_roll
-        return [r for r in eligible
-                if rolls[r] < 3 and (gold or bonus[r] or country[C.COUNTRY_OF[r]])]
+        rolls, bonus, country, country_of = (self.rolls, self.bonus_recruit, self.country_roll,
+                                             C.COUNTRY_OF)
+        if self.gold[p] > 0:  # Gold pays for a roll anywhere
+            return [r for r in eligible if rolls[r] < 3]
+        return [r for r in eligible if rolls[r] < 3 and (bonus[r] or country[country_of[r]])]
 
     def _recruit_eligible(self, p, held=None):
         """Controlled land regions free of Storms, Curses and raids (`held`: the regions p

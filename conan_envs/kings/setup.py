@@ -15,21 +15,22 @@ class SetupRules:
         if k < 2 * self.n:
             p = self.order[k // 2]
             if k % 2 == 0:  # the King: a land region no other player holds
-                legal = [REGION0 + r for r in C.LAND if not self.tot_players(r)]
-                self._ask("place_king", p, legal)
+                taken = self._held_by(range(self.n))
+                self._ask("place_king", p, [REGION0 + r for r in C.LAND if r not in taken])
             else:  # the Army: any land region no other player holds
-                legal = [REGION0 + r for r in C.LAND if not self.enemies_in(p, r)]
-                self._ask("place_army", p, legal)
+                taken = self._held_by([o for o in range(self.O) if o != p])
+                self._ask("place_army", p, [REGION0 + r for r in C.LAND if r not in taken])
             return
+        taken = self._held_by(range(self.O))
         for r in C.LAND:
-            if not self.owners(r):
+            if r not in taken:
                 self.add(r, self.n, C.ARMY)
         self.task = {}
         self.phase = "fate"
 
-    def tot_players(self, r):
-        base = r * self.O
-        return sum(self.tot[base:base + self.n])
+    def _held_by(self, owners):
+        """The regions where any of `owners` has units (few, while setting up)."""
+        return {r for o in owners for r in self.occupied(o)}
 
     def _on_place_king(self, a):
         p = self.ask_player()

@@ -116,6 +116,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def current_player(self):
         return TERMINAL if self.phase == "over" else self.ask[1]
 
+    def is_terminal(self):
+        return self.phase == "over"  # (what current_player tells, one call sooner)
+
     def _legal_mask(self):
         # the same few action lists come back again and again (keep the roll or reroll,
         # the regions to move from, ...): their read-only masks are shared through the game
