@@ -156,6 +156,7 @@ PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(NP)]
 # 0.46 public-part misses per step with 128 entries or 8192) and their blocks stay in the
 # processor's cache.
 CACHE_LIMIT = 1 << 7
+DICE_LEN = MAX_DICE * PER_DIE
 _TEMPLATES = {}
 _SUPPLY = {}
 _DICE = {}
@@ -173,7 +174,6 @@ class KingdomsBlock(NamedTuple):
 
 
 _KINGDOMS: dict[int, KingdomsBlock] = {}
-DICE_LEN = MAX_DICE * PER_DIE
 
 
 def _tokens_block(board, seen):
