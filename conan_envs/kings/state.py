@@ -145,8 +145,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self._run()
 
     def _rebuild_derived(self):
-        saved = self.__dict__  # where the engine puts every field read back: the rules' to slots
-        for name in FIELDS:
+        saved = self.__dict__  # the engine reads every field back into the instance's dict
+        for name in FIELDS:  # the rules' fields go to their slots
             if name in saved:
                 setattr(self, name, saved.pop(name))
         self.board = board_values(self)
