@@ -1,8 +1,10 @@
 """tower_v1 views, env card and saves: the env card's block table matches the encoder; the
 board names squares, tokens, tests and Yara's actions in words; a short game is played from the
 text board alone; saves edited by hand are refused, naming the field."""
+import hashlib
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -187,6 +189,51 @@ def test_a_healed_conan_saves_and_loads():
     assert s.wounds == 1 and s.rage_track == [3]
     back = s.game.state_from_json(s.to_json())
     assert back == s
+
+
+SAVES_BEFORE_SLOTS = Path(__file__).parent / "data" / "saves_before_slots.json"
+
+
+@pytest.mark.parametrize("mode", ["solo", "battle"])
+def test_a_save_written_before_the_fields_were_slots_loads_and_plays_on(mode):
+    """Saves written by tower_v1 while the rules' fields were in the instance's dict (the file
+    was made then) load into slots, save back to the very same text and play on to the very
+    same position."""
+    from conan_envs.tower.state import FIELDS
+
+    recorded = json.loads(SAVES_BEFORE_SLOTS.read_text())[mode]
+    game = conan_envs.make_game("tower_v1", mode=mode)
+    s = game.state_from_json(recorded["save"])
+    assert not set(FIELDS) & set(vars(s))   # moved to their slots
+    assert s.to_json() == recorded["save"]
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert hashlib.sha256(s.to_json().encode()).hexdigest() == recorded["after_40_sha256"]
+
+
+def test_the_rules_fields_are_saved_restored_and_cloned_apart():
+    """The rules' fields live in slots (state.FIELDS), not in the instance's dict: a save holds
+    every one of them in the order they were always saved in, a state read back plays on
+    exactly like the original, and a clone shares no list or dict with it."""
+    from conan_envs.tower.state import FIELDS
+
+    game, s, data = saved("battle", steps=120)
+    assert list(data["fields"]) == ["turn", "log", "log_seq", *FIELDS]
+    assert not set(FIELDS) & set(vars(game.new_initial_state(0)))
+    restored = game.state_from_json(s.to_json())
+    twin, before = s.clone(), s.to_json()
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        if twin.is_terminal():
+            break
+        a = int(rng.choice(twin.legal_actions()))
+        twin.apply_action(a)
+        restored.apply_action(a)
+    assert restored.to_json() == twin.to_json()
+    assert s.to_json() == before != twin.to_json()
 
 
 def test_edited_saves_are_refused_or_play_on():
