@@ -9,7 +9,8 @@ module's table names for that game, that seat and that config:
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
-  (``policy:tower_yara_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``) and the
+  (``policy:tower_yara_ppo``), Conan in solo mode (``policy:tower_conan_solo_ppo``), the
+  two-player Kings (``policy:kings_ppo_selfplay``) and the
   Overlord of four scenarios (clutches, tigress, heart_of_darkness, ophir:
   ``policy:miniatures_overlord_ppo_<scenario>``).
 
@@ -56,7 +57,9 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     "kings_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
     "cards_v1": {"*": _DEFAULT},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
-    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"}},
+    # and the solo Conan (baselines/policies/tower_conan_solo_ppo/README.md)
+    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"},
+                 "solo:conan": {**_DEFAULT, "hard": "policy:tower_conan_solo_ppo"}},
     # the Overlord of the scenarios with a shipped policy that beat the scripted one
     # (baselines/policies/miniatures_overlord_ppo_<scenario>/README.md)
     "miniatures_v1": {"*": _DEFAULT,
