@@ -156,3 +156,52 @@ def test_mutated_saves_load_and_play_or_are_refused(saved):
             str(s)
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert loaded and refused_count
+
+
+def _play_random(state, steps, seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal() or state.is_truncated():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_saves_written_before_the_fields_became_slots_load_and_play_on():
+    """data/saves_before_slots.json was written by the code before the rules' fields moved to
+    slots (a 2-player Fight, a 4-player Duel, a Challenge token about to be placed in a
+    3-player game, a finished team game), with a digest of each after 50 random moves from
+    the save: each loads, saves back to the very same text, and plays on to the same position."""
+    import hashlib
+    from pathlib import Path
+
+    import conan_envs
+
+    entries = json.loads((Path(__file__).parent / "data" / "saves_before_slots.json").read_text())
+    assert len(entries) == 4
+    for entry in entries:
+        g = conan_envs.make_game("adventures_v1", **entry["config"])
+        state = g.state_from_json(entry["save"])
+        assert state.to_json() == entry["save"]
+        _play_random(state, 50, 0)
+        assert hashlib.sha256(state.to_json().encode()).hexdigest() == entry["after_50_random"]
+
+
+def test_the_rules_fields_are_saved_restored_and_cloned_apart(saved):
+    """The rules' fields live in slots (state.FIELDS), not in the instance's dict: a save
+    holds every one of them, a state read back keeps none in its dict and plays on exactly
+    like the original, and a clone shares no list or dict with the state it came from."""
+    from conan_envs.adventures.state import FIELDS
+
+    g, texts = saved
+    assert not set(FIELDS) & set(vars(g.new_initial_state(0)))
+    for text in texts[::4] + texts[-1:]:
+        assert set(FIELDS) <= set(json.loads(text)["fields"])
+        original, restored = g.state_from_json(text), g.state_from_json(text)
+        assert not set(FIELDS) & set(vars(restored))
+        if original.is_terminal():
+            continue
+        twin = original.clone()
+        _play_random(twin, 40, 1)
+        _play_random(restored, 40, 1)
+        assert restored.to_json() == twin.to_json() != text
+        assert original.to_json() == text
