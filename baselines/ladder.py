@@ -9,10 +9,10 @@ module's table names for that game, that seat and that config:
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
-  (``policy:tower_yara_ppo``), Conan in solo mode (``policy:tower_conan_solo_ppo``), the
-  two-player Kings (``policy:kings_ppo_selfplay``) and the
-  Overlord of four scenarios (clutches, tigress, heart_of_darkness, ophir:
-  ``policy:miniatures_overlord_ppo_<scenario>``).
+  (``policy:tower_yara_ppo``), Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
+  (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``)
+  and the Overlord of every scenario with 3 heroes
+  (``policy:miniatures_overlord_ppo_<scenario>``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -57,15 +57,18 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     "kings_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
     "cards_v1": {"*": _DEFAULT},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
-    # and the solo Conan (baselines/policies/tower_conan_solo_ppo/README.md)
+    # and Conan, in Battle Mode and solo (baselines/policies/tower_conan_ppo/README.md,
+    # baselines/policies/tower_conan_solo_ppo/README.md)
     "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"},
+                 "battle:conan": {**_DEFAULT, "hard": "policy:tower_conan_ppo"},
                  "solo:conan": {**_DEFAULT, "hard": "policy:tower_conan_solo_ppo"}},
     # the Overlord of the scenarios with a shipped policy that beat the scripted one
     # (baselines/policies/miniatures_overlord_ppo_<scenario>/README.md)
     "miniatures_v1": {"*": _DEFAULT,
                       **{f"{scenario}:overlord": {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
-                         for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir")}},
+                         for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir",
+                                          "ruined_fort", "thalis", "ritual")}},
     "adventures_v1": {"*": _DEFAULT},
 }
 

@@ -36,7 +36,7 @@ def test_every_difficulty_loads_for_every_seat(env_id, config):
 
 def test_the_difficulties_map_to_real_agents():
     assert isinstance(load_agent("easy", "kings_v1", 0), RandomAgent)
-    hard = load_agent("hard", "miniatures_v1", "overlord", scenario="ritual")
+    hard = load_agent("hard", "miniatures_v1", "conan", scenario="ritual")  # the heroes' search
     assert isinstance(hard, MCTSAgent) and hard.prior is not None
     assert hard.time_budget is not None and hard.time_budget < 1.0
     assert type(load_agent("normal", "cards_v1", 1)).__name__ == "ScriptedAgent"
@@ -44,10 +44,10 @@ def test_the_difficulties_map_to_real_agents():
 
 def test_hard_yara_is_the_shipped_policy_and_beats_the_scripted_conan():
     """Yara's hard is the shipped PPO policy (198 of 200 against the scripted Conan where the
-    scripted Yara won 156, reports/ladder/tower_battle_yara_hard.md); Conan's is the search.
+    scripted Yara won 156, reports/ladder/tower_battle_yara_hard.md); Conan's is its own policy.
     A few fixed-seed games here: the policy wins nearly all, and no fewer than the scripted Yara."""
     assert difficulty_spec("hard", "tower_v1", "yara", mode="battle") == "policy:tower_yara_ppo"
-    assert difficulty_spec("hard", "tower_v1", "conan", mode="battle").startswith("mcts:")
+    assert difficulty_spec("hard", "tower_v1", "conan", mode="battle") == "policy:tower_conan_ppo"
     entries = seat_ladder("tower", "yara", games=12, workers=1, configs=[{"mode": "battle"}],
                           difficulties=["hard", "normal"], chunk=12)
     wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
@@ -63,6 +63,18 @@ def test_hard_solo_conan_is_the_shipped_policy_and_wins_more_than_the_scripted_c
                           difficulties=["hard", "normal"], chunk=16)
     wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
     assert wins["hard"] >= 12 and wins["hard"] > wins["normal"] + 4
+
+
+def test_every_overlord_with_3_heroes_is_a_shipped_policy():
+    """The AI Overlord of each scenario with 3 heroes is its shipped policy (each won more of
+    200 games against the scripted heroes than the scripted Overlord on the same seeds,
+    reports/ladder/miniatures_<scenario>_overlord_hard.md); with 2 or 4 heroes, the search."""
+    for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort",
+                     "thalis", "ritual"):
+        assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario=scenario) == \
+            f"policy:miniatures_overlord_ppo_{scenario}"
+    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ritual",
+                           num_heroes=2).startswith("mcts:")
 
 
 def test_seats_follow_the_variant():

@@ -326,6 +326,7 @@ def test_conan_train_refuses_a_bad_pool_with_exit_2(tmp_path, capsys):
 
 @pytest.mark.parametrize("name, env_id, roles", [
     ("tower_yara_ppo", "tower_v1", ["yara"]),
+    ("tower_conan_ppo", "tower_v1", ["conan"]),
     ("miniatures_overlord_ppo", "miniatures_v1", ["overlord"]),
     ("cards_ppo_2p", "cards_v1", ["player_0", "player_1"]),
     ("adventures_ppo_2p", "adventures_v1", ["conan", "foe"]),
