@@ -153,10 +153,14 @@ class LearnerEnv(gym.Env):  # type: ignore[type-arg]
 
 
 def resolve_roles(game: Any, learn_role: Any) -> list[int]:
-    """``all`` -> every role; a name or list of names -> their indices."""
+    """``all`` -> every role; a name, a list of names or comma-separated names (as
+    ``--set learn_role=conan,shevatas`` gives them) -> their indices."""
     if learn_role in (None, "all"):
         return list(range(game.num_roles))
-    names = [learn_role] if isinstance(learn_role, (str, int)) else list(learn_role)
+    if isinstance(learn_role, str):
+        names: list[Any] = [n.strip() for n in learn_role.split(",")]
+    else:
+        names = [learn_role] if isinstance(learn_role, int) else list(learn_role)
     roles = []
     for n in names:
         if isinstance(n, int) and 0 <= n < game.num_roles:

@@ -347,3 +347,16 @@ def test_the_shipped_policies_configs_follow_the_recipe(name, env_id, roles):
     assert set(cfg["eval"]["opponents"]) == {"random", "scripted"}
     assert 3 <= cfg["total_steps"] / cfg["eval"]["every"] <= 6
     assert cfg["out_dir"] == f"runs/{name}"
+
+
+def test_learn_role_takes_names_as_a_list_or_comma_separated():
+    """`--set learn_role=conan,shevatas,hadrathus` names the heroes of a scenario as the YAML
+    list does; an unknown name among them is refused."""
+    from baselines.selfplay import resolve_roles
+
+    game = conan_envs.make_game("miniatures_v1", scenario="tigress")
+    heroes = [game.roles.index(r) for r in ("belit", "conan", "shevatas")]
+    assert resolve_roles(game, "belit, conan,shevatas") == heroes
+    assert resolve_roles(game, ["belit", "conan", "shevatas"]) == heroes
+    with pytest.raises(conan_envs.ConfigError, match="learn_role 'hadrathus'"):
+        resolve_roles(game, "belit,hadrathus")
