@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import TERMINAL, State
-from ..engine.core import copy_data
 from ..engine.errors import CorruptStateError
 from . import (  # noqa: F401
     abilities,
@@ -41,8 +40,8 @@ SCORE_SCALE = 60.0  # shaped_scores: Victory points / 60, capped at 1
 # The rules' fields, in the order they are saved (the order __init__ first sets them). They are
 # slots: CPython 3.11 keeps an object's attribute and method lookups specialised (quickest) only
 # while its class's instances share a key table of at most 30 names, and a state has 63 (beyond,
-# every `s.x` and `s.method()` takes the slow way). `fields`, `clone` and `_rebuild_derived` give
-# them the treatment the engine gives the fields in the instance's dict; saves are unchanged.
+# every `s.x` and `s.method()` takes the slow way). The engine saves, restores and clones them
+# like the others (`State._SLOTS`); saves are unchanged.
 FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate_supply",
           "fate_board", "gods", "god_supply", "god_gold", "loc", "plot", "ach", "ach_used",
           "dtype", "face", "zone", "gained", "free_dice", "held", "ct_supply", "ct_discard",
@@ -54,7 +53,7 @@ FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate
 
 
 class AdventuresState(State):
-    __slots__ = FIELDS
+    __slots__ = _SLOTS = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -176,20 +175,10 @@ class AdventuresState(State):
         # The pending decision is saved as a list of at most one record, so that a finished
         # game (no decision) has the same shape as a fresh one.
         f = super().fields()
-        f.update((name, getattr(self, name)) for name in FIELDS)
         f["dec"] = [] if self.dec is None else [self.dec]
         return f
 
-    def clone(self, rng=None):
-        new = super().clone(rng)
-        for name in FIELDS:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
-
     def _rebuild_derived(self):
-        saved = self.__dict__  # the engine reads every field back into the instance's dict
-        for name in FIELDS:  # the rules' fields go to their slots
-            setattr(self, name, saved.pop(name))
         dec = self.dec
         if not isinstance(dec, list) or len(dec) > 1:
             raise CorruptStateError("saved adventures_v1 state: field dec: expected [] or [decision]")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from conan_envs.engine import TERMINAL, State
-from conan_envs.engine.core import copy_data
 
 from . import card_turn, diplomacy, encode, flow, hero_turn, hidden, restore, setup, text, view, wager
 from . import content as C
@@ -59,8 +58,8 @@ def _raider(s, use: bool) -> None:
 # The rules' fields, in the order they are saved. They are slots: CPython 3.11 keeps an
 # object's attribute and method lookups specialised (quickest) only while its class's
 # instances share a key table of at most 30 names, and a state has more (beyond, every
-# `s.x` takes the slow way). `fields`, `clone` and `_rebuild_derived` give them the
-# treatment the engine gives the fields in the instance's dict; saves are unchanged.
+# `s.x` takes the slow way). The engine saves, restores and clones them
+# like the others (`State._SLOTS`); saves are unchanged.
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
           "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
           "magic_deck", "adv_owner", "adv_state", "owed", "stack", "ch_placer", "ch_up",
@@ -69,7 +68,7 @@ FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "
 
 
 class CardsState(State):
-    __slots__ = FIELDS
+    __slots__ = _SLOTS = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -146,22 +145,6 @@ class CardsState(State):
         if self.winner != -1:
             return "game over"
         return f"ability {self.prompt}" if self.dec == "ability" else self.dec
-
-    def fields(self):
-        out = super().fields()
-        out.update((name, getattr(self, name)) for name in FIELDS)
-        return out
-
-    def clone(self, rng=None):
-        new = super().clone(rng)
-        for name in FIELDS:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
-
-    def _rebuild_derived(self):
-        saved = self.__dict__  # the engine reads every field back into the instance's dict
-        for name in FIELDS:  # the rules' fields go to their slots
-            setattr(self, name, saved.pop(name))
 
     def _check_restored(self):
         restore.check(self)

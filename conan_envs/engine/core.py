@@ -212,6 +212,8 @@ class Game(ABC):
         except Exception as e:
             raise CorruptStateError(f"saved {self.env_id} state: bad 'rng': {e!r}") from e
         state.__dict__.update(fields)
+        for name in state._SLOTS:  # the rules' fields kept in slots go there
+            setattr(state, name, state.__dict__.pop(name))
         try:
             state._check_log()
             state._rebuild_derived()
@@ -241,6 +243,10 @@ class State(ABC):
     # Fields computed from the others (caches kept for speed): cloned, but not saved in
     # JSON; `_rebuild_derived` recomputes them when a state is read back.
     _DERIVED: tuple[str, ...] = ()
+    # Fields kept in slots (a subclass declares ``__slots__ = _SLOTS``), saved after the
+    # others in this order. CPython keeps attribute and method lookups fast only while an
+    # object's dict holds at most 30 names, and the bigger games' states hold more.
+    _SLOTS: tuple[str, ...] = ()
 
     game: Game
     rng: np.random.Generator
@@ -408,6 +414,8 @@ class State(ABC):
         for k, v in self.__dict__.items():
             if k not in self._TRANSIENT:
                 new.__dict__[k] = copy_data(v)
+        for name in self._SLOTS:
+            setattr(new, name, copy_data(getattr(self, name)))
         new.rng = copy_rng(self.rng) if rng is None else rng
         new._mask = self._mask  # read-only, safe to share
         return new
@@ -419,7 +427,9 @@ class State(ABC):
 
     def fields(self) -> dict[str, Any]:
         skip = self._TRANSIENT + self._DERIVED
-        return {k: v for k, v in self.__dict__.items() if k not in skip}
+        out = {k: v for k, v in self.__dict__.items() if k not in skip}
+        out.update((name, getattr(self, name)) for name in self._SLOTS)
+        return out
 
     def to_json(self) -> str:
         return serialize.dumps(

@@ -15,7 +15,6 @@ from operator import eq
 import numpy as np
 
 from ..engine import TERMINAL, CorruptStateError, State
-from ..engine.core import copy_data
 from . import content as C
 from .actions import DONE, REROLL
 from .battle import BattleRules
@@ -60,8 +59,8 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
 # The rules' fields, in the order they are saved. They are slots: CPython keeps an object's
 # attributes inline, where `self.x` and `self.method()` are found quickest, only while its
 # class has at most 30 attribute names (beyond, every method call looks in the instance's
-# dict first), and a state has more. `fields`, `clone` and `_rebuild_derived` give them the
-# treatment the engine gives the fields in the instance's dict.
+# dict first), and a state has more. The engine saves, restores and clones them
+# like the others (`State._SLOTS`).
 FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div", "relics",
           "alive", "king_dead", "slain_by", "end_cause", "final_round", "last_fall", "order",
           "act", "phase", "ask", "pending_roll", "task", "queue", "battle", "result",
@@ -71,7 +70,7 @@ FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div
 
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
                  PlunderRules, State):
-    __slots__ = FIELDS
+    __slots__ = _SLOTS = FIELDS
     _DERIVED = ("board", "unsynced_units", "unsynced_owners")
 
     def __init__(self, game, seed=None):
@@ -145,10 +144,6 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self._run()
 
     def _rebuild_derived(self):
-        saved = self.__dict__  # the engine reads every field back into the instance's dict
-        for name in FIELDS:  # the rules' fields go to their slots
-            if name in saved:
-                setattr(self, name, saved.pop(name))
         self.board = board_values(self)
         self.unsynced_units = [set() for _ in range(self.n)]
         self.unsynced_owners = [set() for _ in range(self.n)]
@@ -258,17 +253,6 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                     bad("battle", f"{key} is not a pair of small numbers")
             if bt.get("side") not in (0, 1) or len(bt.get("queue", ())) > 10_000:
                 bad("battle", "side or queue out of range")
-
-    def fields(self):
-        out = super().fields()
-        out.update((name, getattr(self, name)) for name in FIELDS)
-        return out
-
-    def clone(self, rng=None):
-        new = super().clone(rng)
-        for name in FIELDS:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
 
     def decision(self):
         return "game over" if not self.ask else self.ask[0]

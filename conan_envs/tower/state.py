@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 
 from conan_envs.engine import TERMINAL, CorruptStateError, State, shuffled
-from conan_envs.engine.core import copy_data
 
 from .checks import check_tower_state
 from .combat import CombatMixin
@@ -28,8 +27,8 @@ YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yar
 # The rules' fields, in the order they are saved (the order __init__ first sets them). They are
 # slots: CPython keeps an object's attributes inline, where `self.x` and `self.method()` are found
 # quickest, only while its class has at most 30 attribute names (beyond, every method call looks in
-# the instance's dict first), and a state has more. `fields`, `clone` and `_rebuild_derived` give
-# them the treatment the engine gives the fields in the instance's dict.
+# the instance's dict first), and a state has more. The engine saves, restores and clones them
+# like the others (`State._SLOTS`).
 FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "rage_pool",
           "skills", "exhausted", "items", "discard_due", "rows", "pool", "marked", "locked",
           "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
@@ -44,7 +43,7 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
 
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
                  ViewMixin, State):
-    __slots__ = FIELDS
+    __slots__ = _SLOTS = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -199,23 +198,6 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         return self.game._encode(self, role)
 
     # ---- saved games and copies -----------------------------------------------------------------
-    def fields(self):
-        out = super().fields()
-        out.update((name, getattr(self, name)) for name in FIELDS)
-        return out
-
-    def clone(self, rng=None):
-        new = super().clone(rng)
-        for name in FIELDS:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
-
-    def _rebuild_derived(self):
-        saved = self.__dict__  # the engine reads every field back into the instance's dict
-        for name in FIELDS:  # the rules' fields go to their slots
-            if name in saved:
-                setattr(self, name, saved.pop(name))
-
     def _check_restored(self):
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
