@@ -214,28 +214,6 @@ def test_a_save_written_before_the_fields_were_slots_loads_and_plays_on(mode):
     assert hashlib.sha256(s.to_json().encode()).hexdigest() == recorded["after_40_sha256"]
 
 
-def test_the_rules_fields_are_saved_restored_and_cloned_apart():
-    """The rules' fields live in slots (state.FIELDS), not in the instance's dict: a save holds
-    every one of them in the order they were always saved in, a state read back plays on
-    exactly like the original, and a clone shares no list or dict with it."""
-    from conan_envs.tower.state import FIELDS
-
-    game, s, data = saved("battle", steps=120)
-    assert list(data["fields"]) == ["turn", "log", "log_seq", *FIELDS]
-    assert not set(FIELDS) & set(vars(game.new_initial_state(0)))
-    restored = game.state_from_json(s.to_json())
-    twin, before = s.clone(), s.to_json()
-    rng = np.random.default_rng(1)
-    for _ in range(60):
-        if twin.is_terminal():
-            break
-        a = int(rng.choice(twin.legal_actions()))
-        twin.apply_action(a)
-        restored.apply_action(a)
-    assert restored.to_json() == twin.to_json()
-    assert s.to_json() == before != twin.to_json()
-
-
 def test_edited_saves_are_refused_or_play_on():
     """Issue 15 (validated saves): a save with one number, flag or name changed either loads
     into a state that plays on (views, observations, moves) or is refused as corrupt."""
