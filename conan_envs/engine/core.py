@@ -410,10 +410,11 @@ class State(ABC):
     def clone(self, rng: np.random.Generator | None = None) -> State:
         """An independent copy; its chance comes from `rng` if given, else from a copy of
         this state's generator (so the copy replays the same future)."""
-        new = copy.copy(self)
-        for k, v in self.__dict__.items():
-            if k not in self._TRANSIENT:
-                new.__dict__[k] = copy_data(v)
+        cls = type(self)
+        new = cls.__new__(cls)  # each field copied once, below (copy.copy would copy them all first)
+        transient = self._TRANSIENT
+        new.__dict__.update((k, v if k in transient else copy_data(v))
+                            for k, v in self.__dict__.items())
         for name in self._SLOTS:
             setattr(new, name, copy_data(getattr(self, name)))
         new.rng = copy_rng(self.rng) if rng is None else rng
