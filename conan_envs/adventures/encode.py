@@ -178,6 +178,16 @@ _LAST_SUPPLY: list[LastBlock | None] = [None]
 _LAST_FACE_UP: list[LastBlock | None] = [None]
 
 
+def _last_block(lasts, i, source, make):
+    """The block last written in `lasts[i]`, made again by `make(*source)` when the state's
+    values `source` no longer compare equal to those it was made from."""
+    last = lasts[i]
+    if last is None or last.source != source:
+        kept = tuple(x.copy() if type(x) is list else x for x in source)
+        last = lasts[i] = LastBlock(kept, make(*source))
+    return last.block
+
+
 def _tokens_block(board, seen):
     """The kingdoms block with the Challenge tokens on the board (token ids, -1 for none), the
     type shown for those in `seen`; temples and Fate tokens zero."""
@@ -244,12 +254,8 @@ def _encode_player(w, s, p, role, known):
             j = b + P_KNOWN + TOKEN_TYPE_OF[t]
             x = w[j] + 0.2
             w[j] = x if x < 1 else 1.0
-    zone, face, dtype, held = source = s.zone[p], s.face[p], s.dtype[p], s.held[p]
-    last = _LAST_DICE[p]
-    if last is None or last.source != source:
-        last = _LAST_DICE[p] = LastBlock((zone.copy(), face.copy(), dtype.copy(), held),
-                                         _dice_block(zone, face, dtype, held))
-    w[b + P_DICE:b + P_DICE + DICE_LEN] = last.block
+    w[b + P_DICE:b + P_DICE + DICE_LEN] = _last_block(
+        _LAST_DICE, p, (s.zone[p], s.face[p], s.dtype[p], s.held[p]), _dice_block)
 
 
 def _public_block(vp, gold, loc, plot, char, side, used, gained, free, rolled, hits, supply,
@@ -427,19 +433,10 @@ def encode(s, role):
     _encode_kingdoms(w, s, role, known)
 
     # gods in the supply, Gold on them, the Fate supply (the last block: they change rarely)
-    gods, gold, fate = source = s.god_supply, s.god_gold, s.fate_supply
-    last = _LAST_SUPPLY[0]
-    if last is None or last.source != source:
-        last = _LAST_SUPPLY[0] = LastBlock((gods.copy(), gold.copy(), fate.copy()),
-                                           _supply_block(gods, gold, fate))
-    w[O_SUPPLY:O_SUPPLY + 24] = last.block
-
-    adventures, encounters = source = s.adv_face, s.enc_face
-    last = _LAST_FACE_UP[0]
-    if last is None or last.source != source:
-        last = _LAST_FACE_UP[0] = LastBlock((adventures.copy(), encounters.copy()),
-                                            _face_up_block(adventures, encounters))
-    w[O_ADV:O_ADV + FACE_UP_LEN] = last.block
+    w[O_SUPPLY:O_SUPPLY + 24] = _last_block(
+        _LAST_SUPPLY, 0, (s.god_supply, s.god_gold, s.fate_supply), _supply_block)
+    w[O_ADV:O_ADV + FACE_UP_LEN] = _last_block(
+        _LAST_FACE_UP, 0, (s.adv_face, s.enc_face), _face_up_block)
     if s.track_p != NO_TRACK:
         for slot in range(4):
             p = s.track_p[slot]
