@@ -385,7 +385,7 @@ class State(ABC):
         return mask
 
     def legal_actions(self) -> list[int]:
-        actions: list[int] = np.flatnonzero(self.legal_action_mask()).tolist()
+        actions: list[int] = self.legal_action_mask().nonzero()[0].tolist()  # flatnonzero's wrappers cost 5x
         return actions
 
     def is_legal(self, action: object) -> bool:
@@ -403,6 +403,11 @@ class State(ABC):
                 "game over" if self.is_terminal() else self.decision(),
                 [self.action_to_string(x) for x in self.legal_actions()],
             )
+        self._play(a)
+
+    def _play(self, a: int) -> None:
+        """Play action index `a`, already checked legal (``apply_action`` and the env's step
+        check it once, then come here)."""
         self._mask = None
         self._apply(a)
         self._mask = None

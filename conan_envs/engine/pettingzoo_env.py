@@ -115,7 +115,9 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         """`agent`'s observation and action mask (all zero unless it is to act), as new
         arrays the caller may keep or edit. Built on each call: the game's observation is
         already a new array of its own (``State.observation``), so nothing is copied."""
-        state = self._live()
+        return self._observe(self._live(), agent)
+
+    def _observe(self, state: State, agent: str) -> ObsDict:
         if (agent == self.agent_selection and agent in self.agents
                 and not self.terminations[agent] and not self.truncations[agent]):
             mask = state.legal_action_mask().astype(np.int8)
@@ -127,9 +129,9 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
         """As PettingZoo's, and also once every agent is done and removed: the final
         observation, no further reward, the final termination and truncation, empty info."""
-        self._live()
+        state = self._live()
         agent = self.agent_selection
-        obs = self.observe(agent) if observe else None
+        obs = self._observe(state, agent) if observe else None
         if agent in self.agents:
             return (obs, self._cumulative_rewards[agent], self.terminations[agent],
                     self.truncations[agent], self.infos[agent])
@@ -160,14 +162,14 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
             self._end({x: (-1.0 if x == agent else 0.0) for x in self.agents}, truncate=False)
             self.infos[agent]["illegal_action"] = True
         else:
-            state.apply_action(index)
+            state._play(index)  # checked legal just above
             if self.shaped:
                 self._add_shaping()
-            player = state.current_player()
+            player, cap = state.current_player(), self.game.max_turns
             if player == TERMINAL:
                 self._end(dict(zip(self.possible_agents, map(float, state.returns()), strict=True)),
                           truncate=False)
-            elif state.is_truncated():
+            elif cap is not None and state.turn >= cap:  # state.is_truncated(), not terminal
                 self._end({}, truncate=True)
             else:
                 infos = self.infos
