@@ -9,8 +9,10 @@ fixed time (their clock reads their step count), random legal play from seed 0:
 
 Each measurement plays WARM steps (imports, make, first reset, lazy imports, caches filled on first
 use), then STEPS more from the same seed; the cost of the WARM-step run is subtracted, so one-time
-costs do not count. The tree is compiled first (otherwise the short run pays for compiling) and
-PYTHONHASHSEED is fixed (same dict and set orders each run).
+costs do not count. After the WARM steps the garbage collector runs once and freezes what exists
+(`gc.freeze`), so a later collection's cost does not depend on where it falls. The tree is
+compiled first (otherwise the short run pays for compiling) and PYTHONHASHSEED is fixed (same
+dict and set orders each run).
 
 By default the cost is counted in instructions under valgrind (cachegrind, --cache-sim=no): the
 count does not depend on the load of the machine. With --cpu (or where valgrind is absent) the
@@ -48,7 +50,7 @@ DEFAULT_WARM = 500
 # seconds: while they run, their clock reads their step count. Prints the process time of the last
 # STEPS steps (after WARM steps), so --cpu needs one run per measurement.
 INNER = r'''
-import json, os, sys, time
+import gc, json, os, sys, time
 tree, env_id, loop, warm, steps, config = sys.argv[1:7]
 warm, steps, config = int(warm), int(steps), json.loads(config)
 sys.path.insert(0, tree)
@@ -67,6 +69,10 @@ else:
 process_time = time.process_time
 time.perf_counter = lambda: runner.steps
 runner.run(warm)
+# A full collection falling inside or outside the measured steps moved a figure by ~2%:
+# collect now and freeze what the warm steps made, so later passes see only new objects.
+gc.collect()
+gc.freeze()
 start = process_time()
 runner.run(steps)
 assert runner.steps == warm + steps, (runner.steps, warm + steps)
