@@ -1,20 +1,31 @@
-"""Clutches: how often the heroes win, pick up Zogar Sag's Head and pick up Yselda (seeds 0..N-1).
+"""In the Clutches of the Picts: how often the heroes win, pick up Zogar Sag's Head and pick up
+Yselda, over seeds 0..N-1 (run from the repository root).
 
     python reports/miniatures_heroes_ppo/objectives.py HEROES_AGENT OVERLORD_AGENT N
 """
+from __future__ import annotations
+
 import sys
-sys.path.insert(0, ".")
+
 from baselines import load_agent
 from baselines.match import play_match
 from conan_envs import make_game
-g = make_game("miniatures_v1", scenario="clutches")
-heroes, ov, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-tally = {"win": 0, "head": 0, "yselda": 0}
-for seed in range(n):
-    agents = [load_agent(ov if r == "overlord" else heroes, "miniatures_v1", r, seed=seed, scenario="clutches") for r in g.roles]
-    lines = []
-    res = play_match(g, agents, seed=seed, on_step=lambda s, r, a: lines.append(a))
-    tally["win"] += res.returns[0] > 0
-    tally["head"] += any("pick up Zogar" in l for l in lines)
-    tally["yselda"] += any("pick up Yselda" in l for l in lines)
-print(heroes, "vs", ov, n, tally)
+
+
+def tally(heroes: str, overlord: str, games: int) -> dict[str, int]:
+    game = make_game("miniatures_v1", scenario="clutches")
+    out = {"won": 0, "head": 0, "yselda": 0}
+    for seed in range(games):
+        agents = [load_agent(overlord if role == "overlord" else heroes, "miniatures_v1", role,
+                             seed=seed, scenario="clutches") for role in game.roles]
+        actions: list[str] = []
+        result = play_match(game, agents, seed=seed,
+                            on_step=lambda _state, _role, label, seen=actions: seen.append(label))
+        out["won"] += result.returns[0] > 0
+        out["head"] += any("pick up Zogar Sag's Head" in a for a in actions)
+        out["yselda"] += any("pick up Yselda" in a for a in actions)
+    return out
+
+
+if __name__ == "__main__":
+    print(sys.argv[1], "vs", sys.argv[2], tally(sys.argv[1], sys.argv[2], int(sys.argv[3])))
