@@ -10,7 +10,8 @@ module's table names for that game, that seat and that config:
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
   (``policy:tower_yara_ppo``), Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
-  (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``)
+  (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
+  the two-player Cards (``policy:cards_ppo_2p``)
   and the Overlord of every scenario with 3 heroes
   (``policy:miniatures_overlord_ppo_<scenario>``).
 
@@ -55,7 +56,8 @@ _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
 LADDER: dict[str, dict[str, dict[str, str]]] = {
     # two Kings: the shipped self-play policy (baselines/policies/kings_ppo_selfplay/README.md)
     "kings_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
-    "cards_v1": {"*": _DEFAULT},
+    # two-player Cards: PPO against the scripted player (baselines/policies/cards_ppo_2p/README.md)
+    "cards_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:cards_ppo_2p"}},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
     # and Conan, in Battle Mode and solo (baselines/policies/tower_conan_ppo/README.md,
     # baselines/policies/tower_conan_solo_ppo/README.md)

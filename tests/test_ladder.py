@@ -65,6 +65,24 @@ def test_hard_solo_conan_is_the_shipped_policy_and_wins_more_than_the_scripted_c
     assert wins["hard"] >= 12 and wins["hard"] > wins["normal"] + 4
 
 
+def test_hard_cards_is_the_shipped_policy_and_wins_more_than_the_scripted_player():
+    """Both seats of two-player Cards play the shipped PPO policy at hard (118 and 121 of 200
+    against the scripted player, where the scripted player won 91 and 109 of the same seeds,
+    reports/ladder/cards_p0_hard_policy.md, cards_p1_hard_policy.md). A few fixed-seed games
+    here: in each seat it wins more than the scripted player, and more than half in all."""
+    assert difficulty_spec("hard", "cards_v1", 0) == "policy:cards_ppo_2p"
+    assert difficulty_spec("hard", "cards_v1", 1) == "policy:cards_ppo_2p"
+    assert difficulty_spec("hard", "cards_v1", 0, num_players=3).startswith("mcts:")
+    total = 0
+    for seat in ("player_0", "player_1"):
+        entries = seat_ladder("cards", seat, games=24, workers=1, configs=[{"num_players": 2}],
+                              difficulties=["hard", "normal"], chunk=24)
+        wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
+        assert wins["hard"] > wins["normal"]
+        total += wins["hard"]
+    assert total > 24
+
+
 def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     """The AI Overlord of each scenario with 3 heroes is its shipped policy (each won more of
     200 games against the scripted heroes than the scripted Overlord on the same seeds,
