@@ -1,4 +1,5 @@
-"""Fields kept in slots (`State._SLOTS`): the engine saves, restores and clones them like the
+"""Fields kept in slots (`State._SLOTS`, the names of a state class's own `__slots__`): the
+engine saves, restores and clones them like the
 fields in the instance's dict. For every game whose state keeps its rules' fields in slots: a
 save holds each of them (after the others, in `_SLOTS` order), a state read back keeps none in
 its dict and plays on exactly like a clone of the original, and the clone shares nothing with
@@ -28,7 +29,9 @@ def _play_random(state, steps, seed):
 @pytest.mark.parametrize("env_id", SLOTTED)
 def test_fields_in_slots_are_saved_restored_and_cloned_apart(env_id):
     game = conan_envs.make_game(env_id)
-    slots = type(game.new_initial_state(0))._SLOTS
+    cls = type(game.new_initial_state(0))
+    slots = cls._SLOTS
+    assert slots == tuple(cls.__slots__)  # derived from the class's own declaration
     assert len(slots) > 30  # the reason they are slots
     for seed in range(3):
         state = game.new_initial_state(seed)

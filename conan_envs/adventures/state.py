@@ -37,11 +37,8 @@ C = content()
 GOLD_SHARING = frozenset(("main", "main_post", "buy"))
 SCORE_SCALE = 60.0  # shaped_scores: Victory points / 60, capped at 1
 
-# The rules' fields, in the order they are saved (the order __init__ first sets them). They are
-# slots: CPython 3.11 keeps an object's attribute and method lookups specialised (quickest) only
-# while its class's instances share a key table of at most 30 names, and a state has 63 (beyond,
-# every `s.x` and `s.method()` takes the slow way). The engine saves, restores and clones them
-# like the others (`State._SLOTS`); saves are unchanged.
+# The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
+# slots (see `State._SLOTS`).
 FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate_supply",
           "fate_board", "gods", "god_supply", "god_gold", "loc", "plot", "ach", "ach_used",
           "dtype", "face", "zone", "gained", "free_dice", "held", "ct_supply", "ct_discard",
@@ -53,7 +50,7 @@ FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate
 
 
 class AdventuresState(State):
-    __slots__ = _SLOTS = FIELDS
+    __slots__ = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)

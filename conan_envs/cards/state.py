@@ -55,11 +55,7 @@ def _raider(s, use: bool) -> None:
     flow.advance(s)
 
 
-# The rules' fields, in the order they are saved. They are slots: CPython 3.11 keeps an
-# object's attribute and method lookups specialised (quickest) only while its class's
-# instances share a key table of at most 30 names, and a state has more (beyond, every
-# `s.x` takes the slow way). The engine saves, restores and clones them
-# like the others (`State._SLOTS`); saves are unchanged.
+# The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
           "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
           "magic_deck", "adv_owner", "adv_state", "owed", "stack", "ch_placer", "ch_up",
@@ -68,7 +64,7 @@ FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "
 
 
 class CardsState(State):
-    __slots__ = _SLOTS = FIELDS
+    __slots__ = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)

@@ -243,14 +243,21 @@ class State(ABC):
     # Fields computed from the others (caches kept for speed): cloned, but not saved in
     # JSON; `_rebuild_derived` recomputes them when a state is read back.
     _DERIVED: tuple[str, ...] = ()
-    # Fields kept in slots (a subclass declares ``__slots__ = _SLOTS``), saved after the
-    # others in this order. CPython keeps attribute and method lookups fast only while an
-    # object's dict holds at most 30 names, and the bigger games' states hold more.
+    # Fields kept in slots: the names of a subclass's own ``__slots__`` (set by
+    # ``__init_subclass__``), saved after the others in this order. CPython 3.11 keeps
+    # attribute and method lookups specialised (quickest) only while an object's dict holds at
+    # most 30 names, and the bigger games' states hold more; the engine saves, restores and
+    # clones slot fields like the others, so saves do not depend on where a field is kept.
     _SLOTS: tuple[str, ...] = ()
 
     game: Game
     rng: np.random.Generator
     _mask: Mask | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("__slots__", ())
+        cls._SLOTS = cls._SLOTS + ((own,) if isinstance(own, str) else tuple(own))
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.game = game

@@ -56,11 +56,7 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
                 "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
 
 
-# The rules' fields, in the order they are saved. They are slots: CPython keeps an object's
-# attributes inline, where `self.x` and `self.method()` are found quickest, only while its
-# class has at most 30 attribute names (beyond, every method call looks in the instance's
-# dict first), and a state has more. The engine saves, restores and clones them
-# like the others (`State._SLOTS`).
+# The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div", "relics",
           "alive", "king_dead", "slain_by", "end_cause", "final_round", "last_fall", "order",
           "act", "phase", "ask", "pending_roll", "task", "queue", "battle", "result",
@@ -70,7 +66,7 @@ FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div
 
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
                  PlunderRules, State):
-    __slots__ = _SLOTS = FIELDS
+    __slots__ = FIELDS
     _DERIVED = ("board", "unsynced_units", "unsynced_owners")
 
     def __init__(self, game, seed=None):

@@ -24,11 +24,8 @@ YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yar
                          "putback", "yara_initiative", "yara_block"})
 
 
-# The rules' fields, in the order they are saved (the order __init__ first sets them). They are
-# slots: CPython keeps an object's attributes inline, where `self.x` and `self.method()` are found
-# quickest, only while its class has at most 30 attribute names (beyond, every method call looks in
-# the instance's dict first), and a state has more. The engine saves, restores and clones them
-# like the others (`State._SLOTS`).
+# The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
+# slots (see `State._SLOTS`).
 FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "rage_pool",
           "skills", "exhausted", "items", "discard_due", "rows", "pool", "marked", "locked",
           "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
@@ -43,7 +40,7 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
 
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
                  ViewMixin, State):
-    __slots__ = _SLOTS = FIELDS
+    __slots__ = FIELDS
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
