@@ -165,11 +165,11 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
             state._play(index)  # checked legal just above
             if self.shaped:
                 self._add_shaping()
-            player, cap = state.current_player(), self.game.max_turns
+            player = state.current_player()
             if player == TERMINAL:
                 self._end(dict(zip(self.possible_agents, map(float, state.returns()), strict=True)),
                           truncate=False)
-            elif cap is not None and state.turn >= cap:  # state.is_truncated(), not terminal
+            elif state.is_truncated():
                 self._end({}, truncate=True)
             else:
                 infos = self.infos
