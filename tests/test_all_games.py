@@ -1,6 +1,7 @@
-"""The contract every registered game keeps (DESIGN.md): PettingZoo's api_test and seed_test,
-random-play invariants, determinism, clone and JSON round-trips, illegal actions, and no
-hidden information in observations. Each game's own rules are tested in tests/<game>/."""
+"""The contract every registered game keeps (docs/architecture.md, "The contract"):
+PettingZoo's api_test and seed_test, random-play invariants, determinism, clone and JSON
+round-trips, illegal actions, and no hidden information in observations. Each game's own rules
+are tested in tests/<game>/."""
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test

@@ -1,5 +1,5 @@
-"""The flat action space (DESIGN.md "Actions"): every decision of every phase is one of these
-segments. Names follow the rulebook's words."""
+"""The flat action space (docs/architecture.md, "The contract"): every decision of every
+phase is one of these segments. Names follow the rulebook's words."""
 from __future__ import annotations
 
 from ..engine.codec import ActionCodec

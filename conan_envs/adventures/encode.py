@@ -1,5 +1,6 @@
-"""Observation encoder per role (DESIGN.md "Observations"): everything in the role's view except
-the log, as named blocks of floats in [0, 1] (`observation_blocks`, the env card's table).
+"""Observation encoder per role (docs/architecture.md, "One view per role"): everything in the
+role's view except the log, as named blocks of floats in [0, 1] (`observation_blocks`, the env
+card's table).
 
 The public board; each player's character, ability side, tokens, cards and dice; the role's own
 Challenge-token supply and the tokens it has seen; cards shown to it alone; what is being
@@ -10,10 +11,12 @@ The layout is fixed at import. Each call copies a cached template (role and play
 one-hots, player presence, the Plot cards in play) and writes into it through a memoryview
 (the cheapest element write from Python). Blocks that change only now and then are copied
 whole (a slice copy costs about five element writes): a player's public part from a cache
-keyed by the plain values it is written from; a player's dice, the kingdoms (Challenge tokens,
-Temples of Set, Fate tokens), the supply and the face-up cards from the block last written,
-while the state's lists still compare equal to copies of those it was written from. When the
-kingdoms change, those with Temples are found with `compress`, the Fate tokens row by row.
+keyed by the plain values it is written from; a player's dice, the kingdoms (where the
+Challenge tokens lie, Temples of Set, Fate tokens: the same for every role), the supply and
+the face-up cards from the block last written, while the state's lists still compare equal to
+copies of those it was written from. The token types the role has seen are then written over
+the kingdoms block. When the kingdoms change, those with Temples are found with `compress`,
+the Fate tokens row by row.
 
 NumPy calls are kept off this path: on arrays this small a call costs more than writing the
 values one by one, and far more in a training loop, where NumPy's code is no longer in the
@@ -85,7 +88,6 @@ PO, _ = _offsets(PER_PLAYER_LAYOUT)
 CO, _ = _offsets(CONTEXT_LAYOUT, O["context"])
 P_BASE = [O[f"player_{p}"] for p in range(4)]
 K_BASE = [O["kingdoms"] + k * PER_KINGDOM for k in range(NK)]
-FATE_BASE = [b + 2 + NT for b in K_BASE]  # each kingdom's Fate tokens
 TOKEN_KIND = [C.ct[t][0] for t in range(len(C.ct))]
 ZERO8 = [0] * 8
 NO_PEEK = [-1, -1, -1]
@@ -159,7 +161,6 @@ CACHE_LIMIT = 1 << 7
 DICE_LEN = MAX_DICE * PER_DIE
 _TEMPLATES = {}
 _PUBLIC = {}
-_TOKENS = {}
 
 
 class LastBlock(NamedTuple):
@@ -169,11 +170,20 @@ class LastBlock(NamedTuple):
     block: memoryview
 
 
-# The last blocks: the dice per player, the kingdoms per observer, the supply, the face-up cards.
+class DiceBlock(NamedTuple):
+    """A player's dice block as last written and copies of what it was written from."""
+    zone: list   # each die's zone
+    face: list   # each die's face
+    dtype: list  # each die's type
+    held: int    # the die set aside for the next phase (-1: none)
+    block: memoryview
+
+
+# The last blocks: the dice per player, the kingdoms, the supply, the face-up cards.
 # Random play misses them about as often as caches of 128 entries (dice 0.66 against 0.65 per
 # step, supply 0.24 against 0.22), and a few list comparisons cost less than a key to hash.
-_LAST_DICE: list[LastBlock | None] = [None] * 4
-_LAST_KINGDOMS: list[LastBlock | None] = [None] * 4
+_LAST_DICE: list[DiceBlock | None] = [None] * 4
+_LAST_KINGDOMS: list[KingdomsBlock | None] = [None]
 _LAST_SUPPLY: list[LastBlock | None] = [None]
 _LAST_FACE_UP: list[LastBlock | None] = [None]
 
@@ -183,21 +193,9 @@ def _last_block(lasts, i, source, make):
     values `source` no longer compare equal to those it was made from."""
     last = lasts[i]
     if last is None or last.source != source:
-        kept = tuple(x.copy() if type(x) is list else x for x in source)
+        kept = tuple([x.copy() if type(x) is list else x for x in source])
         last = lasts[i] = LastBlock(kept, make(*source))
     return last.block
-
-
-def _tokens_block(board, seen):
-    """The kingdoms block with the Challenge tokens on the board (token ids, -1 for none), the
-    type shown for those in `seen`; temples and Fate tokens zero."""
-    a = memoryview(bytearray(4 * KINGDOMS_LEN)).cast("f")
-    for k, t in enumerate(board):
-        if t >= 0:
-            a[k * PER_KINGDOM] = 1
-            if t in seen:
-                a[k * PER_KINGDOM + 1 + TOKEN_TYPE_OF[t]] = 1
-    return a
 
 
 def _face_up_block(adventures, encounters):
@@ -254,8 +252,13 @@ def _encode_player(w, s, p, role, known):
             j = b + P_KNOWN + TOKEN_TYPE_OF[t]
             x = w[j] + 0.2
             w[j] = x if x < 1 else 1.0
-    w[b + P_DICE:b + P_DICE + DICE_LEN] = _last_block(
-        _LAST_DICE, p, (s.zone[p], s.face[p], s.dtype[p], s.held[p]), _dice_block)
+    zone, face, dtype, held = s.zone[p], s.face[p], s.dtype[p], s.held[p]
+    last = _LAST_DICE[p]
+    if (last is None or last.held != held or last.zone != zone or last.face != face
+            or last.dtype != dtype):
+        last = _LAST_DICE[p] = DiceBlock(zone.copy(), face.copy(), dtype.copy(), held,
+                                         _dice_block(zone, face, dtype, held))
+    w[b + P_DICE:b + P_DICE + DICE_LEN] = last.block
 
 
 def _public_block(vp, gold, loc, plot, char, side, used, gained, free, rolled, hits, supply,
@@ -329,31 +332,52 @@ def _supply_block(gods, gold, fate):
     return a
 
 
-def _encode_kingdoms(w, s, role, known):
-    """The kingdoms block: Challenge tokens (the type only where `role` has seen it), Temples of
-    Set, Fate tokens. The block last written for `role` is copied again while they stay the
-    same (random play: they change on one step in seven)."""
-    board, temple, fate_board = s.ct_board, s.temple, s.fate_board
-    key = (*board, *known.intersection(board))
-    last = _LAST_KINGDOMS[role]
-    if last is not None and last.source == (key, temple, fate_board):
-        w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = last.block
-        return
-    blk = _TOKENS.get(key)
-    if blk is None:
-        blk = _remember(_TOKENS, key, _tokens_block(key[:NK], key[NK:]))
-    w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = blk
+class KingdomsBlock(NamedTuple):
+    """The kingdoms block as last written and copies of what it was written from."""
+    board: list       # the Challenge token on each kingdom (-1: none)
+    temple: list      # the Temples of Set per kingdom
+    fate_board: list  # the Fate tokens per kingdom
+    where: dict       # token -> the kingdom it lies on
+    block: memoryview  # the tokens (not their types), Temples of Set, Fate tokens
+
+
+def _kingdoms_block(board, temple, fate_board):
+    """The kingdoms block as every role sees it: where Challenge tokens lie (not their types),
+    the Temples of Set, the Fate tokens."""
+    a = memoryview(bytearray(4 * KINGDOMS_LEN)).cast("f")
+    for k, t in enumerate(board):
+        if t >= 0:
+            a[k * PER_KINGDOM] = 1
     for k in compress(KINGDOM_IDS, temple):  # the kingdoms with Temples of Set
         x = len(temple[k])
-        w[K_BASE[k] + 1 + NT] = x / 4 if x < 4 else 1.0
-    for o, row in zip(FATE_BASE, fate_board):  # the Fate tokens on the board
+        a[k * PER_KINGDOM + 1 + NT] = x / 4 if x < 4 else 1.0
+    for k, row in enumerate(fate_board):
         if row != ZERO8:
+            o = k * PER_KINGDOM + 2 + NT
             for f in compress(FATE_IDS, row):
                 x = row[f]
-                w[o + f] = x / 4 if x < 4 else 1.0
-    _LAST_KINGDOMS[role] = LastBlock(
-        (key, [row.copy() for row in temple], [row.copy() for row in fate_board]),
-        memoryview(bytearray(w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN])).cast("f"))
+                a[o + f] = x / 4 if x < 4 else 1.0
+    return a
+
+
+def _encode_kingdoms(w, s, known):
+    """The kingdoms block: Challenge tokens (the type only of those in `known`), Temples of
+    Set, Fate tokens. The block last written is copied again while they stay the same (random
+    play: they change on one step in ten), then the types `known` are written."""
+    board, temple, fate_board = s.ct_board, s.temple, s.fate_board
+    last = _LAST_KINGDOMS[0]
+    if (last is None or last.board != board or last.fate_board != fate_board
+            or last.temple != temple):
+        last = _LAST_KINGDOMS[0] = KingdomsBlock(
+            board.copy(), [row.copy() for row in temple], [row.copy() for row in fate_board],
+            {t: k for k, t in enumerate(board) if t >= 0},
+            _kingdoms_block(board, temple, fate_board))
+    w[O_KINGDOMS:O_KINGDOMS + KINGDOMS_LEN] = last.block
+    where = last.where
+    for t in known:
+        k = where.get(t)
+        if k is not None:
+            w[K_BASE[k] + 1 + TOKEN_TYPE_OF[t]] = 1
 
 
 def _encode_context(w, s, role):
@@ -430,7 +454,7 @@ def encode(s, role):
     for p in range(n):
         _encode_player(w, s, p, role, known)
 
-    _encode_kingdoms(w, s, role, known)
+    _encode_kingdoms(w, s, known)
 
     # gods in the supply, Gold on them, the Fate supply (the last block: they change rarely)
     w[O_SUPPLY:O_SUPPLY + 24] = _last_block(

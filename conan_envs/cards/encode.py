@@ -1,9 +1,9 @@
-"""Observation encoder (DESIGN.md, "Observations"; rulebook, "Hidden information" of the
-Card, Hero and Diplomacy Turns). A player sees its own hand and the cards it played face down,
-every face-up card, face-down Challenges it knows (its own; the Scout's on its card; those seen
-with Seer's Vision), counts of others' hands and of the face-down cards they played, DP, Loot
-still owed, the wager and the offer on the table. Players are listed relative to the observer
-(itself first).
+"""Observation encoder (docs/architecture.md, "One view per role"; rulebook, "Hidden
+information" of the Card, Hero and Diplomacy Turns). A player sees its own hand and the cards it
+played face down, every face-up card, face-down Challenges it knows (its own; the Scout's on its
+card; those seen with Seer's Vision), counts of others' hands and of the face-down cards they
+played, DP, Loot still owed, the wager and the offer on the table. Players are listed relative
+to the observer (itself first).
 
 Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
 once, on the Game (`Layout`). Each observation is a copy of the template (a float32 array),

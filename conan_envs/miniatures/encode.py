@@ -1,4 +1,5 @@
-"""Observation encoder per role (DESIGN.md "Observations"), action names and the text board.
+"""Observation encoder per role (docs/architecture.md, "One view per role"), action names and
+the text board.
 
 Every role sees the public board: heroes' gems, stances and objects, models and their life,
 the River, the Overlord's gems, chests, the dice being rolled. Hidden: the hut that hides

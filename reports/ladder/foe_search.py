@@ -1,7 +1,10 @@
-"""The Adventures' Foe with a stronger search than the ladder's `hard`, against the scripted
-Conan on seeds 0..N-1 (the seeds of `adventures_foe_hard.json`); run from the repository root:
+"""The Adventures' Foe with a search other than the ladder's `hard`, against the scripted Conan
+on seeds 0..N-1 (the seeds of `adventures_foe_hard.json`); run from the repository root:
 
-    PYTHONPATH=. python reports/ladder/foe_search.py SIMULATIONS GAMES
+    PYTHONPATH=. python reports/ladder/foe_search.py NAME GAMES [OPTION=VALUE ...]
+
+Each OPTION=VALUE replaces that option of the ladder's `hard` search (`simulations=64`,
+`horizon=2`, `time_budget=0.9`); the table goes to `reports/ladder/adventures_foe_NAME.json`.
 """
 from __future__ import annotations
 
@@ -11,14 +14,25 @@ import sys
 from baselines import ladder
 
 
-def main(simulations: int, games: int) -> None:
-    spec = ladder.HARD.replace("simulations=24", f"simulations={simulations}").replace(
-        "time_budget=0.8", "time_budget=0.9")
+def spec_with(overrides: list[str]) -> str:
+    """The ladder's `hard` search with the given options replaced."""
+    kind, _, options = ladder.HARD.partition(":")
+    values = dict(option.split("=", 1) for option in options.split(","))
+    for override in overrides:
+        key, _, value = override.partition("=")
+        if key not in values:
+            raise SystemExit(f"foe_search: the hard search has no option {key!r}")
+        values[key] = value
+    return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
+
+
+def main(name: str, games: int, overrides: list[str]) -> None:
+    spec = spec_with(overrides)
     ladder.LADDER["adventures_v1"]["2p:foe"] = {**ladder.LADDER["adventures_v1"]["*"], "hard": spec}
-    name = f"reports/ladder/adventures_foe_search{simulations}.json"
+    path = f"reports/ladder/adventures_foe_{name}.json"
 
     def save(entries: list) -> None:
-        with open(name, "w") as handle:
+        with open(path, "w") as handle:
             json.dump(entries, handle, indent=1)
 
     save(ladder.seat_ladder("adventures", "foe", games=games, workers=1, difficulties=["hard"],
@@ -26,4 +40,4 @@ def main(simulations: int, games: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), sys.argv[3:])
