@@ -87,16 +87,19 @@ def run_games(tasks: Iterable[GameTask], workers: int = 1,
         return list(pool.map(_play, tasks, chunksize=max(1, len(tasks) // (4 * workers))))
 
 
-def seatings(num_roles: int) -> list[tuple[int, ...]]:
-    """Seat arrangements of two agents (0 = A, 1 = B): each role held by A alone against B
-    everywhere else, and the reverse; duplicates (two players) removed. A one-role game
-    (the Tower's solo mode) has one: A alone, its record its own wins and losses."""
+def seatings(num_roles: int,
+             sides: Sequence[Sequence[int]] | None = None) -> list[tuple[int, ...]]:
+    """Seat arrangements of two agents (0 = A, 1 = B): each side (by default each role) held
+    by A alone against B everywhere else, and the reverse; duplicates (two sides) removed. A
+    one-role game (the Tower's solo mode) has one: A alone, its record its own wins and
+    losses. With `sides` (``Game.sides``) an agent always plays a whole side: the three
+    heroes of a miniatures scenario, never one hero beside two of the other agent's."""
     if num_roles == 1:
         return [(0,)]
     out: list[tuple[int, ...]] = []
-    for r in range(num_roles):
+    for side in sides if sides is not None else [(r,) for r in range(num_roles)]:
         for lone in (0, 1):
-            s = tuple(lone if i == r else 1 - lone for i in range(num_roles))
+            s = tuple(lone if i in side else 1 - lone for i in range(num_roles))
             if s not in out:
                 out.append(s)
     return out
@@ -122,7 +125,7 @@ def tournament(env_id: str, agents: Mapping[str, str] | Sequence[str], games: in
     game = make_game(env_id, **game_config)
     n = game.num_roles
     config_items = tuple(sorted(game.config.items()))
-    seats = seatings(n)
+    seats = seatings(n, game.sides)
     if a_roles is not None:
         bad = set(a_roles) - set(game.roles)
         if bad:
@@ -176,8 +179,10 @@ def tournament(env_id: str, agents: Mapping[str, str] | Sequence[str], games: in
             bal["games"] += 1
             bal["truncated"] += bool(truncated)
             top = max(returns)
-            if sum(v == top for v in returns) == 1:
-                bal["wins"][returns.index(top)] += 1
+            winners = [i for i, v in enumerate(returns) if v == top]
+            if len({game.side_of(i) for i in winners}) == 1:  # one side won (not a tie)
+                for i in winners:
+                    bal["wins"][i] += 1
 
     pair_rows: list[dict[str, Any]] = []
     for (a, b), st in pair_stats.items():

@@ -241,9 +241,10 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
                 difficulties: Sequence[str] = DIFFICULTIES,
                 on_progress: Callable[[list[dict[str, Any]]], None] | None = None,
                 chunk: int = 10) -> list[dict[str, Any]]:
-    """Each difficulty in role `seat`, every other role played by `versus`, on the same
-    seeds (``seed`` .. ``seed + games - 1``): its wins with a Wilson interval, per config.
-    The measure behind "hard beats scripted in this seat". Games run `chunk` at a time;
+    """Each difficulty in role `seat` and the roles on its side (``Game.sides``: the three
+    heroes of a miniatures scenario), every other role played by `versus`, on the same seeds
+    (``seed`` .. ``seed + games - 1``): its wins with a Wilson interval, per config. The
+    measure behind "hard beats scripted in this seat". Games run `chunk` at a time;
     `on_progress` gets the table so far after each chunk (a long run can be stopped and
     still report the games it played)."""
     from .evaluation import GameTask, run_games, wilson
@@ -253,14 +254,15 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
     for config in configs if configs is not None else GAME_CONFIGS[game_name]:
         game = make_game(env_id, **config)
         r = game.role_index(seat)
-        role = game.roles[r]
+        side = game.side_of(r)
+        role = ",".join(game.roles[i] for i in side)
         items = tuple(sorted(game.config.items()))
         entry: dict[str, Any] = {"env_id": env_id, "config": dict(config), "seat": role,
                                  "versus": versus, "rows": [], "wall_s": 0.0}
         out.append(entry)
         start = time.time()
         for d in difficulties:
-            specs = tuple(d if i == r else versus for i in range(game.num_roles))
+            specs = tuple(d if i in side else versus for i in range(game.num_roles))
             row: dict[str, Any] = {"difficulty": d, "spec": difficulty_spec(d, env_id, r, game),
                                    "games": 0, "wins": 0, "draws": 0, "losses": 0,
                                    "truncated": 0, "win_rate": 0.0, "win_ci": [0.0, 1.0]}
@@ -270,7 +272,7 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
                 results = run_games([GameTask(env_id, items, specs, sd) for sd in seeds], workers)
                 for returns, _steps, truncated in results:
                     mine = returns[r]
-                    rival = max((v for i, v in enumerate(returns) if i != r), default=0.0)
+                    rival = max((v for i, v in enumerate(returns) if i not in side), default=0.0)
                     row["games"] += 1
                     row["wins" if mine > rival else "losses" if mine < rival else "draws"] += 1
                     row["truncated"] += bool(truncated)
@@ -382,7 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="KEY=VALUE,... a config to measure instead of the game's list "
                          "(repeatable)")
     ap.add_argument("--seat", default=None,
-                    help="measure each difficulty in this role alone against --versus")
+                    help="measure each difficulty in this role (and the roles on its side: "
+                         "the miniatures heroes) against --versus")
     ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
                     help="the difficulties to measure (comma-separated)")

@@ -61,6 +61,29 @@ def test_random_games_end_cleanly(env_id, config):
         str(state)
 
 
+SIDE_CASES = [*CASES, ("adventures_v1", {"num_players": 4, "team": True})]
+
+
+@pytest.mark.parametrize("env_id,config", SIDE_CASES,
+                         ids=[*IDS, "adventures_v1-num_players=4-team=True"])
+def test_sides_win_and_lose_together(env_id, config):
+    game = conan_envs.make_game(env_id, **config)
+    assert sorted(r for side in game.sides for r in side) == list(range(game.num_roles))
+    for seed in range(4):
+        state, _ = random_game(game, seed)
+        returns = state.returns()
+        for side in game.sides:
+            assert len({returns[r] for r in side}) == 1, (game.sides, returns)
+
+
+def test_sides_of_the_team_games():
+    minis = conan_envs.make_game("miniatures_v1")
+    assert minis.sides == ((0, 1, 2), (3,)) and minis.side_of(1) == (0, 1, 2)
+    team = conan_envs.make_game("adventures_v1", num_players=4, team=True)
+    assert [team.roles[r] for r in team.side_of(0)] == ["conan", "ally"]
+    assert conan_envs.make_game("adventures_v1", num_players=4).sides == ((0,), (1,), (2,), (3,))
+
+
 @pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
 def test_observations_have_fixed_shape(env_id, config):
     game = conan_envs.make_game(env_id, **config)

@@ -120,3 +120,10 @@ def test_head_to_head_in_a_one_role_game_counts_the_solo_wins():
     r = head_to_head("tower_v1", "scripted", "random", games=20, seed=0, game_config={"mode": "solo"})
     assert (r["wins"], r["draws"], r["losses"]) == (won, 0, 20 - won)
     assert 0 < won < 20
+
+
+def test_seatings_keep_a_side_together():
+    # the miniatures heroes (roles 0-2) against the Overlord (3): an agent plays a whole side
+    assert seatings(4, [(0, 1, 2), (3,)]) == [(0, 0, 0, 1), (1, 1, 1, 0)]
+    # sides of one role each are the seatings of the roles
+    assert seatings(3, [(0,), (1,), (2,)]) == seatings(3)

@@ -41,6 +41,8 @@ class AdventuresGame(Game):
         self.n = n
         self.roles = ("conan", "foe", "ally", "foe2")[:n]
         self.role_kinds = (CONAN, FOE, ALLY, FOE)[:n]
+        if cfg["team"]:  # Conan and the Ally against the two Foes ("Team Game")
+            self.sides = ((0, 2), (1, 3))
         self.icons = frozenset(cfg["adventure_icons"])
         plot = cfg["plot"]
         if plot == "mixed":

@@ -121,8 +121,10 @@ class Game(ABC):
     Attributes every game has (set in ``_setup`` unless noted): ``config`` (the validated
     options), ``max_turns`` (``config["max_turns"]``, None when the game has no cap; set
     before ``_setup``), ``roles`` (role names, in seat order), ``num_actions`` (size of the
-    flat action space) and ``codec`` (the :class:`~.codec.ActionCodec` naming the actions; a
-    game that sets none gets one plain segment, "action i").
+    flat action space), ``codec`` (the :class:`~.codec.ActionCodec` naming the actions; a
+    game that sets none gets one plain segment, "action i") and ``sides`` (the roles that win
+    and lose together, as tuples of role indices in seat order: the miniatures heroes, the
+    Adventures' teams; a game that sets none has each role on its own side).
     """
 
     env_id: str = ""
@@ -135,9 +137,15 @@ class Game(ABC):
         self.max_turns: int | None = self.config.get("max_turns")
         self.roles: tuple[str, ...] = ()
         self.num_actions: int = 0
+        self.sides: tuple[tuple[int, ...], ...] = ()
         self._setup()
         if not self.roles or self.num_actions <= 0:
             raise RuntimeError(f"{type(self).__name__}._setup must set roles and num_actions")
+        if not self.sides:
+            self.sides = tuple((r,) for r in range(len(self.roles)))
+        if sorted(r for side in self.sides for r in side) != list(range(len(self.roles))):
+            raise RuntimeError(f"{type(self).__name__}._setup: sides {self.sides} must hold "
+                               "every role once")
         if getattr(self, "codec", None) is None:
             self.codec = ActionCodec([("action", self.num_actions)])
 
@@ -148,6 +156,10 @@ class Game(ABC):
     @property
     def num_roles(self) -> int:
         return len(self.roles)
+
+    def side_of(self, role: int) -> tuple[int, ...]:
+        """The roles on `role`'s side (itself included), in seat order."""
+        return next(side for side in self.sides if role in side)
 
     @classmethod
     def describe_options(cls) -> list[tuple[str, str, str, str]]:

@@ -49,6 +49,7 @@ class MiniaturesGame(Game):
         self.num_heroes = nh
         self.overlord = nh
         self.roles = (*self.hero_keys, "overlord")
+        self.sides = (tuple(range(nh)), (nh,))  # the heroes win or lose together
         self.board = content.load_board(sc["map"])
         b = self.board
         self.num_areas = len(b.names)
