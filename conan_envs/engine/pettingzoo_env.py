@@ -120,10 +120,13 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     def _observe(self, state: State, agent: str) -> ObsDict:
         if (agent == self.agent_selection and agent in self.agents
                 and not self.terminations[agent] and not self.truncations[agent]):
-            mask = state.legal_action_mask().astype(np.int8)
+            # a copy of the bool mask seen as int8: the same new array as astype, at half the cost
+            mask = state.legal_action_mask().copy().view(np.int8)
         else:
             mask = self._zero_mask.copy()
-        obs = np.asarray(state.observation(self._index[agent]), dtype=np.float32)
+        obs = state.observation(self._index[agent])
+        if type(obs) is not np.ndarray or obs.dtype != np.float32:
+            obs = np.asarray(obs, dtype=np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
