@@ -208,10 +208,13 @@ def _solo(env_id: str, config: Mapping[str, Any], games: int, seed: int,
 
 def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
            configs: Sequence[Mapping[str, Any]] | None = None,
-           difficulties: Sequence[str] = DIFFICULTIES) -> list[dict[str, Any]]:
+           difficulties: Sequence[str] = DIFFICULTIES,
+           on_progress: Callable[[list[dict[str, Any]]], None] | None = None
+           ) -> list[dict[str, Any]]:
     """Every difficulty against every other on each config of `game_name`: a round robin
-    over all seatings on the same seeds (both seatings, or each seat against the rest),
-    with Wilson intervals and Bradley-Terry Elo (:func:`baselines.evaluation.tournament`)."""
+    over all seatings on the same seeds (both seatings, or each side against the rest),
+    with Wilson intervals and Bradley-Terry Elo (:func:`baselines.evaluation.tournament`).
+    `on_progress` gets the entries so far after each config."""
     from .evaluation import tournament
 
     env_id = f"{game_name}_v1"
@@ -232,6 +235,8 @@ def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
                                              mirror=False)
         entry["wall_s"] = time.time() - start
         out.append(entry)
+        if on_progress is not None:
+            on_progress(out)
     return out
 
 
@@ -406,19 +411,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     name = args.name or (args.game if configs is None else
                          f"{args.game}_" + "_".join(_config_name(c).replace("=", "-")
                                                     for c in configs))
-    if args.seat is not None:
-        def save(entries: list[dict[str, Any]]) -> None:
-            (out / f"{name}.md").write_text(seat_markdown(args.game, entries, command))
-            (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
+    def save(entries: list[dict[str, Any]]) -> None:
+        text = (seat_markdown if args.seat is not None else to_markdown)(args.game, entries, command)
+        (out / f"{name}.md").write_text(text)
+        (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
 
+    if args.seat is not None:
         seat_ladder(args.game, args.seat, args.versus, args.games, args.seed, args.workers,
                     configs, args.difficulties.split(","), on_progress=save, chunk=args.chunk)
         print((out / f"{name}.md").read_text())
         return 0
-    entries = ladder(args.game, args.games, args.seed, args.workers, configs,
-                     args.difficulties.split(","))
-    (out / f"{name}.md").write_text(to_markdown(args.game, entries, command))
-    (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
+    ladder(args.game, args.games, args.seed, args.workers, configs,
+           args.difficulties.split(","), on_progress=save)
     print((out / f"{name}.md").read_text())
     return 0
 

@@ -159,6 +159,25 @@ def test_one_seat_against_scripted_writes_as_it_goes(tmp_path):
     assert saved == [2, 4]
 
 
+def test_a_seat_plays_its_whole_side_and_a_side_win_is_a_win():
+    # the miniatures heroes win or lose together: every hero plays the difficulty, and a
+    # heroes' win counts as a win (not as a draw with the other heroes)
+    entry = seat_ladder("miniatures", "conan", games=6, workers=1, configs=[{"scenario": "ritual"}],
+                        difficulties=["normal"], chunk=6)[0]
+    row = entry["rows"][0]
+    assert entry["seat"] == "conan,shevatas,hadrathus"
+    assert row["draws"] == 0 and row["wins"] + row["losses"] == 6 and row["wins"] > 0
+
+
+def test_the_full_ladder_reports_after_each_config():
+    from baselines.ladder import ladder
+
+    saved = []
+    ladder("tower", games=2, workers=1, configs=[{"mode": "battle"}, {"mode": "solo"}],
+           difficulties=["easy", "normal"], on_progress=lambda e: saved.append(len(e)))
+    assert saved == [1, 2]
+
+
 def test_the_table_loads_in_every_seat():
     from baselines.ladder import check_ladder
 
