@@ -326,17 +326,21 @@ def _settled(visits: dict[int, int], remaining: int) -> bool:
 
 def _leaf_values(state: Any, weight: float = 1.0) -> list[float]:
     """Returns at the end of the game; at a cut-off, a value in [-weight, weight] per role
-    from the game's shaped scores (margin over the best other role), or 0 where it has none.
-    A weight below 1 makes a result reached within the horizon outweigh any heuristic lead."""
+    from the game's shaped scores (margin over the best role of another side, ``Game.sides``:
+    the miniatures heroes measure their lead over the Overlord, not over each other), or 0
+    where it has none. A weight below 1 makes a result reached within the horizon outweigh
+    any heuristic lead."""
     if state.is_terminal():
         return list(state.returns())
-    n = state.game.num_roles
+    game = state.game
+    n = game.num_roles
     if not hasattr(state, "shaped_scores"):
         return [0.0] * n
     scores = [float(s) for s in state.shaped_scores()]
     scale = max(1.0, max(abs(s) for s in scores))
     values = []
     for i, s in enumerate(scores):
-        rival = max((scores[j] for j in range(n) if j != i), default=0.0)
+        side = game.side_of(i)
+        rival = max((scores[j] for j in range(n) if j not in side), default=0.0)
         values.append(weight * math.tanh(2.0 * (s - rival) / scale))
     return values

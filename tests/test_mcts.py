@@ -325,3 +325,22 @@ def test_time_budget_stops_the_search():
 def test_a_prior_that_is_itself_a_search_is_refused():
     with pytest.raises(conan_envs.ConfigError, match="prior"):
         load_agent("mcts:prior=mcts", "kings_v1", 0)
+
+
+def test_leaf_values_measure_a_side_against_the_other_sides():
+    # the miniatures heroes share one shaped score: each measures its lead over the Overlord,
+    # not over the other heroes (which would read a lead as level)
+    from baselines.mcts import _leaf_values
+
+    class Cutoff:  # a position the horizon cut off, the heroes 0.2 ahead
+        game = conan_envs.make_game("miniatures_v1")
+
+        def is_terminal(self):
+            return False
+
+        def shaped_scores(self):
+            return [0.2, 0.2, 0.2, -0.2]
+
+    values = _leaf_values(Cutoff())
+    assert values[0] == values[1] == values[2] > 0 > values[3]
+    assert values[0] == pytest.approx(-values[3])

@@ -1,0 +1,36 @@
+"""The miniatures heroes with a search other than the ladder's `hard` (every hero searches),
+against the scripted Overlord on seeds 0..N-1; run from the repository root:
+
+    PYTHONPATH=. python reports/ladder/heroes_search.py SCENARIO NAME GAMES [OPTION=VALUE ...]
+
+Each OPTION=VALUE replaces that option of the ladder's `hard` search (`horizon=10000` plays
+each rollout to the end of the game, so the leaf is the game's result); the table goes to
+`reports/ladder/miniatures_SCENARIO_heroes_NAME.json`.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from baselines import ladder
+
+sys.path.insert(0, "reports/ladder")
+from foe_search import spec_with  # noqa: E402
+
+
+def main(scenario: str, name: str, games: int, overrides: list[str]) -> None:
+    spec = spec_with(overrides)
+    ladder.LADDER["miniatures_v1"][f"{scenario}:hero"] = {
+        **ladder.LADDER["miniatures_v1"]["*"], "hard": spec}
+    path = f"reports/ladder/miniatures_{scenario}_heroes_{name}.json"
+
+    def save(entries: list) -> None:
+        with open(path, "w") as handle:
+            json.dump(entries, handle, indent=1)
+
+    save(ladder.seat_ladder("miniatures", "conan", games=games, workers=1, difficulties=["hard"],
+                            configs=[{"scenario": scenario}], chunk=5, on_progress=save))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:])
