@@ -6,8 +6,9 @@ the decision being asked and its context, and Yara's hand for Yara only (Conan s
 
 Each location has a template holding its static planes; a base (the template with the enemies'
 blocks) is kept, and an enemy's block is written again only when that enemy changed; an
-observation is a copy of the base, the values present at every call packed into its bytes, and
-one `put` of the rest."""
+observation is a copy of the base, the values present at every call packed into its bytes, then
+the rest written element by element through a memoryview (cheaper than `ndarray.put` for the
+twenty-odd values of a call)."""
 from __future__ import annotations
 
 from operator import attrgetter
@@ -182,14 +183,8 @@ class Encoder:
         v = E._enemy_base(s.loc, s.enemies).copy()
         kind = "game_over" if s.winner is not None else s.decision()
         stage = s.stage
-        ix = [E.o_conan_square + s.pos, E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES)),
-              E.o_activation + min(s.cphase, 4), E.o_round + s.tracker - 1]
-        xs = [1.0, 1.0, 1.0, 1.0]
-        put, val = ix.append, xs.append
-        if s.slain_sq >= 0:
-            put(E.o_slain_square + s.slain_sq)
-            val(1.0)
-        # the values present at every call (see __init__)
+        # the values present at every call (see __init__), packed first: the pad bytes of
+        # `pack_conan` zero the activation block, written below
         ctok, rows, pool, marked = s.ctok, s.rows, s.pool, s.marked
         r0, r1, r2, r3, r4 = rows
         pad = PAD
@@ -216,109 +211,113 @@ class Encoder:
         E.pack_initiative(v, E.at_initiative, s.init_token, s.first_side, s.side_no / 2)
         E.pack_yara(v, E.at_yara, len(s.plot_hand) / 10, len(s.plot_deck) / 20,
                     len(s.plot_discard) / 20, s.plot_played)
-        put(E.o_misc)
-        val(len(s.item_deck) / 20)
+        # the rest, element by element (cheaper than ndarray.put's conversions)
+        w = memoryview(v)
+        w[E.o_conan_square + s.pos] = 1.0
+        w[E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES))] = 1.0
+        w[E.o_activation + min(s.cphase, 4)] = 1.0
+        w[E.o_round + s.tracker - 1] = 1.0
+        if s.slain_sq >= 0:
+            w[E.o_slain_square + s.slain_sq] = 1.0
+        w[E.o_misc] = len(s.item_deck) / 20
         o = E.o_skills
         ns = E.ns
         for sk, ex in zip(s.skills, s.exhausted):
-            ix += (o + sk, o + ns + sk)
-            xs += (1.0, float(ex))
+            w[o + sk] = 1.0
+            w[o + ns + sk] = float(ex)
         items = s.items
         o = E.o_items
         for i in set(items):
-            put(o + i)
-            val(items.count(i) / 2)
+            w[o + i] = items.count(i) / 2
         # what is being dealt to Conan
         p = s.pending
         hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if hits or tokens or att >= 0 or rip:
             o = E.o_incoming
-            ix += (o, o + 1 + MAX_TOKENS, o + 2 + MAX_TOKENS + (att if att >= 0 else MAX_E),
-                   o + 3 + MAX_TOKENS + MAX_E)
-            xs += (hits / 6, len(tokens) / 3, 1.0, float(rip))
+            w[o] = hits / 6
+            w[o + 1 + MAX_TOKENS] = len(tokens) / 3
+            w[o + 2 + MAX_TOKENS + (att if att >= 0 else MAX_E)] = 1.0
+            w[o + 3 + MAX_TOKENS + MAX_E] = float(rip)
             for k, t in enumerate(tokens[:MAX_TOKENS]):
-                put(o + 1 + k)
-                val(TOKEN_CODE[t])
+                w[o + 1 + k] = TOKEN_CODE[t]
         # Conan's attack being resolved
         a = s.attack
         if a is not None:
             o = E.o_attack
-            ix += range(o, o + 6)
-            xs += (1.0, a["wounds"] / 6, a["max_targets"] / 3, float(a["stun"]), float(a["rattle"]),
-                   float(a["stun_only"]))
+            w[o] = 1.0
+            w[o + 1] = a["wounds"] / 6
+            w[o + 2] = a["max_targets"] / 3
+            w[o + 3] = float(a["stun"])
+            w[o + 4] = float(a["rattle"])
+            w[o + 5] = float(a["stun_only"])
             for t, n in zip(a["targets"], a["dealt"]):
-                ix += (o + 6 + t, o + 6 + MAX_E + t)
-                xs += (1.0, n / 6)
-            ix += (o + 6 + 2 * MAX_E + (a["attacker"] if a["attacker"] >= 0 else MAX_E), o + 7 + 3 * MAX_E)
-            xs += (1.0, a["hits_back"] / 6)
+                w[o + 6 + t] = 1.0
+                w[o + 6 + MAX_E + t] = n / 6
+            w[o + 6 + 2 * MAX_E + (a["attacker"] if a["attacker"] >= 0 else MAX_E)] = 1.0
+            w[o + 7 + 3 * MAX_E] = a["hits_back"] / 6
             if a["conan_tokens"]:
-                put(o + 8 + 3 * MAX_E)
-                val(TOKEN_CODE[a["conan_tokens"][0]])
+                w[o + 8 + 3 * MAX_E] = TOKEN_CODE[a["conan_tokens"][0]]
             if a["blows"] and stage == "yara_block":
                 b = a["blows"][0]
                 o = E.o_blow
-                ix += (o + b.target, o + MAX_E, o + MAX_E + 1, o + MAX_E + 2)
                 tok = b.token
-                xs += (1.0, 0.0 if tok else b.left / 6, TOKEN_CODE[tok] if tok else 0.0,
-                       float(b.riposte_ok and not tok))
+                w[o + b.target] = 1.0
+                w[o + MAX_E] = 0.0 if tok else b.left / 6
+                w[o + MAX_E + 1] = TOKEN_CODE[tok] if tok else 0.0
+                w[o + MAX_E + 2] = float(b.riposte_ok and not tok)
         if stage == "test":
             t = s._test()
             o = E.o_test
-            ix += (o, o + 1, o + 2, o + 3, o + 4, o + 5, o + 6 + s.test_idx)
-            xs += (1.0, s._need() / 6, t.count / 2, s.test_paid / 2, float(s.test_rerolled),
-                   float(t.optional), 1.0)
+            w[o] = 1.0
+            w[o + 1] = s._need() / 6
+            w[o + 2] = t.count / 2
+            w[o + 3] = s.test_paid / 2
+            w[o + 4] = float(s.test_rerolled)
+            w[o + 5] = float(t.optional)
+            w[o + 6 + s.test_idx] = 1.0
         # initiative and the round
-        o = E.o_initiative
         if s.init_card >= 0:
-            put(o + s.init_card)
-            val(1.0)
+            w[E.o_initiative + s.init_card] = 1.0
         # the decision's context
         o = E.o_minion
         if kind == "minion":
-            ix += (o + s.active, o + MAX_E + min(s.mphase, 4), o + MAX_E + 5)
-            xs += (1.0, 1.0, float(s.ability_used))
+            w[o + s.active] = 1.0
+            w[o + MAX_E + min(s.mphase, 4)] = 1.0
+            w[o + MAX_E + 5] = float(s.ability_used)
         elif kind == "minion_mark":
-            put(o + MAX_E + 6 + s.mark_enemy)
-            val(1.0)
+            w[o + MAX_E + 6 + s.mark_enemy] = 1.0
             for r, k in enumerate(s.minion_marked):
                 if k:
-                    put(o + 2 * MAX_E + 6 + r)
-                    val(k / 3)
+                    w[o + 2 * MAX_E + 6 + r] = k / 3
         o = E.o_decision_context
         if kind == "pick":
-            ix += (o, o + 1)
-            xs += (s.picks[0] / 5 + 0.1, len(s.picks) / 10)
+            w[o] = s.picks[0] / 5 + 0.1
+            w[o + 1] = len(s.picks) / 10
         elif kind == "ready":
-            put(o + 2)
-            val(s.ready_left / 7)
+            w[o + 2] = s.ready_left / 7
         elif kind == "reserve":
-            ix += range(o + 3, o + 9)
-            xs += (s.reserve_left / 5, *(k / 5 for k in s.reserve_kept))
+            w[o + 3] = s.reserve_left / 5
+            for k, kept in enumerate(s.reserve_kept):
+                w[o + 4 + k] = kept / 5
         elif kind == "reward":
-            put(o + 9)
-            val(s.rewards / 2)
+            w[o + 9] = s.rewards / 2
         elif kind == "pair_effect":
-            put(o + 10)
-            val(float(s.pair_ready_ok) + 0.5)
+            w[o + 10] = float(s.pair_ready_ok) + 0.5
         elif kind == "item_target":
-            put(o + 18 + s.use_item)
-            val(1.0)
+            w[o + 18 + s.use_item] = 1.0
         # Yara's cards: Conan sees the hand's size only
         if role == 1:
             o = E.o_yara_hand
             hand = s.plot_hand
             for card in set(hand):
-                put(o + card)
-                val(hand.count(card) / 3)
+                w[o + card] = hand.count(card) / 3
             drawn = s.drawn
             for card in set(drawn):
-                put(o + E.npl + card)
-                val(drawn.count(card) / 3)
+                w[o + E.npl + card] = drawn.count(card) / 3
             o += 2 * E.npl
-            ix += (o, o + 1, o + 2)
-            xs += (s.put_back / 3, float(s.plot_known == "top"), float(s.plot_known == "bottom"))
+            w[o] = s.put_back / 3
+            w[o + 1] = float(s.plot_known == "top")
+            w[o + 2] = float(s.plot_known == "bottom")
         if s.winner is not None:
-            ix.append(E.o_misc + 1)
-            xs.append(1.0 if s.winner == "conan" else -1.0)
-        v.put(ix, xs)
+            w[E.o_misc + 1] = 1.0 if s.winner == "conan" else -1.0
         return v
