@@ -71,7 +71,9 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
                          for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir",
                                           "ruined_fort", "thalis", "ritual")}},
-    "adventures_v1": {"*": _DEFAULT},
+    # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
+    # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
+    "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"}},
 }
 
 
