@@ -11,8 +11,8 @@ module's table names for that game, that seat and that config:
   except where a shipped policy measured stronger: Yara in Battle Mode
   (``policy:tower_yara_ppo``), Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
-  the two-player Cards (``policy:cards_ppo_2p``)
-  and the Overlord of every scenario with 3 heroes
+  the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
+  (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
   (``policy:miniatures_overlord_ppo_<scenario>``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
@@ -22,7 +22,8 @@ that every agent string of the table loads for its game and seat.
 
 The seat is the role's part in the game: the players of Kings and Cards (all alike), Conan
 and Yara in The Tower (Conan alone in solo), the heroes and the Overlord of each scenario of
-the miniatures game, and Conan, the Foe, the Ally and the second Foe of the Adventures. A
+the miniatures game, and Conan, the Foe, the Ally and the second Foe of the Adventures. The
+ladder measures a seat with its whole side (``Game.sides``): the three heroes together. A
 row of :data:`LADDER` is looked up as ``variant:seat`` (``battle:yara``,
 ``ritual:overlord``, ``ophir-2heroes:overlord`` with other than 3 heroes), then ``seat``,
 then ``*``, so one seat may get its own agent in one
