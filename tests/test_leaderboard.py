@@ -120,3 +120,13 @@ def test_entrants_in_other_seats_are_not_the_opponents(tmp_path):
     assert rated["opponent:random"] == 1000.0
     text = (root / "miniatures_v1" / "ruined_fort-overlord.md").read_text()
     assert "The reference opponents on the same scale: random 1000" in text
+
+
+def test_a_board_names_the_opponents_of_the_seats_they_play():
+    # the Adventures' Foe is a shipped policy at hard and Conan the search: the board where the
+    # entrant is Conan names the Foe's hard, the one where it is the Foe names Conan's
+    conan = board.render(get_protocol("adventures_v1/2p-conan"), [])
+    foe = board.render(get_protocol("adventures_v1/2p-foe"), [])
+    assert "- opponent `hard` = `policy:adventures_ppo_2p`\n" in conan
+    hard_line = next(line for line in foe.splitlines() if line.startswith("- opponent `hard`"))
+    assert "mcts:" in hard_line and "policy:" not in hard_line

@@ -186,8 +186,12 @@ def render(protocol: Protocol, results: Sequence[Mapping[str, Any]]) -> str:
              f"- the entrant plays: {' | '.join('+'.join(s) for s in protocol.seatings)}; "
              f"{protocol.games} games per opponent from seed {protocol.seed} "
              f"(protocol sha256 `{protocol.sha256[:16]}...`)"]
+    # the roles the opponents play: those outside the entrant's seats, in any seating
+    theirs = {r for seating in protocol.seatings for r in range(game.num_roles)
+              if game.roles[r] not in seating}
     for opp in protocol.opponents:
-        specs = sorted({s for s in resolve_opponent(opp, protocol.env_id, game) if s})
+        specs = sorted({s for r, s in enumerate(resolve_opponent(opp, protocol.env_id, game))
+                        if s and r in theirs})
         lines.append(f"- opponent `{opp}` = " + " / ".join(f"`{s}`" for s in specs))
     lines += ["", "Reproduce a row: `conan-evaluate --protocol " + protocol.id + " --agent SPEC "
               "--games N --out DIR`, then `conan-evaluate --add-to-leaderboard DIR/"
