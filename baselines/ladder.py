@@ -78,6 +78,20 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
+def hard_with(overrides: Sequence[str]) -> str:
+    """The ``hard`` search with options replaced, each given as ``OPTION=VALUE``
+    (``["simulations=64", "horizon=2"]``): for trying a stronger search in one seat."""
+    kind, _, options = HARD.partition(":")
+    values = dict(option.split("=", 1) for option in options.split(","))
+    for override in overrides:
+        key, _, value = override.partition("=")
+        if key not in values:
+            raise ConfigError(f"ladder: the hard search has no option {key!r} "
+                              f"(it has {', '.join(values)})")
+        values[key] = value
+    return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
+
+
 def guided_by(policy: str) -> str:
     """The ``hard`` search with shipped policy `policy` (its NAME) as its prior in place of
     the scripted player: ``mcts:...,prior=policy:NAME,...``. Where the policy was not trained
@@ -434,4 +448,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 __all__ = ["DIFFICULTIES", "LADDER", "difficulty_spec", "seat_of", "describe_ladder", "ladder",
-           "seat_ladder", "move_times", "guided_by", "check_ladder", "variant_config"]
+           "seat_ladder", "move_times", "guided_by", "hard_with", "check_ladder", "variant_config"]

@@ -14,20 +14,8 @@ import sys
 from baselines import ladder
 
 
-def spec_with(overrides: list[str]) -> str:
-    """The ladder's `hard` search with the given options replaced."""
-    kind, _, options = ladder.HARD.partition(":")
-    values = dict(option.split("=", 1) for option in options.split(","))
-    for override in overrides:
-        key, _, value = override.partition("=")
-        if key not in values:
-            raise SystemExit(f"foe_search: the hard search has no option {key!r}")
-        values[key] = value
-    return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
-
-
 def main(name: str, games: int, overrides: list[str]) -> None:
-    spec = spec_with(overrides)
+    spec = ladder.hard_with(overrides)
     ladder.LADDER["adventures_v1"]["2p:foe"] = {**ladder.LADDER["adventures_v1"]["*"], "hard": spec}
     path = f"reports/ladder/adventures_foe_{name}.json"
 

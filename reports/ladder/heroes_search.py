@@ -14,12 +14,9 @@ import sys
 
 from baselines import ladder
 
-sys.path.insert(0, "reports/ladder")
-from foe_search import spec_with  # noqa: E402
-
 
 def main(scenario: str, name: str, games: int, overrides: list[str]) -> None:
-    spec = spec_with(overrides)
+    spec = ladder.hard_with(overrides)
     ladder.LADDER["miniatures_v1"][f"{scenario}:hero"] = {
         **ladder.LADDER["miniatures_v1"]["*"], "hard": spec}
     path = f"reports/ladder/miniatures_{scenario}_heroes_{name}.json"
