@@ -100,7 +100,7 @@ def guided_by(policy: str) -> str:
 
     if not NAME.fullmatch(policy):
         raise ConfigError(f"guided_by takes a shipped policy's NAME, not {policy!r}")
-    return HARD.replace("prior=scripted", f"prior=policy:{policy}")
+    return hard_with([f"prior=policy:{policy}"])
 
 
 def seat_of(env_id: str, role: int | str, game: Any) -> tuple[str, str]:
