@@ -79,15 +79,17 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
 
 
 def hard_with(overrides: Sequence[str]) -> str:
-    """The ``hard`` search with options replaced, each given as ``OPTION=VALUE``
-    (``["simulations=64", "horizon=2"]``): for trying a stronger search in one seat."""
+    """The ``hard`` search with options replaced or added, each given as ``OPTION=VALUE``
+    (``["simulations=64", "value=objective"]``): for trying a stronger search in one seat."""
+    from .mcts import MCTSAgent
+
     kind, _, options = HARD.partition(":")
     values = dict(option.split("=", 1) for option in options.split(","))
     for override in overrides:
         key, _, value = override.partition("=")
-        if key not in values:
+        if key not in MCTSAgent.OPTIONS:
             raise ConfigError(f"ladder: the hard search has no option {key!r} "
-                              f"(it has {', '.join(values)})")
+                              f"(it has {', '.join(MCTSAgent.OPTIONS)})")
         values[key] = value
     return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
 

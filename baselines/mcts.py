@@ -11,9 +11,11 @@ from the subtree grown under the chosen step.
 """
 from __future__ import annotations
 
+import importlib
 import math
 import time
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -38,10 +40,12 @@ class MCTSAgent(Agent):
     """Options: `simulations` (per move), `c_uct` (exploration constant), `rollout`
     (``random`` or any agent string, e.g. ``scripted``, used for every role in rollouts),
     `horizon` (a rollout stops once that many new rounds have begun, ``none`` to play to
-    the end), `max_rollout_steps` (a cap on rollout length), `leaf_weight`, `seed`. A rollout
-    cut short is scored by the game's ``shaped_scores`` (a draw where it has none), at most
-    ``leaf_weight`` in size, so that a win or loss reached in a rollout (+-1) outweighs any
-    lead in the heuristic. Other keywords are the game's config.
+    the end), `max_rollout_steps` (a cap on rollout length), `leaf_weight`, `value`, `seed`.
+    A rollout cut short is scored by the game's ``shaped_scores`` (a draw where it has
+    none), or with ``value=objective`` by a value that also counts the scenario's objective
+    (games listed in `OBJECTIVE_VALUES`), at most ``leaf_weight`` in size, so that a win or
+    loss reached in a rollout (+-1) outweighs any lead in the heuristic. Other keywords are
+    the game's config.
 
     Guided search: `prior` (an agent string: ``scripted``, or a trained policy such as
     ``policy:NAME``) names a policy whose move at each tree node gets `prior_weight` of the
@@ -66,6 +70,7 @@ class MCTSAgent(Agent):
         "max_rollout_steps": AgentOption("int", None, "cap on rollout length", lo=1,
                                          hi=10_000_000, none_ok=True),
         "leaf_weight": AgentOption("float", 0.5, "size of a cut-off rollout's score", lo=0, hi=1),
+        "value": AgentOption("str", "shaped", "what scores a cut-off rollout: shaped | objective"),
         "prior": AgentOption("str", None, "agent string whose move guides the search (PUCT)",
                              none_ok=True),
         "prior_weight": AgentOption("float", 0.5, "prior probability of the prior's move",
@@ -79,12 +84,12 @@ class MCTSAgent(Agent):
                  c_uct: float = 1.4, rollout: str = "random", horizon: int | None = 1,
                  max_rollout_steps: int | None = None, leaf_weight: float = 0.5,
                  prior: str | None = None, prior_weight: float = 0.5,
-                 time_budget: float | None = None,
+                 time_budget: float | None = None, value: str = "shaped",
                  seed: int | None = None, **game_config: Any) -> None:
         given = {"simulations": simulations, "c_uct": c_uct, "rollout": rollout,
                  "horizon": horizon, "max_rollout_steps": max_rollout_steps,
                  "leaf_weight": leaf_weight, "prior": prior, "prior_weight": prior_weight,
-                 "time_budget": time_budget, "seed": seed}
+                 "time_budget": time_budget, "value": value, "seed": seed}
         o = check_options("mcts", self.OPTIONS, given)
         for key in ("rollout", "prior"):
             if o[key] not in ("random", None):
@@ -93,6 +98,8 @@ class MCTSAgent(Agent):
                 if check_spec(o[key])[0] == "mcts":
                     raise ConfigError(f"mcts: the {key} policy cannot itself be mcts")
         self.env_id = env_id
+        self._scores = _leaf_scores(o["value"], env_id)
+        self.value: str = o["value"]
         self.simulations: int = o["simulations"]
         self.c_uct: float = o["c_uct"]
         self.rollout: str = o["rollout"]
@@ -267,7 +274,7 @@ class MCTSAgent(Agent):
                 obs = None if blind else det.observation(p)
                 det.apply_action(agents[p].act(obs, det.legal_action_mask(), det))
                 steps += 1
-        return _leaf_values(det, self.leaf_weight)
+        return _leaf_values(det, self.leaf_weight, self._scores)
 
     def _agents_for(self, key: str, game: Any) -> list[Agent]:
         """One agent per role for the rollouts (`key` ``rollout``) or the prior (``prior``)."""
@@ -324,19 +331,39 @@ def _settled(visits: dict[int, int], remaining: int) -> bool:
     return bool(top[0] - top[1] > remaining)
 
 
-def _leaf_values(state: Any, weight: float = 1.0) -> list[float]:
+# Games with a value that counts their objective (``value=objective``): game -> "module:function"
+# of a function from the state to one score per role, on the scale of its shaped scores.
+OBJECTIVE_VALUES = {"miniatures": "baselines.scripted.miniatures.value:objective_scores"}
+
+
+def _leaf_scores(value: str, env_id: str) -> Callable[[Any], Sequence[float]] | None:
+    """The function that scores a cut-off for option ``value`` (None: the shaped scores)."""
+    if value == "shaped":
+        return None
+    if value != "objective":
+        raise ConfigError(f"mcts: value must be shaped or objective, not {value!r}")
+    game = env_id.rsplit("_v", 1)[0]
+    if game not in OBJECTIVE_VALUES:
+        raise ConfigError(f"mcts: value=objective is defined for {', '.join(OBJECTIVE_VALUES)} "
+                          f"only, not {env_id}")
+    module, _, name = OBJECTIVE_VALUES[game].partition(":")
+    return cast(Callable[[Any], Sequence[float]], getattr(importlib.import_module(module), name))
+
+
+def _leaf_values(state: Any, weight: float = 1.0,
+                 scores_of: Callable[[Any], Sequence[float]] | None = None) -> list[float]:
     """Returns at the end of the game; at a cut-off, a value in [-weight, weight] per role
-    from the game's shaped scores (margin over the best role of another side, ``Game.sides``:
-    the miniatures heroes measure their lead over the Overlord, not over each other), or 0
-    where it has none. A weight below 1 makes a result reached within the horizon outweigh
-    any heuristic lead."""
+    from `scores_of(state)` (by default the game's shaped scores): the margin over the best
+    role of another side (``Game.sides``: the miniatures heroes measure their lead over the
+    Overlord, not over each other), or 0 where the game has no scores. A weight below 1
+    makes a result reached within the horizon outweigh any heuristic lead."""
     if state.is_terminal():
         return list(state.returns())
     game = state.game
     n = game.num_roles
-    if not hasattr(state, "shaped_scores"):
+    if scores_of is None and not hasattr(state, "shaped_scores"):
         return [0.0] * n
-    scores = [float(s) for s in state.shaped_scores()]
+    scores = [float(s) for s in (state.shaped_scores() if scores_of is None else scores_of(state))]
     scale = max(1.0, max(abs(s) for s in scores))
     values = []
     for i, s in enumerate(scores):

@@ -230,12 +230,15 @@ def test_a_row_may_name_a_shipped_policy_or_a_search_guided_by_it(tmp_path, monk
         guided_by("../x")
 
 
-def test_hard_with_replaces_options_of_the_hard_search():
+def test_hard_with_replaces_or_adds_options_of_the_hard_search():
     from baselines.ladder import HARD, hard_with
 
     spec = hard_with(["simulations=64", "horizon=2"])
     assert spec.startswith("mcts:") and "simulations=64" in spec and "horizon=2" in spec
     assert spec.replace("simulations=64", "simulations=24").replace("horizon=2", "horizon=1") == HARD
     validate_agent(spec, "adventures_v1")
+    added = hard_with(["value=objective"])   # an option the hard search leaves at its default
+    assert added == HARD + ",value=objective"
+    validate_agent(added, "miniatures_v1")
     with pytest.raises(ConfigError, match="no option 'depth'"):
         hard_with(["depth=3"])

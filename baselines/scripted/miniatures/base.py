@@ -80,40 +80,43 @@ class Tactics(Agent):
                    for o in (g.captive, g.zogar_head) if o >= 0)
 
     def _walk(self) -> list[list[int]]:
-        """Areas apart on foot: over open borders, flaps, doors, rock slides and downward
-        drops, leaps included (not walls or boulders). Cached per game."""
-        g = self.g
-        cache = _WALK.get(id(g))
-        if cache is None or cache[0] is not g:
-            from collections import deque
+        return walk_distances(self.g)
 
-            from conan_envs.miniatures.content import (
-                DOOR,
-                DROP,
-                FLAP,
-                KEY_DOOR,
-                LEAP,
-                LOCKED_DOOR,
-                OPEN,
-                ROCK_SLIDE,
-            )
-            b = g.board
-            n = g.num_areas
-            table: list[list[int]] = []
-            for src in range(n):
-                d = [-1] * n
-                d[src] = 0
-                q = deque([src])
-                while q:
-                    u = q.popleft()
-                    for v in b.neighbors[u]:
-                        k = b.border[u][v]
-                        ok = (k in (OPEN, FLAP, ROCK_SLIDE, LEAP, DOOR, KEY_DOOR, LOCKED_DOOR)
-                              or (k == DROP and b.elev[v] < b.elev[u]))
-                        if ok and d[v] < 0:
-                            d[v] = d[u] + 1
-                            q.append(v)
-                table.append(d)
-            cache = (g, table)
-            _WALK[id(g)] = cache
-        return cache[1]
+
+def walk_distances(g: Any) -> list[list[int]]:
+    """Areas apart on foot (-1: out of reach): over open borders, flaps, doors, rock slides
+    and downward drops, leaps included (not walls or boulders). Cached per game."""
+    cache = _WALK.get(id(g))
+    if cache is None or cache[0] is not g:
+        from collections import deque
+
+        from conan_envs.miniatures.content import (
+            DOOR,
+            DROP,
+            FLAP,
+            KEY_DOOR,
+            LEAP,
+            LOCKED_DOOR,
+            OPEN,
+            ROCK_SLIDE,
+        )
+        b = g.board
+        n = g.num_areas
+        table: list[list[int]] = []
+        for src in range(n):
+            d = [-1] * n
+            d[src] = 0
+            q = deque([src])
+            while q:
+                u = q.popleft()
+                for v in b.neighbors[u]:
+                    k = b.border[u][v]
+                    ok = (k in (OPEN, FLAP, ROCK_SLIDE, LEAP, DOOR, KEY_DOOR, LOCKED_DOOR)
+                          or (k == DROP and b.elev[v] < b.elev[u]))
+                    if ok and d[v] < 0:
+                        d[v] = d[u] + 1
+                        q.append(v)
+            table.append(d)
+        cache = (g, table)
+        _WALK[id(g)] = cache
+    return cache[1]
