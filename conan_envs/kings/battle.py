@@ -11,12 +11,15 @@ most units there; with more than two sides, the battles are fought one after the
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .encode import STAGES
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 A, E, H, W, M, S, K, F = range(8)
+_ATTACKERS = range(F)  # every unit type but the Fortification (numbered last)
 ROUND_CAP = 50  # a battle still undecided after this many rounds: the attacker is lost
 # the unit types that attack at each Initiative Rating (Fortifications never attack)
 _AT_INITIATIVE = {i: tuple(t for t in range(F) if C.INITIATIVE[t] == i)
@@ -25,6 +28,9 @@ _AT_INITIATIVE = {i: tuple(t for t in range(F) if C.INITIATIVE[t] == i)
 
 def _zeros():
     return [[0] * T, [0] * T]
+
+
+_NONE = _zeros()  # (compared with, never changed)
 
 
 class BattleRules:
@@ -39,7 +45,7 @@ class BattleRules:
         bt = self.battle
         i = (bt["region"] * self.O + bt["owners"][s]) * T
         row = self.u[i:i + T]
-        if any(bt["possessed"][0]) or any(bt["possessed"][1]):
+        if bt["possessed"] != _NONE:
             mine, theirs = bt["possessed"][s], bt["possessed"][1 - s]
             row = [row[t] - theirs[t] + mine[t] for t in range(T)]
         return row
@@ -86,17 +92,22 @@ class BattleRules:
                 self.task = {}
                 self.phase = "plunder"
                 return
+            me = self.me()
             self.battle = bt = {
-                "region": r, "owners": [self.me(), dfn], "round": 1, "stage": "heroes",
+                "region": r, "owners": [me, dfn], "round": 1, "stage": "heroes",
                 "queue": [], "killed": _zeros(), "raised": _zeros(), "possessed": _zeros(),
                 "immobilized": _zeros(), "initiative": [0, 0], "attack_bonus": [0, 0],
                 "charge": [0, 0], "confusion": [0, 0], "hits": [0, 0], "levels": [],
                 "side": 0, "effect": ""}
-            self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[self.me()]} attacks "
+            self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[me]} attacks "
                            f"{self.owner_name(dfn)}")
             self._start_round()
+        tot, here = self.tot, bt["region"] * self.O
+        attacker, defender = bt["owners"]
         while self.ask is None:  # the stages, until one asks or the battle is over
-            if not self._both_present() and not any(bt["hits"]):  # simultaneous hits still land
+            # (_both_present, inline: asked before every stage)
+            if not (tot[here + attacker] and tot[here + defender]) \
+                    and not any(bt["hits"]):  # simultaneous hits still land
                 self._end_battle()
                 return
             _STAGES[bt["stage"]](self)
@@ -139,17 +150,21 @@ class BattleRules:
                 return
         levels = set()
         for s in (0, 1):
-            row = self.counts(s)
-            for t in range(7):
-                if row[t]:
-                    levels.add(C.INITIATIVE[t] + bt["initiative"][s])
+            bonus = bt["initiative"][s]
+            for t in compress(_ATTACKERS, self.counts(s)):
+                levels.add(C.INITIATIVE[t] + bonus)
         bt["levels"] = sorted(levels, reverse=True)
         bt["stage"] = "attack"
 
     def _bt_attack(self):
         bt = self.battle
         queue = bt["queue"]
-        while queue:  # the dice of this initiative step (units fall only once all are rolled)
+        # the dice of this initiative step (units fall only once all are rolled)
+        if queue and not self._rerollers():  # nobody may reroll: each die settles at once
+            while queue:
+                s, t = queue.pop()
+                self._attack_hits(s, t, self._die(10))
+        while queue:
             s, t = queue.pop()
             self._roll("attack", 10, {"side": s, "unit": t})
             if self.ask is not None:  # a reroll is offered
@@ -190,8 +205,11 @@ class BattleRules:
         bt["stage"] = "retreat"
 
     def _rolled_attack(self, v, ctx):
+        self._attack_hits(ctx["side"], ctx["unit"], v)
+
+    def _attack_hits(self, s, t, v):
+        """Side s's unit of type t rolled v on its attack die."""
         bt = self.battle
-        s, t = ctx["side"], ctx["unit"]
         mod = bt["attack_bonus"][s] + (2 * bt["charge"][s] if t in (A, E) else 0)
         if v + mod >= C.ATTACK[t]:
             bt["hits"][1 - s] += 1
@@ -246,7 +264,7 @@ class BattleRules:
         for t in range(T):
             k = self.at(r, o, t)
             gone = bt["raised"][s][t] if t != F else k
-            for _ in range(min(gone, k)):
+            for _ in range(gone if gone < k else k):
                 self.kill(r, o, t)
             bt["raised"][s][t] = 0
             k = self.at(r, o, t)

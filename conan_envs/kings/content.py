@@ -49,6 +49,7 @@ SHIP_NEIGHBORS = tuple(tuple(d for d in NEIGHBORS[r] if IS_SEA[r] or IS_SEA[d])
                        for r in range(NUM_REGIONS))
 COASTAL = tuple(any(IS_SEA[d] for d in NEIGHBORS[r]) for r in range(NUM_REGIONS))
 COUNTRY_REGIONS = tuple(tuple(RINDEX[r] for r in c["regions"]) for c in _map["countries"])
+COUNTRY_SIZES = tuple(len(rs) for rs in COUNTRY_REGIONS)
 COUNTRY_OF = [-1] * NUM_REGIONS
 for _c, _rs in enumerate(COUNTRY_REGIONS):
     for _r in _rs:

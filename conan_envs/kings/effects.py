@@ -7,6 +7,7 @@ from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
 
 A, E, H, W, M, S, K, F = range(8)
+T = C.NUM_TYPES
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
 
 # effect -> (unit types it hits in the adjacent region or None for the region itself,
@@ -44,13 +45,14 @@ class EffectRules:
     # ---- targets ---------------------------------------------------------------------------
     def _victim_types(self, d, types, take):
         """(owner, type) choices among the other owners' units in region d."""
-        me = self.me()
+        me, O, u = self.me(), self.O, self.u
         out, seen = [], set()
-        for o in range(self.O):
-            if o == me or not self.tot[d * self.O + o]:
+        for o in range(O):
+            if o == me or not self.tot[d * O + o]:
                 continue
+            row = u[(d * O + o) * T:(d * O + o + 1) * T]
             for t in types:
-                if t not in seen and self.at(d, o, t) and (not take or self.can_recruit(me, t)):
+                if t not in seen and row[t] and (not take or self.can_recruit(me, t)):
                     out.append((o, t))
                     seen.add(t)
         return out

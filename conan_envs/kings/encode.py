@@ -10,10 +10,10 @@ Players are listed from the observer's seat onward. `observation_blocks` names t
 The board part (units, occupancy, tokens) is kept in the state's `board`, one row per
 observer laid out as that observer's whole observation with the rest left zero. Tokens are
 written as they change (`KingsState.set_storm`, `set_curse`, `set_raid`); unit counts are
-written lazily: `KingsState.add` only notes, per observer, the unit counts and occupancies
-that changed, and `catch_up` writes them to the observer's row when an observation is
-asked (the rules loop never asks for one). Encoding copies the observer's row and writes
-the few values after it."""
+written lazily: `KingsState.add` only notes the unit counts and occupancies that changed,
+and `catch_up` writes them to the observer's row when an observation is asked (the rules
+loop never asks for one), leaving them noted for the other observers. Encoding copies the
+observer's row and writes the few values after it."""
 from __future__ import annotations
 
 import numpy as np
@@ -172,9 +172,20 @@ def board_values(state):
 
 def catch_up(state, role):
     """Write to the observer's row of the board the unit counts and occupancies that changed
-    since its last observation (`KingsState.add` notes them)."""
+    since its last observation (`KingsState.add` notes them; those changed since anyone's
+    last observation pass to the other observers' notes here)."""
     game, u, tot, board = state.game, state.u, state.tot, state.board
     units, owners = state.unsynced_units[role], state.unsynced_owners[role]
+    changed_units, changed_owners = state.changed_units, state.changed_owners
+    if changed_units:
+        for other in range(state.n):
+            if other != role:
+                state.unsynced_units[other] |= changed_units
+                state.unsynced_owners[other] |= changed_owners
+        units |= changed_units
+        owners |= changed_owners
+        changed_units.clear()
+        changed_owners.clear()
     upos, opos = game.board_upos, game.board_opos
     if len(units) < FEW_CELLS:  # one by one
         for i in units:
@@ -194,7 +205,8 @@ def encode(state, role):
     n = state.n
     game = state.game
     size = game._obs_size
-    if state.unsynced_units[role]:  # (an occupancy changes only with a unit count)
+    # (an occupancy changes only with a unit count)
+    if state.changed_units or state.unsynced_units[role]:
         catch_up(state, role)
     out = state.board[role * size:(role + 1) * size].copy()
     ask = state.ask

@@ -86,17 +86,18 @@ class MoveRules:
         """Distances (1..steps) of the regions unit type t may move to from r."""
         nbrs = C.SHIP_NEIGHBORS if t == C.SHIP else C.LAND_NEIGHBORS
         storm = self.storm
-        dist = {}
+        dist = {r: 0}  # (the start, dropped at the end)
         frontier = [r]
         for k in range(1, steps + 1):
             nxt = []
             for x in frontier:
                 for d in nbrs[x]:
-                    if d not in dist and d != r and not storm[d]:
+                    if d not in dist and not storm[d]:
                         dist[d] = k
                         if k < steps and not self.enemies_in(me, d):  # into but not through
                             nxt.append(d)
             frontier = nxt
+        del dist[r]
         return dist
 
     def _choose_unit(self, t):

@@ -48,8 +48,9 @@ class PhaseRules(EffectRules):
         self.drown()
         # WIZARD PHASE: each Wizard rolls once; a Relic gives one Wizard an extra roll
         q, extra = [], self.relics[me]
+        u, O = self.u, self.O
         for r in self.occupied(me):
-            w = self.at(r, me, C.WIZARD)
+            w = u[(r * O + me) * T + C.WIZARD]
             if not w:
                 continue
             k = w if w < 3 else 3
@@ -72,10 +73,13 @@ class PhaseRules(EffectRules):
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
-        held = [r for r in self.occupied(me) if self.controls(me, r)]
-        whole = set(held)
-        for c in {C.COUNTRY_OF[r] for r in held if C.COUNTRY_OF[r] >= 0}:
-            self.country_roll[c] = int(all(r in whole for r in C.COUNTRY_REGIONS[c]))
+        held = list(compress(_REGIONS, self.controlled(me)))
+        count = [0] * len(C.COUNTRIES)  # held regions per country
+        for r in held:
+            c = C.COUNTRY_OF[r]
+            if c >= 0:
+                count[c] += 1
+                self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
         self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
         self.phase = "recruit"
 

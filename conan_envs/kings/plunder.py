@@ -65,8 +65,8 @@ class PlunderRules:
                 if self.raided[r] == p:
                     self.set_raid(r, -1)
         neutral = self.n
-        for r in range(R):
-            if r == k or not self.tot[r * self.O + p]:
+        for r in self.occupied(p):
+            if r == k:
                 continue
             for t in range(T):
                 c = self.at(r, p, t)
@@ -85,7 +85,8 @@ class PlunderRules:
         config = self.game.config
         me = self.me()
         goal = config["conquest"]
-        if goal and self.countries_of(me) >= goal:
+        # (whole countries are counted only if he occupies as many regions as the goal)
+        if goal and len(self.occupied(me)) >= goal and self.countries_of(me) >= goal:
             self._finish([me], "conquest", this_round)
             return
         n = self.n

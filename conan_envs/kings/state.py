@@ -27,7 +27,6 @@ from .encode import (
     STORMS,
     board_values,
     encode,
-    observation_size,
     raid_value,
 )
 from .move import MoveRules
@@ -39,7 +38,6 @@ from .view import KingsView
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
-_COUNTRY_SIZES = tuple(len(rs) for rs in C.COUNTRY_REGIONS)
 DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
               "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
               "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
@@ -67,7 +65,7 @@ FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
                  PlunderRules, State):
     __slots__ = FIELDS
-    _DERIVED = ("board", "unsynced_units", "unsynced_owners")
+    _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners")
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -75,11 +73,11 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
-        # the encoder's copy of units and tokens, one row per observer (encode.py), and per
-        # observer the unit counts u[i] and occupancies tot[j] its row has not caught up with
-        self.board = np.zeros(n * observation_size(n), dtype=np.float32)
-        self.unsynced_units = [set() for _ in range(n)]
-        self.unsynced_owners = [set() for _ in range(n)]
+        # the encoder's copy of units and tokens, one row per observer (encode.py); the unit
+        # counts u[i] and occupancies tot[j] changed since the last observation, and per
+        # observer those changed before it that its row has not caught up with
+        self.board = np.zeros(n * game.observation_shape(0)[0], dtype=np.float32)
+        self._clear_changes()
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -137,10 +135,15 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         decision = self.ask[0]
         self.ask = None
         _ON[decision](self, a)
-        self._run()
+        while self.ask is None:  # (as _run: bookkeeping up to the next decision)
+            _STEP[self.phase](self)
 
     def _rebuild_derived(self):
         self.board = board_values(self)
+        self._clear_changes()
+
+    def _clear_changes(self):
+        self.changed_units, self.changed_owners = set(), set()
         self.unsynced_units = [set() for _ in range(self.n)]
         self.unsynced_owners = [set() for _ in range(self.n)]
 
@@ -320,22 +323,20 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.pool[o * T + t] += k
         was = self.tot[j]
         now = self.tot[j] = was + k
-        for unsynced in self.unsynced_units:  # the encoder catches up when asked
-            unsynced.add(i)
+        self.changed_units.add(i)  # the encoder catches up when asked
         if not was or not now:  # the owner arrives in or leaves the region
-            for unsynced in self.unsynced_owners:
-                unsynced.add(j)
+            self.changed_owners.add(j)
 
     # ---- tokens (always set through these, which write the encoder's board) ---------
     def set_storm(self, r, k):
         self.storm[r] = k
-        x, board = STORMS[min(k, 3)], self.board
+        x, board = STORMS[k if k < 3 else 3], self.board
         for q in self.game.board_tpos[0][r]:
             board[q] = x
 
     def set_curse(self, r, k):
         self.curse[r] = k
-        x, board = CURSES[min(k, 6)], self.board
+        x, board = CURSES[k if k < 6 else 6], self.board
         for q in self.game.board_tpos[1][r]:
             board[q] = x
 
@@ -398,25 +399,23 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             c = C.COUNTRY_OF[r]
             if c >= 0:
                 count[c] += 1
-        return sum(map(eq, count, _COUNTRY_SIZES))
+        return sum(map(eq, count, C.COUNTRY_SIZES))
 
     def drown(self):
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
         O, tot = self.O, self.tot
-        if not any(tot[C.SEA_SPAN.start * O:C.SEA_SPAN.stop * O]):
+        first, stop = C.SEA_SPAN.start * O, C.SEA_SPAN.stop * O
+        at_sea = tot[first:stop]  # per sea and owner (the seas are numbered together)
+        if not any(at_sea):
             return  # nobody at sea
-        for r in C.SEAS:
-            if not any(tot[r * O:(r + 1) * O]):
-                continue
-            for o in range(O):
-                if not tot[r * O + o]:
-                    continue
-                ships = self.at(r, o, C.SHIP)
-                excess = self.tot[r * self.O + o] - 2 * ships - self.at(r, o, C.FORT)
-                for t in (C.ARMY, C.ELITE, C.MONSTER, C.WIZARD, C.HERO, C.KING):
-                    while excess > 0 and self.at(r, o, t):
-                        self.kill(r, o, t, "lost_at_sea")
-                        excess -= 1
+        for j in compress(range(first, stop), at_sea):
+            r, o = divmod(j, O)
+            ships = self.at(r, o, C.SHIP)
+            excess = tot[j] - 2 * ships - self.at(r, o, C.FORT)
+            for t in (C.ARMY, C.ELITE, C.MONSTER, C.WIZARD, C.HERO, C.KING):
+                while excess > 0 and self.at(r, o, t):
+                    self.kill(r, o, t, "lost_at_sea")
+                    excess -= 1
 
     # ---- dice and Divination ----------------------------------------------------------
     def _roll(self, what, sides, ctx):
