@@ -13,7 +13,8 @@ module's table names for that game, that seat and that config:
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
-  (``policy:miniatures_overlord_ppo_<scenario>``).
+  (``policy:miniatures_overlord_ppo_<scenario>``); and the heroes of The Final Ritual, whose
+  search judges its cut-offs by the scenario's objective as well (``value=objective``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -71,7 +72,10 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       **{f"{scenario}:overlord": {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
                          for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir",
-                                          "ruined_fort", "thalis", "ritual")}},
+                                          "ruined_fort", "thalis", "ritual")},
+                      # The Final Ritual's heroes: the search judged by the scenario's objective
+                      # (baselines/scripted/miniatures/value.py), measured stronger there
+                      "ritual:hero": {**_DEFAULT, "hard": HARD + ",value=objective"}},
     # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
     "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"}},

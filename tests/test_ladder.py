@@ -110,6 +110,19 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
                            num_heroes=2).startswith("mcts:")
 
 
+def test_the_ritual_heroes_search_by_the_objective():
+    """The heroes' hard judges its cut-offs by the scenario's objective in The Final Ritual
+    only (62 of 100 against the scripted Overlord there, 58 with the shaped score,
+    reports/ladder/miniatures_ritual_heroes_objective.json); elsewhere the shaped score."""
+    from baselines.ladder import HARD
+
+    assert difficulty_spec("hard", "miniatures_v1", "conan", scenario="ritual") == \
+        HARD + ",value=objective"
+    assert load_agent("hard", "miniatures_v1", "hadrathus", scenario="ritual").value == "objective"
+    for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis"):
+        assert difficulty_spec("hard", "miniatures_v1", "conan", scenario=scenario) == HARD
+
+
 def test_seats_follow_the_variant():
     tower = make_game("tower_v1", mode="battle")
     assert seat_of("tower_v1", "yara", tower) == ("battle", "yara")

@@ -1,19 +1,32 @@
 """CPU seconds per decision of `hard` in every seat (the other roles scripted): the first
-30 decisions with a choice, per role, of one game per config (miniatures: two scenarios).
-Writes reports/ladder/times.md."""
+30 decisions with a choice, per role, of one game per config (miniatures: two scenarios and
+The Final Ritual, whose heroes search by the objective). Writes reports/ladder/times.md.
+
+    PYTHONPATH=. python reports/ladder/times.py [GAME ...]
+"""
 import sys
 from pathlib import Path
 
 from baselines.ladder import GAME_CONFIGS, _config_name, difficulty_spec, move_times
+from conan_envs import make_game
 
 games = sys.argv[1:] or list(GAME_CONFIGS)
-lines = ["| env | config | decisions | mean s | max s |", "|---|---|---:|---:|---:|"]
+lines = ["| env | config | `hard` agents (every role) | decisions | mean s | max s |",
+         "|---|---|---|---:|---:|---:|"]
 for g in games:
-    for cfg in GAME_CONFIGS[g][:2]:
-        t = move_times(f"{g}_v1", "hard", cfg, games=1, max_decisions=30)
-        lines.append(f"| {g}_v1 | `{_config_name(cfg)}` | {t['decisions']} | {t['mean_s']:.3f} | "
-                     f"{t['max_s']:.3f} |")
+    configs = GAME_CONFIGS[g][:2] + ([{"scenario": "ritual"}] if g == "miniatures" else [])
+    for cfg in configs:
+        env_id = f"{g}_v1"
+        game = make_game(env_id, **cfg)
+        agents = sorted({difficulty_spec("hard", env_id, r, game=game, **cfg)
+                         for r in range(game.num_roles)})
+        t = move_times(env_id, "hard", cfg, games=1, max_decisions=30)
+        lines.append(f"| {env_id} | `{_config_name(cfg)}` | "
+                     + "<br>".join(f"`{a}`" for a in agents)
+                     + f" | {t['decisions']} | {t['mean_s']:.4f} | {t['max_s']:.4f} |")
         print(lines[-1], flush=True)
 Path("reports/ladder/times.md").write_text(
     "# CPU time per `hard` move (one core, `time.process_time`)\n\n"
-    f"Agent: `{difficulty_spec('hard', 'kings_v1', 0)}` (every seat).\n\n" + "\n".join(lines) + "\n")
+    "Made with `PYTHONPATH=. python reports/ladder/times.py`: one game per config, every role "
+    "played by its `hard` agent in turn (the others scripted), the first 30 decisions with a "
+    "choice timed per role.\n\n" + "\n".join(lines) + "\n")
