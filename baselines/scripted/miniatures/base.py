@@ -1,13 +1,17 @@
 """Scripted miniatures agents: the decision dispatch and shared helpers."""
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, cast
 
 import numpy as np
 
 from baselines.agent import Agent
 from conan_envs.engine.codec import ActionCodec
+from conan_envs.miniatures import content as C
 
+# borders a walker crosses both ways (a drop only downward)
+_ON_FOOT = (C.OPEN, C.FLAP, C.ROCK_SLIDE, C.LEAP, C.DOOR, C.KEY_DOOR, C.LOCKED_DOOR)
 KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain", "thalis", "princess"}  # on guard
 _WALK: dict[int, tuple[Any, list[list[int]]]] = {}
 
@@ -88,18 +92,6 @@ def walk_distances(g: Any) -> list[list[int]]:
     and downward drops, leaps included (not walls or boulders). Cached per game."""
     cache = _WALK.get(id(g))
     if cache is None or cache[0] is not g:
-        from collections import deque
-
-        from conan_envs.miniatures.content import (
-            DOOR,
-            DROP,
-            FLAP,
-            KEY_DOOR,
-            LEAP,
-            LOCKED_DOOR,
-            OPEN,
-            ROCK_SLIDE,
-        )
         b = g.board
         n = g.num_areas
         table: list[list[int]] = []
@@ -111,8 +103,7 @@ def walk_distances(g: Any) -> list[list[int]]:
                 u = q.popleft()
                 for v in b.neighbors[u]:
                     k = b.border[u][v]
-                    ok = (k in (OPEN, FLAP, ROCK_SLIDE, LEAP, DOOR, KEY_DOOR, LOCKED_DOOR)
-                          or (k == DROP and b.elev[v] < b.elev[u]))
+                    ok = k in _ON_FOOT or (k == C.DROP and b.elev[v] < b.elev[u])
                     if ok and d[v] < 0:
                         d[v] = d[u] + 1
                         q.append(v)
