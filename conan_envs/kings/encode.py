@@ -8,12 +8,13 @@ modifiers, pending hits, and units killed, raised, possessed, immobilized); the 
 Players are listed from the observer's seat onward. `observation_blocks` names the blocks.
 
 The board part (units, occupancy, tokens) is kept in the state's `board`, one row per
-observer laid out as that observer's whole observation with the rest left zero. Tokens are
-written as they change (`KingsState.set_storm`, `set_curse`, `set_raid`); unit counts are
-written lazily: `KingsState.add` only notes the unit counts and occupancies that changed,
-and `catch_up` writes them to the observer's row when an observation is asked (the rules
-loop never asks for one), leaving them noted for the other observers. Encoding copies the
-observer's row and writes the few values after it."""
+observer laid out as that observer's whole observation. Tokens are written as they change
+(`KingsState.set_storm`, `set_curse`, `set_raid`); unit counts are written lazily:
+`KingsState.add` only notes the unit counts and occupancies that changed, and `catch_up`
+writes them to the observer's row when an observation is asked (the rules loop never asks
+for one), leaving them noted for the other observers. The row also holds the players
+block, the phase and the round as last shown to that observer, rewritten when they change;
+the rest is left zero. Encoding copies the observer's row and writes the decision's parts."""
 from __future__ import annotations
 
 import numpy as np
@@ -129,24 +130,19 @@ def _views(n):
 
 
 def board_positions(n):
-    """Where each unit count u[(r*O + o)*T + t], each occupancy tot[r*O + o] and each
-    region's Storm, Curse and raid tokens appear in the state's board (rows of
-    observation_size(n), one per observer)."""
-    o, size = n + 1, observation_size(n)
-    upos = [[] for _ in range(R * o * T)]
-    opos = [[] for _ in range(R * o)]
-    tpos = [[[] for _ in range(R)] for _ in range(3)]
-    for role, rows in enumerate(_views(n)):
-        base = role * size
+    """Per observer, where each unit count u[(r*O + o)*T + t] and each occupancy
+    tot[r*O + o] appear in its row of the state's board."""
+    o = n + 1
+    upos, opos = [], []
+    for rows in _views(n):
+        at_unit, at_owner = [0] * (R * o * T), [0] * (R * o)
         for k, j in enumerate(rows):
             for t in range(T):
-                upos[j * T + t].append(base + k * T + t)
-            opos[j].append(base + R * o * T + k)
-        for kind in range(3):
-            for r in range(R):
-                tpos[kind][r].append(base + R * o * (T + 1) + kind * R + r)
-    return (tuple(map(tuple, upos)), tuple(map(tuple, opos)),
-            tuple(tuple(map(tuple, rows)) for rows in tpos))
+                at_unit[j * T + t] = k * T + t
+            at_owner[j] = R * o * T + k
+        upos.append(tuple(at_unit))
+        opos.append(tuple(at_owner))
+    return tuple(upos), tuple(opos)
 
 
 def raid_value(raider, role, n):
@@ -156,68 +152,82 @@ def raid_value(raider, role, n):
 
 
 def board_values(state):
-    """The board from the state's unit counts and tokens: what `state.board` holds once
-    every observer has caught up."""
-    n, u, tot = state.n, state.u, state.tot
+    """The board from the state's unit counts, tokens, players, phase and round: what
+    `state.board` holds once every observer has caught up (and been shown them)."""
+    n, u, tot, game = state.n, state.u, state.tot, state.game
     units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
     tokens = [STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
-    tail = [0.0] * (observation_size(n) - board_size(n))
-    out = []
-    for role, rows in enumerate(_views(n)):
-        out += [units[j * T + t] for j in rows for t in range(T)]
-        out += [float(tot[j] > 0) for j in rows]
-        out += tokens + [raid_value(p, role, n) for p in state.raided] + tail
-    return np.array(out, dtype=np.float32)
+    at = game.obs_at
+    rows = []
+    for role, view in enumerate(_views(n)):
+        row = np.zeros(game._obs_size, dtype=np.float32)
+        row[:game.board_size] = ([units[j * T + t] for j in view for t in range(T)]
+                                 + [float(tot[j] > 0) for j in view]
+                                 + tokens + [raid_value(p, role, n) for p in state.raided])
+        row[at["players"]:at["phase"]] = players_block(state, role, players_key(state, role))
+        row[at["phase"] + _PH[state.phase]] = 1.0
+        row[-2] = round_value(state)
+        rows.append(row)
+    return rows
 
 
 def catch_up(state, role):
     """Write to the observer's row of the board the unit counts and occupancies that changed
     since its last observation (`KingsState.add` notes them; those changed since anyone's
-    last observation pass to the other observers' notes here)."""
-    game, u, tot, board = state.game, state.u, state.tot, state.board
-    units, owners = state.unsynced_units[role], state.unsynced_owners[role]
+    last observation pass to every observer's notes here)."""
     changed_units, changed_owners = state.changed_units, state.changed_owners
     if changed_units:
-        for other in range(state.n):
-            if other != role:
-                state.unsynced_units[other] |= changed_units
-                state.unsynced_owners[other] |= changed_owners
-        units |= changed_units
-        owners |= changed_owners
+        for units, owners in zip(state.unsynced_units, state.unsynced_owners):
+            units |= changed_units
+            owners |= changed_owners
         changed_units.clear()
         changed_owners.clear()
-    upos, opos = game.board_upos, game.board_opos
-    if len(units) < FEW_CELLS:  # one by one
+    units, owners = state.unsynced_units[role], state.unsynced_owners[role]
+    game, u, tot, row = state.game, state.u, state.tot, state.board[role]
+    upos, opos = game.board_upos[role], game.board_opos[role]
+    count = len(units) + len(owners)
+    if count < FEW_CELLS:  # one by one
         for i in units:
             k, scaled = u[i], SCALED[i % T]
-            board[upos[i][role]] = scaled[k] if k < len(scaled) else 1.0
+            row[upos[i]] = scaled[k] if k < len(scaled) else 1.0
         for j in owners:
-            board[opos[j][role]] = 1.0 if tot[j] else 0.0
+            row[opos[j]] = 1.0 if tot[j] else 0.0
     else:  # all at once (a new game's setup, an observer that seldom asks)
-        board[[upos[i][role] for i in units]] = [
-            SCALED[i % T][min(u[i], C.CHITS[i % T])] for i in units]
-        board[[opos[j][role] for j in owners]] = [1.0 if tot[j] else 0.0 for j in owners]
+        cells = [upos[i] for i in units] + [opos[j] for j in owners]
+        values = ([SCALED[i % T][min(u[i], C.CHITS[i % T])] for i in units]
+                  + [1.0 if tot[j] else 0.0 for j in owners])
+        row[np.fromiter(cells, np.intp, count)] = np.fromiter(values, np.float32, count)
     units.clear()
     owners.clear()
 
 
 def encode(state, role):
-    n = state.n
-    game = state.game
-    size = game._obs_size
+    # The observer's row of the board holds, besides the board itself, the players block,
+    # the phase and the round as last shown to it (`shown_*`): they change seldom, and are
+    # rewritten only when they do. The decision's parts are written to the copy handed out.
     # (an occupancy changes only with a unit count)
     if state.changed_units or state.unsynced_units[role]:
         catch_up(state, role)
-    out = state.board[role * size:(role + 1) * size].copy()
+    row, at = state.board[role], state.game.obs_at
+    key = players_key(state, role)
+    if key != state.shown_players[role]:
+        state.shown_players[role] = key
+        row[at["players"]:at["phase"]] = players_block(state, role, key)
+    phase, shown = _PH[state.phase], state.shown_phase[role]
+    if phase != shown:
+        if shown is not None:
+            row[at["phase"] + shown] = 0.0
+        row[at["phase"] + phase] = 1.0
+        state.shown_phase[role] = phase
+    if state.turn != state.shown_turn[role]:
+        state.shown_turn[role] = state.turn
+        row[-2] = round_value(state)
+    out = row.copy()
     ask = state.ask
-    asked = ask[1] if ask else -1
-    at = game.obs_at
-    k = at["players"]
-    out[k:k + n * PER_PLAYER] = players_values(state, role, asked)
-    out[at["phase"] + _PH[state.phase]] = 1.0
     if ask:
-        out[at["decision"] + _DEC[ask[0]]] = 1.0
-        if ask[0] in TASK_DECISIONS or ask[0] in ("battle_target", "restore"):
+        kind = ask[0]
+        out[at["decision"] + _DEC[kind]] = 1.0
+        if kind in TASK_DECISIONS or kind in ("battle_target", "restore"):
             eff, region, target, unit = pending(state)
             if eff >= 0:
                 out[at["task_effect"] + eff] = 1.0
@@ -227,7 +237,7 @@ def encode(state, role):
                 out[at["task_target"] + target] = 1.0
             if unit >= 0:
                 out[at["task_unit"] + unit] = 1.0
-        elif ask[0] == "divination":
+        elif kind == "divination":
             roll = state.pending_roll
             k = at["roll"]
             out[k + _ROLL[roll["what"]]] = 1.0
@@ -240,11 +250,9 @@ def encode(state, role):
                 out[at["roll_unit"] + ctx["unit"]] = 1.0
             if "side" in ctx:
                 out[at["roll_side"] + ctx["side"]] = 1.0
-    if state.turn:
-        x = state.turn / (game.max_turns or 100)
-        out[-2] = x if x < 1.0 else 1.0
     bt = state.battle
     if bt is not None:
+        n = state.n
         out[-1] = 1.0
         out[at["battle_region"] + bt["region"]] = 1.0
         dfn = bt["owners"][1]
@@ -253,28 +261,40 @@ def encode(state, role):
     return out
 
 
-def players_values(state, role, asked):
-    """The players block (the observer first): Gold, Divinations, Relics, alive, King,
-    seat, phasing, asked, slain. It changes seldom, so each block made is kept in the game
-    (read-only), by everything it is made from."""
-    me, order = state.me(), state.order
-    gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
-                                            state.pool, state.king_dead)
-    kings = pool[C.KING::T]
-    key = (role, me, asked, *order, *gold, *div, *relics, *alive, *kings, *dead)
+def round_value(state):
+    x = state.turn / (state.game.max_turns or 100)
+    return x if x < 1.0 else 1.0
+
+
+def players_key(state, role):
+    """Everything the observer's players block is made from."""
+    ask = state.ask
+    return (role, state.act, ask[1] if ask else -1, *state.order, *state.gold,
+            *state.div, *state.relics, *state.alive, *state.pool[C.KING::T], *state.king_dead)
+
+
+def players_block(state, role, key):
+    """The players block (the observer first): Gold, Divinations, Relics, alive, King, seat,
+    phasing, asked, slain. It changes seldom, so each block made is kept in the game
+    (read-only), by its key."""
     made = state.game.obs_players
     block = made.get(key)
     if block is not None:
         return block
-    players = []
+    ask = state.ask
+    asked = ask[1] if ask else -1
+    me, order = state.me(), state.order
+    gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
+                                            state.pool, state.king_dead)
+    values = []
     for p in state.game.seats[role]:
         g, d, r = gold[p], div[p], relics[p]
-        players += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
-                    r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
-                    1.0 if kings[p] else 0.0, order.index(p) / (state.n - 1),
-                    1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
-                    1.0 if dead[p] else 0.0)
-    block = np.array(players, dtype=np.float32)
+        values += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
+                   r / 5 if r < 5 else 1.0, 1.0 if alive[p] else 0.0,
+                   1.0 if pool[p * T + C.KING] else 0.0, order.index(p) / (state.n - 1),
+                   1.0 if p == me else 0.0, 1.0 if p == asked else 0.0,
+                   1.0 if dead[p] else 0.0)
+    block = np.array(values, dtype=np.float32)
     block.flags.writeable = False
     if len(made) >= KEPT:
         made.clear()

@@ -52,7 +52,7 @@ class KingsGame(Game):
         self._obs_size = observation_size(n)
         self.obs_at = block_offsets(n)  # where each observation block starts
         self.board_size = board_size(n)  # the board part of an observation
-        self.board_upos, self.board_opos, self.board_tpos = board_positions(n)
+        self.board_upos, self.board_opos = board_positions(n)
         self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))
         # made once and shared by the states (read-only): legal masks by action list, the
         # observation's players block by what it is made from

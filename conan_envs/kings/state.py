@@ -65,7 +65,8 @@ FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
                  PlunderRules, State):
     __slots__ = FIELDS
-    _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners")
+    _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners",
+                "shown_players", "shown_phase", "shown_turn")
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -73,11 +74,14 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.n = n
         self.O = n + 1  # owners: players 0..n-1, then the neutral armies
         self.u = [0] * (R * self.O * T)  # units[(region * O + owner) * T + type]
-        # the encoder's copy of units and tokens, one row per observer (encode.py); the unit
+        # the encoder's board, one row per observer (encode.py: units, tokens, and the
+        # players, phase and round last shown, `_clear_shown`); the unit
         # counts u[i] and occupancies tot[j] changed since the last observation, and per
         # observer those changed before it that its row has not caught up with
-        self.board = np.zeros(n * game.observation_shape(0)[0], dtype=np.float32)
+        self.board = [np.zeros(game.observation_shape(role)[0], dtype=np.float32)
+                      for role in range(n)]
         self._clear_changes()
+        self._clear_shown(None)
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -139,17 +143,26 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             _STEP[self.phase](self)
 
     def _rebuild_derived(self):
-        self.board = board_values(self)
+        self._check_fields()  # first: the board shows the players and phase as they are saved
+        self.board = board_values(self)  # showing the players, the phase and the round
         self._clear_changes()
+        self._clear_shown(PHASES.index(self.phase))
 
     def _clear_changes(self):
         self.changed_units, self.changed_owners = set(), set()
         self.unsynced_units = [set() for _ in range(self.n)]
         self.unsynced_owners = [set() for _ in range(self.n)]
 
-    def _check_restored(self):
+    def _clear_shown(self, phase):
+        """Per observer, what its row of the board shows of the players block and the round
+        (None: unknown, rewritten at the next observation) and the phase shown (None: none)."""
+        self.shown_players, self.shown_turn = [None] * self.n, [None] * self.n
+        self.shown_phase = [phase] * self.n
+
+    def _check_fields(self):
         """A loaded state's ranges, sizes and cross-field consistency (saves: nothing read
-        back is trusted); each failure names the field."""
+        back is trusted); each failure names the field. (The engine's `_check_restored`
+        then builds the legal mask.)"""
         n, O = self.n, self.O
 
         def bad(field, why):
@@ -217,7 +230,6 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                 len(q) != 2 or not 0 <= q[0] < R or not -1 <= q[1] < T for q in self.queue):
             bad("queue", "holds a roll outside the map or longer than three per region")
         self._check_task(bad)
-        super()._check_restored()
 
     def _check_task(self, bad):
         n, O = self.n, self.O
@@ -330,22 +342,22 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     # ---- tokens (always set through these, which write the encoder's board) ---------
     def set_storm(self, r, k):
         self.storm[r] = k
-        x, board = STORMS[k if k < 3 else 3], self.board
-        for q in self.game.board_tpos[0][r]:
-            board[q] = x
+        x, q = STORMS[k if k < 3 else 3], self.game.obs_at["storms"] + r
+        for row in self.board:
+            row[q] = x
 
     def set_curse(self, r, k):
         self.curse[r] = k
-        x, board = CURSES[k if k < 6 else 6], self.board
-        for q in self.game.board_tpos[1][r]:
-            board[q] = x
+        x, q = CURSES[k if k < 6 else 6], self.game.obs_at["curses"] + r
+        for row in self.board:
+            row[q] = x
 
     def set_raid(self, r, p):
         """Region r raided by player p (-1: no longer raided)."""
         self.raided[r] = p
-        board, n = self.board, self.n
-        for role, q in enumerate(self.game.board_tpos[2][r]):
-            board[q] = raid_value(p, role, n)
+        q, n = self.game.obs_at["raided"] + r, self.n
+        for role, row in enumerate(self.board):
+            row[q] = raid_value(p, role, n)
 
     def kill(self, r, o, t, cause=""):
         """A unit is destroyed (a King's death is settled in the Plunder Phase). `cause`
