@@ -43,6 +43,8 @@ from typing import Any
 
 from conan_envs import ConfigError, check_env_id, make_game
 
+from .mcts import MCTSAgent
+
 DIFFICULTIES = ("easy", "normal", "hard")
 
 EASY = "random"
@@ -53,6 +55,21 @@ HARD = ("mcts:simulations=24,prior=scripted,prior_weight=0.6,c_uct=1.0,rollout=s
         "horizon=1,time_budget=0.8")
 
 _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+
+
+def hard_with(overrides: Sequence[str]) -> str:
+    """The ``hard`` search with options replaced or added, each given as ``OPTION=VALUE``
+    (``["simulations=64", "value=objective"]``): for trying a stronger search in one seat."""
+    kind, _, options = HARD.partition(":")
+    values = dict(option.split("=", 1) for option in options.split(","))
+    for override in overrides:
+        key, _, value = override.partition("=")
+        if key not in MCTSAgent.OPTIONS:
+            raise ConfigError(f"ladder: the hard search has no option {key!r} "
+                              f"(it has {', '.join(MCTSAgent.OPTIONS)})")
+        values[key] = value
+    return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
+
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
@@ -75,27 +92,11 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                                           "ruined_fort", "thalis", "ritual")},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
-                      "ritual:hero": {**_DEFAULT, "hard": HARD + ",value=objective"}},
+                      "ritual:hero": {**_DEFAULT, "hard": hard_with(["value=objective"])}},
     # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
     "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"}},
 }
-
-
-def hard_with(overrides: Sequence[str]) -> str:
-    """The ``hard`` search with options replaced or added, each given as ``OPTION=VALUE``
-    (``["simulations=64", "value=objective"]``): for trying a stronger search in one seat."""
-    from .mcts import MCTSAgent
-
-    kind, _, options = HARD.partition(":")
-    values = dict(option.split("=", 1) for option in options.split(","))
-    for override in overrides:
-        key, _, value = override.partition("=")
-        if key not in MCTSAgent.OPTIONS:
-            raise ConfigError(f"ladder: the hard search has no option {key!r} "
-                              f"(it has {', '.join(MCTSAgent.OPTIONS)})")
-        values[key] = value
-    return kind + ":" + ",".join(f"{k}={v}" for k, v in values.items())
 
 
 def guided_by(policy: str) -> str:

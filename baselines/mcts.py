@@ -11,11 +11,10 @@ from the subtree grown under the chosen step.
 """
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -43,9 +42,9 @@ class MCTSAgent(Agent):
     the end), `max_rollout_steps` (a cap on rollout length), `leaf_weight`, `value`, `seed`.
     A rollout cut short is scored by the game's ``shaped_scores`` (a draw where it has
     none), or with ``value=objective`` by a value that also counts the scenario's objective
-    (games listed in `OBJECTIVE_VALUES`), at most ``leaf_weight`` in size, so that a win or
-    loss reached in a rollout (+-1) outweighs any lead in the heuristic. Other keywords are
-    the game's config.
+    (the game's ``objective_scores`` in :mod:`baselines.scripted`), at most ``leaf_weight``
+    in size, so that a win or loss reached in a rollout (+-1) outweighs any lead in the
+    heuristic. Other keywords are the game's config.
 
     Guided search: `prior` (an agent string: ``scripted``, or a trained policy such as
     ``policy:NAME``) names a policy whose move at each tree node gets `prior_weight` of the
@@ -331,23 +330,15 @@ def _settled(visits: dict[int, int], remaining: int) -> bool:
     return bool(top[0] - top[1] > remaining)
 
 
-# Games with a value that counts their objective (``value=objective``): game -> "module:function"
-# of a function from the state to one score per role, on the scale of its shaped scores.
-OBJECTIVE_VALUES = {"miniatures": "baselines.scripted.miniatures.value:objective_scores"}
-
-
 def _leaf_scores(value: str, env_id: str) -> Callable[[Any], Sequence[float]] | None:
     """The function that scores a cut-off for option ``value`` (None: the shaped scores)."""
     if value == "shaped":
         return None
     if value != "objective":
         raise ConfigError(f"mcts: value must be shaped or objective, not {value!r}")
-    game = env_id.rsplit("_v", 1)[0]
-    if game not in OBJECTIVE_VALUES:
-        raise ConfigError(f"mcts: value=objective is defined for {', '.join(OBJECTIVE_VALUES)} "
-                          f"only, not {env_id}")
-    module, _, name = OBJECTIVE_VALUES[game].partition(":")
-    return cast(Callable[[Any], Sequence[float]], getattr(importlib.import_module(module), name))
+    from .scripted import objective_scores
+
+    return objective_scores(env_id)
 
 
 def _leaf_values(state: Any, weight: float = 1.0,

@@ -1,20 +1,36 @@
-"""Scripted (heuristic) agents, one module per game: `baselines/scripted/<game>.py`
-defines `ScriptedAgent(env_id, role, **config)`."""
+"""Scripted (heuristic) agents, one module per game: `baselines/scripted/<game>.py` (or
+package) defines `ScriptedAgent(env_id, role, **config)`, and may define
+`objective_scores(state)`: a position value that counts the game's objective, one score per
+role on the scale of its shaped scores (``mcts:...,value=objective``)."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, cast
 
 from conan_envs import ConfigError, check_env_id
 
 
-def make_scripted(env_id: str, role: Any = 0, **config: Any) -> Any:
+def scripted_module(env_id: str) -> ModuleType:
+    """The module of `env_id`'s game under `baselines.scripted`."""
     check_env_id(env_id)
-    game = env_id.rsplit("_v", 1)[0]
+    name = "baselines.scripted." + env_id.rsplit("_v", 1)[0]
     try:
-        module = importlib.import_module(f"baselines.scripted.{game}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as e:
-        if e.name != f"baselines.scripted.{game}":
+        if e.name != name:
             raise
         raise ConfigError(f"no scripted agent for {env_id}") from None
-    return module.ScriptedAgent(env_id=env_id, role=role, **config)
+
+
+def make_scripted(env_id: str, role: Any = 0, **config: Any) -> Any:
+    return scripted_module(env_id).ScriptedAgent(env_id=env_id, role=role, **config)
+
+
+def objective_scores(env_id: str) -> Callable[[Any], Sequence[float]]:
+    """`env_id`'s objective-aware position value; ConfigError for a game without one."""
+    scores = getattr(scripted_module(env_id), "objective_scores", None)
+    if scores is None:
+        raise ConfigError(f"mcts: value=objective is not defined for {env_id}")
+    return cast(Callable[[Any], Sequence[float]], scores)

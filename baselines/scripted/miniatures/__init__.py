@@ -15,10 +15,16 @@ keep gems back for Guard.
 
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
+
+`objective_scores` (value.py): the position value that counts each scenario's objective, for
+searches (``mcts:...,value=objective``).
 """
 from .base import Tactics
 from .heroes import HeroTactics
 from .overlord import OverlordTactics
+from .value import objective_scores
+
+__all__ = ["ScriptedAgent", "objective_scores"]
 
 
 class ScriptedAgent(OverlordTactics, HeroTactics, Tactics):

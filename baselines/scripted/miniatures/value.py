@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conan_envs.miniatures import movement as mv
 from conan_envs.miniatures.scenarios import ESCAPED, OFF
 
 from .base import walk_distances
@@ -120,8 +121,6 @@ def _way_to_olivia(state: Any) -> float:
 
 def _ritual(state: Any) -> float:
     g = state.game
-    from conan_envs.miniatures import movement as mv
-
     invoked = 1 - state.invocation / g.invocation if g.invocation > 0 else 0.0
     relics = len(state.relics) / max(1, len(g.relic_start))
     walk = walk_distances(g)
