@@ -19,9 +19,10 @@ def _unit(t):
 
 class PositionBuilder:
     @classmethod
-    def empty(cls, game, order=None, seed=0):
+    def empty(cls, game, order=None, seed=0, phasing=None):
         """An empty map (no units, no neutral armies) with turn order `order` (default
-        0, 1, ...): the first player's turn, no decision pending until `begin`."""
+        0, 1, ...): the turn of player `phasing` (default the first in `order`; a later
+        player's turn is later in the same round), no decision pending until `begin`."""
         s = cls(game, seed)
         n = game.num_players
         for i, k in enumerate(s.u):
@@ -32,7 +33,12 @@ class PositionBuilder:
         s.order = list(range(n)) if order is None else [int(p) for p in order]
         if sorted(s.order) != list(range(n)):
             raise ValueError(f"order {order!r} is not a turn order of {n} players")
-        s.act = 0
+        if phasing is None:
+            s.act = 0
+        elif type(phasing) is int and 0 <= phasing < n:
+            s.act = s.order.index(phasing)
+        else:
+            raise ValueError(f"phasing {phasing!r} is not one of the {n} players")
         s.ask = s.pending_roll = s.battle = None
         s.task, s.queue = {}, []
         s.phase = "fate"

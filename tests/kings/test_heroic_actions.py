@@ -132,16 +132,18 @@ def test_8_convert_takes_control_of_an_adjacent_unit():
 
 
 def test_9_raiding_stops_recruiting_next_door_until_the_raiders_next_turn():
-    s = hero_roll(board(), "Nemedia", 9)
+    # then player 1's Hero and King carouse and his Wizard's pursuits are frivolous, and
+    # player 0's Hero carouses at the start of his next turn
+    s = hero_roll(board(), "Nemedia", 9, more=(20, 20, 19, 20))
     play(s, region("Brythunia"))
     assert s.raided[rid("Brythunia")] == 0
     assert rid("Brythunia") not in s.recruit_regions(1)
-    s.act = 1
-    s._step_fate()  # player 1's turn: still raided
-    assert s.raided[rid("Brythunia")] == 0
-    s.act = 0
-    s._step_fate()
-    assert s.raided[rid("Brythunia")] == -1
+    while s.current_player() == 0:  # the rest of player 0's turn
+        play(s, DONE)
+    assert s.raided[rid("Brythunia")] == 0  # player 1's turn: still raided
+    while s.current_player() == 1:
+        play(s, DONE)
+    assert s.raided[rid("Brythunia")] == -1  # player 0's next turn lifts it
 
 
 def test_10_fortify_places_a_fortification_here():

@@ -91,15 +91,29 @@ def test_the_attacker_gains_a_gold_per_battle_won():
     assert s.gold[0] == 2
 
 
+def last_turn_of_the_round(**config):
+    """Player 1's turn, the last of the first round, on an empty map."""
+    game = conan_envs.make_game("kings_v1", max_turns=1, **config)
+    return game.state_class.empty(game, phasing=1)
+
+
+def test_the_position_builder_begins_any_players_turn():
+    s = last_turn_of_the_round()
+    s.place("Koth", 1, "king")
+    s.begin("move")
+    assert s.current_player() == 1 and s.decision() == "move_from"
+    game = s.game
+    for phasing in (2, -1, "1", 1.0, True):
+        with pytest.raises(ValueError):
+            game.state_class.empty(game, phasing=phasing)
+
+
 def test_most_countries_wins_at_the_round_limit():
-    game = conan_envs.make_game("kings_v1", max_turns=1)
-    s = blank()
-    s.game = game
+    s = last_turn_of_the_round()
     put(s, "Koth", 0, K)
     put(s, "Shem", 0, A)
     put(s, "Poitain", 1, K)  # one province of Aquilonia: no whole country
     put(s, "Argos", 1, A)
-    s.act = 1
     start(s, "plunder")
     assert s.turn == 1 and s.is_terminal()
     assert s.countries_of(0) == 2 and s.countries_of(1) == 1
@@ -128,12 +142,9 @@ def test_shaped_scores_follow_the_victory_key():
 
 
 def test_last_king_truncates_at_the_round_limit():
-    game = conan_envs.make_game("kings_v1", max_turns=1, victory="last_king")
-    s = blank()
-    s.game = game
+    s = last_turn_of_the_round(victory="last_king")
     put(s, "Koth", 0, K)
     put(s, "Poitain", 1, K)
-    s.act = 1
     start(s, "plunder", then=True)
     assert s.turn == 1 and not s.is_terminal() and s.is_truncated()
 

@@ -138,14 +138,14 @@ def test_14_magical_riches_gain_a_gold():
 
 
 def test_15_storms_put_a_storm_token_next_door_which_blocks_moves_and_recruits():
-    s = wizard_roll(board(), "Nemedia", 15)
+    s = wizard_roll(board(), "Nemedia", 15, more=(20,))  # then player 1's Hero: Carousing
     play(s, region("Brythunia"))
     assert s.storm[rid("Brythunia")] == 1
     assert rid("Brythunia") not in s.recruit_regions(1)
     assert not s.reach(rid("Nemedia"), A, 0, 3).get(rid("Brythunia"))
-    s.act = 1
-    s._step_fate()  # the Fate Phase discards it
-    assert s.storm[rid("Brythunia")] == 0
+    while s.current_player() == 0:  # the rest of player 0's turn
+        play(s, DONE)
+    assert s.storm[rid("Brythunia")] == 0  # player 1's Fate Phase discards it
 
 
 def test_16_earthquake_destroys_an_army_or_fortification_next_door():
