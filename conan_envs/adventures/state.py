@@ -175,11 +175,14 @@ class AdventuresState(State):
         f["dec"] = [] if self.dec is None else [self.dec]
         return f
 
-    def _rebuild_derived(self):
+    def _check_fields(self):
+        """The saved pending decision is a list of at most one record (see `fields`)."""
         dec = self.dec
         if not isinstance(dec, list) or len(dec) > 1:
             raise CorruptStateError("saved adventures_v1 state: field dec: expected [] or [decision]")
-        self.dec = dec[0] if dec else None
+
+    def _rebuild_derived(self):
+        self.dec = self.dec[0] if self.dec else None
 
     def _check_restored(self):
         restore.check(self)

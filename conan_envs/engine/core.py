@@ -192,11 +192,12 @@ class Game(ABC):
         return state
 
     def state_from_json(self, text: str | bytes) -> State:
-        """A state read back from ``State.to_json``. Nothing in the file is trusted: every
-        derived field (the legal mask, caches) is rebuilt, the saved fields must match a
-        fresh state's names and types (:func:`~.serialize.conform`), and the game's
-        ``_check_restored`` checks ranges and cross-field consistency. Any failure is a
-        ``CorruptStateError`` naming the field."""
+        """A state read back from ``State.to_json``. Nothing in the file is trusted: the
+        saved fields must match a fresh state's names and types (:func:`~.serialize.conform`),
+        the game's ``_check_fields`` checks their types and ranges before every derived
+        field (the legal mask, caches) is rebuilt, and its ``_check_restored`` then checks
+        ranges and cross-field consistency. Any failure is a ``CorruptStateError`` naming
+        the field."""
         data = serialize.loads(text)
         if not isinstance(data, dict) or data.get("env_id") != self.env_id:
             raise CorruptStateError(f"saved state is not a {self.env_id} state")
@@ -228,6 +229,7 @@ class Game(ABC):
             setattr(state, name, state.__dict__.pop(name))
         try:
             state._check_log()
+            state._check_fields()
             state._rebuild_derived()
             state._check_restored()
         except CorruptStateError:
@@ -335,8 +337,14 @@ class State(ABC):
 
         return render_view(view)
 
+    def _check_fields(self) -> None:  # noqa: B027 - an optional hook
+        """Check the saved fields' types and ranges before derived state is rebuilt (in
+        `state_from_json`): raise CorruptStateError naming the field, so a corrupt save is
+        refused before `_rebuild_derived` reads it. Default: nothing to check."""
+
     def _rebuild_derived(self) -> None:  # noqa: B027 - an optional hook
-        """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`)."""
+        """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`),
+        once `_check_fields` has passed."""
 
     def _check_restored(self) -> None:
         """Raise if a state read back from JSON is inconsistent. Default: mask builds."""

@@ -143,7 +143,6 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             _STEP[self.phase](self)
 
     def _rebuild_derived(self):
-        self._check_fields()  # first: the board shows the players and phase as they are saved
         self.board = board_values(self)  # showing the players, the phase and the round
         self._clear_changes()
         self._clear_shown(PHASES.index(self.phase))
@@ -161,8 +160,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     def _check_fields(self):
         """A loaded state's ranges, sizes and cross-field consistency (saves: nothing read
-        back is trusted); each failure names the field. (The engine's `_check_restored`
-        then builds the legal mask.)"""
+        back is trusted), checked before the board is rebuilt from them; each failure names
+        the field. (The engine's `_check_restored` then builds the legal mask.)"""
         n, O = self.n, self.O
 
         def bad(field, why):

@@ -105,6 +105,16 @@ def test_forged_decisions_and_tasks_are_refused(saved):
     assert dec["k"]
 
 
+def test_the_saved_decision_list_is_checked_before_it_is_unwrapped(saved):
+    """A save holds the pending decision as a list of at most one record; a longer list is
+    refused by the field checks, before the rebuild takes its first record."""
+    g, texts = saved
+    t = texts[5]
+    with pytest.raises(CorruptStateError,
+                       match=r"^saved adventures_v1 state: field dec: expected \[\] or \[decision\]$"):
+        g.state_from_json(edited(t, lambda f: f["dec"].append(f["dec"][0])))
+
+
 def test_every_state_of_real_games_round_trips():
     for n in (2, 4):
         g, texts = saves(n, seed=3, every=12)

@@ -52,6 +52,21 @@ def test_edited_fields_are_refused_by_name(saved, field, change, named):
         load(game, edited(data, field, change(data["fields"][field])))
 
 
+@pytest.mark.parametrize("field,change,message", [
+    ("phase", lambda p: "feasting", "phase 'feasting' is not a phase"),
+    ("storm", lambda s: [-9] + s[1:], "storm holds a count below 0 or above 10000"),
+    ("u", lambda u: u[:-1], "u has 1343 entries, not 1344"),
+    ("n", lambda n: n + 1, r"n must be 2 \(the game's players\)"),
+])
+def test_fields_the_board_is_rebuilt_from_are_checked_first(saved, field, change, message):
+    """Each edit would break the rebuild of the board (an unknown phase, a token count or
+    size that indexes past a table): the save is refused by the field checks, with their
+    message, before the rebuild reads it."""
+    game, s, data = saved
+    with pytest.raises(CorruptStateError, match=f"^saved kings_v1 state: {message}$"):
+        load(game, edited(data, field, change(data["fields"][field])))
+
+
 def test_a_forged_mask_missing_fields_and_nan_are_refused(saved):
     game, s, data = saved
     forged = json.loads(json.dumps(data))
