@@ -7,8 +7,9 @@ guard him (Protected), a Blocking monster holds its post before him, and gems ar
 his Guard. In Hunting the Tigress the crew hunts Bêlit (minions by water, never leaping); in
 Ophir's Gold it goes for Olivia's carrier; in The Final Ritual every group breaks the same
 barricade and makes for the priestess.
-Heroes: go for the scenario's objective (search huts for Yselda — every hero a different hut —
-while Conan hunts Zogar Sag and Hadrathus teleports the head out of the crowd; carry the
+Heroes: go for the scenario's objective (search huts for Yselda — the nearest first, every hero
+a different hut, then from round 3 all together the huts farthest from the start — while Conan
+hunts Zogar Sag and Hadrathus teleports the head out of the crowd; carry the
 captive and the head out at once, dropping what slows the carrier; kill the named enemies; hold
 the priestess's enclosure and go after an enemy who reaches her), attack what they can reach,
 keep gems back for Guard.

@@ -5,12 +5,19 @@ from typing import cast
 
 from .base import KEY_UNITS, Frame, Tactics
 
+# In the Clutches of the Picts, from this round on (counted from 0) the searchers go together
+# to the farthest of the huts left, the ones deepest among the Picts where an Overlord hides
+# Yselda; before it they search the huts near the start, each a different one. (Measured
+# against the scripted Overlord: reports/ladder/clutches_plans.md.)
+FAR_SEARCH_ROUND = 2
+FAR_HUTS = 3   # how many of the huts farthest from the heroes' start
+
 
 class HeroTactics(Tactics):
     def _stance(self, fr: Frame) -> int:
         s = self.s
         h = fr["player"]
-        low = 4 if self._precious(h) else 3 if self._careful() else 2
+        low = 4 if self._precious(h) else 2
         if self._careful() and self._carries_objective(h):
             low = 0   # a carrier must fight or run, never sit still
         return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)
@@ -206,8 +213,27 @@ class HeroTactics(Tactics):
         return cast(bool, g.objective == "clutches" and self.s.o_loc[g.captive] == -10)
 
     def _search_hut(self, h: int) -> int | None:
-        """While Yselda is hidden every hero searches: heroes in turn take the nearest
-        unsearched hut no companion has taken yet."""
+        """While Yselda is hidden every hero searches: the nearest huts first, each hero a
+        different one; from round FAR_SEARCH_ROUND on, all together the unsearched hut among
+        the FAR_HUTS farthest from the start that is nearest the sturdiest searcher."""
+        s, g = self.s, self.g
+        hut = self._near_hut(h)
+        if hut is None or hut not in g.huts or s.turn < FAR_SEARCH_ROUND:
+            return hut
+        start = g.board.index[g.scenario["hero_start"]]
+        far = sorted(g.huts, key=lambda b: (-self.dist(start, b), b))[:FAR_HUTS]
+        left = [b for b in far if not s.searched[b]]
+        if not left:
+            return hut
+        hunter = self._hunter()
+        searchers = [k for k in s.heroes_in_play()
+                     if "spell_caster" not in g.heroes[k].skills and k != hunter]
+        lead = max(searchers, key=lambda k: (g.heroes[k].life - s.wounds[k], -k), default=h)
+        return min(left, key=lambda b: (self.dist(s.h_area[lead], b), b))
+
+    def _near_hut(self, h: int) -> int | None:
+        """Heroes in turn take the nearest unsearched hut no companion has taken yet; the
+        spell caster follows the sturdiest searcher; None for the hero fetching the head."""
         s, g = self.s, self.g
         if not self._searching():
             return None
