@@ -1,5 +1,5 @@
 """A position builder for Kings of Hyboria: an empty map, units placed by hand, tokens given,
-and a turn begun at any phase (for tests, puzzles and tutorials; the rulebook's "SET UP"
+dice loaded, and a turn begun at any phase (for tests, puzzles and tutorials; the rulebook's "SET UP"
 is in setup.py). Everything goes through the same bookkeeping as play (`add`, `set_storm`,
 ...), so a built position is as consistent as a played one."""
 from __future__ import annotations
@@ -53,12 +53,37 @@ class PositionBuilder:
         self._mask = None
 
     def give(self, player, gold=None, divinations=None, relics=None):
-        """Set a player's Gold, Divination and Relic tokens."""
+        """Set a player's Gold, Divination and Relic tokens (counts of 0 or more; None
+        leaves that token as it is)."""
+        if type(player) is not int or not 0 <= player < self.n:
+            raise ValueError(f"player {player!r} is not one of the {self.n} players")
         for field, value in (("gold", gold), ("div", divinations), ("relics", relics)):
             if value is not None:
-                if value < 0:
-                    raise ValueError(f"{field} cannot be negative")
-                getattr(self, field)[player] = int(value)
+                if type(value) is not int or value < 0:
+                    raise ValueError(f"{field} {value!r} is not a count of 0 or more")
+                getattr(self, field)[player] = value
+
+    def load_dice(self, dice):
+        """Roll every die from now on with `dice` instead of the state's generator, for
+        positions that need given rolls: `dice(sides)` is called for each roll (sides 3, 6,
+        10, 12 or 20, Divination rerolls included) and returns the result, an int from 1 to
+        sides (anything else raises ValueError when rolled). `None` goes back to the
+        generator. A state with loaded dice plays on in place: its clones roll the same
+        dice, and it cannot be saved."""
+        if dice is None:
+            self.__dict__.pop("_die", None)
+            return self
+        if not callable(dice):
+            raise ValueError(f"dice {dice!r} is not a function of the die's sides")
+
+        def loaded(sides):
+            v = dice(sides)
+            if type(v) is not int or not 1 <= v <= sides:
+                raise ValueError(f"the loaded dice rolled {v!r} on a D{sides}")
+            return v
+
+        self._die = loaded  # the state's `_die` (state.py) is where every die is rolled
+        return self
 
     def begin(self, phase, rolls=None):
         """Start the phasing player's turn at `phase` and play on to the first decision.

@@ -1,5 +1,7 @@
 """Rulebook "THE MAP" (countries with recruit tables, their named sub-regions, seas) and
 "SET UP" (random order, each player places a King and an Army, neutral armies elsewhere)."""
+import pytest
+
 import conan_envs
 from conan_envs.kings import content as C
 
@@ -106,6 +108,46 @@ def test_the_position_builder_places_units_and_begins_a_phase_through_play_bookk
     assert s.view(1)["players"][1]["gold"] == 2 and s.controls(1, C.RINDEX["Koth"])
     restored = game.state_from_json(s.to_json())  # as consistent as a played position
     assert restored == s
-    import pytest
     with pytest.raises(ValueError):
         game.state_class.empty(game, order=[0, 0])
+
+
+def test_the_position_builder_checks_the_tokens_it_gives():
+    game = conan_envs.make_game("kings_v1")
+    s = game.state_class.empty(game)
+    for player in (-1, 2, "1", True, 0.0):
+        with pytest.raises(ValueError, match="is not one of the 2 players"):
+            s.give(player, gold=1)
+    for value in (-1, 2.5, True, "3"):
+        with pytest.raises(ValueError, match="is not a count of 0 or more"):
+            s.give(0, divinations=value)
+    assert s.gold == [0, 0] and s.div == [0, 0]
+    s.give(1, relics=2)
+    assert s.relics == [0, 2] and s.gold == [0, 0]  # the tokens not named stay as they are
+
+
+def test_the_position_builder_loads_dice_and_unloads_them():
+    game = conan_envs.make_game("kings_v1")
+    s = game.state_class.empty(game)
+    s.place("Nemedia", 0, "hero")
+    rolled = []
+    s.load_dice(lambda sides: rolled.append(sides) or 12)  # Battle Plan
+    s.begin("hero", rolls=[("Nemedia", "hero")])
+    assert rolled == [20] and s.battle_plan[0] == 1
+    with pytest.raises(ValueError, match="is not a function"):
+        s.load_dice([12])
+    for bad in (0, 21, 12.0, None):
+        s = game.state_class.empty(game)
+        s.place("Nemedia", 0, "hero")
+        s.load_dice(lambda sides, bad=bad: bad)
+        with pytest.raises(ValueError, match=f"rolled {bad!r} on a D20"):
+            s.begin("hero", rolls=[("Nemedia", "hero")])
+    # unloaded, the dice are the state's generator again: the same play as never loaded
+    played = []
+    for load in (False, True):
+        s = game.state_class.empty(game, seed=7)
+        s.place("Nemedia", 0, "hero", 3)
+        if load:
+            s.load_dice(lambda sides: 1).load_dice(None)
+        played.append(s.begin("fate").to_json())
+    assert played[0] == played[1]
