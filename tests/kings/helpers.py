@@ -9,28 +9,27 @@ A, E, H, W, M, S, K, F = range(8)
 
 
 class Dice:
-    """Stands in for the state's dice (`state._die`): each roll takes the next scripted value
-    and checks the die size when given as (sides, value)."""
+    """Scripted dice, loaded into a state through the position builder (`load_dice`): each
+    roll takes the next value (given as (sides, value), the die's size is checked too);
+    `sides` lists the dice rolled. Once the script is used up, `then` rolls blanks (the
+    highest result, or 1 on a D10), else the test fails. A test may script more rolls
+    later (`values`)."""
 
     def __init__(self, *values, then=False):
         self.values = list(values)
         self.sides = []
-        self.then = then  # once the script is used up: roll blanks (highest, or 1 on a D10)
+        self.then = then
 
     def roll(self, sides):
-        return self.integers(1, sides + 1)
-
-    def integers(self, low, high=None, size=None):
+        self.sides.append(sides)
         if not self.values and self.then:
-            self.sides.append(high - 1)
-            return 1 if high == 11 else high - 1
+            return 1 if sides == 10 else sides
         assert self.values, "the test ran out of scripted dice"
         v = self.values.pop(0)
-        self.sides.append(high - 1)
         if isinstance(v, tuple):
-            assert v[0] == high - 1, f"expected a D{v[0]}, rolled a D{high - 1}"
+            assert v[0] == sides, f"expected a D{v[0]}, rolled a D{sides}"
             v = v[1]
-        assert 1 <= v < high
+        assert 1 <= v <= sides
         return v
 
 
@@ -62,10 +61,9 @@ def units(s, name, owner):
 
 
 def start(s, phase, dice=(), queue=None, then=False):
-    """Run the phasing player's turn from `phase` with scripted dice (the test's stand-in
-    for the state's dice)."""
-    s.rng = Dice(*dice, then=then)
-    s._die = s.rng.roll
+    """Run the phasing player's turn from `phase` with scripted dice: `dice` is a Dice, or
+    the values for a new one (with `then`)."""
+    s.load_dice((dice if isinstance(dice, Dice) else Dice(*dice, then=then)).roll)
     return s.begin(phase, rolls=queue)
 
 

@@ -5,7 +5,28 @@ import pytest
 
 from conan_envs.kings import content as C
 
-from .helpers import DONE, REROLL, A, E, F, H, K, M, S, W, blank, play, put, region, rid, start, unit, units
+from .helpers import (
+    DONE,
+    REROLL,
+    A,
+    Dice,
+    E,
+    F,
+    H,
+    K,
+    M,
+    S,
+    W,
+    blank,
+    play,
+    put,
+    region,
+    rid,
+    skip_recruit,
+    start,
+    unit,
+    units,
+)
 
 
 def test_a_battle_with_fixed_dice():
@@ -17,7 +38,7 @@ def test_a_battle_with_fixed_dice():
     put(s, "Koth", 1, A)
     put(s, "Koth", 1, F)
     put(s, "Zamora", 1, A)
-    s.div = [1, 0]  # so that player 0 is offered every roll: it shows the order of rolls
+    s.give(0, divinations=1)  # so that player 0 is offered every roll: it shows the order of rolls
     rolls = []
 
     def keep():
@@ -58,8 +79,9 @@ def test_rounds_go_on_until_one_side_is_left_and_monsters_attack_twice():
     put(s, "Koth", 2, A, 3)
     # round 1: the Monster (initiative 3) rolls twice: 5 hits, 4 misses; the 2 neutral
     # Armies left miss (1, 2); round 2: the Monster's 6, 6 kill both before they attack
-    start(s, "battle", (5, 4, 1, 2, 6, 6))
-    assert s.rng.sides == [10] * 6
+    dice = Dice(5, 4, 1, 2, 6, 6)
+    start(s, "battle", dice)
+    assert dice.sides == [10] * 6
     assert units(s, "Koth", 0) == {"monster": 1} and units(s, "Koth", 2) == {}
     assert s.gold[0] == 1  # the defender was destroyed
 
@@ -72,8 +94,9 @@ def test_neutral_armies_fight_to_the_end_and_the_region_changes_hands():
     assert units(s, "Koth", 0) == {"elite": 2} and s.controls(0, rid("Koth"))
 
 
-def battle(dice, attacker=(), defender=(), div=(0, 0), then=False):
-    """Player 0 attacks player 1 in Koth. Player 1 also holds Zamora, player 0 Ophir."""
+def battle(dice, attacker=(), defender=(), then=False):
+    """Player 0 attacks player 1 in Koth. Player 1 also holds Zamora, player 0 Ophir.
+    `dice`: a Dice, or the values for a new one (with `then`)."""
     s = blank()
     for t, k in attacker:
         put(s, "Koth", 0, t, k)
@@ -81,15 +104,15 @@ def battle(dice, attacker=(), defender=(), div=(0, 0), then=False):
         put(s, "Koth", 1, t, k)
     put(s, "Zamora", 1, F)
     put(s, "Ophir", 0, F)
-    s.div = list(div)
     return start(s, "battle", dice, then=then)
 
 
 def test_slay_kills_the_target_unit_chosen_by_the_roller():
-    s = battle((1,), [(H, 1)], [(E, 1), (K, 1)])
+    dice = Dice(1)
+    s = battle(dice, [(H, 1)], [(E, 1), (K, 1)])
     assert s.decision() == "battle_target" and s.current_player() == 0
     assert s.legal_actions() == [unit(E), unit(K)]
-    s.rng.values = [1, 1]  # then the Hero and the Elite miss
+    dice.values = [1, 1]  # then the Hero and the Elite miss
     play(s, unit(K))
     assert s.king_dead[1] and units(s, "Koth", 1) == {"elite": 1}
     assert s.decision() == "retreat"
@@ -106,10 +129,11 @@ def test_ambush_and_illusions_add_five_initiative():
 
 def test_rally_brings_back_an_army_or_elite_killed_this_battle():
     # round 1: Outflank; the Hero misses; the Elite's 9-1 kills the Army (player 0's choice)
-    s = battle((5, 1, 9), [(H, 1), (A, 1)], [(E, 1)])
+    dice = Dice(5, 1, 9)
+    s = battle(dice, [(H, 1), (A, 1)], [(E, 1)])
     play(s, unit(A))
     assert s.battle["killed"][0][A] == 1
-    s.rng.values = [3, 1, 1, 1]  # round 2: Rally; then everybody misses
+    dice.values = [3, 1, 1, 1]  # round 2: Rally; then everybody misses
     play(s, DONE, DONE)  # nobody retreats
     assert s.battle["killed"][0][A] == 0 and units(s, "Koth", 0) == {"army": 1, "hero": 1}
 
@@ -151,17 +175,19 @@ def test_terror_makes_the_opponent_retreat_at_once():
 
 def test_restoration_brings_back_any_unit_killed_this_battle():
     # round 1: Preparations; the Wizard misses; the Elite hits: player 0 loses the Army
-    s = battle((19, 1, 9), [(W, 1), (A, 1)], [(E, 1)])
+    dice = Dice(19, 1, 9)
+    s = battle(dice, [(W, 1), (A, 1)], [(E, 1)])
     play(s, unit(A))
-    s.rng.values = [3, 1, 1, 1]  # round 2: Restoration; everybody misses
+    dice.values = [3, 1, 1, 1]  # round 2: Restoration; everybody misses
     play(s, DONE, DONE)
     assert units(s, "Koth", 0) == {"army": 1, "wizard": 1}
 
 
 def test_death_kills_and_possession_borrows_a_unit_for_the_round():
-    s = battle((3, 7), [(W, 1)], [(A, 1), (H, 1)])  # the defender's Hero: Rally, nothing
+    dice = Dice(3, 7)
+    s = battle(dice, [(W, 1)], [(A, 1), (H, 1)])  # the defender's Hero: Rally, nothing
     assert s.decision() == "battle_target"
-    s.rng.values = [1, 1]
+    dice.values = [1, 1]
     play(s, unit(H))
     assert units(s, "Koth", 1) == {"army": 1}
     s = battle((3, 8, 9, 1), [(W, 1)], [(H, 1), (A, 1)])
@@ -195,14 +221,18 @@ def test_battle_plan_gives_an_extra_battle_action_roll():
     s = blank()
     put(s, "Koth", 0, H)
     put(s, "Koth", 1, A)
-    s.battle_plan[0] = 1
-    start(s, "battle", (3, 3, 10, 10))  # two Rallies that find nothing, then the attacks
-    assert s.rng.sides[:2] == [6, 6]
+    dice = Dice(12, 3, 3, 10, then=True)
+    start(s, "hero", dice, [[rid("Koth"), H]])  # the Hero's Heroic Action: Battle Plan (12)
+    assert skip_recruit(s).decision() == "move_from"
+    play(s, DONE)  # no move: the battle in Koth
+    # two Rallies that find nothing, then the Hero's attack kills the Army
+    assert dice.sides[:4] == [20, 6, 6, 10] and units(s, "Koth", 1) == {}
 
 
 def test_the_king_is_a_hero_in_battle():
-    s = battle((5, 9, 9), [(K, 1)], [(A, 1)])
-    assert s.rng.sides[0] == 6  # the King rolled on the Battle Action Table
+    dice = Dice(5, 9, 9)
+    battle(dice, [(K, 1)], [(A, 1)])
+    assert dice.sides[0] == 6  # the King rolled on the Battle Action Table
 
 
 def test_simultaneous_hits_land_even_when_the_other_side_is_wiped_out():

@@ -139,8 +139,9 @@ def test_counts_past_the_chit_limit_and_tokens_show_capped():
     s.set_storm(rid("Koth"), 5)
     s.set_curse(rid("Koth"), 2)
     s.set_raid(rid("Ophir"), 2)
-    s._reset_turn()
-    s.phase, s.ask = "move", ["move_from", 0, [0]]
+    put(s, "Nemedia", 0, K)  # player 0's King: a move to make
+    s.begin("move")
+    assert s.decision() == "move_from" and s.current_player() == 0
     for role in range(3):
         np.testing.assert_array_equal(s.observation(role), reference(s, role))
     obs = s.observation(1)  # player 1 first: its 13 Elites at 13/20

@@ -21,6 +21,7 @@ from .helpers import (
     region,
     rid,
     skip_recruit,
+    start,
     unit,
     units,
 )
@@ -86,7 +87,7 @@ def test_3_forced_march_gives_the_stack_one_more_move():
 
 def test_4_recruit_gives_an_extra_roll_here():
     s = board()
-    s.gold[0] = 0
+    s.give(0, gold=0)  # no Gold: the roll offered is the Heroic Action's
     put(s, "Corinthia", 2, A, -1)
     hero_roll(s, "Nemedia", 4)
     assert s.bonus_recruit[rid("Nemedia")] == 1
@@ -153,7 +154,7 @@ def test_10_fortify_places_a_fortification_here():
 
 def test_11_piracy_gains_gold_or_steals_from_an_opponent():
     s = board()
-    s.gold[1] = 2
+    s.give(1, gold=2)
     hero_roll(s, "Nemedia", 11)
     assert s.decision() == "piracy" and s.legal_actions() == [DONE, PLAYER0 + 1]
     play(s, PLAYER0 + 1)
@@ -194,7 +195,11 @@ def test_max_three_rolls_per_region_and_the_king_rolls_as_a_hero():
     put(s, "Nemedia", 0, K)
     put(s, "Koth", 0, H)
     put(s, "Koth", 0, K)
-    s.phase = "fate"
-    s._step_fate()
+    s.give(0, divinations=1)  # each roll is offered to player 0: it shows who rolled where
+    start(s, "fate", then=True)  # the Fate Phase lines up the rolls; all Carousing (20)
+    rolls = []
+    while s.decision() == "divination" and s.pending_roll["what"] == "hero":
+        rolls.append([s.pending_roll["context"]["region"], s.pending_roll["context"]["unit"]])
+        play(s, DONE)
     expected = [[rid("Nemedia"), H]] * 3 + [[rid("Koth"), H], [rid("Koth"), K]]
-    assert sorted(s.queue) == sorted(expected)
+    assert sorted(rolls) == sorted(expected)

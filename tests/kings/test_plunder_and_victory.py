@@ -4,7 +4,7 @@ import pytest
 
 import conan_envs
 
-from .helpers import A, E, F, H, K, W, blank, play, put, region, rid, start, units
+from .helpers import DONE, A, E, F, H, K, W, blank, play, put, region, rid, start, units
 
 
 def test_a_killed_king_is_succeeded_by_a_hero_and_the_rest_of_the_realm_dissolves():
@@ -17,7 +17,8 @@ def test_a_killed_king_is_succeeded_by_a_hero_and_the_rest_of_the_realm_dissolve
     put(s, "Shem", 1, W)
     put(s, "Argos", 2, K)
     put(s, "Argos", 0, K)
-    s.king_dead[1] = True  # player 1's King died in some battle this turn
+    put(s, "Nemedia", 1, K)
+    s.kill(rid("Nemedia"), 1, K, "battle")  # player 1's King died in some battle this turn
     start(s, "plunder", then=True)
     assert s.decision() == "new_king" and s.current_player() == 1
     assert s.legal_actions() == [region("Koth"), region("Zamora")]
@@ -33,7 +34,8 @@ def test_a_single_heir_is_crowned_without_a_question():
     put(s, "Koth", 1, H)
     put(s, "Koth", 1, A)
     put(s, "Argos", 0, K)
-    s.king_dead[1] = True
+    put(s, "Nemedia", 1, K)
+    s.kill(rid("Nemedia"), 1, K, "battle")
     start(s, "plunder", then=True)
     assert units(s, "Koth", 1) == {"army": 1, "king": 1}
 
@@ -155,15 +157,18 @@ def test_a_player_out_of_the_game_loses_his_tokens_and_his_raids_end():
     put(s, "Zamora", 1, K)
     put(s, "Shem", 1, A)
     put(s, "Nemedia", 2, K)
-    s.gold[1], s.div[1], s.relics[1] = 3, 2, 1
+    s.give(1, gold=3, divinations=2, relics=1)
+    s.give(2, divinations=1)
     s.set_raid(rid("Ophir"), 1)
     s.kill(rid("Zamora"), 1, K)
     start(s, "plunder", then=True)
     assert not s.alive[1] and (s.gold[1], s.div[1], s.relics[1]) == (0, 0, 0)
     assert s.raided[rid("Ophir")] == -1  # his next turn, which would lift it, never comes
-    # no die roll is ever offered to him: the next roll goes to player 2's Divination only
-    s.div[2] = 1
-    assert s._rerollers() == [2]
+    # no die roll is ever offered to him: the next roll (player 2's King's Heroic Action)
+    # goes to player 2's Divination only
+    assert s.me() == 2 and s.decision() == "divination" and s.current_player() == 2
+    play(s, DONE)
+    assert s.decision() != "divination"
 
 
 def test_the_conquest_goal_ends_the_game_at_the_end_of_the_conquerors_turn():

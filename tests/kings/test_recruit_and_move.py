@@ -22,24 +22,24 @@ def test_every_recruit_table_is_read_from_the_rulebook():
 
 
 def test_recruiting_needs_control_and_a_whole_country_for_the_free_roll():
-    s = blank()
-    put(s, "Koth", 0, A)
-    put(s, "Ophir", 0, A)
-    put(s, "Ophir", 1, A)  # contested: not controlled
-    put(s, "Gunderland", 0, A)  # one province of Aquilonia: no free roll
-    start(s, "recruit")
-    assert s.legal_actions() == [DONE, region("Koth")]
-    s.gold[0] = 1
-    s._mask = None
-    s.ask = None
-    s._step_recruit()
-    assert s.legal_actions() == [DONE, region("Gunderland"), region("Koth")]
+    def position(gold):
+        s = blank()
+        put(s, "Koth", 0, A)
+        put(s, "Ophir", 0, A)
+        put(s, "Ophir", 1, A)  # contested: not controlled
+        put(s, "Gunderland", 0, A)  # one province of Aquilonia: no free roll
+        s.give(0, gold=gold)
+        return start(s, "recruit")
+
+    assert position(0).legal_actions() == [DONE, region("Koth")]
+    # with a Gold, a bought roll in any region controlled
+    assert position(1).legal_actions() == [DONE, region("Gunderland"), region("Koth")]
 
 
 def test_a_whole_country_of_several_regions_gives_one_roll_in_any_of_them():
     s = blank()
-    for name in C.COUNTRY_REGIONS[C.COUNTRIES.index("Aquilonia")]:
-        s.add(name, 0, A)
+    for r in C.COUNTRY_REGIONS[C.COUNTRIES.index("Aquilonia")]:
+        s.place(r, 0, A)
     start(s, "recruit", (6,))
     assert len(s.legal_actions()) == 7
     play(s, region("Poitain"))  # a 6: a General (Hero)
@@ -50,7 +50,7 @@ def test_a_whole_country_of_several_regions_gives_one_roll_in_any_of_them():
 def test_gold_buys_extra_rolls_up_to_three_per_region():
     s = blank()
     put(s, "Koth", 0, A)
-    s.gold[0] = 5
+    s.give(0, gold=5)
     start(s, "recruit", (12, 12, 12))
     play(s, region("Koth"))  # the country's roll
     assert s.gold[0] == 5
@@ -80,8 +80,8 @@ def test_chit_limits_cap_recruiting():
 def test_ships_need_a_coast():
     s = blank()
     for r in C.COUNTRY_REGIONS[C.COUNTRIES.index("Black Kingdoms")]:
-        s.add(r, 0, A)
-    s.gold[0] = 1
+        s.place(r, 0, A)
+    s.give(0, gold=1)
     start(s, "recruit", (9, 9))  # 9: Corsairs
     play(s, region("Kordafa"))  # inland: the ship is lost
     assert units(s, "Kordafa", 0) == {"army": 1}
@@ -93,7 +93,6 @@ def test_move_into_but_not_through_opponents():
     s = blank()
     put(s, "Nemedia", 0, H)
     put(s, "Ophir", 2, A)
-    s.task = {"done": False}
     start(s, "move")
     play(s, region("Nemedia"))  # a single unit type: no question
     legal = s.legal_actions()

@@ -10,6 +10,7 @@ from .helpers import (
     REROLL,
     RESULT0,
     A,
+    Dice,
     E,
     F,
     H,
@@ -20,6 +21,7 @@ from .helpers import (
     put,
     region,
     rid,
+    start,
     unit,
     units,
     wizard_roll,
@@ -49,7 +51,8 @@ def test_table_is_the_rulebooks():
 @pytest.mark.parametrize("v", [1, 18])
 def test_1_and_18_destroy_the_wizard_and_no_divination_can_stop_it(v):
     s = board()
-    s.div = [3, 3]
+    s.give(0, divinations=3)
+    s.give(1, divinations=3)
     wizard_roll(s, "Nemedia", v)
     assert units(s, "Nemedia", 0) == {"army": 2} and s.div == [3, 3]
 
@@ -62,18 +65,19 @@ def test_2_hunter_killer_demon_kills_a_hero_or_wizard_next_door():
 
 
 def test_3_forge_artifact_gives_a_relic_and_a_relic_gives_an_extra_roll():
-    s = wizard_roll(board(), "Nemedia", 3)
+    # then player 1's Hero carouses (20); in player 0's next turn his Wizard's pursuits are
+    # frivolous (19) and the Relic's roll gives Magical Riches (14)
+    dice = Dice(3, 20, 19, 14)
+    s = start(board(), "wizard", dice, [[rid("Nemedia"), W]])
     assert s.relics[0] == 1
-    s.phase = "hero"
-    s.queue = []
-    s.ask = None
-    s._step_hero()
-    assert s.queue == [[rid("Nemedia"), W], [rid("Nemedia"), -1]]
-    s.rng.values = [19, 14]
-    s._run()
-    assert s.decision() == "relic_roll"  # the extra roll "may" be made
+    while s.current_player() == 0:  # the rest of player 0's turn
+        play(s, DONE)
+    while s.current_player() == 1:
+        play(s, DONE)
+    assert s.me() == 0 and dice.sides == [20, 20, 20]  # one roll for the one Wizard...
+    assert s.decision() == "relic_roll"  # ... then the extra roll, which "may" be made
     play(s, unit(W))
-    assert s.gold[0] == 1
+    assert s.gold[0] == 1 and dice.sides == [20] * 4
 
 
 def test_4_great_curse_puts_1d6_curse_tokens_next_door():
@@ -185,15 +189,16 @@ def test_20_ancient_lore_picks_any_result():
 def test_max_three_rolls_per_region():
     s = blank()
     put(s, "Nemedia", 0, W, 5)
-    s.relics[0] = 2
-    s.phase = "hero"
-    s._step_hero()
-    assert s.queue == [[rid("Nemedia"), W]] * 3  # no room for the Relics' rolls
+    s.give(0, relics=2)
+    dice = Dice(19, 19, 19)  # Frivolous Pursuits; a fourth roll would run out of dice
+    start(s, "hero", dice)  # (no Hero or King: the Wizard Phase follows at once)
+    assert dice.sides == [20] * 3 and s.decision() == "recruit"  # no room for the Relics' rolls
 
 
 def test_divination_rerolls_any_roll_offered_to_every_holder_in_turn_order():
     s = board()
-    s.div = [1, 2]
+    s.give(0, divinations=1)
+    s.give(1, divinations=2)
     wizard_roll(s, "Nemedia", 19, more=(14, 15))
     assert s.decision() == "divination" and s.current_player() == 0
     play(s, REROLL)  # player 0 rerolls Frivolous Pursuits into Magical Riches
