@@ -229,7 +229,7 @@ class HeroTactics(Tactics):
         searchers = [k for k in s.heroes_in_play()
                      if "spell_caster" not in g.heroes[k].skills and k != hunter]
         lead = max(searchers, key=lambda k: (g.heroes[k].life - s.wounds[k], -k), default=h)
-        return min(left, key=lambda b: (self.dist(s.h_area[lead], b), b))
+        return cast(int, min(left, key=lambda b: (self.dist(s.h_area[lead], b), b)))
 
     def _near_hut(self, h: int) -> int | None:
         """Heroes in turn take the nearest unsearched hut no companion has taken yet; the
