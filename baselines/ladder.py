@@ -92,7 +92,12 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                                           "ruined_fort", "thalis", "ritual")},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
-                      "ritual:hero": {**_DEFAULT, "hard": hard_with(["value=objective"])}},
+                      "ritual:hero": {**_DEFAULT, "hard": hard_with(["value=objective"])},
+                      # In the Clutches of the Picts no search measured above the scripted
+                      # heroes (the guided search 34 of 100 where they won 53, every variant
+                      # tried level or below: reports/ladder/clutches_plans.md), so the
+                      # strongest heroes there are the scripted ones
+                      "clutches:hero": {**_DEFAULT, "hard": NORMAL}},
     # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
     "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"}},
