@@ -15,7 +15,8 @@ PLAN:
 - `oracle_before`: the same with the stance of `before`.
 
 The plans patch the scripted heroes in this process only. Each line gives the heroes' wins,
-the games in which Yselda was found and those in which Zogar Sag's Head left the board.
+the games in which Yselda was found, those in which Zogar Sag's Head left the board and
+those in which Conan fell at the totem.
 """
 from __future__ import annotations
 
@@ -64,18 +65,24 @@ PLANS = {
 }
 
 
-def play(job: tuple[str, int]) -> tuple[bool, bool, bool]:
+def play(job: tuple[str, int]) -> tuple[bool, bool, bool, bool]:
     plan, seed = job
     PLANS[plan]()
     game = make_game("miniatures_v1", scenario="clutches")
     agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, scenario="clutches")
               for r in range(game.num_roles)]
     s = game.new_initial_state(seed)
+    g = s.game
+    conan, totem = g.hero_keys.index("conan"), g.board.index["totem"]
+    conan_at = s.h_area[conan]
     while not s.is_terminal() and not s.is_truncated():
         p = s.current_player()
         s.apply_action(agents[p].act(None, s.legal_action_mask(), s))
-    g = s.game
-    return s.returns()[0] > 0, s.o_loc[g.captive] != -10, s.o_loc[g.zogar_head] == -12
+        if s.h_area[conan] >= 0:
+            conan_at = s.h_area[conan]
+    fell_at_totem = s.h_state[conan] == 1 and conan_at == totem
+    return (s.returns()[0] > 0, s.o_loc[g.captive] != -10, s.o_loc[g.zogar_head] == -12,
+            fell_at_totem)
 
 
 def main(games: int, first: int, plans: list[str]) -> None:
@@ -84,10 +91,10 @@ def main(games: int, first: int, plans: list[str]) -> None:
             raise SystemExit(f"unknown plan {plan!r}; one of {', '.join(PLANS)}")
         with Pool(2) as pool:   # a fresh process per plan: the patches stay in it
             rows = pool.map(play, [(plan, first + i) for i in range(games)], chunksize=25)
-        wins, found, head = (sum(r[k] for r in rows) for k in range(3))
+        wins, found, head, totem = (sum(r[k] for r in rows) for k in range(4))
         print(f"miniatures_v1 scenario=clutches seeds {first}-{first + games - 1} heroes "
-              f"plan={plan}: {wins} wins of {games} (Yselda found {found}, Head out {head})",
-              flush=True)
+              f"plan={plan}: {wins} wins of {games} (Yselda found {found}, Head out {head}, "
+              f"Conan fell at the totem {totem})", flush=True)
 
 
 if __name__ == "__main__":
