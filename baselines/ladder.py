@@ -13,8 +13,10 @@ module's table names for that game, that seat and that config:
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
-  (``policy:miniatures_overlord_ppo_<scenario>``); and the heroes of The Final Ritual, whose
-  search judges its cut-offs by the scenario's objective as well (``value=objective``).
+  (``policy:miniatures_overlord_ppo_<scenario>``); the heroes of The Final Ritual, whose
+  search judges its cut-offs by the scenario's objective as well (``value=objective``); and
+  the heroes of In the Clutches of the Picts, who play ``scripted`` (no search measured
+  above the scripted heroes there).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
