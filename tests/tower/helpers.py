@@ -1,22 +1,7 @@
 """Building Tower of the Elephant positions for rule tests."""
-import numpy as np
-
 import conan_envs
 from conan_envs.tower.grid import W
 from conan_envs.tower.positions import combat_position
-
-
-class FixedRng:
-    """Stands in for the state's generator: die rolls come from a script, in order."""
-
-    def __init__(self, rolls):
-        self.rolls = list(rolls)
-
-    def integers(self, lo, hi=None, size=None):
-        if size is None:
-            return self.rolls.pop(0)
-        out = np.array([self.rolls.pop(0) for _ in range(size)], dtype=np.int64)
-        return out
 
 
 def sq(x, y):
@@ -45,8 +30,8 @@ def fresh(mode="solo", loc=0, seed=0, **cfg):
 
 
 def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, seed=0,
-           skills=(), conan_tokens=(), wounds=0, **cfg):
+           skills=(), conan_tokens=(), wounds=0, move=None, tracker=None, **cfg):
     """A state at the start of Conan's activation in a combat round, with the given enemies
     (name, x, y, dice per row) and Conan's rows of slotted dice (the game's position builder)."""
     return combat_position(fresh(mode, loc, seed, **cfg), enemies, conan, rows, fatigue, skills,
-                           conan_tokens, wounds)
+                           conan_tokens, wounds, move, tracker)

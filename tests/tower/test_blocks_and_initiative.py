@@ -4,7 +4,9 @@ import dataclasses
 
 import numpy as np
 
-from .helpers import FixedRng, act, combat, fresh, legal, sq
+from conan_envs.tower.positions import load_dice
+
+from .helpers import act, combat, fresh, legal, sq
 
 
 def test_yara_chooses_to_block_a_wound_with_a_block_die():
@@ -111,7 +113,7 @@ def test_the_blow_being_blocked_shows_in_the_observation():
 def test_scatter_powder_on_minions_lets_yara_block_the_stun():
     s = combat("battle", loc=4, conan=(2, 5), rows=[[], [], [], [], []],
                enemies=[("Thug 1", 4, 2, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])])
-    s.rng = FixedRng([5])                       # 5: the powder lands on the target square
+    load_dice(s, [5])                       # 5: the powder lands on the target square
     s.use_item = 1
     s._push("item_square", "conan_turn")
     act(s, "square", sq(4, 2))

@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 import conan_envs
+from conan_envs.tower.positions import load_dice
 
-from .helpers import FixedRng, act, combat, fresh, legal, sq
+from .helpers import act, combat, fresh, legal, sq
 
 
 # ---- content printed in the rulebook -----------------------------------------------------------
@@ -381,7 +382,7 @@ def test_taurus_black_lotus_scatter():
     lion1, lion2, lion3 = s.enemies
     lion1.square, lion2.square = sq(3, 3), sq(3, 2)     # lion 1 lands in the centre, lion 2 beside it
     lion1.dice, lion2.dice = [0, 0, 0], [0, 0, 0]
-    s.rng = FixedRng([2])
+    load_dice(s, [2])
     act(s, "square", sq(2, 4))
     assert lion1.wounds == 1 and lion1.tokens == ["S"] and lion2.tokens == ["R"] and lion2.wounds == 0
     assert lion3.tokens == [] and lion3.wounds == 0
@@ -394,7 +395,7 @@ def test_scatter_that_lands_on_blocking_terrain_counts_as_the_target():
     assert legal(s, "item", 1)             # thrown from afar: no enemy needs to be adjacent
     act(s, "item", 1)
     assert s.decision() == "item_square"
-    s.rng = FixedRng([3])                  # bottom-left of (4, 3) is (3, 4): blocking terrain
+    load_dice(s, [3])                  # bottom-left of (4, 3) is (3, 4): blocking terrain
     act(s, "square", sq(4, 3))
     assert s.enemies[0].wounds == 0 and s.enemies[0].tokens == ["R"] and s.items == []
     assert s.decision() == "conan_turn"

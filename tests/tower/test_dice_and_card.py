@@ -1,20 +1,13 @@
 """Dice Phase and Conan's card: slotting left to right, burning to re-roll, pairs, triples,
 tokens, riposte, reserving, tests with the +1-on-re-roll rule."""
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
+from conan_envs.tower.positions import begin, conan_card, dice_position, load_dice
 
-from .helpers import FixedRng, act, combat, fresh, legal
+from .helpers import act, combat, fresh, legal
 
 
 def dice_state(pool, rows=None, seed=0, **kw):
-    s = fresh("solo", 0, seed, **kw)
-    s.pool = [0] * 7
-    for v in pool:
-        s.pool[v] += 1
-    s.rows = [list(r) for r in (rows or [[], [], [], [], []])]
-    s.locked = False
-    s.stage, s.ret = "dice", ["after_conan_dice"]
-    s._mask = None
-    return s
+    return dice_position(fresh("solo", 0, seed, **kw), pool, rows)
 
 
 def test_starting_card():
@@ -47,7 +40,7 @@ def test_burn_a_die_to_reroll_any_number():
     act(s, "mark", 0)
     act(s, "mark", 2)
     assert not legal(s, "mark", 0)
-    s.rng = FixedRng([5, 6])
+    load_dice(s, [5, 6])
     act(s, "roll")
     assert s.decision() == "dice" and s.pool[1:] == [0, 0, 0, 0, 1, 2]
 
@@ -59,7 +52,7 @@ def test_pair_for_a_result_of_choice_or_to_ready_a_skill():
     act(s, "choose_result", 4)
     assert s.pool[1:] == [0, 0, 0, 1, 1, 0]
     s = dice_state([2, 2, 4])
-    s.exhausted[0] = True
+    conan_card(s, exhausted=[s.skills[0]])
     act(s, "pair", 1)
     act(s, "ready_skill", s.skills[0])
     assert not s.exhausted[0] and s.pool[1:] == [0, 0, 0, 1, 0, 0]
@@ -68,9 +61,7 @@ def test_pair_for_a_result_of_choice_or_to_ready_a_skill():
 def test_triple_refills_fatigue_or_discards_a_token():
     s = dice_state([3, 3, 3, 5])
     assert not legal(s, "triple", 2)    # nothing to refill or discard
-    s.fatigue = 1
-    s.ctok = ["S"]
-    s._mask = None
+    conan_card(s, fatigue=1, tokens=["S"])
     act(s, "triple", 2)
     assert legal(s, "triple_refill") and legal(s, "triple_discard")
     act(s, "triple_refill")
@@ -79,8 +70,7 @@ def test_triple_refills_fatigue_or_discards_a_token():
 
 def test_stunned_conan_rolls_but_uses_no_dice_until_a_triple_clears_it():
     s = dice_state([3, 3, 3, 5])
-    s.ctok, s.ctok_active = ["S"], True
-    s._mask = None
+    conan_card(s, tokens=["S"])
     assert not legal(s, "slot", 4 * 5 + SLASH)
     act(s, "triple", 2)
     act(s, "triple_discard")
@@ -89,8 +79,7 @@ def test_stunned_conan_rolls_but_uses_no_dice_until_a_triple_clears_it():
 
 def test_tokens_only_after_the_dice_and_then_no_more_dice():
     s = dice_state([5])
-    s.rage_pool = 1
-    s._mask = None
+    conan_card(s, rage_pool=1)
     assert not legal(s, "rage_token") and not legal(s, "fatigue_token", 0)
     act(s, "slot", 4 * 5 + SLASH)
     act(s, "rage_token")
@@ -101,8 +90,7 @@ def test_tokens_only_after_the_dice_and_then_no_more_dice():
 
 def test_spending_the_last_fatigue_as_a_token_is_a_wound():
     s = dice_state([])
-    s.fatigue = 1
-    s._mask = None
+    conan_card(s, fatigue=1)
     act(s, "fatigue_token", 1)
     assert s.wounds == 1 and s.fatigue == 4 and s.rows[SWING] == [RAGE_TOKEN]
 
@@ -144,7 +132,7 @@ def test_big_swing_roll_for_multiple_enemies():
     s = combat(loc=4, conan=(3, 3), rows=[[], [], [], [], [6, 6]],
                enemies=[("Yara", 2, 2, [0, 0, 0, 0]), ("Captain of the Guard 1", 4, 4, [0, 0, 0, 0]),
                         ("Acolyte of Yara 1", 3, 2, [0, 0, 0])])
-    s.rng = FixedRng([3, 4])
+    load_dice(s, [3, 4])
     act(s, "swing", 1)
     assert s.decision() == "target"
     act(s, "target", 0)
@@ -154,7 +142,7 @@ def test_big_swing_roll_for_multiple_enemies():
     assert s.enemies[0].wounds == 2 and s.enemies[1].wounds == 1
     s = combat(loc=4, conan=(3, 3), rows=[[], [], [], [], [6, 6]],
                enemies=[("Yara", 2, 2, [0, 0, 0, 0])])
-    s.rng = FixedRng([3, 3])
+    load_dice(s, [3, 3])
     act(s, "swing", 1)
     assert s.enemies[0].wounds == 0
 
@@ -162,9 +150,8 @@ def test_big_swing_roll_for_multiple_enemies():
 def test_reserve_one_die_per_level():
     s = combat(loc=4, conan=(3, 5), rows=[[1], [2], [], [5, 5], []],
                enemies=[("Thug 1", 0, 0, [0, 0, 0])])
-    s.level = 1
-    s.stage = "round_end"
-    s._run()
+    conan_card(s, level=1)
+    begin(s, "round_end")
     assert s.decision() == "reserve"
     act(s, "reserve", SLASH)
     assert not legal(s, "reserve", LEAP)
@@ -174,11 +161,7 @@ def test_reserve_one_die_per_level():
 
 
 def test_location_test_reroll_raises_the_need_by_one():
-    s = fresh("solo", 2, seed=0)   # Climb Unseen: 4+, optional
-    s.pool = [0] * 7
-    s.rows = [[1, 2], [3], [], [], []]
-    s.ret = ["after_conan_dice"]
-    s.stage = "dice"
+    s = dice_position(fresh("solo", 2, seed=0), rows=[[1, 2], [3], [], [], []])  # Climb Unseen: 4+
     act(s, "done")
     assert s.decision() == "test" and legal(s, "test_reroll")
     act(s, "test_reroll")
@@ -186,7 +169,7 @@ def test_location_test_reroll_raises_the_need_by_one():
     act(s, "mark", 0)
     act(s, "mark", 1)
     act(s, "mark", 2)
-    s.rng = FixedRng([4, 5, 6])
+    load_dice(s, [4, 5, 6])
     act(s, "roll")
     act(s, "slot", 4 * 5 + SLASH)
     act(s, "slot", 5 * 5 + SWING)

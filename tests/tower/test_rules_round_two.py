@@ -2,8 +2,9 @@
 Positions come from the test position builder (helpers.combat) and public moves."""
 import conan_envs
 from conan_envs.tower.grid import dist
+from conan_envs.tower.positions import load_dice
 
-from .helpers import FixedRng, act, combat, fresh, legal, sq
+from .helpers import act, combat, fresh, legal, sq
 
 ELITE = "Zamoran Elite Guard 1"
 
@@ -84,7 +85,7 @@ def test_conan_may_block_the_black_lotus_powder():
     s = combat(loc=4, conan=(1, 5), rows=[[], [3], [], [], []],
                enemies=[("Thug 1", 3, 3, [0, 0, 0])], start_items=("Black Lotus Powder",))
     act(s, "item", 1)
-    s.rng = FixedRng([5])                        # 5: lands on the target square
+    load_dice(s, [5])                        # 5: lands on the target square
     act(s, "square", sq(1, 5))
     assert s.decision() == "defend" and s.pending["hits"] == 1 and s.pending["tokens"] == ["S"]
     assert legal(s, "block", 0) and legal(s, "block", 1)

@@ -3,8 +3,9 @@ import pytest
 
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
 from conan_envs.tower.enemy import Enemy
+from conan_envs.tower.positions import load_dice
 
-from .helpers import FixedRng, act, combat, fresh, legal, sq
+from .helpers import act, combat, fresh, legal, sq
 
 
 def test_conan_slays_the_lights_with_a_5_or_6():
@@ -57,7 +58,7 @@ def test_three_ways_to_burn_three_5s_in_slash(k, rolls, wounds, left):
     """Burn one 5 (wound on a 3+; the other two slide left), two (wound), or all three (2W)."""
     s = combat(loc=4, enemies=[("Yara", 3, 2, [0, 0, 0, 0])], conan=(3, 3),
                rows=[[], [], [], [5, 5, 5], []])
-    s.rng = FixedRng(rolls)
+    load_dice(s, rolls)
     act(s, "slash", k - 1)
     assert s.enemies[0].wounds == wounds
     assert s.rows[SLASH] == [5] * left
@@ -204,12 +205,12 @@ def test_move_then_attack_or_attack_then_move():
     s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 3", 2, 2, [0, 0, 0])])
     act(s, "step", 2)
-    s.rng = FixedRng([1])
+    load_dice(s, [1])
     act(s, "slash", 0)   # misses, but it was an attack after a move: no more moves
     assert not any(legal(s, "step", d) for d in range(8))
     s = combat(loc=0, conan=(1, 2), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 3", 2, 2, [0, 0, 0])])
-    s.rng = FixedRng([1])
+    load_dice(s, [1])
     act(s, "slash", 0)
     act(s, "step", 6)    # attack then move
     assert not legal(s, "slash", 0)
