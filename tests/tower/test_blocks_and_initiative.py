@@ -4,7 +4,8 @@ import dataclasses
 
 import numpy as np
 
-from conan_envs.tower.positions import load_dice
+from conan_envs.tower.content import SLASH
+from conan_envs.tower.positions import begin, dice_position, enemy_card, load_dice, plot_hand
 
 from .helpers import act, combat, fresh, legal, sq
 
@@ -51,8 +52,7 @@ def test_the_choice_ends_when_no_die_can_block_any_more():
 def test_against_conans_riposte_only_block_dice_are_offered():
     s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [4, 4, 4], [], []],
                enemies=[("Zamoran Elite Guard 1", 4, 5, [1, 1, 1])])
-    s.first_side = 1
-    s._start_side(1)
+    begin(s, "yara_side")
     act(s, "activate", 0)
     act(s, "attack")                            # the sword: 1 hit
     assert s.decision() == "defend"
@@ -76,7 +76,7 @@ def test_tokens_are_blocked_by_block_dice_only_and_yara_decides():
 def test_a_stunned_minion_uses_no_dice_so_yara_is_not_asked():
     s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 1", 4, 5, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])])
-    s.enemies[0].tokens, s.enemies[0].token_active = ["S"], True
+    enemy_card(s, 0, tokens=["S"])
     act(s, "slash", 1)
     assert s.decision() == "conan_turn" and not s._alive(s.enemies[0])
 
@@ -86,7 +86,7 @@ def test_height_advantage_and_free_blocks_still_come_first_without_asking():
     # cancelled by the height, the other by the free block; the BLOCK die is never offered
     s = combat("battle", loc=4, conan=(1, 2), rows=[[], [], [], [5, 5, 5], []],
                enemies=[("Thug 1", 1, 1, [1, 0, 0])])
-    s.enemies[0].free_blocks = 1
+    enemy_card(s, 0, free_blocks=1)
     act(s, "slash", 2)
     assert s.decision() == "conan_turn" and s.enemies[0].wounds == 0 and s.enemies[0].dice == [1, 0, 0]
 
@@ -104,18 +104,22 @@ def test_the_blow_being_blocked_shows_in_the_observation():
                enemies=[("Thug 1", 4, 5, [1, 0, 1])])
     act(s, "slash", 2)
     seen = s.observation(1)
-    t = s.clone()
-    t.attack["blows"][0].left = 1                     # one wound left to block instead of two
+    t = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5, 5], []],
+               enemies=[("Thug 1", 4, 5, [2, 0, 1])])
+    act(t, "slash", 2)
+    act(t, "minion_block", 0)                   # one wound left to block instead of two
+    assert t.decision() == s.decision() == "yara_block" and t.enemies[0].dice == s.enemies[0].dice
+    assert (t.attack["blows"][0].left, s.attack["blows"][0].left) == (1, 2)
     assert not np.array_equal(seen, t.observation(1))
     assert not np.array_equal(s.observation(0), t.observation(0))   # public: Conan sees it too
 
 
 def test_scatter_powder_on_minions_lets_yara_block_the_stun():
     s = combat("battle", loc=4, conan=(2, 5), rows=[[], [], [], [], []],
-               enemies=[("Thug 1", 4, 2, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])])
-    load_dice(s, [5])                       # 5: the powder lands on the target square
-    s.use_item = 1
-    s._push("item_square", "conan_turn")
+               enemies=[("Thug 1", 4, 2, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])],
+               start_items=("Black Lotus Powder",))
+    act(s, "item", 1)
+    load_dice(s, [5])                           # 5: the powder lands on the target square
     act(s, "square", sq(4, 2))
     assert s.decision() == "yara_block" and s.attack["blows"][0].token == "S"
     act(s, "minion_block", 0)                   # the BLOCK die stops the STUNNED token
@@ -124,10 +128,8 @@ def test_scatter_powder_on_minions_lets_yara_block_the_stun():
 
 
 # ---- skipping the Initiative Deck (Resolve Initiative) -------------------------------------------
-def to_initiative(s, rounds=0):
-    s.combat_rounds = rounds
-    s.stage = "initiative_draw"
-    s._run()
+def to_initiative(s, rounds=0, card=None):
+    begin(s, "initiative", rounds, card)
 
 
 def test_a_location_can_give_conan_the_first_swing_every_round():
@@ -154,25 +156,23 @@ def test_a_location_can_give_yaras_side_the_first_swing_every_round():
 
 
 def test_the_guard_chamber_gives_yara_the_initiative_token():
-    s = fresh("solo", 4)
+    s = combat("solo", loc=4, conan=(0, 5), enemies=[("Thug 1", 7, 0, [0, 0, 0])])
     assert s.init_token == 1 and s.game.c["locations"][4].token == 1
-    s.in_combat = True
-    s.init_deck.append(1)                       # Fleet of Foot
-    to_initiative(s)
+    to_initiative(s, card="Fleet of Foot")
     assert s.first_side == 1 and s.move_bonus == 2 and s.init_token == 0
-    b = fresh("battle", 4)
-    b.in_combat = True
+    b = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 7, 0, [0, 0, 0])])
     to_initiative(b)
     assert b.decision() == "yara_initiative" and b.current_player() == 1 and b.init_token == 0
     assert fresh("solo", 3).init_token == 0     # elsewhere Conan holds it
 
 
 def test_climb_unseen_gives_conan_the_first_round_only():
-    s = combat("solo", loc=2, conan=(0, 5), enemies=[("Zamoran Elite Guard 1", 6, 0, [0, 0, 0])])
-    s.conan_first = True
-    s.init_token = 0
+    s = dice_position(fresh("solo", 2), rows=[[], [], [], [5], []])
+    act(s, "done")
+    assert s.decision() == "test" and s.init_token == 0
     deck = len(s.init_deck)
-    to_initiative(s, 0)
+    act(s, "pay", SLASH)                        # Climb Unseen passed: the first round is Conan's
+    assert s.conan_first and s.decision() == "conan_turn"
     assert s.first_side == 0 and len(s.init_deck) == deck and s.init_token == 0
     to_initiative(s, 1)
     assert s.decision() == "initiative" and s.init_token == 1
@@ -182,9 +182,8 @@ def test_climb_unseen_gives_conan_the_first_round_only():
 def test_yara_plays_no_cards_at_the_maul_but_may_elsewhere():
     for loc, allowed in ((0, False), (4, True)):
         s = combat("battle", loc=loc, conan=(0, 5), enemies=[("Thug 1", 7, 0, [0, 0, 0])])
-        s.plot_hand = [0, 1]
-        s.first_side = 1
-        s._start_side(1)
+        plot_hand(s, [0, 1])
+        begin(s, "yara_side")
         assert s.decision() == "yara_turn"
         assert legal(s, "plot", 0) == allowed and legal(s, "plot", 1) == allowed
 
@@ -242,17 +241,13 @@ def test_every_enemy_card_stands_in_exactly_one_location():
 
 def test_tokens_from_a_location_event_are_blocked_by_yaras_choice():
     """Catch the Guards Unawares (designed): every guard gains RATTLED unless it blocks it."""
-    s = fresh("battle", 4, seed=1)
-    s.pool = [0] * 7
-    s.rows = [[], [], [], [5], []]
-    s.ret = ["after_conan_dice"]
-    s.stage = "dice"
+    s = dice_position(fresh("battle", 4, seed=1), rows=[[], [], [], [5], []])
     act(s, "done")
     while s.decision() == "yara_dice":
         act(s, "done")
     assert s.decision() == "test"
-    for e in s.enemies:
-        e.dice = [1] + [0] * (len(e.dice) - 1)      # one BLOCK die each
+    for i, e in enumerate(s.enemies):
+        enemy_card(s, i, dice=[1] + [0] * (len(e.dice) - 1))   # one BLOCK die each
     act(s, "pay", 3)
     assert s.decision() == "yara_block" and s.attack["blows"][0].target == 0
     act(s, "minion_block", 0)                   # the Captain blocks it

@@ -2,8 +2,7 @@
 import pytest
 
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
-from conan_envs.tower.enemy import Enemy
-from conan_envs.tower.positions import load_dice
+from conan_envs.tower.positions import begin, combat_position, conan_card, dice_position, load_dice
 
 from .helpers import act, combat, fresh, legal, sq
 
@@ -11,11 +10,7 @@ from .helpers import act, combat, fresh, legal, sq
 def test_conan_slays_the_lights_with_a_5_or_6():
     """Location Events example: burn a 5 (or the 6) for the 5+ test; Thugs then use only their
     automatic die in the first round; Conan has one die less."""
-    s = fresh("solo", 0, seed=3)
-    s.pool = [0] * 7
-    s.rows = [[1], [2, 3], [4], [5], [6]]
-    s.ret = ["after_conan_dice"]
-    s.stage = "dice"
+    s = dice_position(fresh("solo", 0, seed=3), rows=[[1], [2, 3], [4], [5], [6]])
     act(s, "done")
     assert s.decision() == "test"
     assert legal(s, "pay", SLASH) and legal(s, "pay", SWING)
@@ -28,21 +23,14 @@ def test_conan_slays_the_lights_with_a_5_or_6():
 
 
 def test_slays_the_lights_is_optional_and_solo_only():
-    s = fresh("solo", 0, seed=3)
-    s.pool = [0] * 7
-    s.rows = [[1], [2], [], [5], []]
-    s.ret = ["after_conan_dice"]
-    s.stage = "dice"
+    s = dice_position(fresh("solo", 0, seed=3), rows=[[1], [2], [], [5], []])
     act(s, "done")
     before = [list(e.dice) for e in s.enemies]
     act(s, "done")  # decline the optional test
     assert [e.dice for e in s.enemies] == before and s.rows[SLASH] == [5]
     b = fresh("battle", 0, seed=3)
     assert all(t.solo_only for t in b.game.c["locations"][0].tests)
-    b.pool = [0] * 7
-    b.rows = [[], [], [], [5], []]
-    b.ret = ["after_conan_dice"]
-    b.stage = "dice"
+    dice_position(b, rows=[[], [], [], [5], []])
     act(b, "done")
     while b.decision() in ("yara_dice", "putback"):
         b.apply_action(b.legal_actions()[-1] if b.decision() == "yara_dice" else b.legal_actions()[0])
@@ -90,24 +78,14 @@ def test_elite_guard_wounded_by_two_5s_then_slain_with_a_fatigue_token():
                rows=[[], [], [], [5, 5], []])
     act(s, "slash", 1)
     assert s.enemies[0].wounds == 1 and s._alive(s.enemies[0])
-    s = fresh("solo", 2, seed=1)
-    s.pool = [0] * 7
-    s.pool[5] = 2
-    s.stage, s.ret = "dice", ["after_conan_dice"]
+    s = dice_position(fresh("solo", 2, seed=1), [5, 5])
     act(s, "slot", 4 * 5 + SLASH)
     act(s, "slot", 4 * 5 + SLASH)
     assert legal(s, "fatigue_token", 1)
     act(s, "fatigue_token", 1)
     assert s.rows[SLASH] == [FATIGUE_TOKEN, 5, 5] and s.fatigue == 3
     assert not legal(s, "slot", 0)  # once a token is slotted no more dice may be
-    g = s.game
-    elite = [c.name for c in g.c["cards"]].index(ELITE)
-    s.enemies = [Enemy(elite, sq(1, 1), 2, dice=[0, 0, 0])]
-    s.pos = sq(0, 1)
-    s.in_combat = True
-    s.ret = []
-    s._start_side(0)
-    s._mask = None
+    combat_position(s, [(ELITE, 1, 1, [0, 0, 0])], (0, 1), s.rows, s.fatigue)
     xp = s.xp
     act(s, "slash", 2)
     assert not s._alive(s.enemies[0]) and s.xp == xp + 2
@@ -164,25 +142,22 @@ def test_height_advantage_blocks_conans_wounds_too():
 def test_conans_five_point_move_past_thug_2():
     """Leaving a square next to Thug 2 costs 1 more; the step up to A also changes elevation:
     crossing in front of Thug 2 then up to A costs 5; B costs 2."""
-    s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1))
+    s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1), move=5)
     g = s._grid()
     assert s._step_cost(sq(2, 1), sq(2, 2)) == 2                  # B
     assert s._step_cost(sq(2, 1), sq(3, 1)) == 2
     assert s._step_cost(sq(3, 1), sq(4, 1)) == 3 and g.elev[sq(4, 1)] == 1   # up to A
-    s.move_left = 5
     act(s, "step", 2)   # E
     assert s.move_left == 3
     act(s, "step", 2)
     assert s.pos == sq(4, 1) and s.move_left == 0
-    s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1))
-    s.move_left = 4
+    s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1), move=4)
     act(s, "step", 2)
     assert not legal(s, "step", 2)
 
 
 def test_no_moving_through_or_onto_enemies():
-    s = combat(loc=0, enemies=[("Thug 1", 1, 2, [0, 0, 0])], conan=(0, 2))
-    s.move_left = 9
+    s = combat(loc=0, enemies=[("Thug 1", 1, 2, [0, 0, 0])], conan=(0, 2), move=9)
     assert not legal(s, "step", 2)
 
 
@@ -221,7 +196,7 @@ def test_levelling_up_mid_combat():
     one more die from the next round."""
     s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 1", 1, 2, [0, 0, 0]), ("Thug 2", 5, 5, [0, 0, 0])])
-    s.xp = 28
+    conan_card(s, xp=28)
     act(s, "slash", 1)
     assert s.level == 1 and s.xp == 4 and s.decision() == "pick"
     choices = [i for i in s.legal_actions()]
@@ -233,24 +208,18 @@ def test_levelling_up_mid_combat():
 
 
 def test_fourth_round_fatigue_loss_solo_and_battle():
-    s = combat(loc=0, conan=(0, 0), enemies=[("Thug 1", 7, 5, [0, 0, 0])])
-    s.tracker = 4
-    s.stage = "round_end"
-    s._run()
+    s = combat(loc=0, conan=(0, 0), enemies=[("Thug 1", 7, 5, [0, 0, 0])], tracker=4)
+    begin(s, "round_end")
     assert s.tracker == 1 and s.fatigue == 2
-    b = combat("battle", loc=1, conan=(0, 0), enemies=[("Lion 1", 7, 5, [0, 0, 0])])
+    b = combat("battle", loc=1, conan=(0, 0), enemies=[("Lion 1", 7, 5, [0, 0, 0])], tracker=4)
     hand = len(b.plot_hand)
-    b.tracker = 4
-    b.stage = "round_end"
-    b._run()
+    begin(b, "round_end")
     assert b.tracker == 1 and b.fatigue == 3 and len(b.plot_hand) == hand + 1
 
 
 def test_rounds_advance_the_tracker():
-    s = combat(loc=0, conan=(0, 0), enemies=[("Thug 1", 7, 5, [0, 0, 0])])
-    s.tracker = 2
-    s.stage = "round_end"
-    s._run()
+    s = combat(loc=0, conan=(0, 0), enemies=[("Thug 1", 7, 5, [0, 0, 0])], tracker=2)
+    begin(s, "round_end")
     assert s.tracker == 3 and s.fatigue == 4 and s.turn == 1
 
 
@@ -259,9 +228,7 @@ def test_wound_sends_rage_into_big_swing():
     it displaces goes to the leftmost space of BIG SWING, pushing the rest right."""
     s = combat(loc=0, conan=(0, 0), fatigue=1, rows=[[], [], [], [], [6, 6]],
                enemies=[("Thug 1", 1, 1, [0, 0, 1])])
-    s.first_side = 1          # the Thug goes first this round
-    s._start_side(1)
-    s._run()
+    begin(s, "yara_side")     # the Thug goes first this round
     assert s.decision() == "conan_turn"
     assert s.wounds == 1 and s.fatigue == 4
     assert s.rows[4] == [RAGE_TOKEN, 6, 6]
@@ -270,14 +237,14 @@ def test_wound_sends_rage_into_big_swing():
 
 
 def test_healing_does_not_replace_rage():
-    s = combat(loc=0, conan=(0, 0), fatigue=1, enemies=[("Thug 1", 1, 1, [0, 0, 1])])
+    s = combat(loc=0, conan=(0, 0), fatigue=1, enemies=[("Thug 1", 1, 1, [0, 0, 1])],
+               start_items=("Health Elixir",))
     act(s, "done")
-    s._heal(1)
+    act(s, "item", 0)       # Health Elixir: heal 1
     assert s.wounds == 0 and 1 not in s.rage_track
 
 
 def test_death_at_the_skull():
-    s = combat(loc=0, conan=(0, 0), fatigue=1, enemies=[("Thug 1", 1, 1, [0, 0, 1])])
-    s.wounds = 4
+    s = combat(loc=0, conan=(0, 0), fatigue=1, enemies=[("Thug 1", 1, 1, [0, 0, 1])], wounds=4)
     act(s, "done")
     assert s.is_terminal() and s.returns() == [-1.0]
