@@ -4,7 +4,15 @@ import numpy as np
 import pytest
 
 import conan_envs
-from conan_envs.tower.positions import load_dice
+from conan_envs.tower.positions import (
+    begin,
+    conan_card,
+    dice_position,
+    enemy_card,
+    load_dice,
+    plot_hand,
+    stack_items,
+)
 
 from .helpers import act, combat, fresh, legal, sq
 
@@ -46,61 +54,52 @@ def test_initiative_token_starts_with_conan_and_passes():
 
 def test_solo_yara_side_always_goes_first():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
-    s.init_token = 1
-    s.init_deck.append(1)      # Fleet of Foot: Conan gets +2 move
-    s.combat_rounds = 1
-    s.stage = "initiative_draw"
-    s._run()
+    assert s.init_token == 1                # the Guard Chamber gives Yara the token
+    begin(s, "initiative", rounds=1, card="Fleet of Foot")   # Conan gets +2 move
     assert s.first_side == 1 and s.move_bonus == 2 and s.init_token == 0
 
 
 # ---- tokens ------------------------------------------------------------------------------------
 def test_stunned_then_rattled_stack_resolves_one_at_a_time():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
-    s._conan_token("S")
-    s._conan_token("R")
+    conan_card(s, tokens=["S", "R"])
     assert s._stunned() and not s._rattled()
-    s._mask = None
     assert not legal(s, "step", 0)
-    s.stage = "round_end"
-    s._run()   # end of round: STUNNED turns over to RATTLED
+    begin(s, "round_end")   # end of round: STUNNED turns over to RATTLED
     assert s.ctok == ["R", "R"] and s._rattled()
     assert sum(s.pool) == 5        # one die sits on the RATTLED token
-    s.stage = "round_end"
-    s._run()
+    begin(s, "round_end")
     assert s.ctok == ["R"] and s._rattled()
-    s.stage = "round_end"
-    s._run()
+    begin(s, "round_end")
     assert s.ctok == [] and sum(s.pool) == 6
 
 
 def test_rattled_gained_mid_round_acts_from_the_next_round():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
-    s._conan_token("R")
+    conan_card(s, tokens=["R"], tokens_act=False)
     assert not s._rattled() and s.ctok == ["R"]
-    s.stage = "round_end"
-    s._run()
+    begin(s, "round_end")
     assert s._rattled() and sum(s.pool) == 5
 
 
 def test_poison_takes_a_fatigue_each_round_until_full():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
-    s._conan_token("P")
-    s.stage = "round_end"
-    s._run()
+    conan_card(s, poison=[0])
+    begin(s, "round_end")
     assert s.fatigue == 3 and s.poison == [1]
-    s.stage = "round_end"
-    s._run()
+    begin(s, "round_end")
     assert s.fatigue == 2 and s.poison == []
 
 
 def test_stunned_enemy_does_not_act_and_uses_no_blocks():
-    s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5], []],
+    s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5, 5, 5], []],
                enemies=[("Thug 1", 1, 2, [1, 0, 1]), ("Thug 2", 5, 5, [0, 0, 0])])
-    s._begin_blows([(0, 1, "S")])     # blocked by the Thug's BLOCK die
+    act(s, "slash_stun")              # blocked by the Thug's BLOCK die
     assert s.enemies[0].tokens == [] and s.enemies[0].dice == [0, 0, 1]
-    s._begin_blows([(0, 1, "S")])
-    assert s._e_stunned(s.enemies[0])
+    s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5, 5, 5], []],
+               enemies=[("Thug 1", 1, 2, [0, 0, 1]), ("Thug 2", 5, 5, [0, 0, 0])])
+    act(s, "slash_stun")
+    assert s._e_stunned(s.enemies[0]) and s.enemies[0].dice == [0, 0, 1]
     act(s, "done")
     assert s.fatigue == 4
 
@@ -130,9 +129,7 @@ def test_battle_mode_location_one_draw_three_keep_two():
 def test_yara_activates_minions_one_at_a_time_and_burns_dice_to_move():
     s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [1, 0, 1]),
                                                       ("Thug 2", 6, 5, [0, 0, 1])])
-    s.first_side = 1
-    s._start_side(1)
-    s._mask = None
+    begin(s, "yara_side")
     assert s.decision() == "yara_turn" and s.current_player() == 1
     act(s, "activate", 0)
     assert s.move_left == 2
@@ -152,8 +149,7 @@ def test_yara_activates_minions_one_at_a_time_and_burns_dice_to_move():
 def test_lions_maim_makes_conan_rattled_unless_blocked():
     s = combat("battle", loc=1, conan=(0, 5), rows=[[], [3], [], [], []],
                enemies=[("Lion 1", 1, 5, [2, 0, 0])])
-    s.first_side = 1
-    s._start_side(1)
+    begin(s, "yara_side")
     act(s, "activate", 0)
     act(s, "ability")
     assert s.decision() == "defend" and s.pending["tokens"] == ["R"]
@@ -163,16 +159,13 @@ def test_lions_maim_makes_conan_rattled_unless_blocked():
 
 def test_maim_needs_conan_within_reach():
     s = combat("battle", loc=1, conan=(0, 5), enemies=[("Lion 1", 3, 5, [2, 0, 0])])
-    s.first_side = 1
-    s._start_side(1)
+    begin(s, "yara_side")
     act(s, "activate", 0)
     assert not legal(s, "ability")
 
 
 def yara_activates(enemies, conan=(3, 5), loc=4, rows=None):
-    s = combat("battle", loc=loc, conan=conan, enemies=enemies, rows=rows)
-    s.first_side = 1
-    s._start_side(1)
+    s = begin(combat("battle", loc=loc, conan=conan, enemies=enemies, rows=rows), "yara_side")
     act(s, "activate", 0)
     return s
 
@@ -187,7 +180,7 @@ def test_hound_pounce_rally_and_dark_prayer():
     act(s, "ability")                          # RALLY: the other minions hit once more
     assert s.enemies[1].bonus_hits == 1 and s.enemies[0].bonus_hits == 0
     s = yara_activates([("Acolyte of Yara 1", 0, 0, [2, 0, 0]), ("Yara", 7, 0, [0, 0, 0, 0])])
-    s.enemies[1].wounds = 2
+    enemy_card(s, 1, wounds=2)
     act(s, "ability")                          # DARK PRAYER: the most wounded heals 1
     assert s.enemies[1].wounds == 1 and s.enemies[0].dice == [0, 0, 0]
 
@@ -203,21 +196,16 @@ def test_spider_web_and_yaras_dread():
 
 def test_one_plot_per_combat_round():
     s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [0, 0, 0])])
-    s.plot_hand = [0, 0]
-    s.first_side = 1
-    s._start_side(1)
-    s._mask = None
+    plot_hand(s, [0, 0])
+    begin(s, "yara_side")
     assert legal(s, "plot", 0)
     act(s, "plot", 0)           # Time is slipping…: the tracker moves right
     assert s.tracker == 2 and not legal(s, "plot", 0)
 
 
 def test_time_is_slipping_past_the_fourth_space_resets_the_tracker():
-    s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [0, 0, 0])])
-    s.plot_hand = [0]
-    s.tracker = 4
-    s.first_side = 1
-    s._start_side(1)
+    s = combat("battle", loc=4, conan=(0, 5), enemies=[("Thug 1", 4, 5, [0, 0, 0])], tracker=4)
+    begin(plot_hand(s, [0]), "yara_side")
     act(s, "plot", 0)
     assert s.tracker == 1 and s.fatigue == 3
 
@@ -225,13 +213,12 @@ def test_time_is_slipping_past_the_fourth_space_resets_the_tracker():
 def test_conan_sees_yaras_hand_size_only():
     g = conan_envs.make_game("tower_v1", mode="battle")
     s = fresh("battle", 0, seed=4)
-    s.plot_hand = [1, 2]
+    plot_hand(s, [1, 2])
     a = s.observation(0)
-    s2 = s.clone()
-    s2.plot_hand = [3, 6]
+    s2 = plot_hand(s.clone(), [3, 6])
     assert np.array_equal(a, s2.observation(0))
     assert not np.array_equal(s.observation(1), s2.observation(1))
-    s2.plot_hand = [3]
+    plot_hand(s2, [3])
     assert not np.array_equal(a, s2.observation(0))
     r = s.resample_hidden(0, np.random.default_rng(0))
     assert len(r.plot_hand) == 2
@@ -253,24 +240,25 @@ def test_yara_keeps_knowing_the_card_she_put_on_top():
 
 # ---- items -------------------------------------------------------------------------------------
 def test_a_fourth_large_item_forces_a_discard():
-    s = fresh("solo", 0, start_items=("Golden Goblet", "Zamoran Shield", "Silver Candelabra"))
-    s.item_deck.append(s.game.c["items"].index(
-        next(i for i in s.game.c["items"] if i.name == "Golden Goblet")))
-    s._draw_item()
+    s = combat(loc=1, conan=(0, 2), rows=[[], [], [], [5, 5], []],
+               enemies=[("Thug 1", 1, 2, [0, 0, 0])],
+               start_items=("Golden Goblet", "Zamoran Shield", "Silver Candelabra"))
+    stack_items(s, ["Nemedian Mail Shirt"])
+    act(s, "slash", 1)                    # the last enemy falls: Spoils
+    assert s.decision() == "reward"
+    act(s, "draw_item")
     assert s.decision() == "discard"
     legal_names = {s.action_to_string(a) for a in s.legal_actions()}
     assert legal_names == {"discard Golden Goblet", "discard Silver Candelabra",
-                           "discard Zamoran Shield"}
+                           "discard Zamoran Shield", "discard Nemedian Mail Shirt"}
     s.apply_action(s.legal_actions()[0])
-    assert s.decision() == "dice" and s._large_count() == 3
+    items = s.game.c["items"]
+    assert s.decision() == "mopping" and sum(items[i].size == "large" for i in s.items) == 3
 
 
 def test_health_elixir_and_trading_between_locations():
     s = fresh("solo", 7, start_items=("Health Elixir", "Sack of Gems"))
-    s.wounds = 2
-    s.pool = [0] * 7
-    s.rows = [[], [], [], [5, 6], [6]]
-    s.stage, s.ret = "dice", ["after_conan_dice"]
+    dice_position(conan_card(s, wounds=2), rows=[[], [], [], [5, 6], [6]])
     act(s, "done")
     while s.decision() == "test":
         s.apply_action(s.legal_actions()[0])
@@ -370,18 +358,14 @@ def test_lions_ignore_blocking_terrain_in_the_garden_only():
 def test_taurus_black_lotus_scatter():
     """The powder lands per the diagram (here a 2: up and right of the target): STUNNED and a
     wound in the centre, RATTLED around."""
-    s = fresh("solo", 1, seed=0)
-    s.pool = [0] * 7
-    s.rows = [[], [], [], [], []]
-    s.ret = ["after_conan_dice"]
-    s.stage = "dice"
+    s = dice_position(fresh("solo", 1, seed=0))
     act(s, "done")
     while s.decision() == "test":
         act(s, "done")
     assert s.decision() == "taurus"
     lion1, lion2, lion3 = s.enemies
-    lion1.square, lion2.square = sq(3, 3), sq(3, 2)     # lion 1 lands in the centre, lion 2 beside it
-    lion1.dice, lion2.dice = [0, 0, 0], [0, 0, 0]
+    enemy_card(s, 0, square=(3, 3), dice=[0, 0, 0])      # lion 1 lands in the centre,
+    enemy_card(s, 1, square=(3, 2), dice=[0, 0, 0])      # lion 2 beside it
     load_dice(s, [2])
     act(s, "square", sq(2, 4))
     assert lion1.wounds == 1 and lion1.tokens == ["S"] and lion2.tokens == ["R"] and lion2.wounds == 0
