@@ -35,3 +35,8 @@ def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, s
     (name, x, y, dice per row) and Conan's rows of slotted dice (the game's position builder)."""
     return combat_position(fresh(mode, loc, seed, **cfg), enemies, conan, rows, fatigue, skills,
                            conan_tokens, wounds, move, tracker)
+
+
+def grid(state):
+    """The board of the state's location, as printed on its Location Card."""
+    return state.game.c["locations"][state.loc].grid

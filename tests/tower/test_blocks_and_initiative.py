@@ -26,7 +26,7 @@ def test_yara_may_keep_her_dice_and_let_the_wound_land():
                enemies=[("Thug 1", 4, 5, [1, 0, 1]), ("Thug 2", 7, 0, [0, 0, 0])])
     act(s, "slash", 1)
     act(s, "done")
-    assert not s._alive(s.enemies[0]) and s.xp == 6 and s.decision() == "conan_turn"
+    assert not s.enemies[0].alive and s.xp == 6 and s.decision() == "conan_turn"
 
 
 def test_a_riposte_die_blocks_and_strikes_back_when_yara_chooses_it():
@@ -78,7 +78,7 @@ def test_a_stunned_minion_uses_no_dice_so_yara_is_not_asked():
                enemies=[("Thug 1", 4, 5, [1, 0, 0]), ("Thug 2", 7, 0, [0, 0, 0])])
     enemy_card(s, 0, tokens=["S"])
     act(s, "slash", 1)
-    assert s.decision() == "conan_turn" and not s._alive(s.enemies[0])
+    assert s.decision() == "conan_turn" and not s.enemies[0].alive
 
 
 def test_height_advantage_and_free_blocks_still_come_first_without_asking():
@@ -123,7 +123,7 @@ def test_scatter_powder_on_minions_lets_yara_block_the_stun():
     act(s, "square", sq(4, 2))
     assert s.decision() == "yara_block" and s.attack["blows"][0].token == "S"
     act(s, "minion_block", 0)                   # the BLOCK die stops the STUNNED token
-    assert s.enemies[0].tokens == [] and not s._alive(s.enemies[0])   # the wound lands: slain
+    assert s.enemies[0].tokens == [] and not s.enemies[0].alive   # the wound lands: slain
     assert s.decision() == "conan_turn"
 
 

@@ -14,7 +14,7 @@ from conan_envs.tower.positions import (
     stack_items,
 )
 
-from .helpers import act, combat, fresh, legal, sq
+from .helpers import act, combat, fresh, grid, legal, sq
 
 
 # ---- content printed in the rulebook -----------------------------------------------------------
@@ -315,12 +315,12 @@ def test_invariants_in_random_games(mode):
         while not s.is_terminal() and not s.is_truncated():
             if (s.loc, s.combat_rounds) != round_key:
                 round_key, round_wounds = (s.loc, s.combat_rounds), s.wounds
-            grid = s._grid()
-            alive = [e for e in s.enemies if s._alive(e)]
+            board = grid(s)
+            alive = [e for e in s.enemies if e.alive]
             squares = [e.square for e in alive]
             if s.decision() != "minion":
                 assert len(set(squares)) == len(squares)
-            assert s.pos not in squares and not grid.blocked[s.pos]
+            assert s.pos not in squares and not board.blocked[s.pos]
             assert 0 < s.fatigue <= 4 and 0 <= s.wounds < 5
             dice_on_card = sum(1 for r in s.rows for v in r if v <= 6) + sum(s.pool)
             # dice lost to a wound this round leave at the next roll; +1: a pair's chosen result
@@ -340,7 +340,7 @@ def test_elite_guard_bow_at_range_three_replaces_its_round():
 
 def test_blocking_terrain_blocks_movement_and_ranged_attacks():
     s = combat(loc=4, conan=(3, 5), enemies=[("Acolyte of Yara 1", 3, 3, [0, 0, 1])])
-    g = s._grid()
+    g = grid(s)
     assert g.blocked[sq(3, 4)] and not g.line_of_sight(sq(3, 3), sq(3, 5))
     assert not legal(s, "step", 0)               # north of Conan is blocked
     act(s, "done")

@@ -4,7 +4,7 @@ import pytest
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
 from conan_envs.tower.positions import begin, combat_position, conan_card, dice_position, load_dice
 
-from .helpers import act, combat, fresh, legal, sq
+from .helpers import act, combat, fresh, grid, legal, sq
 
 
 def test_conan_slays_the_lights_with_a_5_or_6():
@@ -77,7 +77,7 @@ def test_elite_guard_wounded_by_two_5s_then_slain_with_a_fatigue_token():
     s = combat(loc=2, enemies=[(ELITE, 1, 1, [0, 0, 0])], conan=(0, 1),
                rows=[[], [], [], [5, 5], []])
     act(s, "slash", 1)
-    assert s.enemies[0].wounds == 1 and s._alive(s.enemies[0])
+    assert s.enemies[0].wounds == 1 and s.enemies[0].alive
     s = dice_position(fresh("solo", 2, seed=1), [5, 5])
     act(s, "slot", 4 * 5 + SLASH)
     act(s, "slot", 4 * 5 + SLASH)
@@ -88,7 +88,7 @@ def test_elite_guard_wounded_by_two_5s_then_slain_with_a_fatigue_token():
     combat_position(s, [(ELITE, 1, 1, [0, 0, 0])], (0, 1), s.rows, s.fatigue)
     xp = s.xp
     act(s, "slash", 2)
-    assert not s._alive(s.enemies[0]) and s.xp == xp + 2
+    assert not s.enemies[0].alive and s.xp == xp + 2
 
 
 def test_thugs_movement_example():
@@ -116,7 +116,7 @@ def test_height_advantage_takes_one_hit_of_each_attack():
     """Conan on Height Advantage terrain, struck for 2 hits by an Elite Guard's sword: one BLOCK
     die is enough."""
     s = combat(loc=4, enemies=[(ELITE, 0, 2, [0, 0, 2])], conan=(1, 1), rows=[[], [3], [], [], []])
-    assert s._grid().height[sq(1, 1)] and not s._grid().height[sq(0, 2)]
+    assert grid(s).height[sq(1, 1)] and not grid(s).height[sq(0, 2)]
     act(s, "done")
     assert s.pending["hits"] == 1
     act(s, "block")
@@ -125,7 +125,7 @@ def test_height_advantage_takes_one_hit_of_each_attack():
 
 def test_stairs_give_height_advantage_against_a_lower_step():
     s = combat(loc=2, enemies=[(ELITE, 3, 1, [0, 0, 2])], conan=(4, 1))
-    g = s._grid()
+    g = grid(s)
     assert g.elev[sq(4, 1)] == 1 and g.elev[sq(3, 1)] == 0 and g.elev[sq(5, 1)] == 1
     assert g.height_advantage(sq(4, 1), sq(3, 1)) and not g.height_advantage(sq(3, 1), sq(4, 1))
     assert not g.height_advantage(sq(4, 1), sq(5, 1))
@@ -143,7 +143,7 @@ def test_conans_five_point_move_past_thug_2():
     """Leaving a square next to Thug 2 costs 1 more; the step up to A also changes elevation:
     crossing in front of Thug 2 then up to A costs 5; B costs 2."""
     s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1), move=5)
-    g = s._grid()
+    g = grid(s)
     assert s._step_cost(sq(2, 1), sq(2, 2)) == 2                  # B
     assert s._step_cost(sq(2, 1), sq(3, 1)) == 2
     assert s._step_cost(sq(3, 1), sq(4, 1)) == 3 and g.elev[sq(4, 1)] == 1   # up to A
@@ -167,7 +167,7 @@ def test_slain_enemy_square_then_leap_on():
     s = combat(loc=0, conan=(0, 2), rows=[[1], [], [], [5, 5], []],
                enemies=[("Thug 2", 1, 2, [0, 0, 0]), ("Thug 3", 3, 2, [0, 0, 0])])
     act(s, "slash", 1)
-    assert not s._alive(s.enemies[0])
+    assert not s.enemies[0].alive
     assert legal(s, "enter")
     act(s, "enter")
     assert s.pos == sq(1, 2) and s.move_left == 0
