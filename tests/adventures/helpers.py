@@ -5,19 +5,25 @@ import conan_envs
 from conan_envs.adventures import adventure, combat, dicepool, encounters, main_phase, modifiers, resource
 from conan_envs.adventures.actions import CODEC, NV, VERBS
 from conan_envs.adventures.content import content
+from conan_envs.adventures.position import (  # noqa: F401
+    begin,
+    clear_board,
+    face,
+    face_up,
+    no_tokens,
+    place,
+    roll_as,
+    set_dice,
+    take_token,
+)
 
 C = content()
 K = C.kid
 
 
-def face(name):
-    """Face id from rulebook words: 'warrior', 'sorcery|warrior', 'warrior+warrior', 'wild', 'char'."""
-    from conan_envs.adventures.content import _face
-    return C.faces.index(_face(name))
-
-
 class FixedDice:
-    """Replaces every roll of character dice: each roll takes the next list of face names."""
+    """Replaces every roll of character dice: each roll takes the next list of face names,
+    shown on the dice through the position builder (`roll_as`)."""
 
     MODULES = (dicepool, combat, resource, encounters, adventure, main_phase, modifiers)
 
@@ -37,8 +43,7 @@ class FixedDice:
             return self.real(s, p, idxs)
         names = self.rolls.pop(0)
         assert len(names) == len(idxs), (names, idxs)
-        for i, n in zip(idxs, names):
-            s.face[p][i] = face(n)
+        roll_as(s, p, idxs, names)
 
 
 def game(n=2, **cfg):
@@ -68,34 +73,7 @@ def at_main(state, p):
     return play_until(state, lambda s: s.dec is not None and s.dec["k"] == "main" and s.dec["p"] == p)
 
 
-def set_dice(s, p, names, zone=dicepool.ACTIVE, dtypes=None):
-    """Give player p exactly these dice (faces by name) in one zone."""
-    s.face[p] = [face(x) for x in names]
-    s.zone[p] = [zone] * len(names)
-    if dtypes is not None:
-        s.dtype[p] = [C.dtypes.index(t) for t in dtypes]
-    else:
-        s.dtype[p] = (s.dtype[p] + s.dtype[p])[:len(names)]
-    s._mask = None
-
-
-def clear_board(s):
-    s.ct_board = [-1] * len(C.kingdoms)
-    s.temple = [[] for _ in C.kingdoms]
-    s.fate_board = [[0] * 8 for _ in C.kingdoms]
-    s._mask = None
-
-
-def token_of_kind(s, kind, value=0):
-    """Take a Challenge token of this kind out of wherever it is in the supply."""
-    from conan_envs.adventures.content import CT_KINDS
-    k = CT_KINDS.index(kind)
-    t = next(t for t in s.ct_supply if C.ct[t] == (k, value))
-    s.ct_supply.remove(t)
-    return t
-
-
-from conan_envs.adventures.flow import ask, push, run, task  # noqa: E402
+from conan_envs.adventures.flow import ask, task  # noqa: E402
 
 
 @task("test_halt")
@@ -106,11 +84,7 @@ def _halt(s):
 
 def run_tasks(s, *tasks):
     """Replace what is pending by these tasks, then a halt, and run."""
-    s.dec = None
-    s.tasks = [["test_halt"]]
-    push(s, *tasks)
-    s._mask = None
-    run(s)
+    begin(s, *tasks, ["test_halt"])
 
 
 def halted(s):
@@ -132,20 +106,12 @@ def answer_chores(s, until=None):
             return
 
 
-def no_tokens(s, *players):
-    """No Fate tokens, God tokens, or unused ability: no chance to change results."""
-    for p in players:
-        s.fate[p] = [0] * 8
-        s.gods[p] = []
-        s.ability_used[p] = True
-
-
 def scorpion_in_shem(s, n):
     """The rulebook's Scorpion scene: The Scorpion face up, Conan in Shem, and each of the
     `n` players with no tokens and four spent character dice. Returns The Scorpion's id."""
     scorpion = next(i for i, a in enumerate(C.adventures) if a["name"] == "The Scorpion")
-    s.adv_face = [scorpion, -1, -1]
-    s.loc[0] = K["Shem"]
+    face_up(s, adventures=[scorpion, -1, -1])
+    place(s, {0: "Shem"})
     for p in range(n):
         no_tokens(s, p)
         set_dice(s, p, ["char"] * 4, zone=dicepool.SPENT)

@@ -2,6 +2,7 @@
 import collections
 
 from conan_envs.adventures import dicepool as dp
+from conan_envs.adventures import position as P
 from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
 
 from .helpers import (
@@ -20,7 +21,7 @@ from .helpers import (
     run_tasks,
     scorpion_in_shem,
     set_dice,
-    token_of_kind,
+    take_token,
 )
 
 C = content()
@@ -30,7 +31,7 @@ def _plot_turn(monkeypatch, second_roll):
     """Using Wilds to Advance the Plot: Warrior + Move needed, Thief as bonus."""
     s = game(2).new_initial_state(1)
     play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
-    s.ev_cur = next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"])
+    P.event(s, next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"]))
     first = s.dec["p"]
     assert first == 1  # the Foe rolls first; Conan is last in turn order
     dice = FixedDice(monkeypatch, ["wild", "pirate", "char", "kingdom"])
@@ -93,8 +94,8 @@ def test_thievery_action():
 def test_zamora_then_turan_kingdom_die_rolls():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
-    s.loc[0], s.loc[1] = K["Zamora"], K["Stygia"]
-    s.gold[0] = 5
+    P.place(s, {0: "Zamora", 1: "Stygia"})
+    P.give(s, 0, gold=5)
     set_dice(s, 0, ["move", "char"])
     s.apply_action(act("free_roll"))
     answer_chores(s)
@@ -104,7 +105,7 @@ def test_zamora_then_turan_kingdom_die_rolls():
     s.apply_action(act("kingdom", K["Turan"]))
     answer_chores(s)
     assert s.dec["k"] == "main_post" and s.legal_action_mask()[act("free_roll")]
-    s.log_kdie = []
+    P.forget_kingdom_rolls(s)
     s.apply_action(act("free_roll"))  # Turan is Savage and a Port: both dice are rolled
     answer_chores(s)
     assert [(p, t) for p, t, _ in s.log_kdie] == [(0, KINGDOM_TYPES.index("savage")),
@@ -116,8 +117,8 @@ def test_cimmeria_fight_four_hits_over_two_rolls(monkeypatch):
     s = at_main(game(2).new_initial_state(4), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Stygia"]
-    s.ct_board[K["Cimmeria"]] = token_of_kind(s, "fight", 4)
+    P.place(s, {0: "Border Kingdom", 1: "Stygia"})
+    P.put_token(s, "Cimmeria", take_token(s, "fight", 4))
     set_dice(s, 0, ["move", "warrior", "warrior", "wild", "pirate"])
     FixedDice(monkeypatch, ["warrior", "wild", "move"], ["warrior", "wild"])
     vp = s.vp[0]
@@ -135,14 +136,14 @@ def test_cimmeria_fight_four_hits_over_two_rolls(monkeypatch):
 
 def test_nestor_duels_thoth_amon(monkeypatch):
     s = game(3).new_initial_state(5)
-    s.char[1], s.char[2] = 0, 1  # Thoth-Amon, Nestor the Gunderman
+    P.characters(s, {1: 0, 2: 1})  # Thoth-Amon, Nestor the Gunderman
     at_main(s, 2)
     clear_board(s)
     no_tokens(s, 0, 1, 2)
-    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Brythunia"]
-    s.adv_face = [-1, -1, -1]
-    extra = token_of_kind(s, "extra_action")
-    s.ct_card[1] = [extra]
+    P.place(s, {0: "Border Kingdom", 1: "Brythunia"})
+    P.face_up(s, adventures=[-1, -1, -1])
+    extra = take_token(s, "extra_action")
+    P.give(s, 1, card_tokens=[extra])
     set_dice(s, 2, ["move", "warrior", "warrior", "char", "thief"])
     set_dice(s, 1, ["warrior", "sorcery|warrior", "move", "kingdom"])
     FixedDice(monkeypatch, ["warrior", "warrior", "kingdom"], ["warrior", "move"],
@@ -178,20 +179,19 @@ def test_three_player_encounter_won_by_the_foe(monkeypatch):
     s = at_main(game(3).new_initial_state(6), 0)
     clear_board(s)
     kozak = next(i for i, e in enumerate(C.encounters) if e["name"] == "Kozak Raiders")
-    s.enc_face = [kozak, -1, -1]
-    s.loc[0] = K["Khoraja"]
-    s.order = [2, 1, 0]  # red arrows: the Ally, then the Foe, after Conan
+    P.face_up(s, encounters=[kozak, -1, -1])
+    P.place(s, {0: "Khoraja"})
+    P.turn_order(s, [2, 1, 0])  # red arrows: the Ally, then the Foe, after Conan
     for p in range(3):
         no_tokens(s, p)
-        s.gold[p] = 3
-    s.fate[0][FATE_KINDS.index("move")] = 1
-    s.fate[2][FATE_KINDS.index("move")] = 1
+        P.give(s, p, gold=3)
+    P.give(s, 0, fate={"move": 1})
+    P.give(s, 2, fate={"move": 1})
     set_dice(s, 0, ["warrior", "char", "char", "char"],
              dtypes=["conan_primary", "conan_primary", "conan_general", "conan_general"])
     set_dice(s, 1, ["move", "char", "char", "char"])
     set_dice(s, 2, ["move", "char", "char", "char"])
-    s.zone[0][0] = s.zone[1][0] = s.zone[2][0] = dp.TRACK
-    s.track_p, s.track_d = [0, 2, -1, 1], [0, 0, -1, 0]
+    P.encounter_track(s, [(0, 0), (2, 0), None, (1, 0)])
     FixedDice(monkeypatch, ["warrior", "move"], ["thief", "char", "kingdom"],
               ["wild", "char", "move", "scry"])
     run_tasks(s, ["encounter_phase"])
@@ -209,11 +209,11 @@ def test_three_player_encounter_won_by_the_foe(monkeypatch):
 
 def test_the_scorpion_in_shem_with_ymir(monkeypatch):
     s = game(3).new_initial_state(7)
-    s.char[1], s.char[2] = 0, 1
+    P.characters(s, {1: 0, 2: 1})
     at_main(s, 0)
     scorpion = scorpion_in_shem(s, 3)
-    s.order = [1, 2, 0]
-    s.gods[0] = [YMIR]
+    P.turn_order(s, [1, 2, 0])
+    P.give(s, 0, gods=[YMIR])
     vp = list(s.vp)
     FixedDice(monkeypatch, ["warrior", "warrior", "scry", "char"],
               ["kingdom", "wild", "char", "char"], ["warrior", "thief", "char", "char"])
@@ -239,11 +239,8 @@ def test_the_scorpion_in_shem_with_ymir(monkeypatch):
 
 def test_janissa_turns_in_fate_tokens_in_turan():
     s = at_main(game(3).new_initial_state(8), 0)
-    s.loc[0] = K["Turan"]
-    s.fate[2] = [0] * 8
-    s.fate[2][FATE_KINDS.index("thief")] = 1
-    s.fate[2][FATE_KINDS.index("pirate")] = 3
-    s.ach[2] = [0, 0, 0]
+    P.place(s, {0: "Turan"})
+    P.give(s, 2, fate={"thief": 1, "pirate": 3}, ach=[0, 0, 0])
     run_tasks(s, ["achieve", 2])
     legal = set(s.legal_actions())
     assert legal == {act("ach", 0), act("ach", 1), act("ach", 2), act("done")}  # no "all Thief"
@@ -255,10 +252,10 @@ def test_janissa_turns_in_fate_tokens_in_turan():
 
 def test_scoring_track_gold_at_16_is_gained_again_after_moving_back():
     s = at_main(game(2).new_initial_state(9), 0)
-    s.vp[0], s.gold[0] = 14, 0
+    P.give(s, 0, vp=14, gold=0)
     run_tasks(s, ["reward", 0, ["vp:3"]])
     assert s.vp[0] == 17 and s.gold[0] == 1
-    s.vp[0] = 15  # the score moved back
+    P.give(s, 0, vp=15)  # the score moved back
     run_tasks(s, ["reward", 0, ["vp:1"]])
     assert s.gold[0] == 2
 
@@ -276,11 +273,12 @@ def test_challenge_token_counts():
 def test_ally_thievery_then_rolls_the_wealthy_die_in_conans_khauran():
     s = at_main(game(3).new_initial_state(3), 2)
     clear_board(s)
-    s.loc[0], s.gold[2] = K["Khauran"], 0
+    P.place(s, {0: "Khauran"})
+    P.give(s, 2, gold=0)
     set_dice(s, 2, ["wild", "char"])
     s.apply_action(die_act(0, "thievery"))  # the Wild spent as a Thief
     assert s.gold[2] == 1
-    s.log_kdie = []
+    P.forget_kingdom_rolls(s)
     s.apply_action(act("free_roll"))
     answer_chores(s)
     assert [(p, t) for p, t, _ in s.log_kdie] == [(2, KINGDOM_TYPES.index("wealthy"))]

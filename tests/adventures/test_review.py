@@ -3,7 +3,8 @@ divergences fixed later; see docs/rulings/adventures.md."""
 import numpy as np
 
 from conan_envs.adventures import dicepool as dp
-from conan_envs.adventures.content import content
+from conan_envs.adventures import position as P
+from conan_envs.adventures.content import FATE_KINDS, content
 
 from .helpers import FixedDice, act, face, game, halted, play_until, run_tasks, set_dice
 
@@ -14,7 +15,7 @@ def test_set_a_die_keeps_one_result_for_the_main_phase(monkeypatch):
     s = game(2, plot="The Black Ring").new_initial_state(0)
     play_until(s, lambda s: s.dec is not None and s.dec["k"] == "plot")
     set_dice(s, 0, ["warrior", "move", "wild", "char"], zone=dp.ASIDE)
-    s.zone[0][3] = dp.FAILED
+    P.move_die(s, 0, 3, dp.FAILED)
     run_tasks(s, ["reward", 0, ["set_die"]])
     assert s.dec["k"] == "set_die" and s.dec["p"] == 0 and s.dec["opts"] == [0, 1, 2, 3]
     s.apply_action(act("die", 2))
@@ -30,7 +31,7 @@ def test_set_a_die_with_one_rolled_die_needs_no_choice():
     s = game(2).new_initial_state(0)
     play_until(s, lambda s: s.dec is not None and s.dec["k"] == "plot")
     set_dice(s, 1, ["scry", "char"], zone=dp.WOUND)
-    s.zone[1][0] = dp.ASIDE
+    P.move_die(s, 1, 0, dp.ASIDE)
     run_tasks(s, ["reward", 1, ["set_die"]])
     assert halted(s) and s.held[1] == 0
 
@@ -74,14 +75,14 @@ def _scried(s, p):
 def test_scry_movement_can_move_a_challenge_token_for_a_foe():
     """Scry: "optionally pay 1 Gold to perform a Movement action. This is a normal Movement
     action and can be used in any way that Character executes a Movement action"."""
-    from .helpers import K, at_main, clear_board, no_tokens, token_of_kind
+    from .helpers import K, at_main, clear_board, no_tokens, take_token
     s = at_main(game(2).new_initial_state(3), 1)
     clear_board(s)
     no_tokens(s, 1)
-    s.loc[0], s.loc[1] = K["Cimmeria"], K["Stygia"]
+    P.place(s, {0: "Cimmeria", 1: "Stygia"})
     src = K["Zamora"]
-    s.ct_board[src] = token_of_kind(s, "gold", 2)
-    s.gold[1] = 1
+    P.put_token(s, src, take_token(s, "gold", 2))
+    P.give(s, 1, gold=1)
     set_dice(s, 1, ["scry", "char"])
     _scried(s, 1)
     assert s.dec["k"] == "scry_move"
@@ -100,9 +101,9 @@ def test_scry_movement_lets_conan_move_a_fate_token_even_from_a_vast_kingdom():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Hyperborea"], K["Stygia"]
-    s.fate_board[K["Zamora"]][2] = 1
-    s.gold[0] = 1
+    P.place(s, {0: "Hyperborea", 1: "Stygia"})
+    P.put_fate(s, "Zamora", FATE_KINDS[2])
+    P.give(s, 0, gold=1)
     set_dice(s, 0, ["scry", "char"])
     _scried(s, 0)
     mask = s.legal_action_mask()
@@ -117,13 +118,13 @@ def test_scry_movement_lets_conan_move_a_fate_token_even_from_a_vast_kingdom():
 
 
 def _reveal_kingdom_token(seed=3):
-    from .helpers import K, at_main, clear_board, die_act, no_tokens, token_of_kind
+    from .helpers import K, at_main, clear_board, die_act, no_tokens, take_token
     s = at_main(game(2).new_initial_state(seed), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Zamora"], K["Stygia"]
-    t = token_of_kind(s, "kingdom")
-    s.ct_board[K["Turan"]] = t
+    P.place(s, {0: "Zamora", 1: "Stygia"})
+    t = take_token(s, "kingdom")
+    P.put_token(s, "Turan", t)
     set_dice(s, 0, ["move", "char"])
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Turan"]))
@@ -137,7 +138,7 @@ def test_a_kingdom_token_may_be_used_when_revealed():
     assert s.dec["k"] == "kingdom_token" and s.dec["p"] == 0 and t in s.ct_card[0]
     mask = s.legal_action_mask()
     assert mask[act("done")] and mask[act("slot", 1)]
-    s.log_kdie = []
+    P.forget_kingdom_rolls(s)
     s.apply_action(act("slot", 1))  # roll the local dice: Turan is Savage and Port
     assert t not in s.ct_card[0] and t in s.ct_discard
     assert [r[:2] for r in s.log_kdie] == [[0, 0], [0, 1]]
@@ -158,9 +159,9 @@ def test_event_fate_tokens_go_to_conan_or_a_foe_there_never_the_ally():
     e = next(i for i, ev in enumerate(C.events) if len({k for k, _ in C.event_fate[i]}) >= 2)
     k1 = C.event_fate[e][0][0]
     k2 = next(k for k, _ in C.event_fate[e] if k != k1)
-    s.loc[1], s.loc[0] = k1, k2  # a Foe in one listed kingdom, Conan (and the Ally) in another
+    P.place(s, {1: k1, 0: k2})  # a Foe in one listed kingdom, Conan (and the Ally) in another
     fate = [list(x) for x in s.fate]
-    s.ev_deck.append(e)
+    P.event_on_top(s, e)
     run_tasks(s, ["event"])
     for p, k in ((1, k1), (0, k2)):
         for f in range(8):
@@ -173,8 +174,7 @@ def test_trade_gives_a_held_fate_token_for_another_from_the_supply():
     from .helpers import at_main, die_act, no_tokens
     s = at_main(game(2).new_initial_state(3), 0)
     no_tokens(s, 0)
-    s.fate[0] = [0, 0, 0, 0, 0, 1, 0, 0]  # a Thief token
-    s.fate_supply[5] -= 1
+    P.give(s, 0, fate=[0, 0, 0, 0, 0, 1, 0, 0])  # a Thief token, from the supply
     set_dice(s, 0, ["trade", "char"])
     s.apply_action(die_act(0, "trade fate token"))
     assert s.dec["k"] == "pick_fate" and s.dec["opts"] == [5]
@@ -189,9 +189,9 @@ def test_a_fate_token_conan_moves_onto_a_foe_goes_to_that_foe():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Cimmeria"], K["Turan"]
+    P.place(s, {0: "Cimmeria", 1: "Turan"})
     src = next(k for k in C.adj[K["Turan"]] if k not in (K["Cimmeria"],))
-    s.fate_board[src][3] = 1
+    P.put_fate(s, src, FATE_KINDS[3])
     set_dice(s, 0, ["move", "char"])
     before = s.fate[1][3]
     s.apply_action(die_act(0, "move fate token"))
@@ -206,7 +206,7 @@ def test_sail_goes_from_one_pirate_kingdom_to_any_other():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Zingara"], K["Stygia"]
+    P.place(s, {0: "Zingara", 1: "Stygia"})
     set_dice(s, 0, ["pirate", "char"])
     s.apply_action(die_act(0, "sail"))
     assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Zingara"]}
@@ -218,8 +218,7 @@ def test_ishtar_rerolls_one_die_and_returns_to_the_supply(monkeypatch):
     from .helpers import at_main, no_tokens
     s = at_main(game(2).new_initial_state(3), 0)
     no_tokens(s, 0)
-    s.gods[0] = [ISHTAR]
-    s.god_supply[ISHTAR] = False
+    P.give(s, 0, gods=[ISHTAR])  # taken from the supply
     set_dice(s, 0, ["char", "char"])
     FixedDice(monkeypatch, ["wild"])
     s.apply_action(act("ishtar_die", 1))

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from conan_envs.adventures import dicepool as dp
+from conan_envs.adventures import position as P
 from conan_envs.adventures.content import FOE, KINGDOM_TYPES, content
 from conan_envs.adventures.encode import encode
 from conan_envs.adventures.resource import can_buy, price, turn_order
@@ -22,7 +23,7 @@ from .helpers import (
     play_until,
     run_tasks,
     set_dice,
-    token_of_kind,
+    take_token,
 )
 
 C = content()
@@ -58,13 +59,14 @@ def test_tokens_and_dice_are_conserved(n):
 def test_face_down_tokens_and_own_supply_are_hidden():
     s = at_main(game(3).new_initial_state(2), 0)
     clear_board(s)
-    fight, gold = token_of_kind(s, "fight", 2), token_of_kind(s, "gold", 2)
-    s.ct_board[K["Koth"]] = fight
-    s.ct_hand[1] = [gold]
-    s.ct_known[1] = {gold, fight}  # the Foe placed the Fight and holds the Gold
+    fight, gold = take_token(s, "fight", 2), take_token(s, "gold", 2)
+    P.put_token(s, "Koth", fight)
+    P.hold_tokens(s, 1, [gold])
+    P.knows(s, 1, {gold, fight})  # the Foe placed the Fight and holds the Gold
     seen = encode(s, 0)
-    s.ct_board[K["Koth"]], s.ct_hand[1] = gold, [fight]
-    s.ct_known[1] = {gold, fight}
+    P.put_token(s, "Koth", gold)
+    P.hold_tokens(s, 1, [fight])
+    P.knows(s, 1, {gold, fight})
     assert np.array_equal(encode(s, 0), seen)
     assert not np.array_equal(encode(s, 1), encode(s, 0))
 
@@ -72,9 +74,10 @@ def test_face_down_tokens_and_own_supply_are_hidden():
 def test_resample_keeps_what_the_observer_knows():
     s = at_main(game(3).new_initial_state(2), 0)
     clear_board(s)
-    known, unknown = token_of_kind(s, "fight", 4), token_of_kind(s, "vp", 5)
-    s.ct_board[K["Koth"]], s.ct_board[K["Ophir"]] = known, unknown
-    s.ct_known[0].add(known)
+    known, unknown = take_token(s, "fight", 4), take_token(s, "vp", 5)
+    P.put_token(s, "Koth", known)
+    P.put_token(s, "Ophir", unknown)
+    P.knows(s, 0, s.ct_known[0] | {known})
     rng = np.random.default_rng(0)
     moved = set()
     for _ in range(20):
@@ -88,23 +91,24 @@ def test_resample_keeps_what_the_observer_knows():
 
 def test_foe_dice_prices_count_free_dice():
     s = play_until(game(2).new_initial_state(0), lambda s: s.dec and s.dec["k"] == "buy" and s.dec["p"] == 1)
-    s.gained[1], s.free_dice[1], s.gold[1] = 0, 1, 10
+    P.give(s, 1, gained=0, free_dice=1, gold=10)
     assert price(s, 1) == 0
-    s.gained[1] = 1
+    P.give(s, 1, gained=1)
     assert price(s, 1) == 2  # one free die: the next costs 2
-    s.gained[1] = 2
+    P.give(s, 1, gained=2)
     assert price(s, 1) == 3
-    s.free_dice[1], s.gained[1] = 0, 0
+    P.give(s, 1, free_dice=0, gained=0)
     assert price(s, 1) == 1
 
 
 def test_first_of_two_foes_gains_at_most_two_dice():
     s = game(4).new_initial_state(0)
-    s.order = [1, 2, 3, 0]
-    s.gold = [20] * 4
-    s.gained[1] = 2
+    P.turn_order(s, [1, 2, 3, 0])
+    for p in range(4):
+        P.give(s, p, gold=20)
+    P.give(s, 1, gained=2)
     assert not can_buy(s, 1, C.dtypes.index("foe_general"))
-    s.gained[3] = 2
+    P.give(s, 3, gained=2)
     assert can_buy(s, 3, C.dtypes.index("foe_general"))
 
 
@@ -117,7 +121,7 @@ def test_turn_order_follows_the_event_arrows():
 def test_leaving_the_eastern_desert_takes_two_move_dice():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
-    s.loc[0], s.loc[1] = K["Eastern Desert"], K["Aquilonia"]
+    P.place(s, {0: "Eastern Desert", 1: "Aquilonia"})
     set_dice(s, 0, ["move", "thief"])
     assert not s.legal_action_mask()[die_act(0, "move")]
     set_dice(s, 0, ["move", "char"])
@@ -132,9 +136,9 @@ def test_ally_moving_conan_to_and_from_adventures_earns_fate():
     s = at_main(game(3).new_initial_state(4), 2)
     clear_board(s)
     no_tokens(s, 0, 2)
-    s.loc[0], s.loc[1] = K["Aquilonia"], K["Stygia"]
+    P.place(s, {0: "Aquilonia", 1: "Stygia"})
     adv_nemedia = next(i for i, a in enumerate(C.adventures) if C.adv_kingdom[i] == K["Nemedia"])
-    s.adv_face = [adv_nemedia, -1, -1]
+    P.face_up(s, adventures=[adv_nemedia, -1, -1])
     set_dice(s, 2, ["move", "move"])
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Nemedia"]))
@@ -142,8 +146,8 @@ def test_ally_moving_conan_to_and_from_adventures_earns_fate():
     assert sum(s.fate[2]) == 1 and sum(s.fate[0]) == 0
     play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 2)
     clear_board(s)
-    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
-    s.adv_face = [adv_nemedia, -1, -1]
+    P.place(s, {0: "Nemedia", 1: "Stygia"})
+    P.face_up(s, adventures=[adv_nemedia, -1, -1])
     set_dice(s, 2, ["move"])
     no_tokens(s, 0, 2)
     s.apply_action(die_act(0, "move"))
@@ -156,7 +160,7 @@ def test_conan_wins_ties_against_a_foe(monkeypatch):
     s = at_main(game(2).new_initial_state(5), 0)
     clear_board(s)
     no_tokens(s, 0, 1)
-    s.loc[0], s.loc[1] = K["Nemedia"], K["Ophir"]
+    P.place(s, {0: "Nemedia", 1: "Ophir"})
     set_dice(s, 0, ["move", "warrior"])
     set_dice(s, 1, ["warrior", "kingdom"])
     FixedDice(monkeypatch, ["warrior"], ["warrior"], ["move"], ["move"])
@@ -180,9 +184,9 @@ def test_foe_revealing_a_temple_of_set_scores_two():
     s = at_main(game(2).new_initial_state(6), 1)
     clear_board(s)
     no_tokens(s, 1)
-    s.loc[0], s.loc[1] = K["Cimmeria"], K["Koth"]
-    temple = token_of_kind(s, "temple")
-    s.ct_board[K["Ophir"]] = temple
+    P.place(s, {0: "Cimmeria", 1: "Koth"})
+    temple = take_token(s, "temple")
+    P.put_token(s, "Ophir", temple)
     set_dice(s, 1, ["move", "kingdom"])
     vp = s.vp[1]
     s.apply_action(die_act(0, "move"))
@@ -195,15 +199,15 @@ def test_foe_revealing_a_temple_of_set_scores_two():
 def test_encounters_unlock_with_one_die_per_player():
     from conan_envs.adventures.encounters import unlocked
     s = game(3).new_initial_state(0)
-    s.track_p = [0, 1, -1, -1]
+    P.encounter_track(s, [(0, 0), (1, 0), None, None])
     assert not unlocked(s)
-    s.track_p = [0, 1, 2, -1]
+    P.encounter_track(s, [(0, 0), (1, 0), (2, 0), None])
     assert unlocked(s)
 
 
 def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
     s = at_main(game(3).new_initial_state(1), 0)
-    s.adv_face = [-1, -1, -1]
+    P.face_up(s, adventures=[-1, -1, -1])
     plot, vp = list(s.plot), list(s.vp)
     run_tasks(s, ["adventure_phase"])
     answer_chores(s)
@@ -213,9 +217,7 @@ def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
 
 def test_game_ends_at_the_round_end_with_achievement_points():
     s = at_main(game(2).new_initial_state(1), 0)
-    s.vp = [41, 42]
-    s.ach[0] = [8, 4, 0]
-    s.ach[1] = [0, 0, 0]
+    P.scores(s, vp=[41, 42], ach=[[8, 4, 0], [0, 0, 0]])
     run_tasks(s, ["eor_final"])
     assert s.is_terminal()
     assert s.vp == [41 + 8 + 5, 42] and s.returns() == [1.0, -1.0]
@@ -223,15 +225,15 @@ def test_game_ends_at_the_round_end_with_achievement_points():
 
 def test_ties_go_to_the_player_further_along_the_plot():
     s = at_main(game(2).new_initial_state(1), 0)
-    s.vp, s.plot, s.ach = [42, 42], [3, 4], [[0] * 3, [0] * 3]
+    P.scores(s, vp=[42, 42], plot=[3, 4], ach=[[0] * 3, [0] * 3])
     run_tasks(s, ["eor_final"])
     assert s.winners == [1]
 
 
 def test_team_game_lowest_score_loses():
     s = at_main(game(4, team=True).new_initial_state(1), 0)
-    s.vp, s.ach = [30, 40, 35, 12], [[0] * 3 for _ in range(4)]
-    s.end_triggered = True
+    P.scores(s, vp=[30, 40, 35, 12], ach=[[0] * 3 for _ in range(4)])
+    P.end_triggered(s)
     run_tasks(s, ["eor_final"])
     assert sorted(s.winners) == [0, 2] and s.returns() == [1.0, -1.0, 1.0, -1.0]
 
@@ -290,9 +292,9 @@ def test_scripted_agents_finish_games(cfg):
 
 def test_ability_and_ibis():
     s = at_main(game(2).new_initial_state(3), 0)
-    s.side[0], s.ability_used[0] = 1, False  # Conan's second side: a free Move
+    P.give(s, 0, side=1, ability_used=False)  # Conan's second side: a free Move
     clear_board(s)
-    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
+    P.place(s, {0: "Nemedia", 1: "Stygia"})
     set_dice(s, 0, ["kingdom"])
     s.apply_action(act("ability"))
     s.apply_action(act("kingdom", K["Ophir"]))
@@ -300,8 +302,7 @@ def test_ability_and_ibis():
     assert s.loc[0] == K["Ophir"] and s.ability_used[0]
     assert s.dec["k"] == "main" and not s.legal_action_mask()[act("ability")]
     from conan_envs.adventures.content import IBIS
-    s.gods[0] = [IBIS]
-    s._mask = None
+    P.give(s, 0, gods=[IBIS])
     s.apply_action(act("ibis"))
     assert s.side[0] == 0 and not s.ability_used[0] and IBIS not in s.gods[0]
 
@@ -315,7 +316,7 @@ def test_halt_helper_really_halts():
 def test_scry_peeks_a_deck_top_that_only_the_ally_sees_and_resampling_keeps():
     s = at_main(game(3).new_initial_state(4), 2)
     no_tokens(s, 2)
-    s.gold[2] = 0
+    P.give(s, 2, gold=0)
     set_dice(s, 2, ["scry", "kingdom"])
     before = [encode(s, r) for r in range(3)]
     s.apply_action(die_act(0, "scry"))

@@ -3,7 +3,8 @@ kingdom effects."""
 import numpy as np
 
 from conan_envs.adventures import dicepool as dp
-from conan_envs.adventures.content import KINGDOM_TYPES, content
+from conan_envs.adventures import position as P
+from conan_envs.adventures.content import FATE_KINDS, KINGDOM_TYPES, content
 
 from .helpers import (
     FixedDice,
@@ -20,7 +21,7 @@ from .helpers import (
     run_tasks,
     scorpion_in_shem,
     set_dice,
-    token_of_kind,
+    take_token,
 )
 
 C = content()
@@ -30,7 +31,7 @@ def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
     s = game(3).new_initial_state(7)
     at_main(s, 0)
     scorpion = scorpion_in_shem(s, 3)
-    s.order = [1, 2, 0]
+    P.turn_order(s, [1, 2, 0])
     vp = list(s.vp)
     # Conan takes the Ally's Kingdom and Scry; his own roll misses; in the unchosen-dice pass
     # the Foe (first in turn order) applies its two Warriors and completes the Adventure.
@@ -50,8 +51,7 @@ def test_zath_doubles_adventure_points(monkeypatch):
     from conan_envs.adventures.content import ZATH
     s = at_main(game(2).new_initial_state(7), 0)
     scorpion_in_shem(s, 2)
-    s.gods[0] = [ZATH]
-    s.ability_used[0] = True
+    P.give(s, 0, gods=[ZATH], ability_used=True)
     vp = s.vp[0]
     FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "scry", "warrior", "warrior"])
     run_tasks(s, ["adventure_phase"])
@@ -67,13 +67,12 @@ def test_zath_doubles_adventure_points(monkeypatch):
 def test_nobody_defeating_an_encounter_means_no_penalties(monkeypatch):
     s = at_main(game(2).new_initial_state(6), 0)
     spider = next(i for i, e in enumerate(C.encounters) if e["name"] == "Giant Spider")
-    s.enc_face = [spider, -1, -1]
+    P.face_up(s, encounters=[spider, -1, -1])
     for p in range(2):
         no_tokens(s, p)
-        s.fate[p] = [1] + [0] * 7
+        P.give(s, p, fate=[1] + [0] * 7)
         set_dice(s, p, ["char"] * 4, dtypes=None)
-    s.zone[0][3] = s.zone[1][3] = dp.TRACK
-    s.track_p, s.track_d = [0, 1, -1, -1], [3, 3, -1, -1]
+    P.encounter_track(s, [(0, 3), (1, 3), None, None])
     # Conan's single Warrior is no Double Warrior; the Foe rolls one Warrior only
     FixedDice(monkeypatch, ["warrior", "char", "char"], ["warrior", "char", "char", "move"])
     run_tasks(s, ["encounter_phase"])
@@ -88,13 +87,12 @@ def test_nobody_defeating_an_encounter_means_no_penalties(monkeypatch):
 def test_giant_spider_needs_conans_double_warrior_on_a_primary_die(monkeypatch):
     s = at_main(game(2).new_initial_state(6), 0)
     spider = next(i for i, e in enumerate(C.encounters) if e["name"] == "Giant Spider")
-    s.enc_face = [spider, -1, -1]
+    P.face_up(s, encounters=[spider, -1, -1])
     for p in range(2):
         no_tokens(s, p)
     set_dice(s, 0, ["char"] * 4, dtypes=["conan_primary", "conan_primary", "conan_general", "conan_general"])
     set_dice(s, 1, ["char"] * 4)
-    s.zone[0][3] = s.zone[1][3] = dp.TRACK
-    s.track_p, s.track_d = [0, 1, -1, -1], [3, 3, -1, -1]
+    P.encounter_track(s, [(0, 3), (1, 3), None, None])
     vp = s.vp[0]
     FixedDice(monkeypatch, ["warrior+warrior", "char", "char"])
     run_tasks(s, ["encounter_phase"])
@@ -109,8 +107,8 @@ def test_event_places_tokens_only_in_empty_unoccupied_kingdoms():
     clear_board(s)
     e = next(i for i, ev in enumerate(C.events) if len(ev["challenge"]) >= 2)
     ks = C.event_ct[e]
-    s.loc[0] = ks[0]
-    s.ev_deck.append(e)
+    P.place(s, {0: ks[0]})
+    P.event_on_top(s, e)
     run_tasks(s, ["event"])
     assert s.ct_board[ks[0]] == -1 and all(s.ct_board[k] >= 0 for k in ks[1:])
     assert all(t not in s.ct_known[p] for p in range(2) for t in s.ct_board if t >= 0)
@@ -120,14 +118,14 @@ def test_kingdom_effects_brythunia_and_argos():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Brythunia"], K["Stygia"]
+    P.place(s, {0: "Brythunia", 1: "Stygia"})
     set_dice(s, 0, ["kingdom", "kingdom"])
     s.apply_action(die_act(0, "kingdom effect"))
     assert s.fate[0][0] == 2  # two Move Fate tokens
-    s.loc[0] = K["Argos"]
+    P.place(s, {0: "Argos"})
     play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
     set_dice(s, 0, ["kingdom"])
-    s.loc[0] = K["Argos"]
+    P.place(s, {0: "Argos"})
     s.apply_action(die_act(0, "kingdom effect"))
     assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Argos"]}
 
@@ -152,10 +150,10 @@ def test_extra_action_token_rerolls_the_spent_die(monkeypatch):
     s = at_main(game(2).new_initial_state(4), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
-    s.gold[0] = 0
-    extra = token_of_kind(s, "extra_action")
-    s.ct_board[K["Ophir"]] = extra
+    P.place(s, {0: "Nemedia", 1: "Stygia"})
+    P.give(s, 0, gold=0)
+    extra = take_token(s, "extra_action")
+    P.put_token(s, K["Ophir"], extra)
     set_dice(s, 0, ["move", "thief"])
     FixedDice(monkeypatch, ["pirate"])
     s.apply_action(die_act(0, "move"))
@@ -170,8 +168,8 @@ def test_ambush_lets_the_next_foe_duel_conan_or_take_a_track_slot():
     s = at_main(game(2).new_initial_state(4), 0)
     clear_board(s)
     no_tokens(s, 0, 1)
-    s.loc[0], s.loc[1] = K["Nemedia"], K["Stygia"]
-    s.ct_board[K["Ophir"]] = token_of_kind(s, "ambush")
+    P.place(s, {0: "Nemedia", 1: "Stygia"})
+    P.put_token(s, K["Ophir"], take_token(s, "ambush"))
     set_dice(s, 0, ["move", "thief"])
     set_dice(s, 1, ["kingdom", "char"])
     s.apply_action(die_act(0, "move"))
@@ -185,10 +183,10 @@ def test_ambush_lets_the_next_foe_duel_conan_or_take_a_track_slot():
 def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
     s = at_main(game(2).new_initial_state(4), 0)
     blood = next(i for i, a in enumerate(C.adventures) if a["name"] == "Blood for Blood")
-    s.adv_held[0] = [blood]
-    s.loc[0] = K["Brythunia"]
-    s.ach[0] = [0, 0, 0]
-    s.log_kdie = []
+    P.held_adventures(s, 0, [blood])
+    P.place(s, {0: "Brythunia"})
+    P.give(s, 0, ach=[0, 0, 0])
+    P.forget_kingdom_rolls(s)
     run_tasks(s, ["eor_player", 0])
     while s.dec["k"] != "adjust":
         if s.dec["k"] == "pick_track":
@@ -201,7 +199,7 @@ def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
 
 def test_plot_advance_with_character_dice_scores_points_only():
     s = at_main(game(2).new_initial_state(3), 0)
-    s.plot[0] = 0
+    P.give(s, 0, plot=0)
     chapter = s.plot_spaces[0]
     set_dice(s, 0, ["char"] * (chapter - 1) + ["wild", "thief"])
     vp, gold, fate = s.vp[0], s.gold[0], sum(s.fate[0])
@@ -214,10 +212,10 @@ def test_plot_advance_with_character_dice_scores_points_only():
 def test_tribute_takes_a_god_with_its_gold_and_three_is_the_limit():
     from conan_envs.adventures.content import ASURA, BEL, MITRA, SET
     s = at_main(game(2).new_initial_state(3), 0)
-    s.gods[0] = [ASURA, BEL]
-    s.god_supply = [g not in (ASURA, BEL) for g in range(8)]
-    s.god_gold[SET] = 3
-    s.gold[0] = 1
+    P.gods_in_supply(s, range(8))
+    P.give(s, 0, gods=[ASURA, BEL])  # taken from the supply
+    P.god_gold(s, SET, 3)
+    P.give(s, 0, gold=1)
     set_dice(s, 0, ["kingdom", "kingdom"])
     s.apply_action(die_act(0, "tribute"))
     s.apply_action(act("god", SET))
@@ -235,9 +233,8 @@ def test_fate_and_god_tokens_change_plot_results(monkeypatch):
     FixedDice(monkeypatch, ["kingdom", "kingdom", "kingdom", "kingdom"], ["char", "char", "char", "char"])
     s.apply_action(act("done"))
     play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
-    s.gods[0], s.fate[0] = [MITRA, SET, BEL], [0, 1, 0, 0, 0, 0, 0, 0]
-    s.ev_cur = next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"])
-    s._mask = None
+    P.give(s, 0, gods=[MITRA, SET, BEL], fate=[0, 1, 0, 0, 0, 0, 0, 0])
+    P.event(s, next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"]))
     s.apply_action(act("mitra"))  # reroll all: four Characters
     assert s.face[0] == [C.faces.index(("single", 0, 0))] * 4 and MITRA not in s.gods[0]
     # four Characters showing: no Fate token ("if you haven't already rolled 3+ character
@@ -261,9 +258,9 @@ def test_kingdom_effects_aquilonia_hyperborea_corinthia():
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Aquilonia"], K["Stygia"]
-    s.fate[0][3] = 1
-    s.gold[0] = 0
+    P.place(s, {0: "Aquilonia", 1: "Stygia"})
+    P.give(s, 0, fate=[0, 0, 0, 1, 0, 0, 0, 0])
+    P.give(s, 0, gold=0)
     set_dice(s, 0, ["kingdom", "thief"])
     s.apply_action(die_act(0, "kingdom effect"))  # return a Fate token for 2 Gold
     s.apply_action(act("fate", 3))
@@ -271,7 +268,7 @@ def test_kingdom_effects_aquilonia_hyperborea_corinthia():
     play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0] = K["Hyperborea"]
+    P.place(s, {0: "Hyperborea"})
     set_dice(s, 0, ["kingdom", "char"], dtypes=["conan_primary", "conan_primary"])
     s.apply_action(die_act(0, "kingdom effect"))
     s.apply_action(act("die", 1))
@@ -283,8 +280,8 @@ def test_kingdom_effects_aquilonia_hyperborea_corinthia():
     play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0] = K["Corinthia"]
-    s.fate_board[K["Koth"]][2] = 1
+    P.place(s, {0: "Corinthia"})
+    P.put_fate(s, "Koth", FATE_KINDS[2])
     set_dice(s, 0, ["kingdom"])
     s.apply_action(die_act(0, "kingdom effect"))
     s.apply_action(act("kingdom", K["Koth"]))
@@ -298,7 +295,7 @@ def test_two_foes_that_tie_neither_win_nor_lose(monkeypatch):
     clear_board(s)
     for p in range(4):
         no_tokens(s, p)
-    s.loc[0], s.loc[1], s.loc[3] = K["Cimmeria"], K["Nemedia"], K["Ophir"]
+    P.place(s, {0: "Cimmeria", 1: "Nemedia", 3: "Ophir"})
     set_dice(s, 1, ["move", "warrior"])
     set_dice(s, 3, ["warrior", "kingdom"])
     FixedDice(monkeypatch, ["warrior"], ["warrior"], ["move"], ["move"])
@@ -320,7 +317,7 @@ def test_a_placed_token_is_known_to_its_placer_only():
     s = at_main(game(3).new_initial_state(2), 1)
     clear_board(s)
     no_tokens(s, 1)
-    s.ct_hand[1] = []
+    P.hold_tokens(s, 1, [])
     set_dice(s, 1, ["sorcery|warrior", "char"])
     s.apply_action(die_act(0, "sorcery: place challenge token"))
     assert s.dec["k"] == "place_token" and len(s.ct_hand[1]) == 1
@@ -341,9 +338,9 @@ def test_ignoring_a_fight_is_a_loss_and_a_wound():
     s = at_main(game(2).new_initial_state(4), 0)
     clear_board(s)
     no_tokens(s, 0)
-    s.loc[0], s.loc[1] = K["Border Kingdom"], K["Stygia"]
-    fight = token_of_kind(s, "fight", 3)
-    s.ct_board[K["Cimmeria"]] = fight
+    P.place(s, {0: "Border Kingdom", 1: "Stygia"})
+    fight = take_token(s, "fight", 3)
+    P.put_token(s, K["Cimmeria"], fight)
     set_dice(s, 0, ["move", "warrior", "thief"])
     vp = s.vp[0]
     s.apply_action(die_act(0, "move"))
@@ -357,9 +354,9 @@ def test_temple_of_set_fought_with_a_warrior_action(monkeypatch):
     s = at_main(game(3).new_initial_state(4), 2)
     clear_board(s)
     no_tokens(s, 2)
-    s.loc[0], s.loc[1] = K["Koth"], K["Stygia"]
-    temple = token_of_kind(s, "temple")
-    s.temple[K["Koth"]] = [temple]
+    P.place(s, {0: "Koth", 1: "Stygia"})
+    temple = take_token(s, "temple")
+    P.temple(s, "Koth", [temple])
     set_dice(s, 2, ["warrior", "wild", "scry"])
     FixedDice(monkeypatch, ["warrior", "wild"])
     s.apply_action(die_act(0, "fight temple of set"))
@@ -373,8 +370,8 @@ def test_main_phase_ends_when_every_die_is_spent():
     s = at_main(game(2).new_initial_state(4), 0)
     for p in range(2):
         set_dice(s, p, ["char"])
-        s.gold[p] = 0
-        s.ct_card[p] = []
+        P.give(s, p, gold=0)
+        P.give(s, p, card_tokens=[])
     s.apply_action(die_act(0, "pass"))
     answer_chores(s)
     if s.dec["k"] == "main":
@@ -386,18 +383,18 @@ def test_main_phase_ends_when_every_die_is_spent():
 def test_team_partner_zath_and_gold():
     from conan_envs.adventures.content import ZATH
     s = at_main(game(4, team=True).new_initial_state(7), 0)
-    s.gods[2], s.gods[0] = [ZATH], []
-    s.vp[0] = 0
+    P.give(s, 0, gods=[])
+    P.give(s, 2, gods=[ZATH])
+    P.give(s, 0, vp=0)
     run_tasks(s, ["adv_score", 0, 6])
     assert s.dec["k"] == "zath" and s.dec["p"] == 2  # the Ally's Zath for Conan's points
     s.apply_action(act("zath"))
     assert s.vp[0] == 12 and s.gods[2] == []
     s2 = at_main(game(4, team=True).new_initial_state(7), 0)
-    s2.gold[0], s2.gold[2] = 2, 0
-    s2._mask = None
+    P.give(s2, 0, gold=2)
+    P.give(s2, 2, gold=0)
     s2.apply_action(act("give_gold"))
     assert s2.gold == [1, s2.gold[1], 1, s2.gold[3]] and s2.dec["k"] == "main"
     s3 = at_main(game(4).new_initial_state(7), 0)
-    s3.gold[0] = 2
-    s3._mask = None
+    P.give(s3, 0, gold=2)
     assert not s3.legal_action_mask()[act("give_gold")]

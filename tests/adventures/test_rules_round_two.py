@@ -4,11 +4,11 @@ reach their positions through public moves only."""
 import numpy as np
 
 from conan_envs.adventures import dicepool as dp
+from conan_envs.adventures import position as P
 from conan_envs.adventures.content import ASURA, ISHTAR, content
 
 from .helpers import (
     FixedDice,
-    K,
     act,
     answer_chores,
     at_main,
@@ -29,16 +29,16 @@ def kozak_scene(ally_track_face, slot):
     alone has a die on the Encounter track, on `slot`."""
     s = at_main(game(3).new_initial_state(6), 0)
     clear_board(s)
-    s.enc_face = [KOZAK, -1, -1]
-    s.loc[0] = K["Khoraja"]
+    P.face_up(s, encounters=[KOZAK, -1, -1])
+    P.place(s, {0: "Khoraja"})
     for p in range(3):
         no_tokens(s, p)
     set_dice(s, 0, ["char"] * 4)
     set_dice(s, 1, ["char"] * 4)
     set_dice(s, 2, [ally_track_face, "char", "char", "char"])
-    s.zone[2][0] = dp.TRACK
-    s.track_p, s.track_d = [-1] * 4, [-1] * 4
-    s.track_p[slot], s.track_d[slot] = 2, 0
+    slots = [None] * 4
+    slots[slot] = (2, 0)
+    P.encounter_track(s, slots)
     return s
 
 
@@ -144,9 +144,9 @@ def test_asura_does_not_cycle_the_adventure_being_attempted(monkeypatch):
     s = at_main(game(2).new_initial_state(7), 0)
     clear_board(s)
     no_tokens(s, 0, 1)
-    s.gods[0] = [ASURA, ISHTAR]  # Ishtar: Conan is asked after his roll
+    P.give(s, 0, gods=[ASURA, ISHTAR])  # Ishtar: Conan is asked after his roll
     a = s.adv_face[0]
-    s.loc[0] = C.adv_kingdom[a]
+    P.place(s, {0: C.adv_kingdom[a]})
     set_dice(s, 0, ["char"] * 4, zone=dp.SPENT)
     set_dice(s, 1, ["char"] * 4, zone=dp.SPENT)
     FixedDice(monkeypatch, ["char"] * 4, ["warrior"] + ["char"] * 3)
@@ -163,10 +163,9 @@ def test_a_wound_on_a_die_on_the_encounter_track_frees_its_space():
     (found by the save checks: the track still pointed at a wounded die)."""
     s = at_main(game(4).new_initial_state(2), 0)
     set_dice(s, 3, ["scry", "char", "char", "char"], zone=dp.SPENT)
-    s.zone[3][0] = dp.TRACK
-    s.track_p, s.track_d = [-1, -1, 3, -1], [-1, -1, 0, -1]
+    P.encounter_track(s, [None, None, (3, 0), None])
     for d in (1, 2, 3):
-        s.zone[3][d] = dp.WOUND
+        P.move_die(s, 3, d, dp.WOUND)
     run_tasks(s, ["wound", 3])
     assert halted(s)
     assert s.zone[3][0] == dp.WOUND and s.track_p[2] == -1 and s.track_d[2] == -1
