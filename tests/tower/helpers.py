@@ -40,3 +40,14 @@ def combat(mode="solo", loc=0, enemies=(), conan=(0, 0), rows=None, fatigue=4, s
 def grid(state):
     """The board of the state's location, as printed on its Location Card."""
     return state.game.c["locations"][state.loc].grid
+
+
+def conan_view(state):
+    """Conan's card as the public view shows it."""
+    return state.view(0)["conan"]
+
+
+def acting(card):
+    """The token acting this round on a card of the public view (Conan's or an enemy's):
+    "STUNNED", "RATTLED", or "" when none acts."""
+    return card["tokens"][0] if card["token_acting"] else ""

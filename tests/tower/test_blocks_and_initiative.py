@@ -7,7 +7,7 @@ import numpy as np
 from conan_envs.tower.content import SLASH
 from conan_envs.tower.positions import begin, dice_position, enemy_card, load_dice, plot_hand
 
-from .helpers import act, combat, fresh, legal, sq
+from .helpers import act, acting, combat, fresh, legal, sq
 
 
 def test_yara_chooses_to_block_a_wound_with_a_block_die():
@@ -70,7 +70,7 @@ def test_tokens_are_blocked_by_block_dice_only_and_yara_decides():
     assert s.decision() == "yara_block" and s.attack["blows"][0].token == "S"
     assert legal(s, "minion_block", 0) and not legal(s, "minion_block", 1)
     act(s, "done")
-    assert s.enemies[0].tokens == ["S"] and s._e_stunned(s.enemies[0])
+    assert s.enemies[0].tokens == ["S"] and acting(s.view(0)["enemies"][0]) == "STUNNED"
 
 
 def test_a_stunned_minion_uses_no_dice_so_yara_is_not_asked():

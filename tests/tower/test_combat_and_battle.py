@@ -14,7 +14,7 @@ from conan_envs.tower.positions import (
     stack_items,
 )
 
-from .helpers import act, combat, fresh, grid, legal, sq
+from .helpers import act, acting, combat, conan_view, fresh, grid, legal, sq
 
 
 # ---- content printed in the rulebook -----------------------------------------------------------
@@ -63,13 +63,13 @@ def test_solo_yara_side_always_goes_first():
 def test_stunned_then_rattled_stack_resolves_one_at_a_time():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
     conan_card(s, tokens=["S", "R"])
-    assert s._stunned() and not s._rattled()
+    assert acting(conan_view(s)) == "STUNNED"
     assert not legal(s, "step", 0)
     begin(s, "round_end")   # end of round: STUNNED turns over to RATTLED
-    assert s.ctok == ["R", "R"] and s._rattled()
+    assert s.ctok == ["R", "R"] and acting(conan_view(s)) == "RATTLED"
     assert sum(s.pool) == 5        # one die sits on the RATTLED token
     begin(s, "round_end")
-    assert s.ctok == ["R"] and s._rattled()
+    assert s.ctok == ["R"] and acting(conan_view(s)) == "RATTLED"
     begin(s, "round_end")
     assert s.ctok == [] and sum(s.pool) == 6
 
@@ -77,9 +77,9 @@ def test_stunned_then_rattled_stack_resolves_one_at_a_time():
 def test_rattled_gained_mid_round_acts_from_the_next_round():
     s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
     conan_card(s, tokens=["R"], tokens_act=False)
-    assert not s._rattled() and s.ctok == ["R"]
+    assert acting(conan_view(s)) == "" and s.ctok == ["R"]
     begin(s, "round_end")
-    assert s._rattled() and sum(s.pool) == 5
+    assert acting(conan_view(s)) == "RATTLED" and sum(s.pool) == 5
 
 
 def test_poison_takes_a_fatigue_each_round_until_full():
@@ -99,7 +99,7 @@ def test_stunned_enemy_does_not_act_and_uses_no_blocks():
     s = combat(loc=0, conan=(0, 2), rows=[[], [], [], [5, 5, 5, 5], []],
                enemies=[("Thug 1", 1, 2, [0, 0, 1]), ("Thug 2", 5, 5, [0, 0, 0])])
     act(s, "slash_stun")
-    assert s._e_stunned(s.enemies[0]) and s.enemies[0].dice == [0, 0, 1]
+    assert acting(s.view(0)["enemies"][0]) == "STUNNED" and s.enemies[0].dice == [0, 0, 1]
     act(s, "done")
     assert s.fatigue == 4
 
@@ -188,7 +188,7 @@ def test_hound_pounce_rally_and_dark_prayer():
 def test_spider_web_and_yaras_dread():
     s = yara_activates([("Giant Spider 1", 3, 3, [2, 0, 0])], conan=(3, 5), loc=6)
     act(s, "ability")                          # WEB: STUNNED unless blocked
-    assert s.ctok == ["S"] and s._stunned()
+    assert s.ctok == ["S"] and acting(conan_view(s)) == "STUNNED"
     s = yara_activates([("Yara", 1, 3, [2, 0, 0, 0])], conan=(3, 5), loc=8)
     act(s, "ability")                          # DREAD: a FATIGUE, no block
     assert s.fatigue == 3
@@ -284,7 +284,7 @@ def test_victory_after_yaras_chamber():
 def test_start_location_curriculum():
     s = fresh("solo", 5, start_level=2, start_items=("Wine Skin",))
     assert s.level == 2 and len(s.skills) == 6 and s.loc == 5
-    assert s._base_dice() == 8 and s._base_move() == 4
+    assert conan_view(s)["dice"] == 8 and conan_view(s)["base_move"] == 4
 
 
 def test_start_skills_are_given_not_chosen():

@@ -4,7 +4,7 @@ import conan_envs
 from conan_envs.tower.grid import dist
 from conan_envs.tower.positions import load_dice
 
-from .helpers import act, combat, fresh, legal, sq
+from .helpers import act, acting, combat, conan_view, fresh, legal, sq
 
 ELITE = "Zamoran Elite Guard 1"
 
@@ -71,7 +71,7 @@ def test_a_stunned_conan_still_uses_skills_and_items():
                enemies=[("Thug 1", 4, 5, [0, 0, 0]), ("Thug 2", 0, 0, [0, 0, 0])],
                skills=(skills.index("Pommel Strike"),), start_items=("Throwing Knives",),
                conan_tokens=("S",))
-    assert s._stunned()
+    assert acting(conan_view(s)) == "STUNNED"
     assert not legal(s, "slash", 1) and not legal(s, "step", 0)   # no dice, no moves
     assert legal(s, "skill", skills.index("Pommel Strike"))
     knives = [i.name for i in game.c["items"]].index("Throwing Knives")

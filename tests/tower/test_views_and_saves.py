@@ -54,7 +54,7 @@ def test_board_shows_the_things_issue_13_names():
             assert ini["card"] in text and ini["conan_effect"] in text
             seen.add(d)
         if d == "test":
-            assert s._test().name in text and "showing" in text
+            assert s.view(0)["test"]["name"] in text and "showing" in text
             seen.add(d)
         if d == "defend":
             inc = s.view(0)["incoming"]

@@ -4,7 +4,7 @@ import pytest
 from conan_envs.tower.content import BLOCK, FATIGUE_TOKEN, LEAP, RAGE_TOKEN, RIPOSTE, SLASH, SWING
 from conan_envs.tower.positions import begin, combat_position, conan_card, dice_position, load_dice
 
-from .helpers import act, combat, fresh, grid, legal, sq
+from .helpers import act, combat, conan_view, fresh, grid, legal, sq
 
 
 def test_conan_slays_the_lights_with_a_5_or_6():
@@ -144,9 +144,10 @@ def test_conans_five_point_move_past_thug_2():
     crossing in front of Thug 2 then up to A costs 5; B costs 2."""
     s = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1), move=5)
     g = grid(s)
-    assert s._step_cost(sq(2, 1), sq(2, 2)) == 2                  # B
-    assert s._step_cost(sq(2, 1), sq(3, 1)) == 2
-    assert s._step_cost(sq(3, 1), sq(4, 1)) == 3 and g.elev[sq(4, 1)] == 1   # up to A
+    assert g.elev[sq(2, 1)] == 0 and g.elev[sq(4, 1)] == 1      # A is a step up
+    b = combat(loc=2, enemies=[("Thug 2", 3, 0, [0, 0, 0])], conan=(2, 1), move=5)
+    act(b, "step", 4)                                           # B costs 2
+    assert b.pos == sq(2, 2) and b.move_left == 3
     act(s, "step", 2)   # E
     assert s.move_left == 3
     act(s, "step", 2)
@@ -204,7 +205,7 @@ def test_levelling_up_mid_combat():
     s.apply_action(choices[0])
     s.apply_action(s.legal_actions()[0])
     assert len(s.skills) == 2 and s.decision() == "conan_turn"
-    assert s._base_dice() == 7 and s._base_move() == 3
+    assert conan_view(s)["dice"] == 7 and conan_view(s)["base_move"] == 3
 
 
 def test_fourth_round_fatigue_loss_solo_and_battle():
@@ -233,7 +234,7 @@ def test_wound_sends_rage_into_big_swing():
     assert s.wounds == 1 and s.fatigue == 4
     assert s.rows[4] == [RAGE_TOKEN, 6, 6]
     assert 1 not in s.rage_track
-    assert s._base_dice() == 5 and s._base_move() == 1
+    assert conan_view(s)["dice"] == 5 and conan_view(s)["base_move"] == 1
 
 
 def test_healing_does_not_replace_rage():
