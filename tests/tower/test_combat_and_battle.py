@@ -349,10 +349,14 @@ def test_blocking_terrain_blocks_movement_and_ranged_attacks():
 
 
 def test_lions_ignore_blocking_terrain_in_the_garden_only():
-    s = combat(loc=1, conan=(0, 5), enemies=[("Lion 1", 2, 3, [0, 0, 0])])
-    assert s._ignores_blocking(s.enemies[0])
-    s = combat(loc=4, conan=(0, 5), enemies=[("Lion 1", 2, 3, [0, 0, 0])])
-    assert not s._ignores_blocking(s.enemies[0])
+    s = begin(combat("battle", loc=1, conan=(0, 5), enemies=[("Lion 1", 3, 2, [0, 0, 0])]),
+              "yara_side")
+    act(s, "activate", 0)
+    assert grid(s).blocked[sq(3, 1)] and legal(s, "step", 0)       # onto the blocking square north
+    s = begin(combat("battle", loc=4, conan=(0, 5), enemies=[("Lion 1", 2, 3, [0, 0, 0])]),
+              "yara_side")
+    act(s, "activate", 0)
+    assert grid(s).blocked[sq(2, 2)] and not legal(s, "step", 0)
 
 
 def test_taurus_black_lotus_scatter():
