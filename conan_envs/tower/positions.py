@@ -222,6 +222,8 @@ class _LoadedDice:
 
 
 class _Rolled(list):
+    """Several loaded rolls at once, read back as numpy's array of rolls is (`tolist`)."""
+
     def tolist(self):
         return list(self)
 
