@@ -2,25 +2,18 @@
 import numpy as np
 
 import conan_envs
+from conan_envs.miniatures import position
+from conan_envs.miniatures.content import dice_faces
 
-# face index of each symbol count on the designed dice (data/dice.yaml)
-FACE = {"Y": {0: 0, 1: 2, 2: 5}, "O": {0: 0, 1: 1, 2: 4}, "R": {0: 0, 1: 1, 2: 3, 3: 5}}
+
+def Loaded(*rolls):
+    """Dice that come out as listed (colour, symbols), for a state's generator."""
+    return position.LoadedDice(dice_faces(), rolls)
 
 
-class Loaded:
-    """Stands in for the state's generator: dice come out as listed (colour, symbols)."""
-
-    def __init__(self, *rolls):
-        self.queue = [FACE[c][n] for c, n in rolls]
-
-    def integers(self, high, size=None):
-        if size is None:
-            return self.queue.pop(0)
-        out = [self.queue.pop(0) for _ in range(size)]
-        return np.array(out, dtype=np.int64)
-
-    def empty(self):
-        return not self.queue
+def loaded(s, *rolls):
+    """Load the state's dice: they come out as listed (colour, symbols)."""
+    return position.load_dice(s, *rolls)
 
 
 def game(scenario="clutches", num_heroes=3):
@@ -57,13 +50,8 @@ def action_phase(s, stances=None, hut="hut_8"):
         st = (stances or {}).get(s.game.hero_keys[s.current_player()], 0)
         act(s, "stance", st)
     assert s.decision() == "act"
-    keep = {"captain", "zaporavo", "skuthus", "thalis", "princess"}   # their deaths would end the game
-    g = s.game
-    for m in range(g.num_models):
-        if g.tiles[g.model_tile[m]].key not in keep:
-            s.u_area[m] = -1
-    touch(s)
-    return s
+    keep = {"captain", "zaporavo", "skuthus", "thalis", "princess"} & {t.key for t in s.game.tiles}
+    return position.clear_models(s, keep)   # their deaths would end the game
 
 
 def legal(s, seg):

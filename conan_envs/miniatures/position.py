@@ -1,0 +1,218 @@
+"""A position builder for Conan's miniatures game: heroes' areas, gem zones (Reserve, Fatigue,
+Wounds, action spaces, spell cards), stance and Mitra's Halo; models' areas and life; objects'
+places; searched huts and chests; the River; the Overlord's gems; the round and dead heroes; the
+Action phase's turn handed to a hero; and loaded dice (for tests, puzzles and curricula; the
+rulebook's "Setup" is in state.py, "Gems", "The Heroes' Turn", "The Overlord's Turn" and "Dice"
+in the rules). The only place outside the rules that sets a state's fields; everything after it
+is played through public moves. Every function checks its inputs (ValueError) and leaves the
+state's legal-action mask to be recomputed."""
+from __future__ import annotations
+
+import numpy as np
+
+from .content import COLOR_NAMES
+
+OFF = -10
+COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
+
+
+def _done(s):
+    s._mask = None
+    s._pre = None
+    return s
+
+
+def _count(name, v, hi=None):
+    if type(v) is not int or v < 0 or (hi is not None and v > hi):
+        top = "or more" if hi is None else f"to {hi}"
+        raise ValueError(f"{name} {v!r} is not a count of 0 {top}")
+    return v
+
+
+def area_id(s, a):
+    """An area id from its name on the board (or an id, checked)."""
+    b = s.game.board
+    if isinstance(a, str):
+        if a not in b.index:
+            raise ValueError(f"area {a!r} is not on the board")
+        return b.index[a]
+    if type(a) is not int or not 0 <= a < s.game.num_areas:
+        raise ValueError(f"area {a!r} is not on the board")
+    return a
+
+
+def _index(kind, v, n):
+    if type(v) is not int or not 0 <= v < n:
+        raise ValueError(f"{kind} {v!r} is not one of the {n}")
+    return v
+
+
+def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance=None,
+             halo=None, spaces=None, spell_gems=None):
+    """Set hero h's area (name or id), gems in the Reserve, Fatigue and Wound zones, stance
+    (0 none, 1 aggressive, 2 cautious), Mitra's Halo armor, gems on the six action spaces and on
+    each spell card. None leaves it."""
+    g = s.game
+    _index("hero", h, g.num_heroes)
+    if s.h_state[h] != 0:
+        raise ValueError(f"hero {h} is not on the board")
+    if area is not None:
+        s.h_area[h] = area_id(s, area)
+    for name, v in (("reserve", reserve), ("fatigue", fatigue), ("wounds", wounds),
+                    ("halo", halo)):
+        if v is not None:
+            getattr(s, name)[h] = _count(name, v)
+    if stance is not None:
+        s.stance[h] = _count("stance", stance, 2)
+    if spaces is not None:
+        spaces = [_count("gems on an action space", v) for v in spaces]
+        if len(spaces) != 6:
+            raise ValueError(f"action spaces {spaces!r}: expected 6")
+        s.spaces[h] = spaces
+    if spell_gems is not None:
+        gems = [_count("gems on a spell", v) for v in spell_gems]
+        if len(gems) != len(g.spells):
+            raise ValueError(f"spell gems {gems!r}: expected {len(g.spells)}")
+        s.spell_gems[h] = gems
+    return _done(s)
+
+
+def rest(s, h):
+    """Every gem of hero h's Fatigue zone into the Reserve (enough gems to act)."""
+    _index("hero", h, s.game.num_heroes)
+    return set_hero(s, h, reserve=s.reserve[h] + s.fatigue[h], fatigue=0)
+
+
+def set_model(s, m, *, area=None, life=None):
+    """Set model m's area (name, id, or "off" for off the board) and life. None leaves it."""
+    _index("model", m, s.game.num_models)
+    if area is not None:
+        s.u_area[m] = -1 if area == "off" else area_id(s, area)
+    if life is not None:
+        s.u_life[m] = _count("life", life)
+    return _done(s)
+
+
+def clear_models(s, keep=()):
+    """Take every model off the board except those of the tiles named in `keep`."""
+    g = s.game
+    unknown = set(keep) - {t.key for t in g.tiles}
+    if unknown:
+        raise ValueError(f"tiles {sorted(unknown)} are not in this scenario")
+    for m in range(g.num_models):
+        if g.tiles[g.model_tile[m]].key not in keep:
+            s.u_area[m] = -1
+    return _done(s)
+
+
+def place_object(s, o, where):
+    """Put object o in an area (name or id), carried by a hero (("hero", h)) or out of play
+    ("off")."""
+    g = s.game
+    _index("object", o, len(g.objects))
+    if where == "off":
+        s.o_loc[o] = OFF
+    elif isinstance(where, tuple) and len(where) == 2 and where[0] == "hero":
+        h = _index("hero", where[1], g.num_heroes)
+        if s.h_state[h] != 0:
+            raise ValueError(f"hero {h} is not on the board to carry object {o}")
+        s.o_loc[o] = -1 - h
+    else:
+        s.o_loc[o] = area_id(s, where)
+    return _done(s)
+
+
+def searched(s, *areas):
+    """Mark these areas (names or ids) searched: nothing more is found there."""
+    for a in [area_id(s, x) for x in areas]:
+        s.searched[a] = True
+    return _done(s)
+
+
+def set_chests(s, areas):
+    """The areas (names or ids) that hold a chest, in place of the scenario's."""
+    s.chests = [area_id(s, x) for x in areas]
+    return _done(s)
+
+
+def set_overlord(s, *, reserve=None, fatigue=None):
+    """Set the Overlord's gems in the Reserve and Fatigue zones. None leaves it."""
+    if reserve is not None:
+        s.ov_reserve = _count("Overlord reserve", reserve)
+    if fatigue is not None:
+        s.ov_fatigue = _count("Overlord fatigue", fatigue)
+    return _done(s)
+
+
+def set_river_slot(s, slot, tile):
+    """Put tile `tile` (key or id) on River slot `slot`."""
+    g = s.game
+    _index("River slot", slot, len(s.river))
+    if isinstance(tile, str):
+        if tile not in g.tile_index:
+            raise ValueError(f"tile {tile!r} is not in this scenario")
+        tile = g.tile_index[tile]
+    _index("tile", tile, len(g.tiles))
+    s.river[slot] = tile
+    return _done(s)
+
+
+def set_round(s, *, turn=None, dead_heroes=None):
+    """Set the rounds already played and the count of dead heroes (which cuts the gems a stance
+    recovers). None leaves it."""
+    if turn is not None:
+        s.turn = _count("round", turn)
+    if dead_heroes is not None:
+        s.dead_heroes = _count("dead heroes", dead_heroes, s.game.num_heroes)
+    return _done(s)
+
+
+def hand_turn(s, h):
+    """Hand the Action phase's turn to hero h (the heroes act in any order)."""
+    _index("hero", h, s.game.num_heroes)
+    if s.decision() != "act":
+        raise ValueError(f"the decision is {s.decision()!r}, not a hero's action")
+    if s.h_state[h] != 0:
+        raise ValueError(f"hero {h} is not on the board")
+    s.stack[-1]["player"] = h
+    return _done(s)
+
+
+class LoadedDice:
+    """Stands in for a state's generator: each die comes up showing the next scripted number
+    of symbols (the first face of its colour with that many)."""
+
+    def __init__(self, faces, rolls):
+        self.queue = []
+        for roll in rolls:
+            if not (isinstance(roll, tuple) and len(roll) == 2 and roll[0] in COLORS):
+                raise ValueError(f"roll {roll!r} is not (colour, symbols), colour one of "
+                                 f"{sorted(COLORS)}")
+            col, n = COLORS[roll[0]], roll[1]
+            if n not in faces[col]:
+                raise ValueError(f"a {COLOR_NAMES[col]} die shows no face with {n!r} symbols")
+            self.queue.append(list(faces[col]).index(n))
+
+    def integers(self, high, size=None):
+        if high != 6:
+            raise ValueError(f"loaded dice roll six-sided dice only, not integers({high})")
+        n = 1 if size is None else size
+        if len(self.queue) < n:
+            raise ValueError(f"the loaded dice ran out ({n} rolls wanted)")
+        out, self.queue = self.queue[:n], self.queue[n:]
+        return out[0] if size is None else np.array(out, dtype=np.int64)
+
+    def permutation(self, n):
+        raise ValueError("a deck is shuffled while the dice are loaded")
+
+    def empty(self):
+        """Whether every scripted roll has been rolled."""
+        return not self.queue
+
+
+def load_dice(s, *rolls):
+    """Roll every die from now on with `rolls`, in order: (colour, symbols), colour "Y", "O",
+    "R" or its name; a roll past the script raises ValueError. Returns the loaded dice. A state
+    with loaded dice plays on in place: it cannot be cloned or saved."""
+    s.rng = LoadedDice(s.game.faces, rolls)
+    return s.rng
