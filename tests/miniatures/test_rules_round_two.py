@@ -1,9 +1,10 @@
 """Rules, round two (issue "every departure from the rulebooks fixed"): encumbrance cuts movement
 as soon as a load is picked up; a falling hero's carried character suffers the same damage; a
 River tile is activated at most once per Overlord turn."""
+from conan_envs.miniatures import position
 from conan_envs.miniatures.movement import base_movement, encumbrance
 
-from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, touch
+from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal
 
 
 def test_picking_up_a_captive_cuts_the_movement_points_at_once():
@@ -13,8 +14,7 @@ def test_picking_up_a_captive_cuts_the_movement_points_at_once():
     g = game("ophir")
     s = action_phase(g.new_initial_state(1))
     c = hero(s, "conan")
-    s.o_loc[g.captive] = s.h_area[c]     # Olivia lies in Conan's area
-    touch(s)
+    position.place_object(s, g.captive, s.h_area[c])     # Olivia lies in Conan's area
     base = base_movement(s, c)
     assert s.mp[c] == base > 0
     act(s, "pickup", g.captive)
@@ -32,13 +32,11 @@ def test_a_falling_hero_and_the_character_carried_suffer_the_same_damage():
     g = game("ophir")
     s = action_phase(g.new_initial_state(2))
     c = hero(s, "conan")
-    s.h_area[c] = area(s, "wall_west")
-    s.o_loc[g.captive] = -1 - c        # Conan carries Olivia
-    s.reserve[c] += s.fatigue[c]       # enough gems to walk down
-    s.fatigue[c] = 0
-    touch(s)
+    position.set_hero(s, c, area="wall_west")
+    position.place_object(s, g.captive, ("hero", c))        # Conan carries Olivia
+    position.rest(s, c)                                       # enough gems to walk down
     wounds = s.wounds[c]
-    s.rng = Loaded(("R", 1), ("R", 1))   # the fall: 2 red dice, 2 symbols
+    position.load_dice(s, ("R", 1), ("R", 1))   # the fall: 2 red dice, 2 symbols
     act(s, "move", area(s, "courtyard_west"))
     while s.decision() == "reroll":
         act(s, "keep")
@@ -50,12 +48,10 @@ def test_a_fall_without_damage_leaves_the_carried_character_unharmed():
     g = game("ophir")
     s = action_phase(g.new_initial_state(2))
     c = hero(s, "conan")
-    s.h_area[c] = area(s, "wall_west")
-    s.o_loc[g.captive] = -1 - c
-    s.reserve[c] += s.fatigue[c]
-    s.fatigue[c] = 0
-    touch(s)
-    s.rng = Loaded(("R", 0), ("R", 0))
+    position.set_hero(s, c, area="wall_west")
+    position.place_object(s, g.captive, ("hero", c))
+    position.rest(s, c)
+    position.load_dice(s, ("R", 0), ("R", 0))
     act(s, "move", area(s, "courtyard_west"))
     while s.decision() == "reroll":
         act(s, "keep")
@@ -70,9 +66,8 @@ def test_a_tile_is_activated_at_most_once_per_overlord_turn():
     s = action_phase(s)
     snake = g.tile_index["giant_snake"]
     m = g.tile_models[snake][0]
-    s.u_area[m] = area(s, "west_yard")
-    s.ov_reserve = 12
-    touch(s)
+    position.set_model(s, m, area="west_yard")
+    position.set_overlord(s, reserve=12)
     end_heroes_turn(s)
     assert s.decision() == "ov_turn"
     act(s, "activate", s.river.index(snake))
