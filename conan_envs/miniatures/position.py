@@ -93,6 +93,16 @@ def set_model(s, m, *, area=None, life=None):
     return _done(s)
 
 
+def slay(s, m):
+    """Model m is slain as by damage: off the board, its life 0, the scenario told (a slain
+    objective model can end the game)."""
+    _index("model", m, s.game.num_models)
+    if s.u_life[m] <= 0:
+        raise ValueError(f"model {m} is already slain")
+    s.damage_model(m, s.u_life[m])
+    return _done(s)
+
+
 def clear_models(s, keep=()):
     """Take every model off the board except those of the tiles named in `keep`."""
     g = s.game

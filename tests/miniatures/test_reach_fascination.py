@@ -1,10 +1,10 @@
 """Reach, Fascination (Thalis), the Princess tile and the designed scenario that uses them."""
 import dataclasses
 
-from conan_envs.miniatures import combat
+from conan_envs.miniatures import combat, position
 from conan_envs.miniatures.content import OPEN
 
-from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal, model, touch
+from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal, model
 
 
 def _open_pair(s):
@@ -34,12 +34,12 @@ def test_reach_lets_a_hero_strike_into_an_adjacent_open_area_that_is_not_full():
     c = hero(s, "conan")
     a, b = _open_pair(s)
     hunter = model(s, "pict_hunters_blue")
-    s.h_area[c], s.u_area[hunter] = a, b
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area=a)
+    position.set_model(s, hunter, area=b)
+    position.hand_turn(s, c)
     assert hunter not in legal(s, "melee")        # not full: no melee without Reach
     _give_skill(g, hero_index=c)
-    touch(s)
+    position.hand_turn(s, c)
     assert hunter in legal(s, "melee")
 
 
@@ -63,11 +63,9 @@ def test_a_unit_with_reach_attacks_a_hero_in_the_next_area():
     a, b = _open_pair(s)
     hunter = model(s, "pict_hunters_blue")
     for h in range(3):
-        s.h_area[h] = a if h == c else b
-    s.u_area[hunter] = b
-    s.h_area[c] = a
+        position.set_hero(s, h, area=a if h == c else b)
+    position.set_model(s, hunter, area=b)
     # the hunter stands beside the others; Conan alone next door
-    touch(s)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["pict_hunters_blue"]))
     assert s.decision() == "unit" and c in legal(s, "hero")
@@ -79,10 +77,11 @@ def test_fascination_thalis_cannot_be_attacked_until_she_attacks_that_hero():
     c, sh = hero(s, "conan"), hero(s, "shevatas")
     thalis = model(s, "thalis")
     yard = area(s, "courtyard_west")
-    s.u_area[thalis] = s.h_area[c] = s.h_area[sh] = yard
-    s.h_area[hero(s, "hadrathus")] = area(s, "outside_south")
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_model(s, thalis, area=yard)
+    position.set_hero(s, c, area=yard)
+    position.set_hero(s, sh, area=yard)
+    position.set_hero(s, hero(s, "hadrathus"), area="outside_south")
+    position.hand_turn(s, c)
     assert thalis not in legal(s, "melee")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["thalis"]))
@@ -100,12 +99,11 @@ def test_fascination_thalis_cannot_be_attacked_until_she_attacks_that_hero():
         else:
             raise AssertionError(d)
     if s.h_state[c] == 0:
-        s.h_area[c] = s.h_area[sh] = s.u_area[thalis]
-        s.stack[-1]["player"] = c
-        touch(s)
+        position.set_hero(s, c, area=s.u_area[thalis])
+        position.set_hero(s, sh, area=s.u_area[thalis])
+        position.hand_turn(s, c)
         assert thalis in legal(s, "melee")          # she attacked Conan first
-        s.stack[-1]["player"] = sh
-        touch(s)
+        position.hand_turn(s, sh)
         assert thalis not in legal(s, "melee")      # but never Shevatas
 
 
@@ -114,7 +112,7 @@ def test_fascination_does_not_stop_area_attacks():
     s = action_phase(g.new_initial_state(5))
     thalis = model(s, "thalis")
     yard = area(s, "courtyard_west")
-    s.u_area[thalis] = yard
+    position.set_model(s, thalis, area=yard)
     c = {}
     combat.area_attack(s, yard, 9, 0, "nothing", c)
     while s.decision() in ("ov_guard", "reroll", "sacrifice"):
@@ -128,8 +126,8 @@ def test_the_princess_moves_but_has_no_attack():
     s = action_phase(g.new_initial_state(6))
     p = model(s, "princess")
     well = area(s, "well")
-    s.u_area[p] = s.h_area[hero(s, "conan")] = well
-    touch(s)
+    position.set_model(s, p, area=well)
+    position.set_hero(s, hero(s, "conan"), area=well)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["princess"]))
     assert s.decision() == "unit" and s.stack[-1]["model"] == p
@@ -140,13 +138,12 @@ def test_the_princess_moves_but_has_no_attack():
 def test_the_stygian_temptress_is_won_when_thalis_and_the_princess_are_dead():
     g = game("thalis", 3)
     s = action_phase(g.new_initial_state(7))
-    s.damage_model(model(s, "princess"), 9)
-    touch(s)
+    position.slay(s, model(s, "princess"))
     end_heroes_turn(s)
     assert s.winner == -1
     s2 = action_phase(g.new_initial_state(7))
-    s2.damage_model(model(s2, "princess"), 9)
-    s2.damage_model(model(s2, "thalis"), 9)
-    s2.stack[-1]["player"] = 0
+    position.slay(s2, model(s2, "princess"))
+    position.slay(s2, model(s2, "thalis"))
+    position.hand_turn(s2, 0)
     act(s2, "done")
     assert s2.is_terminal() and s2.returns()[0] > 0
