@@ -3,13 +3,14 @@ and Allies, Alliances, and Forgetting Old Dangers."""
 import numpy as np
 
 from conan_envs.cards import content as C
+from conan_envs.cards.position import alliance, begin, clear, decks, give
 
 from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
 
 def test_thief_steals_a_random_card_unseen():
     s = table(n=3, heroes=("Thief", "Barbarian", "Scout"))
-    s.hand[2] = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]
+    give(s, 2, hand=["Iron Will", "Cunning Plan"])
     assert has(s, "Faster than the eye: take a random card from player_2")
     assert not has(s, "Faster than the eye: take a random card from player_1")
     act(s, "Faster than the eye: take a random card from player_2")
@@ -21,9 +22,9 @@ def test_thief_steals_a_random_card_unseen():
 def test_thief_steals_an_item_from_a_hero_on_its_card():
     s = table(n=2, heroes=("Thief", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
-    s.pos = [a, a]
+    give(s, 0, on=a)
+    give(s, 1, on=a, items=["Atlantean Sword"])
     sword = C.card_id("Atlantean Sword")
-    s.items[1] = [sword]
     act(s, "Faster than the eye: take Atlantean Sword")
     assert s.items == [[sword], []]
 
@@ -33,7 +34,7 @@ def test_scout_sees_and_faces_in_any_order():
     a = adventure(s, "Red Nails", 1)
     bottom = challenge(s, "Quicksand", a, 1)
     top = challenge(s, "Sandstorm", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     names = legal_names(s)
     assert "face the top Challenge" not in names and {"face Quicksand", "face Sandstorm"} <= names
     from conan_envs.cards.hidden import visible
@@ -48,7 +49,7 @@ def test_scout_visibility_is_only_for_its_player():
     c = challenge(s, "Quicksand", a, 1)
     from conan_envs.cards.hidden import visible
     assert not visible(s, 0, a, c)
-    s.pos[0] = a
+    give(s, 0, on=a)
     assert visible(s, 0, a, c) and visible(s, 1, a, c) and not visible(s, 2, a, c)
 
 
@@ -56,7 +57,7 @@ def test_mercenary_recruits_an_antagonist_free_once():
     s = table(n=2, heroes=("Mercenary", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
     pict = challenge(s, "Pict Warrior", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     assert legal_names(s) == {"fight Pict Warrior", "recruit Pict Warrior as your Ally for 2 DP"}
     act(s, "recruit")
@@ -68,10 +69,9 @@ def test_mercenary_recruits_an_antagonist_free_once():
 def test_ally_costs_dp_and_lends_its_attributes():
     s = table(n=2, heroes=("Priest", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
-    pict = challenge(s, "Vanir Raider", a, 1)   # Strength 6, ally cost 3
-    doors = challenge(s, "Crushing Doors", a, 1)
-    s.stack[a] = [doors, pict]  # the Raider on top
-    s.pos[0] = a
+    challenge(s, "Crushing Doors", a, 1)
+    pict = challenge(s, "Vanir Raider", a, 1)   # Strength 6, ally cost 3: the Raider on top
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "recruit")
     assert s.dp == [12, 15] and s.ally[0] == pict
@@ -85,7 +85,7 @@ def test_ally_costs_dp_and_lends_its_attributes():
     assert s.dp == [14, 13] and s.stack[a] == []
     # completing the card discards the Ally
     at(s, "hero", 0)
-    s.deck = [C.card_id("Iron Will"), C.card_id("Cunning Plan")]  # Red Nails' Loot draws 2
+    decks(s, deck=["Iron Will", "Cunning Plan"])  # Red Nails' Loot draws 2
     act(s, "complete")
     assert s.ally[0] == -1 and C.CH0 + pict in s.discard
 
@@ -94,17 +94,15 @@ def test_noble_bribes_the_top_challenge_away():
     s = table(n=2, heroes=("Noble", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Quicksand", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "Bribery")
     assert s.dp == [12, 18] and s.stack[a] == [] and s.used[0]
 
 
 def test_pirate_draws_three_once():
     s = table(n=2, heroes=("Pirate", "Barbarian"))
-    s.deck = list(C.RESOLUTION_IDS[:10])
-    from conan_envs.cards import flow
-    s.phase, s.idx = "draw", -1
-    flow.advance(s)
+    decks(s, deck=C.RESOLUTION_IDS[:10])
+    begin(s, "draw")
     assert s.decision() == "ability raider"
     act(s, "use Raider")
     assert len(s.hand[0]) == 3 and len(s.hand[1]) == 1 and s.used[0]
@@ -112,7 +110,7 @@ def test_pirate_draws_three_once():
 
 def test_plunderer_pillages_an_extra_item():
     s = table(n=2, heroes=("Plunderer", "Barbarian"))
-    s.pos[0] = adventure(s, "The Forgotten Crypt", 1)
+    give(s, 0, on=adventure(s, "The Forgotten Crypt", 1))
     act(s, "complete")
     assert s.decision() == "ability pillage"
     act(s, "use Pillage")
@@ -123,7 +121,7 @@ def test_amazon_fury_only_offered_when_it_turns_the_result():
     s = table(n=2, heroes=("Amazon", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)  # Strength 4, Wit 5, Spirit 6
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "match")
@@ -143,7 +141,7 @@ def test_barbarian_rage_in_a_challenge():
     s = table(n=2, heroes=("Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Quicksand", a, 1)  # Strength 3, Wit 6, Spirit 5
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
@@ -155,11 +153,10 @@ def test_barbarian_rage_in_a_challenge():
     act(s, "match")
     act(s, "use Spirit of your Hero")  # Spirit 4 vs 5 fails; Strength 5 vs 5 still fails
     assert s.dp == [11, 19] and not s.used[0]
-    s.stack[a] = [C.challenge_index("Dark Ritual")]  # Spirit 3... use Wit 5: Strength 5 vs 5
-    s.stack[a] = [C.challenge_index("Thing in the Crypt")]  # Strength 3, Wit 5, Spirit 5
-    s.ch_placer[C.challenge_index("Thing in the Crypt")] = 1
-    s.dp = [15, 15]
-    s.hand[0] = [C.card_id("Might of Crom")]  # +1 Strength: with Rage 6 beats the Wit 5
+    clear(s, a)
+    challenge(s, "Thing in the Crypt", a, 1)  # Strength 3, Wit 5, Spirit 5
+    give(s, 0, dp=15, hand=["Might of Crom"])  # +1 Strength: with Rage 6 beats the Wit 5
+    give(s, 1, dp=15)
     at(s, "hero", 0)
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
@@ -174,7 +171,8 @@ def test_barbarian_rage_in_a_challenge():
 def test_alliance_split_and_shared_attributes():
     s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 2)  # loot 5, draw 2
-    s.pos[0] = s.pos[1] = a
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     at(s, "diplomacy", 0)
     names = legal_names(s)
     assert "propose an Alliance to player_1" in names and "propose an Alliance to player_2" not in names
@@ -204,8 +202,9 @@ def test_alliance_split_and_shared_attributes():
 def test_priest_breaks_an_alliance_share():
     s = table(n=2, heroes=("Priest", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
-    s.pos = [a, a]
-    s.partner, s.keep = [1, 0], [3, 3]
+    give(s, 0, on=a)
+    give(s, 1, on=a)
+    alliance(s, 0, 1, keep=3)
     act(s, "complete")
     assert s.decision() == "ability sermon_break"
     act(s, "use Sermon")
@@ -216,7 +215,8 @@ def test_no_alliance_with_own_challenges_on_the_card():
     s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 2)
     challenge(s, "Quicksand", a, 1)
-    s.pos[0] = s.pos[1] = a
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     at(s, "diplomacy", 0)
     assert not has(s, "propose an Alliance to player_1")
 
@@ -225,7 +225,7 @@ def test_forgetting_old_dangers_hides_a_failed_challenge():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), forgetting_old_dangers=True)
     a = adventure(s, "Red Nails", 1)
     c = challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "wager 3 DP")
@@ -233,7 +233,7 @@ def test_forgetting_old_dangers_hides_a_failed_challenge():
     assert not s.ch_up[c] and s.ch_known[c] == 1 << 1
     from conan_envs.cards.hidden import visible
     assert visible(s, 1, a, c) and not visible(s, 0, a, c) and not visible(s, 2, a, c)
-    s.deck = [C.card_id("Quicksand"), C.card_id("Sandstorm"), C.card_id("Iron Will")]
+    decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
     moved = sum(s.resample_hidden(0, rng).stack[a] != [c] for _ in range(30))
     assert moved > 0  # its identity is hidden again from the Hero's player
@@ -243,12 +243,12 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
     a = adventure(s, "Red Nails", 1)
     c = challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "wager 3 DP")
     act(s, "withdraw")  # the Hero gives up: the Challenge stays
-    s.deck = [C.card_id("Quicksand"), C.card_id("Sandstorm"), C.card_id("Iron Will")]
+    decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
     assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))
 
@@ -258,10 +258,10 @@ def test_deal_with_named_cards_items_and_any_dp_amount():
     goods each way, any DP amount, a named card and a named item asked for."""
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(20, 15))
     lore, will = C.card_id("Ancient Lore"), C.card_id("Iron Will")
-    s.hand[1] = [lore, will, C.card_id("Quicksand")]
+    give(s, 1, hand=[lore, will, "Quicksand"])
     sword, amulet = C.card_id("Atlantean Sword"), C.card_id("Amulet of Ibis")
-    s.items[0] = [sword]
-    s.items[1] = [amulet]
+    give(s, 0, items=[sword])
+    give(s, 1, items=[amulet])
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     assert has(s, "you give 19 DP") and not has(s, "you give 20 DP")  # keeps 1 DP
@@ -282,7 +282,7 @@ def test_deal_with_named_cards_items_and_any_dp_amount():
 
 def test_a_named_card_not_held_cannot_be_accepted():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
-    s.hand[1] = [C.card_id("Iron Will")]
+    give(s, 1, hand=["Iron Will"])
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     act(s, "you give 2 DP")
@@ -293,7 +293,7 @@ def test_a_named_card_not_held_cannot_be_accepted():
 
 def test_a_counter_offer_round():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
-    s.hand[0] = [C.card_id("Iron Will")]
+    give(s, 0, hand=["Iron Will"])
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     act(s, "you give Iron Will")
@@ -324,7 +324,8 @@ def test_alliance_terms_share_losses_and_items():
     Loot (DP, special effects and Magic items), as well as the DP won or lost in the Wager"."""
     s = table(n=3, heroes=("Scout", "Barbarian", "Thief"), dp=(15, 15, 15))
     a = adventure(s, "The Forgotten Crypt", 2)  # Loot 2 DP and a Magic item
-    s.pos[0] = s.pos[1] = a
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     at(s, "diplomacy", 0)
     act(s, "propose an Alliance to player_1")
     act(s, terms(3, losses=True, items=2))  # the other ally (player_1) takes the items
@@ -337,7 +338,7 @@ def test_alliance_terms_share_losses_and_items():
     act(s, "use Wit of your Hero")  # the Scout's Wit 4 does not beat 5: she loses 4 DP
     assert s.dp == [15 - 4 + 2, 15 - 2, 15 + 4]  # her ally bears half the loss
     at(s, "hero", 0)
-    s.stack[a] = []
+    clear(s, a)
     act(s, "complete")
     assert s.items[1] and not s.items[0]  # the Magic item went to the other ally
 
@@ -346,7 +347,7 @@ def test_mercenary_may_pay_and_keep_his_ability():
     s = table(n=2, heroes=("Mercenary", "Barbarian"))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Pict Warrior", a, 1)  # ally cost 2
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "recruit")
     act(s, "pay ")
@@ -357,7 +358,7 @@ def test_recruiting_needs_the_cost_plus_one():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(2, 15))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Pict Warrior", a, 1)  # ally cost 2: paying would leave 0 DP
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     assert s.decision() == "bet_open"
 
@@ -365,7 +366,8 @@ def test_recruiting_needs_the_cost_plus_one():
 def test_priest_vetoes_an_alliance():
     s = table(n=3, heroes=("Scout", "Barbarian", "Priest"))
     a = adventure(s, "Red Nails", 2)
-    s.pos[0] = s.pos[1] = a
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     at(s, "diplomacy", 0)
     act(s, "propose an Alliance to player_1")
     act(s, terms(3))
@@ -380,7 +382,7 @@ def test_abilities_are_once_per_game():
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Quicksand", a, 1)
     challenge(s, "Sandstorm", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "Bribery")
     at(s, "hero", 0)
     assert not has(s, "Bribery")
@@ -390,9 +392,10 @@ def test_leaving_a_card_discards_the_ally_and_ends_the_alliance():
     s = table(n=3, heroes=("Scout", "Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 2)
     adventure(s, "The Black Coast", 2)
-    s.pos[0] = s.pos[1] = a
-    s.partner, s.keep = [1, 0, -1], [3, 3, 6]
-    s.ally[0] = C.challenge_index("Pict Warrior")
+    give(s, 0, on=a)
+    give(s, 1, on=a)
+    alliance(s, 0, 1, keep=3)
+    give(s, 0, ally="Pict Warrior")
     act(s, "move to The Black Coast")
     assert s.partner == [-1, -1, -1] and s.ally[0] == -1
     assert C.card_id("Pict Warrior") in s.discard

@@ -4,6 +4,7 @@ import pytest
 
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
+from conan_envs.cards.position import begin, decks, defeat, give
 
 from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
@@ -16,8 +17,8 @@ def crushing_doors_wager():
     s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
     a = adventure(s, "The Forgotten Crypt", 0)
     challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
-    s.pos[1] = adventure(s, "Red Nails", 1)
+    give(s, 0, on=a)
+    give(s, 1, on=adventure(s, "Red Nails", 1))
     act(s, "face the top Challenge")
     assert s.ch_up[CRUSHING]  # turned face up
     act(s, "wager 5 DP")
@@ -39,8 +40,8 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     receives the 14 DP wagered; the Challenge stays face up and the Hero stays."""
     s, a = crushing_doors_wager()
     curse = C.card_id("Curse of Nergal")
-    s.hand[1] = [curse]
-    s.hand[0] = [C.card_id("Lotus Dream")]  # a card the Barbarian keeps
+    give(s, 1, hand=[curse])
+    give(s, 0, hand=["Lotus Dream"])  # a card the Barbarian keeps
     act(s, "use Strength of your Hero")
     assert s.decision() == "resolution" and s.current_player() == 0
     act(s, "pass (no more cards)")
@@ -70,9 +71,9 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
     a = adventure(s, "The Forgotten Crypt", 0)
     adventure(s, "Red Nails", 1)
-    s.pos = [a, a]
     ring = C.card_id("Atlantean Sword")
-    s.items[1] = [ring]
+    give(s, 0, on=a)
+    give(s, 1, on=a, items=[ring])
     assert not has(s, "complete")  # not alone on the card
     act(s, "challenge player_1")
     act(s, "wager 1 DP")
@@ -98,10 +99,9 @@ def test_completing_the_forgotten_crypt():
     """Completing an Adventure example: 2 DP and a random Magic item (The Book of Skelos)."""
     s = table(heroes=("Barbarian", "Thief"), dp=(15, 15))
     a = adventure(s, "The Forgotten Crypt", 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     book = C.card_id("The Book of Skelos")
-    s.magic_deck.remove(book)
-    s.magic_deck.append(book)  # on top
+    decks(s, magic=[m for m in C.MAGIC_IDS if m != book] + [book])  # on top
     act(s, "complete")
     assert s.dp[0] == 17
     assert s.items[0] == [book]
@@ -113,7 +113,7 @@ def test_completing_the_forgotten_crypt():
 def deal_table(priest_is_3):
     heroes = ("Barbarian", "Thief", "Priest" if priest_is_3 else "Scout", "Sorcerer")
     s = table(n=4, heroes=heroes, dp=(15, 15, 25, 2))
-    s.hand[3] = [C.card_id("Might of Crom"), C.card_id("Iron Will"), C.card_id("Cunning Plan")]
+    give(s, 3, hand=["Might of Crom", "Iron Will", "Cunning Plan"])
     at(s, "diplomacy", 2)
     act(s, "propose a Deal to player_3")
     act(s, "you give 5 DP")
@@ -164,7 +164,7 @@ def facing(dp):
     s = table(heroes=("Barbarian", "Plunderer"), dp=dp)
     a = adventure(s, "The Forgotten Crypt", 0)
     challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     return s, a
 
@@ -204,13 +204,10 @@ def test_hero_withdrawing_loses_its_wager_and_stays():
 def test_card_turn_example_four_players():
     """Card Turn example: P1 plays, P2 passes, P3 and P4 play (the first round ends); P1 plays
     again; P2 passes, announcing that the Card Turn is over."""
-    from conan_envs.cards import card_turn
-
     s = table(n=4, heroes=("Barbarian", "Thief", "Scout", "Priest"))
     for p in range(4):
-        s.hand[p] = [C.ADVENTURE_IDS[2 * p], C.ADVENTURE_IDS[2 * p + 1]]
-    s.phase, s.first_round, s.idx = "card", True, -1
-    card_turn.advance(s)
+        give(s, p, hand=[C.ADVENTURE_IDS[2 * p], C.ADVENTURE_IDS[2 * p + 1]])
+    begin(s, "card")
     play = [C.NAME[C.ADVENTURE_IDS[k]] for k in range(8)]
     act(s, "play " + play[0])
     assert s.current_player() == 1
@@ -231,15 +228,13 @@ def test_loot_not_yet_applied_keeps_the_adventure_face_up():
     face up until all its Loot effects have been completed." The Magic item deck is empty: the
     DP are paid, the card stays face up (not enterable), and the item is given as soon as one
     returns to the Magic item deck (here: a defeated player's items)."""
-    from conan_envs.cards import flow
-
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(15, 15, 15))
     a = adventure(s, "The Forgotten Crypt", 1)
     other = adventure(s, "Red Nails", 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     sword = C.card_id("Atlantean Sword")
-    s.magic_deck = []
-    s.items[2] = [sword]
+    give(s, 2, items=[sword])
+    decks(s, magic=[])
     act(s, "complete")
     assert s.dp[0] == 17 and s.items[0] == []
     assert s.adv_state[a] == 3 and s.owed == [[a, 0, 0, 1]]  # face up, Loot owed
@@ -248,41 +243,34 @@ def test_loot_not_yet_applied_keeps_the_adventure_face_up():
     names = legal_names(s)
     assert "move to The Forgotten Crypt" not in names and "move to Red Nails" in names
     at(s, "card", 2)
-    s.hand[2] = [C.CH0 + C.challenge_index("Quicksand")]
+    give(s, 2, hand=["Quicksand"])
     assert not any("on The Forgotten Crypt" in x for x in legal_names(s))
     # player_2 is defeated: its Atlantean Sword goes to the Magic item deck and is owed at once
-    s.dp[2] = 0
-    flow.check_defeat(s)
-    flow.advance(s)
+    defeat(s, 2)
     assert s.items[0] == [sword] and s.owed == [] and s.adv_state[a] == 2
     assert s.adv_state[other] == 1
 
 
 def test_loot_owed_to_a_defeated_player_is_lost():
-    from conan_envs.cards import flow
-
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(15, 15, 15))
     a = adventure(s, "Rogues in the House", 1)  # loot 1 DP and a card
-    s.pos[0] = a
-    s.magic_deck = []
+    give(s, 0, on=a)
+    decks(s, magic=[])
     act(s, "complete")  # deck and discard pile empty: the card is owed
     assert s.owed == [[a, 0, 1, 0]] and s.adv_state[a] == 3 and s.hand[0] == []
-    s.dp[0] = 0
-    flow.check_defeat(s)
-    flow.advance(s)
+    defeat(s, 0)
     assert s.owed == [] and s.adv_state[a] == 2
 
 
 def test_owed_card_is_drawn_once_the_discard_pile_has_one():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
     a = adventure(s, "Rogues in the House", 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "complete")
     assert s.owed == [[a, 0, 1, 0]]
-    s.discard = [C.card_id("Iron Will")]
-    from conan_envs.cards import flow
+    decks(s, discard=["Iron Will"])
     at(s, "hero", 1)
-    flow.advance(s)
+    act(s, "pass")
     assert s.hand[0] == [C.card_id("Iron Will")] and s.owed == [] and s.adv_state[a] == 2
 
 
@@ -294,7 +282,8 @@ def test_alliance_example_priest_keeps_all_the_loot():
     a = adventure(s, "Red Nails", 0)  # Loot 5 DP and two cards
     ritual = challenge(s, "Dark Ritual", a, 0)     # Strength 5, Wit 5, Spirit 3
     ruins = challenge(s, "Haunted Ruins", a, 1)    # Strength 5, Wit 4, Spirit 3 (on top)
-    s.pos[2] = s.pos[3] = a
+    give(s, 2, on=a)
+    give(s, 3, on=a)
     at(s, "diplomacy", 2)
     act(s, "propose an Alliance to player_3")
     act(s, terms(3))

@@ -1,0 +1,264 @@
+"""A position builder for Conan: el juego de cartas: an empty table with chosen Heroes and DP; a
+player's DP, hand, Magic items, Ally, Adventure card, expulsion and once-per-game ability;
+Adventure cards in play and Challenges on them; an Alliance; the draw deck, the discard pile
+and the Magic item deck; a Player Defeat; and a phase begun from there, or one player to act in
+it (for tests, puzzles and curricula; the rulebook's Setup is in setup.py). The only place
+outside the rules that sets a state's fields; everything after it is played through public
+moves. Every function checks its inputs (ValueError) and leaves the state's legal-action mask
+to be recomputed."""
+from __future__ import annotations
+
+import conan_envs
+
+from . import content as C
+from . import flow
+from .setup import put_challenge
+
+TURN_DECISIONS = {"hero": "hero_action", "card": "card_play", "diplomacy": "diplomacy"}
+BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
+
+
+def _done(s):
+    s._mask = None
+    return s
+
+
+def _player(s, p):
+    if type(p) is not int or not 0 <= p < s.game.n:
+        raise ValueError(f"player {p!r} is not one of the {s.game.n} players")
+    return p
+
+
+def _named(kind, index, x, count):
+    if isinstance(x, str):
+        try:
+            return index(x)
+        except (KeyError, ValueError, StopIteration) as e:
+            raise ValueError(f"{x!r} is not a {kind}") from e
+    if type(x) is not int or not 0 <= x < count:
+        raise ValueError(f"{x!r} is not a {kind}")
+    return x
+
+
+def card(x):
+    """A card id from its name (the first copy) or an id, checked."""
+    return _named("card", C.card_id, x, C.NUM_CARDS)
+
+
+def adventure_card(x):
+    """An Adventure index from its name or an index, checked."""
+    return _named("Adventure", C.adventure_index, x, C.NUM_ADVENTURES)
+
+
+def challenge_card(x):
+    """A Challenge index from its name or an index, checked."""
+    return _named("Challenge", C.challenge_index, x, C.NUM_CHALLENGES)
+
+
+def _cards(xs, allowed=None, kind="card"):
+    ids = [card(x) for x in xs]
+    if allowed is not None and any(c not in allowed for c in ids):
+        raise ValueError(f"{list(xs)!r}: not every one is a {kind}")
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"{list(xs)!r}: a card twice")
+    return ids
+
+
+def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
+    """A started game with everything cleared: no Adventure cards in play, no hands, draw deck,
+    discard pile, items, Allies or Alliances; the whole Magic item deck; `heroes` by name and
+    `dp` (default the starting DP); round 1, player_0 to act in the Hero Turn."""
+    game = conan_envs.make_game("cards_v1", num_players=n, **config)
+    s = game.new_initial_state(seed)
+    if len(heroes) != n:
+        raise ValueError(f"heroes {heroes!r}: expected one per player ({n})")
+    for h in heroes:
+        if h not in C.HERO_INDEX:
+            raise ValueError(f"{h!r} is not a Hero")
+    dp = list(dp) if dp is not None else [game.starting] * n
+    if len(dp) != n or any(type(d) is not int or d < 0 for d in dp):
+        raise ValueError(f"dp {dp!r}: expected a count of 0 or more per player ({n})")
+    s.hero = [C.HERO_INDEX[h] for h in heroes]
+    s.dp = dp
+    s.alive = [True] * n
+    s.used = [False] * n
+    s.pos = [-1] * n
+    s.must_enter = [False] * n
+    s.expelled_from = [-1] * n
+    s.hand = [[] for _ in range(n)]
+    s.items = [[] for _ in range(n)]
+    s.ally = [-1] * n
+    s.partner = [-1] * n
+    s.keep = [6] * n
+    s.share_losses = [False] * n
+    s.items_to = [-1] * n
+    s.offered = [False] * n
+    s.deck, s.discard = [], []
+    s.magic_deck = list(C.MAGIC_IDS)
+    s.adv_owner = [-1] * C.NUM_ADVENTURES
+    s.adv_state = [0] * C.NUM_ADVENTURES
+    s.owed = []
+    s.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+    s.ch_placer = [-1] * C.NUM_CHALLENGES
+    s.ch_up = [False] * C.NUM_CHALLENGES
+    s.ch_known = [0] * C.NUM_CHALLENGES
+    s.order = list(range(n))
+    s.w = s.offer = s.pend = None
+    s.prompt = ""
+    s.cadv = -1
+    s.winner = -1
+    s.tie = False
+    s.turn = s.acted = 0
+    s.first_round = False
+    return turn(s, "hero", 0)
+
+
+def turn(s, phase, player, dec=None):
+    """Player `player` to act in `phase` ("card", "hero" or "diplomacy"), at the phase's first
+    decision unless `dec` names another; the players after it in turn order follow."""
+    if phase not in TURN_DECISIONS:
+        raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
+    _player(s, player)
+    if dec is not None and dec not in _decisions():
+        raise ValueError(f"decision {dec!r} is not a decision of the game")
+    s.phase = phase
+    s.idx = s.order.index(player)
+    s.actor = player
+    s.dec = dec or TURN_DECISIONS[phase]
+    return _done(s)
+
+
+def _decisions():
+    from .state import DECISION_NAMES
+
+    return DECISION_NAMES
+
+
+def begin(s, phase, first_round=True):
+    """Begin `phase` ("card", "hero", "diplomacy" or "draw") from the first player in turn
+    order, as the rules do (Hero Turns check victory, Draw Turns draw); in the Card Turn,
+    `first_round` says whether a pass still lets the turn go round."""
+    if phase not in BEGUN_PHASES:
+        raise ValueError(f"phase {phase!r} is not one of {BEGUN_PHASES}")
+    s.phase = phase
+    s.idx = -1
+    s.first_round = bool(first_round)
+    _done(s)
+    flow.advance(s)
+    return _done(s)
+
+
+def adventure(s, name, owner):
+    """Put the Adventure card `name` face up in play, played by `owner`; returns its index."""
+    a = adventure_card(name)
+    _player(s, owner)
+    if s.adv_state[a]:
+        raise ValueError(f"{C.NAME[C.AD0 + a]} is already in play")
+    s.adv_state[a] = 1
+    s.adv_owner[a] = owner
+    _done(s)
+    return a
+
+
+def challenge(s, name, adv, placer, face_up=False):
+    """Put the Challenge `name` on top of the pile of Adventure `adv`, placed by `placer`,
+    face down (known to its placer alone) or face up; returns its index."""
+    c = challenge_card(name)
+    a = adventure_card(adv)
+    _player(s, placer)
+    if s.adv_state[a] != 1:
+        raise ValueError(f"{C.NAME[C.AD0 + a]} is not face up in play")
+    if s.ch_placer[c] >= 0 or any(c in st for st in s.stack) or c in s.ally:
+        raise ValueError(f"{C.NAME[C.CH0 + c]} is already in play")
+    put_challenge(s, placer, c, a)
+    s.ch_up[c] = bool(face_up)
+    _done(s)
+    return c
+
+
+def clear(s, adv):
+    """Take every Challenge off Adventure `adv`, out of the game."""
+    a = adventure_card(adv)
+    for c in s.stack[a]:
+        s.ch_placer[c] = -1
+        s.ch_up[c] = False
+        s.ch_known[c] = 0
+    s.stack[a] = []
+    return _done(s)
+
+
+def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter=None,
+         used=None):
+    """Set player p's DP, hand (card names or ids), Magic items, the Adventure its Hero stands
+    on (-1 none), Ally (a Challenge; -1 none), whether it is expelled and must enter a card,
+    and whether its once-per-game ability is used. None leaves it."""
+    _player(s, p)
+    if dp is not None:
+        if type(dp) is not int or dp < 0:
+            raise ValueError(f"dp {dp!r} is not a count of 0 or more")
+        s.dp[p] = dp
+    if hand is not None:
+        s.hand[p] = _cards(hand, range(C.CH0, C.NUM_CARDS))
+    if items is not None:
+        mine = _cards(items, C.MAGIC_IDS, "Magic item")
+        s.magic_deck = [m for m in s.magic_deck if m not in mine]
+        s.items[p] = mine
+    if on is not None:
+        a = -1 if on == -1 else adventure_card(on)
+        if a >= 0 and s.adv_state[a] != 1:
+            raise ValueError(f"{C.NAME[C.AD0 + a]} is not face up in play")
+        s.pos[p] = a
+    if ally is not None:
+        c = -1 if ally == -1 else challenge_card(ally)
+        if c >= 0 and (s.ch_placer[c] >= 0 or c in s.ally):
+            raise ValueError(f"{C.NAME[C.CH0 + c]} is already in play")
+        s.ally[p] = c
+    if must_enter is not None:
+        s.must_enter[p] = bool(must_enter)
+    if used is not None:
+        s.used[p] = bool(used)
+    return _done(s)
+
+
+def alliance(s, p, q, keep=3):
+    """Players p and q allied on the terms that whoever gains keeps `keep` sixths."""
+    _player(s, p)
+    _player(s, q)
+    if p == q:
+        raise ValueError("an Alliance needs two players")
+    if type(keep) is not int or not 0 <= keep <= 6:
+        raise ValueError(f"keep {keep!r} is not a number of sixths (0 to 6)")
+    s.partner[p], s.partner[q] = q, p
+    s.keep[p] = s.keep[q] = keep
+    return _done(s)
+
+
+def decks(s, deck=None, discard=None, magic=None):
+    """Set the draw deck, the discard pile and the Magic item deck (card names or ids, the
+    top last). None leaves it."""
+    if deck is not None:
+        s.deck = _cards_copies(deck)
+    if discard is not None:
+        s.discard = _cards_copies(discard)
+    if magic is not None:
+        s.magic_deck = _cards(magic, C.MAGIC_IDS, "Magic item")
+    return _done(s)
+
+
+def _cards_copies(xs):
+    ids = [card(x) for x in xs]
+    if any(c < C.CH0 or c in C.MAGIC_IDS for c in ids):
+        raise ValueError(f"{list(xs)!r}: not every one is a card of the draw deck")
+    return ids
+
+
+def defeat(s, p):
+    """Player p falls to 0 DP: Player Defeat as the rules apply it, then play goes on."""
+    _player(s, p)
+    if not s.alive[p]:
+        raise ValueError(f"player {p} is already defeated")
+    s.dp[p] = 0
+    flow.check_defeat(s)
+    _done(s)
+    flow.advance(s)
+    return _done(s)
