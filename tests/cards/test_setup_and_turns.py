@@ -4,6 +4,7 @@ import pytest
 
 import conan_envs
 from conan_envs.cards import content as C
+from conan_envs.cards.position import begin, decks, give
 
 from .scene import act, adventure, at, challenge, has, legal_names, table
 
@@ -67,8 +68,7 @@ def test_card_turn_challenge_limits():
     challenge(s, "Quicksand", full, 2)
     here = adventure(s, "Red Nails", 2)
     open_ = adventure(s, "The Black Coast", 2)
-    s.pos[0] = here
-    s.hand[0] = [C.card_id("Crushing Doors"), C.card_id("Xuthal of the Dusk")]
+    give(s, 0, on=here, hand=["Crushing Doors", "Xuthal of the Dusk"])
     at(s, "card", 0)
     names = legal_names(s)
     assert names == {"pass", "play Xuthal of the Dusk (Difficulty 4; Loot 5 DP, draw 1)",
@@ -80,10 +80,8 @@ def test_card_turn_challenge_limits():
 def test_card_turn_first_round_is_mandatory_then_a_pass_ends_it():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
     for p in range(3):
-        s.hand[p] = [C.ADVENTURE_IDS[2 * p], C.ADVENTURE_IDS[2 * p + 1]]
-    s.phase, s.first_round, s.idx = "card", True, -1
-    from conan_envs.cards import card_turn
-    card_turn.advance(s)
+        give(s, p, hand=[C.ADVENTURE_IDS[2 * p], C.ADVENTURE_IDS[2 * p + 1]])
+    begin(s, "card")
     assert s.current_player() == 0
     act(s, "play " + C.NAME[C.ADVENTURE_IDS[0]])     # player_0 plays
     act(s, "pass")                                     # player_1 passes: the round goes on
@@ -102,7 +100,7 @@ def test_movement_restrictions():
     adventure(s, "The Black Coast", 1)
     c = adventure(s, "Xuthal of the Dusk", 2)
     challenge(s, "Quicksand", c, 0)   # player_0 may not enter a card holding its Challenge
-    s.pos[0] = a
+    give(s, 0, on=a)
     assert legal_names(s) == {"pass", "complete Red Nails and take its Loot (5 DP, draw 2)",
                               "move to The Black Coast"}
     challenge(s, "Sandstorm", a, 1)   # a Hero on a card holding Challenges may not move
@@ -115,18 +113,15 @@ def test_sorcerer_leaves_a_card_with_challenges_once():
     a = adventure(s, "Red Nails", 1)
     b = adventure(s, "The Black Coast", 1)
     challenge(s, "Sandstorm", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "move to The Black Coast")
     assert s.used[0] and s.pos[0] == b
 
 
 def test_draw_turn_and_reshuffle():
     s = table(n=2, heroes=("Barbarian", "Thief"))
-    s.deck = [C.card_id("Iron Will")]
-    s.discard = [C.card_id("Cunning Plan"), C.card_id("Might of Crom")]
-    from conan_envs.cards import flow
-    s.phase, s.idx = "draw", -1
-    flow.advance(s)
+    decks(s, deck=["Iron Will"], discard=["Cunning Plan", "Might of Crom"])
+    begin(s, "draw")
     assert s.phase == "card" or s.phase == "hero"
     assert len(s.hand[0]) == 1 and len(s.hand[1]) == 1
     assert s.deck and not s.discard  # the discard pile became the new deck
@@ -135,25 +130,19 @@ def test_draw_turn_and_reshuffle():
 
 def test_victory_at_hero_turn_and_simultaneous_30():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(30, 31, 10))
-    from conan_envs.cards import flow
-    s.phase, s.idx = "hero", -1
-    flow.advance(s)  # player_0 begins its Hero Turn with 30, but player_1 has more
+    begin(s, "hero")  # player_0 begins its Hero Turn with 30, but player_1 has more
     assert s.is_terminal() and s.returns() == [-1.0, 1.0, -1.0]
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"), dp=(30, 30, 10))
-    s.phase, s.idx = "hero", -1
-    flow.advance(s)  # a tie at the top: play continues
+    begin(s, "hero")  # a tie at the top: play continues
     assert not s.is_terminal()
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(29, 10))
-    s.phase, s.idx = "hero", -1
-    flow.advance(s)
+    begin(s, "hero")
     assert not s.is_terminal()
 
 
 def test_victory_or_death_ignores_target():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(40, 10), victory_or_death=True)
-    from conan_envs.cards import flow
-    s.phase, s.idx = "hero", -1
-    flow.advance(s)
+    begin(s, "hero")
     assert not s.is_terminal()
 
 
@@ -164,7 +153,7 @@ def test_player_defeat_discards_its_challenges():
     challenge(s, "Quicksand", a, 1)
     challenge(s, "Sandstorm", a, 2)
     challenge(s, "Dark Ritual", b, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")  # Sandstorm, placed by player_2
     act(s, "wager 1 DP")
     act(s, "withdraw")  # player_2 withdraws... costs 1 DP to player_2, not player_1
@@ -175,7 +164,7 @@ def test_player_defeat_discards_its_challenges():
     challenge(s, "Sandstorm", a, 2)
     challenge(s, "Quicksand", a, 1)
     challenge(s, "Dark Ritual", b, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")  # Quicksand, placed by player_1, who has 1 DP
     act(s, "wager 1 DP")
     act(s, "withdraw")
@@ -188,7 +177,7 @@ def test_last_player_standing_wins():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 1))
     a = adventure(s, "Red Nails", 0)
     challenge(s, "Quicksand", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "withdraw")
@@ -198,7 +187,8 @@ def test_last_player_standing_wins():
 def test_completing_needs_the_hero_alone():
     s = table(n=2, heroes=("Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 1)
-    s.pos = [a, a]
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     assert not has(s, "complete") and has(s, "challenge player_1")
 
 
@@ -225,10 +215,6 @@ def test_config_errors():
 
 def test_a_round_where_no_one_can_act_ends_the_game():
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(1, 1))
-    from conan_envs.cards import flow
-    s.acted = 0
-    s.phase, s.idx = "draw", -1
-    s.turn = 0
-    flow.advance(s)  # nothing to draw, to play, to do, to offer: a stalemate after a round
+    begin(s, "draw")  # nothing to draw, to play, to do, to offer: a stalemate after a round
     assert s.is_terminal() and s.returns() == [0.0, 0.0]  # equal DP: a draw
     assert s.turn == 2

@@ -4,10 +4,10 @@ through the effects of Special cards"). Designed: Secret Passage and Seer's Visi
 played in the Card Turn (docs/rulings/cards.md)."""
 import numpy as np
 
-from conan_envs.cards import card_turn
 from conan_envs.cards import content as C
 from conan_envs.cards.encode import layout
 from conan_envs.cards.hidden import visible
+from conan_envs.cards.position import alliance, begin, clear, decks, give
 
 from .scene import act, adventure, at, challenge, legal_names, table
 
@@ -21,18 +21,16 @@ def stuck_barbarian():
     a = adventure(s, "Red Nails", 1)
     b = adventure(s, "The Hall of the Dead", 2)
     mine = adventure(s, "The Black Coast", 2)
-    c = challenge(s, "Crushing Doors", a, 1)
+    challenge(s, "Crushing Doors", a, 1, face_up=True)
     challenge(s, "Quicksand", mine, 0)  # the Barbarian's own Challenge there
-    s.ch_up[c] = True
-    s.pos[0] = a
+    give(s, 0, on=a)
     assert not any(x.startswith("move") for x in legal_names(s))
     return s, a, b, mine
 
 
 def test_secret_passage_moves_a_hero_off_a_card_holding_challenges():
     s, a, b, mine = stuck_barbarian()
-    s.hand[0] = [PASSAGE]
-    s.ally[0] = C.challenge_index("Pict Warrior")  # an Ally is discarded on leaving the card
+    give(s, 0, hand=[PASSAGE], ally="Pict Warrior")  # an Ally is discarded on leaving the card
     at(s, "card", 0)
     names = legal_names(s)
     assert names == {"pass", "Secret Passage: move to The Hall of the Dead"}
@@ -48,13 +46,11 @@ def test_secret_passage_lets_an_expelled_hero_enter_and_ends_an_alliance():
     s = table(n=3, heroes=("Barbarian", "Thief", "Scout"))
     a = adventure(s, "Red Nails", 1)
     b = adventure(s, "The Hall of the Dead", 2)
-    s.pos = [a, a, -1]
-    s.partner, s.keep = [1, 0, -1], [3, 3, 6]
-    s.must_enter[2] = True
-    s.hand[0] = [PASSAGE]
-    s.hand[2] = [PASSAGE + 1]
-    s.phase, s.first_round, s.idx = "card", True, -1
-    card_turn.advance(s)
+    give(s, 0, on=a, hand=[PASSAGE])
+    give(s, 1, on=a)
+    give(s, 2, must_enter=True, hand=[PASSAGE + 1])
+    alliance(s, 0, 1, keep=3)
+    begin(s, "card")
     act(s, "Secret Passage: move to The Hall of the Dead")
     assert s.pos[0] == b and s.partner == [-1, -1, -1] and s.keep == [6, 6, 6]
     assert s.current_player() == 2  # player_1 holds nothing to play: passed without asking
@@ -67,10 +63,9 @@ def test_seers_vision_shows_one_face_down_challenge_to_its_player_only():
     a = adventure(s, "Red Nails", 1)
     quick = challenge(s, "Quicksand", a, 1)
     doors = challenge(s, "Crushing Doors", a, 1)
-    up = challenge(s, "Sandstorm", adventure(s, "The Hall of the Dead", 1), 2)
-    s.ch_up[up] = True  # face up: nothing to look at
-    s.hand[0] = [VISION]
-    s.deck = [C.card_id("Iron Will"), C.card_id("Pit of Serpents"), C.card_id("Ghoul Pack")]
+    challenge(s, "Sandstorm", adventure(s, "The Hall of the Dead", 1), 2, face_up=True)  # nothing to look at
+    give(s, 0, hand=[VISION])
+    decks(s, deck=["Iron Will", "Pit of Serpents", "Ghoul Pack"])
     at(s, "card", 0)
     assert legal_names(s) == {"pass", "Seer's Vision: look at the 1st Challenge on Red Nails",
                               "Seer's Vision: look at the 2nd Challenge on Red Nails"}
@@ -101,21 +96,17 @@ def test_seers_vision_shows_one_face_down_challenge_to_its_player_only():
 def test_timed_specials_need_a_target_and_count_as_a_play():
     s = table(n=2, heroes=("Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     challenge(s, "Quicksand", a, 0)
-    s.hand[0] = [PASSAGE, VISION]  # nowhere else to go; the only face-down Challenge is its own
-    s.phase, s.first_round, s.idx = "card", False, -1
-    card_turn.advance(s)
+    give(s, 0, hand=[PASSAGE, VISION])  # nowhere else to go; the only face-down Challenge is its own
+    begin(s, "card", first_round=False)
     assert s.phase == "hero"  # nothing playable after the first round: the Card Turn ends
     b = adventure(s, "The Hall of the Dead", 1)
     challenge(s, "Sandstorm", b, 0)
-    s.phase, s.first_round, s.idx = "card", False, -1
-    card_turn.advance(s)
+    begin(s, "card", first_round=False)
     assert s.phase == "hero"  # the only other card holds its own Challenge
-    s.stack[b] = []
-    s.ch_placer[C.challenge_index("Sandstorm")] = -1
-    s.phase, s.first_round, s.idx = "card", False, -1
-    card_turn.advance(s)
+    clear(s, b)
+    begin(s, "card", first_round=False)
     assert s.phase == "card" and legal_names(s) == {
         "pass", "Secret Passage: move to The Hall of the Dead"}
 
@@ -124,8 +115,8 @@ def test_timed_specials_are_only_bluffs_in_a_resolution():
     s = table(n=2, heroes=("Barbarian", "Thief"))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)  # Strength 4
-    s.pos[0] = a
-    s.hand[1] = [PASSAGE, VISION]
+    give(s, 0, on=a)
+    give(s, 1, hand=[PASSAGE, VISION])
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     act(s, "match")
