@@ -51,7 +51,7 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
              halo=None, spaces=None, spell_gems=None):
     """Set hero h's area (name or id), gems in the Reserve, Fatigue and Wound zones, stance
     (0 none, 1 aggressive, 2 cautious), Mitra's Halo armor, gems on the six action spaces and on
-    each spell card. None leaves it."""
+    each spell card (a list, or {spell: gems} for some). None leaves it."""
     g = s.game
     _index("hero", h, g.num_heroes)
     if s.h_state[h] != 0:
@@ -70,6 +70,10 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
             raise ValueError(f"action spaces {spaces!r}: expected 6")
         s.spaces[h] = spaces
     if spell_gems is not None:
+        if isinstance(spell_gems, dict):
+            for k in spell_gems:
+                _index("spell", k, len(g.spells))
+            spell_gems = [spell_gems.get(k, v) for k, v in enumerate(s.spell_gems[h])]
         gems = [_count("gems on a spell", v) for v in spell_gems]
         if len(gems) != len(g.spells):
             raise ValueError(f"spell gems {gems!r}: expected {len(g.spells)}")
@@ -164,6 +168,13 @@ def set_river_slot(s, slot, tile):
         tile = g.tile_index[tile]
     _index("tile", tile, len(g.tiles))
     s.river[slot] = tile
+    return _done(s)
+
+
+def set_barricade(s, b, life):
+    """Set barricade b's life (0: broken, no longer blocking movement or sight)."""
+    _index("barricade", b, len(s.bar_life))
+    s.bar_life[b] = _count("barricade life", life)
     return _done(s)
 
 

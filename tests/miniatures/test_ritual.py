@@ -1,18 +1,15 @@
 """The Final Ritual (facts file 7.4): the Overlord first, barricades, relics, the priestess,
 the invocation marker and the three-part event."""
 from conan_envs.miniatures import movement as mv
+from conan_envs.miniatures import position
 from conan_envs.miniatures.game import SLOT_COSTS
 
-from .helpers import Loaded, act, area, game, hero, legal, model, touch
+from .helpers import act, area, game, hero, legal, model
 
 
 def start(seed=1, clear=True):
     s = game("ritual", 3).new_initial_state(seed)
-    if clear:
-        for m in range(s.game.num_models):
-            s.u_area[m] = -1
-        touch(s)
-    return s
+    return position.clear_models(s) if clear else s
 
 
 def test_the_overlord_goes_first_and_the_round_ends_after_the_heroes():
@@ -34,13 +31,11 @@ def test_a_standing_barricade_blocks_movement_and_sight_until_broken():
     while s.decision() == "stance":
         act(s, "stance", 0)
     c = hero(s, "conan")
-    s.stack[-1]["player"] = c
+    position.hand_turn(s, c)
     totem, yard = area(s, "totem"), area(s, "west_yard")
-    touch(s)
     assert yard not in legal(s, "move") and area(s, "hut_5") in legal(s, "move")
     assert not mv.line_of_sight(s, totem, yard) and mv.line_of_sight(s, totem, area(s, "north_path"))
-    s.bar_life[s.game.barricade_of[(totem, yard)]] = 0
-    touch(s)
+    position.set_barricade(s, s.game.barricade_of[(totem, yard)], 0)
     assert yard in legal(s, "move") and mv.line_of_sight(s, totem, yard)
 
 
@@ -50,15 +45,14 @@ def test_a_group_that_hits_a_barricade_hits_only_barricades_that_activation():
     yard, totem = area(s, "west_yard"), area(s, "totem")
     hunters = [model(s, "pict_hunters_orange", k) for k in range(2)]
     for m in hunters:
-        s.u_area[m] = yard
+        position.set_model(s, m, area=yard)
     sh = hero(s, "shevatas")
-    s.h_area[sh] = yard                      # a hero outside the barricades, next to them
-    touch(s)
+    position.set_hero(s, sh, area=yard)  # a hero outside the barricades, next to them
     act(s, "activate", s.river.index(g.tile_index["pict_hunters_orange"]))
     bar = g.barricade_of[(totem, yard)]
     assert s.stack[-1]["model"] == hunters[0]
     assert bar in legal(s, "barricade") and sh in legal(s, "hero")
-    s.rng = Loaded(("Y", 2), ("Y", 1))
+    position.load_dice(s, ("Y", 2), ("Y", 1))
     act(s, "barricade", bar)
     while s.decision() == "reroll":
         act(s, "keep")
@@ -73,10 +67,9 @@ def test_a_group_that_hits_a_character_may_not_hit_a_barricade():
     yard, _totem = area(s, "west_yard"), area(s, "totem")
     hunters = [model(s, "pict_hunters_orange", k) for k in range(2)]
     for m in hunters:
-        s.u_area[m] = yard
+        position.set_model(s, m, area=yard)
     sh = hero(s, "shevatas")
-    s.h_area[sh] = yard
-    touch(s)
+    position.set_hero(s, sh, area=yard)
     act(s, "activate", s.river.index(g.tile_index["pict_hunters_orange"]))
     act(s, "hero", sh)
     while s.decision() in ("reroll", "guard"):
@@ -91,13 +84,12 @@ def test_relics_go_and_the_priestess_dies_at_the_start_of_the_overlords_turn():
     while s.decision() == "stance":
         act(s, "stance", 0)
     hunter = model(s, "pict_hunters_red")
-    s.u_area[hunter] = area(s, "hut_2")
-    touch(s)
+    position.set_model(s, hunter, area="hut_2")
     while s.decision() == "act":
         act(s, "done")
     assert sorted(s.relics) == sorted(area(s, x) for x in ("hut_5", "totem", "totem", "hut_7"))
     assert s.winner == -1
-    s.u_area[hunter] = area(s, "hut_5")
+    position.set_model(s, hunter, area="hut_5")
     act(s, "done")
     while s.decision() == "stance":
         act(s, "stance", 0)
@@ -110,11 +102,10 @@ def test_relics_go_and_the_priestess_dies_at_the_start_of_the_overlords_turn():
 def test_the_event_returns_the_hordes_rolls_the_incantation_and_hastens_a_group():
     s = start()
     g = s.game
-    s.ov_reserve = 10
-    touch(s)
+    position.set_overlord(s, reserve=10)
     slot = s.river.index(g.event_tile)
     assert SLOT_COSTS[slot] == 2
-    s.rng = Loaded(*[("Y", 1)] * 5)          # 5 relics: 5 yellow dice, 1 symbol each
+    position.load_dice(s, *[("Y", 1)] * 5)  # 5 relics: 5 yellow dice, 1 symbol each
     act(s, "activate", slot)
     assert s.invocation == 10 - 5
     # Pict Hordes: 2 warriors + 12 hunters return, in River order, until the three
@@ -131,17 +122,15 @@ def test_the_event_returns_the_hordes_rolls_the_incantation_and_hastens_a_group(
 
 def test_the_incantation_reaching_zero_wins_for_the_heroes():
     s = start()
-    s.ov_reserve = 10
-    touch(s)
-    s.rng = Loaded(*[("Y", 2)] * 5)
+    position.set_overlord(s, reserve=10)
+    position.load_dice(s, *[("Y", 2)] * 5)
     act(s, "activate", s.river.index(s.game.event_tile))
     assert s.invocation == 0 and s.is_terminal() and s.returns()[0] > 0
 
 
 def test_the_heroes_win_at_the_end_of_turn_twelve():
     s = start()
-    s.turn = 11
-    touch(s)
+    position.set_round(s, turn=11)
     act(s, "done")
     while s.decision() == "stance":
         act(s, "stance", 0)
