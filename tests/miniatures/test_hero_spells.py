@@ -6,8 +6,9 @@ import pytest
 
 import conan_envs
 from conan_envs import ConfigError
+from conan_envs.miniatures import position
 
-from .helpers import Loaded, act, action_phase, area, end_heroes_turn, hero, legal, model, touch
+from .helpers import act, action_phase, area, end_heroes_turn, hero, legal, model
 
 ALL = ("borne_by_the_wind,gift_of_life,kiss_of_death,magical_dizziness,mind_control,"
        "pestilential_swarm,set_halo,set_possession")
@@ -21,10 +22,8 @@ def game(scenario="clutches", num_heroes=3, spells=ALL):
 def setup(seed, scenario="clutches", num_heroes=3, stance=0):
     s = action_phase(game(scenario, num_heroes).new_initial_state(seed), {"hadrathus": stance})
     hd = hero(s, "hadrathus")
-    s.stack[-1]["player"] = hd
-    s.reserve[hd] = 8
-    s.fatigue[hd] = 2
-    touch(s)
+    position.hand_turn(s, hd)
+    position.set_hero(s, hd, reserve=8, fatigue=2)
     return s, hd
 
 
@@ -53,8 +52,7 @@ def test_the_option_replaces_the_spell_casters_spells_and_rejects_unknown_keys()
 
 def test_borne_by_the_wind_flies_over_the_boulder_until_the_end_of_the_turn():
     s, hd = setup(1)
-    s.h_area[hd] = area(s, "ne_path")
-    touch(s)
+    position.set_hero(s, hd, area="ne_path")
     assert area(s, "rocks") not in legal(s, "move")   # no Climb
     act(s, "spell", sp(s, "borne_by_the_wind"))
     assert s.flying[hd] and s.spell_gems[hd][sp(s, "borne_by_the_wind")] == 1
@@ -68,8 +66,8 @@ def test_borne_by_the_wind_flies_over_the_boulder_until_the_end_of_the_turn():
 def test_gift_of_life_moves_up_to_two_reserve_gems_to_a_hero_in_sight():
     s, hd = setup(2)
     c = hero(s, "conan")
-    s.h_area[hd] = s.h_area[c] = area(s, "totem")
-    touch(s)
+    position.set_hero(s, hd, area="totem")
+    position.set_hero(s, c, area="totem")
     before = s.reserve[c]
     act(s, "spell", sp(s, "gift_of_life"))
     assert legal(s, "hero") == [c] or c in legal(s, "hero")
@@ -88,14 +86,14 @@ def test_kiss_of_death_strikes_everyone_else_in_the_area_then_the_caster_is_gone
     s, hd = setup(3)
     c = hero(s, "conan")
     yard = area(s, "totem")
-    s.h_area[hd] = s.h_area[c] = yard
+    position.set_hero(s, hd, area=yard)
+    position.set_hero(s, c, area=yard)
     hunters = [model(s, "pict_hunters_blue", k) for k in range(2)]
     for m in hunters:
-        s.u_area[m] = yard
-    s.ov_reserve = 0
-    touch(s)
+        position.set_model(s, m, area=yard)
+    position.set_overlord(s, reserve=0)
     wounds = s.wounds[c]
-    s.rng = Loaded(("R", 1), ("R", 1), ("R", 0), ("Y", 0))
+    position.load_dice(s, ("R", 1), ("R", 1), ("R", 0), ("Y", 0))
     act(s, "spell", sp(s, "kiss_of_death"))
     resolve(s)
     assert all(s.u_area[m] == -1 for m in hunters)        # 2 against armor 1
@@ -107,18 +105,17 @@ def test_magical_dizziness_makes_skuthus_pay_one_gem_more_until_the_heroes_next_
     s, hd = setup(4, "tigress", 4)
     c = hero(s, "conan")
     sk = model(s, "skuthus")
-    s.u_area[sk] = area(s, "vandal_poop")
+    position.set_model(s, sk, area="vandal_poop")
     for h in range(4):
-        s.h_area[h] = area(s, "tigress_bow")
-    s.h_area[c] = s.h_area[hd] = area(s, "vandal_deck")
-    touch(s)
+        position.set_hero(s, h, area="tigress_bow")
+    position.set_hero(s, c, area="vandal_deck")
+    position.set_hero(s, hd, area="vandal_deck")
     act(s, "spell", sp(s, "magical_dizziness"))
     assert legal(s, "target") == [sk]
     act(s, "target", sk)
     assert s.u_dizzy[sk] == 1
     end_heroes_turn(s)
-    s.ov_reserve, s.ov_fatigue = 7, 6
-    touch(s)
+    position.set_overlord(s, reserve=7, fatigue=6)
     act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))     # slot cost 4
     assert s.ov_reserve == 3
     drain = sp(s, "energy_drain")
@@ -134,8 +131,7 @@ def test_magical_dizziness_makes_skuthus_pay_one_gem_more_until_the_heroes_next_
 def test_mind_control_moves_an_enemy_one_area_per_gem_up_to_its_limit():
     s, hd = setup(5)
     hunter = model(s, "pict_hunters_blue")
-    s.u_area[hunter] = area(s, "north_path")
-    touch(s)
+    position.set_model(s, hunter, area="north_path")
     mc = sp(s, "mind_control")
     act(s, "spell", mc)
     act(s, "target", hunter)
@@ -155,15 +151,16 @@ def test_pestilential_swarm_is_cast_while_cautious_and_ignores_defence():
     s, hd = setup(6, stance=1)
     c = hero(s, "conan")
     yard = area(s, "totem")
-    s.h_area[hd] = s.h_area[c] = yard
+    position.set_hero(s, hd, area=yard)
+    position.set_hero(s, c, area=yard)
     zogar, hunter = model(s, "zogar_sag"), model(s, "pict_hunters_blue")
-    s.u_area[zogar] = s.u_area[hunter] = yard
-    touch(s)
+    position.set_model(s, zogar, area=yard)
+    position.set_model(s, hunter, area=yard)
     swarm = sp(s, "pestilential_swarm")
     # cautious: only the reaction spells (the swarm and Set's Halo)
     assert sorted(legal(s, "spell")) == sorted([swarm, sp(s, "set_halo")])
     wounds = s.wounds[c]
-    s.rng = Loaded(("Y", 2), ("Y", 1), ("Y", 0))
+    position.load_dice(s, ("Y", 2), ("Y", 1), ("Y", 0))
     act(s, "spell", swarm)
     resolve(s)
     assert s.u_area[hunter] == -1 and s.u_life[zogar] == 5 - 3   # armor 3 does not count
@@ -177,9 +174,9 @@ def test_set_halo_adds_one_armor_and_is_offered_when_attacked():
     assert s.halo[hd] == 1 and s.spell_gems[hd][halo] == 2
     from conan_envs.miniatures.spells import reaction_spells
     assert reaction_spells(s, hd) == []          # not recast while active
-    s.halo[hd] = 0
+    position.set_hero(s, hd, halo=0)
     assert reaction_spells(s, hd) == []          # its exertion limit is reached
-    s.spell_gems[hd][halo] = 0
+    position.set_hero(s, hd, spell_gems={halo: 0})
     assert reaction_spells(s, hd) == [halo]   # Pestilential Swarm is not a guard reaction
 
 
@@ -187,13 +184,13 @@ def test_set_possession_holds_a_unit_still_or_takes_blocking_away():
     s, hd = setup(8)
     c = hero(s, "conan")
     pos = sp(s, "set_possession")
-    s.h_area[hd] = area(s, "south_gate")
+    position.set_hero(s, hd, area="south_gate")
     hunter, warrior = model(s, "pict_hunters_green"), model(s, "pict_warriors_purple")
-    s.u_area[hunter] = area(s, "totem")
-    s.u_area[warrior] = s.h_area[c] = area(s, "south_edge")
+    position.set_model(s, hunter, area="totem")
+    position.set_model(s, warrior, area="south_edge")
+    position.set_hero(s, c, area="south_edge")
     far = model(s, "pict_hunters_red")
-    s.u_area[far] = area(s, "hut_5")
-    touch(s)
+    position.set_model(s, far, area="hut_5")
     act(s, "spell", pos)
     d = s.game.board.dist[s.h_area[hd]]
     assert sorted(legal(s, "target")) == sorted(
@@ -203,13 +200,11 @@ def test_set_possession_holds_a_unit_still_or_takes_blocking_away():
     act(s, "spell", pos)                      # limit 4: a second cast
     act(s, "target", hunter)
     assert s.u_held[hunter] and s.spell_gems[hd][pos] == 4
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.hand_turn(s, c)
     assert legal(s, "move")                   # the warrior no longer blocks Conan
     end_heroes_turn(s)
-    s.h_area[hero(s, "shevatas")] = area(s, "totem")    # something to attack: a real choice
-    s.ov_reserve = 8
-    touch(s)
+    position.set_hero(s, hero(s, "shevatas"), area="totem")    # something to attack: a real choice
+    position.set_overlord(s, reserve=8)
     act(s, "activate", s.river.index(s.game.tile_index["pict_hunters_green"]))
     assert s.stack[-1]["model"] == hunter and legal(s, "move") == [] and legal(s, "benefit_move") == []
     act(s, "done")
