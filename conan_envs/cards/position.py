@@ -140,11 +140,9 @@ def begin(s, phase, first_round=True):
     `first_round` says whether a pass still lets the turn go round."""
     if phase not in BEGUN_PHASES:
         raise ValueError(f"phase {phase!r} is not one of {BEGUN_PHASES}")
-    s.phase = phase
-    s.idx = -1
     s.first_round = bool(first_round)
     _done(s)
-    flow.advance(s)
+    flow.start_phase(s, phase)
     return _done(s)
 
 

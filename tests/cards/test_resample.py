@@ -8,6 +8,7 @@ import pytest
 import conan_envs
 from conan_envs.cards import content as C
 from conan_envs.cards.hidden import stated_cards
+from conan_envs.cards.position import decks, give
 
 from .scene import act, at, legal_names, table
 from .test_invariants import cautious_random
@@ -25,9 +26,9 @@ def accepted_deal(heroes):
     """player_0 offers player_1 its Iron Will for player_1's Courage of the Cimmerian;
     player_1 accepts. The deck and both hands hold other cards, so a redraw moves things."""
     s = table(n=len(heroes), heroes=heroes)
-    s.hand[0] = [IRON_WILL, FILLER[0]]
-    s.hand[1] = [FILLER[1], COURAGE, FILLER[2]]
-    s.deck = FILLER[3:] * 2
+    give(s, 0, hand=[IRON_WILL, FILLER[0]])
+    give(s, 1, hand=[FILLER[1], COURAGE, FILLER[2]])
+    decks(s, deck=FILLER[3:] * 2)
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     act(s, "you give Iron Will")

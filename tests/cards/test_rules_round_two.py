@@ -1,6 +1,5 @@
 """Rules fixes of the second round (issue 14, cards), each quoting the sentence it enforces."""
-from conan_envs.cards import content as C
-from conan_envs.cards import flow
+from conan_envs.cards.position import begin, give
 
 from .scene import act, adventure, at, challenge, legal_names, table
 
@@ -12,8 +11,8 @@ def test_a_tie_at_the_target_is_settled_when_all_players_completed_the_hero_turn
     s = table(n=2, heroes=("Barbarian", "Priest"), dp=(31, 31))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
-    flow.start_phase(s, "hero")
+    give(s, 0, on=a)
+    begin(s, "hero")
     assert s.tie and not s.is_terminal() and s.current_player() == 0
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
@@ -30,12 +29,13 @@ def test_an_expelled_hero_cannot_come_back_through_a_secret_passage():
     s = table(heroes=("Barbarian", "Plunderer"), dp=(15, 15))
     a = adventure(s, "The Forgotten Crypt", 0)
     adventure(s, "Red Nails", 0)
-    s.pos = [a, a]
+    give(s, 0, on=a)
+    give(s, 1, on=a)
     act(s, "challenge player_1")
     act(s, "wager 1 DP")
     act(s, "match")
     act(s, "fight the Duel with Strength")  # 5 against 4: the Plunderer is expelled
     assert s.must_enter[1] and s.pos[1] == -1
-    s.hand[1] = [C.card_id("Secret Passage")]
+    give(s, 1, hand=["Secret Passage"])
     at(s, "card", 1)
     assert legal_names(s) == {"pass", "Secret Passage: move to Red Nails"}

@@ -9,6 +9,7 @@ import conan_envs
 import conan_envs.cards_v1 as card
 from conan_envs.cards import content as C
 from conan_envs.cards.encode import observation_blocks
+from conan_envs.cards.position import decks, give
 
 from .scene import act, adventure, at, challenge, table
 
@@ -66,10 +67,8 @@ def test_a_game_played_from_the_board_and_action_names_alone():
 
 def test_own_hand_is_printed_with_every_number():
     s = table(heroes=("Barbarian", "Priest"))
-    s.hand[0] = [C.card_id("Crushing Doors"), C.card_id("Might of Crom"),
-                 C.card_id("Might of Crom") + 1, C.card_id("Red Nails")]
-    s.items[0] = [C.card_id("The Book of Skelos")]
-    s.ally[0] = C.challenge_index("Pict Warrior")
+    give(s, 0, hand=["Crushing Doors", "Might of Crom", C.card_id("Might of Crom") + 1, "Red Nails"],
+         items=["The Book of Skelos"], ally="Pict Warrior")
     text = s.render_text(0)
     assert "Crushing Doors (Strength 4, Wit 5, Spirit 6)" in text
     assert "2 x Might of Crom (+1 Strength)" in text
@@ -84,7 +83,7 @@ def test_a_wager_is_narrated_and_named_in_words():
     s = table(heroes=("Barbarian", "Priest"), dp=(15, 15))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
+    give(s, 0, on=a)
     act(s, "face the top Challenge")
     act(s, "wager 2 DP")
     names = {s.action_to_string(x) for x in s.legal_actions()}
@@ -120,9 +119,8 @@ def test_hidden_cards_reach_only_their_owners_log():
     s = table(heroes=("Barbarian", "Priest"), dp=(15, 15))
     a = adventure(s, "Red Nails", 1)
     challenge(s, "Crushing Doors", a, 1)
-    s.pos[0] = a
-    s.hand[0] = [C.card_id("Titan's Grip"), C.card_id("Might of Crom")]
-    s.hand[1] = [C.card_id("Stygian Poison")]
+    give(s, 0, on=a, hand=["Titan's Grip", "Might of Crom"])
+    give(s, 1, hand=["Stygian Poison"])
     act(s, "face the top Challenge")
     act(s, "wager 1 DP")
     act(s, "match")
@@ -158,8 +156,8 @@ def test_resampling_keeps_the_cards_a_stated_deal_names():
     """A Deal is "stated clearly and aloud": the cards it names from the proposer's hand stay
     in that hand when another player's guess redraws the hidden cards."""
     s = table(n=2, heroes=("Barbarian", "Thief"), dp=(15, 15))
-    s.deck = [C.card_id("Quicksand"), C.card_id("Might of Crom"), C.card_id("Red Nails")]
-    s.hand[0] = [C.card_id("Iron Will"), C.card_id("Sandstorm")]
+    decks(s, deck=["Quicksand", "Might of Crom", "Red Nails"])
+    give(s, 0, hand=["Iron Will", "Sandstorm"])
     at(s, "diplomacy", 0)
     act(s, "propose a Deal to player_1")
     act(s, "you give Iron Will")
