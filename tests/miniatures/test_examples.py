@@ -1,11 +1,12 @@
 """Every worked example of the heroes' rulebook, with loaded dice."""
 from conan_envs.miniatures import movement as mv
+from conan_envs.miniatures import position
 
-from .helpers import Loaded, act, action_phase, area, game, hero, legal, model, obj, touch
+from .helpers import act, action_phase, area, game, hero, legal, model, obj
 
 
 def _attack(s, h, target, gems, weapon, rolls, kind="melee"):
-    s.rng = Loaded(*rolls)
+    position.load_dice(s, *rolls)
     act(s, kind, target)
     act(s, "gems", gems)
     act(s, "equip", weapon)
@@ -15,11 +16,11 @@ def test_shevatas_vs_guard_power_4_kills_and_exertion_left():
     s = action_phase(game("ruined_fort", 2).new_initial_state(1))
     sh = hero(s, "shevatas")
     guard = model(s, "bossonian_guards_blue")
-    s.h_area[sh] = s.u_area[guard] = area(s, "courtyard_west")
-    s.ov_reserve = 0
-    s.reserve[sh] = 6
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.set_hero(s, sh, area="courtyard_west")
+    position.set_model(s, guard, area="courtyard_west")
+    position.set_overlord(s, reserve=0)
+    position.set_hero(s, sh, reserve=6)
+    position.hand_turn(s, sh)
     _attack(s, sh, guard, 2, obj(s, "kris"), [("O", 2), ("O", 1), ("Y", 1)])
     assert s.decision() == "reroll"
     assert s.stack[-1]["faces"] == [2, 1, 1] and s.stack[-1]["free"] == [1, 0, 0]
@@ -29,8 +30,7 @@ def test_shevatas_vs_guard_power_4_kills_and_exertion_left():
     assert s.decision() == "act"
     # another Melee Attack is possible with at most 2 more gems (exertion limit 4)
     other = model(s, "bossonian_guards_blue", 1)
-    s.u_area[other] = area(s, "courtyard_west")
-    touch(s)
+    position.set_model(s, other, area="courtyard_west")
     act(s, "melee", other)
     assert legal(s, "gems") == [1, 2]
 
@@ -40,10 +40,10 @@ def test_guard_survives_power_2_but_not_3():
         s = action_phase(game("ruined_fort", 2).new_initial_state(1))
         sh = hero(s, "shevatas")
         guard = model(s, "bossonian_guards_blue")
-        s.h_area[sh] = s.u_area[guard] = area(s, "courtyard_west")
-        s.ov_reserve = 0
-        s.stack[-1]["player"] = sh
-        touch(s)
+        position.set_hero(s, sh, area="courtyard_west")
+        position.set_model(s, guard, area="courtyard_west")
+        position.set_overlord(s, reserve=0)
+        position.hand_turn(s, sh)
         _attack(s, sh, guard, 1, obj(s, "kris"), [("O", symbols - 1), ("Y", 1)])
         act(s, "keep")
         assert (s.u_area[guard] == -1) == dead
@@ -56,12 +56,12 @@ def test_conan_throws_the_battle_axe_at_zogar_sag_while_pinned_by_the_snake():
     s = action_phase(game("clutches", 3).new_initial_state(2))
     c = hero(s, "conan")
     snake, zogar = model(s, "giant_snake"), model(s, "zogar_sag")
-    s.h_area[c] = s.u_area[snake] = area(s, "west_yard")
-    s.u_area[zogar] = area(s, "totem")
-    s.ov_reserve = 0
-    s.reserve[c] = 6
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area="west_yard")
+    position.set_model(s, snake, area="west_yard")
+    position.set_model(s, zogar, area="totem")
+    position.set_overlord(s, reserve=0)
+    position.set_hero(s, c, reserve=6)
+    position.hand_turn(s, c)
     assert legal(s, "move") == []                      # Blocking
     assert zogar in legal(s, "ranged")
     axe = obj(s, "battle_axe")
@@ -80,10 +80,9 @@ def _unit_attacks(s, unit_key, target_hero, rolls):
     while s.decision() == "act":            # every hero stops: the action phase ends
         act(s, "done")
     assert s.decision() == "ov_turn"
-    s.ov_reserve = max(s.ov_reserve, 4)
-    touch(s)
+    position.set_overlord(s, reserve=max(s.ov_reserve, 4))
     act(s, "activate", slot)
-    s.rng = Loaded(*rolls)
+    position.load_dice(s, *rolls)
     act(s, "hero", target_hero)
 
 
@@ -91,18 +90,18 @@ def test_shevatas_dodges_the_giant_snake_and_takes_3_wounds():
     s = action_phase(game("clutches", 3).new_initial_state(3))
     sh = hero(s, "shevatas")
     snake = model(s, "giant_snake")
-    s.h_area[sh] = s.u_area[snake] = area(s, "west_yard")
-    s.reserve[sh] = 5
+    position.set_hero(s, sh, area="west_yard")
+    position.set_model(s, snake, area="west_yard")
+    position.set_hero(s, sh, reserve=5)
     for h in range(3):
         if h != sh:
-            s.h_area[h] = area(s, "south_edge")
-    touch(s)
+            position.set_hero(s, h, area="south_edge")
     _unit_attacks(s, "giant_snake", sh, [("O", 2), ("O", 2), ("O", 1)])
     assert s.decision() == "reroll" and sum(s.stack[-1]["faces"]) == 5
     act(s, "keep")
     assert s.decision() == "guard" and s.current_player() == sh
     wounds, reserve = s.wounds[sh], s.reserve[sh]
-    s.rng = Loaded(("O", 1), ("O", 1))
+    position.load_dice(s, ("O", 1), ("O", 1))
     act(s, "gems", 2)
     # no shield or weapon with a Guard bonus: he can only dodge (no choice is asked)
     assert s.decision() == "reroll" and s.stack[-1]["dice"] == [1, 1]
@@ -117,15 +116,15 @@ def test_guard_attack_of_1_against_conans_leather_armor():
     s = action_phase(game("ruined_fort", 2).new_initial_state(4))
     c = hero(s, "conan")
     guard = model(s, "bossonian_guards_red")
-    s.h_area[c] = s.u_area[guard] = area(s, "courtyard_east")
-    s.h_area[hero(s, "shevatas")] = area(s, "outside_south")
-    s.reserve[c] = 5
-    touch(s)
+    position.set_hero(s, c, area="courtyard_east")
+    position.set_model(s, guard, area="courtyard_east")
+    position.set_hero(s, hero(s, "shevatas"), area="outside_south")
+    position.set_hero(s, c, reserve=5)
     _unit_attacks(s, "bossonian_guards_red", c, [("O", 1), ("Y", 0)])
     if s.decision() == "reroll":
         act(s, "keep")
     assert s.stack[-1]["context"]["power"] == 1
-    s.rng = Loaded(("O", 0), ("Y", 0))
+    position.load_dice(s, ("O", 0), ("Y", 0))
     act(s, "gems", 1)
     act(s, "equip", s.game.num_objects)            # dodge
     assert s.stack[-1]["dice"] == [1, 0]           # orange from Guard, yellow from the armor
@@ -137,13 +136,13 @@ def test_armor_is_rolled_without_a_guard_action():
     s = action_phase(game("ruined_fort", 2).new_initial_state(4))
     c = hero(s, "conan")
     guard = model(s, "bossonian_guards_red")
-    s.h_area[c] = s.u_area[guard] = area(s, "courtyard_east")
-    s.h_area[hero(s, "shevatas")] = area(s, "outside_south")
-    touch(s)
+    position.set_hero(s, c, area="courtyard_east")
+    position.set_model(s, guard, area="courtyard_east")
+    position.set_hero(s, hero(s, "shevatas"), area="outside_south")
     _unit_attacks(s, "bossonian_guards_red", c, [("O", 1), ("Y", 1)])
     if s.decision() == "reroll":
         act(s, "keep")
-    s.rng = Loaded(("Y", 1))
+    position.load_dice(s, ("Y", 1))
     act(s, "gems", 0)
     assert s.stack[-1]["dice"] == [0]
     act(s, "keep")
@@ -156,12 +155,10 @@ def test_chest_opened_with_two_rerolls():
     s = action_phase(game("clutches", 3).new_initial_state(5))
     c = hero(s, "conan")
     hut = area(s, "hut_3")
-    s.h_area[c] = hut
-    s.reserve[c] = 6
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area=hut, reserve=6)
+    position.hand_turn(s, c)
     top = s.deck[-1]
-    s.rng = Loaded(("O", 1), ("O", 0), ("O", 0), ("O", 2))
+    position.load_dice(s, ("O", 1), ("O", 0), ("O", 0), ("O", 2))
     act(s, "chest")
     act(s, "gems", 2)
     assert s.stack[-1]["faces"] == [1, 0]
@@ -179,11 +176,10 @@ def test_chest_opened_with_two_rerolls():
 def test_chest_card_can_be_left_in_the_area():
     s = action_phase(game("clutches", 3).new_initial_state(5))
     c = hero(s, "conan")
-    s.h_area[c] = area(s, "hut_3")
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area="hut_3")
+    position.hand_turn(s, c)
     top = s.deck[-1]
-    s.rng = Loaded(("O", 2))
+    position.load_dice(s, ("O", 2))
     act(s, "chest")
     act(s, "gems", 1)
     act(s, "keep")
@@ -197,14 +193,13 @@ def test_conan_circular_strike_then_three_point_move_into_the_hut():
     s = action_phase(game("clutches", 3).new_initial_state(6))
     c = hero(s, "conan")
     yard = area(s, "west_yard")
-    s.h_area[c] = yard
+    position.set_hero(s, c, area=yard)
     hunters = [model(s, "pict_hunters_blue", k) for k in range(3)]
     for m in hunters:
-        s.u_area[m] = yard
-    s.ov_reserve = 0
-    s.reserve[c] = 6
-    s.stack[-1]["player"] = c
-    touch(s)
+        position.set_model(s, m, area=yard)
+    position.set_overlord(s, reserve=0)
+    position.set_hero(s, c, reserve=6)
+    position.hand_turn(s, c)
     assert s.mp[c] == 2
     _attack(s, c, hunters[0], 2, obj(s, "battle_axe"), [("R", 3), ("R", 1), ("R", 1)])
     act(s, "keep")                                     # power 5: 4 damage, kills
@@ -226,19 +221,18 @@ def test_hindering_ignores_three_symbols_alone_and_two_beside_belit():
         s = action_phase(game("clutches", 4).new_initial_state(7))
         c, b = hero(s, "conan"), hero(s, "belit")
         yard = area(s, "west_yard")
-        s.h_area[c] = yard
-        s.h_area[b] = yard if with_belit else area(s, "south_edge")
+        position.set_hero(s, c, area=yard)
+        position.set_hero(s, b, area=yard if with_belit else area(s, "south_edge"))
         for k in range(3):
-            s.u_area[model(s, "pict_hunters_blue", k)] = yard
-        s.chests = [yard]
-        s.reserve[c] = 6
-        s.stack[-1]["player"] = c
-        touch(s)
+            position.set_model(s, model(s, "pict_hunters_blue", k), area=yard)
+        position.set_chests(s, [yard])
+        position.set_hero(s, c, reserve=6)
+        position.hand_turn(s, c)
         assert mv.hindrance(s, ("h", c)) == (2 if with_belit else 3)
         for symbols in (need - 1, need):
             t = s.clone()
             parts = [min(2, max(0, symbols - 2 * k)) for k in range(3)]
-            t.rng = Loaded(*[("O", p) for p in parts])
+            position.load_dice(t, *[("O", p) for p in parts])
             act(t, "chest")
             act(t, "gems", 3)
             act(t, "keep")
