@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 from conan_envs.miniatures import movement as mv
+from conan_envs.miniatures import position
 
-from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj, touch
+from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj
 
 
 @pytest.mark.parametrize("stance,dead,gain", [(0, 0, 2), (0, 1, 3), (0, 2, 4), (0, 3, 4),
@@ -13,8 +14,8 @@ def test_stance_recovery_by_dead_heroes(stance, dead, gain):
     s = game("ruined_fort", 2).new_initial_state(0)
     assert s.decision() == "stance"
     h = s.current_player()
-    s.fatigue[h], s.reserve[h] = 8, s.game.heroes[h].life - 8
-    s.dead_heroes = dead
+    position.set_hero(s, h, fatigue=8, reserve=s.game.heroes[h].life - 8)
+    position.set_round(s, dead_heroes=dead)
     before = s.reserve[h]
     act(s, "stance", stance)
     assert s.reserve[h] - before == gain and s.fatigue[h] == 8 - gain
@@ -25,15 +26,14 @@ def test_cautious_hero_may_only_guard_reroll_and_cast_reactions():
                      stances={"conan": 1, "shevatas": 1})
     c, hd = hero(s, "conan"), hero(s, "hadrathus")
     yard = area(s, "west_yard")
-    s.h_area[c] = s.h_area[hd] = yard
-    s.u_area[model(s, "pict_hunters_blue")] = yard
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area=yard)
+    position.set_hero(s, hd, area=yard)
+    position.set_model(s, model(s, "pict_hunters_blue"), area=yard)
+    position.hand_turn(s, c)
     for seg in ("move", "melee", "ranged", "pickup", "drop", "chest", "throw", "spell"):
         assert legal(s, seg) == []
-    s.stack[-1]["player"] = hd
-    s.stance[hd], s.halo[hd] = 2, 0
-    touch(s)
+    position.hand_turn(s, hd)
+    position.set_hero(s, hd, stance=2, halo=0)
     halo = s.game.spell_index["mitras_halo"]
     assert legal(s, "spell") == [halo]                 # a reaction spell, not Lightning Storm
 
@@ -43,13 +43,13 @@ def test_unarmed_attack_loses_two_symbols():
         s = action_phase(game("clutches", 3).new_initial_state(1))
         sh = hero(s, "shevatas")
         hy = model(s, "hyenas")
-        s.h_area[sh] = s.u_area[hy] = area(s, "totem")
-        s.ov_reserve = 0
-        s.stack[-1]["player"] = sh
-        touch(s)
+        position.set_hero(s, sh, area="totem")
+        position.set_model(s, hy, area="totem")
+        position.set_overlord(s, reserve=0)
+        position.hand_turn(s, sh)
         act(s, "melee", hy)
         act(s, "gems", 2)
-        s.rng = Loaded(("O", min(2, symbols)), ("O", symbols - min(2, symbols)))
+        position.load_dice(s, ("O", min(2, symbols)), ("O", symbols - min(2, symbols)))
         act(s, "equip", s.game.num_objects)             # unarmed
         if s.decision() == "reroll":
             act(s, "keep")
@@ -60,18 +60,15 @@ def test_ranged_attack_needs_a_ranged_weapon_and_line_of_sight():
     s = action_phase(game("clutches", 3).new_initial_state(1))
     c, sh = hero(s, "conan"), hero(s, "shevatas")
     hunter = model(s, "pict_hunters_blue")
-    s.h_area[c] = s.h_area[sh] = area(s, "totem")
-    s.u_area[hunter] = area(s, "hut_5")                 # the flap blocks sight
-    touch(s)
+    position.set_hero(s, c, area="totem")
+    position.set_hero(s, sh, area="totem")
+    position.set_model(s, hunter, area="hut_5")  # the flap blocks sight
     assert legal(s, "ranged") == []
-    s.u_area[hunter] = area(s, "east_yard")
-    touch(s)
+    position.set_model(s, hunter, area="east_yard")
     assert legal(s, "ranged") == [hunter]
-    s.o_loc[obj(s, "battle_axe")] = area(s, "totem")    # Conan without a ranged weapon
-    touch(s)
+    position.place_object(s, obj(s, "battle_axe"), "totem")    # Conan without a ranged weapon
     assert legal(s, "ranged") == []
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.hand_turn(s, sh)
     assert legal(s, "ranged") == [hunter]
 
 
@@ -79,15 +76,14 @@ def test_throwing_knives_stay_with_the_hero_and_elevation_adds_a_yellow_die():
     s = action_phase(game("clutches", 3).new_initial_state(1))
     sh = hero(s, "shevatas")
     hunter = model(s, "pict_hunters_blue")
-    s.h_area[sh] = area(s, "rocks")
-    s.u_area[hunter] = area(s, "shrine_path")
-    s.ov_reserve = 0
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.set_hero(s, sh, area="rocks")
+    position.set_model(s, hunter, area="shrine_path")
+    position.set_overlord(s, reserve=0)
+    position.hand_turn(s, sh)
     knives = obj(s, "throwing_knives")
     act(s, "ranged", hunter)
     act(s, "gems", 1)
-    s.rng = Loaded(("O", 0), ("Y", 0), ("Y", 0))
+    position.load_dice(s, ("O", 0), ("Y", 0), ("Y", 0))
     act(s, "equip", knives)
     assert s.stack[-1]["dice"] == [1, 0, 0]             # orange gem die, knives, elevation
     act(s, "keep")
@@ -104,10 +100,9 @@ def _ranged_at(s, unit_key, target_hero, rolls):
     g = s.game
     slot = s.river.index(g.tile_index[unit_key])
     end_heroes_turn(s)
-    s.ov_reserve = 6
-    touch(s)
+    position.set_overlord(s, reserve=6)
     act(s, "activate", slot)
-    s.rng = Loaded(*rolls)
+    position.load_dice(s, *rolls)
     act(s, "hero", target_hero)
 
 
@@ -115,14 +110,13 @@ def test_only_shields_against_ranged_attacks_and_archers_shoot_down_with_a_bonus
     s = action_phase(game("tigress", 3).new_initial_state(2))
     c = hero(s, "conan")
     archer = model(s, "bossonian_archers")
-    s.u_area[archer] = area(s, "vandal_poop")          # elevation 2 over the deck's 1
-    s.u_area[model(s, "skuthus")] = area(s, "vandal_hold")
-    touch(s)
+    position.set_model(s, archer, area="vandal_poop")  # elevation 2 over the deck's 1
+    position.set_model(s, model(s, "skuthus"), area="vandal_hold")
     _ranged_at(s, "bossonian_archers", c, [("Y", 2), ("Y", 2), ("Y", 1)])
     fr = s.stack[-1]
     assert fr["decision"] == "reroll" and fr["dice"] == [0, 0, 0]
     act(s, "keep")
-    s.rng = Loaded(("O", 0), ("Y", 0))
+    position.load_dice(s, ("O", 0), ("Y", 0))
     act(s, "gems", 1)
     # the Sword cannot parry a shot: dodging is the only way, so no item is asked for
     assert s.decision() == "reroll" and s.stack[-1]["dice"] == [1, 0]
@@ -132,12 +126,12 @@ def test_sword_parries_a_melee_attack():
     s = action_phase(game("tigress", 3).new_initial_state(2))
     c = hero(s, "conan")
     pirate = model(s, "pirates")
-    s.h_area[c] = s.u_area[pirate] = area(s, "vandal_bow")
-    touch(s)
+    position.set_hero(s, c, area="vandal_bow")
+    position.set_model(s, pirate, area="vandal_bow")
     _ranged_at(s, "pirates", c, [("O", 2)])
     if s.decision() == "reroll":
         act(s, "keep")
-    s.rng = Loaded(("O", 0), ("Y", 0), ("Y", 0))
+    position.load_dice(s, ("O", 0), ("Y", 0), ("Y", 0))
     act(s, "gems", 1)
     sword = obj(s, "sword")
     assert legal(s, "equip") == [sword, s.game.num_objects]
@@ -148,14 +142,13 @@ def test_throw_miss_lands_along_the_line_and_a_hero_there_may_catch():
     sh, hd = hero(s, "shevatas"), hero(s, "hadrathus")
     start, mid, goal = area(s, "south_edge"), area(s, "south_gate"), area(s, "totem")
     assert s.game.board.dist[start][goal] == 2 and s.game.board.next_hop[start][goal] == mid
-    s.h_area[sh] = start
-    s.h_area[hd] = mid
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.set_hero(s, sh, area=start)
+    position.set_hero(s, hd, area=mid)
+    position.hand_turn(s, sh)
     kris = obj(s, "kris")
     act(s, "throw", kris)
     act(s, "area", goal)
-    s.rng = Loaded(("R", 1))
+    position.load_dice(s, ("R", 1))
     act(s, "gems", 1)
     act(s, "keep")
     assert s.o_loc[kris] == mid
@@ -168,12 +161,11 @@ def test_occupied_areas_cannot_be_entered_but_are_in_melee_range():
     s = action_phase(game("clutches", 3).new_initial_state(4))
     c = hero(s, "conan")
     yard, hut = area(s, "west_yard"), area(s, "hut_4")
-    s.h_area[c] = yard
+    position.set_hero(s, c, area=yard)
     hunters = [model(s, "pict_hunters_blue", k) for k in range(3)]
     for m in hunters:
-        s.u_area[m] = hut
-    s.stack[-1]["player"] = c
-    touch(s)
+        position.set_model(s, m, area=hut)
+    position.hand_turn(s, c)
     assert hut not in legal(s, "move")
     assert sorted(legal(s, "melee")) == sorted(hunters)
 
@@ -182,13 +174,13 @@ def test_wall_wrecker_breaks_a_wooden_wall_for_two_extra_points():
     s = action_phase(game("clutches", 3).new_initial_state(4))
     c, sh = hero(s, "conan"), hero(s, "shevatas")
     hut, path = area(s, "hut_1"), area(s, "shrine_path")
-    s.h_area[c] = s.h_area[sh] = path
+    position.set_hero(s, c, area=path)
+    position.set_hero(s, sh, area=path)
     assert mv.move_cost(s, ("h", c), path, hut) == 3
     assert mv.move_cost(s, ("h", sh), path, hut) == -1
     assert mv.move_cost(s, ("h", c), area(s, "hut_2"), area(s, "rocks")) == -1  # stone
-    s.stack[-1]["player"] = c
-    s.reserve[c] = 6
-    touch(s)
+    position.hand_turn(s, c)
+    position.set_hero(s, c, reserve=6)
     act(s, "move", hut)
     assert s.h_area[c] == hut and (min(hut, path), max(hut, path)) in s.broken
     assert mv.line_of_sight(s, path, hut)
@@ -199,8 +191,9 @@ def test_evasive_shevatas_leaves_the_snake_conan_cannot():
     s = action_phase(game("clutches", 3).new_initial_state(4))
     c, sh = hero(s, "conan"), hero(s, "shevatas")
     yard = area(s, "west_yard")
-    s.h_area[c] = s.h_area[sh] = yard
-    s.u_area[model(s, "giant_snake")] = yard
+    position.set_hero(s, c, area=yard)
+    position.set_hero(s, sh, area=yard)
+    position.set_model(s, model(s, "giant_snake"), area=yard)
     assert mv.blocked_in(s, ("h", c)) and not mv.blocked_in(s, ("h", sh))
     assert mv.move_cost(s, ("h", sh), yard, area(s, "totem")) == 1   # never hindered
 
@@ -208,10 +201,8 @@ def test_evasive_shevatas_leaves_the_snake_conan_cannot():
 def test_extra_movement_costs_a_gem_each_within_the_move_limit():
     s = action_phase(game("clutches", 3).new_initial_state(5))
     hd = hero(s, "hadrathus")
-    s.h_area[hd] = area(s, "south_edge")
-    s.reserve[hd] = 8
-    s.stack[-1]["player"] = hd
-    touch(s)
+    position.set_hero(s, hd, area="south_edge", reserve=8)
+    position.hand_turn(s, hd)
     assert s.mp[hd] == 2
     route = ["south_gate", "totem", "west_yard", "north_path", "shrine_path"]
     for name in route[:4]:
@@ -226,18 +217,17 @@ def test_encumbrance_drops_skills_and_movement_and_forces_a_drop():
     assert mv.encumbrance(s, c) == 7 and mv.base_movement(s, c) == 2
     assert mv.hero_skill(s, c, "climb")
     mail = obj(s, "chain_mail")
-    s.o_loc[mail] = -1 - c                              # 10: climb lost, move -2
+    position.place_object(s, mail, ("hero", c))  # 10: climb lost, move -2
     assert not mv.hero_skill(s, c, "climb") and mv.hero_skill(s, c, "wall_wrecker")
     assert mv.base_movement(s, c) == 0
-    s.o_loc[mail] = -1 - hd                             # Hadrathus 1 + 3 = 4
+    position.place_object(s, mail, ("hero", hd))  # Hadrathus 1 + 3 = 4
     assert mv.hero_skill(s, hd, "spell_caster")
-    s.o_loc[obj(s, "buckler")] = -1 - hd                # 6: spells blocked, move -1
+    position.place_object(s, obj(s, "buckler"), ("hero", hd))              # 6: spells blocked, move -1
     assert not mv.hero_skill(s, hd, "spell_caster") and mv.base_movement(s, hd) == 1
     # Conan picks up an object over his maximum of 12 and must drop at once
-    s.o_loc[mail] = s.h_area[c]
-    s.o_loc[obj(s, "crossbow")] = -1 - c                # 10 + chain mail 3 = 13
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.place_object(s, mail, s.h_area[c])
+    position.place_object(s, obj(s, "crossbow"), ("hero", c))              # 10 + chain mail 3 = 13
+    position.hand_turn(s, c)
     act(s, "pickup", mail)
     assert s.decision() == "must_drop" and s.current_player() == c
     act(s, "drop", obj(s, "shield"))
@@ -276,9 +266,8 @@ def test_yselda_is_hidden_from_the_heroes_until_a_hero_enters_her_hut():
     assert seen == set(g.huts)
     a = action_phase(a)
     c = hero(a, "conan")
-    a.h_area[c] = area(a, "north_path")
-    a.stack[-1]["player"] = c
-    touch(a)
+    position.set_hero(a, c, area=area(a, "north_path"))
+    position.hand_turn(a, c)
     act(a, "move", area(a, "hut_1"))
     assert a.o_loc[g.captive] == area(a, "hut_1")
 
@@ -288,7 +277,7 @@ def test_searched_huts_are_never_redrawn_for_yselda():
     s = g.new_initial_state(9)
     act(s, "area", area(s, "hut_1"))
     for name in ("hut_2", "hut_3", "hut_4", "hut_5", "hut_6", "hut_7"):
-        s.searched[area(s, name)] = True
+        position.searched(s, name)
     seen = {s.resample_hidden(1, np.random.default_rng(k)).yselda_hut for k in range(30)}
     assert seen == {area(s, "hut_1"), area(s, "hut_8")}
     assert s.resample_hidden(3, np.random.default_rng(0)).yselda_hut == area(s, "hut_1")
@@ -298,11 +287,11 @@ def test_heroes_win_by_fleeing_with_yselda_and_the_head():
     s = action_phase(game("clutches", 3).new_initial_state(10))
     g = s.game
     c = hero(s, "conan")
-    s.o_loc[g.captive] = s.o_loc[g.zogar_head] = -1 - c
+    position.place_object(s, g.captive, ("hero", c))
+    position.place_object(s, g.zogar_head, ("hero", c))
     for o in (obj(s, "battle_axe"), obj(s, "shield")):
-        s.o_loc[o] = s.h_area[c]
-    s.stack[-1]["player"] = c
-    touch(s)
+        position.place_object(s, o, s.h_area[c])
+    position.hand_turn(s, c)
     act(s, "flee")
     assert s.is_terminal() and s.returns() == [1.0, 1.0, 1.0, -1.0]
 
@@ -310,7 +299,7 @@ def test_heroes_win_by_fleeing_with_yselda_and_the_head():
 def test_killing_zogar_drops_his_head():
     s = action_phase(game("clutches", 3).new_initial_state(10))
     z = model(s, "zogar_sag")
-    s.u_area[z] = area(s, "totem")
+    position.set_model(s, z, area="totem")
     s.damage_model(z, 5)
     assert s.o_loc[s.game.zogar_head] == area(s, "totem")
 
@@ -322,7 +311,7 @@ def test_belit_dies_overlord_wins_and_round_limit_favours_the_heroes():
     s._advance()
     assert s.is_terminal() and s.returns()[-1] == 1.0
     t = action_phase(game("tigress", 3).new_initial_state(11))
-    t.turn = 7
+    position.set_round(t, turn=7)
     end_heroes_turn(t)
     act(t, "done")
     assert t.is_terminal() and t.returns()[0] == 1.0
@@ -331,7 +320,7 @@ def test_belit_dies_overlord_wins_and_round_limit_favours_the_heroes():
 def test_wounds_come_from_the_reserve_first_and_the_hero_dies_with_all_gems_wounded():
     s = action_phase(game("clutches", 3).new_initial_state(12))
     sh = hero(s, "shevatas")
-    s.reserve[sh], s.fatigue[sh] = 3, 7
+    position.set_hero(s, sh, reserve=3, fatigue=7)
     assert not s.wound_hero(sh, 4)
     assert s.reserve[sh] == 0 and s.fatigue[sh] == 6 and s.wounds[sh] == 4
     kris = obj(s, "kris")
@@ -345,14 +334,13 @@ def test_falling_from_the_wall_rolls_fewer_dice_with_leap():
         s = action_phase(game("ruined_fort", 2).new_initial_state(19))
         c = hero(s, "conan")
         wall, yard = area(s, "wall_west"), area(s, "courtyard_west")
-        s.h_area[c] = wall
-        s.stack[-1]["player"] = c
-        s.reserve[c], s.fatigue[c] = 2, 9
+        position.set_hero(s, c, area=wall)
+        position.hand_turn(s, c)
+        position.set_hero(s, c, reserve=2, fatigue=9)
         if heavy:   # encumbrance 10: Leap (limit 8) is lost
-            s.o_loc[obj(s, "chain_mail")] = -1 - c
-        touch(s)
+            position.place_object(s, obj(s, "chain_mail"), ("hero", c))
         assert yard in legal(s, "move")
-        s.rng = Loaded(("R", 2), ("R", 1))
+        position.load_dice(s, ("R", 2), ("R", 1))
         act(s, "move", yard)
         if s.decision() == "reroll":
             assert s.stack[-1]["dice"] == ([2, 2] if heavy else [2])
@@ -365,24 +353,21 @@ def test_failed_leap_hero_stays_minion_drowns():
     s = action_phase(game("tigress", 3).new_initial_state(20))
     c = hero(s, "conan")
     deck, vdeck = area(s, "tigress_deck"), area(s, "vandal_deck")
-    s.h_area[c] = deck
-    s.reserve[c] = 0
-    s.stack[-1]["player"] = c
-    touch(s)
-    s.rng = Loaded(("R", 0))
+    position.set_hero(s, c, area=deck, reserve=0)
+    position.hand_turn(s, c)
+    position.load_dice(s, ("R", 0))
     act(s, "move", vdeck)
     assert s.h_area[c] == deck and s.mp[c] == 1
-    s.rng = Loaded(("R", 1))
+    position.load_dice(s, ("R", 1))
     act(s, "move", vdeck)
     assert s.h_area[c] == vdeck
     p = model(s, "pirates")
-    s.u_area[p] = vdeck
+    position.set_model(s, p, area=vdeck)
     for h in range(3):
-        s.h_area[h] = area(s, "tigress_stern")
-    touch(s)
+        position.set_hero(s, h, area="tigress_stern")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(s.game.tile_index["pirates"]))
-    s.rng = Loaded(("R", 0))
+    position.load_dice(s, ("R", 0))
     act(s, "move", deck)
     if s.decision() == "reroll":
         act(s, "keep")
@@ -393,15 +378,14 @@ def test_explosive_orb_dropped_explodes_in_the_area():
     s = action_phase(game("clutches", 3).new_initial_state(21))
     sh = hero(s, "shevatas")
     orb = obj(s, "explosive_orb")
-    s.o_loc[orb] = -1 - sh
+    position.place_object(s, orb, ("hero", sh))
     totem = area(s, "totem")
-    s.h_area[sh] = totem
+    position.set_hero(s, sh, area=totem)
     hy = model(s, "hyenas")
-    s.u_area[hy] = totem
-    s.ov_reserve = 0
-    s.stack[-1]["player"] = sh
-    touch(s)
-    s.rng = Loaded(("R", 1), ("R", 0))
+    position.set_model(s, hy, area=totem)
+    position.set_overlord(s, reserve=0)
+    position.hand_turn(s, sh)
+    position.load_dice(s, ("R", 1), ("R", 0))
     act(s, "drop", orb)
     act(s, "keep")
     assert s.u_area[hy] == -1 and s.o_loc[orb] == -10
@@ -412,10 +396,9 @@ def test_life_potion_heals_wounds_first():
     s = action_phase(game("clutches", 3).new_initial_state(22))
     c = hero(s, "conan")
     pot = obj(s, "life_potion")
-    s.o_loc[pot] = -1 - c
-    s.wounds[c], s.fatigue[c], s.reserve[c] = 1, 5, 5
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.place_object(s, pot, ("hero", c))
+    position.set_hero(s, c, wounds=1, fatigue=5, reserve=5)
+    position.hand_turn(s, c)
     act(s, "use", pot)
     assert (s.wounds[c], s.fatigue[c], s.reserve[c]) == (0, 4, 7) and s.o_loc[pot] == -10
 
