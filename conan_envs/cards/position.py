@@ -16,6 +16,7 @@ from .setup import put_challenge
 
 TURN_DECISIONS = {"hero": "hero_action", "card": "card_play", "diplomacy": "diplomacy"}
 BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
+DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
 
 def _done(s):
@@ -30,29 +31,30 @@ def _player(s, p):
 
 
 def _named(kind, index, x, count):
+    i = x
     if isinstance(x, str):
         try:
-            return index(x)
-        except (KeyError, ValueError, StopIteration) as e:
-            raise ValueError(f"{x!r} is not a {kind}") from e
-    if type(x) is not int or not 0 <= x < count:
-        raise ValueError(f"{x!r} is not a {kind}")
-    return x
+            i = index(x)
+        except ValueError as e:
+            raise ValueError(f"{x!r} is not {kind}") from e
+    if type(i) is not int or not 0 <= i < count:
+        raise ValueError(f"{x!r} is not {kind}")
+    return i
 
 
 def card(x):
     """A card id from its name (the first copy) or an id, checked."""
-    return _named("card", C.card_id, x, C.NUM_CARDS)
+    return _named("a card", C.card_id, x, C.NUM_CARDS)
 
 
 def adventure_card(x):
     """An Adventure index from its name or an index, checked."""
-    return _named("Adventure", C.adventure_index, x, C.NUM_ADVENTURES)
+    return _named("an Adventure", C.adventure_index, x, C.NUM_ADVENTURES)
 
 
 def challenge_card(x):
     """A Challenge index from its name or an index, checked."""
-    return _named("Challenge", C.challenge_index, x, C.NUM_CHALLENGES)
+    return _named("a Challenge", C.challenge_index, x, C.NUM_CHALLENGES)
 
 
 def _cards(xs, allowed=None, kind="card"):
@@ -196,7 +198,7 @@ def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter
             raise ValueError(f"dp {dp!r} is not a count of 0 or more")
         s.dp[p] = dp
     if hand is not None:
-        s.hand[p] = _cards(hand, range(C.CH0, C.NUM_CARDS))
+        s.hand[p] = _cards(hand, DRAW_CARDS, "card of the draw deck")
     if items is not None:
         mine = _cards(items, C.MAGIC_IDS, "Magic item")
         s.magic_deck = [m for m in s.magic_deck if m not in mine]
@@ -245,7 +247,7 @@ def decks(s, deck=None, discard=None, magic=None):
 
 def _cards_copies(xs):
     ids = [card(x) for x in xs]
-    if any(c < C.CH0 or c in C.MAGIC_IDS for c in ids):
+    if any(c not in DRAW_CARDS for c in ids):
         raise ValueError(f"{list(xs)!r}: not every one is a card of the draw deck")
     return ids
 
