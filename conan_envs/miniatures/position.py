@@ -184,7 +184,7 @@ def set_round(s, *, turn=None, dead_heroes=None):
     if turn is not None:
         s.turn = _count("round", turn)
     if dead_heroes is not None:
-        s.dead_heroes = _count("dead heroes", dead_heroes)
+        s.dead_heroes = _count("dead heroes", dead_heroes, hi=s.game.num_heroes)
     return _done(s)
 
 

@@ -11,7 +11,7 @@ from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal
 @pytest.mark.parametrize("stance,dead,gain", [(0, 0, 2), (0, 1, 3), (0, 2, 4), (0, 3, 4),
                                               (1, 0, 5), (1, 1, 6), (1, 2, 7)])
 def test_stance_recovery_by_dead_heroes(stance, dead, gain):
-    s = game("ruined_fort", 2).new_initial_state(0)
+    s = game("ruined_fort", 4).new_initial_state(0)
     assert s.decision() == "stance"
     h = s.current_player()
     position.set_hero(s, h, fatigue=8, reserve=s.game.heroes[h].life - 8)
