@@ -38,9 +38,10 @@ def hero_turn_shortcut_agrees(s):
     Hero Turn's legal mask for every living player."""
     if s.w is not None or s.is_terminal():
         return
+    t = s.clone()
     for p in range(s.game.n):
         if s.alive[p]:
-            t = position.turn(s.clone(), "hero", p)
+            position.turn(t, "hero", p)
             m = np.zeros(s.game.num_actions, dtype=bool)
             hero_turn.mask_hero_action(t, m)
             assert hero_turn.can_act(s, p) == bool(m[1:].any()), (p, str(s))
