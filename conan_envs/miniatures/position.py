@@ -1,11 +1,11 @@
 """A position builder for Conan's miniatures game: heroes' areas, gem zones (Reserve, Fatigue,
 Wounds, action spaces, spell cards), stance and Mitra's Halo; models' areas and life; objects'
-places; searched huts and chests; the River; the Overlord's gems; the round and dead heroes; the
-Action phase's turn handed to a hero; and loaded dice (for tests, puzzles and curricula; the
-rulebook's "Setup" is in state.py, "Gems", "The Heroes' Turn", "The Overlord's Turn" and "Dice"
-in the rules). The only place outside the rules that sets a state's fields; everything after it
-is played through public moves. Every function checks its inputs (ValueError) and leaves the
-state's legal-action mask to be recomputed."""
+places; searched huts and chests; the River and the petrified monsters; the Overlord's gems; the
+round and dead heroes; the Action phase's turn handed to a hero; and loaded dice (for tests,
+puzzles and curricula; the rulebook's "Setup" is in state.py, "Gems", "The Heroes' Turn", "The
+Overlord's Turn" and "Dice" in the rules). The only place outside the rules that sets a state's
+fields; everything after it is played through public moves. Every function checks its inputs
+(ValueError) and leaves the state's legal-action mask to be recomputed."""
 from __future__ import annotations
 
 import numpy as np
@@ -158,16 +158,30 @@ def set_overlord(s, *, reserve=None, fatigue=None):
     return _done(s)
 
 
-def set_river_slot(s, slot, tile):
-    """Put tile `tile` (key or id) on River slot `slot`."""
+def _tile(s, tile):
     g = s.game
-    _index("River slot", slot, len(s.river))
     if isinstance(tile, str):
         if tile not in g.tile_index:
             raise ValueError(f"tile {tile!r} is not in this scenario")
         tile = g.tile_index[tile]
-    _index("tile", tile, len(g.tiles))
-    s.river[slot] = tile
+    return _index("tile", tile, len(g.tiles))
+
+
+def set_river_slot(s, slot, tile):
+    """Put tile `tile` (key or id) on River slot `slot`."""
+    _index("River slot", slot, len(s.river))
+    s.river[slot] = _tile(s, tile)
+    return _done(s)
+
+
+def unpetrify(s, tile):
+    """Petrified monster `tile` (key or id) is a statue no more (In the Heart of Darkness), its
+    models and tile left where they are: place them with set_model and set_river_slot (the
+    event that frees a monster also places them)."""
+    t = _tile(s, tile)
+    if t not in s.petrified:
+        raise ValueError(f"tile {tile!r} is not a petrified monster")
+    s.petrified.remove(t)
     return _done(s)
 
 

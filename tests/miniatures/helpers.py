@@ -3,12 +3,6 @@ import numpy as np
 
 import conan_envs
 from conan_envs.miniatures import position
-from conan_envs.miniatures.content import dice_faces
-
-
-def Loaded(*rolls):
-    """Dice that come out as listed (colour, symbols), for a state's generator."""
-    return position.LoadedDice(dice_faces(), rolls)
 
 
 def loaded(s, *rolls):

@@ -1,16 +1,17 @@
 """The Overlord's turn, allies, spells and special skills, with loaded dice."""
 from conan_envs.miniatures import movement as mv
+from conan_envs.miniatures import position
 from conan_envs.miniatures.game import SLOT_COSTS
 
-from .helpers import Loaded, act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj, touch
+from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal, model, obj
 
 
 def test_river_activation_cost_moves_the_tile_to_the_end_and_two_at_most():
     s = action_phase(game("clutches", 3).new_initial_state(8))
     for m in s.game.tile_models[s.game.tile_index["pict_hunters_green"]]:
-        s.u_area[m] = area(s, "ne_path")
-    s.u_area[model(s, "zogar_sag")] = area(s, "totem")
-    s.ov_reserve, s.ov_fatigue = 3, 6
+        position.set_model(s, m, area="ne_path")
+    position.set_model(s, model(s, "zogar_sag"), area="totem")
+    position.set_overlord(s, reserve=3, fatigue=6)
     end_heroes_turn(s)
     assert s.ov_reserve == 3 + 5 and s.ov_fatigue == 1  # recovery 5 (3 heroes)
     river = list(s.river)
@@ -33,10 +34,9 @@ def test_leadership_activates_each_ally_once_with_base_movement_and_bought_point
     b = hero(s, "belit")
     g = s.game
     guard = g.tile_models[g.ally_tile][0]
-    s.u_area[guard] = area(s, "tigress_bow")
-    s.reserve[b] = 6
-    s.stack[-1]["player"] = b
-    touch(s)
+    position.set_model(s, guard, area="tigress_bow")
+    position.set_hero(s, b, reserve=6)
+    position.hand_turn(s, b)
     assert guard in legal(s, "ally")
     act(s, "ally", guard)
     assert s.ally_gems[b] == 1 and s.decision() == "ally_act"
@@ -57,14 +57,14 @@ def test_allies_can_sacrifice_themselves_for_belit():
     pirate = model(s, "pirates")
     deck = area(s, "tigress_deck")
     for h in range(3):
-        s.h_area[h] = area(s, "tigress_stern") if h != b else deck
-    s.u_area[guard] = s.u_area[pirate] = deck
-    touch(s)
+        position.set_hero(s, h, area="tigress_stern" if h != b else deck)
+    position.set_model(s, guard, area=deck)
+    position.set_model(s, pirate, area=deck)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["pirates"]))
     act(s, "hero", b)
     assert s.decision() == "sacrifice" and s.current_player() == b
-    s.rng = Loaded(("O", 2))
+    position.load_dice(s, ("O", 2))
     act(s, "sacrifice", guard)
     if s.decision() == "reroll":
         act(s, "keep")
@@ -76,36 +76,35 @@ def test_protected_skuthus_cannot_be_attacked_beside_the_archers():
     c = hero(s, "conan")
     poop = area(s, "vandal_poop")
     sk, ar = model(s, "skuthus"), model(s, "bossonian_archers")
-    s.h_area[c] = s.u_area[sk] = s.u_area[ar] = poop
-    s.stack[-1]["player"] = c
-    touch(s)
+    position.set_hero(s, c, area=poop)
+    position.set_model(s, sk, area=poop)
+    position.set_model(s, ar, area=poop)
+    position.hand_turn(s, c)
     assert legal(s, "melee") == [ar]
-    s.u_area[ar] = -1
-    touch(s)
+    position.set_model(s, ar, area="off")
     assert legal(s, "melee") == [sk]
 
 
 def test_lightning_storm_hits_everyone_in_the_area_heroes_included():
     s = action_phase(game("clutches", 3).new_initial_state(16))
     hd, c = hero(s, "hadrathus"), hero(s, "conan")
-    s.h_area[hd] = area(s, "south_gate")
+    position.set_hero(s, hd, area="south_gate")
     yard = area(s, "totem")
-    s.h_area[c] = yard
+    position.set_hero(s, c, area=yard)
     hunters = [model(s, "pict_hunters_blue", k) for k in range(2)]
     for m in hunters:
-        s.u_area[m] = yard
-    s.ov_reserve = 0
-    s.reserve[hd] = 6
-    s.stack[-1]["player"] = hd
-    touch(s)
+        position.set_model(s, m, area=yard)
+    position.set_overlord(s, reserve=0)
+    position.set_hero(s, hd, reserve=6)
+    position.hand_turn(s, hd)
     storm = s.game.spell_index["lightning_storm"]
     act(s, "spell", storm)
-    s.rng = Loaded(("R", 2), ("R", 1))
+    position.load_dice(s, ("R", 2), ("R", 1))
     act(s, "area", yard)
     act(s, "keep")
     assert all(s.u_area[m] == -1 for m in hunters)      # 3 against armor 1
     assert s.decision() == "guard" and s.current_player() == c
-    s.rng = Loaded(("O", 2), ("O", 2), ("Y", 0))
+    position.load_dice(s, ("O", 2), ("O", 2), ("Y", 0))
     act(s, "gems", 2)
     assert legal(s, "equip") == [obj(s, "shield"), s.game.num_objects]   # no axe parry
     assert s.spell_gems[hd][storm] == 3
@@ -114,10 +113,8 @@ def test_lightning_storm_hits_everyone_in_the_area_heroes_included():
 def test_teleportation_costs_a_gem_per_area_and_ignores_walls():
     s = action_phase(game("clutches", 3).new_initial_state(17))
     hd = hero(s, "hadrathus")
-    s.h_area[hd] = area(s, "shrine_path")
-    s.reserve[hd] = 5
-    s.stack[-1]["player"] = hd
-    touch(s)
+    position.set_hero(s, hd, area="shrine_path", reserve=5)
+    position.hand_turn(s, hd)
     tp = s.game.spell_index["teleportation"]
     act(s, "spell", tp)
     assert area(s, "hut_1") in legal(s, "area")
@@ -139,14 +136,13 @@ def test_attack_from_beyond_when_belit_dies():
     s = action_phase(game("clutches", 4).new_initial_state(23))
     b = hero(s, "belit")
     totem = area(s, "totem")
-    s.h_area[b] = totem
+    position.set_hero(s, b, area=totem)
     hy = model(s, "hyenas")
-    s.u_area[hy] = totem
-    s.ov_reserve = 0
-    touch(s)
+    position.set_model(s, hy, area=totem)
+    position.set_overlord(s, reserve=0)
     s.wound_hero(b, 20)
     assert s.decision() == "beyond" and s.current_player() == b
-    s.rng = Loaded(("R", 1), ("R", 0), ("R", 0))
+    position.load_dice(s, ("R", 1), ("R", 0), ("R", 0))
     act(s, "melee", hy)
     assert s.u_area[hy] == -1                           # 1 against armor 0
 
@@ -155,14 +151,12 @@ def test_skuthus_energy_drain_paid_from_the_overlords_reserve():
     s = action_phase(game("tigress", 3).new_initial_state(24))
     c = hero(s, "conan")
     sk = model(s, "skuthus")
-    s.u_area[sk] = area(s, "vandal_poop")
+    position.set_model(s, sk, area="vandal_poop")
     for h in range(3):
-        s.h_area[h] = area(s, "tigress_bow")
-    s.h_area[c] = area(s, "vandal_deck")                 # adjacent to the poop deck, in sight
-    touch(s)
+        position.set_hero(s, h, area="tigress_bow")
+    position.set_hero(s, c, area="vandal_deck")          # adjacent to the poop deck, in sight
     end_heroes_turn(s)
-    s.ov_reserve, s.ov_fatigue = 6, 6
-    touch(s)
+    position.set_overlord(s, reserve=6, fatigue=6)
     act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))     # slot cost 4
     drain = s.game.spell_index["energy_drain"]
     assert drain in legal(s, "spell")
@@ -177,27 +171,23 @@ def test_mitras_healing_and_set_bite_and_telekinesis():
     s = action_phase(game("ruined_fort", 3).new_initial_state(25))
     hd, c = hero(s, "hadrathus"), hero(s, "conan")
     yard = area(s, "courtyard_west")
-    s.h_area[hd] = s.h_area[c] = yard
-    s.wounds[c], s.fatigue[c] = 3, s.fatigue[c] - 3
-    s.reserve[hd] = 8
-    s.fatigue[hd] = 10 - 8 - s.wounds[hd]
-    s.stack[-1]["player"] = hd
-    touch(s)
+    position.set_hero(s, hd, area=yard, reserve=8, fatigue=10 - 8 - s.wounds[hd])
+    position.set_hero(s, c, area=yard, wounds=3, reserve=s.reserve[c] - 3)   # 3 gems wounded
+    position.hand_turn(s, hd)
     heal = s.game.spell_index["mitras_healing"]
     act(s, "spell", heal)
     assert legal(s, "hero") == [c]
-    s.rng = Loaded(("O", 2))
+    position.load_dice(s, ("O", 2))
     act(s, "hero", c)
     if s.decision() == "reroll":
         act(s, "keep")
     assert s.wounds[c] == 1 and s.spell_gems[hd][heal] == 2
     bite = s.game.spell_index["set_bite"]
     guard = model(s, "bossonian_guards_red")
-    s.u_area[guard] = area(s, "courtyard_east")
-    s.ov_reserve, s.ov_fatigue = 3, 0
-    touch(s)
+    position.set_model(s, guard, area="courtyard_east")
+    position.set_overlord(s, reserve=3, fatigue=0)
     act(s, "spell", bite)
-    s.rng = Loaded(("O", 2), ("O", 2))
+    position.load_dice(s, ("O", 2), ("O", 2))
     act(s, "target", guard)
     if s.decision() == "reroll":
         act(s, "keep")
@@ -206,8 +196,7 @@ def test_mitras_healing_and_set_bite_and_telekinesis():
     assert s.u_area[guard] == -1                         # 4 against armor 2
     tk = s.game.spell_index["telekinesis"]
     dagger = obj(s, "dagger")
-    s.o_loc[dagger] = area(s, "well")
-    touch(s)
+    position.place_object(s, dagger, "well")
     act(s, "spell", tk)
     act(s, "pickup", dagger)
     assert s.o_loc[dagger] == -1 - hd
@@ -217,8 +206,7 @@ def test_mitras_healing_and_set_bite_and_telekinesis():
 def _tigress_event(seed):
     s = action_phase(game("tigress", 3).new_initial_state(seed))
     end_heroes_turn(s)
-    s.ov_reserve = 8
-    touch(s)
+    position.set_overlord(s, reserve=8)
     act(s, "activate", s.river.index(s.game.tile_index["event"]))
     assert s.decision() == "event"
     return s
@@ -251,11 +239,11 @@ def test_tigress_event_volley_ranged_attacks_with_melee_dice():
     s = _tigress_event(28)
     c = hero(s, "conan")
     pirate = model(s, "pirates")
-    s.u_area[pirate] = area(s, "vandal_deck")
+    position.set_model(s, pirate, area="vandal_deck")
     act(s, "event", 2)
     assert s.decision() == "unit" and s.stack[-1]["model"] == pirate and s.stack[-1]["mp"] == 0
     assert legal(s, "move") == [] and c in legal(s, "hero")
-    s.rng = Loaded(("O", 1))
+    position.load_dice(s, ("O", 1))
     act(s, "hero", c)
     fr = s.stack[-1]
     assert fr["decision"] in ("reroll", "guard")
@@ -274,8 +262,7 @@ def test_petrified_monsters_are_not_on_the_board_until_an_event_frees_one():
     assert s.u_area[snake] == -1 and g.tile_index["giant_snake"] in s.petrified
     s = _heart(29)
     end_heroes_turn(s)
-    s.ov_reserve = 8
-    touch(s)
+    position.set_overlord(s, reserve=8)
     act(s, "activate", s.river.index(g.tile_index["event"]))
     assert s.decision() == "event"
     assert legal(s, "event") == [0, 3]                  # no volley or demon here
@@ -290,12 +277,12 @@ def test_no_freeing_while_two_monster_tiles_are_in_the_river():
     s = _heart(30)
     g = s.game
     from conan_envs.miniatures.overlord import freeable
-    s.u_area[model(s, "dark_demon")] = area(s, "courtyard_east")
+    position.set_model(s, model(s, "dark_demon"), area="courtyard_east")
     assert freeable(s)
     t = g.tile_index["giant_snake"]
-    s.petrified.remove(t)
-    s.river[s.river.index(-1)] = t
-    s.u_area[model(s, "giant_snake")] = area(s, "courtyard_west")
+    position.unpetrify(s, t)
+    position.set_river_slot(s, s.river.index(-1), t)
+    position.set_model(s, model(s, "giant_snake"), area="courtyard_west")
     assert freeable(s) == []
 
 
@@ -304,12 +291,11 @@ def test_jinx_forbids_every_reroll_near_the_dark_demon():
     c = hero(s, "conan")
     demon = model(s, "dark_demon")
     yard = area(s, "courtyard_east")
-    s.h_area[c] = s.u_area[demon] = yard
-    s.ov_reserve = 0
-    s.reserve[c] = 6
-    s.stack[-1]["player"] = c
-    touch(s)
-    s.rng = Loaded(("R", 0), ("O", 0))
+    position.set_hero(s, c, area=yard, reserve=6)
+    position.set_model(s, demon, area=yard)
+    position.set_overlord(s, reserve=0)
+    position.hand_turn(s, c)
+    position.load_dice(s, ("R", 0), ("O", 0))
     act(s, "melee", demon)
     act(s, "gems", 1)
     act(s, "equip", obj(s, "sword"))                    # O* would give a free reroll
@@ -322,14 +308,12 @@ def test_yuetshi_knife_drops_khosatral_khels_armor_to_3():
         g = s.game
         b = hero(s, "belit")
         kk = model(s, "khosatral_khel")
-        s.petrified.remove(g.tile_index["khosatral_khel"])
-        s.u_area[kk] = s.h_area[b] = area(s, "rock_slide")
-        s.u_life[kk] = 7
-        s.ov_reserve = 0
-        s.reserve[b] = 6
-        s.stack[-1]["player"] = b
-        touch(s)
-        s.rng = Loaded(("O", 2), ("O", 2), ("O", 1))
+        position.unpetrify(s, g.tile_index["khosatral_khel"])
+        position.set_model(s, kk, area="rock_slide", life=7)
+        position.set_hero(s, b, area="rock_slide", reserve=6)
+        position.set_overlord(s, reserve=0)
+        position.hand_turn(s, b)
+        position.load_dice(s, ("O", 2), ("O", 2), ("O", 1))
         act(s, "melee", kk)
         act(s, "gems", 2)
         act(s, "equip", obj(s, "yuetshi_knife") if knife else obj(s, "ornamental_spear"))
@@ -342,17 +326,15 @@ def test_skuthus_casts_set_bite_and_the_hero_loses_a_gem():
     c = hero(s, "conan")
     sk = model(s, "skuthus")
     for h in range(3):
-        s.h_area[h] = area(s, "outside_south")
-    s.h_area[c] = area(s, "courtyard_east")              # the tower sees the courtyard
-    touch(s)
+        position.set_hero(s, h, area="outside_south")
+    position.set_hero(s, c, area="courtyard_east")       # the tower sees the courtyard
     end_heroes_turn(s)
-    s.ov_reserve = 6
-    touch(s)
+    position.set_overlord(s, reserve=6)
     act(s, "activate", s.river.index(s.game.tile_index["skuthus"]))
     bite = s.game.spell_index["set_bite"]
     assert s.stack[-1]["model"] == sk and bite in legal(s, "spell")
     reserve = s.reserve[c]
-    s.rng = Loaded(("O", 2), ("O", 1))
+    position.load_dice(s, ("O", 2), ("O", 1))
     act(s, "spell", bite)      # Conan is the only hero in sight: no target is asked for
     if s.decision() == "reroll":
         act(s, "keep")
@@ -362,23 +344,20 @@ def test_skuthus_casts_set_bite_and_the_hero_loses_a_gem():
 
 def test_khosatral_circular_strike_carries_on_to_another_hero():
     s = _heart(34)
-    g = s.game
     sh, c = hero(s, "shevatas"), hero(s, "conan")
     kk = model(s, "khosatral_khel")
-    s.petrified.remove(g.tile_index["khosatral_khel"])
-    s.river[0] = g.tile_index["khosatral_khel"]
+    position.unpetrify(s, "khosatral_khel")
+    position.set_river_slot(s, 0, "khosatral_khel")
     slide = area(s, "rock_slide")
-    s.u_area[kk] = s.h_area[sh] = s.h_area[c] = slide
-    s.u_life[kk] = 7
-    s.h_area[hero(s, "belit")] = area(s, "outside_south")
-    touch(s)
+    position.set_model(s, kk, area=slide, life=7)
+    position.set_hero(s, sh, area=slide)
+    position.set_hero(s, c, area=slide)
+    position.set_hero(s, hero(s, "belit"), area="outside_south")
     end_heroes_turn(s)
-    s.ov_reserve = 4
-    s.reserve[sh], s.fatigue[sh], s.wounds[sh] = 0, 2, 8
-    s.spaces[sh] = [0] * 6
-    touch(s)
+    position.set_overlord(s, reserve=4)
+    position.set_hero(s, sh, reserve=0, fatigue=2, wounds=8, spaces=[0] * 6)
     act(s, "activate", 0)
-    s.rng = Loaded(("R", 3), ("R", 3), ("R", 2))
+    position.load_dice(s, ("R", 3), ("R", 3), ("R", 2))
     act(s, "hero", sh)
     if s.decision() == "reroll":
         act(s, "keep")
@@ -396,12 +375,11 @@ def test_ophir_conan_starts_in_his_cell_and_picks_the_door_at_difficulty_2():
     c = hero(s, "conan")
     cell, corridor = area(s, "cell_conan"), area(s, "corridor")
     assert s.h_area[c] == cell and legal(s, "move") == []
-    s.reserve[c] = 8
-    touch(s)
+    position.set_hero(s, c, reserve=8)
     assert legal(s, "door") == [corridor]
     for symbols, opened in ((1, False), (2, True)):
         t = s.clone()
-        t.rng = Loaded(("O", symbols))
+        position.load_dice(t, ("O", symbols))
         act(t, "door", corridor)
         act(t, "gems", 1)
         if t.decision() == "reroll":
@@ -413,14 +391,13 @@ def test_ophir_doors_cost_one_more_then_vanish_and_stop_hyenas():
     s = _ophir(36)
     sh = hero(s, "shevatas")
     yard, barracks = area(s, "courtyard_east"), area(s, "barracks")
-    s.h_area[sh] = yard
+    position.set_hero(s, sh, area=yard)
     assert mv.move_cost(s, ("h", sh), yard, barracks) == 2
     assert not mv.line_of_sight(s, yard, barracks)
     hy = model(s, "hyenas")
-    s.u_area[hy] = barracks
+    position.set_model(s, hy, area=barracks)
     assert mv.move_cost(s, ("u", hy), barracks, yard) == -1
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.hand_turn(s, sh)
     act(s, "move", barracks)
     assert mv.move_cost(s, ("u", hy), barracks, yard) >= 1
     assert mv.line_of_sight(s, yard, barracks)
@@ -432,12 +409,11 @@ def test_ophir_arbanus_drops_the_key_that_opens_olivias_cell():
     sh = hero(s, "shevatas")
     corridor, cell = area(s, "corridor"), area(s, "cell_olivia")
     arb = model(s, "captain_arbanus")
-    s.u_area[arb] = corridor
-    s.damage_model(arb, 6)
+    position.set_model(s, arb, area=corridor)
+    position.slay(s, arb)                                # life 6: slain as by 6 damage
     assert s.o_loc[g.key] == corridor
-    s.h_area[sh] = corridor
-    s.stack[-1]["player"] = sh
-    touch(s)
+    position.set_hero(s, sh, area=corridor)
+    position.hand_turn(s, sh)
     assert cell not in legal(s, "door")                  # not without the Key
     act(s, "pickup", g.key)
     assert cell in legal(s, "door")
@@ -451,12 +427,11 @@ def test_ophir_heroes_win_by_fleeing_with_olivia():
     s = _ophir(38)
     g = s.game
     sh = hero(s, "shevatas")
-    s.h_area[sh] = area(s, "outside_south")
-    s.o_loc[g.captive] = -1 - sh
-    s.o_loc[obj(s, "kris")] = s.h_area[sh]
-    s.stack[-1]["player"] = sh
-    s.reserve[sh] = 6
-    touch(s)
+    position.set_hero(s, sh, area="outside_south")
+    position.place_object(s, g.captive, ("hero", sh))
+    position.place_object(s, obj(s, "kris"), s.h_area[sh])
+    position.hand_turn(s, sh)
+    position.set_hero(s, sh, reserve=6)
     act(s, "flee")
     assert s.is_terminal() and s.returns()[0] == 1.0
 
@@ -466,17 +441,15 @@ def test_ophir_rocks_fall_hurts_everyone_in_the_area_without_defence():
     g = s.game
     sh = hero(s, "shevatas")
     yard = area(s, "courtyard_west")
-    s.h_area[sh] = yard
+    position.set_hero(s, sh, area=yard)
     guard = model(s, "bossonian_guards")
-    s.u_area[guard] = yard
-    touch(s)
+    position.set_model(s, guard, area=yard)
     end_heroes_turn(s)
-    s.ov_reserve, s.ov_fatigue = 4, 4
-    touch(s)
+    position.set_overlord(s, reserve=4, fatigue=4)
     act(s, "activate", s.river.index(g.tile_index["event"]))
     act(s, "event", 4)
     wounds = s.wounds[sh]
-    s.ov_reserve = 0
-    s.rng = Loaded(("R", 2), ("R", 1))
+    position.set_overlord(s, reserve=0)
+    position.load_dice(s, ("R", 2), ("R", 1))
     act(s, "area", yard)
     assert s.wounds[sh] == wounds + 3 and s.u_area[guard] == -1
