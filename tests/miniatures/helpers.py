@@ -55,12 +55,6 @@ def legal(s, seg):
     return np.flatnonzero(s.legal_action_mask()[sl]).tolist()
 
 
-def touch(s):
-    """Forget the cached legal mask after a test edits the state's fields."""
-    s._mask = None
-    s._pre = None
-
-
 def end_heroes_turn(s):
     while s.decision() == "act":
         act(s, "done")

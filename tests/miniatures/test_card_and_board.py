@@ -7,9 +7,10 @@ import numpy as np
 
 import conan_envs
 from conan_envs import miniatures_v1
+from conan_envs.miniatures import position
 from conan_envs.miniatures.encode import observation_blocks
 
-from .helpers import act, action_phase, area, end_heroes_turn, hero, model, touch
+from .helpers import act, action_phase, end_heroes_turn, hero, model
 
 
 def test_env_card_block_table_matches_the_encoder():
@@ -70,8 +71,8 @@ def test_the_board_names_the_card_the_dice_and_a_dead_hero():
     s = action_phase(g.new_initial_state(40))
     c = hero(s, "conan")
     snake = model(s, "giant_snake")
-    s.h_area[c] = s.u_area[snake] = area(s, "west_yard")
-    touch(s)
+    position.set_hero(s, c, area="west_yard")
+    position.set_model(s, snake, area="west_yard")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
     act(s, "hero", c)

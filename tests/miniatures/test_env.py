@@ -86,15 +86,16 @@ def test_scripted_agent_without_a_state_picks_a_legal_action():
 
 
 def test_observation_shows_the_acting_model_and_the_attack_being_defended():
+    from conan_envs.miniatures import position
     from conan_envs.miniatures.encode import observe
 
-    from .helpers import act, action_phase, area, end_heroes_turn, hero, model, touch
+    from .helpers import act, action_phase, end_heroes_turn, hero, model
     g = conan_envs.make_game("miniatures_v1", scenario="clutches")
     s = action_phase(g.new_initial_state(40))
     c = hero(s, "conan")
     snake = model(s, "giant_snake")
-    s.h_area[c] = s.u_area[snake] = area(s, "west_yard")
-    touch(s)
+    position.set_hero(s, c, area="west_yard")
+    position.set_model(s, snake, area="west_yard")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
     L = g._layout
