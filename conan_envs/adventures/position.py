@@ -6,6 +6,7 @@ after it is played through public moves. Every function checks its inputs (Value
 leaves the state's legal-action mask to be recomputed."""
 from __future__ import annotations
 
+from ..engine import checks
 from . import dicepool
 from .content import CT_KINDS, FATE_KINDS, _face, content
 from .flow import TASKS, push, run
@@ -34,16 +35,6 @@ def kingdom(k):
     return k
 
 
-def _player(s, p):
-    if type(p) is not int or not 0 <= p < s.n:
-        raise ValueError(f"player {p!r} is not one of the {s.n} players")
-    return p
-
-
-def _count(name, v):
-    if type(v) is not int or v < 0:
-        raise ValueError(f"{name} {v!r} is not a count of 0 or more")
-    return v
 
 
 def _fate_counts(fate):
@@ -55,12 +46,8 @@ def _fate_counts(fate):
     fate = list(fate)
     if len(fate) != len(FATE_KINDS):
         raise ValueError(f"Fate tokens {fate!r}: expected {len(FATE_KINDS)} counts")
-    return [_count("Fate tokens", v) for v in fate]
+    return [checks.count("Fate tokens", v) for v in fate]
 
-
-def _done(s):
-    s._mask = None
-    return s
 
 
 def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
@@ -69,11 +56,11 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
     taken from and returned to the supply), God tokens (taken from and returned to the supply),
     Achievement track spaces (3), Challenge tokens on the character card, character side,
     whether the ability is used, and dice gained (and free dice) this round. None leaves it."""
-    _player(s, p)
+    checks.player(p, s.n)
     for name, v in (("gold", gold), ("vp", vp), ("plot", plot), ("gained", gained),
                     ("free_dice", free_dice)):
         if v is not None:
-            getattr(s, name)[p] = _count(name, v)
+            getattr(s, name)[p] = checks.count(name, v)
     if fate is not None:
         fate = _fate_counts(fate)
         supply = [have + s.fate[p][k] - new for k, (have, new) in enumerate(zip(s.fate_supply, fate))]
@@ -93,7 +80,7 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
             s.god_supply[g] = False
         s.gods[p] = gods
     if ach is not None:
-        ach = [_count("Achievement space", v) for v in ach]
+        ach = [checks.count("Achievement space", v) for v in ach]
         if len(ach) != 3:
             raise ValueError(f"Achievement spaces {ach!r}: expected 3")
         s.ach[p] = ach
@@ -105,7 +92,7 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
         s.side[p] = side
     if ability_used is not None:
         s.ability_used[p] = bool(ability_used)
-    return _done(s)
+    return s.edited()
 
 
 def scores(s, vp=None, plot=None, ach=None):
@@ -116,7 +103,7 @@ def scores(s, vp=None, plot=None, ach=None):
                 raise ValueError(f"{name} {values!r}: expected one per player ({s.n})")
             for p, v in enumerate(values):
                 give(s, p, **{name: v})
-    return _done(s)
+    return s.edited()
 
 
 def no_tokens(s, *players):
@@ -129,7 +116,7 @@ def no_tokens(s, *players):
 def set_dice(s, p, faces, zone=dicepool.ACTIVE, dtypes=None):
     """Give player p exactly these dice (faces by name), all in one zone; `dtypes` (die type
     names) default to the player's first dice types, repeated."""
-    _player(s, p)
+    checks.player(p, s.n)
     if zone not in ZONES:
         raise ValueError(f"zone {zone!r} is not one of {dicepool.ZONE_NAMES}")
     if not 0 < len(faces) <= dicepool.MAX_DICE:
@@ -145,11 +132,11 @@ def set_dice(s, p, faces, zone=dicepool.ACTIVE, dtypes=None):
     else:
         types = (s.dtype[p] + s.dtype[p])[:len(faces)]
     s.face[p], s.zone[p], s.dtype[p] = ids, [zone] * len(faces), types
-    return _done(s)
+    return s.edited()
 
 
 def _die(s, p, d):
-    _player(s, p)
+    checks.player(p, s.n)
     if type(d) is not int or not 0 <= d < len(s.face[p]):
         raise ValueError(f"die {d!r} is not one of player {p}'s {len(s.face[p])} dice")
     return d
@@ -161,7 +148,7 @@ def roll_as(s, p, dice, faces):
         raise ValueError(f"{len(faces)} faces for {len(dice)} dice")
     for d, x in zip(dice, faces):
         s.face[p][_die(s, p, d)] = face(x)
-    return _done(s)
+    return s.edited()
 
 
 def move_die(s, p, d, zone):
@@ -169,7 +156,7 @@ def move_die(s, p, d, zone):
     if zone not in ZONES:
         raise ValueError(f"zone {zone!r} is not one of {dicepool.ZONE_NAMES}")
     s.zone[p][_die(s, p, d)] = zone
-    return _done(s)
+    return s.edited()
 
 
 def encounter_track(s, slots):
@@ -184,24 +171,24 @@ def encounter_track(s, slots):
             track_p[i], track_d[i] = p, _die(s, p, d)
             s.zone[p][d] = dicepool.TRACK
     s.track_p, s.track_d = track_p, track_d
-    return _done(s)
+    return s.edited()
 
 
 def place(s, where):
     """Put characters in kingdoms: {player: kingdom name or id}."""
     for p, k in where.items():
-        s.loc[_player(s, p)] = kingdom(k)
-    return _done(s)
+        s.loc[checks.player(p, s.n)] = kingdom(k)
+    return s.edited()
 
 
 def characters(s, chars):
     """Play these characters: {player: index among the characters of the player's role}."""
     for p, c in chars.items():
-        cards = C.characters[s.rk[_player(s, p)]]
+        cards = C.characters[s.rk[checks.player(p, s.n)]]
         if type(c) is not int or not 0 <= c < len(cards):
             raise ValueError(f"character {c!r} is not one of {len(cards)}")
         s.char[p] = c
-    return _done(s)
+    return s.edited()
 
 
 def turn_order(s, order):
@@ -210,14 +197,14 @@ def turn_order(s, order):
     if sorted(order) != list(range(s.n)):
         raise ValueError(f"order {order!r} is not a turn order of {s.n} players")
     s.order = order
-    return _done(s)
+    return s.edited()
 
 
 def clear_board(s):
     """No Challenge tokens, temples or Fate tokens on the map (the supplies unchanged)."""
     nk = len(C.kingdoms)
     s.ct_board, s.temple, s.fate_board = [-1] * nk, [[] for _ in range(nk)], [[0] * 8 for _ in range(nk)]
-    return _done(s)
+    return s.edited()
 
 
 def _token(t):
@@ -241,33 +228,33 @@ def take_token(s, kind, value=0):
 def put_token(s, where, token):
     """Put a Challenge token face down in a kingdom (-1: none)."""
     s.ct_board[kingdom(where)] = token if token == -1 else _token(token)
-    return _done(s)
+    return s.edited()
 
 
 def temple(s, where, tokens):
     """The Temple of Set tokens revealed in a kingdom."""
     s.temple[kingdom(where)] = [_token(x) for x in tokens]
-    return _done(s)
+    return s.edited()
 
 
 def put_fate(s, where, kind, count=1):
     """Put `count` Fate tokens of this kind in a kingdom."""
     if kind not in FATE_KINDS:
         raise ValueError(f"Fate token kind {kind!r} is not one of {FATE_KINDS}")
-    s.fate_board[kingdom(where)][FATE_KINDS.index(kind)] = _count("Fate tokens", count)
-    return _done(s)
+    s.fate_board[kingdom(where)][FATE_KINDS.index(kind)] = checks.count("Fate tokens", count)
+    return s.edited()
 
 
 def hold_tokens(s, p, tokens):
     """Player p's supply of Challenge tokens."""
-    s.ct_hand[_player(s, p)] = [_token(t) for t in tokens]
-    return _done(s)
+    s.ct_hand[checks.player(p, s.n)] = [_token(t) for t in tokens]
+    return s.edited()
 
 
 def knows(s, p, tokens):
     """The Challenge tokens player p has seen (replacing what it knew)."""
-    s.ct_known[_player(s, p)] = {_token(t) for t in tokens}
-    return _done(s)
+    s.ct_known[checks.player(p, s.n)] = {_token(t) for t in tokens}
+    return s.edited()
 
 
 def gods_in_supply(s, gods):
@@ -276,15 +263,15 @@ def gods_in_supply(s, gods):
     if not gods <= set(range(len(s.god_supply))):
         raise ValueError(f"God tokens {sorted(gods)!r} are not among {len(s.god_supply)}")
     s.god_supply = [g in gods for g in range(len(s.god_supply))]
-    return _done(s)
+    return s.edited()
 
 
 def god_gold(s, god, gold):
     """The Gold lying on a God token in the supply."""
     if type(god) is not int or not 0 <= god < len(s.god_gold):
         raise ValueError(f"God token {god!r} is not one of {len(s.god_gold)}")
-    s.god_gold[god] = _count("gold", gold)
-    return _done(s)
+    s.god_gold[god] = checks.count("gold", gold)
+    return s.edited()
 
 
 def _card(deck, i, what):
@@ -301,31 +288,31 @@ def face_up(s, adventures=None, encounters=None):
             if len(cards) != 3:
                 raise ValueError(f"face-up cards {cards!r}: expected 3 slots")
             setattr(s, name, [_card(deck, c, "card") for c in cards])
-    return _done(s)
+    return s.edited()
 
 
 def held_adventures(s, p, adventures):
     """The Adventure cards player p holds."""
-    s.adv_held[_player(s, p)] = [_card(C.adventures, a, "Adventure") for a in adventures]
-    return _done(s)
+    s.adv_held[checks.player(p, s.n)] = [_card(C.adventures, a, "Adventure") for a in adventures]
+    return s.edited()
 
 
 def event(s, e):
     """The Event in play (an index of the Event cards)."""
     s.ev_cur = _card(C.events, e, "Event")
-    return _done(s)
+    return s.edited()
 
 
 def event_on_top(s, e):
     """Put an Event card on top of the Event deck."""
     s.ev_deck.append(_card(C.events, e, "Event"))
-    return _done(s)
+    return s.edited()
 
 
 def end_triggered(s):
     """The end of the game is triggered: this round is the last."""
     s.end_triggered = True
-    return _done(s)
+    return s.edited()
 
 
 def forget_kingdom_rolls(s):
@@ -343,6 +330,6 @@ def begin(s, *tasks):
     s.dec = None
     s.tasks = []
     push(s, *tasks)
-    _done(s)
+    s.edited()
     run(s)
     return s

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import conan_envs
 
+from ..engine import checks
 from . import content as C
 from . import flow
 from .setup import put_challenge
@@ -19,15 +20,6 @@ BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
 DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
 
-def _done(s):
-    s._mask = None
-    return s
-
-
-def _player(s, p):
-    if type(p) is not int or not 0 <= p < s.game.n:
-        raise ValueError(f"player {p!r} is not one of the {s.game.n} players")
-    return p
 
 
 def _named(kind, index, x, count):
@@ -120,14 +112,14 @@ def turn(s, phase, player, dec=None):
     decision unless `dec` names another; the players after it in turn order follow."""
     if phase not in TURN_DECISIONS:
         raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
-    _player(s, player)
+    checks.player(player, s.game.n)
     if dec is not None and dec not in _decisions():
         raise ValueError(f"decision {dec!r} is not a decision of the game")
     s.phase = phase
     s.idx = s.order.index(player)
     s.actor = player
     s.dec = dec or TURN_DECISIONS[phase]
-    return _done(s)
+    return s.edited()
 
 
 def _decisions():
@@ -143,20 +135,20 @@ def begin(s, phase, first_round=True):
     if phase not in BEGUN_PHASES:
         raise ValueError(f"phase {phase!r} is not one of {BEGUN_PHASES}")
     s.first_round = bool(first_round)
-    _done(s)
+    s.edited()
     flow.start_phase(s, phase)
-    return _done(s)
+    return s.edited()
 
 
 def adventure(s, name, owner):
     """Put the Adventure card `name` face up in play, played by `owner`; returns its index."""
     a = adventure_card(name)
-    _player(s, owner)
+    checks.player(owner, s.game.n)
     if s.adv_state[a]:
         raise ValueError(f"{C.NAME[C.AD0 + a]} is already in play")
     s.adv_state[a] = 1
     s.adv_owner[a] = owner
-    _done(s)
+    s.edited()
     return a
 
 
@@ -165,14 +157,14 @@ def challenge(s, name, adv, placer, face_up=False):
     face down (known to its placer alone) or face up; returns its index."""
     c = challenge_card(name)
     a = adventure_card(adv)
-    _player(s, placer)
+    checks.player(placer, s.game.n)
     if s.adv_state[a] != 1:
         raise ValueError(f"{C.NAME[C.AD0 + a]} is not face up in play")
     if s.ch_placer[c] >= 0 or any(c in st for st in s.stack) or c in s.ally:
         raise ValueError(f"{C.NAME[C.CH0 + c]} is already in play")
     put_challenge(s, placer, c, a)
     s.ch_up[c] = bool(face_up)
-    _done(s)
+    s.edited()
     return c
 
 
@@ -184,7 +176,7 @@ def clear(s, adv):
         s.ch_up[c] = False
         s.ch_known[c] = 0
     s.stack[a] = []
-    return _done(s)
+    return s.edited()
 
 
 def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter=None,
@@ -192,7 +184,7 @@ def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter
     """Set player p's DP, hand (card names or ids), Magic items, the Adventure its Hero stands
     on (-1 none), Ally (a Challenge; -1 none), whether it is expelled and must enter a card,
     and whether its once-per-game ability is used. None leaves it."""
-    _player(s, p)
+    checks.player(p, s.game.n)
     if dp is not None:
         if type(dp) is not int or dp < 0:
             raise ValueError(f"dp {dp!r} is not a count of 0 or more")
@@ -217,20 +209,20 @@ def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter
         s.must_enter[p] = bool(must_enter)
     if used is not None:
         s.used[p] = bool(used)
-    return _done(s)
+    return s.edited()
 
 
 def alliance(s, p, q, keep=3):
     """Players p and q allied on the terms that whoever gains keeps `keep` sixths."""
-    _player(s, p)
-    _player(s, q)
+    checks.player(p, s.game.n)
+    checks.player(q, s.game.n)
     if p == q:
         raise ValueError("an Alliance needs two players")
     if type(keep) is not int or not 0 <= keep <= 6:
         raise ValueError(f"keep {keep!r} is not a number of sixths (0 to 6)")
     s.partner[p], s.partner[q] = q, p
     s.keep[p] = s.keep[q] = keep
-    return _done(s)
+    return s.edited()
 
 
 def decks(s, deck=None, discard=None, magic=None):
@@ -242,7 +234,7 @@ def decks(s, deck=None, discard=None, magic=None):
         s.discard = _cards_copies(discard)
     if magic is not None:
         s.magic_deck = _cards(magic, C.MAGIC_IDS, "Magic item")
-    return _done(s)
+    return s.edited()
 
 
 def _cards_copies(xs):
@@ -254,11 +246,11 @@ def _cards_copies(xs):
 
 def defeat(s, p):
     """Player p falls to 0 DP: Player Defeat as the rules apply it, then play goes on."""
-    _player(s, p)
+    checks.player(p, s.game.n)
     if not s.alive[p]:
         raise ValueError(f"player {p} is already defeated")
     s.dp[p] = 0
     flow.check_defeat(s)
-    _done(s)
+    s.edited()
     flow.advance(s)
-    return _done(s)
+    return s.edited()

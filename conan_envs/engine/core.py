@@ -342,6 +342,13 @@ class State(ABC):
         `state_from_json`): raise CorruptStateError naming the field, so a corrupt save is
         refused before `_rebuild_derived` reads it. Default: nothing to check."""
 
+    def edited(self) -> State:
+        """Call after setting fields outside the rules (a game's position builder): drops
+        what was computed from the old fields, the legal mask and any cache a game keeps
+        beside it. Returns the state."""
+        self._mask = None
+        return self
+
     def _rebuild_derived(self) -> None:  # noqa: B027 - an optional hook
         """Recompute the `_DERIVED` fields from the saved ones (after `state_from_json`),
         once `_check_fields` has passed."""

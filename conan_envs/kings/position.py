@@ -4,6 +4,7 @@ is in setup.py). Everything goes through the same bookkeeping as play (`add`, `s
 ...), so a built position is as consistent as a played one."""
 from __future__ import annotations
 
+from ..engine import checks
 from . import content as C
 
 PHASE_STARTS = ("fate", "hero", "wizard", "recruit", "move", "battle", "plunder")
@@ -43,25 +44,22 @@ class PositionBuilder:
         s.task, s.queue = {}, []
         s.phase = "fate"
         s._reset_turn()
-        s._mask = None
-        return s
+        return s.edited()
 
     def place(self, region, owner, unit, k=1):
         """Put k units (a type index or key: "army", ..., "fort") of `owner` (a player
         index, or n for the neutral armies) in `region` (a name or index); k < 0 removes."""
         self.add(_region(region), owner, _unit(unit), k)
-        self._mask = None
+        self.edited()
 
     def give(self, player, gold=None, divinations=None, relics=None):
         """Set a player's Gold, Divination and Relic tokens (counts of 0 or more; None
         leaves that token as it is)."""
-        if type(player) is not int or not 0 <= player < self.n:
-            raise ValueError(f"player {player!r} is not one of the {self.n} players")
+        checks.player(player, self.n)
         for field, value in (("gold", gold), ("div", divinations), ("relics", relics)):
             if value is not None:
-                if type(value) is not int or value < 0:
-                    raise ValueError(f"{field} {value!r} is not a count of 0 or more")
-                getattr(self, field)[player] = value
+                getattr(self, field)[player] = checks.count(field, value)
+        self.edited()
 
     def load_dice(self, dice):
         """Roll every die from now on with `dice` instead of the state's generator, for
@@ -101,6 +99,6 @@ class PositionBuilder:
                 self.country_roll[c] = int(all(self.controls(me, r) for r in regions))
         elif phase == "move":
             self.task = {"done": False}
-        self._mask = None
+        self.edited()
         self._run()
         return self

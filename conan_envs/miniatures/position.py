@@ -10,23 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine import checks
 from .content import COLOR_NAMES
 
 OFF = -10
 COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
 
 
-def _done(s):
-    s._mask = None
-    s._pre = None
-    return s
-
-
-def _count(name, v, hi=None):
-    if type(v) is not int or v < 0 or (hi is not None and v > hi):
-        top = "or more" if hi is None else f"to {hi}"
-        raise ValueError(f"{name} {v!r} is not a count of 0 {top}")
-    return v
 
 
 def area_id(s, a):
@@ -41,11 +31,6 @@ def area_id(s, a):
     return a
 
 
-def _index(kind, v, n):
-    if type(v) is not int or not 0 <= v < n:
-        raise ValueError(f"{kind} {v!r} is not one of the {n}")
-    return v
-
 
 def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance=None,
              halo=None, spaces=None, spell_gems=None):
@@ -53,7 +38,7 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
     (0 none, 1 aggressive, 2 cautious), Mitra's Halo armor, gems on the six action spaces and on
     each spell card (a list, or {spell: gems} for some). None leaves it."""
     g = s.game
-    _index("hero", h, g.num_heroes)
+    checks.index("hero", h, g.num_heroes)
     if s.h_state[h] != 0:
         raise ValueError(f"hero {h} is not on the board")
     if area is not None:
@@ -61,50 +46,50 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
     for name, v in (("reserve", reserve), ("fatigue", fatigue), ("wounds", wounds),
                     ("halo", halo)):
         if v is not None:
-            getattr(s, name)[h] = _count(name, v)
+            getattr(s, name)[h] = checks.count(name, v)
     if stance is not None:
-        s.stance[h] = _count("stance", stance, 2)
+        s.stance[h] = checks.count("stance", stance, hi=2)
     if spaces is not None:
-        spaces = [_count("gems on an action space", v) for v in spaces]
+        spaces = [checks.count("gems on an action space", v) for v in spaces]
         if len(spaces) != 6:
             raise ValueError(f"action spaces {spaces!r}: expected 6")
         s.spaces[h] = spaces
     if spell_gems is not None:
         if isinstance(spell_gems, dict):
             for k in spell_gems:
-                _index("spell", k, len(g.spells))
+                checks.index("spell", k, len(g.spells))
             spell_gems = [spell_gems.get(k, v) for k, v in enumerate(s.spell_gems[h])]
-        gems = [_count("gems on a spell", v) for v in spell_gems]
+        gems = [checks.count("gems on a spell", v) for v in spell_gems]
         if len(gems) != len(g.spells):
             raise ValueError(f"spell gems {gems!r}: expected {len(g.spells)}")
         s.spell_gems[h] = gems
-    return _done(s)
+    return s.edited()
 
 
 def rest(s, h):
     """Every gem of hero h's Fatigue zone into the Reserve (enough gems to act)."""
-    _index("hero", h, s.game.num_heroes)
+    checks.index("hero", h, s.game.num_heroes)
     return set_hero(s, h, reserve=s.reserve[h] + s.fatigue[h], fatigue=0)
 
 
 def set_model(s, m, *, area=None, life=None):
     """Set model m's area (name, id, or "off" for off the board) and life. None leaves it."""
-    _index("model", m, s.game.num_models)
+    checks.index("model", m, s.game.num_models)
     if area is not None:
         s.u_area[m] = -1 if area == "off" else area_id(s, area)
     if life is not None:
-        s.u_life[m] = _count("life", life)
-    return _done(s)
+        s.u_life[m] = checks.count("life", life)
+    return s.edited()
 
 
 def slay(s, m):
     """Model m is slain as by damage: off the board, its life 0, the scenario told (a slain
     objective model can end the game)."""
-    _index("model", m, s.game.num_models)
+    checks.index("model", m, s.game.num_models)
     if s.u_life[m] <= 0:
         raise ValueError(f"model {m} is already slain")
     s.damage_model(m, s.u_life[m])
-    return _done(s)
+    return s.edited()
 
 
 def clear_models(s, keep=()):
@@ -116,46 +101,46 @@ def clear_models(s, keep=()):
     for m in range(g.num_models):
         if g.tiles[g.model_tile[m]].key not in keep:
             s.u_area[m] = -1
-    return _done(s)
+    return s.edited()
 
 
 def place_object(s, o, where):
     """Put object o in an area (name or id), carried by a hero (("hero", h)) or out of play
     ("off")."""
     g = s.game
-    _index("object", o, len(g.objects))
+    checks.index("object", o, len(g.objects))
     if where == "off":
         s.o_loc[o] = OFF
     elif isinstance(where, tuple) and len(where) == 2 and where[0] == "hero":
-        h = _index("hero", where[1], g.num_heroes)
+        h = checks.index("hero", where[1], g.num_heroes)
         if s.h_state[h] != 0:
             raise ValueError(f"hero {h} is not on the board to carry object {o}")
         s.o_loc[o] = -1 - h
     else:
         s.o_loc[o] = area_id(s, where)
-    return _done(s)
+    return s.edited()
 
 
 def searched(s, *areas):
     """Mark these areas (names or ids) searched: nothing more is found there."""
     for a in [area_id(s, x) for x in areas]:
         s.searched[a] = True
-    return _done(s)
+    return s.edited()
 
 
 def set_chests(s, areas):
     """The areas (names or ids) that hold a chest, in place of the scenario's."""
     s.chests = [area_id(s, x) for x in areas]
-    return _done(s)
+    return s.edited()
 
 
 def set_overlord(s, *, reserve=None, fatigue=None):
     """Set the Overlord's gems in the Reserve and Fatigue zones. None leaves it."""
     if reserve is not None:
-        s.ov_reserve = _count("Overlord reserve", reserve)
+        s.ov_reserve = checks.count("Overlord reserve", reserve)
     if fatigue is not None:
-        s.ov_fatigue = _count("Overlord fatigue", fatigue)
-    return _done(s)
+        s.ov_fatigue = checks.count("Overlord fatigue", fatigue)
+    return s.edited()
 
 
 def _tile(s, tile):
@@ -164,14 +149,14 @@ def _tile(s, tile):
         if tile not in g.tile_index:
             raise ValueError(f"tile {tile!r} is not in this scenario")
         tile = g.tile_index[tile]
-    return _index("tile", tile, len(g.tiles))
+    return checks.index("tile", tile, len(g.tiles))
 
 
 def set_river_slot(s, slot, tile):
     """Put tile `tile` (key or id) on River slot `slot`."""
-    _index("River slot", slot, len(s.river))
+    checks.index("River slot", slot, len(s.river))
     s.river[slot] = _tile(s, tile)
-    return _done(s)
+    return s.edited()
 
 
 def unpetrify(s, tile):
@@ -182,35 +167,35 @@ def unpetrify(s, tile):
     if t not in s.petrified:
         raise ValueError(f"tile {tile!r} is not a petrified monster")
     s.petrified.remove(t)
-    return _done(s)
+    return s.edited()
 
 
 def set_barricade(s, b, life):
     """Set barricade b's life (0: broken, no longer blocking movement or sight)."""
-    _index("barricade", b, len(s.bar_life))
-    s.bar_life[b] = _count("barricade life", life)
-    return _done(s)
+    checks.index("barricade", b, len(s.bar_life))
+    s.bar_life[b] = checks.count("barricade life", life)
+    return s.edited()
 
 
 def set_round(s, *, turn=None, dead_heroes=None):
     """Set the rounds already played and the count of dead heroes (which cuts the gems a stance
     recovers). None leaves it."""
     if turn is not None:
-        s.turn = _count("round", turn)
+        s.turn = checks.count("round", turn)
     if dead_heroes is not None:
-        s.dead_heroes = _count("dead heroes", dead_heroes, hi=s.game.num_heroes)
-    return _done(s)
+        s.dead_heroes = checks.count("dead heroes", dead_heroes, hi=s.game.num_heroes)
+    return s.edited()
 
 
 def hand_turn(s, h):
     """Hand the Action phase's turn to hero h (the heroes act in any order)."""
-    _index("hero", h, s.game.num_heroes)
+    checks.index("hero", h, s.game.num_heroes)
     if s.decision() != "act":
         raise ValueError(f"the decision is {s.decision()!r}, not a hero's action")
     if s.h_state[h] != 0:
         raise ValueError(f"hero {h} is not on the board")
     s.stack[-1]["player"] = h
-    return _done(s)
+    return s.edited()
 
 
 class LoadedDice:

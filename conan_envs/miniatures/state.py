@@ -346,6 +346,11 @@ class MiniaturesState(State):
                 new.yselda_hut = int(options[int(rng.integers(len(options)))])
         return new
 
+    def edited(self):
+        """Also drops the mask `_advance` built ahead (`_pre`)."""
+        self._pre = None
+        return super().edited()
+
     def _rebuild_derived(self):
         self._pre = None
 

@@ -8,6 +8,7 @@ The only place outside the rules that sets a state's fields; every knob is check
 one raises ValueError; everything after it is played through public moves."""
 from __future__ import annotations
 
+from ..engine import checks
 from .content import ROWS
 from .enemy import Enemy
 from .grid import H, W
@@ -22,12 +23,6 @@ def _square(xy, what):
         raise ValueError(f"{what} {xy!r} is not a square of the {W}x{H} board")
     return y * W + x
 
-
-def _count(value, what, lo=0, hi=None):
-    if type(value) is not int or value < lo or (hi is not None and value > hi):
-        top = "" if hi is None else f" to {hi}"
-        raise ValueError(f"{what} {value!r} is not a count of {lo}{top}")
-    return value
 
 
 def _tokens(tokens, what):
@@ -72,11 +67,11 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state.first_side = 0
     state.side_no = 0
     if tracker is not None:
-        state.tracker = _count(tracker, "tracker", 1, 4)
+        state.tracker = checks.count("tracker", tracker, 1, 4)
     state._start_side(0)
     if move is not None:
-        state.move_left = _count(move, "move")
-    state._mask = None
+        state.move_left = checks.count("move", move)
+    state.edited()
     return state
 
 
@@ -92,11 +87,11 @@ def dice_position(state, pool=(), rows=None):
         raise ValueError(f"rows {rows!r}: five rows of at most 7 items, each 1-8")
     counts = [0] * 7
     for v in pool:
-        counts[_count(v, "result", 1, 6)] += 1
+        counts[checks.count("result", v, 1, 6)] += 1
     state.pool = counts
     state.rows = rows
     state.locked = any(v > 6 for r in rows for v in r)
-    state._mask = None
+    state.edited()
     return state
 
 
@@ -111,16 +106,16 @@ def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=
     `poison`: the FATIGUE already placed on each of his POISON tokens."""
     cc = state.game.c["conan"]
     if level is not None:
-        state.level = _count(level, "level", 0, cc["max_level"])
+        state.level = checks.count("level", level, 0, cc["max_level"])
     if xp is not None:
-        state.xp = _count(xp, "xp", 0, cc["xp_per_level"] - 1)
+        state.xp = checks.count("xp", xp, 0, cc["xp_per_level"] - 1)
     if fatigue is not None:
-        state.fatigue = _count(fatigue, "fatigue", 1, cc["fatigue"])
+        state.fatigue = checks.count("fatigue", fatigue, 1, cc["fatigue"])
     if wounds is not None:
-        state.wounds = _count(wounds, "wounds", 0, cc["death_wounds"] - 1)
+        state.wounds = checks.count("wounds", wounds, 0, cc["death_wounds"] - 1)
         state.rage_track = [w for w in cc["rage_on_wounds"] if w > wounds]
     if rage_pool is not None:
-        state.rage_pool = _count(rage_pool, "rage_pool")
+        state.rage_pool = checks.count("rage_pool", rage_pool)
     if exhausted is not None:
         if any(k not in state.skills for k in exhausted):
             raise ValueError(f"exhausted {exhausted!r}: Conan holds only skills {state.skills!r}")
@@ -130,8 +125,8 @@ def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=
     if tokens is not None or tokens_act is not None:
         state.ctok_active = bool(state.ctok) and tokens_act is not False
     if poison is not None:
-        state.poison = [_count(p, "poison", 0, cc["fatigue"] - 1) for p in poison]
-    state._mask = None
+        state.poison = [checks.count("poison", p, 0, cc["fatigue"] - 1) for p in poison]
+    state.edited()
     return state
 
 
@@ -146,24 +141,24 @@ def enemy_card(state, i, wounds=None, tokens=None, tokens_act=None, free_blocks=
     e = state.enemies[i]
     kind = state._kind(e)
     if wounds is not None:
-        e.wounds = _count(wounds, "wounds", 0, e.life - 1)
+        e.wounds = checks.count("wounds", wounds, 0, e.life - 1)
     if tokens is not None:
         e.tokens = _tokens(tokens, "tokens")
     if tokens is not None or tokens_act is not None:
         e.token_active = bool(e.tokens) and tokens_act is not False
     if free_blocks is not None:
-        e.free_blocks = _count(free_blocks, "free_blocks")
+        e.free_blocks = checks.count("free_blocks", free_blocks)
     if dice is not None:
         if len(dice) != len(kind.rows):
             raise ValueError(f"dice {dice!r}: the enemy has {len(kind.rows)} rows")
-        e.dice = [_count(d, "dice") for d in dice]
+        e.dice = [checks.count("dice", d) for d in dice]
     if square is not None:
         q = _square(square, "square")
         taken = {o.square for o in state.enemies if o is not e and state._alive(o)} | {state.pos}
         if state._grid().blocked[q] or q in taken:
             raise ValueError(f"square {square!r} is blocked or taken")
         e.square = q
-    state._mask = None
+    state.edited()
     return state
 
 
@@ -179,7 +174,7 @@ def plot_hand(state, cards):
         deck.remove(card)
     state.plot_hand, state.plot_deck = list(cards), deck
     state.plot_known = ""
-    state._mask = None
+    state.edited()
     return state
 
 
@@ -205,7 +200,7 @@ class _LoadedDice:
     """Stands in for a state's generator: each six-sided die rolls the next scripted result."""
 
     def __init__(self, rolls, generator):
-        self.rolls = [_count(v, "roll", 1, 6) for v in rolls]
+        self.rolls = [checks.count("roll", v, 1, 6) for v in rolls]
         self.generator = generator
 
     def integers(self, lo, hi=None, size=None):
@@ -250,7 +245,7 @@ def begin(state, step, rounds=None, card=None):
         raise ValueError("the state is not in a combat")
     if step == "initiative":
         if rounds is not None:
-            state.combat_rounds = _count(rounds, "rounds")
+            state.combat_rounds = checks.count("rounds", rounds)
         if card is not None:
             names = [ic[0] for ic in state.game.c["initiative"]]
             k = names.index(card) if card in names else card
@@ -265,6 +260,6 @@ def begin(state, step, rounds=None, card=None):
         state._start_side(1)
     else:
         state.stage = "round_end"
-    state._mask = None
+    state.edited()
     state._run()
     return state
