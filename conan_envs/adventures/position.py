@@ -35,8 +35,6 @@ def kingdom(k):
     return k
 
 
-
-
 def _fate_counts(fate):
     if isinstance(fate, dict):
         unknown = set(fate) - set(FATE_KINDS)
@@ -47,7 +45,6 @@ def _fate_counts(fate):
     if len(fate) != len(FATE_KINDS):
         raise ValueError(f"Fate tokens {fate!r}: expected {len(FATE_KINDS)} counts")
     return [checks.count("Fate tokens", v) for v in fate]
-
 
 
 def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
@@ -70,8 +67,7 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
     if gods is not None:
         gods = list(gods)
         for g in gods:
-            if type(g) is not int or not 0 <= g < len(s.god_supply):
-                raise ValueError(f"God token {g!r} is not one of {len(s.god_supply)}")
+            checks.index("God token", g, len(s.god_supply))
             if not s.god_supply[g] and g not in s.gods[p]:
                 raise ValueError(f"God token {g} is not in the supply")
         for g in s.gods[p]:

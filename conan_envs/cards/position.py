@@ -20,8 +20,6 @@ BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
 DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
 
-
-
 def _named(kind, index, x, count):
     i = x
     if isinstance(x, str):

@@ -17,8 +17,6 @@ OFF = -10
 COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
 
 
-
-
 def area_id(s, a):
     """An area id from its name on the board (or an id, checked)."""
     b = s.game.board
@@ -29,7 +27,6 @@ def area_id(s, a):
     if type(a) is not int or not 0 <= a < s.game.num_areas:
         raise ValueError(f"area {a!r} is not on the board")
     return a
-
 
 
 def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance=None,

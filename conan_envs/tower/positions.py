@@ -24,7 +24,6 @@ def _square(xy, what):
     return y * W + x
 
 
-
 def _tokens(tokens, what):
     tokens = list(tokens)
     if any(t not in TOKENS for t in tokens):
