@@ -8,6 +8,8 @@ The only place outside the rules that sets a state's fields; every knob is check
 one raises ValueError; everything after it is played through public moves."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..engine import checks
 from .content import ROWS
 from .enemy import Enemy
@@ -70,8 +72,7 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state._start_side(0)
     if move is not None:
         state.move_left = checks.count("move", move)
-    state.edited()
-    return state
+    return state.edited()
 
 
 def dice_position(state, pool=(), rows=None):
@@ -90,8 +91,7 @@ def dice_position(state, pool=(), rows=None):
     state.pool = counts
     state.rows = rows
     state.locked = any(v > 6 for r in rows for v in r)
-    state.edited()
-    return state
+    return state.edited()
 
 
 def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=None,
@@ -125,8 +125,7 @@ def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=
         state.ctok_active = bool(state.ctok) and tokens_act is not False
     if poison is not None:
         state.poison = [checks.count("poison", p, 0, cc["fatigue"] - 1) for p in poison]
-    state.edited()
-    return state
+    return state.edited()
 
 
 def enemy_card(state, i, wounds=None, tokens=None, tokens_act=None, free_blocks=None,
@@ -157,8 +156,7 @@ def enemy_card(state, i, wounds=None, tokens=None, tokens_act=None, free_blocks=
         if state._grid().blocked[q] or q in taken:
             raise ValueError(f"square {square!r} is blocked or taken")
         e.square = q
-    state.edited()
-    return state
+    return state.edited()
 
 
 def plot_hand(state, cards):
@@ -173,8 +171,7 @@ def plot_hand(state, cards):
         deck.remove(card)
     state.plot_hand, state.plot_deck = list(cards), deck
     state.plot_known = ""
-    state.edited()
-    return state
+    return state.edited()
 
 
 def stack_items(state, names):
@@ -209,17 +206,10 @@ class _LoadedDice:
         if len(self.rolls) < n:
             raise ValueError(f"the loaded dice ran out ({n} rolls wanted)")
         out, self.rolls = self.rolls[:n], self.rolls[n:]
-        return out[0] if size is None else _Rolled(out)
+        return out[0] if size is None else np.array(out, dtype=np.int64)
 
     def permutation(self, n):
         raise ValueError("a deck is shuffled while the dice are loaded")
-
-
-class _Rolled(list):
-    """Several loaded rolls at once, read back as numpy's array of rolls is (`tolist`)."""
-
-    def tolist(self):
-        return list(self)
 
 
 def load_dice(state, rolls):
