@@ -41,10 +41,7 @@ def _fate_counts(fate):
         if unknown:
             raise ValueError(f"Fate tokens {sorted(unknown)} are not among {FATE_KINDS}")
         fate = [fate.get(k, 0) for k in FATE_KINDS]
-    fate = list(fate)
-    if len(fate) != len(FATE_KINDS):
-        raise ValueError(f"Fate tokens {fate!r}: expected {len(FATE_KINDS)} counts")
-    return [checks.count("Fate tokens", v) for v in fate]
+    return checks.counts("Fate tokens", fate, len(FATE_KINDS))
 
 
 def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
@@ -76,10 +73,7 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
             s.god_supply[g] = False
         s.gods[p] = gods
     if ach is not None:
-        ach = [checks.count("Achievement space", v) for v in ach]
-        if len(ach) != 3:
-            raise ValueError(f"Achievement spaces {ach!r}: expected 3")
-        s.ach[p] = ach
+        s.ach[p] = checks.counts("Achievement spaces", ach, 3)
     if card_tokens is not None:
         s.ct_card[p] = [_token(t) for t in card_tokens]
     if side is not None:

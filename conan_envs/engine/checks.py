@@ -4,6 +4,8 @@ names it. A builder ends each edit with `State.edited()`, which drops what was c
 the fields it replaced."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def count(what: str, v: object, lo: int = 0, hi: int | None = None) -> int:
     """`v` checked to be a whole count from `lo` (up to `hi`, if given)."""
@@ -11,6 +13,14 @@ def count(what: str, v: object, lo: int = 0, hi: int | None = None) -> int:
         top = "or more" if hi is None else f"to {hi}"
         raise ValueError(f"{what} {v!r} is not a count of {lo} {top}")
     return v
+
+
+def counts(what: str, values: Iterable[object], n: int) -> list[int]:
+    """`values` checked to be `n` whole counts of 0 or more, as a list."""
+    listed = list(values)
+    if len(listed) != n:
+        raise ValueError(f"{what} {listed!r}: expected {n} counts")
+    return [count(what, v) for v in listed]
 
 
 def index(what: str, v: object, n: int) -> int:

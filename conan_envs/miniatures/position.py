@@ -47,19 +47,13 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
     if stance is not None:
         s.stance[h] = checks.count("stance", stance, hi=2)
     if spaces is not None:
-        spaces = [checks.count("gems on an action space", v) for v in spaces]
-        if len(spaces) != 6:
-            raise ValueError(f"action spaces {spaces!r}: expected 6")
-        s.spaces[h] = spaces
+        s.spaces[h] = checks.counts("gems on the action spaces", spaces, 6)
     if spell_gems is not None:
         if isinstance(spell_gems, dict):
             for k in spell_gems:
                 checks.index("spell", k, len(g.spells))
             spell_gems = [spell_gems.get(k, v) for k, v in enumerate(s.spell_gems[h])]
-        gems = [checks.count("gems on a spell", v) for v in spell_gems]
-        if len(gems) != len(g.spells):
-            raise ValueError(f"spell gems {gems!r}: expected {len(g.spells)}")
-        s.spell_gems[h] = gems
+        s.spell_gems[h] = checks.counts("gems on the spells", spell_gems, len(g.spells))
     return s.edited()
 
 
