@@ -14,6 +14,9 @@ from conan_envs.miniatures import content as C
 _ON_FOOT = (C.OPEN, C.FLAP, C.ROCK_SLIDE, C.LEAP, C.DOOR, C.KEY_DOOR, C.LOCKED_DOOR)
 KEY_UNITS = {"zogar_sag", "zaporavo", "skuthus", "captain", "thalis", "princess"}  # on guard
 _WALK: dict[int, tuple[Any, list[list[int]]]] = {}
+# in the Pict village a hero striking Zogar Sag pays to reroll blanks until the roll beats his
+# armor and life by this much (measured: reports/ladder/clutches_plans.md)
+ZOGAR_MARGIN = 2
 
 Frame = dict[str, Any]   # a decision frame of the rules state's stack
 
@@ -48,6 +51,31 @@ class Tactics(Agent):
         if a is None or a not in self.legal:
             a = int(legal[self.rng.integers(legal.size)])
         return a
+
+    # ---- both sides -------------------------------------------------------------------------
+    def _reroll(self, fr: Frame) -> int:
+        """Reroll blank dice while a reroll is free; pay only for a failing chest, or, in the
+        Pict village, for a hero's attack on Zogar Sag that falls short of his armor and life
+        with a margin (his death frees the head; a second blow rarely comes, the Picts close in)."""
+        blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
+        free = fr["support"] > 0
+        for i in blanks:
+            if free or fr["free"][fr["dice"][i]]:
+                return self.A("reroll", i)
+        if not blanks or fr["player"] == self.g.overlord:
+            return self.A("keep")
+        c = fr["context"]
+        need = -1
+        if c.get("why") == "chest" and self.s.reserve[fr["player"]] >= 2:
+            need = self.g.chest_difficulty
+        target = c.get("target")
+        if self._careful() and c.get("kind") in ("melee", "ranged") and target is not None \
+                and target[0] == "u" and self.unit_key(target[1]) == "zogar_sag":
+            m = target[1]
+            need = self.g.tiles[self.g.model_tile[m]].armor + self.s.u_life[m] + ZOGAR_MARGIN
+        if sum(fr["faces"]) < need and self.has("reroll", blanks[0]):
+            return self.A("reroll", blanks[0])
+        return self.A("keep")
 
     # ---- helpers -------------------------------------------------------------------------
     def A(self, seg: str, i: int = 0) -> int:

@@ -11,6 +11,8 @@ from .base import KEY_UNITS, Frame, Tactics
 # against the scripted Overlord: reports/ladder/clutches_plans.md.)
 FAR_SEARCH_ROUND = 2
 FAR_HUTS = 3   # how many of the huts farthest from the heroes' start
+# gems a caster keeps for fetching Zogar Sag's head by Teleportation (there and out again)
+HEAD_FETCH_GEMS = 4
 
 
 class HeroTactics(Tactics):
@@ -278,9 +280,16 @@ class HeroTactics(Tactics):
         moves = self.options("move")
         if moves and (s.mp[h] > 0 or s.reserve[h] > 3):   # keep gems back for Guard
             step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < self.dist(a, goal):
+            if self.dist(step, goal) < self.dist(a, goal) and not self._pays_into_enemies(h, step, goal):
                 return self.A("move", step)
         return None
+
+    def _pays_into_enemies(self, h: int, step: int, goal: int) -> bool:
+        """A searcher does not pay gems to walk into enemies on the way to a hut: it waits for
+        them to move on."""
+        s, g = self.s, self.g
+        return cast(bool, self._searching() and step != goal and s.mp[h] == 0 and any(
+            x == step and not g.tiles[g.model_tile[m]].ally for m, x in enumerate(s.u_area)))
 
     def _rescue_goal(self, h: int) -> int:
         """Olivia: kill Arbanus for the Key, open her cell, carry her out."""
@@ -338,8 +347,12 @@ class HeroTactics(Tactics):
         a = s.h_area[h]
         from conan_envs.miniatures.movement import encumbrance, hindrance
         head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
-        crowd = self._careful() and hindrance(s, ("h", h)) >= 2 and any(
-            "spell_caster" in g.heroes[k].skills and k != h for k in s.heroes_in_play())
+        # the head is left for a teleporting caster where a carrier would be held in a crowd,
+        # or while the caster has the gems to fetch it and get out at once
+        crowd = self._careful() and any(
+            "spell_caster" in g.heroes[k].skills and k != h
+            and (hindrance(s, ("h", h)) >= 2 or s.reserve[k] >= HEAD_FETCH_GEMS)
+            for k in s.heroes_in_play())
         if self._careful() and head >= 0 and head != a and "spell_caster" in g.heroes[h].skills:
             for sp in self.options("spell"):   # teleport to the head, then out again
                 if g.spells[sp].effect == "teleport" and g.board.dist[a][head] <= s.reserve[h] - 2:
@@ -383,6 +396,14 @@ class HeroTactics(Tactics):
                         if "blocking" in g.tiles[g.model_tile[m]].skills]
             if blockers:
                 return self.A("melee", blockers[0])
+        if self._careful() and s.o_loc[g.captive] == -1 - h:
+            # Yselda's carrier runs for the edge before anything else, gems paying the way
+            edge = self._hero_goal(h)
+            moves = self.options("move")
+            if moves and edge != a:
+                out = min(moves, key=lambda b: self.dist(b, edge))
+                if self.dist(out, edge) < self.dist(a, edge):
+                    return self.A("move", out)
         if self._searching():
             # the search comes first: walk (or teleport) to the hut before fighting
             step = self._search_step(h)
@@ -423,7 +444,8 @@ class HeroTactics(Tactics):
                     return self.A("spell", sp)
                 if eff == "area_attack" and self._storm_area(h) is not None:
                     return self.A("spell", sp)
-            if self.has("chest") and not self._searching() and s.reserve[h] >= 2:
+            if self.has("chest") and not self._searching() and s.reserve[h] >= 2 \
+                    and not (self._careful() and self._carries_objective(h)):
                 return self.A("chest")
             allies = self.options("ally")
             if allies:
@@ -432,6 +454,7 @@ class HeroTactics(Tactics):
         moves = self.options("move")
         if moves and goal != a:
             step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 2):
+            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 2) \
+                    and not self._pays_into_enemies(h, step, goal):
                 return self.A("move", step)
         return self.A("done")

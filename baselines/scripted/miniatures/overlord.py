@@ -341,17 +341,3 @@ class OverlordTactics(Tactics):
         if carrier is not None:
             targets = [s.h_area[carrier]]
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
-
-    # ---- both sides -------------------------------------------------------------------------
-    def _reroll(self, fr: Frame) -> int:
-        """Reroll blank dice while a reroll is free; pay only for a failing chest."""
-        blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
-        free = fr["support"] > 0
-        for i in blanks:
-            if free or fr["free"][fr["dice"][i]]:
-                return self.A("reroll", i)
-        c = fr["context"]
-        if (blanks and c.get("why") == "chest" and fr["player"] != self.g.overlord
-                and sum(fr["faces"]) < self.g.chest_difficulty and self.s.reserve[fr["player"]] >= 2):
-            return self.A("reroll", blanks[0])
-        return self.A("keep")
