@@ -284,6 +284,20 @@ class HeroTactics(Tactics):
                 return self.A("move", step)
         return None
 
+    def _run_with_yselda(self, h: int) -> int | None:
+        """Yselda's carrier runs for the edge before anything else, gems paying the way."""
+        s, g = self.s, self.g
+        a = s.h_area[h]
+        if not (self._careful() and s.o_loc[g.captive] == -1 - h):
+            return None
+        edge = self._hero_goal(h)
+        moves = self.options("move")
+        if moves and edge != a:
+            out = min(moves, key=lambda b: self.dist(b, edge))
+            if self.dist(out, edge) < self.dist(a, edge):
+                return self.A("move", out)
+        return None
+
     def _pays_into_enemies(self, h: int, step: int, goal: int) -> bool:
         """A searcher does not pay gems to walk into enemies on the way to a hut: it waits for
         them to move on."""
@@ -396,14 +410,9 @@ class HeroTactics(Tactics):
                         if "blocking" in g.tiles[g.model_tile[m]].skills]
             if blockers:
                 return self.A("melee", blockers[0])
-        if self._careful() and s.o_loc[g.captive] == -1 - h:
-            # Yselda's carrier runs for the edge before anything else, gems paying the way
-            edge = self._hero_goal(h)
-            moves = self.options("move")
-            if moves and edge != a:
-                out = min(moves, key=lambda b: self.dist(b, edge))
-                if self.dist(out, edge) < self.dist(a, edge):
-                    return self.A("move", out)
+        run = self._run_with_yselda(h)
+        if run is not None:
+            return run
         if self._searching():
             # the search comes first: walk (or teleport) to the hut before fighting
             step = self._search_step(h)
@@ -444,8 +453,7 @@ class HeroTactics(Tactics):
                     return self.A("spell", sp)
                 if eff == "area_attack" and self._storm_area(h) is not None:
                     return self.A("spell", sp)
-            if self.has("chest") and not self._searching() and s.reserve[h] >= 2 \
-                    and not (self._careful() and self._carries_objective(h)):
+            if self.has("chest") and not self._searching() and s.reserve[h] >= 2:
                 return self.A("chest")
             allies = self.options("ally")
             if allies:
