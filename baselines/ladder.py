@@ -15,8 +15,8 @@ module's table names for that game, that seat and that config:
   (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
   (``policy:miniatures_overlord_ppo_<scenario>``); the heroes of The Final Ritual, whose
   search judges its cut-offs by the scenario's objective as well (``value=objective``); and
-  the heroes of In the Clutches of the Picts, who play ``scripted`` (no search measured
-  above the scripted heroes there).
+  the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
+  measured there; no search measured above them).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -95,10 +95,10 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
                       "ritual:hero": {**_DEFAULT, "hard": hard_with(["value=objective"])},
-                      # In the Clutches of the Picts no search measured above the scripted
-                      # heroes (the guided search 34 of 100 where they won 53, every variant
-                      # tried level or below: reports/ladder/clutches_plans.md), so the
-                      # strongest heroes there are the scripted ones
+                      # In the Clutches of the Picts the strongest heroes measured are the
+                      # scripted ones (136 of 200 against the scripted Overlord; the guided
+                      # search 34 of 100 where they won 53 before their village rules:
+                      # reports/ladder/clutches_plans.md)
                       "clutches:hero": {**_DEFAULT, "hard": NORMAL}},
     # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search

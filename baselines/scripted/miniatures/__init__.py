@@ -8,11 +8,12 @@ his Guard. In Hunting the Tigress the crew hunts Bêlit (minions by water, never
 Ophir's Gold it goes for Olivia's carrier; in The Final Ritual every group breaks the same
 barricade and makes for the priestess.
 Heroes: go for the scenario's objective (search huts for Yselda — the nearest first, every hero
-a different hut, then from round 3 all together the huts farthest from the start — while Conan
-hunts Zogar Sag and Hadrathus teleports the head out of the crowd; carry the
-captive and the head out at once, dropping what slows the carrier; kill the named enemies; hold
-the priestess's enclosure and go after an enemy who reaches her), attack what they can reach,
-keep gems back for Guard.
+a different hut, then from round 3 all together the huts farthest from the start, never paying
+gems to walk into enemies on the way — while Conan hunts Zogar Sag, paying to reroll a blow
+that falls short, and leaves the head to Hadrathus, who teleports it out of the crowd; carry the
+captive and the head out at once, Yselda's carrier running for the edge before anything else,
+dropping what slows the carrier; kill the named enemies; hold the priestess's enclosure and go
+after an enemy who reaches her), attack what they can reach, keep gems back for Guard.
 
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
