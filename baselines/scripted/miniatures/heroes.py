@@ -363,7 +363,7 @@ class HeroTactics(Tactics):
         head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
         # the head is left for a teleporting caster where a carrier would be held in a crowd,
         # or while the caster has the gems to fetch it and get out at once
-        crowd = self._careful() and any(
+        leave_head = self._careful() and any(
             "spell_caster" in g.heroes[k].skills and k != h
             and (hindrance(s, ("h", h)) >= 2 or s.reserve[k] >= HEAD_FETCH_GEMS)
             for k in s.heroes_in_play())
@@ -372,8 +372,8 @@ class HeroTactics(Tactics):
                 if g.spells[sp].effect == "teleport" and g.board.dist[a][head] <= s.reserve[h] - 2:
                     return self.A("spell", sp)
         for o in self.options("pickup"):
-            if crowd and o == g.zogar_head:
-                continue   # left for the teleporting caster: a carrier here would be trapped
+            if leave_head and o == g.zogar_head:
+                continue   # left for the teleporting caster
             objective = o in (g.captive, g.zogar_head, g.key)
             if not objective and g.objective == "rescue" and self._carries_objective(h):
                 continue   # a carrier takes nothing that slows her down
