@@ -41,8 +41,9 @@ class MCTSAgent(Agent):
     `horizon` (a rollout stops once that many new rounds have begun, ``none`` to play to
     the end), `max_rollout_steps` (a cap on rollout length), `leaf_weight`, `value`, `seed`.
     A rollout cut short is scored by the game's ``shaped_scores`` (a draw where it has
-    none), or with ``value=objective`` by a value that also counts the scenario's objective
-    (the game's ``objective_scores`` in :mod:`baselines.scripted`), at most ``leaf_weight``
+    none), or with ``value=objective`` by a value that also counts the game's objective (the
+    game's ``objective_scores`` in :mod:`baselines.scripted`: the miniatures scenario's goal,
+    the Adventures' Team Game rule), at most ``leaf_weight``
     in size, so that a win or loss reached in a rollout (+-1) outweighs any lead in the
     heuristic. Other keywords are the game's config.
 

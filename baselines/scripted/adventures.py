@@ -51,6 +51,26 @@ def _distances() -> list[list[int]]:
 DIST = _distances()
 
 
+# in the Team Game a side is judged by its lowest score, and a tie there by its highest
+TEAM_TIE_WEIGHT = 0.01
+
+
+def objective_scores(state: Any) -> list[float]:
+    """The position value that follows the game's win rule, per role, for searches
+    (``mcts:...,value=objective``): in the Team Game the team with the lowest-scoring player
+    loses ("Team Game"), so each role is scored by its side's lowest shaped score (ties by
+    its highest); otherwise by its own shaped score (Victory points)."""
+    scores: list[float] = list(state.shaped_scores())
+    g = state.game
+    if not g.config["team"]:
+        return scores
+    out = []
+    for r in range(g.num_roles):
+        side = [scores[q] for q in g.side_of(r)]
+        out.append(min(side) + TEAM_TIE_WEIGHT * max(side))
+    return out
+
+
 class ScriptedAgent(Agent):
     name = "scripted"
     s: Any  # the rules state of the decision being answered
