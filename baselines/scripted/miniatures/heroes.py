@@ -277,26 +277,26 @@ class HeroTactics(Tactics):
             if g.spells[sp].effect == "teleport" and g.board.dist[a][goal] <= s.reserve[h] - 3 \
                     and g.board.dist[a][goal] >= 2:
                 return self.A("spell", sp)
-        moves = self.options("move")
-        if moves and (s.mp[h] > 0 or s.reserve[h] > 3):   # keep gems back for Guard
-            step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < self.dist(a, goal) and not self._pays_into_enemies(h, step, goal):
+        if s.mp[h] > 0 or s.reserve[h] > 3:   # keep gems back for Guard
+            step = self._closer(h, goal)
+            if step is not None and not self._pays_into_enemies(h, step, goal):
                 return self.A("move", step)
         return None
 
+    def _closer(self, h: int, goal: int) -> int | None:
+        """The legal move nearest `goal` if it brings hero h closer, else None."""
+        moves = self.options("move")
+        if not moves:
+            return None
+        step = min(moves, key=lambda b: self.dist(b, goal))
+        return step if self.dist(step, goal) < self.dist(self.s.h_area[h], goal) else None
+
     def _run_with_yselda(self, h: int) -> int | None:
         """Yselda's carrier runs for the edge before anything else, gems paying the way."""
-        s, g = self.s, self.g
-        a = s.h_area[h]
-        if not (self._careful() and s.o_loc[g.captive] == -1 - h):
+        if not (self._careful() and self.s.o_loc[self.g.captive] == -1 - h):
             return None
-        edge = self._hero_goal(h)
-        moves = self.options("move")
-        if moves and edge != a:
-            out = min(moves, key=lambda b: self.dist(b, edge))
-            if self.dist(out, edge) < self.dist(a, edge):
-                return self.A("move", out)
-        return None
+        out = self._closer(h, self._hero_goal(h))
+        return None if out is None else self.A("move", out)
 
     def _pays_into_enemies(self, h: int, step: int, goal: int) -> bool:
         """A searcher does not pay gems to walk into enemies on the way to a hut: it waits for
@@ -459,10 +459,8 @@ class HeroTactics(Tactics):
             if allies:
                 return self.A("ally", allies[0])
         goal = a if precious else self._hero_goal(h)
-        moves = self.options("move")
-        if moves and goal != a:
-            step = min(moves, key=lambda b: self.dist(b, goal))
-            if self.dist(step, goal) < self.dist(a, goal) and (s.mp[h] > 0 or s.reserve[h] > 2) \
-                    and not self._pays_into_enemies(h, step, goal):
-                return self.A("move", step)
+        step = self._closer(h, goal)
+        if step is not None and (s.mp[h] > 0 or s.reserve[h] > 2) \
+                and not self._pays_into_enemies(h, step, goal):
+            return self.A("move", step)
         return self.A("done")
