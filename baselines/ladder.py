@@ -16,7 +16,8 @@ module's table names for that game, that seat and that config:
   (``policy:miniatures_overlord_ppo_<scenario>``); the heroes of The Final Ritual, whose
   search judges its cut-offs by the scenario's objective as well (``value=objective``); and
   the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
-  measured there; no search measured above them).
+  measured there; no search measured above them); and the two Foes of the Adventures' Team
+  Game, who play the scripted Foes' plan for the team rule (``scripted:plan=team``).
 
 A row may name a policy shipped with the package (``policy:NAME``, see
 :mod:`baselines.policies`) or a search guided by one (:func:`guided_by`: the ``hard`` search
@@ -57,6 +58,7 @@ HARD = ("mcts:simulations=24,prior=scripted,prior_weight=0.6,c_uct=1.0,rollout=s
         "horizon=1,time_budget=0.8")
 
 _DEFAULT = {"easy": EASY, "normal": NORMAL, "hard": HARD}
+TEAM_FOE = "scripted:plan=team"
 
 
 def hard_with(overrides: Sequence[str]) -> str:
@@ -102,7 +104,10 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       "clutches:hero": {**_DEFAULT, "hard": NORMAL}},
     # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
-    "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"}},
+    # The Team Game's Foes: the scripted Foes' plan for the team rule (TeamFoeAgent in
+    # baselines/scripted/adventures.py), measured above the guided search there
+    "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"},
+                      **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
 }
 
 

@@ -1,7 +1,9 @@
 """Scripted (heuristic) agents, one module per game: `baselines/scripted/<game>.py` (or
 package) defines `ScriptedAgent(env_id, role, **config)`, and may define
 `objective_scores(state)`: a position value that counts the game's objective, one score per
-role on the scale of its shaped scores (``mcts:...,value=objective``)."""
+role on the scale of its shaped scores (``mcts:...,value=objective``), and `PLANS`: other
+plans than the default one, name -> agent class (``scripted:plan=team``, the Foes' plan for
+the Adventures' Team Game)."""
 from __future__ import annotations
 
 import importlib
@@ -10,6 +12,10 @@ from types import ModuleType
 from typing import Any, cast
 
 from conan_envs import ConfigError, check_env_id
+
+from ..options import SEED, AgentOption
+
+DEFAULT_PLAN = "default"
 
 
 def scripted_module(env_id: str) -> ModuleType:
@@ -24,8 +30,20 @@ def scripted_module(env_id: str) -> ModuleType:
         raise ConfigError(f"no scripted agent for {env_id}") from None
 
 
-def make_scripted(env_id: str, role: Any = 0, **config: Any) -> Any:
-    return scripted_module(env_id).ScriptedAgent(env_id=env_id, role=role, **config)
+def make_scripted(env_id: str, role: Any = 0, plan: str = DEFAULT_PLAN, **config: Any) -> Any:
+    """`env_id`'s scripted agent for `role`, playing `plan` (a name of the module's `PLANS`)."""
+    module = scripted_module(env_id)
+    plans = {DEFAULT_PLAN: module.ScriptedAgent, **getattr(module, "PLANS", {})}
+    if plan not in plans:
+        raise ConfigError(f"scripted: {env_id} has no plan {plan!r}; plans: {', '.join(plans)}")
+    return plans[plan](env_id=env_id, role=role, **config)
+
+
+make_scripted.OPTIONS = {  # type: ignore[attr-defined]
+    "seed": SEED,
+    "plan": AgentOption("str", DEFAULT_PLAN, "the player's plan where a game has more than one: "
+                        "adventures_v1 team (the Foes of the Team Game)"),
+}
 
 
 def objective_scores(env_id: str) -> Callable[[Any], Sequence[float]]:

@@ -2,7 +2,12 @@
 Conan heads for the face-up Adventures and the Achievement kingdoms; the Ally steers Conan the
 same way and earns Fate tokens doing it; a Foe chases Conan, lays Challenge tokens near him and
 fills the Encounter track. They read only public facts of `state` (positions, dice, cards,
-counts), never face-down tokens or the decks."""
+counts) and what their own role knows (its Challenge tokens), never other face-down tokens or
+the decks.
+
+``scripted:plan=team`` is the Foes' plan for the Team Game (Optional Game Modes: Team Game),
+where the side with the lowest score loses: :class:`TeamFoeAgent` keeps Conan and the Ally
+low rather than chasing points (see its docstring)."""
 from __future__ import annotations
 
 from collections import deque
@@ -12,9 +17,10 @@ from typing import Any
 import numpy as np
 
 from baselines.agent import Agent
-from conan_envs.adventures.actions import CODEC, NV, OFF, VERBS
-from conan_envs.adventures.content import ALLY, CONAN, FOE, GODS, MOVE, content
-from conan_envs.adventures.dicepool import ASIDE, FAILED, covered
+from conan_envs import ConfigError
+from conan_envs.adventures.actions import CODEC, NV, OFF, TOKEN_TYPE_OF, TOKEN_TYPES, VERBS
+from conan_envs.adventures.content import ALLY, CONAN, CT_KINDS, FATE_KINDS, FOE, GODS, MOVE, WARRIOR, content
+from conan_envs.adventures.dicepool import ASIDE, FAILED, POOL, covered
 from conan_envs.adventures.resource import plot_dice, plot_needs
 
 C = content()
@@ -261,3 +267,154 @@ class ScriptedAgent(Agent):
         opts: Iterable[int] = s.dec["opts"]
         return OFF["die"] + max(opts, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
 
+
+
+# ---- the Foes' plan for the Team Game ------------------------------------------------------
+def _token_order(kinds: Iterable[str]) -> list[int]:
+    """Token types of these kinds, in this order, the larger value first within a kind."""
+    order = []
+    for kind in kinds:
+        of_kind = [i for i, (k, _v) in enumerate(TOKEN_TYPES) if CT_KINDS[k] == kind]
+        order += sorted(of_kind, key=lambda i: -TOKEN_TYPES[i][1])
+    return order
+
+
+# what a Team Foe lays in Conan's way first: what costs him, then what he must fight
+HARMFUL_FIRST = _token_order(("lose_fate", "temple", "ambush", "fight", "kingdom",
+                              "extra_action", "fate_any", "gold", "vp"))
+# face-down tokens a Foe that placed them leaves unrevealed when it walks in
+KEEP_HIDDEN = frozenset(_token_order(("lose_fate", "ambush")))
+TEAM_GODS = [GODS.index(g) for g in ("ymir", "set")]  # Warrior results for the Duels
+# the modifiers that turn one die into a chosen result (Fate tokens, Set, Bel, Ymir)
+TURN_DIE = ("fate_die", "set_die", "bel_die", "ymir_die")
+WARRIOR_FATE = FATE_KINDS.index("warrior")
+
+
+class TeamFoeAgent(ScriptedAgent):
+    """A Foe of the Team Game (``scripted:plan=team``). The Foes win when neither of them is
+    the lowest scorer, and in games of the scripted players Conan and the Ally outscore them
+    (mostly through Adventures and the Achievement tracks, which a Foe cannot score). So this
+    Foe plays to hold Conan and the Ally down:
+
+    - it duels Conan whenever it stands next to him with a Move die (a Duel costs Conan the
+      dice he misses with, and a lost one pushes him away from the Adventure), never walks
+      into its partner (Foes duel each other too), stops rolling once it is ahead, and turns
+      missed dice into Warriors (Fate tokens, Ymir, Set) while it is not;
+    - it completes Adventures and Encounters with its unchosen results where a Fate or God
+      token makes the difference (a Foe's Adventure scores for that Foe alone; a Foe's
+      Encounter costs Conan and the Ally its penalty);
+    - it lays the Challenge tokens that cost Conan (Lose Fate, Temple of Set, Ambush) in his
+      way first, leaves its own Lose Fate and Ambush face down, and steps into revealed
+      Temples of Set (2 Victory points each time) when Conan is not in reach;
+    - it takes Ymir, then Set, when it chooses a God token.
+    Every other decision is the scripted Foe's. Measured in reports/ladder/README.md."""
+
+    def __init__(self, env_id: str = "adventures_v1", role: Any = 0, seed: Any = None,
+                 **config: Any) -> None:
+        from baselines import cached_game
+
+        game = cached_game(env_id, config)
+        r = game.role_index(role)
+        if not game.config["team"] or game.role_kinds[r] != FOE:
+            raise ConfigError("scripted: plan=team is the Foes' plan in the Team Game "
+                              "(num_players=4, team=true)")
+        super().__init__(env_id, r, seed, **config)
+        self.mate = next(q for q in game.side_of(r) if q != r)
+
+    def _main(self) -> int | None:
+        s, p = self.s, self.p
+        if DIST[s.loc[p]][s.loc[0]] == 1:  # next to Conan: go in with the die worst in a Duel
+            moves = [int(a) for a in np.flatnonzero(self.mask[OFF["act"]:OFF["act"] + CODEC.sizes["act"]])
+                     if VERBS[int(a) % NV] == "move"]
+            if moves:
+                return OFF["act"] + min(moves, key=lambda a: (C.face_hits[s.face[p][a // NV]], a))
+        return super()._main()
+
+    def _move_to(self) -> int | None:
+        s, d = self.s, self.s.dec
+        if d["why"] != "move":
+            return super()._move_to()
+        conan = s.loc[0]
+        opts = [k for k in d["opts"] if k != s.loc[self.mate] or k == conan] or list(d["opts"])
+        if conan not in opts:
+            temples = [k for k in opts if s.temple[k]]
+            if temples:
+                return OFF["kingdom"] + self._toward(conan, temples)
+        return OFF["kingdom"] + self._toward(conan, opts)
+
+    def _duel_go(self) -> int | None:
+        return self._ok("done")  # ahead: keep the rest of the Warrior Pool for the Main phase
+
+    def _god(self) -> int | None:
+        s = self.s
+        rest = sorted((g for g in GOD_TASTE if g not in TEAM_GODS), key=lambda g: -s.god_gold[g])
+        return self._first("god", TEAM_GODS + rest)
+
+    def _place_token(self) -> int | None:
+        return self._first("token", HARMFUL_FIRST)
+
+    def _reveal_choice(self) -> int | None:
+        s = self.s
+        t = s.ct_board[s.dec["kingdom"]]
+        if t in s.ct_known[self.p] and TOKEN_TYPE_OF[t] in KEEP_HIDDEN:
+            return self._ok("done")
+        return self._ok("yes")
+
+    def _adjust(self) -> int | None:
+        why = self.s.dec.get("why")
+        if why == "duel":
+            return self._duel_warrior()
+        if why in ("unchosen", "encounter"):
+            return self._steal()
+        return None
+
+    def _duel_warrior(self) -> int | None:
+        """While not ahead of Conan (or the Ally), turn a missed die of the pool into a Warrior."""
+        s, p = self.s, self.p
+        duel = s.duel
+        if duel is None:
+            return None
+        rival = duel["defender"] if duel["attacker"] == p else duel["attacker"]
+        if s.rk[rival] == FOE or _hits(s, p) > _hits(s, rival):
+            return None
+        for d in s.dec["dice"]:
+            if s.zone[p][d] != POOL or C.face_hits[s.face[p][d]]:
+                continue
+            for seg, i in (("ymir_die", d), ("fate_die", d * 8 + WARRIOR_FATE),
+                           ("set_die", d * 11 + WARRIOR)):
+                a = self._ok(seg, i)
+                if a is not None:
+                    return a
+        return None
+
+    def _steal(self) -> int | None:
+        """A modifier that lets this Foe's results complete the Adventure or the Encounter."""
+        if self._completes(None):
+            return None
+        for a in map(int, np.flatnonzero(self.mask)):
+            if CODEC.decode(a)[0] in TURN_DIE and self._completes(a):
+                return a
+        return None
+
+    def _completes(self, action: int | None) -> bool:
+        """Would this Foe complete what it rolls for after `action` (None: as it stands)?
+        Tried on a copy of the state, the way a player counts its dice."""
+        s = self.s
+        c = s.clone()
+        if action is not None:
+            c.apply_action(action)
+            if c.dec is None or c.dec["k"] != "adjust" or not c.legal_action_mask()[OFF["done"]]:
+                return False
+        c.apply_action(OFF["done"])
+        me = s.game.roles[self.p]
+        won = (f"{me} completes the Adventure ", f"{me} defeats the Encounter ")
+        return any(seq >= s.log_seq and text.startswith(won) for seq, _, text in c.log)
+
+
+def _hits(s: Any, p: int) -> int:
+    """p's hits in the Duel so far and in its Warrior Pool now."""
+    pool: int = sum(C.face_hits[s.face[p][i]] for i, z in enumerate(s.zone[p]) if z == POOL)
+    return int(s.hits[p]) + pool
+
+
+PLANS = {"team": TeamFoeAgent}
