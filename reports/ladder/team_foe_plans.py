@@ -15,6 +15,8 @@ PLAN:
 - `no_temple`: revealed Temples of Set are not sought;
 - `no_mate`: it may walk into its partner (and duel it);
 - `no_gods`: it chooses God tokens as the scripted Foe does;
+- `lean`: only the rules that cost most when taken away alone (Warriors in Duels, tokens
+  spent to complete, God tokens);
 - `scripted`: every rule taken away (the scripted Foes).
 
 The plans patch the agent in this process only. Each line gives the Foes' wins and the mean
@@ -70,6 +72,7 @@ PLANS = {
     "no_temple": no_temple,
     "no_mate": no_mate,
     "no_gods": lambda: _off("_god"),
+    "lean": lambda: _off("_main", "_move_to", "_duel_go", "_place_token", "_reveal_choice"),
     "scripted": lambda: _off("_main", "_move_to", "_duel_go", "_god", "_place_token",
                              "_reveal_choice", "_adjust"),
 }
