@@ -19,7 +19,17 @@ import numpy as np
 from baselines.agent import Agent
 from conan_envs import ConfigError
 from conan_envs.adventures.actions import CODEC, NV, OFF, TOKEN_TYPE_OF, TOKEN_TYPES, VERBS
-from conan_envs.adventures.content import ALLY, CONAN, CT_KINDS, FATE_KINDS, FOE, GODS, MOVE, WARRIOR, content
+from conan_envs.adventures.content import (
+    ALLY,
+    CONAN,
+    CT_KINDS,
+    FATE_KINDS,
+    FOE,
+    GODS,
+    MOVE,
+    WARRIOR,
+    content,
+)
 from conan_envs.adventures.dicepool import ASIDE, FAILED, POOL, covered
 from conan_envs.adventures.resource import plot_dice, plot_needs
 
@@ -268,7 +278,6 @@ class ScriptedAgent(Agent):
         return OFF["die"] + max(opts, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
 
 
-
 # ---- the Foes' plan for the Team Game ------------------------------------------------------
 def _token_order(kinds: Iterable[str]) -> list[int]:
     """Token types of these kinds, in this order, the larger value first within a kind."""
@@ -307,7 +316,8 @@ class TeamFoeAgent(ScriptedAgent):
       way first, leaves its own Lose Fate and Ambush face down, and steps into revealed
       Temples of Set (2 Victory points each time) when Conan is not in reach;
     - it takes Ymir, then Set, when it chooses a God token.
-    Every other decision is the scripted Foe's. Measured in reports/ladder/README.md."""
+    Every other decision is the scripted Foe's. Measured rule by rule in
+    reports/ladder/team_foe_plans.md."""
 
     def __init__(self, env_id: str = "adventures_v1", role: Any = 0, seed: Any = None,
                  **config: Any) -> None:
@@ -324,8 +334,8 @@ class TeamFoeAgent(ScriptedAgent):
     def _main(self) -> int | None:
         s, p = self.s, self.p
         if DIST[s.loc[p]][s.loc[0]] == 1:  # next to Conan: go in with the die worst in a Duel
-            moves = [int(a) for a in np.flatnonzero(self.mask[OFF["act"]:OFF["act"] + CODEC.sizes["act"]])
-                     if VERBS[int(a) % NV] == "move"]
+            acts = np.flatnonzero(self.mask[CODEC.slice("act")])
+            moves = [int(a) for a in acts if VERBS[int(a) % NV] == "move"]
             if moves:
                 return OFF["act"] + min(moves, key=lambda a: (C.face_hits[s.face[p][a // NV]], a))
         return super()._main()
