@@ -125,6 +125,14 @@ class ScriptedAgent(Agent):
                 return a
         return None
 
+    def _dice_by_verb(self) -> dict[str, list[int]]:
+        """The Main-phase actions legal now: verb -> the dice that may take it."""
+        by_verb: dict[str, list[int]] = {}
+        for a in np.flatnonzero(self.mask[CODEC.slice("act")]):
+            d, v = divmod(int(a), NV)
+            by_verb.setdefault(VERBS[v], []).append(d)
+        return by_verb
+
     def _goal(self) -> int:
         """Where Conan should be: the nearest face-up Adventure, else an Achievement kingdom."""
         s = self.s
@@ -163,13 +171,9 @@ class ScriptedAgent(Agent):
         here = s.loc[0] if self.kind != FOE else s.loc[p]
         goal = self._goal() if self.kind != FOE else s.loc[0]
         want_move = here != goal
-        acts = [a for a in np.flatnonzero(self.mask[OFF["act"]:OFF["act"] + CODEC.sizes["act"]])]
         if self._ok("plot_with_characters") is not None:
             return self._ok("plot_with_characters")
-        by_verb: dict[str, list[int]] = {}
-        for a in acts:
-            d, v = divmod(int(a), NV)
-            by_verb.setdefault(VERBS[v], []).append(d)
+        by_verb = self._dice_by_verb()
         for verb in VERB_TASTE[self.kind]:
             if verb in ("move", "sail") and not want_move:
                 continue
@@ -333,11 +337,10 @@ class TeamFoeAgent(ScriptedAgent):
 
     def _main(self) -> int | None:
         s, p = self.s, self.p
-        if DIST[s.loc[p]][s.loc[0]] == 1:  # next to Conan: go in with the die worst in a Duel
-            acts = np.flatnonzero(self.mask[CODEC.slice("act")])
-            moves = [int(a) for a in acts if VERBS[int(a) % NV] == "move"]
-            if moves:
-                return OFF["act"] + min(moves, key=lambda a: (C.face_hits[s.face[p][a // NV]], a))
+        moves = self._dice_by_verb().get("move")
+        if moves and DIST[s.loc[p]][s.loc[0]] == 1:  # next to Conan: go in, the die worst in a Duel
+            d = min(moves, key=lambda i: (C.face_hits[s.face[p][i]], i))
+            return OFF["act"] + d * NV + VERBS.index("move")
         return super()._main()
 
     def _move_to(self) -> int | None:
