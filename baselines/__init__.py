@@ -1,11 +1,11 @@
 """Baseline agents behind one interface, built from strings.
 
-    load_agent("random", "kings_v1", role=0, seed=1)
-    load_agent("scripted", "kings_v1", role="player_1")
-    load_agent("mcts:simulations=400", "tower_v1", role="yara")
-    load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v1", role=1)
-    load_agent("policy:tower_yara_ppo", "tower_v1", role="yara", mode="battle")
-    load_agent("hard", "miniatures_v1", role="overlord", scenario="ritual")
+    load_agent("random", "kings_v2", role=0, seed=1)
+    load_agent("scripted", "kings_v2", role="player_1")
+    load_agent("mcts:simulations=400", "tower_v2", role="yara")
+    load_agent("ppo:runs/kings_ppo_selfplay/policy", "kings_v2", role=1)
+    load_agent("policy:tower_yara_ppo", "tower_v2", role="yara", mode="battle")
+    load_agent("hard", "miniatures_v2", role="overlord", scenario="ritual")
 
 A difficulty (``easy``, ``normal``, ``hard``) stands for the agent that
 :mod:`baselines.ladder` names for that game, seat and config.

@@ -78,18 +78,18 @@ def hard_with(overrides: Sequence[str]) -> str:
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
     # two Kings: the shipped self-play policy (baselines/policies/kings_ppo_selfplay/README.md)
-    "kings_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
+    "kings_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
     # two-player Cards: PPO against the scripted player (baselines/policies/cards_ppo_2p/README.md)
-    "cards_v1": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:cards_ppo_2p"}},
+    "cards_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:cards_ppo_2p"}},
     # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
     # and Conan, in Battle Mode and solo (baselines/policies/tower_conan_ppo/README.md,
     # baselines/policies/tower_conan_solo_ppo/README.md)
-    "tower_v1": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"},
+    "tower_v2": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"},
                  "battle:conan": {**_DEFAULT, "hard": "policy:tower_conan_ppo"},
                  "solo:conan": {**_DEFAULT, "hard": "policy:tower_conan_solo_ppo"}},
     # the Overlord of the scenarios with a shipped policy that beat the scripted one
     # (baselines/policies/miniatures_overlord_ppo_<scenario>/README.md)
-    "miniatures_v1": {"*": _DEFAULT,
+    "miniatures_v2": {"*": _DEFAULT,
                       **{f"{scenario}:overlord": {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
                          for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir",
@@ -106,7 +106,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
     # The Team Game's Foes: the scripted Foes' plan for the team rule (TeamFoeAgent in
     # baselines/scripted/adventures.py), measured above the guided search there
-    "adventures_v1": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"},
+    "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"},
                       **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
 }
 
@@ -128,15 +128,15 @@ def seat_of(env_id: str, role: int | str, game: Any) -> tuple[str, str]:
     r = game.role_index(role)
     name = game.roles[r]
     config = game.config
-    if env_id in ("kings_v1", "cards_v1"):
+    if env_id in ("kings_v2", "cards_v2"):
         return f"{config['num_players']}p", "player"
-    if env_id == "tower_v1":
+    if env_id == "tower_v2":
         return str(config["mode"]), name
-    if env_id == "miniatures_v1":  # the scenario; with other than 3 heroes, its own variant
+    if env_id == "miniatures_v2":  # the scenario; with other than 3 heroes, its own variant
         n = config["num_heroes"]
         variant = str(config["scenario"]) + ("" if n == 3 else f"-{n}heroes")
         return variant, "overlord" if name == "overlord" else "hero"
-    if env_id == "adventures_v1":
+    if env_id == "adventures_v2":
         return ("team" if config.get("team") else f"{config['num_players']}p"), name
     return "", name
 
@@ -163,13 +163,13 @@ def variant_config(env_id: str, variant: str) -> dict[str, Any]:
     scenario=ritual, ``3p`` -> num_players=3, ``team`` -> the team game of 4)."""
     if not variant:
         return {}
-    if env_id in ("kings_v1", "cards_v1", "adventures_v1") and variant.endswith("p"):
+    if env_id in ("kings_v2", "cards_v2", "adventures_v2") and variant.endswith("p"):
         return {"num_players": int(variant[:-1])}
-    if env_id == "adventures_v1" and variant == "team":
+    if env_id == "adventures_v2" and variant == "team":
         return {"num_players": 4, "team": True}
-    if env_id == "tower_v1":
+    if env_id == "tower_v2":
         return {"mode": variant}
-    if env_id == "miniatures_v1":
+    if env_id == "miniatures_v2":
         scenario, _, heroes = variant.partition("-")
         return {"scenario": scenario, **({"num_heroes": int(heroes[0])} if heroes else {})}
     raise ConfigError(f"ladder: {env_id} has no variant {variant!r}")
@@ -253,7 +253,7 @@ def ladder(game_name: str, games: int = 100, seed: int = 0, workers: int = 2,
     `on_progress` gets the entries so far after each config."""
     from .evaluation import tournament
 
-    env_id = f"{game_name}_v1"
+    env_id = f"{game_name}_v2"
     out = []
     for config in configs if configs is not None else GAME_CONFIGS[game_name]:
         game = make_game(env_id, **config)
@@ -290,7 +290,7 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
     still report the games it played)."""
     from .evaluation import GameTask, run_games, wilson
 
-    env_id = f"{game_name}_v1"
+    env_id = f"{game_name}_v2"
     out: list[dict[str, Any]] = []
     for config in configs if configs is not None else GAME_CONFIGS[game_name]:
         game = make_game(env_id, **config)

@@ -142,7 +142,7 @@ def _check_fields(meta: dict[str, Any], where: Path) -> None:
                               f"must be {valid}")
 
     if not isinstance(meta["env_id"], str):
-        raise bad("env_id", "an env id such as 'kings_v1'")
+        raise bad("env_id", "an env id such as 'kings_v2'")
     roles = meta["roles"]
     if not (isinstance(roles, list) and roles and all(isinstance(r, str) for r in roles)
             and len(set(roles)) == len(roles)):

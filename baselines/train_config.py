@@ -223,7 +223,7 @@ def check_config(cfg: dict[str, Any]) -> None:
     """Every key's type and range; the env, its config and roles; every agent string. Values
     are normalised in place (e.g. an int learning rate becomes a float)."""
     if not cfg["env_id"] or not isinstance(cfg["env_id"], str):
-        raise ConfigError("the config must name env_id (one of the env ids, e.g. kings_v1)")
+        raise ConfigError("the config must name env_id (one of the env ids, e.g. kings_v2)")
     if not isinstance(cfg["env_config"], dict):
         raise ConfigError(f"env_config must be a mapping of the game's options, not {cfg['env_config']!r}")
     game = make_game(cfg["env_id"], **cfg["env_config"])

@@ -1,9 +1,9 @@
 """conan-envs: reinforcement-learning environments for five Conan board games.
 
     import conan_envs
-    env = conan_envs.make("kings_v1", num_players=3)      # a PettingZoo AECEnv
-    game = conan_envs.make_game("kings_v1")               # the rules core
-    gym_env = gymnasium.make("conan_envs/Kings-v1", role=0)  # one seat, Gymnasium API
+    env = conan_envs.make("kings_v2", num_players=3)      # a PettingZoo AECEnv
+    game = conan_envs.make_game("kings_v2")               # the rules core
+    gym_env = gymnasium.make("conan_envs/Kings-v2", role=0)  # one seat, Gymnasium API
 
 Importing the package registers the Gymnasium ids (``GYM_IDS``).
 """
@@ -22,16 +22,16 @@ if TYPE_CHECKING:
 
 # env id -> (module, Game class). A game is listed once its folder is complete.
 _REGISTRY = {
-    "kings_v1": ("conan_envs.kings", "KingsGame"),
-    "cards_v1": ("conan_envs.cards", "CardsGame"),
-    "tower_v1": ("conan_envs.tower", "TowerGame"),
-    "miniatures_v1": ("conan_envs.miniatures", "MiniaturesGame"),
-    "adventures_v1": ("conan_envs.adventures", "AdventuresGame"),
+    "kings_v2": ("conan_envs.kings", "KingsGame"),
+    "cards_v2": ("conan_envs.cards", "CardsGame"),
+    "tower_v2": ("conan_envs.tower", "TowerGame"),
+    "miniatures_v2": ("conan_envs.miniatures", "MiniaturesGame"),
+    "adventures_v2": ("conan_envs.adventures", "AdventuresGame"),
 }
 ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
 # Ids of earlier versions, and the id that replaced each (see CHANGELOG.md).
-RETIRED = {"kings_v0": "kings_v1", "cards_v0": "cards_v1", "tower_v0": "tower_v1",
-           "miniatures_v0": "miniatures_v1", "adventures_v0": "adventures_v1"}
+RETIRED = {f"{game}_v{old}": f"{game}_v2"
+           for game in ("kings", "cards", "tower", "miniatures", "adventures") for old in (0, 1)}
 ENV_OPTIONS = ("render_mode", "illegal_action", "reward")
 # The env options, as (name, default, what is valid, doc) like Game.describe_options().
 ENV_OPTION_ROWS = (

@@ -1,9 +1,9 @@
 """Gymnasium registration of the single-agent views: ``conan_envs/<Game>-v<N>`` for each env
-id ``<game>_v<N>`` (``kings_v1`` -> ``conan_envs/Kings-v1``), done on ``import conan_envs``.
+id ``<game>_v<N>`` (``kings_v2`` -> ``conan_envs/Kings-v2``), done on ``import conan_envs``.
 
     import conan_envs, gymnasium
-    env = gymnasium.make("conan_envs/Kings-v1", role=0, opponents=None, num_players=3)
-    env = gymnasium.make("conan_envs:conan_envs/Kings-v1")  # imports conan_envs first
+    env = gymnasium.make("conan_envs/Kings-v2", role=0, opponents=None, num_players=3)
+    env = gymnasium.make("conan_envs:conan_envs/Kings-v2")  # imports conan_envs first
 
 The second form suits a fresh process (a subprocess vector env's worker). Keyword arguments
 are those of :func:`conan_envs.make_single_agent`: ``role``, ``opponents``, ``reward``,
@@ -22,7 +22,7 @@ GYM_IDS: dict[str, str] = {}
 
 
 def gym_id(env_id: str) -> str:
-    """``kings_v1`` -> ``conan_envs/Kings-v1``."""
+    """``kings_v2`` -> ``conan_envs/Kings-v2``."""
     name, _, version = env_id.rpartition("_v")
     return f"{NAMESPACE}/{name.capitalize()}-v{version}"
 

@@ -22,9 +22,9 @@ Usage (from the repository root):
     .venv/bin/python scripts/count_steps.py ENV_ID [ENV_ID ...] [core] [env] [STEPS]
         [--warm N] [--config JSON] [--tree PATH] [--cpu]
 e.g.
-    nice -n 10 .venv/bin/python scripts/count_steps.py kings_v1 core env 3000
+    nice -n 10 .venv/bin/python scripts/count_steps.py kings_v2 core env 3000
     nice -n 10 .venv/bin/python scripts/count_steps.py kings_v0 core 3000 --tree /tmp/v0tree
-    .venv/bin/python scripts/count_steps.py tower_v1 env 2000 --cpu
+    .venv/bin/python scripts/count_steps.py tower_v2 env 2000 --cpu
 Without core/env both loops are measured; STEPS defaults to 3000. --tree measures another checkout
 (its conan_envs is imported; v0 ids are `<game>_v0`). Valgrind runs about 50 times slower than
 Python alone: use a few hundred or thousand steps, under nice.
@@ -105,10 +105,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         elif re.fullmatch(r"[a-z][a-z0-9_]*_v\d+", word):
             args.envs.append(word)
         else:
-            fail(f"{word!r} is neither an env id (like kings_v1), a loop (core, env) "
+            fail(f"{word!r} is neither an env id (like kings_v2), a loop (core, env) "
                  "nor a step count")
     if not args.envs:
-        fail("name at least one env id (like kings_v1)")
+        fail("name at least one env id (like kings_v2)")
     if len(counts) > 1:
         fail(f"one step count, not {len(counts)}")
     args.steps = counts[0] if counts else DEFAULT_STEPS

@@ -4,7 +4,7 @@ terminations and truncations, and every 7th step the acting role's view (JSON) a
 Run it before and after a change; every line must be the same.
 
     python scripts/fingerprint.py                 # every env, two configs each
-    python scripts/fingerprint.py kings_v1 tower_v1
+    python scripts/fingerprint.py kings_v2 tower_v2
 """
 from __future__ import annotations
 
@@ -22,11 +22,11 @@ import numpy as np  # noqa: E402
 import conan_envs  # noqa: E402
 
 CONFIGS: dict[str, list[dict[str, Any]]] = {
-    "kings_v1": [{}, {"num_players": 4}],
-    "cards_v1": [{}, {"num_players": 4}],
-    "tower_v1": [{}, {"mode": "battle"}],
-    "miniatures_v1": [{}, {"scenario": "ritual"}],
-    "adventures_v1": [{}, {"num_players": 4}],
+    "kings_v2": [{}, {"num_players": 4}],
+    "cards_v2": [{}, {"num_players": 4}],
+    "tower_v2": [{}, {"mode": "battle"}],
+    "miniatures_v2": [{}, {"scenario": "ritual"}],
+    "adventures_v2": [{}, {"num_players": 4}],
 }
 
 

@@ -30,7 +30,7 @@ from conan_envs import ConfigError
 ])
 def test_bad_agent_strings_are_refused_naming_what_is_valid(spec, needle):
     with pytest.raises(ConfigError) as e:
-        load_agent(spec, "kings_v1", role=0)
+        load_agent(spec, "kings_v2", role=0)
     assert needle in str(e.value)
 
 
@@ -44,8 +44,8 @@ def test_the_valid_options_are_listed_in_the_error():
 def test_mcts_simulation_typo_never_runs_two_hundred_simulations():
     """Issue 15: "`mcts:simulation=2` silently runs 200 simulations"."""
     with pytest.raises(ConfigError):
-        load_agent("mcts:simulation=2", "kings_v1")
-    assert load_agent("mcts:simulations=2", "kings_v1").simulations == 2
+        load_agent("mcts:simulation=2", "kings_v2")
+    assert load_agent("mcts:simulations=2", "kings_v2").simulations == 2
 
 
 def test_good_strings_are_normalised():
@@ -53,16 +53,16 @@ def test_good_strings_are_normalised():
         "mcts", {"simulations": 50, "c_uct": 1.0, "horizon": None})
     assert check_spec("ppo:models/x,deterministic=false") == (
         "ppo", {"path": "models/x", "deterministic": False})
-    a = load_agent("random:seed=5", "kings_v1", seed=99)
+    a = load_agent("random:seed=5", "kings_v2", seed=99)
     b = RandomAgent(5)  # the seed comes first
     mask = np.ones(40, bool)
     assert [a.act(None, mask) for _ in range(10)] == [b.act(None, mask) for _ in range(10)]
 
 
 @pytest.mark.parametrize("env_id, config, role", [
-    ("cards_v1", {}, "player_1"), ("kings_v1", {}, "player_1"),
-    ("tower_v1", {"mode": "battle"}, "yara"), ("miniatures_v1", {}, 1),
-    ("adventures_v1", {}, "foe")])
+    ("cards_v2", {}, "player_1"), ("kings_v2", {}, "player_1"),
+    ("tower_v2", {"mode": "battle"}, "yara"), ("miniatures_v2", {}, 1),
+    ("adventures_v2", {}, "foe")])
 def test_role_by_name_or_index_plays_the_same(env_id, config, role):
     """Issue 15: a role name "crashes the scripted card player with a TypeError"."""
     import conan_envs
@@ -83,7 +83,7 @@ def test_role_by_name_or_index_plays_the_same(env_id, config, role):
 @pytest.mark.parametrize("role", ["nobody", 7, -1, True, 1.0])
 def test_bad_roles_are_refused_naming_the_roles(role):
     with pytest.raises(ConfigError, match="player_0"):
-        load_agent("random", "kings_v1", role=role)
+        load_agent("random", "kings_v2", role=role)
 
 
 def test_every_agent_declares_typed_options():

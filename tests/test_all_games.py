@@ -13,11 +13,11 @@ from conan_envs.engine.core import SHAPED_RANGE
 
 # Each game's set-ups worth covering: its player counts and modes.
 CONFIGS = {
-    "kings_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
-    "cards_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
-    "tower_v1": [{"mode": "solo"}, {"mode": "battle"}],
-    "miniatures_v1": [{}],
-    "adventures_v1": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "kings_v2": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "cards_v2": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
+    "tower_v2": [{"mode": "solo"}, {"mode": "battle"}],
+    "miniatures_v2": [{}],
+    "adventures_v2": [{"num_players": 2}, {"num_players": 3}, {"num_players": 4}],
 }
 CASES = [(e, c) for e in conan_envs.ENV_IDS for c in CONFIGS.get(e, [{}])]
 IDS = [f"{e}-{'-'.join(f'{k}={v}' for k, v in c.items()) or 'default'}" for e, c in CASES]
@@ -61,11 +61,11 @@ def test_random_games_end_cleanly(env_id, config):
         str(state)
 
 
-SIDE_CASES = [*CASES, ("adventures_v1", {"num_players": 4, "team": True})]
+SIDE_CASES = [*CASES, ("adventures_v2", {"num_players": 4, "team": True})]
 
 
 @pytest.mark.parametrize("env_id,config", SIDE_CASES,
-                         ids=[*IDS, "adventures_v1-num_players=4-team=True"])
+                         ids=[*IDS, "adventures_v2-num_players=4-team=True"])
 def test_sides_win_and_lose_together(env_id, config):
     game = conan_envs.make_game(env_id, **config)
     assert sorted(r for side in game.sides for r in side) == list(range(game.num_roles))
@@ -77,11 +77,11 @@ def test_sides_win_and_lose_together(env_id, config):
 
 
 def test_sides_of_the_team_games():
-    minis = conan_envs.make_game("miniatures_v1")
+    minis = conan_envs.make_game("miniatures_v2")
     assert minis.sides == ((0, 1, 2), (3,)) and minis.side_of(1) == (0, 1, 2)
-    team = conan_envs.make_game("adventures_v1", num_players=4, team=True)
+    team = conan_envs.make_game("adventures_v2", num_players=4, team=True)
     assert [team.roles[r] for r in team.side_of(0)] == ["conan", "ally"]
-    assert conan_envs.make_game("adventures_v1", num_players=4).sides == ((0,), (1,), (2,), (3,))
+    assert conan_envs.make_game("adventures_v2", num_players=4).sides == ((0,), (1,), (2,), (3,))
 
 
 @pytest.mark.parametrize("env_id,config", CASES, ids=IDS)
@@ -166,7 +166,7 @@ def test_unknown_option_is_a_clear_error(env_id):
 
 
 def test_unknown_env_id_lists_valid_ids():
-    with pytest.raises(ConfigError, match="kings_v1"):
+    with pytest.raises(ConfigError, match="kings_v2"):
         conan_envs.make("kings_v9")
 
 

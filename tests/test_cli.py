@@ -46,13 +46,13 @@ def test_train_user_errors(argv, needle, capsys):
 
 
 @pytest.mark.parametrize("text, needle", [
-    ("env_id: kings_v1\n  x: [\n", "is not valid YAML at line 2"),
+    ("env_id: kings_v2\n  x: [\n", "is not valid YAML at line 2"),
     ("- a\n- b\n", "a YAML mapping of keys, not a list"),
-    ("env_id: kings_v1\nppo: {learning_rate: 1e-4}\n", "write 1.0e-4"),
-    ("env_id: kings_v1\nenv_config: {num_players: 9}\n", "num_players must be"),
-    ("env_id: kings_v0\n", "use kings_v1"),
-    ("env_id: kings_v1\nopponents: {nobody: random}\n", "unknown roles ['nobody']"),
-    ("env_id: kings_v1\npool: 3\n", "pool' is a mapping of"),
+    ("env_id: kings_v2\nppo: {learning_rate: 1e-4}\n", "write 1.0e-4"),
+    ("env_id: kings_v2\nenv_config: {num_players: 9}\n", "num_players must be"),
+    ("env_id: kings_v0\n", "use kings_v2"),
+    ("env_id: kings_v2\nopponents: {nobody: random}\n", "unknown roles ['nobody']"),
+    ("env_id: kings_v2\npool: 3\n", "pool' is a mapping of"),
 ])
 def test_train_config_file_errors(text, needle, tmp_path, capsys):
     path = tmp_path / "c.yaml"
@@ -85,17 +85,17 @@ def test_train_rllib_dispatches_with_the_config_path(monkeypatch):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["kings_v1", "random", "random"], "agent 'random' is given twice"),
-    (["kings_v1", "random", "mcts:simulation=2"], "did you mean 'simulations'"),
-    (["kings_v1", "random", "ppo:/no/such/policy"], "no policy metadata at /no/such/policy.json"),
-    (["kings_v1", "random", "scripted", "--games", "0"], "at least 1"),
-    (["kings_v1", "random", "scripted", "--workers", "-1"], "at least 1"),
-    (["kings_v1", "random", "scripted", "--curve", "/no/eval.csv"], "--curve /no/eval.csv: no such"),
-    (["kings_v1", "random", "scripted", "--config", "num_players"], "'num_players' is not KEY=VALUE"),
-    (["kings_v1", "random", "scripted", "--vs", "mcts"], "--vs 'mcts' is not one of the agents"),
-    (["kings_v1", "random", "--no-mirror"], "nothing to play"),
-    (["kings_v1", "random", "scripted", "--name", "../x"], "plain file name"),
-    (["chess_v1", "random", "scripted"], "valid ids: kings_v1"),
+    (["kings_v2", "random", "random"], "agent 'random' is given twice"),
+    (["kings_v2", "random", "mcts:simulation=2"], "did you mean 'simulations'"),
+    (["kings_v2", "random", "ppo:/no/such/policy"], "no policy metadata at /no/such/policy.json"),
+    (["kings_v2", "random", "scripted", "--games", "0"], "at least 1"),
+    (["kings_v2", "random", "scripted", "--workers", "-1"], "at least 1"),
+    (["kings_v2", "random", "scripted", "--curve", "/no/eval.csv"], "--curve /no/eval.csv: no such"),
+    (["kings_v2", "random", "scripted", "--config", "num_players"], "'num_players' is not KEY=VALUE"),
+    (["kings_v2", "random", "scripted", "--vs", "mcts"], "--vs 'mcts' is not one of the agents"),
+    (["kings_v2", "random", "--no-mirror"], "nothing to play"),
+    (["kings_v2", "random", "scripted", "--name", "../x"], "plain file name"),
+    (["chess_v1", "random", "scripted"], "valid ids: kings_v2"),
 ])
 def test_evaluate_user_errors(argv, needle, capsys, tmp_path):
     assert needle in one_line_error(evaluate, argv + ["--out", str(tmp_path)], capsys)
@@ -106,7 +106,7 @@ def test_evaluate_bad_curve_is_found_before_the_tournament(tmp_path, capsys, mon
     bad.write_text("a,b\n1,2\n")
     played = []
     monkeypatch.setattr("baselines.evaluation.tournament", lambda *a, **k: played.append(1))
-    err = one_line_error(evaluate, ["kings_v1", "random", "scripted", "--curve", str(bad),
+    err = one_line_error(evaluate, ["kings_v2", "random", "scripted", "--curve", str(bad),
                                     "--out", str(tmp_path)], capsys)
     assert "not a training eval.csv" in err and not played
 
@@ -132,15 +132,15 @@ def test_play_web_dispatches_lazily(monkeypatch):
 
 
 def test_play_web_refuses_game_arguments(capsys):
-    assert "--web takes only --port" in one_line_error(play, ["--web", "kings_v1"], capsys)
+    assert "--web takes only --port" in one_line_error(play, ["--web", "kings_v2"], capsys)
 
 
 def test_play_watches_ai_seats_to_the_end(capsys):
-    assert play.main(["kings_v1", "--ai", "random", "--seed", "2", "--quiet", "--config", "max_turns=2"]) == 0
+    assert play.main(["kings_v2", "--ai", "random", "--seed", "2", "--quiet", "--config", "max_turns=2"]) == 0
     out = capsys.readouterr().out
     assert "returns: player_0=" in out
 
 
 def test_an_unwritable_output_path_is_one_line(tmp_path, capsys):
-    err = one_line_error(play, ["kings_v1", "--max-steps", "1", "--transcript", str(tmp_path)], capsys)
+    err = one_line_error(play, ["kings_v2", "--max-steps", "1", "--transcript", str(tmp_path)], capsys)
     assert "Is a directory" in err and str(tmp_path) in err

@@ -175,8 +175,8 @@ def test_agent_specs():
     with pytest.raises(ConfigError, match="expected key=value"):
         parse_spec("mcts:simulations=4,fast")
     with pytest.raises(ConfigError, match="random"):
-        load_agent("genius", "kings_v1")
-    with pytest.raises(ConfigError, match="kings_v1"):
+        load_agent("genius", "kings_v2")
+    with pytest.raises(ConfigError, match="kings_v2"):
         load_agent("random", "chess_v0")
 
 

@@ -124,7 +124,7 @@ def test_aec_env_before_reset_is_a_clear_error():
 def test_env_options_are_validated_naming_what_is_valid(opts, word):
     for make in (conan_envs.make, conan_envs.make_single_agent):
         with pytest.raises(ConfigError, match=word) as err:
-            make("kings_v1", **opts)
+            make("kings_v2", **opts)
         assert repr(next(iter(opts.values()))) in str(err.value)
     with pytest.raises(ConfigError, match=word):
         SingleAgentEnv(NimGame(), **opts)
@@ -198,7 +198,7 @@ def test_engine_does_not_import_the_agents():
     import sys
 
     code = ("import sys, conan_envs, gymnasium; "
-            "env = gymnasium.make('conan_envs/Kings-v1'); env.reset(seed=0); "
+            "env = gymnasium.make('conan_envs/Kings-v2'); env.reset(seed=0); "
             "env.step(int(env.unwrapped.action_masks().nonzero()[0][0])); "
             "assert not [m for m in sys.modules if m.split('.')[0] == 'baselines'], 'baselines'")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
@@ -214,10 +214,10 @@ def test_single_agent_observation_is_a_copy():
 
 
 def test_the_wrapped_env_also_answers_last_after_every_agent_is_done():
-    from conan_envs import kings_v1
+    from conan_envs import kings_v2
 
-    env = kings_v1.env(max_turns=1)
-    assert str(env) == "kings_v1"
+    env = kings_v2.env(max_turns=1)
+    assert str(env) == "kings_v2"
     env.reset(seed=0)
     for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()

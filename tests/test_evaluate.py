@@ -114,10 +114,10 @@ def test_head_to_head_in_a_one_role_game_counts_the_solo_wins():
     from baselines import load_agent
     from baselines.match import play_match
 
-    game = conan_envs.make_game("tower_v1", mode="solo")
-    agent = load_agent("scripted", "tower_v1", "conan", mode="solo")
+    game = conan_envs.make_game("tower_v2", mode="solo")
+    agent = load_agent("scripted", "tower_v2", "conan", mode="solo")
     won = sum(play_match(game, [agent], seed=s).returns[0] > 0 for s in range(20))
-    r = head_to_head("tower_v1", "scripted", "random", games=20, seed=0, game_config={"mode": "solo"})
+    r = head_to_head("tower_v2", "scripted", "random", games=20, seed=0, game_config={"mode": "solo"})
     assert (r["wins"], r["draws"], r["losses"]) == (won, 0, 20 - won)
     assert 0 < won < 20
 

@@ -18,9 +18,9 @@ GAMES = list(conan_envs.ENV_IDS)
 
 def test_every_env_id_has_a_gymnasium_id():
     assert conan_envs.GYM_IDS == {
-        "kings_v1": "conan_envs/Kings-v1", "cards_v1": "conan_envs/Cards-v1",
-        "tower_v1": "conan_envs/Tower-v1", "miniatures_v1": "conan_envs/Miniatures-v1",
-        "adventures_v1": "conan_envs/Adventures-v1"}
+        "kings_v2": "conan_envs/Kings-v2", "cards_v2": "conan_envs/Cards-v2",
+        "tower_v2": "conan_envs/Tower-v2", "miniatures_v2": "conan_envs/Miniatures-v2",
+        "adventures_v2": "conan_envs/Adventures-v2"}
     for gid in conan_envs.GYM_IDS.values():
         assert gid in gymnasium.registry
 
@@ -87,18 +87,18 @@ def test_maskable_ppo_trains_on_a_registered_env():
     pytest.importorskip("sb3_contrib")
     from sb3_contrib import MaskablePPO
 
-    env = gymnasium.make("conan_envs/Kings-v1")
+    env = gymnasium.make("conan_envs/Kings-v2")
     model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=32, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [16]})
     model.learn(128)
 
 
 def test_the_module_prefixed_id_imports_the_package_first():
-    """``"conan_envs:conan_envs/Kings-v1"`` works in a fresh process (e.g. a subprocess
+    """``"conan_envs:conan_envs/Kings-v2"`` works in a fresh process (e.g. a subprocess
     vector env's worker) where nothing has imported conan_envs yet."""
     import subprocess
     import sys
 
-    code = ("import gymnasium; env = gymnasium.make('conan_envs:conan_envs/Kings-v1', role=1); "
-            "assert env.spec.id == 'conan_envs/Kings-v1' and env.unwrapped.role == 1")
+    code = ("import gymnasium; env = gymnasium.make('conan_envs:conan_envs/Kings-v2', role=1); "
+            "assert env.spec.id == 'conan_envs/Kings-v2' and env.unwrapped.role == 1")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

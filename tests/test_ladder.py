@@ -13,11 +13,11 @@ from baselines.random_agent import RandomAgent
 from conan_envs import ConfigError, make_game
 
 CONFIGS = [
-    ("kings_v1", {}), ("kings_v1", {"num_players": 4}),
-    ("cards_v1", {}), ("cards_v1", {"num_players": 3}),
-    ("tower_v1", {"mode": "solo"}), ("tower_v1", {"mode": "battle"}),
-    ("miniatures_v1", {"scenario": "ritual"}), ("miniatures_v1", {"scenario": "ophir", "num_heroes": 2}),
-    ("adventures_v1", {}), ("adventures_v1", {"num_players": 4, "team": True}),
+    ("kings_v2", {}), ("kings_v2", {"num_players": 4}),
+    ("cards_v2", {}), ("cards_v2", {"num_players": 3}),
+    ("tower_v2", {"mode": "solo"}), ("tower_v2", {"mode": "battle"}),
+    ("miniatures_v2", {"scenario": "ritual"}), ("miniatures_v2", {"scenario": "ophir", "num_heroes": 2}),
+    ("adventures_v2", {}), ("adventures_v2", {"num_players": 4, "team": True}),
 ]
 
 
@@ -35,19 +35,19 @@ def test_every_difficulty_loads_for_every_seat(env_id, config):
 
 
 def test_the_difficulties_map_to_real_agents():
-    assert isinstance(load_agent("easy", "kings_v1", 0), RandomAgent)
-    hard = load_agent("hard", "miniatures_v1", "conan", scenario="ritual")  # the heroes' search
+    assert isinstance(load_agent("easy", "kings_v2", 0), RandomAgent)
+    hard = load_agent("hard", "miniatures_v2", "conan", scenario="ritual")  # the heroes' search
     assert isinstance(hard, MCTSAgent) and hard.prior is not None
     assert hard.time_budget is not None and hard.time_budget < 1.0
-    assert type(load_agent("normal", "cards_v1", 1)).__name__ == "ScriptedAgent"
+    assert type(load_agent("normal", "cards_v2", 1)).__name__ == "ScriptedAgent"
 
 
 def test_hard_yara_is_the_shipped_policy_and_beats_the_scripted_conan():
     """Yara's hard is the shipped PPO policy (198 of 200 against the scripted Conan where the
     scripted Yara won 156, reports/ladder/tower_battle_yara_hard.md); Conan's is its own policy.
     A few fixed-seed games here: the policy wins nearly all, and no fewer than the scripted Yara."""
-    assert difficulty_spec("hard", "tower_v1", "yara", mode="battle") == "policy:tower_yara_ppo"
-    assert difficulty_spec("hard", "tower_v1", "conan", mode="battle") == "policy:tower_conan_ppo"
+    assert difficulty_spec("hard", "tower_v2", "yara", mode="battle") == "policy:tower_yara_ppo"
+    assert difficulty_spec("hard", "tower_v2", "conan", mode="battle") == "policy:tower_conan_ppo"
     entries = seat_ladder("tower", "yara", games=12, workers=1, configs=[{"mode": "battle"}],
                           difficulties=["hard", "normal"], chunk=12)
     wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
@@ -58,7 +58,7 @@ def test_hard_solo_conan_is_the_shipped_policy_and_wins_more_than_the_scripted_c
     """Conan's hard in solo mode is the shipped PPO policy (284 of 300 solo games where the
     scripted Conan won 54 of the same 300, reports/ladder/tower_solo_hard_policy.md). A few
     fixed-seed games here: it wins most, and more than the scripted Conan."""
-    assert difficulty_spec("hard", "tower_v1", "conan", mode="solo") == "policy:tower_conan_solo_ppo"
+    assert difficulty_spec("hard", "tower_v2", "conan", mode="solo") == "policy:tower_conan_solo_ppo"
     entries = seat_ladder("tower", "conan", games=16, workers=1, configs=[{"mode": "solo"}],
                           difficulties=["hard", "normal"], chunk=16)
     wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
@@ -70,9 +70,9 @@ def test_hard_cards_is_the_shipped_policy_and_wins_more_than_the_scripted_player
     against the scripted player, where the scripted player won 91 and 109 of the same seeds,
     reports/ladder/cards_p0_hard_policy.md, cards_p1_hard_policy.md). A few fixed-seed games
     here: in each seat it wins more than the scripted player, and more than half in all."""
-    assert difficulty_spec("hard", "cards_v1", 0) == "policy:cards_ppo_2p"
-    assert difficulty_spec("hard", "cards_v1", 1) == "policy:cards_ppo_2p"
-    assert difficulty_spec("hard", "cards_v1", 0, num_players=3).startswith("mcts:")
+    assert difficulty_spec("hard", "cards_v2", 0) == "policy:cards_ppo_2p"
+    assert difficulty_spec("hard", "cards_v2", 1) == "policy:cards_ppo_2p"
+    assert difficulty_spec("hard", "cards_v2", 0, num_players=3).startswith("mcts:")
     total = 0
     for seat in ("player_0", "player_1"):
         entries = seat_ladder("cards", seat, games=24, workers=1, configs=[{"num_players": 2}],
@@ -89,9 +89,9 @@ def test_hard_foe_is_the_shipped_policy_and_wins_more_than_the_scripted_foe():
     reports/ladder/adventures_foe_hard_policy.md); Conan keeps the guided search (the policy
     is weaker than the scripted player as Conan). A few fixed-seed games here: it wins more
     than the scripted Foe, and more than half."""
-    assert difficulty_spec("hard", "adventures_v1", "foe") == "policy:adventures_ppo_2p"
-    assert difficulty_spec("hard", "adventures_v1", "conan").startswith("mcts:")
-    assert difficulty_spec("hard", "adventures_v1", "foe", num_players=3).startswith("mcts:")
+    assert difficulty_spec("hard", "adventures_v2", "foe") == "policy:adventures_ppo_2p"
+    assert difficulty_spec("hard", "adventures_v2", "conan").startswith("mcts:")
+    assert difficulty_spec("hard", "adventures_v2", "foe", num_players=3).startswith("mcts:")
     entries = seat_ladder("adventures", "foe", games=40, workers=1, configs=[{}],
                           difficulties=["hard", "normal"], chunk=40)
     wins = {row["difficulty"]: row["wins"] for row in entries[0]["rows"]}
@@ -104,9 +104,9 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     reports/ladder/miniatures_<scenario>_overlord_hard.md); with 2 or 4 heroes, the search."""
     for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir", "ruined_fort",
                      "thalis", "ritual"):
-        assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario=scenario) == \
+        assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_ppo_{scenario}"
-    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ritual",
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual",
                            num_heroes=2).startswith("mcts:")
 
 
@@ -117,11 +117,11 @@ def test_the_ritual_heroes_search_by_the_objective():
     elsewhere the shaped score."""
     from baselines.ladder import HARD
 
-    assert difficulty_spec("hard", "miniatures_v1", "conan", scenario="ritual") == \
+    assert difficulty_spec("hard", "miniatures_v2", "conan", scenario="ritual") == \
         HARD + ",value=objective"
-    assert load_agent("hard", "miniatures_v1", "hadrathus", scenario="ritual").value == "objective"
+    assert load_agent("hard", "miniatures_v2", "hadrathus", scenario="ritual").value == "objective"
     for scenario in ("tigress", "heart_of_darkness", "ophir", "ruined_fort", "thalis"):
-        assert difficulty_spec("hard", "miniatures_v1", "conan", scenario=scenario) == HARD
+        assert difficulty_spec("hard", "miniatures_v2", "conan", scenario=scenario) == HARD
 
 
 def test_the_clutches_heroes_hard_is_the_scripted_heroes():
@@ -129,41 +129,41 @@ def test_the_clutches_heroes_hard_is_the_scripted_heroes():
     Overlord where the scripted heroes won 53 (reports/ladder/clutches_plans.md): the
     heroes' hard there is the scripted heroes, with 3 heroes only."""
     for hero in ("conan", "shevatas", "hadrathus"):
-        assert difficulty_spec("hard", "miniatures_v1", hero, scenario="clutches") == "scripted"
-    assert difficulty_spec("hard", "miniatures_v1", "conan", scenario="clutches",
+        assert difficulty_spec("hard", "miniatures_v2", hero, scenario="clutches") == "scripted"
+    assert difficulty_spec("hard", "miniatures_v2", "conan", scenario="clutches",
                            num_heroes=2).startswith("mcts:")
 
 
 def test_seats_follow_the_variant():
-    tower = make_game("tower_v1", mode="battle")
-    assert seat_of("tower_v1", "yara", tower) == ("battle", "yara")
-    ritual = make_game("miniatures_v1", scenario="ritual")
-    assert seat_of("miniatures_v1", "overlord", ritual) == ("ritual", "overlord")
-    assert seat_of("miniatures_v1", "conan", ritual) == ("ritual", "hero")
+    tower = make_game("tower_v2", mode="battle")
+    assert seat_of("tower_v2", "yara", tower) == ("battle", "yara")
+    ritual = make_game("miniatures_v2", scenario="ritual")
+    assert seat_of("miniatures_v2", "overlord", ritual) == ("ritual", "overlord")
+    assert seat_of("miniatures_v2", "conan", ritual) == ("ritual", "hero")
 
 
 def test_a_variant_row_overrides_the_seat_row(monkeypatch):
     rows = {"*": {"easy": "random", "normal": "scripted", "hard": "scripted"},
             "ritual:overlord": {"hard": "mcts:simulations=3"}}
-    monkeypatch.setitem(LADDER, "miniatures_v1", rows)
-    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ritual") == \
+    monkeypatch.setitem(LADDER, "miniatures_v2", rows)
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == \
         "mcts:simulations=3"
-    assert difficulty_spec("hard", "miniatures_v1", "overlord", scenario="ophir") == "scripted"
-    assert difficulty_spec("hard", "miniatures_v1", "conan", scenario="ritual") == "scripted"
-    assert isinstance(load_agent("hard", "miniatures_v1", "overlord", scenario="ritual"),
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ophir") == "scripted"
+    assert difficulty_spec("hard", "miniatures_v2", "conan", scenario="ritual") == "scripted"
+    assert isinstance(load_agent("hard", "miniatures_v2", "overlord", scenario="ritual"),
                       MCTSAgent)
 
 
 def test_unknown_difficulty_is_refused():
     with pytest.raises(ConfigError, match="difficult"):
-        difficulty_spec("insane", "kings_v1", 0)
+        difficulty_spec("insane", "kings_v2", 0)
     with pytest.raises(ConfigError):
-        load_agent("insane", "kings_v1", 0)
+        load_agent("insane", "kings_v2", 0)
 
 
 def test_hard_plays_legal_moves_within_its_budget():
-    game = make_game("tower_v1", mode="battle")
-    agents = [load_agent("hard", "tower_v1", r, seed=3, mode="battle") for r in range(2)]
+    game = make_game("tower_v2", mode="battle")
+    agents = [load_agent("hard", "tower_v2", r, seed=3, mode="battle") for r in range(2)]
     # apply_action refuses an illegal move (IllegalActionError), so 30 steps played are legal
     result = play_match(game, agents, seed=3, max_steps=30)
     assert result.steps == 30 or result.final_state.is_terminal()
@@ -171,7 +171,7 @@ def test_hard_plays_legal_moves_within_its_budget():
 
 def test_ladder_runner_writes_the_report(tmp_path, monkeypatch):
     fast = {"easy": "random", "normal": "scripted", "hard": "mcts:simulations=2,rollout=random"}
-    monkeypatch.setitem(LADDER, "tower_v1", {"*": fast})
+    monkeypatch.setitem(LADDER, "tower_v2", {"*": fast})
     main(["--game", "tower", "--games", "4", "--workers", "1", "--config", "mode=battle",
           "--out", str(tmp_path)])
     text = (tmp_path / "tower_mode-battle.md").read_text()
@@ -221,8 +221,8 @@ def test_the_table_loads_in_every_seat():
     from baselines.ladder import check_ladder
 
     check_ladder()
-    with pytest.raises(ConfigError, match="ladder row tower_v1 battle:yara hard: .*no shipped"):
-        check_ladder({"tower_v1": {"battle:yara": {"hard": "policy:not_shipped"}}})
+    with pytest.raises(ConfigError, match="ladder row tower_v2 battle:yara hard: .*no shipped"):
+        check_ladder({"tower_v2": {"battle:yara": {"hard": "policy:not_shipped"}}})
 
 
 def test_a_row_may_name_a_shipped_policy_or_a_search_guided_by_it(tmp_path, monkeypatch):
@@ -235,19 +235,19 @@ def test_a_row_may_name_a_shipped_policy_or_a_search_guided_by_it(tmp_path, monk
     from tests.test_policies import TOWER, play, write_policy
 
     monkeypatch.setattr(policies, "FOLDER", tmp_path)
-    write_policy(tmp_path / "tiny_yara", "tower_v1", ["yara"], TOWER)
+    write_policy(tmp_path / "tiny_yara", "tower_v2", ["yara"], TOWER)
     guided = guided_by("tiny_yara")
     assert "prior=policy:tiny_yara" in guided and "rollout=scripted" in guided
     rows = {"*": {"easy": "random", "normal": "scripted", "hard": guided},
             "battle:yara": {"hard": "policy:tiny_yara"}}
-    monkeypatch.setitem(LADDER, "tower_v1", rows)
-    check_ladder({"tower_v1": rows})
-    yara = load_agent("hard", "tower_v1", "yara", **TOWER)
+    monkeypatch.setitem(LADDER, "tower_v2", rows)
+    check_ladder({"tower_v2": rows})
+    yara = load_agent("hard", "tower_v2", "yara", **TOWER)
     assert isinstance(yara, ShippedPolicyAgent) and yara.name == "policy:tiny_yara"
-    conan = load_agent("hard", "tower_v1", "conan", seed=1, **TOWER)
+    conan = load_agent("hard", "tower_v2", "conan", seed=1, **TOWER)
     assert isinstance(conan, MCTSAgent) and conan.prior == "policy:tiny_yara"
-    assert validate_agent("hard", "tower_v1", **TOWER)[0] == "hard"
-    game = make_game("tower_v1", **TOWER)
+    assert validate_agent("hard", "tower_v2", **TOWER)[0] == "hard"
+    game = make_game("tower_v2", **TOWER)
     assert play([conan, yara], game, 4, steps=20)
     assert [a.name.split(":")[0] for a in conan._prior_agents] == ["scripted", "policy"]
     with pytest.raises(ConfigError, match="NAME"):
@@ -260,9 +260,9 @@ def test_hard_with_replaces_or_adds_options_of_the_hard_search():
     spec = hard_with(["simulations=64", "horizon=2"])
     assert spec.startswith("mcts:") and "simulations=64" in spec and "horizon=2" in spec
     assert spec.replace("simulations=64", "simulations=24").replace("horizon=2", "horizon=1") == HARD
-    validate_agent(spec, "adventures_v1")
+    validate_agent(spec, "adventures_v2")
     added = hard_with(["value=objective"])   # an option the hard search leaves at its default
     assert added == HARD + ",value=objective"
-    validate_agent(added, "miniatures_v1")
+    validate_agent(added, "miniatures_v2")
     with pytest.raises(ConfigError, match="no option 'depth'"):
         hard_with(["depth=3"])

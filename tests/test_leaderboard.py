@@ -12,12 +12,12 @@ from baselines.benchmark import get_protocol, run_protocol
 from baselines.benchmark import leaderboard as board
 from baselines.cli import evaluate
 
-PID = "cards_v1/2p"
+PID = "cards_v2/2p"
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    """Two small results on cards_v1/2p: `random` and `normal` (the ladder's name, which is
+    """Two small results on cards_v2/2p: `random` and `normal` (the ladder's name, which is
     also one of the reference opponents), against random and normal."""
     out = tmp_path_factory.mktemp("results")
     paths = {}
@@ -30,10 +30,10 @@ def results(tmp_path_factory):
 def test_a_board_is_built_from_result_files(results, tmp_path):
     root = tmp_path / "leaderboard"
     md = board.add(results["random"], root)
-    assert md == root / "cards_v1" / "2p.md"
+    assert md == root / "cards_v2" / "2p.md"
     board.add(results["normal"], root)
     text = md.read_text()
-    assert text.startswith("# Leaderboard: cards_v1/2p v1")
+    assert text.startswith("# Leaderboard: cards_v2/2p v1")
     rows = [line for line in text.splitlines() if line.startswith("| 1 ") or line.startswith("| 2 ")]
     assert len(rows) == 2 and {"`random`", "`normal`"} == {r.split(" | ")[1] for r in rows}
     elo = board.ratings(get_protocol(PID), board.entries(get_protocol(PID), root))
@@ -42,11 +42,11 @@ def test_a_board_is_built_from_result_files(results, tmp_path):
     assert sorted(x["agent"] for x in elo["ratings"]) == ["normal", "random"]
     assert next(x["elo"] for x in elo["ratings"] if x["agent"] == "random") == 1000.0
     index = (root / "README.md").read_text()
-    assert "[cards_v1/2p](cards_v1/2p.md) | 1 | 2 |" in index
-    assert "| kings_v1/2p | 1 | 0 | – |" in index
+    assert "[cards_v2/2p](cards_v2/2p.md) | 1 | 2 |" in index
+    assert "| kings_v2/2p | 1 | 0 | – |" in index
     # adding the same entrant again replaces its row
     board.add(results["normal"], root)
-    assert len(list((root / "cards_v1" / "2p").glob("*.json"))) == 2
+    assert len(list((root / "cards_v2" / "2p").glob("*.json"))) == 2
 
 
 def test_rebuilding_gives_the_same_boards(results, tmp_path):
@@ -54,7 +54,7 @@ def test_rebuilding_gives_the_same_boards(results, tmp_path):
     for p in results.values():
         board.add(p, root)
     before = {p: p.read_bytes() for p in root.rglob("*.md")}
-    assert board.rebuild_all(root) == [root / "cards_v1" / "2p.md"]
+    assert board.rebuild_all(root) == [root / "cards_v2" / "2p.md"]
     assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
 
 
@@ -78,14 +78,14 @@ def test_results_that_do_not_belong_are_refused(results, tmp_path, edit, message
     path = _tampered(results["random"], tmp_path, edit)
     with pytest.raises(board.LeaderboardError, match=message):
         board.add(path, tmp_path / "lb")
-    assert not (tmp_path / "lb" / "cards_v1").exists()
+    assert not (tmp_path / "lb" / "cards_v2").exists()
 
 
 def test_the_command_line_adds_and_rebuilds(results, tmp_path, capsys):
     root = tmp_path / "lb"
     assert evaluate.main(["--add-to-leaderboard", str(results["random"]), str(results["normal"]),
                           "--leaderboard-dir", str(root)]) == 0
-    assert "cards_v1/2p.md" in capsys.readouterr().out
+    assert "cards_v2/2p.md" in capsys.readouterr().out
     assert evaluate.main(["--build-leaderboard", "--leaderboard-dir", str(root)]) == 0
     bad = _tampered(results["random"], tmp_path, lambda d: d["overrides"].update(game_config={"x": 1}))
     assert evaluate.main(["--add-to-leaderboard", str(bad), "--leaderboard-dir", str(root)]) == 2
@@ -95,18 +95,18 @@ def test_the_command_line_adds_and_rebuilds(results, tmp_path, capsys):
 
 def test_a_run_goes_on_the_board_with_one_flag(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert evaluate.main(["--protocol", "tower_v1/solo", "--agent", "random", "--games", "3",
+    assert evaluate.main(["--protocol", "tower_v2/solo", "--agent", "random", "--games", "3",
                           "--out", "res", "--leaderboard", "--leaderboard-dir", "lb",
                           "--no-progress", "--workers", "1"]) == 0
-    text = (tmp_path / "lb" / "tower_v1" / "solo.md").read_text()
+    text = (tmp_path / "lb" / "tower_v2" / "solo.md").read_text()
     assert "| 1 | `random` |" in text and "Elo" not in text.split("| rank")[1]
-    assert (tmp_path / "res" / "tower_v1-solo.run.json").is_file()
+    assert (tmp_path / "res" / "tower_v2-solo.run.json").is_file()
 
 
 def test_entrants_in_other_seats_are_not_the_opponents(tmp_path):
     """On an Overlord board the entrant `random` (a random Overlord) is another player than
     the opponent `random` (random heroes), which is the anchor."""
-    pid = "miniatures_v1/ruined_fort-overlord"
+    pid = "miniatures_v2/ruined_fort-overlord"
     root = tmp_path / "lb"
     for spec in ("random", "normal"):
         r = run_protocol(pid, spec, games=2, opponents=["random", "normal"], out=tmp_path / spec)
@@ -118,15 +118,15 @@ def test_entrants_in_other_seats_are_not_the_opponents(tmp_path):
     rated = {x["agent"]: x["elo"] for x in elo["ratings"]}
     assert set(rated) == {"random", "normal", "opponent:random", "opponent:normal"}
     assert rated["opponent:random"] == 1000.0
-    text = (root / "miniatures_v1" / "ruined_fort-overlord.md").read_text()
+    text = (root / "miniatures_v2" / "ruined_fort-overlord.md").read_text()
     assert "The reference opponents on the same scale: random 1000" in text
 
 
 def test_a_board_names_the_opponents_of_the_seats_they_play():
     # the Adventures' Foe is a shipped policy at hard and Conan the search: the board where the
     # entrant is Conan names the Foe's hard, the one where it is the Foe names Conan's
-    conan = board.render(get_protocol("adventures_v1/2p-conan"), [])
-    foe = board.render(get_protocol("adventures_v1/2p-foe"), [])
+    conan = board.render(get_protocol("adventures_v2/2p-conan"), [])
+    foe = board.render(get_protocol("adventures_v2/2p-foe"), [])
     assert "- opponent `hard` = `policy:adventures_ppo_2p`\n" in conan
     hard_line = next(line for line in foe.splitlines() if line.startswith("- opponent `hard`"))
     assert "mcts:" in hard_line and "policy:" not in hard_line

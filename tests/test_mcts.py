@@ -291,10 +291,10 @@ def test_guided_search_follows_its_prior_when_it_has_searched_little():
     move where the scripted player reads hidden dice or draws, rarely)."""
     from baselines.scripted import make_scripted
 
-    game = conan_envs.make_game("tower_v1", mode="battle")
+    game = conan_envs.make_game("tower_v2", mode="battle")
     state = game.new_initial_state(5)
-    scripted = [make_scripted("tower_v1", role=r, mode="battle") for r in range(2)]
-    guided = [load_agent("mcts:simulations=1,prior=scripted,rollout=scripted", "tower_v1", r,
+    scripted = [make_scripted("tower_v2", role=r, mode="battle") for r in range(2)]
+    guided = [load_agent("mcts:simulations=1,prior=scripted,rollout=scripted", "tower_v2", r,
                          seed=5, mode="battle") for r in range(2)]
     compared = agreed = 0
     while compared < 40 and not state.is_terminal():
@@ -311,11 +311,11 @@ def test_guided_search_follows_its_prior_when_it_has_searched_little():
 def test_time_budget_stops_the_search():
     import time
 
-    game = conan_envs.make_game("tower_v1", mode="battle")
+    game = conan_envs.make_game("tower_v2", mode="battle")
     state = game.new_initial_state(2)
     while state.legal_action_mask().sum() < 2:
         state.apply_action(int(state.legal_actions()[0]))
-    agent = load_agent("mcts:simulations=1000000,rollout=scripted,time_budget=0.05", "tower_v1",
+    agent = load_agent("mcts:simulations=1000000,rollout=scripted,time_budget=0.05", "tower_v2",
                        state.current_player(), seed=1, mode="battle")
     start = time.process_time()
     agent.act(state.observation(state.current_player()), state.legal_action_mask(), state)
@@ -324,7 +324,7 @@ def test_time_budget_stops_the_search():
 
 def test_a_prior_that_is_itself_a_search_is_refused():
     with pytest.raises(conan_envs.ConfigError, match="prior"):
-        load_agent("mcts:prior=mcts", "kings_v1", 0)
+        load_agent("mcts:prior=mcts", "kings_v2", 0)
 
 
 def test_leaf_values_measure_a_side_against_the_other_sides():
@@ -333,7 +333,7 @@ def test_leaf_values_measure_a_side_against_the_other_sides():
     from baselines.mcts import _leaf_values
 
     class Cutoff:  # a position the horizon cut off, the heroes 0.2 ahead
-        game = conan_envs.make_game("miniatures_v1")
+        game = conan_envs.make_game("miniatures_v2")
 
         def is_terminal(self):
             return False

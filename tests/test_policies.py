@@ -36,8 +36,8 @@ def write_policy(folder, env_id, roles, config, width=8, seed=0):
 def shipped(tmp_path, monkeypatch):
     """A policy folder in tmp with a Yara policy (tower battle) and a Kings policy."""
     monkeypatch.setattr(policies, "FOLDER", tmp_path / "policies")
-    write_policy(tmp_path / "policies" / "tiny_yara", "tower_v1", ["yara"], TOWER)
-    write_policy(tmp_path / "policies" / "tiny_kings", "kings_v1", ["player_0", "player_1"], {})
+    write_policy(tmp_path / "policies" / "tiny_yara", "tower_v2", ["yara"], TOWER)
+    write_policy(tmp_path / "policies" / "tiny_kings", "kings_v2", ["player_0", "player_1"], {})
     (tmp_path / "policies" / "not_a_policy").mkdir()
     return tmp_path / "policies"
 
@@ -60,25 +60,25 @@ def play(agents, game, seed, steps=60):
 def test_shipped_policies_are_listed_with_env_and_roles(shipped):
     found = {p.name: p for p in policies.shipped_policies()}
     assert set(found) == {"tiny_yara", "tiny_kings"}
-    assert found["tiny_yara"].env_id == "tower_v1" and found["tiny_yara"].roles == ("yara",)
+    assert found["tiny_yara"].env_id == "tower_v2" and found["tiny_yara"].roles == ("yara",)
     assert found["tiny_kings"].roles == ("player_0", "player_1")
     assert found["tiny_yara"].game_config["mode"] == "battle"
-    assert "tiny_yara (tower_v1: yara)" in describe_agents()
+    assert "tiny_yara (tower_v2: yara)" in describe_agents()
 
 
 def test_a_shipped_policy_plays_by_name(shipped):
-    game = make_game("tower_v1", **TOWER)
-    yara = load_agent("policy:tiny_yara", "tower_v1", "yara", **TOWER)
+    game = make_game("tower_v2", **TOWER)
+    yara = load_agent("policy:tiny_yara", "tower_v2", "yara", **TOWER)
     assert yara.name == "policy:tiny_yara" and yara.deterministic
-    again = load_agent("policy:name=tiny_yara,deterministic=true", "tower_v1", 1, **TOWER)
-    conan = load_agent("scripted", "tower_v1", "conan", seed=1, **TOWER)
+    again = load_agent("policy:name=tiny_yara,deterministic=true", "tower_v2", 1, **TOWER)
+    conan = load_agent("scripted", "tower_v2", "conan", seed=1, **TOWER)
     first = play([conan, yara], game, 5)
-    conan = load_agent("scripted", "tower_v1", "conan", seed=1, **TOWER)
+    conan = load_agent("scripted", "tower_v2", "conan", seed=1, **TOWER)
     assert play([conan, again], game, 5) == first  # deterministic: the same game
-    sampled = load_agent("policy:tiny_yara,deterministic=false", "tower_v1", "yara", seed=3, **TOWER)
+    sampled = load_agent("policy:tiny_yara,deterministic=false", "tower_v2", "yara", seed=3, **TOWER)
     assert not sampled.deterministic
     assert check_spec("policy:tiny_kings,seed=2") == ("policy", {"name": "tiny_kings", "seed": 2})
-    assert validate_agent("policy:tiny_kings", "kings_v1")[0] == "policy"
+    assert validate_agent("policy:tiny_kings", "kings_v2")[0] == "policy"
 
 
 @pytest.mark.parametrize("spec", ["policy:../tiny_yara", "policy:/etc/passwd", "policy:a/b",
@@ -86,42 +86,42 @@ def test_a_shipped_policy_plays_by_name(shipped):
                                   "policy:name=..", "policy"])
 def test_names_outside_the_folder_are_refused_naming_the_shipped_ones(shipped, spec):
     with pytest.raises(ConfigError) as e:
-        load_agent(spec, "tower_v1", "yara", **TOWER)
+        load_agent(spec, "tower_v2", "yara", **TOWER)
     assert "shipped policies: tiny_kings, tiny_yara" in str(e.value)
     with pytest.raises(ConfigError):
-        validate_agent(spec, "tower_v1", **TOWER)
+        validate_agent(spec, "tower_v2", **TOWER)
 
 
 def test_a_policy_is_refused_for_another_game_or_seat(shipped):
-    with pytest.raises(ConfigError, match="trained for tower_v1, not kings_v1"):
-        load_agent("policy:tiny_yara", "kings_v1", 0)
+    with pytest.raises(ConfigError, match="trained for tower_v2, not kings_v2"):
+        load_agent("policy:tiny_yara", "kings_v2", 0)
     with pytest.raises(ConfigError, match="not conan"):
-        load_agent("policy:tiny_yara", "tower_v1", "conan", **TOWER)
+        load_agent("policy:tiny_yara", "tower_v2", "conan", **TOWER)
     with pytest.raises(ConfigError, match="unknown option 'path'"):
-        load_agent("policy:tiny_yara,path=x", "tower_v1", "yara", **TOWER)
+        load_agent("policy:tiny_yara,path=x", "tower_v2", "yara", **TOWER)
 
 
 def test_no_policy_shipped_is_said_plainly(tmp_path, monkeypatch):
     monkeypatch.setattr(policies, "FOLDER", tmp_path / "empty")
     assert policies.shipped_policies() == []
     with pytest.raises(ConfigError, match="shipped policies: none shipped yet"):
-        load_agent("policy:anything", "kings_v1", 0)
+        load_agent("policy:anything", "kings_v2", 0)
 
 
 def test_search_guided_by_a_shipped_policy(shipped):
     """mcts takes a shipped policy as its prior and its rollout; a Yara policy guides Yara's
     nodes, the scripted player stands in at Conan's."""
     spec = "mcts:simulations=6,prior=policy:tiny_yara,rollout=policy:tiny_yara,horizon=1"
-    assert validate_agent(spec, "tower_v1", **TOWER)[0] == "mcts"
-    game = make_game("tower_v1", **TOWER)
-    search = load_agent(spec, "tower_v1", "yara", seed=2, **TOWER)
+    assert validate_agent(spec, "tower_v2", **TOWER)[0] == "mcts"
+    game = make_game("tower_v2", **TOWER)
+    search = load_agent(spec, "tower_v2", "yara", seed=2, **TOWER)
     assert isinstance(search, MCTSAgent) and search.prior == "policy:tiny_yara"
-    conan = load_agent("scripted", "tower_v1", "conan", seed=2, **TOWER)
+    conan = load_agent("scripted", "tower_v2", "conan", seed=2, **TOWER)
     assert play([conan, search], game, 2, steps=30)
     priors = search._prior_agents
     assert [a.name.split(":")[0] for a in priors] == ["scripted", "policy"]
     with pytest.raises(ConfigError, match="no shipped policy"):
-        validate_agent("mcts:simulations=2,prior=policy:missing", "tower_v1", **TOWER)
+        validate_agent("mcts:simulations=2,prior=policy:missing", "tower_v2", **TOWER)
 
 
 def test_evaluate_help_names_policy_agents(shipped):

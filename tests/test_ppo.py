@@ -144,9 +144,9 @@ def test_wrong_env_or_role(toy_envs, monkeypatch, exported):
     with pytest.raises(ModelFileError, match="trained for roles"):
         load_agent(f"ppo:{exported}", "nim_test", role=1)
     assert load_agent(f"ppo:path={exported},any_role=true", "nim_test", role=1).role == 1
-    meta["env_id"] = "kings_v1"
+    meta["env_id"] = "kings_v2"
     exported.write_text(json.dumps(meta))
-    with pytest.raises(ModelFileError, match="trained for kings_v1, not nim_test"):
+    with pytest.raises(ModelFileError, match="trained for kings_v2, not nim_test"):
         load_agent(f"ppo:{exported}", "nim_test")
     meta["env_id"] = "nim_big_test"  # same id, but the game now shows more
     exported.write_text(json.dumps(meta))

@@ -41,7 +41,7 @@ def make(env_id, role, seed=None, **config):
 
 # Rounds at which each game is cut short in the every-protocol test (a config override,
 # written into the result); the rest of every protocol is played as defined.
-SHORT = {"kings_v1": 6, "cards_v1": 12, "tower_v1": 30, "miniatures_v1": 6, "adventures_v1": 6}
+SHORT = {"kings_v2": 6, "cards_v2": 12, "tower_v2": 30, "miniatures_v2": 6, "adventures_v2": 6}
 ENTRANT = "python:toy_bench_entrant:make"
 
 
@@ -85,8 +85,8 @@ def test_every_protocol_runs_for_an_outside_entrant_and_reproduces_exactly(outsi
 
 def test_workers_and_the_command_line_give_the_same_bytes(outside, tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "path", list(sys.path))
-    serial = run_protocol("cards_v1/3p", ENTRANT, games=3, opponents=["random"], out=tmp_path / "s")
-    parallel = run_protocol("cards_v1/3p", ENTRANT, games=3, opponents=["random"], workers=2,
+    serial = run_protocol("cards_v2/3p", ENTRANT, games=3, opponents=["random"], out=tmp_path / "s")
+    parallel = run_protocol("cards_v2/3p", ENTRANT, games=3, opponents=["random"], workers=2,
                             out=tmp_path / "p")
     assert Path(serial["paths"]["json"]).read_bytes() == Path(parallel["paths"]["json"]).read_bytes()
     # the module found from the current folder, as python -m would
@@ -94,17 +94,17 @@ def test_workers_and_the_command_line_give_the_same_bytes(outside, tmp_path, mon
     monkeypatch.chdir(outside)
     sys.path[:] = [x for x in sys.path if x != str(outside)]
     sys.modules.pop("toy_bench_entrant", None)
-    rc = evaluate.main(["--protocol", "cards_v1/3p", "--agent", ENTRANT, "--games", "3", "--opponents",
+    rc = evaluate.main(["--protocol", "cards_v2/3p", "--agent", ENTRANT, "--games", "3", "--opponents",
                         "random", "--out", str(tmp_path / "c"), "--workers", "1", "--no-progress"])
     assert rc == 0
-    assert (tmp_path / "c" / "cards_v1-3p.json").read_bytes() == Path(serial["paths"]["json"]).read_bytes()
+    assert (tmp_path / "c" / "cards_v2-3p.json").read_bytes() == Path(serial["paths"]["json"]).read_bytes()
 
 
 def _hard_loads() -> bool:
     from baselines import load_agent
 
     try:
-        load_agent("hard", "kings_v1", 0)
+        load_agent("hard", "kings_v2", 0)
     except conan_envs.ConfigError:
         return False
     return True
@@ -113,14 +113,14 @@ def _hard_loads() -> bool:
 def test_the_ladder_difficulties_are_the_reference_opponents(outside, tmp_path):
     if not _hard_loads():
         pytest.skip("the ladder's difficulties do not load in this build")
-    result = run_protocol("kings_v1/2p", ENTRANT, games=2, config={"max_turns": 2}, out=tmp_path)
+    result = run_protocol("kings_v2/2p", ENTRANT, games=2, config={"max_turns": 2}, out=tmp_path)
     rows = {r["opponent"]: r for r in result["opponents"]}
     assert list(rows) == ["random", "easy", "normal", "hard"]
     assert all(r["games"] == 2 for r in rows.values())
     assert not any("time_budget" in s for r in rows.values() for s in r["resolved"].values())
     assert [x["agent"] for x in result["elo"]["ratings"] if x["agent"] == "random"] == ["random"]
     assert next(x["elo"] for x in result["elo"]["ratings"] if x["agent"] == "random") == 1000.0
-    named = run_protocol("kings_v1/2p", "normal", games=2, opponents=["random"], config={"max_turns": 2})
+    named = run_protocol("kings_v2/2p", "normal", games=2, opponents=["random"], config={"max_turns": 2})
     assert named["entrant"]["resolved"] == {"player_0": "scripted", "player_1": "scripted"}
 
 
@@ -134,7 +134,7 @@ def test_an_agent_object_plays_every_seat_and_is_reset_each_game():
         def act(self, observation, action_mask, state=None):
             return int(np.flatnonzero(action_mask)[0])
 
-    result = run_protocol("miniatures_v1/ruined_fort-heroes", First(), games=2, opponents=["random"],
+    result = run_protocol("miniatures_v2/ruined_fort-heroes", First(), games=2, opponents=["random"],
                           config={"max_turns": 3})
     assert First.resets == 2 and result["entrant"] == {"name": "First", "spec": None}
     assert result["summary"]["games"] == 2
@@ -148,7 +148,7 @@ def test_a_class_is_a_factory():
         def act(self, observation, action_mask, state=None):
             return int(np.flatnonzero(action_mask)[-1])
 
-    result = run_protocol("cards_v1/2p", Last, games=2, opponents=["random"])
+    result = run_protocol("cards_v2/2p", Last, games=2, opponents=["random"])
     assert result["entrant"]["name"].endswith("Last") and result["summary"]["games"] == 2
 
 
@@ -158,46 +158,46 @@ def test_an_illegal_move_is_refused_naming_the_game():
             return int(np.flatnonzero(~np.asarray(action_mask, dtype=bool))[0])
 
     with pytest.raises(EntrantError, match="not a legal action"):
-        run_protocol("kings_v1/2p", Bad(), games=1, opponents=["random"])
+        run_protocol("kings_v2/2p", Bad(), games=1, opponents=["random"])
 
 
 def test_bad_entrants_are_refused_before_any_game(outside):
     with pytest.raises(EntrantError, match="package.module:factory"):
-        run_protocol("kings_v1/2p", "python:toy_bench_entrant", games=1)
+        run_protocol("kings_v2/2p", "python:toy_bench_entrant", games=1)
     with pytest.raises(EntrantError, match="cannot import"):
-        run_protocol("kings_v1/2p", "python:no_such_module_here:make", games=1)
+        run_protocol("kings_v2/2p", "python:no_such_module_here:make", games=1)
     with pytest.raises(EntrantError, match="no callable"):
-        run_protocol("kings_v1/2p", "python:toy_bench_entrant:nothing", games=1)
+        run_protocol("kings_v2/2p", "python:toy_bench_entrant:nothing", games=1)
     with pytest.raises(EntrantError, match="no act"):
-        run_protocol("kings_v1/2p", lambda **kw: 3, games=1, opponents=["random"])
+        run_protocol("kings_v2/2p", lambda **kw: 3, games=1, opponents=["random"])
     with pytest.raises(conan_envs.ConfigError, match="unknown agent"):
-        run_protocol("kings_v1/2p", "mtcs", games=1)
+        run_protocol("kings_v2/2p", "mtcs", games=1)
     local = type("Local", (), {"act": lambda self, o, m, s=None: 0})()
     with pytest.raises(EntrantError, match="another process"):
-        run_protocol("kings_v1/2p", local, games=2, workers=2, opponents=["random"])
+        run_protocol("kings_v2/2p", local, games=2, workers=2, opponents=["random"])
 
 
 def test_shipped_protocols_cover_every_game_and_seat_kind():
     found = protocols()
     assert {p.env_id for p in found.values()} == set(conan_envs.ENV_IDS)
-    assert {"kings_v1/2p", "cards_v1/2p", "cards_v1/3p", "tower_v1/solo", "tower_v1/battle-yara",
-            "tower_v1/battle-conan", "adventures_v1/2p-conan", "adventures_v1/2p-foe"} <= set(found)
-    choices = conan_envs.make_game("miniatures_v1").OPTIONS["scenario"].choices
+    assert {"kings_v2/2p", "cards_v2/2p", "cards_v2/3p", "tower_v2/solo", "tower_v2/battle-yara",
+            "tower_v2/battle-conan", "adventures_v2/2p-conan", "adventures_v2/2p-foe"} <= set(found)
+    choices = conan_envs.make_game("miniatures_v2").OPTIONS["scenario"].choices
     scenarios = choices() if callable(choices) else choices
     assert len(scenarios) == 7
     for sc in scenarios:
-        assert {f"miniatures_v1/{sc}-overlord", f"miniatures_v1/{sc}-heroes"} <= set(found)
+        assert {f"miniatures_v2/{sc}-overlord", f"miniatures_v2/{sc}-heroes"} <= set(found)
     seats = {(p.env_id, r) for p in found.values() for s in p.seatings for r in s}
-    assert {r for e, r in seats if e == "adventures_v1"} == {"conan", "foe", "ally", "foe2"}
+    assert {r for e, r in seats if e == "adventures_v2"} == {"conan", "foe", "ally", "foe2"}
     for p in found.values():
         assert p.sha256 == content_hash(p.definition())
-        assert p.solo == (p.id == "tower_v1/solo")
+        assert p.solo == (p.id == "tower_v2/solo")
         if not p.solo:
             assert p.opponents == ("random", "easy", "normal", "hard")
 
 
 def _entry(**changes):
-    p = get_protocol("kings_v1/2p")
+    p = get_protocol("kings_v2/2p")
     d = {**p.definition(), "sha256": p.sha256, "description": p.description}
     d["config"] = {k: list(v) if isinstance(v, tuple) else v for k, v in d["config"].items()}
     d.update(changes)
@@ -205,16 +205,16 @@ def _entry(**changes):
 
 
 def test_a_changed_definition_is_refused_until_it_is_a_new_version():
-    assert parse(_entry()).sha256 == get_protocol("kings_v1/2p").sha256
-    assert parse(_entry(description="other words")).id == "kings_v1/2p"  # words are not measured
+    assert parse(_entry()).sha256 == get_protocol("kings_v2/2p").sha256
+    assert parse(_entry(description="other words")).id == "kings_v2/2p"  # words are not measured
     changed = _entry(games=10)
     with pytest.raises(ProtocolError, match="new version: raise 'version'"):
         parse(changed)
     bumped = {**changed, "version": 2}
     bumped["sha256"] = content_hash(bumped)
-    assert parse(bumped).version == 2 and parse(bumped).sha256 != get_protocol("kings_v1/2p").sha256
+    assert parse(bumped).version == 2 and parse(bumped).sha256 != get_protocol("kings_v2/2p").sha256
     with pytest.raises(ProtocolError, match="v1, not v2"):
-        get_protocol("kings_v1/2p@v2")
+        get_protocol("kings_v2/2p@v2")
 
 
 @pytest.mark.parametrize("changes, message", [
@@ -224,7 +224,7 @@ def test_a_changed_definition_is_refused_until_it_is_a_new_version():
     ({"seatings": [["player_0", "player_1"]]}, "no seat to the opponents"),
     ({"opponents": []}, "must hold every seat"),
     ({"games": 0}, "games=0"),
-    ({"id": "cards_v1/2p"}, "'kings_v1/<seat kind>'"),
+    ({"id": "cards_v2/2p"}, "'kings_v2/<seat kind>'"),
     ({"move_time_s": -1}, "move_time_s"),
 ])
 def test_malformed_definitions_name_the_field(changes, message):
@@ -266,15 +266,15 @@ def test_list_protocols_prints_one_per_line_id_first(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--protocol", "kings_v1/9p", "--agent", "random"], "unknown protocol 'kings_v1/9p'"),
-    (["--protocol", "kings_v1/2p"], "needs --agent"),
+    (["--protocol", "kings_v2/9p", "--agent", "random"], "unknown protocol 'kings_v2/9p'"),
+    (["--protocol", "kings_v2/2p"], "needs --agent"),
     (["--list-protocols", "--agent", "random"], "--agent goes with --protocol"),
     (["--list-protocols", "--build-leaderboard"], "give one of"),
-    (["--protocol", "kings_v1/2p", "--agent", "random", "--games", "0"], "at least 1"),
-    (["--protocol", "kings_v1/2p", "--agent", "python:nowhere_at_all:make"], "cannot import"),
-    (["--protocol", "kings_v1/2p", "--agent", "ppo:/nonexistent/policy"], "no policy metadata"),
-    (["--protocol", "tower_v1/solo", "--agent", "random", "--opponents", "hard"], "solo protocol"),
-    (["--protocol", "kings_v1/2p", "--agent", "random", "--opponents", "mcts"], "not among"),
+    (["--protocol", "kings_v2/2p", "--agent", "random", "--games", "0"], "at least 1"),
+    (["--protocol", "kings_v2/2p", "--agent", "python:nowhere_at_all:make"], "cannot import"),
+    (["--protocol", "kings_v2/2p", "--agent", "ppo:/nonexistent/policy"], "no policy metadata"),
+    (["--protocol", "tower_v2/solo", "--agent", "random", "--opponents", "hard"], "solo protocol"),
+    (["--protocol", "kings_v2/2p", "--agent", "random", "--opponents", "mcts"], "not among"),
     (["--add-to-leaderboard", "/nonexistent/result.json"], "no such result file"),
 ])
 def test_user_errors_are_one_line_with_status_2(argv, message, capsys, tmp_path, monkeypatch):
@@ -291,10 +291,10 @@ def test_ray_without_ray_is_one_line(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: None if name == "ray" else real(name, *a))
     monkeypatch.chdir(tmp_path)
-    assert evaluate.main(["--protocol", "kings_v1/2p", "--agent", "random", "--ray", "auto"]) == 2
+    assert evaluate.main(["--protocol", "kings_v2/2p", "--agent", "random", "--ray", "auto"]) == 2
     assert "--ray needs Ray installed" in capsys.readouterr().err
 
 
 def test_the_tournament_mode_is_unchanged(capsys):
-    assert evaluate.main(["kings_v1", "random", "--games", "0"]) == 2
+    assert evaluate.main(["kings_v2", "random", "--games", "0"]) == 2
     assert "whole number" in capsys.readouterr().err

@@ -50,15 +50,15 @@ def test_play_full_game_with_a_human_seat_sees_its_own_board(monkeypatch):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    (["kings_v1", "--human", "nobody"], "seats: player_0, player_1"),
-    (["kings_v1", "--config", "num_players"], "'num_players' is not KEY=VALUE"),
-    (["kings_v1", "--config", "num_players=9"], "num_players"),
-    (["kings_v0"], "use kings_v1"),
-    (["chess_v1"], "valid ids: kings_v1"),
-    (["kings_v1", "--ai", "bogus"], "valid agents"),
-    (["kings_v1", "--ai", "nobody=random"], "not one of"),
-    (["kings_v1", "--max-steps", "0"], "at least 1"),
-    (["kings_v1", "--port", "80"], "--web"),
+    (["kings_v2", "--human", "nobody"], "seats: player_0, player_1"),
+    (["kings_v2", "--config", "num_players"], "'num_players' is not KEY=VALUE"),
+    (["kings_v2", "--config", "num_players=9"], "num_players"),
+    (["kings_v0"], "use kings_v2"),
+    (["chess_v1"], "valid ids: kings_v2"),
+    (["kings_v2", "--ai", "bogus"], "valid agents"),
+    (["kings_v2", "--ai", "nobody=random"], "not one of"),
+    (["kings_v2", "--max-steps", "0"], "at least 1"),
+    (["kings_v2", "--port", "80"], "--web"),
 ])
 def test_play_user_errors_are_one_line_with_status_2(argv, needle, capsys):
     assert play.main(argv) == 2
@@ -68,8 +68,8 @@ def test_play_user_errors_are_one_line_with_status_2(argv, needle, capsys):
 
 def test_bench_reports_core_and_env_rates(tmp_path):
     out = tmp_path / "bench.json"
-    result = bench.run(["--env", "kings_v1", "--seconds", "0.3", "--no-reference", "--out", str(out)],
+    result = bench.run(["--env", "kings_v2", "--seconds", "0.3", "--no-reference", "--out", str(out)],
                        output_fn=lambda _: None)
-    kings = json.loads(out.read_text())["envs"]["kings_v1"]
+    kings = json.loads(out.read_text())["envs"]["kings_v2"]
     assert kings["core"]["steps_per_s"] > 0 and kings["env"]["steps_per_s"] > 0
-    assert result["envs"]["kings_v1"]["core"]["games"] >= 1
+    assert result["envs"]["kings_v2"]["core"]["games"] >= 1

@@ -169,7 +169,7 @@ def test_smoke_config_through_the_commands_fast(tmp_path):
                        log=logs.append)
     assert second["steps"] == 384 and second["trained_steps"] == 128
     assert any("resuming" in line for line in logs)
-    result = evaluate.run(["kings_v1", f"mine=ppo:{out / 'policy'}", "random", "--games", "2",
+    result = evaluate.run(["kings_v2", f"mine=ppo:{out / 'policy'}", "random", "--games", "2",
                            "--workers", "1", "--no-mirror", "--out", str(tmp_path / "rep"),
                            "--curve", str(out / "eval.csv"), "--config", "max_turns=8"],
                           output_fn=lambda _: None)
@@ -198,7 +198,7 @@ def test_smoke_config_end_to_end(tmp_path):
     table = "\n".join(logs)
     assert "| ppo | random | 2 |" in table and "| ppo | mcts:simulations=2 | 2 |" in table
     assert list((out / "tb").iterdir()) and (out / "learning_curve.png").exists()
-    result = evaluate.run(["kings_v1", f"ppo={'ppo:' + str(out / 'policy')}", "random", "--games", "4",
+    result = evaluate.run(["kings_v2", f"ppo={'ppo:' + str(out / 'policy')}", "random", "--games", "4",
                            "--workers", "1", "--no-mirror", "--out", str(tmp_path / "rep"),
                            "--curve", str(out / "eval.csv"), "--config", "max_turns=8"],
                           output_fn=lambda _: None)
@@ -325,11 +325,11 @@ def test_conan_train_refuses_a_bad_pool_with_exit_2(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name, env_id, roles", [
-    ("tower_yara_ppo", "tower_v1", ["yara"]),
-    ("tower_conan_ppo", "tower_v1", ["conan"]),
-    ("miniatures_overlord_ppo", "miniatures_v1", ["overlord"]),
-    ("cards_ppo_2p", "cards_v1", ["player_0", "player_1"]),
-    ("adventures_ppo_2p", "adventures_v1", ["conan", "foe"]),
+    ("tower_yara_ppo", "tower_v2", ["yara"]),
+    ("tower_conan_ppo", "tower_v2", ["conan"]),
+    ("miniatures_overlord_ppo", "miniatures_v2", ["overlord"]),
+    ("cards_ppo_2p", "cards_v2", ["player_0", "player_1"]),
+    ("adventures_ppo_2p", "adventures_v2", ["conan", "foe"]),
 ])
 def test_the_shipped_policies_configs_follow_the_recipe(name, env_id, roles):
     """Issue 18's recipe: warm start from the scripted player, PPO against the scripted
@@ -354,7 +354,7 @@ def test_learn_role_takes_names_as_a_list_or_comma_separated():
     list does; an unknown name among them is refused."""
     from baselines.selfplay import resolve_roles
 
-    game = conan_envs.make_game("miniatures_v1", scenario="tigress")
+    game = conan_envs.make_game("miniatures_v2", scenario="tigress")
     heroes = [game.roles.index(r) for r in ("belit", "conan", "shevatas")]
     assert resolve_roles(game, "belit, conan,shevatas") == heroes
     assert resolve_roles(game, ["belit", "conan", "shevatas"]) == heroes

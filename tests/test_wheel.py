@@ -32,15 +32,15 @@ def ship_tiny_policy(folder):
     from baselines.ppo import save_actor
     from conan_envs import make_game
 
-    game = make_game("kings_v1")
+    game = make_game("kings_v2")
     obs = int(np.prod(game.observation_shape(0)))
     tensors = {"mlp_extractor.policy_net.0.weight": np.zeros((4, obs)),
                "mlp_extractor.policy_net.0.bias": np.zeros(4),
                "action_net.weight": np.ones((game.num_actions, 4)),
                "action_net.bias": np.arange(game.num_actions, dtype=float)}
-    save_actor(tensors, folder / "policy", env_id="kings_v1", roles=list(game.roles),
+    save_actor(tensors, folder / "policy", env_id="kings_v2", roles=list(game.roles),
                game_config=game.config)
-    (folder / "config.yaml").write_text("env_id: kings_v1\n")
+    (folder / "config.yaml").write_text("env_id: kings_v2\n")
     (folder / "README.md").write_text("# tiny\n")
 
 
@@ -95,7 +95,7 @@ def test_shipped_policies_come_with_the_wheel(venv):
     probe = sh([bin_dir / "python", "-c",
                 "import json; from baselines import load_agent; from baselines.policies import "
                 "shipped_policies; p = {s.name: s for s in shipped_policies()}; "
-                "a = load_agent('policy:tiny_wheel_test', 'kings_v1', 1); "
+                "a = load_agent('policy:tiny_wheel_test', 'kings_v2', 1); "
                 "print(json.dumps([sorted(p), str(p['tiny_wheel_test'].path), a.name, "
                 "sorted(f.name for f in p['tiny_wheel_test'].path.parent.iterdir())]))"], cwd=work)
     assert probe.returncode == 0, probe.stderr
@@ -117,15 +117,15 @@ def test_each_command_is_installed_with_help(venv, command):
 
 def test_play_and_bench_run_tiny_jobs(venv):
     bin_dir, work = venv
-    played = sh([bin_dir / "conan-play", "kings_v1", "--ai", "random", "--quiet", "--config",
+    played = sh([bin_dir / "conan-play", "kings_v2", "--ai", "random", "--quiet", "--config",
                  "max_turns=2"], cwd=work)
     assert played.returncode == 0, played.stderr
     assert "returns: player_0=" in played.stdout
-    benched = sh([bin_dir / "conan-bench", "--env", "kings_v1", "--seconds", "0.2",
+    benched = sh([bin_dir / "conan-bench", "--env", "kings_v2", "--seconds", "0.2",
                   "--no-reference"], cwd=work)
     assert benched.returncode == 0, benched.stderr
-    assert json.loads(benched.stdout)["envs"]["kings_v1"]["core"]["steps_per_s"] > 0
-    wrong = sh([bin_dir / "conan-play", "kings_v1", "--ai", "mcts:simulation=2"], cwd=work)
+    assert json.loads(benched.stdout)["envs"]["kings_v2"]["core"]["steps_per_s"] > 0
+    wrong = sh([bin_dir / "conan-play", "kings_v2", "--ai", "mcts:simulation=2"], cwd=work)
     assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1
 
 
@@ -141,7 +141,7 @@ def test_train_then_evaluate_from_the_installed_package(venv):
                   "--set", "tensorboard=false", "--device", "cpu"], cwd=work)
     assert trained.returncode == 0, trained.stderr
     assert (work / "run" / "policy.json").is_file()
-    evaluated = sh([bin_dir / "conan-evaluate", "kings_v1", f"mine=ppo:{work / 'run' / 'policy'}",
+    evaluated = sh([bin_dir / "conan-evaluate", "kings_v2", f"mine=ppo:{work / 'run' / 'policy'}",
                     "random", "--games", "2", "--workers", "1", "--no-mirror", "--config",
                     "max_turns=8", "--out", work / "rep"], cwd=work)
     assert evaluated.returncode == 0, evaluated.stderr

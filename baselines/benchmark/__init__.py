@@ -1,8 +1,8 @@
 """Benchmark protocols: score your own policy against fixed references.
 
     from baselines.benchmark import run_protocol
-    result = run_protocol("kings_v1/2p", "python:my_pkg.agents:make", out="results")
-    result = run_protocol("tower_v1/battle-yara", MyAgent(), games=20)  # any act(obs, mask, state=None)
+    result = run_protocol("kings_v2/2p", "python:my_pkg.agents:make", out="results")
+    result = run_protocol("tower_v2/battle-yara", MyAgent(), games=20)  # any act(obs, mask, state=None)
 
 A protocol (``baselines/protocols/*.yaml``, see :mod:`baselines.benchmark.protocol`) pins the
 env and its config, the seat(s) the entrant plays, the reference opponents, the games and

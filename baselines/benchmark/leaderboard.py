@@ -1,5 +1,5 @@
 """Leaderboards built from benchmark result files: ``reports/leaderboard/<protocol id>.md``
-(for instance ``reports/leaderboard/kings_v1/2p.md``), its results kept beside it in
+(for instance ``reports/leaderboard/kings_v2/2p.md``), its results kept beside it in
 ``reports/leaderboard/<protocol id>/<entrant>.json``, and an index ``README.md``.
 
 A result is taken only for the protocol's current version and content hash and without game

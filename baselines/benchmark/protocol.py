@@ -3,11 +3,11 @@ and seat kind (docs/architecture.md, "Agents"; the games' rules are in their own
 
 A protocol is data, shipped as YAML in ``baselines/protocols/<env_id>.yaml``::
 
-    - id: kings_v1/2p              # <env_id>/<seat kind>
+    - id: kings_v2/2p              # <env_id>/<seat kind>
       version: 1                   # a changed definition is a new version
       sha256: 3f1c...              # of the definition below; a mismatch is refused
       description: one sentence
-      env_id: kings_v1
+      env_id: kings_v2
       config: {...}                # every option of the game, pinned
       seatings: [[player_0], [player_1]]   # the role(s) the entrant plays, one list per seating
       opponents: [random, easy, normal, hard]  # agent strings for every other seat
@@ -223,7 +223,7 @@ def get_protocol(protocol_id: str | Protocol) -> Protocol:
     if isinstance(protocol_id, Protocol):
         return protocol_id
     if not isinstance(protocol_id, str):
-        raise ProtocolError(f"a protocol id is a text such as 'kings_v1/2p', not {protocol_id!r}")
+        raise ProtocolError(f"a protocol id is a text such as 'kings_v2/2p', not {protocol_id!r}")
     pid, _, version = protocol_id.partition("@")
     found = protocols()
     if pid not in found:

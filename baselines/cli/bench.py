@@ -4,7 +4,7 @@ three are measured in alternating short slices, so that the machine's load falls
 alike and the ratio env / connect_four is fair.
 
     conan-bench                                  # every env, 3 s each, JSON to stdout
-    conan-bench --env kings_v1 --seconds 10 --config num_players=4 --out bench.json
+    conan-bench --env kings_v2 --seconds 10 --config num_players=4 --out bench.json
 """
 from __future__ import annotations
 

@@ -2,12 +2,12 @@
 Bradley-Terry Elo, per-role balance; Markdown, JSON and PNG outputs. Or a benchmark
 protocol for one entrant against the fixed reference opponents (see --protocol --help).
 
-    conan-evaluate kings_v1 random mcts:simulations=200 ppo:runs/kings/policy --games 400
-    conan-evaluate tower_v1 --config mode=battle random scripted --out reports/tower
-    conan-evaluate kings_v1 random mcts --curve runs/kings/eval.csv
-    conan-evaluate kings_v1 mine=ppo:runs/a/policy theirs=ppo:runs/b/policy --vs mine
+    conan-evaluate kings_v2 random mcts:simulations=200 ppo:runs/kings/policy --games 400
+    conan-evaluate tower_v2 --config mode=battle random scripted --out reports/tower
+    conan-evaluate kings_v2 random mcts --curve runs/kings/eval.csv
+    conan-evaluate kings_v2 mine=ppo:runs/a/policy theirs=ppo:runs/b/policy --vs mine
     conan-evaluate --list-protocols
-    conan-evaluate --protocol kings_v1/2p --agent python:my_pkg.agents:make --out results
+    conan-evaluate --protocol kings_v2/2p --agent python:my_pkg.agents:make --out results
 
 Agents (NAME=SPEC gives one a short name):
 {agents}
@@ -134,10 +134,10 @@ BENCHMARK_DOC = """conan-evaluate, benchmark mode: score one entrant on a named,
 (baselines/protocols/*.yaml) against its reference opponents.
 
     conan-evaluate --list-protocols
-    conan-evaluate --protocol kings_v1/2p --agent python:my_pkg.agents:make --out results
-    conan-evaluate --protocol tower_v1/battle-yara --agent ppo:models/yara --games 20
-    conan-evaluate --protocol kings_v1/2p --agent scripted --games 40 --leaderboard
-    conan-evaluate --add-to-leaderboard results/kings_v1-2p.json
+    conan-evaluate --protocol kings_v2/2p --agent python:my_pkg.agents:make --out results
+    conan-evaluate --protocol tower_v2/battle-yara --agent ppo:models/yara --games 20
+    conan-evaluate --protocol kings_v2/2p --agent scripted --games 40 --leaderboard
+    conan-evaluate --add-to-leaderboard results/kings_v2-2p.json
     conan-evaluate --build-leaderboard
 
 --agent takes any agent string (ppo:PATH for the weights-only policies, RLlib ones exported

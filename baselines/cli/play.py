@@ -1,10 +1,10 @@
 """conan-play: play any seat of any env in the terminal against AI seats, watch AIs play,
 or write a game down as a Markdown transcript.
 
-    conan-play kings_v1 --human player_0 --ai scripted
-    conan-play tower_v1 --config mode=battle --human yara --ai conan=mcts:simulations=200
-    conan-play kings_v1 --ai random --seed 3                  # watch AIs play
-    conan-play kings_v1 --ai scripted --seed 3 --max-steps 40 --as player_0 \\
+    conan-play kings_v2 --human player_0 --ai scripted
+    conan-play tower_v2 --config mode=battle --human yara --ai conan=mcts:simulations=200
+    conan-play kings_v2 --ai random --seed 3                  # watch AIs play
+    conan-play kings_v2 --ai scripted --seed 3 --max-steps 40 --as player_0 \\
         --transcript docs/transcripts/kings.md                # the game as player_0 saw it
     conan-play --web [--port 8000] [--no-browser]             # play in the browser
 

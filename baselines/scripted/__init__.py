@@ -42,7 +42,7 @@ def make_scripted(env_id: str, role: Any = 0, plan: str = DEFAULT_PLAN, **config
 make_scripted.OPTIONS = {  # type: ignore[attr-defined]
     "seed": SEED,
     "plan": AgentOption("str", DEFAULT_PLAN, "the player's plan where a game has more than one: "
-                        "adventures_v1 team (the Foes of the Team Game)"),
+                        "adventures_v2 team (the Foes of the Team Game)"),
 }
 
 

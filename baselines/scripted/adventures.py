@@ -1,4 +1,4 @@
-"""Scripted agents for The Adventures of Conan (adventures_v1), one heuristic per role:
+"""Scripted agents for The Adventures of Conan (adventures_v2), one heuristic per role:
 Conan heads for the face-up Adventures and the Achievement kingdoms; the Ally steers Conan the
 same way and earns Fate tokens doing it; a Foe chases Conan, lays Challenge tokens near him and
 fills the Encounter track. They read only public facts of `state` (positions, dice, cards,
@@ -94,7 +94,7 @@ class ScriptedAgent(Agent):
     p: int
     kind: int
 
-    def __init__(self, env_id: str = "adventures_v1", role: Any = 0, seed: Any = None,
+    def __init__(self, env_id: str = "adventures_v2", role: Any = 0, seed: Any = None,
                  **config: Any) -> None:
         self.role_name = role
         self.rng = np.random.default_rng(seed)
@@ -323,7 +323,7 @@ class TeamFoeAgent(ScriptedAgent):
     Every other decision is the scripted Foe's. Measured rule by rule in
     reports/ladder/team_foe_plans.md."""
 
-    def __init__(self, env_id: str = "adventures_v1", role: Any = 0, seed: Any = None,
+    def __init__(self, env_id: str = "adventures_v2", role: Any = 0, seed: Any = None,
                  **config: Any) -> None:
         from baselines import cached_game
 

@@ -1,4 +1,4 @@
-"""Scripted player for cards_v1 (Conan: el juego de cartas).
+"""Scripted player for cards_v2 (Conan: el juego de cartas).
 
 It reads from `state` only what its own player may see: its hand, the public table, the
 Challenges it knows (hidden.visible) and counts of others' cards. Wagers follow the chance of
@@ -32,7 +32,7 @@ Legal = deals.Legal  # segment -> [(index, action)] of the legal actions
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id: str = "cards_v1", role: int = 0, seed: Any = None,
+    def __init__(self, env_id: str = "cards_v2", role: int = 0, seed: Any = None,
                  **config: Any) -> None:
         self.env_id = env_id
         self.role = role

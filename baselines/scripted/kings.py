@@ -30,7 +30,7 @@ GUARD = 2  # units kept beside the King besides his Heroes and Wizards
 class ScriptedAgent(Agent):
     name = "scripted"
 
-    def __init__(self, env_id: str = "kings_v1", role: int | str = 0, seed: int | None = None,
+    def __init__(self, env_id: str = "kings_v2", role: int | str = 0, seed: int | None = None,
                  **config: Any) -> None:
         self.role = role if isinstance(role, int) else int(str(role).rsplit("_", 1)[-1])
         self.rng = np.random.default_rng(seed)

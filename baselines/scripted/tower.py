@@ -1,4 +1,4 @@
-"""Scripted agents for The Tower of the Elephant (tower_v1): a careful Conan and a greedy Yara
+"""Scripted agents for The Tower of the Elephant (tower_v2): a careful Conan and a greedy Yara
 (focus damage on Conan, play Plots when they swing a round). Both read only what their role may
 know: the public board and Conan's card, and for Yara her own hand (through `state`)."""
 from __future__ import annotations
@@ -22,7 +22,7 @@ class ScriptedAgent(Agent):
     O: dict[str, int]  # the codec's segment offsets
     mask: Any
 
-    def __init__(self, env_id: str = "tower_v1", role: int | str = 0, seed: int | None = None,
+    def __init__(self, env_id: str = "tower_v2", role: int | str = 0, seed: int | None = None,
                  **config: Any) -> None:
         self.role = 1 if role in (1, "yara") else 0
         self.rng = np.random.default_rng(seed)

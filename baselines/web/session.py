@@ -47,13 +47,13 @@ MCTS_DEFAULT = "mcts:simulations=30"
 # The AI opponents players come for, shown first on the start page: env id -> (seat, title,
 # the config that seat needs).
 FEATURED = {
-    "miniatures_v1": ("overlord", "The AI Overlord", {}),
-    "tower_v1": ("yara", "The AI Yara", {"mode": "battle"}),
+    "miniatures_v2": ("overlord", "The AI Overlord", {}),
+    "tower_v2": ("yara", "The AI Yara", {"mode": "battle"}),
 }
 TITLES = {
-    "kings_v1": "Kings of Hyboria", "cards_v1": "Conan: the card game",
-    "tower_v1": "The Tower of the Elephant", "miniatures_v1": "Conan: the miniatures game",
-    "adventures_v1": "The Adventures of Conan",
+    "kings_v2": "Kings of Hyboria", "cards_v2": "Conan: the card game",
+    "tower_v2": "The Tower of the Elephant", "miniatures_v2": "Conan: the miniatures game",
+    "adventures_v2": "The Adventures of Conan",
 }
 MAX_SESSIONS = 64
 MAX_REPLAY_ACTIONS = 50_000

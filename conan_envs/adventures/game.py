@@ -16,7 +16,7 @@ def _full_plots() -> list[str]:
 
 
 class AdventuresGame(Game):
-    env_id = "adventures_v1"
+    env_id = "adventures_v2"
     OPTIONS = {
         "num_players": Int(2, "2-4: Conan, Foe, Ally, second Foe", lo=2, hi=4),
         "team": Bool(False, "the 2 v 2 team game (4 players)"),
@@ -37,7 +37,7 @@ class AdventuresGame(Game):
         cfg = self.config
         n = cfg["num_players"]
         if cfg["team"] and n != 4:
-            raise ConfigError("adventures_v1: the team game needs num_players=4")
+            raise ConfigError("adventures_v2: the team game needs num_players=4")
         self.n = n
         self.roles = ("conan", "foe", "ally", "foe2")[:n]
         self.role_kinds = (CONAN, FOE, ALLY, FOE)[:n]
@@ -51,7 +51,7 @@ class AdventuresGame(Game):
             self.plot_mixed = False
         else:
             full = [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
-            raise ConfigError(f"adventures_v1: plot must be 'mixed' or one of {full}")
+            raise ConfigError(f"adventures_v2: plot must be 'mixed' or one of {full}")
         if self.plot_mixed:
             self.plot_cards = None
         else:

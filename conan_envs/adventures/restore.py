@@ -18,7 +18,7 @@ MAX_TASKS = 400
 
 
 def bad(field, why):
-    raise CorruptStateError(f"saved adventures_v1 state: field {field}: {why}")
+    raise CorruptStateError(f"saved adventures_v2 state: field {field}: {why}")
 
 
 def _int(v, field, lo, hi):

@@ -179,7 +179,7 @@ class AdventuresState(State):
         """The saved pending decision is a list of at most one record (see `fields`)."""
         dec = self.dec
         if not isinstance(dec, list) or len(dec) > 1:
-            raise CorruptStateError("saved adventures_v1 state: field dec: expected [] or [decision]")
+            raise CorruptStateError("saved adventures_v2 state: field dec: expected [] or [decision]")
 
     def _rebuild_derived(self):
         self.dec = self.dec[0] if self.dec else None

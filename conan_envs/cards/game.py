@@ -14,7 +14,7 @@ ATTRIBUTE_LABELS = tuple(f"{src} {a}" for src in ("hero", "ally", "partner") for
 class CardsGame(Game):
     """2-4 players, `player_0`...; win on beginning one's Hero Turn with `target_dp` DP."""
 
-    env_id = "cards_v1"
+    env_id = "cards_v2"
     OPTIONS = {
         "num_players": Int(2, "number of Heroes", lo=2, hi=4),
         "starting_dp": Int(15, "DP each Hero starts with (\"Shorter or Longer Games\")", lo=1, hi=99),
@@ -31,9 +31,9 @@ class CardsGame(Game):
         cfg = self.config
         n = cfg["num_players"]
         if n not in (2, 3, 4):
-            raise ConfigError("cards_v1: num_players must be 2, 3 or 4")
+            raise ConfigError("cards_v2: num_players must be 2, 3 or 4")
         if not 1 <= cfg["starting_dp"] < cfg["target_dp"]:
-            raise ConfigError("cards_v1: need 1 <= starting_dp < target_dp")
+            raise ConfigError("cards_v2: need 1 <= starting_dp < target_dp")
         self.n = n
         self.target = int(cfg["target_dp"])
         self.starting = int(cfg["starting_dp"])

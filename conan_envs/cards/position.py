@@ -60,7 +60,7 @@ def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
     """A started game with everything cleared: no Adventure cards in play, no hands, draw deck,
     discard pile, items, Allies or Alliances; the whole Magic item deck; `heroes` by name and
     `dp` (default the starting DP); round 1, player_0 to act in the Hero Turn."""
-    game = conan_envs.make_game("cards_v1", num_players=n, **config)
+    game = conan_envs.make_game("cards_v2", num_players=n, **config)
     s = game.new_initial_state(seed)
     if len(heroes) != n:
         raise ValueError(f"heroes {heroes!r}: expected one per player ({n})")

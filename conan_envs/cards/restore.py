@@ -1,4 +1,4 @@
-"""Checks on a cards_v1 state read back from JSON (issue "nothing a user loads runs code,
+"""Checks on a cards_v2 state read back from JSON (issue "nothing a user loads runs code,
 hangs, or silently plays other rules"): every field in range, sizes right, and the fields
 consistent with each other (each card in exactly one place; Challenges where their
 placer and pile say; partners paired; the decision one that the phase can ask). Any failure
@@ -29,7 +29,7 @@ PHASE_DECISIONS = {
 
 
 def fail(field, why):
-    raise CorruptStateError(f"saved cards_v1 state: field {field}: {why}")
+    raise CorruptStateError(f"saved cards_v2 state: field {field}: {why}")
 
 
 def _int(v, lo, hi, field):

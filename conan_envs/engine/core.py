@@ -199,8 +199,13 @@ class Game(ABC):
         ranges and cross-field consistency. Any failure is a ``CorruptStateError`` naming
         the field."""
         data = serialize.loads(text)
-        if not isinstance(data, dict) or data.get("env_id") != self.env_id:
-            raise CorruptStateError(f"saved state is not a {self.env_id} state")
+        saved_id = data.get("env_id") if isinstance(data, dict) else None
+        if saved_id != self.env_id:
+            older = (f" but a {saved_id} save: the rules changed between versions, so a save "
+                     f"loads only into its own version (see CHANGELOG.md)"
+                     if isinstance(saved_id, str) and saved_id.rpartition("_v")[0]
+                     == self.env_id.rpartition("_v")[0] else "")
+            raise CorruptStateError(f"saved state is not a {self.env_id} state{older}")
         if data.get("config") != serialize.loads(serialize.dumps(self.config)):
             raise CorruptStateError(
                 f"saved state was made with config {data.get('config')}, this game has {self.config}"

@@ -27,7 +27,7 @@ class KingsGame(Game):
     unit of the stack his player picks). In every mode the game ends when one King is
     left. The designed parts are argued in docs/rulings/kings.md."""
 
-    env_id = "kings_v1"
+    env_id = "kings_v2"
     OPTIONS = {
         "num_players": Int(2, "number of Kings", lo=2, hi=4),
         "max_turns": max_turns(60, "rounds", allow_none=True),
@@ -44,7 +44,7 @@ class KingsGame(Game):
         n = self.config["num_players"]
         cap = self.config["max_turns"]
         if cap is None and self.config["victory"] == "most_countries":
-            raise ConfigError("kings_v1: victory 'most_countries' needs max_turns (rounds)")
+            raise ConfigError("kings_v2: victory 'most_countries' needs max_turns (rounds)")
         self.num_players = n
         self.roles = tuple(f"player_{i}" for i in range(n))
         self.codec = make_codec(n)

@@ -165,7 +165,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         n, O = self.n, self.O
 
         def bad(field, why):
-            raise CorruptStateError(f"saved kings_v1 state: {field} {why}")
+            raise CorruptStateError(f"saved kings_v2 state: {field} {why}")
 
         if n != self.game.num_players or O != n + 1:
             bad("n", f"must be {self.game.num_players} (the game's players)")

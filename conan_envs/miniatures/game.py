@@ -22,7 +22,7 @@ SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
 
 
 class MiniaturesGame(Game):
-    env_id = "miniatures_v1"
+    env_id = "miniatures_v2"
     OPTIONS = {
         "scenario": Choice("clutches", "the scenario played", choices=lambda: tuple(scenario_names())),
         "num_heroes": Int(3, "number of heroes", lo=2, hi=4),

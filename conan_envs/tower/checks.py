@@ -27,7 +27,7 @@ RETURNS_TO = {"dice": ("after_conan_dice", "test_resume"), "mark": ("dice",),
 
 def _need(ok, field, why="out of range"):
     if not ok:
-        raise CorruptStateError(f"saved tower_v1 state: field {field}: {why}")
+        raise CorruptStateError(f"saved tower_v2 state: field {field}: {why}")
 
 
 def _ints(xs, lo, hi, field):

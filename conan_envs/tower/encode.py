@@ -1,5 +1,5 @@
 """Observation encoder per role: the view (view.py) as numbers, block by block (the env card
-in tower_v1.py lists the blocks). Everything a role's view shows is here and nothing else:
+in tower_v2.py lists the blocks). Everything a role's view shows is here and nothing else:
 the location's grid, Conan's card and rows, each enemy's card, dice, wounds and tokens, what is
 being dealt to Conan, Conan's attack and the blow Yara decides on, the test, the initiative card,
 the decision being asked and its context, and Yara's hand for Yara only (Conan sees its size).

@@ -80,7 +80,7 @@ def _skill_names():
 
 
 class TowerGame(Game):
-    env_id = "tower_v1"
+    env_id = "tower_v2"
     OPTIONS = {
         "mode": Choice("solo", "solo, or Battle Mode (Conan against Yara)", choices=("solo", "battle")),
         "start_location": Either(0, "location to start at (curriculum): an index or an id",
@@ -104,23 +104,23 @@ class TowerGame(Game):
         if isinstance(start, str):
             ids = [L.key for L in locs]
             if start not in ids:
-                raise ConfigError(f"tower_v1: start_location must be one of {ids}")
+                raise ConfigError(f"tower_v2: start_location must be one of {ids}")
             start = ids.index(start)
         self.start = start
         lvl = cfg["start_level"]
         names = [i.name for i in self.c["items"]]
         for n in cfg["start_items"]:
             if n not in names:
-                raise ConfigError(f"tower_v1: unknown item {n!r}; items: {names}")
+                raise ConfigError(f"tower_v2: unknown item {n!r}; items: {names}")
         self.start_items = tuple(names.index(n) for n in cfg["start_items"])
         skills = [sk.name for sk in self.c["skills"]]
         for n in cfg["start_skills"]:
             if n not in skills:
-                raise ConfigError(f"tower_v1: unknown skill {n!r}; skills: {skills}")
+                raise ConfigError(f"tower_v2: unknown skill {n!r}; skills: {skills}")
             if self.c["skills"][skills.index(n)].level > lvl:
-                raise ConfigError(f"tower_v1: skill {n!r} needs a higher start_level")
+                raise ConfigError(f"tower_v2: skill {n!r} needs a higher start_level")
         if len(set(cfg["start_skills"])) != len(cfg["start_skills"]):
-            raise ConfigError("tower_v1: start_skills repeats a skill")
+            raise ConfigError("tower_v2: start_skills repeats a skill")
         self.start_skills = tuple(skills.index(n) for n in cfg["start_skills"])
         self.codec = build_codec(self.c)
         self.roles = ("conan", "yara") if self.battle else ("conan",)

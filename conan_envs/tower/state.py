@@ -201,7 +201,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         check_tower_state(self)
         super()._check_restored()
         if not self.is_terminal() and not self.legal_action_mask().any():
-            raise CorruptStateError(f"saved tower_v1 state: field stage: {self.decision()!r} "
+            raise CorruptStateError(f"saved tower_v2 state: field stage: {self.decision()!r} "
                                     "offers no legal move")
 
     # ---- hidden information ---------------------------------------------------------------

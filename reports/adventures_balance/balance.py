@@ -1,4 +1,4 @@
-"""Scripted vs scripted balance of adventures_v1: every seat played by the scripted agent of
+"""Scripted vs scripted balance of adventures_v2: every seat played by the scripted agent of
 its role. Usage: python reports/adventures_balance/balance.py GAMES [SEED0] > table.json"""
 import json
 import sys
@@ -14,8 +14,8 @@ SETUPS = [("2", dict(num_players=2)), ("3", dict(num_players=3)), ("4", dict(num
 
 
 def play(cfg, seed):
-    g = conan_envs.make_game("adventures_v1", **cfg)
-    agents = [load_agent("scripted", "adventures_v1", r, seed=seed, **cfg) for r in range(g.num_roles)]
+    g = conan_envs.make_game("adventures_v2", **cfg)
+    agents = [load_agent("scripted", "adventures_v2", r, seed=seed, **cfg) for r in range(g.num_roles)]
     s = g.new_initial_state(seed)
     while not s.is_terminal() and not s.is_truncated():
         p = s.current_player()

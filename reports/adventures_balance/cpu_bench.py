@@ -1,4 +1,4 @@
-"""CPU time of random 2-player adventures_v1 play: rules core (mask + apply) and with one
+"""CPU time of random 2-player adventures_v2 play: rules core (mask + apply) and with one
 observation per step. Run from the root of the tree to measure."""
 import time
 
@@ -6,7 +6,7 @@ import numpy as np
 
 import conan_envs
 
-GAME = conan_envs.make_game("adventures_v1")
+GAME = conan_envs.make_game("adventures_v2")
 
 
 def run(obs, games=10):

@@ -6,7 +6,7 @@ it, for every tree named, one process after the other, ROUNDS times; prints the 
 microseconds per step. Interleaving puts the machine's changing load on every tree alike.
 
     .venv/bin/python reports/adventures_speed/split_time.py adventures_v0=/tmp/v0tree \
-        adventures_v1=. [--steps 6000] [--rounds 3]
+        adventures_v2=. [--steps 6000] [--rounds 3]
 
 Each argument is ENV_ID=TREE (v0 ids are `<game>_v0`). --no-obs replaces the observation by a
 constant array: what the loop costs without the encoder.

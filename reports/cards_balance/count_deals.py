@@ -18,11 +18,11 @@ from conan_envs.cards import content as C  # noqa: E402
 
 
 def play(n: int, games: int, seed0: int) -> dict:
-    game = conan_envs.make_game("cards_v1", num_players=n)
+    game = conan_envs.make_game("cards_v2", num_players=n)
     count = collections.Counter()
     for g in range(games):
         s = game.new_initial_state(seed0 + g)
-        agents = [load_agent("scripted", "cards_v1", r, seed=seed0 + g, num_players=n)
+        agents = [load_agent("scripted", "cards_v2", r, seed=seed0 + g, num_players=n)
                   for r in range(n)]
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()

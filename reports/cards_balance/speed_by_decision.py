@@ -15,7 +15,7 @@ CHILD = r'''
 import sys, time, collections, json
 sys.path.insert(0, sys.argv[1])
 import numpy as np, conan_envs
-g = conan_envs.make_game("cards_v1", num_players=int(sys.argv[2]))
+g = conan_envs.make_game("cards_v2", num_players=int(sys.argv[2]))
 tot = collections.Counter(); cnt = collections.Counter(); obs = collections.Counter()
 rng = np.random.default_rng(0)
 clock = time.process_time

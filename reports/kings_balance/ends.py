@@ -42,7 +42,7 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=2, help="a sits in seat g %% n, b in the rest")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
-    game = conan_envs.make_game("kings_v1", num_players=args.players,
+    game = conan_envs.make_game("kings_v2", num_players=args.players,
                                 **json.loads(args.config))
     n = args.players
     causes, wins, rounds, first = Counter(), Counter(), [], Counter()

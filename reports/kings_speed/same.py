@@ -13,7 +13,7 @@ import conan_envs
 CONFIGS = [{}, {"num_players": 3}, {"num_players": 4}, {"pretender": False},
            {"victory": "last_king", "max_turns": 40}, {"conquest": 0, "max_turns": 20}]
 for cfg in CONFIGS:
-    game = conan_envs.make_game("kings_v1", **cfg)
+    game = conan_envs.make_game("kings_v2", **cfg)
     h = hashlib.sha256()
     for seed in range(12):
         s = game.new_initial_state(seed)

@@ -1,5 +1,5 @@
 """Plans for the scripted heroes of In the Clutches of the Picts, each measured as scripted
-heroes against the scripted Overlord on seeds FIRST..FIRST+N-1 (miniatures_v1,
+heroes against the scripted Overlord on seeds FIRST..FIRST+N-1 (miniatures_v2,
 scenario=clutches); run from the repository root:
 
     PYTHONPATH=. python reports/ladder/clutches_plans.py N FIRST PLAN [PLAN ...]
@@ -101,8 +101,8 @@ PLANS = {
 def play(job: tuple[str, int]) -> tuple[bool, ...]:
     plan, seed = job
     PLANS[plan]()
-    game = make_game("miniatures_v1", scenario="clutches")
-    agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, scenario="clutches")
+    game = make_game("miniatures_v2", scenario="clutches")
+    agents = [load_agent("scripted", "miniatures_v2", role=r, seed=seed, scenario="clutches")
               for r in range(game.num_roles)]
     s = game.new_initial_state(seed)
     g = s.game
@@ -130,7 +130,7 @@ def main(games: int, first: int, plans: list[str]) -> None:
         with Pool(2) as pool:   # a fresh process per plan: the patches stay in it
             rows = pool.map(play, [(plan, first + i) for i in range(games)], chunksize=25)
         wins, found, head, totem, zogar, shevatas = (sum(r[k] for r in rows) for k in range(6))
-        print(f"miniatures_v1 scenario=clutches seeds {first}-{first + games - 1} heroes "
+        print(f"miniatures_v2 scenario=clutches seeds {first}-{first + games - 1} heroes "
               f"plan={plan}: {wins} wins of {games} (Yselda found {found}, Head out {head}, "
               f"Conan fell at the totem {totem}, Zogar Sag slain in round 1 {zogar}, "
               f"Shevatas fell {shevatas})", flush=True)

@@ -18,14 +18,14 @@ from conan_envs import make_game
 
 
 def main(games: int) -> None:
-    game = make_game("miniatures_v1", scenario="clutches")
+    game = make_game("miniatures_v2", scenario="clutches")
     heroes = range(game.num_roles - 1)
     decisions: collections.Counter = collections.Counter()
     differ: collections.Counter = collections.Counter()
     for seed in range(games):
-        search = [load_agent("hard", "miniatures_v1", role=r, seed=seed, scenario="clutches")
+        search = [load_agent("hard", "miniatures_v2", role=r, seed=seed, scenario="clutches")
                   for r in heroes]
-        scripted = [load_agent("scripted", "miniatures_v1", role=r, seed=seed,
+        scripted = [load_agent("scripted", "miniatures_v2", role=r, seed=seed,
                                scenario="clutches") for r in range(game.num_roles)]
         s = game.new_initial_state(seed)
         while not s.is_terminal() and not s.is_truncated():
@@ -41,7 +41,7 @@ def main(games: int) -> None:
             else:
                 a = scripted[p].act(None, mask, s)
             s.apply_action(a)
-    print(f"miniatures_v1 scenario=clutches seeds 0-{games - 1}: {sum(decisions.values())} hero "
+    print(f"miniatures_v2 scenario=clutches seeds 0-{games - 1}: {sum(decisions.values())} hero "
           f"decisions, {sum(differ.values())} unlike the scripted move")
     print("decisions by kind:", dict(decisions.most_common()))
     for (kind, b, a, turn), n in differ.most_common():

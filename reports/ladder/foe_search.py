@@ -16,7 +16,7 @@ from baselines import ladder
 
 def main(name: str, games: int, overrides: list[str]) -> None:
     spec = ladder.hard_with(overrides)
-    ladder.LADDER["adventures_v1"]["2p:foe"] = {**ladder.LADDER["adventures_v1"]["*"], "hard": spec}
+    ladder.LADDER["adventures_v2"]["2p:foe"] = {**ladder.LADDER["adventures_v2"]["*"], "hard": spec}
     path = f"reports/ladder/adventures_foe_{name}.json"
 
     def save(entries: list) -> None:

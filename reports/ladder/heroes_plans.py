@@ -60,17 +60,17 @@ def far_huts() -> None:
 
 def main(scenario: str, games: int, plan: str) -> None:
     {"none": lambda: None, "storm_thalis": storm_thalis, "far_huts": far_huts}[plan]()
-    game = make_game("miniatures_v1", scenario=scenario)
+    game = make_game("miniatures_v2", scenario=scenario)
     wins = 0
     for seed in range(games):
-        agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, scenario=scenario)
+        agents = [load_agent("scripted", "miniatures_v2", role=r, seed=seed, scenario=scenario)
                   for r in range(game.num_roles)]
         state = game.new_initial_state(seed)
         while not state.is_terminal() and not state.is_truncated():
             p = state.current_player()
             state.apply_action(agents[p].act(None, state.legal_action_mask(), state))
         wins += state.returns()[0] > 0
-    print(f"miniatures_v1 scenario={scenario} heroes plan={plan}: {wins} of {games}")
+    print(f"miniatures_v2 scenario={scenario} heroes plan={plan}: {wins} of {games}")
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ from baselines import ladder
 
 def main(scenario: str, name: str, games: int, overrides: list[str]) -> None:
     spec = ladder.hard_with(overrides)
-    ladder.LADDER["miniatures_v1"][f"{scenario}:hero"] = {
-        **ladder.LADDER["miniatures_v1"]["*"], "hard": spec}
+    ladder.LADDER["miniatures_v2"][f"{scenario}:hero"] = {
+        **ladder.LADDER["miniatures_v2"]["*"], "hard": spec}
     path = f"reports/ladder/miniatures_{scenario}_heroes_{name}.json"
 
     def save(entries: list) -> None:

@@ -1,6 +1,6 @@
 """The Foes' plan for the Adventures' Team Game (``scripted:plan=team``, TeamFoeAgent in
 baselines/scripted/adventures.py) with each of its rules taken away, measured as both Foes
-against the scripted Conan and Ally on seeds FIRST..FIRST+N-1 (adventures_v1,
+against the scripted Conan and Ally on seeds FIRST..FIRST+N-1 (adventures_v2,
 num_players=4, team=True); run from the repository root:
 
     PYTHONPATH=. python reports/ladder/team_foe_plans.py N FIRST PLAN [PLAN ...]
@@ -81,8 +81,8 @@ PLANS = {
 def play(job: tuple[str, int]) -> tuple[bool, list[int]]:
     plan, seed = job
     PLANS[plan]()
-    game = make_game("adventures_v1", **TEAM)
-    agents = [load_agent("scripted:plan=team" if r in (1, 3) else "scripted", "adventures_v1",
+    game = make_game("adventures_v2", **TEAM)
+    agents = [load_agent("scripted:plan=team" if r in (1, 3) else "scripted", "adventures_v2",
                          r, seed=seed, **TEAM) for r in range(game.num_roles)]
     s = game.new_initial_state(seed)
     while not s.is_terminal() and not s.is_truncated():
@@ -98,7 +98,7 @@ def main(games: int, first: int, plans: list[str]) -> None:
             rows = pool.map(play, [(plan, first + i) for i in range(games)], chunksize=25)
         wins = sum(r[0] for r in rows)
         vp = [sum(r[1][k] for r in rows) / games for k in range(4)]
-        print(f"adventures_v1 num_players=4,team=True seeds {first}-{first + games - 1} Foes "
+        print(f"adventures_v2 num_players=4,team=True seeds {first}-{first + games - 1} Foes "
               f"plan={plan}: {wins} wins of {games} (mean Victory points: conan {vp[0]:.1f}, "
               f"foe {vp[1]:.1f}, ally {vp[2]:.1f}, foe2 {vp[3]:.1f})", flush=True)
 

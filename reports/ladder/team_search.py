@@ -24,8 +24,8 @@ def main(seat: str, name: str, games: int, overrides: list[str]) -> None:
         raise SystemExit(f"SEAT must be one of {', '.join(PARTNER)}, not {seat!r}")
     spec = ladder.hard_with(overrides)
     for role in (seat, PARTNER[seat]):
-        ladder.LADDER["adventures_v1"][f"team:{role}"] = {
-            **ladder.LADDER["adventures_v1"]["*"], "hard": spec}
+        ladder.LADDER["adventures_v2"][f"team:{role}"] = {
+            **ladder.LADDER["adventures_v2"]["*"], "hard": spec}
     path = f"reports/ladder/adventures_team_{seat}_{name}.json"
 
     def save(entries: list) -> None:

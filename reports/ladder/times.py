@@ -16,7 +16,7 @@ lines = ["| env | config | `hard` agents (every role) | decisions | mean s | max
 for g in games:
     configs = GAME_CONFIGS[g][:2] + ([{"scenario": "ritual"}] if g == "miniatures" else [])
     for cfg in configs:
-        env_id = f"{g}_v1"
+        env_id = f"{g}_v2"
         game = make_game(env_id, **cfg)
         agents = sorted({difficulty_spec("hard", env_id, r, game=game, **cfg)
                          for r in range(game.num_roles)})

@@ -29,7 +29,7 @@ def wilson(k, n, z=1.96):
 
 def play(g, seed, heroes="scripted", overlord="scripted"):
     s = g.new_initial_state(seed)
-    agents = [load_agent(overlord if r == g.overlord else heroes, "miniatures_v1", role=r,
+    agents = [load_agent(overlord if r == g.overlord else heroes, "miniatures_v2", role=r,
                          seed=10 * seed + r, **g.config) for r in range(g.num_roles)]
     while not s.is_terminal() and not s.is_truncated():
         p = s.current_player()
@@ -49,7 +49,7 @@ def main(argv=None):
     print("| Scenario | games | heroes win | 95% interval | mean rounds | Overlord wins by | s/game |")
     print("|---|---|---|---|---|---|---|")
     for sc in a.scenario or ALL:
-        g = conan_envs.make_game("miniatures_v1", scenario=sc, num_heroes=a.heroes)
+        g = conan_envs.make_game("miniatures_v2", scenario=sc, num_heroes=a.heroes)
         wins, rounds, causes = 0, 0, Counter()
         t0 = time.time()
         for seed in range(a.first_seed, a.first_seed + a.games):

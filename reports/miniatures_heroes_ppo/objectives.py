@@ -13,10 +13,10 @@ from conan_envs import make_game
 
 
 def tally(heroes: str, overlord: str, games: int) -> dict[str, int]:
-    game = make_game("miniatures_v1", scenario="clutches")
+    game = make_game("miniatures_v2", scenario="clutches")
     out = {"won": 0, "head": 0, "yselda": 0}
     for seed in range(games):
-        agents = [load_agent(overlord if role == "overlord" else heroes, "miniatures_v1", role,
+        agents = [load_agent(overlord if role == "overlord" else heroes, "miniatures_v2", role,
                              seed=seed, scenario="clutches") for role in game.roles]
         actions: list[str] = []
         result = play_match(game, agents, seed=seed,

@@ -1,4 +1,4 @@
-"""Env steps per second of training on kings_v1 (2 players, self-play, MLP 64x64, PPO with
+"""Env steps per second of training on kings_v2 (2 players, self-play, MLP 64x64, PPO with
 256-step rollouts per env): the SB3 path and the RLlib path with 1 and 2 env runners.
 
     .venv/bin/python reports/rllib/measure.py --steps 6000 > reports/rllib/throughput.md
@@ -14,7 +14,7 @@ import os
 import tempfile
 import time
 
-BASE = {"env_id": "kings_v1", "env_config": {"num_players": 2}, "learn_role": "all",
+BASE = {"env_id": "kings_v2", "env_config": {"num_players": 2}, "learn_role": "all",
         "opponents": "self", "policy": {"net_arch": [64, 64], "activation": "tanh"},
         "ppo": {"n_steps": 256, "batch_size": 256, "n_epochs": 2}, "tensorboard": False,
         "progress_bar": False}
@@ -51,7 +51,7 @@ def main() -> None:
         for r in (1, 2):
             rows.append((f"RLlib PPO, {r} env runner{'s' if r > 1 else ''} x 2 envs",
                          rllib(args.steps, f"{tmp}/rl{r}", r)))
-    print(f"kings_v1, 2 players, {args.steps} env steps per run, {os.cpu_count()} cores\n")
+    print(f"kings_v2, 2 players, {args.steps} env steps per run, {os.cpu_count()} cores\n")
     print("| path | env steps/s |\n|---|---:|")
     for name, v in rows:
         print(f"| {name} | {v:,.0f} |")

@@ -20,13 +20,13 @@ def wilson(k, n, z=1.96):
 
 
 def play(mode, conan, yara, games):
-    g = conan_envs.make_game("tower_v1", mode=mode)
+    g = conan_envs.make_game("tower_v2", mode=mode)
     wins, ended, trunc = 0, Counter(), 0
     for seed in range(games):
         s = g.new_initial_state(seed)
-        agents = [load_agent(conan, "tower_v1", role="conan", seed=seed, mode=mode)]
+        agents = [load_agent(conan, "tower_v2", role="conan", seed=seed, mode=mode)]
         if mode == "battle":
-            agents.append(load_agent(yara, "tower_v1", role="yara", seed=seed, mode=mode))
+            agents.append(load_agent(yara, "tower_v2", role="yara", seed=seed, mode=mode))
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()
             s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))

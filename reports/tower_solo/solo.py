@@ -26,8 +26,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     spec, n = sys.argv[1], int(sys.argv[2])
     start = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    game = conan_envs.make_game("tower_v1", mode="solo")
-    agent = load_agent(spec, "tower_v1", "conan", seed=0, mode="solo")
+    game = conan_envs.make_game("tower_v2", mode="solo")
+    agent = load_agent(spec, "tower_v2", "conan", seed=0, mode="solo")
     wins = 0
     for seed in range(start, start + n):
         t = time.process_time()

@@ -1,4 +1,4 @@
-"""A/B of the tower_v1 encoder: an old encode.py against the working tree's, on the states of
+"""A/B of the tower_v2 encoder: an old encode.py against the working tree's, on the states of
 fixed random games: asserts equal observations for every role and call order, then prints the
 best of 9 CPU times per call.
     git show c04f510:conan_envs/tower/encode.py > /tmp/old_encode.py
@@ -49,7 +49,7 @@ def main() -> None:
     if len(sys.argv) != 3 or sys.argv[1] not in ("solo", "battle"):
         sys.exit("usage: ab_enc.py solo|battle OLD_ENCODE_PY")
     mode, old_path = sys.argv[1], sys.argv[2]
-    game = conan_envs.make_game("tower_v1", mode=mode)
+    game = conan_envs.make_game("tower_v2", mode=mode)
     old_encoder, new_encoder = load_old(old_path).Encoder(game), new.Encoder(game)
     states = fixed_states(game)
     for state, _ in states:

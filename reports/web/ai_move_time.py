@@ -10,8 +10,8 @@ import conan_envs
 from baselines import load_agent
 from baselines.web.session import MCTS_DEFAULT
 
-CONFIGS = {"kings_v1": {}, "cards_v1": {}, "tower_v1": {"mode": "battle"}, "miniatures_v1": {},
-           "adventures_v1": {}}
+CONFIGS = {"kings_v2": {}, "cards_v2": {}, "tower_v2": {"mode": "battle"}, "miniatures_v2": {},
+           "adventures_v2": {}}
 
 print(f"{'env':15s} {'agent':22s} {'moves':>6s} {'mean ms':>8s} {'p99 ms':>8s} {'max ms':>8s}")
 for env_id, config in CONFIGS.items():

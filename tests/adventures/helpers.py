@@ -47,7 +47,7 @@ class FixedDice:
 
 
 def game(n=2, **cfg):
-    return conan_envs.make_game("adventures_v1", num_players=n, **cfg)
+    return conan_envs.make_game("adventures_v2", num_players=n, **cfg)
 
 
 def act(seg, i=0):

@@ -5,7 +5,7 @@ import re
 import numpy as np
 
 import conan_envs
-from conan_envs import adventures_v1
+from conan_envs import adventures_v2
 from conan_envs.adventures.actions import CODEC
 from conan_envs.adventures.encode import observation_blocks
 
@@ -19,14 +19,14 @@ def table(doc, header):
 
 def test_env_card_block_table_matches_the_encoder():
     g = game(2)
-    rows = table(adventures_v1.__doc__, "| block | size | what |")
+    rows = table(adventures_v2.__doc__, "| block | size | what |")
     assert [(name, int(size)) for name, size, _ in rows] == observation_blocks(g, 0)
-    assert f"Box(0, 1, ({g.observation_shape(0)[0]},)" in adventures_v1.__doc__
-    assert f"Discrete({g.num_actions})" in adventures_v1.__doc__
+    assert f"Box(0, 1, ({g.observation_shape(0)[0]},)" in adventures_v2.__doc__
+    assert f"Discrete({g.num_actions})" in adventures_v2.__doc__
 
 
 def test_env_card_action_table_covers_every_segment():
-    rows = table(adventures_v1.__doc__, "| segment | size | what |")
+    rows = table(adventures_v2.__doc__, "| segment | size | what |")
     sizes = {}
     for names, size, _ in rows:
         n = int(size.split()[0])
@@ -36,8 +36,8 @@ def test_env_card_action_table_covers_every_segment():
 
 
 def test_env_card_lists_the_options_and_view_keys():
-    doc = adventures_v1.__doc__
-    for name in conan_envs.make_game("adventures_v1").config:
+    doc = adventures_v2.__doc__
+    for name in conan_envs.make_game("adventures_v2").config:
         assert f"`{name}`" in doc
     view = game(3).new_initial_state(0).view(0)
     for key in view:

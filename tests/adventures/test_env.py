@@ -11,8 +11,8 @@ from .helpers import at_main, game
 @pytest.mark.parametrize("cfg", [dict(num_players=4, team=True), dict(num_players=3, ohala=True),
                                  dict(num_players=2, plot="mixed", adventure_icons="moon,star")])
 def test_api_and_seed_for_variants(cfg):
-    api_test(conan_envs.make("adventures_v1", **cfg), num_cycles=200)
-    seed_test(lambda: conan_envs.make("adventures_v1", **cfg), num_cycles=200)
+    api_test(conan_envs.make("adventures_v2", **cfg), num_cycles=200)
+    seed_test(lambda: conan_envs.make("adventures_v2", **cfg), num_cycles=200)
 
 
 def test_deck_order_is_not_observed():

@@ -8,7 +8,7 @@ from conan_envs.adventures import position
 
 
 def _team(vp):
-    g = make_game("adventures_v1", num_players=4, team=True)   # conan, foe, ally, foe2
+    g = make_game("adventures_v2", num_players=4, team=True)   # conan, foe, ally, foe2
     return position.scores(g.new_initial_state(0), vp=vp)
 
 
@@ -28,6 +28,6 @@ def test_a_tie_at_the_bottom_goes_to_the_side_with_the_top_score():
 
 
 def test_other_games_keep_each_players_score():
-    g = make_game("adventures_v1", num_players=3)
+    g = make_game("adventures_v2", num_players=3)
     s = position.scores(g.new_initial_state(0), vp=[12, 30, 5])
     assert objective_scores(s) == s.shaped_scores()

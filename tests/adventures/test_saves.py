@@ -14,7 +14,7 @@ from .helpers import game
 def saves(n=3, seed=0, every=25):
     g = game(n)
     s = g.new_initial_state(seed)
-    agents = [load_agent("scripted", "adventures_v1", r, num_players=n) for r in range(n)]
+    agents = [load_agent("scripted", "adventures_v2", r, num_players=n) for r in range(n)]
     out = []
     step = 0
     while not s.is_terminal():
@@ -111,7 +111,7 @@ def test_the_saved_decision_list_is_checked_before_it_is_unwrapped(saved):
     g, texts = saved
     t = texts[5]
     with pytest.raises(CorruptStateError,
-                       match=r"^saved adventures_v1 state: field dec: expected \[\] or \[decision\]$"):
+                       match=r"^saved adventures_v2 state: field dec: expected \[\] or \[decision\]$"):
         g.state_from_json(edited(t, lambda f: f["dec"].append(f["dec"][0])))
 
 

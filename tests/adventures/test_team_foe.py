@@ -34,7 +34,7 @@ TEAM = {"num_players": 4, "team": True}  # conan, foe, ally, foe2
 
 
 def team_foe(role=1):
-    return load_agent("scripted:plan=team", "adventures_v1", role, seed=0, **TEAM)
+    return load_agent("scripted:plan=team", "adventures_v2", role, seed=0, **TEAM)
 
 
 def answer(agent, s):
@@ -43,24 +43,24 @@ def answer(agent, s):
 
 def test_the_plan_is_asked_for_by_name_and_only_where_it_applies():
     assert isinstance(team_foe(1), TeamFoeAgent) and isinstance(team_foe("foe2"), TeamFoeAgent)
-    assert type(load_agent("scripted", "adventures_v1", 1, **TEAM)) is ScriptedAgent
+    assert type(load_agent("scripted", "adventures_v2", 1, **TEAM)) is ScriptedAgent
     with pytest.raises(ConfigError, match="Foes' plan in the Team Game"):
-        load_agent("scripted:plan=team", "adventures_v1", "conan", **TEAM)
+        load_agent("scripted:plan=team", "adventures_v2", "conan", **TEAM)
     with pytest.raises(ConfigError, match="Foes' plan in the Team Game"):
-        load_agent("scripted:plan=team", "adventures_v1", "foe", num_players=2)
-    with pytest.raises(ConfigError, match="kings_v1 has no plan 'team'; plans: default"):
-        load_agent("scripted:plan=team", "kings_v1", 0)
-    with pytest.raises(ConfigError, match="adventures_v1 has no plan 'teams'; plans: default, team"):
-        load_agent("scripted:plan=teams", "adventures_v1", 1, **TEAM)
+        load_agent("scripted:plan=team", "adventures_v2", "foe", num_players=2)
+    with pytest.raises(ConfigError, match="kings_v2 has no plan 'team'; plans: default"):
+        load_agent("scripted:plan=team", "kings_v2", 0)
+    with pytest.raises(ConfigError, match="adventures_v2 has no plan 'teams'; plans: default, team"):
+        load_agent("scripted:plan=teams", "adventures_v2", 1, **TEAM)
     with pytest.raises(ConfigError, match="plan=3 is invalid"):
-        load_agent("scripted:plan=3", "adventures_v1", 1, **TEAM)
+        load_agent("scripted:plan=3", "adventures_v2", 1, **TEAM)
 
 
 def test_the_ladder_plays_it_as_the_team_foes_hard():
     for foe in ("foe", "foe2"):
-        assert difficulty_spec("hard", "adventures_v1", foe, **TEAM) == "scripted:plan=team"
-        assert difficulty_spec("normal", "adventures_v1", foe, **TEAM) == "scripted"
-    assert difficulty_spec("hard", "adventures_v1", "foe", num_players=3) != "scripted:plan=team"
+        assert difficulty_spec("hard", "adventures_v2", foe, **TEAM) == "scripted:plan=team"
+        assert difficulty_spec("normal", "adventures_v2", foe, **TEAM) == "scripted"
+    assert difficulty_spec("hard", "adventures_v2", "foe", num_players=3) != "scripted:plan=team"
 
 
 def drive(s, agents, until, limit=500):
@@ -100,7 +100,7 @@ def _unchosen_scorpion(monkeypatch, fate):
 
 def test_a_foe_spends_a_fate_token_to_take_the_adventure_from_conan(monkeypatch):
     s, scorpion = _unchosen_scorpion(monkeypatch, {"warrior": 1})
-    assert answer(ScriptedAgent("adventures_v1", 1), s) == act("done")
+    assert answer(ScriptedAgent("adventures_v2", 1), s) == act("done")
     a = answer(team_foe(), s)
     assert a == act("fate_die", 1 * 8 + FATE_KINDS.index("warrior"))  # a Character die
     vp = list(s.vp)
@@ -142,7 +142,7 @@ def test_next_to_conan_it_duels_him_and_turns_a_miss_into_a_warrior(monkeypatch)
     assert s.dec["k"] == "move_to"
     s.apply_action(answer(foe, s))
     assert s.loc[1] == K["Ophir"]
-    agents = [load_agent("scripted", "adventures_v1", r, seed=0, **TEAM) for r in range(4)]
+    agents = [load_agent("scripted", "adventures_v2", r, seed=0, **TEAM) for r in range(4)]
     agents[1] = foe
     drive(s, agents, lambda s: s.dec["k"] == "adjust" and s.dec["p"] == 1 and s.hits[1] == 1)
     assert s.zone[1].count(dp.POOL) == 1 and C.face_hits[s.face[1][0]] == 0  # the missed reroll
@@ -175,7 +175,7 @@ def test_it_lays_what_costs_conan_first_and_keeps_its_own_lose_fate_hidden():
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Brythunia"]))
     assert s.dec["k"] == "reveal_choice"
-    assert answer(ScriptedAgent("adventures_v1", 1), s) == act("yes")
+    assert answer(ScriptedAgent("adventures_v2", 1), s) == act("yes")
     assert answer(foe, s) == act("done")
 
 
@@ -186,7 +186,7 @@ def test_the_team_foes_win_more_team_games_than_the_scripted_foes():
         wins[plan] = 0
         for seed in range(40):
             s = g.new_initial_state(seed)
-            agents = [load_agent(plan if r in (1, 3) else "scripted", "adventures_v1", r,
+            agents = [load_agent(plan if r in (1, 3) else "scripted", "adventures_v2", r,
                                  seed=seed, **TEAM) for r in range(4)]
             while not s.is_terminal() and not s.is_truncated():
                 s.apply_action(answer(agents[s.current_player()], s))

@@ -79,7 +79,7 @@ def check(s):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_keep_invariants(n):
-    game = conan_envs.make_game("cards_v1", num_players=n)
+    game = conan_envs.make_game("cards_v2", num_players=n)
     phases = set()
     for seed in range(8 if n == 2 else 5):
         s = game.new_initial_state(seed)
@@ -96,7 +96,7 @@ def test_random_games_keep_invariants(n):
 def test_no_leak_at_every_decision(n):
     """Redrawing what a player cannot see never changes its observation (nor its mask when it
     is to act), and really redraws something that player cannot see."""
-    game = conan_envs.make_game("cards_v1", num_players=n, forgetting_old_dangers=(n == 3))
+    game = conan_envs.make_game("cards_v2", num_players=n, forgetting_old_dangers=(n == 3))
     redrawn = 0
     seen_decisions = set()
     for seed in range(3):
@@ -120,7 +120,7 @@ def test_no_leak_at_every_decision(n):
 
 
 def test_observation_hides_others_hands_and_face_down_cards():
-    game = conan_envs.make_game("cards_v1", num_players=2)
+    game = conan_envs.make_game("cards_v2", num_players=2)
     s = game.new_initial_state(4)
     rng = np.random.default_rng(4)
     while s.decision() != "resolution" or not s.w["cards"]:
@@ -139,7 +139,7 @@ def test_observation_hides_others_hands_and_face_down_cards():
 
 
 def test_clone_and_json_mid_wager():
-    game = conan_envs.make_game("cards_v1", num_players=3)
+    game = conan_envs.make_game("cards_v2", num_players=3)
     s = game.new_initial_state(9)
     rng = np.random.default_rng(9)
     while s.w is None or s.decision() != "resolution":
@@ -152,7 +152,7 @@ def test_clone_and_json_mid_wager():
 @pytest.mark.slow
 def test_many_random_games():
     for n in (2, 3, 4):
-        game = conan_envs.make_game("cards_v1", num_players=n)
+        game = conan_envs.make_game("cards_v2", num_players=n)
         for seed in range(200):
             s = game.new_initial_state(seed)
             rng = np.random.default_rng(seed)

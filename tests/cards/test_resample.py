@@ -92,7 +92,7 @@ def test_a_card_asked_for_is_not_known_before_the_answer():
 def test_every_legal_action_plays_on_a_redrawn_state(n):
     """After resample_hidden(r), r's observation is unchanged and every legal action, and a
     few random steps after it, play without error."""
-    game = conan_envs.make_game("cards_v1", num_players=n)
+    game = conan_envs.make_game("cards_v2", num_players=n)
     rng = np.random.default_rng(n)
     checked = 0
     for seed in range(2):

@@ -12,11 +12,11 @@ from conan_envs.engine import CorruptStateError
 
 def saved_positions():
     """Saves from a scripted 3-player game: one mid-wager, one at a Deal, and the last."""
-    game = conan_envs.make_game("cards_v1", num_players=3)
+    game = conan_envs.make_game("cards_v2", num_players=3)
     out = {}
     for seed in range(40):
         s = game.new_initial_state(seed)
-        agents = [load_agent("scripted", "cards_v1", r, seed=seed, num_players=3)
+        agents = [load_agent("scripted", "cards_v2", r, seed=seed, num_players=3)
                   for r in range(3)]
         while not s.is_terminal() and not s.is_truncated():
             if s.w is not None and s.w["cards"] and "wager" not in out:

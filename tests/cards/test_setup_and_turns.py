@@ -11,7 +11,7 @@ from .scene import act, adventure, at, challenge, has, legal_names, table
 
 def play_setup(n, seed):
     """Random choices through the Setup Phase, until the first Card Turn."""
-    game = conan_envs.make_game("cards_v1", num_players=n)
+    game = conan_envs.make_game("cards_v2", num_players=n)
     s = game.new_initial_state(seed)
     rng = np.random.default_rng(seed)
     while s.phase.startswith("setup"):
@@ -47,7 +47,7 @@ def test_setup(n):
 
 
 def test_hero_swap_when_both_agree():
-    game = conan_envs.make_game("cards_v1", num_players=3)
+    game = conan_envs.make_game("cards_v2", num_players=3)
     s = game.new_initial_state(1)
     before = list(s.hero)
     assert s.decision() == "swap_offer" and s.current_player() == 0
@@ -194,7 +194,7 @@ def test_completing_needs_the_hero_alone():
 
 def test_max_turns_truncates():
     import conan_envs as ce
-    game = ce.make_game("cards_v1", num_players=2, max_turns=1)
+    game = ce.make_game("cards_v2", num_players=2, max_turns=1)
     s = game.new_initial_state(0)
     rng = np.random.default_rng(0)
     while not s.is_terminal() and not s.is_truncated():
@@ -205,10 +205,10 @@ def test_max_turns_truncates():
 def test_config_errors():
     import conan_envs as ce
     with pytest.raises(ce.ConfigError):
-        ce.make_game("cards_v1", num_players=5)
+        ce.make_game("cards_v2", num_players=5)
     with pytest.raises(ce.ConfigError):
-        ce.make_game("cards_v1", starting_dp=30, target_dp=30)
-    game = ce.make_game("cards_v1", num_players=4, starting_dp=10, target_dp=20)
+        ce.make_game("cards_v2", starting_dp=30, target_dp=30)
+    game = ce.make_game("cards_v2", num_players=4, starting_dp=10, target_dp=20)
     s = game.new_initial_state(0)
     assert s.dp == [10] * 4 and game.max_bet == 40
 

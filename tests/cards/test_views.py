@@ -1,4 +1,4 @@
-"""The view of cards_v1 (issue "one view per role"): the env card's block table, a game played
+"""The view of cards_v2 (issue "one view per role"): the env card's block table, a game played
 from the text board and action names alone, the player's own hand with every number, the
 outcome narrated, no internal labels, and hidden cards kept out of other players' logs."""
 import re
@@ -6,7 +6,7 @@ import re
 import numpy as np
 
 import conan_envs
-import conan_envs.cards_v1 as card
+import conan_envs.cards_v2 as card
 from conan_envs.cards import content as C
 from conan_envs.cards.encode import observation_blocks
 from conan_envs.cards.position import decks, give
@@ -18,7 +18,7 @@ INTERNAL = ("scout_face", "duel_attribute", "on challenged", "on challenger", "d
 
 
 def test_env_card_block_table_matches_the_encoder():
-    game = conan_envs.make_game("cards_v1")
+    game = conan_envs.make_game("cards_v2")
     rows = re.findall(r"^\| (\w+) \| (\d+) \| [^|]+\|$", card.__doc__, re.M)
     assert [(name, int(size)) for name, size in rows] == observation_blocks(game, 0)
     assert sum(int(size) for _, size in rows) == game.observation_shape(0)[0]
@@ -52,7 +52,7 @@ def board_player(text, names):
 
 
 def test_a_game_played_from_the_board_and_action_names_alone():
-    game = conan_envs.make_game("cards_v1", num_players=2)
+    game = conan_envs.make_game("cards_v2", num_players=2)
     s = game.new_initial_state(3)
     for _ in range(3000):
         if s.is_terminal() or s.is_truncated():
@@ -97,7 +97,7 @@ def test_a_wager_is_narrated_and_named_in_words():
 
 
 def test_no_internal_labels_in_action_names_and_prompts():
-    game = conan_envs.make_game("cards_v1", num_players=3)
+    game = conan_envs.make_game("cards_v2", num_players=3)
     rng = np.random.default_rng(0)
     for seed in range(6):
         s = game.new_initial_state(seed)
@@ -138,7 +138,7 @@ def test_hidden_cards_reach_only_their_owners_log():
 
 
 def test_private_events_have_one_reader():
-    game = conan_envs.make_game("cards_v1", num_players=3)
+    game = conan_envs.make_game("cards_v2", num_players=3)
     rng = np.random.default_rng(1)
     s = game.new_initial_state(5)
     for _ in range(300):

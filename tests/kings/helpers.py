@@ -47,7 +47,7 @@ def unit(t):
 
 def blank(n=2, seed=0, **config):
     """A state of n players (turn order 0, 1, ...) with an empty map, player 0 to play."""
-    game = conan_envs.make_game("kings_v1", num_players=n, **config)
+    game = conan_envs.make_game("kings_v2", num_players=n, **config)
     return game.state_class.empty(game, seed=seed)
 
 

@@ -87,7 +87,7 @@ def reference(s, role):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_encoding_matches_the_reference_in_random_games(n):
-    game = conan_envs.make_game("kings_v1", num_players=n, max_turns=12)
+    game = conan_envs.make_game("kings_v2", num_players=n, max_turns=12)
     checked = 0
     for seed in range(3):
         s = game.new_initial_state(seed)
@@ -111,7 +111,7 @@ def test_observers_asking_now_and_then_see_what_a_fresh_encoder_sees(n):
     """The board is written lazily (each observer catches up on the unit counts changed
     since it last asked): whoever asks, however seldom, sees what a state rebuilt from the
     save (its board written in full) shows; a clone catches up on its own."""
-    game = conan_envs.make_game("kings_v1", num_players=n, max_turns=15)
+    game = conan_envs.make_game("kings_v2", num_players=n, max_turns=15)
     checked = 0
     for seed, chance in enumerate((0.03, 0.3, 1.0)):
         s = game.new_initial_state(seed)
@@ -151,7 +151,7 @@ def test_counts_past_the_chit_limit_and_tokens_show_capped():
 
 
 def test_a_saved_state_rebuilds_the_board_and_rejects_bad_unit_counts():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.new_initial_state(4)
     restored = game.state_from_json(s.to_json())
     assert "board" not in json.loads(s.to_json())["fields"]

@@ -38,7 +38,7 @@ def test_every_country_that_raises_ships_has_a_coast():
 
 
 def test_set_up_is_a_decision_per_piece_then_neutrals_fill_the_map():
-    game = conan_envs.make_game("kings_v1", num_players=3)
+    game = conan_envs.make_game("kings_v2", num_players=3)
     orders = set()
     for seed in range(12):
         orders.add(tuple(game.new_initial_state(seed).order))
@@ -67,8 +67,8 @@ def test_options_are_checked():
     import pytest
     for bad in ({"num_players": 5}, {"victory": "glory"}, {"max_turns": 0}):
         with pytest.raises(conan_envs.ConfigError):
-            conan_envs.make_game("kings_v1", **bad)
-    assert conan_envs.make_game("kings_v1").config == {"num_players": 2, "max_turns": 60,
+            conan_envs.make_game("kings_v2", **bad)
+    assert conan_envs.make_game("kings_v2").config == {"num_players": 2, "max_turns": 60,
                                                        "victory": "most_countries",
                                                        "pretender": True, "conquest": 8}
 
@@ -89,14 +89,14 @@ def test_every_region_has_a_place_on_the_drawn_map_following_the_geography():
     assert y("Vanaheim") < y("Cimmeria") < y("Aquilonia") < y("Ophir") < y("Koth") \
         < y("Shem") < y("Stygia") < y("Kush") < y("Black Kingdoms")
     assert y("Asgard") < y("Hyperborea") < y("Brythunia") < y("Zamora")
-    view = conan_envs.make_game("kings_v1").new_initial_state(0).view(0)
+    view = conan_envs.make_game("kings_v2").new_initial_state(0).view(0)
     aq = next(reg for reg in view["regions"] if reg["name"] == "Poitain")
     assert (aq["x"], aq["y"], aq["country"]) == (x("Poitain"), y("Poitain"), "Aquilonia")
     assert "Argos" in aq["neighbours"]
 
 
 def test_the_position_builder_places_units_and_begins_a_phase_through_play_bookkeeping():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.state_class.empty(game, order=[1, 0])
     assert all(k == 0 for k in s.u)
     s.place("Koth", 1, "king")
@@ -113,7 +113,7 @@ def test_the_position_builder_places_units_and_begins_a_phase_through_play_bookk
 
 
 def test_the_position_builder_checks_the_tokens_it_gives():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.state_class.empty(game)
     for player in (-1, 2, "1", True, 0.0):
         with pytest.raises(ValueError, match="is not one of the 2 players"):
@@ -127,7 +127,7 @@ def test_the_position_builder_checks_the_tokens_it_gives():
 
 
 def test_the_position_builder_loads_dice_and_unloads_them():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.state_class.empty(game)
     s.place("Nemedia", 0, "hero")
     rolled = []

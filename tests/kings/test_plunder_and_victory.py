@@ -95,7 +95,7 @@ def test_the_attacker_gains_a_gold_per_battle_won():
 
 def last_turn_of_the_round(**config):
     """Player 1's turn, the last of the first round, on an empty map."""
-    game = conan_envs.make_game("kings_v1", max_turns=1, **config)
+    game = conan_envs.make_game("kings_v2", max_turns=1, **config)
     return game.state_class.empty(game, phasing=1)
 
 

@@ -57,7 +57,7 @@ def play(game, seed, every=1):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_keep_every_invariant(n):
-    game = conan_envs.make_game("kings_v1", num_players=n)
+    game = conan_envs.make_game("kings_v2", num_players=n)
     for seed in range(6):
         play(game, seed, every=3)
 
@@ -65,18 +65,18 @@ def test_random_games_keep_every_invariant(n):
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_many_random_games_keep_every_invariant(n):
-    game = conan_envs.make_game("kings_v1", num_players=n)
+    game = conan_envs.make_game("kings_v2", num_players=n)
     for seed in range(300):
         play(game, 1000 + seed, every=7)
 
 
 def test_scripted_player_beats_random_play():
-    game = conan_envs.make_game("kings_v1", num_players=2)
+    game = conan_envs.make_game("kings_v2", num_players=2)
     wins = 0
     for seed in range(16):
         seat = seed % 2
-        agents = [load_agent("random", "kings_v1", role=p, seed=seed) for p in range(2)]
-        agents[seat] = load_agent("scripted", "kings_v1", role=seat, seed=seed)
+        agents = [load_agent("random", "kings_v2", role=p, seed=seed) for p in range(2)]
+        agents[seat] = load_agent("scripted", "kings_v2", role=seat, seed=seed)
         s = game.new_initial_state(seed)
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()

@@ -11,7 +11,7 @@ from conan_envs.engine import CorruptStateError
 
 @pytest.fixture(scope="module")
 def saved():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.new_initial_state(5)
     rng = np.random.default_rng(5)
     for _ in range(120):
@@ -63,7 +63,7 @@ def test_fields_the_board_is_rebuilt_from_are_checked_first(saved, field, change
     size that indexes past a table): the save is refused by the field checks, with their
     message, before the rebuild reads it."""
     game, s, data = saved
-    with pytest.raises(CorruptStateError, match=f"^saved kings_v1 state: {message}$"):
+    with pytest.raises(CorruptStateError, match=f"^saved kings_v2 state: {message}$"):
         load(game, edited(data, field, change(data["fields"][field])))
 
 
@@ -83,7 +83,7 @@ def test_a_forged_mask_missing_fields_and_nan_are_refused(saved):
 
 
 def test_a_finished_game_saves_and_loads():
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.new_initial_state(2)
     rng = np.random.default_rng(1)
     while not s.is_terminal():

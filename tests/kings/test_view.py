@@ -79,7 +79,7 @@ def test_the_battle_record_has_named_fields_in_the_view():
 
 def test_the_end_screen_names_the_round_the_game_ended_in():
     """The game ends in the round play showed (not "after round 6" when play showed 7)."""
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     rng = np.random.default_rng(3)
     s = game.new_initial_state(3)
     last_round = None
@@ -92,8 +92,8 @@ def test_the_end_screen_names_the_round_the_game_ended_in():
 
 
 def test_env_card_block_table_matches_the_encoder():
-    import conan_envs.kings_v1 as card
-    game = conan_envs.make_game("kings_v1")
+    import conan_envs.kings_v2 as card
+    game = conan_envs.make_game("kings_v2")
     section = card.__doc__.split("## Observation")[1].split("## Rewards")[0]
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \|", section, re.M)
     assert [(name, int(size)) for name, size in rows] == observation_blocks(game, 0)
@@ -105,7 +105,7 @@ def test_env_card_block_table_matches_the_encoder():
 
 def test_a_short_game_played_from_the_text_board_and_action_names():
     """Pick every action by reading the board and the names shown, never the state."""
-    game = conan_envs.make_game("kings_v1")
+    game = conan_envs.make_game("kings_v2")
     s = game.new_initial_state(11)
     for _ in range(400):
         if s.is_terminal():

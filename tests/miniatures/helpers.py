@@ -11,7 +11,7 @@ def loaded(s, *rolls):
 
 
 def game(scenario="clutches", num_heroes=3):
-    return conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes)
+    return conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=num_heroes)
 
 
 def act(s, seg, i=0):

@@ -6,7 +6,7 @@ import re
 import numpy as np
 
 import conan_envs
-from conan_envs import miniatures_v1
+from conan_envs import miniatures_v2
 from conan_envs.miniatures import position
 from conan_envs.miniatures.encode import observation_blocks
 
@@ -14,14 +14,14 @@ from .helpers import act, action_phase, end_heroes_turn, hero, model
 
 
 def test_env_card_block_table_matches_the_encoder():
-    g = conan_envs.make_game("miniatures_v1")
-    card = miniatures_v1.__doc__.split("## Observation space")[1].split("## Rewards")[0]
+    g = conan_envs.make_game("miniatures_v2")
+    card = miniatures_v2.__doc__.split("## Observation space")[1].split("## Rewards")[0]
     rows = re.findall(r"^\| (\w+) \| (\d+) \|", card, re.M)
     blocks = observation_blocks(g, 0)
     assert [(n, int(k)) for n, k in rows] == blocks
     assert sum(k for _, k in blocks) == g.observation_shape(0)[0]
-    assert f"Discrete({g.num_actions})" in miniatures_v1.__doc__
-    assert f"({g.observation_shape(0)[0]},)" in miniatures_v1.__doc__
+    assert f"Discrete({g.num_actions})" in miniatures_v2.__doc__
+    assert f"({g.observation_shape(0)[0]},)" in miniatures_v2.__doc__
 
 
 PREFER = ("keep the roll", "take the aggressive stance", "melee attack on", "2 gems on the attack",
@@ -32,7 +32,7 @@ PREFER = ("keep the roll", "take the aggressive stance", "melee attack on", "2 g
 
 def test_a_short_game_played_from_the_board_and_action_names():
     """Each choice is made by reading the board text and the legal actions' names only."""
-    g = conan_envs.make_game("miniatures_v1", scenario="ruined_fort")
+    g = conan_envs.make_game("miniatures_v2", scenario="ruined_fort")
     s = g.new_initial_state(5)
     rng = np.random.default_rng(5)
     seen_roll = seen_guard = False
@@ -67,7 +67,7 @@ def test_a_short_game_played_from_the_board_and_action_names():
 
 
 def test_the_board_names_the_card_the_dice_and_a_dead_hero():
-    g = conan_envs.make_game("miniatures_v1", scenario="clutches")
+    g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     s = action_phase(g.new_initial_state(40))
     c = hero(s, "conan")
     snake = model(s, "giant_snake")

@@ -13,14 +13,14 @@ CONFIGS = [(sc, n) for sc in SCENARIOS for n in (2, 3, 4)]
 
 @pytest.mark.parametrize("scenario,num_heroes", CONFIGS)
 def test_api_and_seed(scenario, num_heroes):
-    api_test(conan_envs.make("miniatures_v1", scenario=scenario, num_heroes=num_heroes),
+    api_test(conan_envs.make("miniatures_v2", scenario=scenario, num_heroes=num_heroes),
              num_cycles=150)
-    seed_test(lambda: conan_envs.make("miniatures_v1", scenario=scenario, num_heroes=num_heroes),
+    seed_test(lambda: conan_envs.make("miniatures_v2", scenario=scenario, num_heroes=num_heroes),
               num_cycles=150)
 
 
 def test_agents_are_named_for_the_heroes_and_the_overlord():
-    env = conan_envs.make("miniatures_v1", scenario="tigress", num_heroes=4)
+    env = conan_envs.make("miniatures_v2", scenario="tigress", num_heroes=4)
     assert env.possible_agents == ["belit", "conan", "shevatas", "hadrathus", "overlord"]
 
 
@@ -31,14 +31,14 @@ def test_every_scenario_in_the_data_is_tested():
 
 def test_bad_config_is_a_clear_error():
     with pytest.raises(ConfigError, match="scenario must be one of"):
-        conan_envs.make_game("miniatures_v1", scenario="nowhere")
+        conan_envs.make_game("miniatures_v2", scenario="nowhere")
     with pytest.raises(ConfigError):
-        conan_envs.make_game("miniatures_v1", num_heroes=5)
+        conan_envs.make_game("miniatures_v2", num_heroes=5)
 
 
 def test_json_round_trip_and_resample_in_every_scenario():
     for sc, n in CONFIGS:
-        g = conan_envs.make_game("miniatures_v1", scenario=sc, num_heroes=n)
+        g = conan_envs.make_game("miniatures_v2", scenario=sc, num_heroes=n)
         s = g.new_initial_state(1)
         rng = np.random.default_rng(1)
         for step in range(120):
@@ -53,7 +53,7 @@ def test_json_round_trip_and_resample_in_every_scenario():
 
 def play(g, specs, seed):
     s = g.new_initial_state(seed)
-    agents = [load_agent(specs[r == g.overlord], "miniatures_v1", role=r, seed=seed,
+    agents = [load_agent(specs[r == g.overlord], "miniatures_v2", role=r, seed=seed,
                          **g.config)
               for r in range(g.num_roles)]
     while not s.is_terminal() and not s.is_truncated():
@@ -64,7 +64,7 @@ def play(g, specs, seed):
 
 def test_scripted_agents_play_legal_games_and_beat_random_heroes():
     for sc in SCENARIOS:
-        g = conan_envs.make_game("miniatures_v1", scenario=sc)
+        g = conan_envs.make_game("miniatures_v2", scenario=sc)
         wins = 0
         for seed in range(12):
             s = play(g, ("random", "scripted"), seed)
@@ -73,13 +73,13 @@ def test_scripted_agents_play_legal_games_and_beat_random_heroes():
 
 
 def test_scripted_heroes_beat_a_random_overlord_in_the_fort():
-    g = conan_envs.make_game("miniatures_v1", scenario="ruined_fort")
+    g = conan_envs.make_game("miniatures_v2", scenario="ruined_fort")
     wins = sum(play(g, ("scripted", "random"), seed).returns()[0] > 0 for seed in range(12))
     assert wins >= 6
 
 
 def test_scripted_agent_without_a_state_picks_a_legal_action():
-    agent = load_agent("scripted", "miniatures_v1", role=0, seed=0)
+    agent = load_agent("scripted", "miniatures_v2", role=0, seed=0)
     mask = np.zeros(50, dtype=bool)
     mask[[3, 7]] = True
     assert agent.act(None, mask) in (3, 7)
@@ -90,7 +90,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     from conan_envs.miniatures.encode import observe
 
     from .helpers import act, action_phase, end_heroes_turn, hero, model
-    g = conan_envs.make_game("miniatures_v1", scenario="clutches")
+    g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     s = action_phase(g.new_initial_state(40))
     c = hero(s, "conan")
     snake = model(s, "giant_snake")
@@ -118,7 +118,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
 
 
 def test_shaped_scores_reward_kills_and_punish_wounds():
-    g = conan_envs.make_game("miniatures_v1", scenario="ruined_fort")
+    g = conan_envs.make_game("miniatures_v2", scenario="ruined_fort")
     s = g.new_initial_state(41)
     base = s.shaped_scores()
     assert base[0] == 0.0 and base[-1] == 0.0

@@ -43,7 +43,7 @@ def invariants(s):
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario,num_heroes", CONFIGS)
 def test_random_play_keeps_the_invariants(scenario, num_heroes):
-    g = conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes)
+    g = conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=num_heroes)
     for seed in range(150):
         s = g.new_initial_state(seed)
         rng = np.random.default_rng(seed)
@@ -60,10 +60,10 @@ def test_random_play_keeps_the_invariants(scenario, num_heroes):
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario,num_heroes", CONFIGS)
 def test_scripted_play_is_legal(scenario, num_heroes):
-    g = conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes)
+    g = conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=num_heroes)
     for seed in range(40):
         s = g.new_initial_state(seed)
-        agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, **g.config)
+        agents = [load_agent("scripted", "miniatures_v2", role=r, seed=seed, **g.config)
                   for r in range(g.num_roles)]
         while not s.is_terminal():
             p = s.current_player()

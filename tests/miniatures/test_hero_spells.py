@@ -15,7 +15,7 @@ ALL = ("borne_by_the_wind,gift_of_life,kiss_of_death,magical_dizziness,mind_cont
 
 
 def game(scenario="clutches", num_heroes=3, spells=ALL):
-    return conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=num_heroes,
+    return conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=num_heroes,
                                 spells=spells)
 
 
@@ -235,7 +235,7 @@ def test_scripted_heroes_play_legal_games_with_every_hero_spell():
         g = game(sc, n)
         for seed in range(4):
             s = g.new_initial_state(seed)
-            agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, **g.config)
+            agents = [load_agent("scripted", "miniatures_v2", role=r, seed=seed, **g.config)
                       for r in range(g.num_roles)]
             while not s.is_terminal() and not s.is_truncated():
                 p = s.current_player()

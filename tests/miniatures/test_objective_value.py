@@ -93,13 +93,13 @@ def test_the_search_scores_cut_offs_by_the_objective_when_asked():
     shaped = _leaf_values(s, 0.5)
     objective = _leaf_values(s, 0.5, objective_scores)
     assert shaped[0] == 0.0 and objective[0] > 0.0 > objective[-1]
-    agent = load_agent("mcts:simulations=4,value=objective,rollout=scripted", "miniatures_v1",
+    agent = load_agent("mcts:simulations=4,value=objective,rollout=scripted", "miniatures_v2",
                        role=0, seed=1, scenario="clutches")
     assert agent.value == "objective"
     with pytest.raises(ConfigError, match="objective"):
-        load_agent("mcts:value=objective", "kings_v1", role=0)
+        load_agent("mcts:value=objective", "kings_v2", role=0)
     with pytest.raises(ConfigError, match="shaped or objective"):
-        load_agent("mcts:value=best", "miniatures_v1", role=0, scenario="clutches")
+        load_agent("mcts:value=best", "miniatures_v2", role=0, scenario="clutches")
 
 
 @pytest.mark.parametrize("scenario", ["clutches", "tigress", "heart_of_darkness", "ophir",

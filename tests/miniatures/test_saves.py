@@ -10,7 +10,7 @@ from conan_envs import CorruptStateError
 
 
 def _mid_game(scenario="clutches", steps=60, seed=3):
-    g = conan_envs.make_game("miniatures_v1", scenario=scenario)
+    g = conan_envs.make_game("miniatures_v2", scenario=scenario)
     s = g.new_initial_state(seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):

@@ -12,12 +12,12 @@ from .helpers import action_phase, area, hero, loaded, model
 def _choice(s):
     """The scripted agent's action at s, decoded."""
     p = s.current_player()
-    agent = load_agent("scripted", "miniatures_v1", role=p, seed=0, scenario="clutches")
+    agent = load_agent("scripted", "miniatures_v2", role=p, seed=0, scenario="clutches")
     return s.game.codec.decode(agent.act(None, s.legal_action_mask(), s))
 
 
 def _clutches(seed=3, stances=None):
-    g = conan_envs.make_game("miniatures_v1", scenario="clutches")
+    g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     return action_phase(g.new_initial_state(seed), stances=stances, hut="hut_2")
 
 
@@ -93,7 +93,7 @@ def _carrier_in_the_hut(pict_with_her):
 
 
 def test_yseldas_carrier_runs_for_the_edge_before_a_chest_or_a_fight():
-    g = conan_envs.make_game("miniatures_v1", scenario="clutches")
+    g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     edges = [b for b in range(g.num_areas) if g.board.edge[b]]
     for pict_with_her in (False, True):
         s = _carrier_in_the_hut(pict_with_her)
@@ -107,11 +107,11 @@ def test_yseldas_carrier_runs_for_the_edge_before_a_chest_or_a_fight():
 def test_scripted_heroes_win_most_games_in_the_clutches():
     """Against the scripted Overlord: 41 of seeds 0-59 (29 before the rules above, 18 before the
     far-hut search; reports/ladder/clutches_plans.md)."""
-    g = conan_envs.make_game("miniatures_v1", scenario="clutches")
+    g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     wins = 0
     for seed in range(60):
         s = g.new_initial_state(seed)
-        agents = [load_agent("scripted", "miniatures_v1", role=r, seed=seed, scenario="clutches")
+        agents = [load_agent("scripted", "miniatures_v2", role=r, seed=seed, scenario="clutches")
                   for r in range(g.num_roles)]
         while not s.is_terminal() and not s.is_truncated():
             s.apply_action(agents[s.current_player()].act(None, s.legal_action_mask(), s))

@@ -6,7 +6,7 @@ from baselines import load_agent
 
 def _play(g, seed, watch=None):
     s = g.new_initial_state(seed)
-    agents = [load_agent("scripted", "miniatures_v1", r, seed=10 * seed + r, **g.config)
+    agents = [load_agent("scripted", "miniatures_v2", r, seed=10 * seed + r, **g.config)
               for r in range(g.num_roles)]
     while not s.is_terminal() and not s.is_truncated():
         if watch:
@@ -17,7 +17,7 @@ def _play(g, seed, watch=None):
 
 
 def test_skuthus_never_leaves_his_tower():
-    g = conan_envs.make_game("miniatures_v1", scenario="heart_of_darkness")
+    g = conan_envs.make_game("miniatures_v2", scenario="heart_of_darkness")
     sk = g.tile_models[g.tile_index["skuthus"]][0]
     tower = g.board.index["tower"]
     seen = set()
@@ -31,6 +31,6 @@ def test_skuthus_never_leaves_his_tower():
 
 
 def test_the_overlord_can_win_the_final_ritual():
-    g = conan_envs.make_game("miniatures_v1", scenario="ritual")
+    g = conan_envs.make_game("miniatures_v2", scenario="ritual")
     wins = sum(_play(g, seed).returns()[-1] > 0 for seed in range(20))
     assert 2 <= wins <= 18

@@ -13,4 +13,4 @@ CASES = [(sc, n) for sc in SCENARIOS for n in HEROES.get(sc, (2, 3, 4))]
 @pytest.mark.parametrize("scenario,num_heroes", CASES)
 def test_view_contract_in_every_scenario(scenario, num_heroes):
     contract.check_contract(*contract.sampled_states(
-        "miniatures_v1", {"scenario": scenario, "num_heroes": num_heroes}))
+        "miniatures_v2", {"scenario": scenario, "num_heroes": num_heroes}))

@@ -9,9 +9,9 @@ from baselines.rllib.train import load, train
 from conan_envs import make_game
 
 JOBS = {
-    "kings": {"env_id": "kings_v1", "env_config": {"num_players": 2, "max_turns": 4},
+    "kings": {"env_id": "kings_v2", "env_config": {"num_players": 2, "max_turns": 4},
               "opponents": "self"},
-    "tower_yara": {"env_id": "tower_v1", "env_config": {"mode": "battle", "max_turns": 30},
+    "tower_yara": {"env_id": "tower_v2", "env_config": {"mode": "battle", "max_turns": 30},
                    "learn_role": "yara", "opponents": {"conan": "random"}},
 }
 

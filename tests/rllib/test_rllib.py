@@ -1,5 +1,5 @@
-"""Ray RLlib training (issue: scale out on Ray RLlib): a short run on kings_v1 (self-play,
-one shared policy) and on tower_v1 battle (Yara learning against a fixed Conan), with
+"""Ray RLlib training (issue: scale out on Ray RLlib): a short run on kings_v2 (self-play,
+one shared policy) and on tower_v2 battle (Yara learning against a fixed Conan), with
 checkpoints, TensorBoard, and the policy exported to the weights-only format and played
 through ``baselines.ppo.PolicyAgent``. An illegal action would raise inside the env and fail
 the run (``restart_failed_env_runners=False``)."""
@@ -65,13 +65,13 @@ def test_exported_actor_computes_the_modules_logits(tmp_path):
     from baselines.rllib.module import MaskedPPOModule
     from baselines.rllib.train import write_policy
 
-    env = ConanMultiAgentEnv({"env_id": "kings_v1", "game_config": {"max_turns": 4},
+    env = ConanMultiAgentEnv({"env_id": "kings_v2", "game_config": {"max_turns": 4},
                               "learn_roles": [0, 1]})
     module = RLModuleSpec(module_class=MaskedPPOModule, observation_space=env.observation_spaces["player_0"],
                           action_space=env.action_spaces["player_0"],
                           model_config={"fcnet_hiddens": [16, 8], "fcnet_activation": "tanh",
                                         "head_fcnet_hiddens": [], "vf_share_layers": False}).build()
-    path = write_policy(module.state_dict(), tmp_path / "policy", env_id="kings_v1",
+    path = write_policy(module.state_dict(), tmp_path / "policy", env_id="kings_v2",
                         roles=["player_0", "player_1"], game_config=env.game.config,
                         activation="tanh", steps=0)
     _, actor = load_policy(path)

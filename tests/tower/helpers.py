@@ -22,7 +22,7 @@ def legal(state, seg, i=0):
 
 def fresh(mode="solo", loc=0, seed=0, **cfg):
     """A state past the START skill picks, in the location's Dice Phase."""
-    game = conan_envs.make_game("tower_v1", mode=mode, start_location=loc, **cfg)
+    game = conan_envs.make_game("tower_v2", mode=mode, start_location=loc, **cfg)
     s = game.new_initial_state(seed)
     while s.decision() == "pick":
         s.apply_action(s.legal_actions()[0])

@@ -6,13 +6,13 @@ from baselines import load_agent
 
 
 def play(mode, conan, yara, seeds):
-    g = conan_envs.make_game("tower_v1", mode=mode)
+    g = conan_envs.make_game("tower_v2", mode=mode)
     reached = []
     for seed in seeds:
         s = g.new_initial_state(seed)
-        agents = [load_agent(conan, "tower_v1", role="conan", seed=seed, mode=mode)]
+        agents = [load_agent(conan, "tower_v2", role="conan", seed=seed, mode=mode)]
         if mode == "battle":
-            agents.append(load_agent(yara, "tower_v1", role="yara", seed=seed, mode=mode))
+            agents.append(load_agent(yara, "tower_v2", role="yara", seed=seed, mode=mode))
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()
             a = agents[p].act(s.observation(p), s.legal_action_mask(), s)
@@ -33,7 +33,7 @@ def test_scripted_yara_stops_conan_sooner_than_random_yara():
 
 
 def test_scripted_agent_without_a_state_plays_legal_moves():
-    agent = load_agent("scripted", "tower_v1", role="yara", seed=0, mode="battle")
+    agent = load_agent("scripted", "tower_v2", role="yara", seed=0, mode="battle")
     mask = np.zeros(10, dtype=bool)
     mask[[3, 7]] = True
     assert agent.act(None, mask) in (3, 7)

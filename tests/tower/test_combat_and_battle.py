@@ -19,7 +19,7 @@ from .helpers import act, acting, combat, conan_view, fresh, grid, legal, sq
 
 # ---- content printed in the rulebook -----------------------------------------------------------
 def test_printed_cards_are_kept_exactly():
-    c = conan_envs.make_game("tower_v1").c
+    c = conan_envs.make_game("tower_v2").c
     assert len(c["cards"]) == 24 and c["cards"][-1].name == "Yara"   # 23 enemy cards + Yara
     lion, thug, elite = c["kinds"]["lion"], c["kinds"]["thug"], c["kinds"]["elite"]
     assert (lion.dice, lion.xp, lion.move, lion.auto) == (3, 5, 3, (4, 1))
@@ -211,7 +211,7 @@ def test_time_is_slipping_past_the_fourth_space_resets_the_tracker():
 
 
 def test_conan_sees_yaras_hand_size_only():
-    g = conan_envs.make_game("tower_v1", mode="battle")
+    g = conan_envs.make_game("tower_v2", mode="battle")
     s = fresh("battle", 0, seed=4)
     plot_hand(s, [1, 2])
     a = s.observation(0)
@@ -288,26 +288,26 @@ def test_start_location_curriculum():
 
 
 def test_start_skills_are_given_not_chosen():
-    g = conan_envs.make_game("tower_v1", start_location="guard_chamber", start_level=1,
+    g = conan_envs.make_game("tower_v2", start_location="guard_chamber", start_level=1,
                              start_skills=("Parry", "Sure Steps"))
     s = g.new_initial_state(0)
     assert s.decision() == "dice" and [g.c["skills"][k].name for k in s.skills] == [
         "Parry", "Sure Steps"] and s.loc == 4
     with pytest.raises(conan_envs.ConfigError):
-        conan_envs.make_game("tower_v1", start_skills=("Sure Steps",))
+        conan_envs.make_game("tower_v2", start_skills=("Sure Steps",))
 
 
 def test_bad_config_is_a_clear_error():
     with pytest.raises(conan_envs.ConfigError):
-        conan_envs.make_game("tower_v1", mode="coop")
+        conan_envs.make_game("tower_v2", mode="coop")
     with pytest.raises(conan_envs.ConfigError):
-        conan_envs.make_game("tower_v1", start_location="moon")
+        conan_envs.make_game("tower_v2", start_location="moon")
 
 
 # ---- invariants over random games --------------------------------------------------------------
 @pytest.mark.parametrize("mode", ["solo", "battle"])
 def test_invariants_in_random_games(mode):
-    g = conan_envs.make_game("tower_v1", mode=mode, start_location=3, start_level=2)
+    g = conan_envs.make_game("tower_v2", mode=mode, start_location=3, start_level=2)
     for seed in range(6):
         s = g.new_initial_state(seed)
         rng = np.random.default_rng(seed)

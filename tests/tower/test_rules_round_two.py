@@ -1,4 +1,4 @@
-"""Issue 14 (rules, round two) for tower_v1: each fix, with the rulebook sentence it enforces.
+"""Issue 14 (rules, round two) for tower_v2: each fix, with the rulebook sentence it enforces.
 Positions come from the test position builder (helpers.combat) and public moves."""
 import conan_envs
 from conan_envs.tower.grid import dist
@@ -65,7 +65,7 @@ def test_after_moving_and_attacking_conan_may_step_into_the_slain_enemys_square_
 def test_a_stunned_conan_still_uses_skills_and_items():
     """Tokens, STUNNED!: "Take no move actions and use no action dice this round ... Skills,
     plots, and items can still be used." """
-    game = conan_envs.make_game("tower_v1")
+    game = conan_envs.make_game("tower_v2")
     skills = [sk.name for sk in game.c["skills"]]
     s = combat(loc=4, conan=(3, 5), rows=[[], [], [], [5, 5], []],
                enemies=[("Thug 1", 4, 5, [0, 0, 0]), ("Thug 2", 0, 0, [0, 0, 0])],
@@ -118,7 +118,7 @@ def test_taurus_can_reach_the_lions_from_conans_start():
 def test_designed_content_fills_the_printed_numbering_and_has_a_five_dice_threat():
     """Dice Phase: "there are greater threats that hold five or more" dice; the printed ITEM 15
     and PLOT 09 imply fifteen item and nine Plot kinds."""
-    c = conan_envs.make_game("tower_v1").c
+    c = conan_envs.make_game("tower_v2").c
     assert max(k.dice for k in c["kinds"].values()) >= 5
     assert sorted(int(i.id.split()[1]) for i in c["items"]) == list(range(1, 16))
     assert sorted(int(p.id.split()[1]) for p in c["plots"]) == list(range(1, 10))

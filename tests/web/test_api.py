@@ -29,16 +29,16 @@ def test_catalogue_lists_every_game_with_its_options_and_the_featured_ai(client)
     data = client.get("/api/games").json()
     by_id = {g["env_id"]: g for g in data["games"]}
     assert set(conan_envs.ENV_IDS) <= set(by_id)
-    assert by_id["miniatures_v1"]["featured"]["seat"] == "overlord"
-    assert by_id["tower_v1"]["featured"] == {"seat": "yara", "title": "The AI Yara",
+    assert by_id["miniatures_v2"]["featured"]["seat"] == "overlord"
+    assert by_id["tower_v2"]["featured"] == {"seat": "yara", "title": "The AI Yara",
                                             "config": {"mode": "battle"}}
-    assert by_id["kings_v1"]["options"]["num_players"] == {
+    assert by_id["kings_v2"]["options"]["num_players"] == {
         "default": 2, "doc": "number of Kings", "valid": "an integer from 2 to 4", "kind": "int",
         "lo": 2, "hi": 4, "allow_none": False}
     assert {"easy", "normal", "hard", "random", "scripted", "mcts"} <= set(data["ai_levels"])
-    r = client.post("/api/roles", json={"env_id": "tower_v1", "config": {"mode": "battle"}})
+    r = client.post("/api/roles", json={"env_id": "tower_v2", "config": {"mode": "battle"}})
     assert r.json()["roles"] == ["conan", "yara"]
-    r = client.post("/api/roles", json={"env_id": "kings_v1", "config": {"num_players": 9}})
+    r = client.post("/api/roles", json={"env_id": "kings_v2", "config": {"num_players": 9}})
     assert r.status_code == 422 and "num_players=9 is invalid" in r.json()["detail"]
 
 
@@ -84,7 +84,7 @@ def test_a_person_plays_legal_moves_and_the_ai_answers(client, nimview):
 
 
 def test_the_ai_yara_at_hard_is_the_shipped_policy_and_answers(client):
-    g = start(client, "tower_v1", {"conan": "human", "yara": "hard"}, config={"mode": "battle"})
+    g = start(client, "tower_v2", {"conan": "human", "yara": "hard"}, config={"mode": "battle"})
     gid, tok = g["game_id"], g["tokens"]["conan"]
     r = see(client, gid, "conan", tok)
     assert r["seats"]["yara"] == "hard"
@@ -128,7 +128,7 @@ def test_seats_need_their_token(client, nimview):
 def test_bad_setups_are_refused_with_a_clear_message(client, nimview):
     cases = [
         ({"env_id": "kings_v0", "seats": {}}, "retired"),
-        ({"env_id": "kings_v1", "config": {"victory": "fastest"}, "seats": {}}, "victory"),
+        ({"env_id": "kings_v2", "config": {"victory": "fastest"}, "seats": {}}, "victory"),
         ({"env_id": nimview, "seats": {"player_9": "human"}}, "unknown seat"),
         ({"env_id": nimview, "seats": {"player_0": "random", "player_1": "random"}}, "a person"),
         ({"env_id": nimview, "seats": {"player_1": "chess_engine"}}, "unknown agent"),
@@ -279,7 +279,7 @@ def test_each_game_against_the_ai_sends_a_seat_only_its_own_view(client, env_id)
                 hidden_checked += 1
                 assert leaf not in resp.text, (other, leaf)
     assert r["over"], f"{env_id} did not end in {steps} steps"
-    if env_id != "kings_v1":  # Kings hides nothing but private log lines
+    if env_id != "kings_v2":  # Kings hides nothing but private log lines
         assert hidden_checked  # other seats had things this seat may not see
     assert slowest < 1.0, f"an AI move took {slowest:.2f} s"
 

@@ -16,7 +16,7 @@ def test_start_page_puts_the_ai_overlord_and_the_ai_yara_first(page, web_base):
     titles = [features.nth(i).inner_text() for i in range(features.count())]
     assert any("Face The AI Overlord" in t for t in titles)
     assert any("Face The AI Yara" in t for t in titles)
-    page.click("#featured .feature[data-env='tower_v1']")
+    page.click("#featured .feature[data-env='tower_v2']")
     page.wait_for_selector("#seats .seat.featured[data-seat='yara']")
     assert page.input_value("#options [data-name='mode']") == '"battle"'
     assert page.input_value("#seats select[name='yara']") == "scripted"
@@ -24,7 +24,7 @@ def test_start_page_puts_the_ai_overlord_and_the_ai_yara_first(page, web_base):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "start.png"))
     # the seats follow the options
-    page.click("#game-list button[data-env='kings_v1']")
+    page.click("#game-list button[data-env='kings_v2']")
     page.fill("#options [data-name='num_players']", "4")
     page.dispatch_event("#options [data-name='num_players']", "change")
     page.wait_for_selector("#seats .seat[data-seat='player_3']")

@@ -32,7 +32,7 @@ class Tactics(Agent):
     c: ActionCodec
     legal: set[int]
 
-    def __init__(self, env_id: str = "miniatures_v1", role: int = 0, seed: int | None = None,
+    def __init__(self, env_id: str = "miniatures_v2", role: int = 0, seed: int | None = None,
                  **config: Any) -> None:
         self.env_id = env_id
         self.role = role

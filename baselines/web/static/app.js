@@ -84,7 +84,7 @@ async function choose(envId, config = {}, seatPreset = {}) {
   legend.textContent = `Options of ${envId}`;
   box.appendChild(legend);
   for (const [name, o] of Object.entries(chosen.options)) box.appendChild(optionInput(name, o, config[name]));
-  $("pass-screen").checked = envId !== "miniatures_v1";  // the heroes play as one team
+  $("pass-screen").checked = envId !== "miniatures_v2";  // the heroes play as one team
   chosen.seatPreset = seatPreset;
   await refreshSeats();
 }
@@ -362,7 +362,7 @@ async function loadGame(file) {
   try {
     const text = await file.text();
     const r = await api("POST", "/api/load", { text });
-    await enterGame(r.game_id, r.env_id, r.tokens, Object.keys(r.tokens).length > 1 && r.env_id !== "miniatures_v1");
+    await enterGame(r.game_id, r.env_id, r.tokens, Object.keys(r.tokens).length > 1 && r.env_id !== "miniatures_v2");
   } catch (e) { showError(e); }
 }
 

@@ -1,4 +1,4 @@
-"""Fingerprint of miniatures_v1 core play in every scenario and hero count: legal masks, the
+"""Fingerprint of miniatures_v2 core play in every scenario and hero count: legal masks, the
 observations of every role every 5th step and the state's JSON every 50th, hashed per config.
 Run from the root of a checkout (its conan_envs is measured) in both trees and compare:
     .venv/bin/python reports/miniatures_speed/scripts/fp.py [seeds]"""
@@ -40,7 +40,7 @@ def main() -> None:
     for scenario in SCENARIOS:
         for heroes in (2, 3, 4):
             try:
-                game = conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=heroes)
+                game = conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=heroes)
             except Exception:  # a hero count the scenario does not allow
                 continue
             print(scenario, heroes, fingerprint(game, seeds), flush=True)

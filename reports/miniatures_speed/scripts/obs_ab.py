@@ -1,4 +1,4 @@
-"""The miniatures_v1 observation against an old encoder: byte-equal for every role on 2,000
+"""The miniatures_v2 observation against an old encoder: byte-equal for every role on 2,000
 states of random play per config, then the time per call of each (old/new, twice).
 Run from the root of the checkout, with the old encode.py as /tmp/mini_speed/old_encode.py:
     .venv/bin/python reports/miniatures_speed/scripts/obs_ab.py [scenario ...]"""
@@ -38,7 +38,7 @@ def random_states(game) -> list:
 
 def compare(old, scenario: str, heroes: int) -> None:
     try:
-        game = conan_envs.make_game("miniatures_v1", scenario=scenario, num_heroes=heroes)
+        game = conan_envs.make_game("miniatures_v2", scenario=scenario, num_heroes=heroes)
     except Exception:  # a hero count the scenario does not allow
         return
     states = random_states(game)

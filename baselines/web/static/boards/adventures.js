@@ -1,4 +1,4 @@
-// Conan: Adventures board (the view of adventures_v1): the kingdoms of Hyboria with the
+// Conan: Adventures board (the view of adventures_v2): the kingdoms of Hyboria with the
 // characters, Challenge, Fate tokens and Temples of Set on them; each player's character,
 // Gold, Victory points, tokens and dice pool as dice faces; the Plot track; the Adventures
 // and Encounters with their requirements; the Encounter track.

@@ -1,4 +1,4 @@
-// Conan: Cards board (the view of cards_v1): the Adventure cards in play with their
+// Conan: Cards board (the view of cards_v2): the Adventure cards in play with their
 // Challenges face up or down, each Hero with DP, items and Ally, your own hand with every
 // number, and the wager or offer in progress.
 import { PALETTE, brief, el, extras, fit, pickable, root, text, wrapped } from "../svg.js";

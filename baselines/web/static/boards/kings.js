@@ -1,4 +1,4 @@
-// Conan: Kings board (the view of kings_v1): the map of Hyboria as regions at their map
+// Conan: Kings board (the view of kings_v2): the map of Hyboria as regions at their map
 // places, borders between neighbours, regions shaded by country and ringed by who holds
 // them, units as counters, Storm and Curse tokens; the Kings' treasuries below.
 import { PALETTE, brief, el, extras, hue, pickable, root, text } from "../svg.js";

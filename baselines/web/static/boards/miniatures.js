@@ -1,4 +1,4 @@
-// Conan: Miniatures board (the view of miniatures_v1): the scenario's areas as a map with
+// Conan: Miniatures board (the view of miniatures_v2): the scenario's areas as a map with
 // their borders (walls, hut flaps, drops ...), elevation, heroes, models, objects and
 // chests; each hero's gem board (Reserve, Fatigue, wounds, gems spent on each action
 // space); the Overlord's River of tiles.

@@ -1,4 +1,4 @@
-// Conan: Tower board (the view of tower_v1): the location's grid with terrain and heights,
+// Conan: Tower board (the view of tower_v2): the location's grid with terrain and heights,
 // Conan and the enemies on it; Conan's card with its five rows of slotted dice and tokens;
 // each enemy's dice by row and wounds; Yara's hand on her own side.
 import { brief, die, el, pickable, root, text, wrapped } from "../svg.js";

@@ -2,7 +2,7 @@
 
 # Conan: the heroes against the Overlord
 
-| Import | `from conan_envs import miniatures_v1` |
+| Import | `from conan_envs import miniatures_v2` |
 |---|---|
 | Actions | Discrete, masked |
 | Parallel API | No (AEC) |
@@ -152,4 +152,4 @@ movement points, the roll with its dice by colour, free and support rerolls and 
 """
 from ._module import env_functions
 
-env, raw_env = env_functions("miniatures_v1")
+env, raw_env = env_functions("miniatures_v2")

@@ -2,7 +2,7 @@
 
 | | |
 |---|---|
-| Import | `from conan_envs import kings_v1` — `kings_v1.env(num_players=2)` |
+| Import | `from conan_envs import kings_v2` — `kings_v2.env(num_players=2)` |
 | Agents | `player_0` … `player_{n-1}`, n = 2–4 (turn order drawn at random) |
 | Actions | Discrete(115 + n), masked (`observation["action_mask"]`) |
 | Observations | Box(float32), 2082 for two players (the table below) |
@@ -99,4 +99,4 @@ pretender, the round limit) are argued in `docs/rulings/kings.md`.
 """
 from ._module import env_functions
 
-env, raw_env = env_functions("kings_v1")
+env, raw_env = env_functions("kings_v2")

@@ -1,4 +1,4 @@
-"""The Tower of the Elephant (`tower_v1`; rulebook: tower-of-the-elephant.txt).
+"""The Tower of the Elephant (`tower_v2`; rulebook: tower-of-the-elephant.txt).
 
 Conan climbs the nine locations of Yara's tower, fighting the minions at each with his Action
 Dice slotted on LEAP, BLOCK, RIPOSTE, SLASH and BIG SWING. Solo mode: the enemies follow the
@@ -111,4 +111,4 @@ to put back and where the one put back lies); then `decision` (`kind`, `actor`, 
 """
 from ._module import env_functions
 
-env, raw_env = env_functions("tower_v1")
+env, raw_env = env_functions("tower_v2")

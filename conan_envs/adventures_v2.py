@@ -1,8 +1,8 @@
 """The Adventures of Conan (rulebook: The Adventures of Conan) as a PettingZoo AEC environment.
 
 ```python
-from conan_envs import adventures_v1
-env = adventures_v1.env(num_players=3)
+from conan_envs import adventures_v2
+env = adventures_v2.env(num_players=3)
 ```
 
 | | |
@@ -10,7 +10,7 @@ env = adventures_v1.env(num_players=3)
 | Actions | Discrete(533), masked |
 | Agents | `conan`, `foe` (2 players); `+ ally` (3); `+ foe2` (4) |
 | Observation | Box(0, 1, (3733,), float32) per agent, with `action_mask` |
-| Import | `from conan_envs import adventures_v1` |
+| Import | `from conan_envs import adventures_v2` |
 
 One player is Conan, the others his Foes and his Ally. Each round: an Event, God tokens and
 dice bought (Resource Phase), a Plot roll of up to three rolls, the Main Phase (each die spent
@@ -132,4 +132,4 @@ facts, characters, tokens, Temples, Fate tokens), `god_tokens_in_supply`,
 """
 from ._module import env_functions
 
-env, raw_env = env_functions("adventures_v1")
+env, raw_env = env_functions("adventures_v2")

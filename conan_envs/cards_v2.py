@@ -1,4 +1,4 @@
-"""Conan: el juego de cartas as a PettingZoo environment (`cards_v1`).
+"""Conan: el juego de cartas as a PettingZoo environment (`cards_v2`).
 
 Rulebook: conan-card-game.txt; rulings and designed content: docs/rulings/cards.md.
 
@@ -121,4 +121,4 @@ numbers, `dp`, `cards_in_hand`, `defeated`, `turn_order`, `adventure`, `expelled
 """
 from ._module import env_functions
 
-env, raw_env = env_functions("cards_v1")
+env, raw_env = env_functions("cards_v2")
