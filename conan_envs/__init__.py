@@ -16,7 +16,7 @@ from .engine import ConfigError, CorruptStateError, IllegalActionError
 from .registration import GYM_IDS, register_gym_envs
 
 if TYPE_CHECKING:
-    from .engine.core import Game
+    from .engine.core import Game, State
     from .engine.gym_env import Opponents, SingleAgentEnv
     from .engine.pettingzoo_env import ConanAECEnv
 
@@ -63,6 +63,14 @@ def game_class(env_id: str) -> type[Game]:
 def make_game(env_id: str, **config: Any) -> Game:
     """The rules core of `env_id` with its config (see each game's OPTIONS)."""
     return game_class(env_id)(**config)
+
+
+def load_state(text: str | bytes) -> State:
+    """The position a save (``State.to_json()``) reaches, in the game its header names: the
+    save's actions replayed through the rules (see :mod:`conan_envs.engine.saves`)."""
+    from .engine.saves import load_state as replay_save
+
+    return replay_save(text, make_game)
 
 
 def make(env_id: str, render_mode: str | None = None, illegal_action: str = "raise",
@@ -124,6 +132,6 @@ def options_table() -> str:
 
 register_gym_envs(ENV_IDS)
 
-__all__ = ["ENV_IDS", "GYM_IDS", "make", "make_game", "make_single_agent", "game_class",
+__all__ = ["ENV_IDS", "GYM_IDS", "make", "make_game", "make_single_agent", "load_state", "game_class",
            "check_env_id", "options_table", "ConfigError", "CorruptStateError",
            "IllegalActionError"]

@@ -29,22 +29,22 @@ def test_unknown_option_lists_valid():
 def test_same_seed_same_game():
     g = NimGame()
     a, b = play_random(g.new_initial_state(7)), play_random(g.new_initial_state(7))
-    assert a.to_json() == b.to_json()
+    assert a.snapshot() == b.snapshot()
 
 
 def test_illegal_action_raises_and_changes_nothing():
     s = NimGame().new_initial_state(1)
-    before = s.to_json()
+    before = s.snapshot()
     s.apply_action(3)  # reveal
     s.apply_action(0)
-    after_ok = s.to_json()
+    after_ok = s.snapshot()
     for bad in (3 if s.revealed[s.player] else 99, -1, 99, 1.5, "x", None):
         if s.is_legal(bad):
             continue
         with pytest.raises(IllegalActionError) as err:
             s.apply_action(bad)
         assert "take 1" in str(err.value)
-        assert s.to_json() == after_ok
+        assert s.snapshot() == after_ok
     assert before != after_ok
 
 
@@ -65,24 +65,24 @@ def test_json_round_trip_mid_game_and_continues_identically():
     g = NimGame()
     s = g.new_initial_state(5)
     s.apply_action(1)
-    r = g.state_from_json(s.to_json())
-    assert r == s and r.to_json() == s.to_json()
-    assert play_random(r, 9).to_json() == play_random(s, 9).to_json()
+    r = g.state_from_snapshot(s.snapshot())
+    assert r == s and r.snapshot() == s.snapshot()
+    assert play_random(r, 9).snapshot() == play_random(s, 9).snapshot()
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", '{"env_id": "other"}',
                                   '{"env_id": "nim_test", "config": {"max_turns": null}}'])
 def test_corrupt_json_is_a_clear_error(text):
     with pytest.raises(CorruptStateError):
-        NimGame().state_from_json(text)
+        NimGame().state_from_snapshot(text)
 
 
 def test_corrupt_fields_are_caught():
     s = NimGame().new_initial_state(0)
-    d = json.loads(s.to_json())
+    d = json.loads(s.snapshot())
     d["fields"]["pile"] = "many"
     with pytest.raises(CorruptStateError):
-        NimGame().state_from_json(json.dumps(d))
+        NimGame().state_from_snapshot(json.dumps(d))
 
 
 def test_serialize_round_trips_tagged_types():
@@ -110,10 +110,10 @@ def test_pettingzoo_api_and_seed():
 def test_aec_illegal_raise_and_lose_modes():
     env = ConanAECEnv(NimGame())
     env.reset(seed=0)
-    before = env.game_state.to_json()
+    before = env.game_state.snapshot()
     with pytest.raises(IllegalActionError):
         env.step(99)
-    assert env.game_state.to_json() == before
+    assert env.game_state.snapshot() == before
     env = ConanAECEnv(NimGame(), illegal_action="lose")
     env.reset(seed=0)
     offender = env.agent_selection

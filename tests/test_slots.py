@@ -35,18 +35,18 @@ def test_fields_in_slots_are_saved_restored_and_cloned_apart(env_id):
         state = game.new_initial_state(seed)
         assert not set(slots) & set(vars(state))
         _play_random(state, 25 + 20 * seed, seed)
-        text = state.to_json()
+        text = state.snapshot()
         saved = list(json.loads(text)["fields"])
         assert saved[-len(slots):] == list(slots)
-        restored = game.state_from_json(text)
+        restored = game.state_from_snapshot(text)
         assert not set(slots) & set(vars(restored))
         if state.is_terminal():
             continue
         twin = state.clone()
         _play_random(twin, 40, 1)
         _play_random(restored, 40, 1)
-        assert restored.to_json() == twin.to_json() != text
-        assert state.to_json() == text
+        assert restored.snapshot() == twin.snapshot() != text
+        assert state.snapshot() == text
 
 
 @pytest.mark.parametrize("game_name", ["cards", "adventures", "tower"])
@@ -59,4 +59,4 @@ def test_a_save_of_the_retired_v1_is_refused_naming_its_version(game_name):
     game = conan_envs.make_game(f"{game_name}_v2", **first.get("config", {}))
     with pytest.raises(conan_envs.CorruptStateError, match=f"not a {game_name}_v2 state but a "
                        f"{game_name}_v1 save"):
-        game.state_from_json(first["save"])
+        game.state_from_snapshot(first["save"])

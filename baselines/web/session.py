@@ -8,7 +8,8 @@ view and never the name of an agent's action (a name can carry a hidden card); w
 learns of an agent's move is what its own view's log tells it.
 
 Saves are a record ``{"format", "env_id", "config", "seed", "seats", "actions", "state"}``
-where ``state`` is ``State.to_json()``; a bare ``State.to_json()`` text loads too. Replays
+where ``state`` is ``State.to_json()`` (the action history, replayed through the rules when it
+loads); a bare ``State.to_json()`` text loads too. Replays
 step through ``{"env_id", "config", "seed", "actions"}`` (a save is one).
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ from baselines.agent import Agent
 from conan_envs import ConfigError, CorruptStateError
 from conan_envs.engine import Game, State
 from conan_envs.engine import options as opt
+from conan_envs.engine.saves import FORMAT as SAVE_FILE_FORMAT
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -286,7 +288,7 @@ class Session:
         """A game from a save record or a bare ``State.to_json()``; the state is checked by
         ``Game.state_from_json`` (a bad file raises WebError 422 with its message)."""
         record = parse_record(text)
-        if "fields" in record:  # a bare State.to_json()
+        if record.get("format") == SAVE_FILE_FORMAT:  # a bare State.to_json()
             record = {"env_id": record.get("env_id"), "config": record.get("config", {}),
                       "state": text}
         if not isinstance(record.get("state"), str):

@@ -40,8 +40,7 @@ def stated_cards(s) -> list:
 
 
 def resample(s, observer: int, rng: np.random.Generator):
-    new = s.clone()
-    new.rng = np.random.default_rng(rng.integers(2**63))
+    new = s.clone(np.random.default_rng(rng.integers(2**63)))
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
     # step 3 the one Challenge drawn into the placing player's hand

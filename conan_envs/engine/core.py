@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import options as opt
-from . import serialize
+from . import saves, serialize
 from .codec import ActionCodec
 from .errors import ConfigError, CorruptStateError, IllegalActionError
 from .view import EVERYONE, LOG_KEEP, LOG_VIEW, Decision, audience, sees
@@ -110,6 +110,15 @@ def copy_rng(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(bits)
 
 
+def _snapshot_history(data: dict[str, Any]) -> tuple[int | None, list[int] | None]:
+    seed, actions = data.get("seed"), data.get("actions")
+    if not (seed is None or type(seed) is int) or not (actions is None or isinstance(
+            actions, list) and all(type(a) is int for a in actions)):
+        raise CorruptStateError("snapshot: 'seed' and 'actions' must be a whole number and a "
+                                "list of action indices, or null")
+    return seed, None if actions is None else list(actions)
+
+
 class Game(ABC):
     """Static facts and config of one game. Immutable once built.
 
@@ -192,12 +201,19 @@ class Game(ABC):
         return state
 
     def state_from_json(self, text: str | bytes) -> State:
-        """A state read back from ``State.to_json``. Nothing in the file is trusted: the
-        saved fields must match a fresh state's names and types (:func:`~.serialize.conform`),
-        the game's ``_check_fields`` checks their types and ranges before every derived
-        field (the legal mask, caches) is rebuilt, and its ``_check_restored`` then checks
-        ranges and cross-field consistency. Any failure is a ``CorruptStateError`` naming
-        the field."""
+        """The position a save (``State.to_json``) reaches: its actions replayed through the
+        rules from the position dealt by its seed (:mod:`~.saves`). Nothing in the file is
+        trusted; any problem is a ``CorruptStateError`` naming the key or the action's index."""
+        return saves.replay(self, text)
+
+    def state_from_snapshot(self, text: str | bytes) -> State:
+        """A state read back from ``State.snapshot()``, inside the process (clones across a
+        boundary, positions set up by a position builder in tests). Never used on a file a
+        user hands over: that is ``state_from_json``. The fields must still match a fresh
+        state's names and types (:func:`~.serialize.conform`), the game's ``_check_fields``
+        checks their types and ranges before every derived field is rebuilt, and its
+        ``_check_restored`` then checks ranges and cross-field consistency; any failure is a
+        ``CorruptStateError`` naming the field."""
         data = serialize.loads(text)
         saved_id = data.get("env_id") if isinstance(data, dict) else None
         if saved_id != self.env_id:
@@ -230,6 +246,7 @@ class Game(ABC):
         except Exception as e:
             raise CorruptStateError(f"saved {self.env_id} state: bad 'rng': {e!r}") from e
         state.__dict__.update(fields)
+        state._seed, state._history = _snapshot_history(data)
         for name in state._SLOTS:  # the rules' fields kept in slots go there
             setattr(state, name, state.__dict__.pop(name))
         try:
@@ -258,7 +275,10 @@ class State(ABC):
     data (see :mod:`conan_envs.engine.serialize`), so that clone and JSON are exact.
     """
 
-    _TRANSIENT = ("game", "rng", "_mask")
+    # Not rules fields: the game, the chance generator, the mask cache, and the history a save
+    # is made of (the seed dealt from and the actions since; None for a position made outside
+    # the rules, which has no history).
+    _TRANSIENT = ("game", "rng", "_mask", "_seed", "_history")
     # Fields computed from the others (caches kept for speed): cloned, but not saved in
     # JSON; `_rebuild_derived` recomputes them when a state is read back.
     _DERIVED: tuple[str, ...] = ()
@@ -280,6 +300,10 @@ class State(ABC):
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.game = game
+        if seed is None:  # a fresh seed, kept so that the game can be saved and replayed
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        self._seed: int | None = int(seed)
+        self._history: list[int] | None = []
         self.rng = np.random.default_rng(seed)
         self._mask = None
         self.turn = 0  # counted by the game (rounds or turns) for the max_turns cap
@@ -350,8 +374,10 @@ class State(ABC):
     def edited(self) -> State:
         """Call after setting fields outside the rules (a game's position builder): drops
         what was computed from the old fields, the legal mask and any cache a game keeps
-        beside it. Returns the state."""
+        beside it. The position no longer follows from its seed and actions, so it has no
+        history to save (``to_json`` refuses it; ``snapshot`` copies it). Returns the state."""
         self._mask = None
+        self._history = None
         return self
 
     def _rebuild_derived(self) -> None:  # noqa: B027 - an optional hook
@@ -450,6 +476,8 @@ class State(ABC):
         self._mask = None
         self._apply(a)
         self._mask = None
+        if self._history is not None:
+            self._history.append(a)
 
     def clone(self, rng: np.random.Generator | None = None) -> State:
         """An independent copy; its chance comes from `rng` if given, else from a copy of
@@ -463,6 +491,8 @@ class State(ABC):
             setattr(new, name, copy_data(getattr(self, name)))
         new.rng = copy_rng(self.rng) if rng is None else rng
         new._mask = self._mask  # read-only, safe to share
+        # a copy with other chance no longer follows from the seed
+        new._history = None if rng is not None or self._history is None else self._history.copy()
         return new
 
     def resample_hidden(self, observer: int, rng: np.random.Generator) -> State:
@@ -476,13 +506,36 @@ class State(ABC):
         out.update((name, getattr(self, name)) for name in self._SLOTS)
         return out
 
+    def has_history(self) -> bool:
+        """Whether the position follows from its seed and actions (so ``to_json`` saves it)."""
+        return self._history is not None
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The actions played since the position was dealt (empty without a history)."""
+        return tuple(self._history or ())
+
     def to_json(self) -> str:
+        """The save: env id, config, seed and the actions played (:mod:`~.saves`); read back
+        by ``Game.state_from_json``, which replays it. A position made outside the rules (a
+        position builder, ``resample_hidden``) has no history: ``NoHistoryError``."""
+        if self._history is None or self._seed is None:
+            raise saves.NoHistoryError(
+                "this position was made outside the rules (a position builder or a resampled "
+                "guess), so it has no action history to save; State.snapshot() copies it "
+                "within the process")
+        return saves.record(self.game.env_id, self.game.config, self._seed, self._history)
+
+    def snapshot(self) -> str:
+        """Every field as JSON, for use within the process (``Game.state_from_snapshot``)."""
         return serialize.dumps(
             {
                 "env_id": self.game.env_id,
                 "config": self.game.config,
                 "rng": self.rng.bit_generator.state,
                 "fields": self.fields(),
+                "seed": self._seed,
+                "actions": self._history,
             }
         )
 
@@ -490,7 +543,7 @@ class State(ABC):
         if not isinstance(other, State) or type(other) is not type(self) \
                 or other.game.config != self.game.config:
             return False
-        return self.to_json() == other.to_json()
+        return self.snapshot() == other.snapshot()
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -169,4 +169,4 @@ def test_a_wound_on_a_die_on_the_encounter_track_frees_its_space():
     run_tasks(s, ["wound", 3])
     assert halted(s)
     assert s.zone[3][0] == dp.WOUND and s.track_p[2] == -1 and s.track_d[2] == -1
-    assert s.game.state_from_json(s.to_json()).track_p == [-1, -1, -1, -1]
+    assert s.game.state_from_snapshot(s.snapshot()).track_p == [-1, -1, -1, -1]

@@ -19,11 +19,11 @@ def saves(n=3, seed=0, every=25):
     step = 0
     while not s.is_terminal():
         if step % every == 0:
-            out.append(s.to_json())
+            out.append(s.snapshot())
         p = s.current_player()
         s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
         step += 1
-    out.append(s.to_json())
+    out.append(s.snapshot())
     return g, out
 
 
@@ -40,13 +40,13 @@ def edited(text, fn):
 
 def refused(g, text, field):
     with pytest.raises(CorruptStateError, match=field):
-        g.state_from_json(text)
+        g.state_from_snapshot(text)
 
 
 def test_clean_saves_load_equal(saved):
     g, texts = saved
     for t in texts:
-        assert g.state_from_json(t).to_json() == t
+        assert g.state_from_snapshot(t).snapshot() == t
 
 
 def test_a_forged_mask_is_refused(saved):
@@ -94,14 +94,14 @@ def test_forged_decisions_and_tasks_are_refused(saved):
     refused(g, edited(t, lambda f: f["tasks"].append(["no such task"])), "tasks")
     refused(g, edited(t, lambda f: f.update(tasks=[["round"]] * 500)), "tasks")
     # a move whose options point outside the kingdoms would offer other segments' actions
-    s = g.state_from_json(t)
+    s = g.state_from_snapshot(t)
     rng = np.random.default_rng(0)
     for _ in range(400):
         if s.dec is not None and s.dec["k"] == "move_to":
             break
         s.apply_action(int(rng.choice(s.legal_actions())))
     if s.dec is not None and s.dec["k"] == "move_to":
-        refused(g, edited(s.to_json(), lambda f: f["dec"][0]["opts"].append(30)), r"dec\.opts")
+        refused(g, edited(s.snapshot(), lambda f: f["dec"][0]["opts"].append(30)), r"dec\.opts")
     assert dec["k"]
 
 
@@ -112,15 +112,15 @@ def test_the_saved_decision_list_is_checked_before_it_is_unwrapped(saved):
     t = texts[5]
     with pytest.raises(CorruptStateError,
                        match=r"^saved adventures_v2 state: field dec: expected \[\] or \[decision\]$"):
-        g.state_from_json(edited(t, lambda f: f["dec"].append(f["dec"][0])))
+        g.state_from_snapshot(edited(t, lambda f: f["dec"].append(f["dec"][0])))
 
 
 def test_every_state_of_real_games_round_trips():
     for n in (2, 4):
         g, texts = saves(n, seed=3, every=12)
         for t in texts:
-            s = g.state_from_json(t)
-            assert s.to_json() == t
+            s = g.state_from_snapshot(t)
+            assert s.snapshot() == t
             if not s.is_terminal():
                 assert s.legal_action_mask().any()
 
@@ -153,7 +153,7 @@ def test_mutated_saves_load_and_play_or_are_refused(saved):
             target = target[k]
         target[path[-1]] = new
         try:
-            s = g.state_from_json(json.dumps(data))
+            s = g.state_from_snapshot(json.dumps(data))
         except CorruptStateError:
             refused_count += 1
             continue

@@ -20,12 +20,12 @@ def saved_positions():
                   for r in range(3)]
         while not s.is_terminal() and not s.is_truncated():
             if s.w is not None and s.w["cards"] and "wager" not in out:
-                out["wager"] = s.to_json()
+                out["wager"] = s.snapshot()
             if s.offer is not None and s.decision() == "answer" and "offer" not in out:
-                out["offer"] = s.to_json()
+                out["offer"] = s.snapshot()
             p = s.current_player()
             s.apply_action(agents[p].act(s.observation(p), s.legal_action_mask(), s))
-        out.setdefault("end", s.to_json())
+        out.setdefault("end", s.snapshot())
         if len(out) == 3:
             return game, out
     raise AssertionError("no Deal answered in 40 scripted games")
@@ -46,7 +46,7 @@ def test_real_saves_load_back_equal(saves):
     game, out = saves
     assert {"wager", "end"} <= set(out)
     for text in out.values():
-        assert game.state_from_json(text).to_json() == text
+        assert game.state_from_snapshot(text).snapshot() == text
 
 
 @pytest.mark.parametrize("what,change,field", [
@@ -65,7 +65,7 @@ def test_real_saves_load_back_equal(saves):
 def test_edited_saves_are_refused_naming_the_field(saves, what, change, field):
     game, out = saves
     with pytest.raises(CorruptStateError, match=field.replace("[", r"\[").replace("]", r"\]")):
-        game.state_from_json(edited(out["end"], change))
+        game.state_from_snapshot(edited(out["end"], change))
 
 
 def test_an_edited_wager_is_refused(saves):
@@ -78,28 +78,28 @@ def test_an_edited_wager_is_refused(saves):
         (lambda f: f.update(phase="draw"), "dec"),  # a wager's decision in the Draw Turn
     ]:
         with pytest.raises(CorruptStateError, match=field):
-            game.state_from_json(edited(text, change))
+            game.state_from_snapshot(edited(text, change))
 
 
 def test_an_edited_offer_is_refused(saves):
     game, out = saves
     text = out["offer"]
     with pytest.raises(CorruptStateError, match="offer.give.cards"):
-        game.state_from_json(edited(text, lambda f: f["offer"]["give"]["cards"].append(500)))
+        game.state_from_snapshot(edited(text, lambda f: f["offer"]["give"]["cards"].append(500)))
     with pytest.raises(CorruptStateError, match="offer.to"):
-        game.state_from_json(edited(text, lambda f: f["offer"].update(to=f["offer"]["from"])))
+        game.state_from_snapshot(edited(text, lambda f: f["offer"].update(to=f["offer"]["from"])))
 
 
 def test_loaded_state_plays_on_like_the_original(saves):
     game, out = saves
-    s = game.state_from_json(out["wager"])
-    t = game.state_from_json(out["wager"])
+    s = game.state_from_snapshot(out["wager"])
+    t = game.state_from_snapshot(out["wager"])
     rng = np.random.default_rng(0)
     while not s.is_terminal() and not s.is_truncated():
         a = int(rng.choice(s.legal_actions()))
         s.apply_action(a)
         t.apply_action(a)
-    assert s.to_json() == t.to_json()
+    assert s.snapshot() == t.snapshot()
 
 
 def _leaves(x, path=()):
@@ -129,7 +129,7 @@ def test_mutated_saves_are_refused_or_play_on(saves):
             node = node[k]
         node[path[-1]] = values[int(rng.integers(len(values)))]
         try:
-            s = game.state_from_json(json.dumps(data))
+            s = game.state_from_snapshot(json.dumps(data))
         except CorruptStateError:
             continue
         for _ in range(60):

@@ -119,7 +119,7 @@ def test_observers_asking_now_and_then_see_what_a_fresh_encoder_sees(n):
         while not s.is_terminal() and not s.is_truncated():
             if rng.random() < chance:
                 role = int(rng.integers(n))
-                fresh = game.state_from_json(s.to_json())
+                fresh = game.state_from_snapshot(s.snapshot())
                 np.testing.assert_array_equal(s.observation(role), fresh.observation(role))
                 twin = s.clone()
                 for other in range(n):
@@ -153,12 +153,12 @@ def test_counts_past_the_chit_limit_and_tokens_show_capped():
 def test_a_saved_state_rebuilds_the_board_and_rejects_bad_unit_counts():
     game = conan_envs.make_game("kings_v2")
     s = game.new_initial_state(4)
-    restored = game.state_from_json(s.to_json())
-    assert "board" not in json.loads(s.to_json())["fields"]
+    restored = game.state_from_snapshot(s.snapshot())
+    assert "board" not in json.loads(s.snapshot())["fields"]
     for role in range(s.n):
         s.observation(role)
     assert np.array_equal(restored.board, s.board) and restored == s
-    data = json.loads(s.to_json())
+    data = json.loads(s.snapshot())
     data["fields"]["u"] = data["fields"]["u"][:-1]
     with pytest.raises(CorruptStateError):
-        game.state_from_json(json.dumps(data))
+        game.state_from_snapshot(json.dumps(data))

@@ -106,7 +106,7 @@ def test_the_position_builder_places_units_and_begins_a_phase_through_play_bookk
     s.begin("move")
     assert s.current_player() == 1 and s.decision() == "move_from"
     assert s.view(1)["players"][1]["gold"] == 2 and s.controls(1, C.RINDEX["Koth"])
-    restored = game.state_from_json(s.to_json())  # as consistent as a played position
+    restored = game.state_from_snapshot(s.snapshot())  # as consistent as a played position
     assert restored == s
     with pytest.raises(ValueError):
         game.state_class.empty(game, order=[0, 0])
@@ -149,5 +149,5 @@ def test_the_position_builder_loads_dice_and_unloads_them():
         s.place("Nemedia", 0, "hero", 3)
         if load:
             s.load_dice(lambda sides: 1).load_dice(None)
-        played.append(s.begin("fate").to_json())
+        played.append(s.begin("fate").snapshot())
     assert played[0] == played[1]

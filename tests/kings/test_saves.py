@@ -16,11 +16,11 @@ def saved():
     rng = np.random.default_rng(5)
     for _ in range(120):
         s.apply_action(int(rng.choice(s.legal_actions())))
-    return game, s, json.loads(s.to_json())
+    return game, s, json.loads(s.snapshot())
 
 
 def load(game, data):
-    return game.state_from_json(json.dumps(data))
+    return game.state_from_snapshot(json.dumps(data))
 
 
 def edited(data, field, value):
@@ -79,7 +79,7 @@ def test_a_forged_mask_missing_fields_and_nan_are_refused(saved):
         load(game, missing)
     text = json.dumps(edited(data, "gold", [1, 1])).replace('"gold": [1, 1]', '"gold": [NaN, 1]')
     with pytest.raises(CorruptStateError):
-        game.state_from_json(text)
+        game.state_from_snapshot(text)
 
 
 def test_a_finished_game_saves_and_loads():
@@ -88,5 +88,5 @@ def test_a_finished_game_saves_and_loads():
     rng = np.random.default_rng(1)
     while not s.is_terminal():
         s.apply_action(int(rng.choice(s.legal_actions())))
-    t = game.state_from_json(s.to_json())
+    t = game.state_from_snapshot(s.snapshot())
     assert t == s and t.is_terminal() and t.view(0) == s.view(0)

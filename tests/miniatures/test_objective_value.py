@@ -15,15 +15,15 @@ from .helpers import area, game, hero, model
 
 def position(scenario, seed=0, **fields):
     g = game(scenario)
-    data = json.loads(g.new_initial_state(seed).to_json())
+    data = json.loads(g.new_initial_state(seed).snapshot())
     data["fields"].update(fields)
-    return g.state_from_json(json.dumps(data))
+    return g.state_from_snapshot(json.dumps(data))
 
 
 def test_clutches_counts_each_step_of_carrying_yselda_and_the_head_off():
     g = game("clutches")
     s0 = g.new_initial_state(0)
-    fields = json.loads(s0.to_json())["fields"]
+    fields = json.loads(s0.snapshot())["fields"]
     y, head = g.captive, g.zogar_head
     conan = hero(s0, "conan")
     hut, edge, inland = area(s0, "hut_3"), 0, area(s0, "hut_8")
@@ -46,7 +46,7 @@ def test_clutches_counts_each_step_of_carrying_yselda_and_the_head_off():
 def test_clutches_rewards_wounding_zogar_sag_and_searching_huts():
     g = game("clutches")
     s0 = g.new_initial_state(0)
-    fields = json.loads(s0.to_json())["fields"]
+    fields = json.loads(s0.snapshot())["fields"]
     zogar = model(s0, "zogar_sag")
     u_life = list(fields["u_life"])
     u_life[zogar] -= 3
@@ -59,7 +59,7 @@ def test_clutches_rewards_wounding_zogar_sag_and_searching_huts():
 
 def test_kill_scenarios_count_the_named_enemies_life_taken():
     s0 = game("thalis").new_initial_state(0)
-    fields = json.loads(s0.to_json())["fields"]
+    fields = json.loads(s0.snapshot())["fields"]
     u_life = list(fields["u_life"])
     thalis = model(s0, "thalis")
     assert progress(s0) == 0.0
@@ -74,7 +74,7 @@ def test_kill_scenarios_count_the_named_enemies_life_taken():
 def test_ritual_counts_the_invocation_and_the_priestess_in_danger():
     g = game("ritual")
     s0 = g.new_initial_state(0)
-    fields = json.loads(s0.to_json())["fields"]
+    fields = json.loads(s0.snapshot())["fields"]
     assert progress(position("ritual", invocation=g.invocation - 3)) > progress(s0)
     # an enemy next to the priestess's area is worse than none near her
     u_area = list(fields["u_area"])
@@ -87,7 +87,7 @@ def test_ritual_counts_the_invocation_and_the_priestess_in_danger():
 def test_the_search_scores_cut_offs_by_the_objective_when_asked():
     g = game("clutches")
     s0 = g.new_initial_state(0)
-    o_loc = json.loads(s0.to_json())["fields"]["o_loc"]
+    o_loc = json.loads(s0.snapshot())["fields"]["o_loc"]
     o_loc[g.captive] = -1   # carried by the first hero
     s = position("clutches", o_loc=o_loc)
     shaped = _leaf_values(s, 0.5)
@@ -116,7 +116,7 @@ def test_progress_starts_at_nothing_done(scenario):
 def test_ophir_counts_the_way_to_olivia_then_carrying_her_out():
     g = game("ophir")
     s0 = g.new_initial_state(0)
-    fields = json.loads(s0.to_json())["fields"]
+    fields = json.loads(s0.snapshot())["fields"]
     arbanus = model(s0, "captain_arbanus")
     corridor, cell = area(s0, "corridor"), area(s0, "cell_olivia")
 

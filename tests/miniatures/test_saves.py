@@ -19,27 +19,27 @@ def _mid_game(scenario="clutches", steps=60, seed=3):
 
 
 def _edited(s, edit):
-    data = json.loads(s.to_json())
+    data = json.loads(s.snapshot())
     edit(data["fields"])
     return json.dumps(data)
 
 
 def _refused(g, text, field):
     with pytest.raises(CorruptStateError, match=field):
-        g.state_from_json(text)
+        g.state_from_snapshot(text)
 
 
 def test_a_real_save_loads_back_equal():
     g, s = _mid_game()
-    assert g.state_from_json(s.to_json()) == s
+    assert g.state_from_snapshot(s.snapshot()) == s
 
 
 def test_a_forged_legal_mask_is_refused():
     g, s = _mid_game()
-    data = json.loads(s.to_json())
+    data = json.loads(s.snapshot())
     data["fields"]["_mask"] = [True] * g.num_actions
     with pytest.raises(CorruptStateError, match="_mask"):
-        g.state_from_json(json.dumps(data))
+        g.state_from_snapshot(json.dumps(data))
 
 
 def test_gems_created_from_nothing_are_refused():
@@ -64,10 +64,10 @@ def test_out_of_range_values_are_refused(field, value):
 def test_a_missing_field_and_nan_are_refused():
     g, s = _mid_game()
     _refused(g, _edited(s, lambda f: f.pop("fatigue")), "fatigue")
-    text = s.to_json().replace('"recovery":5', '"recovery":NaN')
+    text = s.snapshot().replace('"recovery":5', '"recovery":NaN')
     assert "NaN" in text
     with pytest.raises(CorruptStateError):
-        g.state_from_json(text)
+        g.state_from_snapshot(text)
 
 
 def test_a_forged_decision_frame_is_refused():
@@ -89,12 +89,12 @@ def test_random_edits_load_cleanly_or_are_refused():
     refused; nothing hangs (every loaded state plays on for a while)."""
     g, s = _mid_game("tigress", 80, 5)
     rng = np.random.default_rng(0)
-    base = json.loads(s.to_json())
+    base = json.loads(s.snapshot())
     ints = [k for k, v in base["fields"].items() if isinstance(v, int) and not isinstance(v, bool)]
     lists = [k for k, v in base["fields"].items()
              if isinstance(v, list) and v and all(type(x) is int for x in v)]
     for trial in range(60):
-        data = json.loads(s.to_json())
+        data = json.loads(s.snapshot())
         f = data["fields"]
         if trial % 2:
             k = ints[int(rng.integers(len(ints)))]
@@ -104,7 +104,7 @@ def test_random_edits_load_cleanly_or_are_refused():
             i = int(rng.integers(len(f[k])))
             f[k][i] += int(rng.integers(-3, 4))
         try:
-            t = g.state_from_json(json.dumps(data))
+            t = g.state_from_snapshot(json.dumps(data))
         except CorruptStateError:
             continue
         for _ in range(50):

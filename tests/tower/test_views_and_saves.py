@@ -130,13 +130,13 @@ def saved(mode="battle", steps=120):
         if s.is_terminal():
             break
         s.apply_action(int(rng.choice(s.legal_actions())))
-    return game, s, json.loads(s.to_json())
+    return game, s, json.loads(s.snapshot())
 
 
 def edit(game, data, change):
     change(data["fields"])
     with pytest.raises(CorruptStateError) as err:
-        game.state_from_json(json.dumps(data))
+        game.state_from_snapshot(json.dumps(data))
     return str(err.value)
 
 
@@ -146,7 +146,7 @@ def enemy_fields(fields):
 
 def test_saves_round_trip_through_scripted_play():
     for s in scripted_states("battle", games=1, every=7):
-        back = s.game.state_from_json(s.to_json())
+        back = s.game.state_from_snapshot(s.snapshot())
         assert back == s and back.view(1) == s.view(1)
 
 
@@ -174,7 +174,7 @@ def test_nan_in_a_save_is_refused():
     game, s, data = saved()
     text = json.dumps(data).replace('"xp": 0', '"xp": NaN', 1)
     with pytest.raises(CorruptStateError):
-        game.state_from_json(text)
+        game.state_from_snapshot(text)
 
 
 def test_a_healed_conan_saves_and_loads():
@@ -185,5 +185,5 @@ def test_a_healed_conan_saves_and_loads():
     elixir = [i.name for i in s.game.c["items"]].index("Health Elixir")
     act(s, "item", elixir)
     assert s.wounds == 1 and s.rage_track == [3]
-    back = s.game.state_from_json(s.to_json())
+    back = s.game.state_from_snapshot(s.snapshot())
     assert back == s

@@ -157,10 +157,14 @@ def test_save_and_load_continue_the_game_and_corrupt_files_are_refused(client, n
     assert bare.status_code == 200 and set(bare.json()["tokens"]) == {"player_0"}
     # a forged file: the engine's check names what is wrong, the server shows it
     forged = json.loads(record["state"])
-    forged["fields"]["pile"] = "many"
+    illegal = conan_envs.make_game(nimview).num_actions
+    forged["actions"][1] = illegal  # no such move: the replay names the action's index
     r = client.post("/api/load", json={"text": json.dumps({**record, "state": json.dumps(forged)})})
     assert r.status_code == 422 and r.json()["detail"].startswith("the saved game is corrupt: ")
-    assert "pile" in r.json()["detail"]
+    assert f"save action 1 is {illegal}; an action is a whole number" in r.json()["detail"]
+    snapshot = client.post("/api/load", json={"text": json.dumps(
+        {**record, "state": conan_envs.make_game(nimview).new_initial_state(3).snapshot()})})
+    assert snapshot.status_code == 422 and "snapshot, not a save" in snapshot.json()["detail"]
     for text, words in [("{not json", "not JSON"), ("[1, 2]", "JSON object"),
                         ('{"env_id": "nimview_test"}', "no 'state'")]:
         r = client.post("/api/load", json={"text": text})

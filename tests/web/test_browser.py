@@ -79,12 +79,13 @@ def test_save_load_and_replay_in_the_page(page, web_base, tmp_path):
     assert page.evaluate("document.getElementById('prompt').textContent") == pile
     # a forged save shows the engine's message and starts nothing
     forged = json.loads(record["state"])
-    forged["fields"]["pile"] = "many"
+    forged["actions"][1] = -1  # no such move: the replay refuses it, naming its index
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**record, "state": json.dumps(forged)}))
     page.set_input_files("#load-file", str(bad))
     page.wait_for_selector("#error:not([hidden])")
     assert "the saved game is corrupt" in page.inner_text("#error")
+    assert "save action 1 is -1" in page.inner_text("#error")
     # the replay viewer steps through the saved game's actions
     page.set_input_files("#replay-file", str(saved))
     page.wait_for_selector("#replay:not([hidden]) #rp-step[data-step='0']")
