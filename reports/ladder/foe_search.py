@@ -10,8 +10,8 @@ tables of the runs quoted in the README are in `summary.md`).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import sys
+from pathlib import Path
 
 from baselines import ladder
 
@@ -20,7 +20,6 @@ def main(name: str, games: int, overrides: list[str]) -> None:
     spec = ladder.hard_with(overrides)
     ladder.LADDER["adventures_v1"]["2p:foe"] = {**ladder.LADDER["adventures_v1"]["*"], "hard": spec}
     path = f"runs/ladder/adventures_foe_{name}.json"
-
     Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     def save(entries: list) -> None:

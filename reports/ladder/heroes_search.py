@@ -11,8 +11,8 @@ kept: the tables of the runs quoted in the README are in `summary.md`).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import sys
+from pathlib import Path
 
 from baselines import ladder
 
@@ -22,7 +22,6 @@ def main(scenario: str, name: str, games: int, overrides: list[str]) -> None:
     ladder.LADDER["miniatures_v1"][f"{scenario}:hero"] = {
         **ladder.LADDER["miniatures_v1"]["*"], "hard": spec}
     path = f"runs/ladder/miniatures_{scenario}_heroes_{name}.json"
-
     Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     def save(entries: list) -> None:

@@ -13,8 +13,8 @@ the tables of the runs quoted in the README are in `summary.md`).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import sys
+from pathlib import Path
 
 from baselines import ladder
 
@@ -29,7 +29,6 @@ def main(seat: str, name: str, games: int, overrides: list[str]) -> None:
         ladder.LADDER["adventures_v1"][f"team:{role}"] = {
             **ladder.LADDER["adventures_v1"]["*"], "hard": spec}
     path = f"runs/ladder/adventures_team_{seat}_{name}.json"
-
     Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     def save(entries: list) -> None:
