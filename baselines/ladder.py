@@ -32,9 +32,9 @@ row of :data:`LADDER` is looked up as ``variant:seat`` (``battle:yara``,
 ``ritual:overlord``, ``ophir-2heroes:overlord`` with other than 3 heroes), then ``seat``,
 then ``*``, so one seat may get its own agent in one
 scenario only. The measured tables, with the commands that made them, are in
-``reports/ladder/`` (``python -m baselines.ladder --game G --out reports/ladder``; by default
-the table and its per-entry JSON go to ``runs/ladder``, and the JSON always does unless
-``--json-out`` says otherwise).
+``reports/ladder/`` (``python -m baselines.ladder --game G --out reports/ladder --json-out
+runs/ladder``: the table there, its raw entries outside the source; by default both go to
+``runs/ladder``).
 """
 from __future__ import annotations
 
@@ -436,8 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
     ap.add_argument("--out", default="runs/ladder", help="folder for the Markdown table NAME.md")
-    ap.add_argument("--json-out", default="runs/ladder",
-                    help="folder for NAME.json, the table's entries (raw; kept out of the source)")
+    ap.add_argument("--json-out", default=None,
+                    help="folder for NAME.json, the table's entries (default: --out)")
     args = ap.parse_args(argv)
     configs = None
     if args.config:
@@ -445,7 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         configs = [{k: parse_value(v) for k, _, v in (p.partition("=") for p in c.split(","))}
                    for c in args.config]
-    out, json_out = Path(args.out), Path(args.json_out)
+    out = Path(args.out)
+    json_out = Path(args.json_out or args.out)
     out.mkdir(parents=True, exist_ok=True)
     json_out.mkdir(parents=True, exist_ok=True)
     command = "python -m baselines.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
