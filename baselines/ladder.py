@@ -32,7 +32,9 @@ row of :data:`LADDER` is looked up as ``variant:seat`` (``battle:yara``,
 ``ritual:overlord``, ``ophir-2heroes:overlord`` with other than 3 heroes), then ``seat``,
 then ``*``, so one seat may get its own agent in one
 scenario only. The measured tables, with the commands that made them, are in
-``reports/ladder/`` (``python -m baselines.ladder --game G``).
+``reports/ladder/`` (``python -m baselines.ladder --game G --out reports/ladder --json-out
+runs/ladder``: the table there, its raw entries outside the source; by default both go to
+``runs/ladder``).
 """
 from __future__ import annotations
 
@@ -433,7 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--chunk", type=int, default=10,
                     help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
-    ap.add_argument("--out", default="reports/ladder")
+    ap.add_argument("--out", default="runs/ladder", help="folder for the Markdown table NAME.md")
+    ap.add_argument("--json-out", default=None,
+                    help="folder for NAME.json, the table's entries (default: --out)")
     args = ap.parse_args(argv)
     configs = None
     if args.config:
@@ -442,7 +446,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         configs = [{k: parse_value(v) for k, _, v in (p.partition("=") for p in c.split(","))}
                    for c in args.config]
     out = Path(args.out)
+    json_out = Path(args.json_out or args.out)
     out.mkdir(parents=True, exist_ok=True)
+    json_out.mkdir(parents=True, exist_ok=True)
     command = "python -m baselines.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
     name = args.name or (args.game if configs is None else
                          f"{args.game}_" + "_".join(_config_name(c).replace("=", "-")
@@ -450,7 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def save(entries: list[dict[str, Any]]) -> None:
         text = (seat_markdown if args.seat is not None else to_markdown)(args.game, entries, command)
         (out / f"{name}.md").write_text(text)
-        (out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
+        (json_out / f"{name}.json").write_text(json.dumps(entries, indent=1, default=str))
 
     if args.seat is not None:
         seat_ladder(args.game, args.seat, args.versus, args.games, args.seed, args.workers,

@@ -1,4 +1,4 @@
-"""The training config (one YAML file; see ``baselines/configs/``): its defaults, the
+"""The training config (one YAML file; see the top-level ``configs/``): its defaults, the
 shipped configs by name, and the checks that find every mistake in it before any long work
 starts -- unknown keys, wrong types, out-of-range values, unknown agent strings -- each a
 ConfigError naming the key and what is valid. Wherever a config takes an agent string it also
@@ -86,9 +86,21 @@ CHOICES = {"reward": ("terminal", "shaped"), "vec_env": ("subproc", "dummy"),
 
 
 # ---- the shipped configs -----------------------------------------------------------------------
+def configs_folder() -> Path:
+    """Where the shipped configs are: the repository's top-level ``configs/``, which the wheel
+    installs as the package data ``baselines/configs`` (``package-dir`` in pyproject.toml), so
+    an installed package reads its own copy and a clone reads the folder itself."""
+    installed = Path(str(resources.files("baselines") / "configs"))
+    if any(installed.glob("*.yaml")):
+        return installed
+    return Path(__file__).resolve().parent.parent / "configs"
+
+
 def shipped_configs() -> list[str]:
     """Names of the configs shipped with the package (``--config NAME``)."""
-    folder = resources.files("baselines") / "configs"
+    folder = configs_folder()
+    if not folder.is_dir():
+        return []
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
@@ -104,7 +116,7 @@ def config_text(name_or_path: str | Path) -> tuple[str, str]:
     if path.suffix == ".yaml" and (len(path.parts) == 1 or path.parent.name == "configs"):
         name = path.stem  # kings_ppo_selfplay.yaml, or configs/... as the docs of a clone say
     if name in shipped_configs():
-        res = resources.files("baselines") / "configs" / f"{name}.yaml"
+        res = configs_folder() / f"{name}.yaml"
         return res.read_text(encoding="utf-8"), f"{name} (shipped)"
     raise ConfigError(f"no config file {name_or_path}; give a path or one of the shipped "
                       f"configs: {', '.join(shipped_configs())}")
@@ -118,7 +130,7 @@ def config_path(name_or_path: str | Path) -> Path:
         return path
     config_text(name_or_path)  # the error names the shipped configs
     name = path.stem if path.suffix == ".yaml" else str(name_or_path)
-    return Path(str(resources.files("baselines") / "configs" / f"{name}.yaml"))
+    return configs_folder() / f"{name}.yaml"
 
 
 def read_yaml(name_or_path: str | Path) -> dict[str, Any]:

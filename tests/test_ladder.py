@@ -113,7 +113,7 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
 def test_the_ritual_heroes_search_by_the_objective():
     """The heroes' hard judges its cut-offs by the scenario's objective in The Final Ritual
     only (62 of 100 against the scripted Overlord there, 58 with the shaped score,
-    reports/ladder/miniatures_ritual_heroes_objective.json; 117 of 200 with seeds 100-199);
+    reports/ladder/summary.md, run miniatures_ritual_heroes_objective; 117 of 200 with seeds 100-199);
     elsewhere the shaped score."""
     from baselines.ladder import HARD
 

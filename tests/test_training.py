@@ -15,7 +15,7 @@ from baselines.selfplay import LearnerEnv, OpponentFactory, SnapshotPool
 from baselines.training import Trainer, load_config, resolve_device
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIGS = ROOT / "baselines" / "configs"
+CONFIGS = ROOT / "configs"
 TOY = """# the smoke config's shape on the toy game, in-process envs (the toy is not in the registry
 # of subprocesses), no warm start
 env_id: nim_test

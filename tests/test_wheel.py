@@ -1,7 +1,9 @@
 """The package as pip installs it (issue 17, item 3): the wheel is built from the working
 tree and installed into a fresh venv -- no editable install, no clone on the path -- and each
 of the four commands runs from there. The fresh venv borrows the test venv's third-party
-dependencies through a .pth file; conan_envs and baselines must come from the wheel."""
+dependencies through a .pth file; conan_envs and baselines must come from the wheel. The
+shipped training configs live once, in the top-level configs/ (issue 35), and the wheel
+installs them as baselines/configs, where the commands find them by name."""
 from __future__ import annotations
 
 import json
@@ -10,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -53,7 +56,7 @@ def venv(tmp_path_factory):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for pkg in ("conan_envs", "baselines"):
+    for pkg in ("conan_envs", "baselines", "configs"):
         shutil.copytree(ROOT / pkg, src / pkg, ignore=skip)
     ship_tiny_policy(src / "baselines" / "policies" / "tiny_wheel_test")
     built = sh([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
@@ -74,6 +77,44 @@ def venv(tmp_path_factory):
     return tmp / "venv" / "bin", run_dir
 
 
+def shipped_names() -> list[str]:
+    return sorted(p.stem for p in (ROOT / "configs").glob("*.yaml"))
+
+
+def test_the_configs_live_once_in_the_top_level_folder():
+    """configs/*.yaml holds every shipped config and no other file in the tree repeats one
+    (the policies' own config.yaml is the snapshot of the run that trained them)."""
+    names = shipped_names()
+    assert {"kings_ppo_selfplay", "smoke", "tower_yara", "tower_battle_alternate"} <= set(names)
+    skip = {".git", ".venv", "runs", "build", "node_modules"}
+    copies = [p for p in ROOT.rglob("*.yaml") if p.stem in names and p.parent != ROOT / "configs"
+              and not skip & set(p.relative_to(ROOT).parts)]
+    assert copies == []
+
+
+def test_the_listed_packages_are_the_package_folders():
+    """pyproject.toml lists its packages (so that baselines.configs can be mapped onto the
+    top-level configs/): the list is every folder with an __init__.py, plus that one."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = sorted(".".join(p.parent.relative_to(ROOT).parts)
+                     for top in ("conan_envs", "baselines") for p in (ROOT / top).rglob("__init__.py"))
+    assert sorted(setup["packages"]) == sorted(folders + ["baselines.configs"])
+    assert setup["package-dir"] == {"baselines.configs": "configs"}
+
+
+def test_the_wheel_holds_each_config_once(venv):
+    """The wheel's file list: every configs/*.yaml as baselines/configs/NAME.yaml, nothing else
+    there, and no other copy of a config."""
+    bin_dir, _ = venv
+    wheel = next((bin_dir.parents[1] / "dist").glob("conan_envs-*.whl"))
+    files = zipfile.ZipFile(wheel).namelist()
+    in_configs = sorted(f for f in files if f.startswith("baselines/configs/"))
+    assert in_configs == [f"baselines/configs/{n}.yaml" for n in shipped_names()]
+    stems = {Path(f).name for f in in_configs}
+    assert [f for f in files if Path(f).name in stems and f not in in_configs] == []
+
+
 def test_packages_and_configs_come_from_the_wheel(venv):
     bin_dir, work = venv
     probe = sh([bin_dir / "python", "-c",
@@ -85,7 +126,27 @@ def test_packages_and_configs_come_from_the_wheel(venv):
     venv_root = str(bin_dir.parent)
     assert envs_file.startswith(venv_root) and baselines_file.startswith(venv_root)
     assert smoke.startswith(venv_root) and Path(smoke).is_file()
-    assert {"kings_ppo_selfplay", "smoke", "tower_yara", "tower_battle_alternate"} <= set(configs)
+    assert configs == shipped_names()
+
+
+def test_the_installed_commands_find_every_config_by_name(venv):
+    """``conan-train --list-configs`` lists configs/*.yaml, and every one of them loads by
+    name from the installed package with all its keys checked (agent strings and the shipped
+    policies they name included): what ``conan-train --config NAME`` does before training."""
+    bin_dir, work = venv
+    listed = sh([bin_dir / "conan-train", "--list-configs"], cwd=work)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.split() == shipped_names()
+    probe = sh([bin_dir / "python", "-c",
+                "import json; from baselines.train_config import load_config, shipped_configs; "
+                "print(json.dumps({n: load_config(n)['env_id'] for n in shipped_configs()}))"],
+               cwd=work)
+    assert probe.returncode == 0, probe.stderr
+    envs = json.loads(probe.stdout)
+    assert sorted(envs) == shipped_names() and envs["kings_ppo_selfplay"] == "kings_v2"
+    wrong = sh([bin_dir / "conan-train", "--config", "kings_ppo_selfplay", "--set", "n_envs=0"],
+               cwd=work)
+    assert wrong.returncode == 2 and "n_envs" in wrong.stderr
 
 
 def test_shipped_policies_come_with_the_wheel(venv):

@@ -1,6 +1,7 @@
-"""Leaderboards built from benchmark result files: ``reports/leaderboard/<protocol id>.md``
-(for instance ``reports/leaderboard/kings_v2/2p.md``), its results kept beside it in
-``reports/leaderboard/<protocol id>/<entrant>.json``, and an index ``README.md``.
+"""Leaderboards built from benchmark result files: ``<root>/<protocol id>.md`` (for instance
+``kings_v2/2p.md``), its results kept beside it in ``<root>/<protocol id>/<entrant>.json``, and
+an index ``README.md``. The root is ``runs/leaderboard`` unless given (nothing is written into
+a clone's source by default); the project's own boards are ``reports/leaderboard``.
 
 A result is taken only for the protocol's current version and content hash and without game
 config overrides (a ``games`` or ``opponents`` override is shown in its row). The Elo is one
@@ -24,7 +25,7 @@ from .elo import anchored
 from .protocol import Protocol, get_protocol, protocols
 from .result import FORMAT, FORMAT_VERSION, slug
 
-DEFAULT_ROOT = Path("reports") / "leaderboard"
+DEFAULT_ROOT = Path("runs") / "leaderboard"
 MAX_RESULT_BYTES = 64 << 20
 
 

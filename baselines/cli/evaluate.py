@@ -3,7 +3,7 @@ Bradley-Terry Elo, per-role balance; Markdown, JSON and PNG outputs. Or a benchm
 protocol for one entrant against the fixed reference opponents (see --protocol --help).
 
     conan-evaluate kings_v2 random mcts:simulations=200 ppo:runs/kings/policy --games 400
-    conan-evaluate tower_v2 --config mode=battle random scripted --out reports/tower
+    conan-evaluate tower_v2 --config mode=battle random scripted --out runs/tower
     conan-evaluate kings_v2 random mcts --curve runs/kings/eval.csv
     conan-evaluate kings_v2 mine=ppo:runs/a/policy theirs=ppo:runs/b/policy --vs mine
     conan-evaluate --list-protocols
@@ -44,7 +44,8 @@ def build_parser() -> Parser:
                    help="processes that play games in parallel")
     p.add_argument("--no-mirror", action="store_true", help="skip the per-role balance games")
     p.add_argument("--vs", help="play only the pairs of this agent against each of the others")
-    p.add_argument("--out", default="reports", help="folder for NAME.md, NAME.json, NAME.png")
+    p.add_argument("--out", default="runs/evaluate", help="folder for NAME.md, NAME.json, NAME.png "
+                   "(default: runs/evaluate under the current folder)")
     p.add_argument("--name", default=None, help="report file name (default: ENV_tournament)")
     p.add_argument("--curve", help="a training eval.csv to plot as a learning curve PNG too")
     return p
@@ -162,7 +163,8 @@ def build_benchmark_parser() -> Parser:
     p.add_argument("--name", help="the entrant's name in the result (default: SPEC)")
     p.add_argument("--games", type=positive_int, help="games per opponent instead of the protocol's")
     p.add_argument("--opponents", help="only these of the protocol's opponents (comma-separated)")
-    p.add_argument("--out", default="benchmark-results", help="folder for the result files")
+    p.add_argument("--out", default="runs/benchmark", help="folder for the result files "
+                   "(default: runs/benchmark under the current folder)")
     p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1),
                    help="processes that play games in parallel")
     p.add_argument("--ray", metavar="ADDRESS", help="play the games as Ray tasks on this cluster "
@@ -171,7 +173,9 @@ def build_benchmark_parser() -> Parser:
     p.add_argument("--add-to-leaderboard", nargs="+", metavar="RESULT",
                    help="add result files to their protocols' leaderboards")
     p.add_argument("--build-leaderboard", action="store_true", help="rebuild every leaderboard")
-    p.add_argument("--leaderboard-dir", default="reports/leaderboard", help="the leaderboards' folder")
+    p.add_argument("--leaderboard-dir", default="runs/leaderboard",
+                   help="the leaderboards' folder (default: runs/leaderboard; the project's "
+                   "boards: reports/leaderboard of a clone)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 

@@ -1,5 +1,5 @@
 """Scripted vs scripted balance of adventures_v2: every seat played by the scripted agent of
-its role. Usage: python reports/adventures_balance/balance.py GAMES [SEED0] > table.json"""
+its role. Usage: python reports/adventures_balance/balance.py GAMES [SEED0] > runs/adventures_balance.json"""
 import json
 import sys
 import time

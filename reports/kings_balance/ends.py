@@ -63,6 +63,7 @@ def main(argv=None):
                "median_rounds": ordered[len(ordered) // 2],
                "seconds": round(time.time() - t0)}
         if args.out:  # after every game, so a run cut short still reports
+            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
             Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
     print(json.dumps(out, indent=1))
 

@@ -1,11 +1,13 @@
-"""The end-cause table of README.md and docs/rulings/kings.md, from the runs' JSON files.
+"""The end-cause table of README.md and docs/rulings/kings.md, from the runs' JSON files
+(which the commands of README.md write to runs/kings_balance/; they are not kept here).
 
-    .venv/bin/python reports/kings_balance/table.py
+    .venv/bin/python reports/kings_balance/table.py [RUNS_FOLDER]
 """
 import json
+import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(sys.argv[1] if len(sys.argv) > 1 else "runs/kings_balance")
 RUNS = [("scripted vs scripted", "scripted_vs_scripted.json"),
         ("mcts (50 simulations) vs scripted",
          ("mcts50_vs_scripted.json", "mcts50_vs_scripted_more.json")),

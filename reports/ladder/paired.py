@@ -1,15 +1,20 @@
-"""For every `hard` run under reports/ladder (stopped with however many games it played),
-`normal` (scripted) in the same seat on the same seeds, for a paired comparison. Writes
-reports/ladder/paired.md."""
+"""For every `hard` run (its raw NAME_hard.json under runs/ladder/, or the folder given;
+stopped with however many games it played), `normal` (scripted) in the same seat on the same
+seeds, for a paired comparison. Writes reports/ladder/paired.md.
+
+    python reports/ladder/paired.py [RAW_FOLDER]
+"""
 import json
+import sys
 from pathlib import Path
 
 from baselines.ladder import seat_ladder
 
 HERE = Path(__file__).parent
+RAW = Path(sys.argv[1] if len(sys.argv) > 1 else "runs/ladder")
 lines = ["| env | config | seat | games (seeds 0..n-1) | hard wins | normal wins, same seeds | file |",
          "|---|---|---|---:|---:|---:|---|"]
-for path in sorted(HERE.glob("*_hard.json")):
+for path in sorted(RAW.glob("*_hard.json")):
     for e in json.loads(path.read_text()):
         for r in e["rows"]:
             if r["difficulty"] != "hard" or not r["games"]:

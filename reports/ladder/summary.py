@@ -1,11 +1,19 @@
-"""Collects the measured tables under reports/ladder/*.json into reports/ladder/summary.md
-(one line per game, seat, config and difficulty, with the game counts as measured)."""
+"""Collects the measured tables (the ladder runs' raw NAME.json, which `python -m
+baselines.ladder` and the search scripts write to runs/ladder/, or the folder given) into
+reports/ladder/summary.md (one line per game, seat, config and difficulty, with the game
+counts as measured). The raw tables are not kept in the repository: rerun the commands of
+the README first.
+
+    python reports/ladder/summary.py [RAW_FOLDER]
+"""
 import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
+RAW = Path(sys.argv[1] if len(sys.argv) > 1 else "runs/ladder")
 seat_rows, pair_rows = [], []
-for path in sorted(HERE.glob("*.json")):
+for path in sorted(RAW.glob("*.json")):
     for e in json.loads(path.read_text()):
         cfg = ",".join(f"{k}={v}" for k, v in sorted(e["config"].items())) or "default"
         for r in e.get("rows", []):

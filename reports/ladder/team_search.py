@@ -7,12 +7,14 @@ repository root:
 SEAT is `conan` or `foe` (its whole side plays the search). Each OPTION=VALUE replaces that
 option of the ladder's `hard` search (`value=objective` judges cut-offs by the Team Game's
 rule: a side is as good as its lowest score); the table goes to
-`reports/ladder/adventures_team_SEAT_NAME.json`.
+`runs/ladder/adventures_team_SEAT_NAME.json` (raw, not kept:
+the tables of the runs quoted in the README are in `summary.md`).
 """
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 from baselines import ladder
 
@@ -26,7 +28,8 @@ def main(seat: str, name: str, games: int, overrides: list[str]) -> None:
     for role in (seat, PARTNER[seat]):
         ladder.LADDER["adventures_v2"][f"team:{role}"] = {
             **ladder.LADDER["adventures_v2"]["*"], "hard": spec}
-    path = f"reports/ladder/adventures_team_{seat}_{name}.json"
+    path = f"runs/ladder/adventures_team_{seat}_{name}.json"
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     def save(entries: list) -> None:
         with open(path, "w") as handle:

@@ -7,5 +7,5 @@ for item in "$@"; do
   s=${item%%:*}; n=${item##*:}
   nice -n 5 .venv/bin/conan-train --config miniatures_overlord_ppo --set env_config.scenario=$s \
     --out-dir runs/miniatures_overlord_ppo_$s --total-steps $n --set eval.every=60000 \
-    --set checkpoint_every=60000 --no-progress > reports/miniatures_overlord_ppo/train_$s.log 2>&1
+    --set checkpoint_every=60000 --no-progress > runs/miniatures_overlord_ppo_$s.log 2>&1
 done

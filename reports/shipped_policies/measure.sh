@@ -6,12 +6,12 @@
 cfg=$1; shift
 tag=${TAG:-$cfg}
 out=/tmp/shipped_measure/$tag
-rm -rf "$out"; mkdir -p reports/shipped_policies/logs
+rm -rf "$out"; mkdir -p runs/shipped_policies
 /usr/bin/time -f "TIME wall=%e user=%U sys=%S" nice -n 10 .venv/bin/conan-train --config "$cfg" \
   --total-steps 4096 --out-dir "$out" --device cpu --no-progress \
   --set pretrain.steps=4000 --set eval.games=4 --set eval.every=2048 --set checkpoint_every=2048 \
   --set pool.snapshot_every=2048 --set tensorboard=false "$@" \
-  > reports/shipped_policies/logs/$tag.log 2>&1
+  > runs/shipped_policies/$tag.log 2>&1
 for f in eval.csv summary.json warm_start.json history.json; do
-  [ -f "$out/$f" ] && cp "$out/$f" "reports/shipped_policies/logs/$tag.$f"
+  [ -f "$out/$f" ] && cp "$out/$f" "runs/shipped_policies/$tag.$f"
 done

@@ -1,6 +1,6 @@
 """Solo Tower: how often a Conan agent wins, on fixed seeds (seeds START..START+N-1).
 
-    python reports/tower_solo/solo.py AGENT N [START] > reports/tower_solo/NAME.txt
+    python reports/tower_solo/solo.py AGENT N [START]
 
 Prints one line per game (seed, win, steps, CPU s) and a summary with the Wilson 95% interval.
 """

@@ -1,6 +1,6 @@
 """Seconds an AI seat takes per move on the web page's difficulties (reports/web/README.md).
 
-    nice -n 10 .venv/bin/python reports/web/ai_move_time.py > reports/web/ai_move_time.txt
+    nice -n 10 .venv/bin/python reports/web/ai_move_time.py     # prints the table (README.md has it)
 """
 import time
 
