@@ -120,6 +120,12 @@ numbers, `dp`, `cards_in_hand`, `defeated`, `turn_order`, `adventure`, `expelled
   another card; a tie at the target is settled when all players have completed the Hero
   Turn; Alliance shares round in the gainer's favour); wider Diplomacy (see
   docs/rulings/cards.md).
+- v2: a Priest who completes an allied Adventure is asked before the Loot's Magic items move
+  to the other ally, and may keep the DP and the items (Sermon); every Alliance term (share,
+  wager losses, the Loot's Magic items) is in the view, the text board and a new
+  `alliance_terms` observation block (public at the table), with the Magic items of a share
+  owed; the Deal builder asks only for card faces the other player could hold; passes and
+  declined abilities are logged; the Card Turn prompt speaks of the Card Turn's first round.
 """
 from ._module import env_functions
 

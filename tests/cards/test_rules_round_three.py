@@ -68,6 +68,10 @@ def test_an_item_kept_by_the_completer_asks_the_priest_only_for_dp():
     s = priest_completes_the_crypt(items_to=None)
     assert s.decision() == "ability sermon_break"
     assert "give player_1 the 1 DP" in legal_names(s)
+    t = priest_completes_the_crypt(items_to=1)  # the same share owed, with the item as well
+    for r in range(2):
+        assert s.view(r)["decision"] != t.view(r)["decision"]
+        assert not np.array_equal(s.observation(r), t.observation(r))
 
 
 def test_alliance_terms_are_in_every_view_the_observation_and_the_board():
