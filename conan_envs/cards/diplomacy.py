@@ -34,7 +34,7 @@ DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give")
               for kind in ("dp", "cards", "card", "item")}
 FACE = C.FACE
 COPIES = C.FACE_COPIES
-HAND_FACES = range(C.HAND_FACE0, C.HAND_FACE0 + C.HAND_FACES)
+AD0, CH0 = C.AD0, C.CH0
 
 
 def empty_goods() -> dict:
@@ -123,11 +123,12 @@ def mask_deal_build(s, m) -> None:
             if f not in named:
                 m[k + f] = True
     if free_q > get["random_cards"]:
-        k = o["ask_card"] - C.HAND_FACE0
-        seen = seen_faces(s, p)
-        for f in HAND_FACES:
-            if COPIES[f] > seen[f] and f not in asked:
-                m[k + f] = True
+        k = o["ask_card"]
+        m[k:k + C.HAND_FACES] = True
+        k -= C.HAND_FACE0
+        mask_unseen_faces(s, p, m, k)
+        for f in asked:
+            m[k + f] = False
     for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
         if s.items[who]:
             k = o[seg] - C.MG0
@@ -139,34 +140,41 @@ def mask_deal_build(s, m) -> None:
     m[0] = True  # withdraw the offer
 
 
-def seen_faces(s, p) -> list:
-    """For each card face, how many of its copies player p sees outside the other players'
-    hands: its own hand, the discard pile, the Adventures, the Challenges it knows, the Allies,
-    its own cards in the Resolution (or all of them once revealed). A face whose copies are
-    all seen cannot be in another hand, so a Deal does not ask for it ("offer only what the
-    other player could hold": the builder's knowledge, not the other's hand)."""
-    seen = [0] * C.NUM_FACES
-    for c in s.hand[p]:
-        seen[FACE[c]] += 1
-    for c in s.discard:
-        seen[FACE[c]] += 1
+def mask_unseen_faces(s, p, m, k) -> None:
+    """Clear in `m` (a card face f at k + f) every face all of whose copies player p sees
+    outside the other players' hands: its own hand, the discard pile, the Adventures, the
+    Challenges it knows, the Allies, its own cards in the Resolution (or all of them once
+    revealed). Such a face cannot be in another hand, so a Deal does not ask for it ("offer
+    only what the other player could hold": by the builder's knowledge, not the other hand).
+    Adventures and Challenges are single cards; only the other faces need counting."""
     st, stack, up, known = s.adv_state, s.stack, s.ch_up, s.ch_known
     bit = 1 << p
     scout_at = s.pos[p] if s.hero[p] == C.SCOUT and s.alive[p] else -1
     for a in compress(C.ADVENTURES, st):
-        seen[FACE[C.AD0 + a]] += 1
+        m[k + FACE[AD0 + a]] = False
         for c in stack[a]:
             if up[c] or known[c] & bit or a == scout_at:
-                seen[FACE[C.CH0 + c]] += 1
+                m[k + FACE[CH0 + c]] = False
     for c in s.ally:
         if c >= 0:
-            seen[FACE[C.CH0 + c]] += 1
+            m[k + FACE[CH0 + c]] = False
+    seen: dict = {}  # (a plain dict: a Counter costs twice as much here)
+    get = seen.get
+    for c in s.hand[p]:
+        f = FACE[c]
+        seen[f] = get(f, 0) + 1
+    for c in s.discard:
+        f = FACE[c]
+        seen[f] = get(f, 0) + 1
     if s.w is not None:
         revealed = cards_revealed(s)
         for e in s.w["cards"]:
             if e[0] == p or revealed:
-                seen[FACE[e[1]]] += 1
-    return seen
+                f = FACE[e[1]]
+                seen[f] = get(f, 0) + 1
+    for f, x in seen.items():
+        if x >= COPIES[f]:
+            m[k + f] = False
 
 
 def _empty(goods) -> bool:

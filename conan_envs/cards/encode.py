@@ -299,14 +299,14 @@ def observe(s, r: int) -> np.ndarray:
     if s.tie:
         v[b + 2] = 1.0
     b = K.terms
-    for p in range(n):  # the Alliance's terms (the share kept is in the player's block)
-        x = partner[p]
-        if x >= 0:
-            k = b + 4 * rel[p]
-            if s.share_losses[p]:
-                v[k] = 1.0
-            x = s.items_to[p]
-            v[k + (1 if x < 0 else 2 if x == p else 3)] = 1.0
+    if max(partner) >= 0:  # the Alliance's terms (the share kept is in the player's block)
+        for p in range(n):
+            if partner[p] >= 0:
+                k = b + 4 * rel[p]
+                if s.share_losses[p]:
+                    v[k] = 1.0
+                x = s.items_to[p]
+                v[k + (1 if x < 0 else 2 if x == p else 3)] = 1.0
     if s.pend is not None:
         v[K.misc + 3] = s.pend[2] / target
         k = b + 4 * n - MG0
