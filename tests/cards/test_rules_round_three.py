@@ -203,3 +203,26 @@ def test_passes_and_answers_of_every_player_leave_a_log_line():
     at(t, "diplomacy", 0)
     act(t, "pass")
     assert "player_0 makes no offer" in t.view(1)["log"]
+
+
+def test_a_share_owed_with_magic_items_is_checked_on_loading():
+    """A saved share owed (payer, receiver, DP, what follows, Magic items) loads back equal;
+    one whose item is not in front of the one who owes it is refused naming the field."""
+    import json
+
+    import pytest
+
+    import conan_envs
+    from conan_envs.engine import CorruptStateError
+
+    game = conan_envs.make_game("cards_v2", num_players=2)
+    data = json.loads(game.new_initial_state(3).to_json())
+    data["fields"]["pend"] = [0, 1, 1, "wager_end", []]
+    text = json.dumps(data)
+    assert json.loads(game.state_from_json(text).to_json()) == json.loads(text)
+    data["fields"]["pend"] = [0, 1, 1, "wager_end", [data["fields"]["magic_deck"][0]]]
+    with pytest.raises(CorruptStateError, match="pend"):
+        game.state_from_json(json.dumps(data))
+    data["fields"]["pend"] = [0, 1, 0, "wager_end", []]
+    with pytest.raises(CorruptStateError, match="pend"):
+        game.state_from_json(json.dumps(data))
