@@ -1,10 +1,15 @@
 """Rules and view fixes of the third round (issue 30, cards), each quoting the sentence it
 enforces; positions set up through the position builder and public moves."""
-import numpy as np
+import json
 
+import numpy as np
+import pytest
+
+import conan_envs
 from baselines.scripted.cards import ScriptedAgent
 from conan_envs.cards import content as C
 from conan_envs.cards.position import alliance, begin, decks, give
+from conan_envs.engine import CorruptStateError
 
 from .scene import act, adventure, at, challenge, legal_names, table, terms
 
@@ -206,23 +211,16 @@ def test_passes_and_answers_of_every_player_leave_a_log_line():
 
 
 def test_a_share_owed_with_magic_items_is_checked_on_loading():
-    """A saved share owed (payer, receiver, DP, what follows, Magic items) loads back equal;
+    """A snapshot of a share owed (payer, receiver, DP, what follows, Magic items) loads back equal;
     one whose item is not in front of the one who owes it is refused naming the field."""
-    import json
-
-    import pytest
-
-    import conan_envs
-    from conan_envs.engine import CorruptStateError
-
     game = conan_envs.make_game("cards_v2", num_players=2)
-    data = json.loads(game.new_initial_state(3).to_json())
+    data = json.loads(game.new_initial_state(3).snapshot())
     data["fields"]["pend"] = [0, 1, 1, "wager_end", []]
     text = json.dumps(data)
-    assert json.loads(game.state_from_json(text).to_json()) == json.loads(text)
+    assert json.loads(game.state_from_snapshot(text).snapshot()) == json.loads(text)
     data["fields"]["pend"] = [0, 1, 1, "wager_end", [data["fields"]["magic_deck"][0]]]
     with pytest.raises(CorruptStateError, match="pend"):
-        game.state_from_json(json.dumps(data))
+        game.state_from_snapshot(json.dumps(data))
     data["fields"]["pend"] = [0, 1, 0, "wager_end", []]
     with pytest.raises(CorruptStateError, match="pend"):
-        game.state_from_json(json.dumps(data))
+        game.state_from_snapshot(json.dumps(data))
