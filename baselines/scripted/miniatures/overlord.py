@@ -271,10 +271,6 @@ class OverlordTactics(Tactics):
         want = 2 if tile.key in KEY_UNITS or hurts <= 2 else 1
         return self.A("gems", min(want, max(self.options("gems"))))
 
-    def _sacrifice(self, fr: Frame) -> int:
-        cands = self.options("sacrifice")
-        return self.A("sacrifice", cands[0]) if cands else self.A("no")
-
     def _event(self, fr: Frame) -> int:
         s, g = self.s, self.g
         from conan_envs.miniatures.movement import line_of_sight
