@@ -98,3 +98,51 @@ def test_mitras_halo_and_sacrifice_come_in_the_defence_after_the_power():
     _overlord_attacks(s, "giant_snake", hd, [("O", 2), ("O", 2), ("O", 1)])
     act(s, "keep")
     assert s.decision() == "guard" and s.stack[-1]["context"]["power"] == 5
+
+
+def test_the_log_names_the_defender_and_writes_the_deductions_from_the_power():
+    """Rulebook "Attacking with a Hero": the hero "applies any penalties from hindering and
+    unarmed attack" — "When a hero performs a Melee Attack action without a weapon card ...
+    their attack power is reduced by 2"; the defence roll is the defender's."""
+    s = action_phase(game("ruined_fort", 2).new_initial_state(1))
+    sh = hero(s, "shevatas")
+    guard = model(s, "bossonian_guards_blue")
+    yard = area(s, "courtyard_west")
+    position.set_hero(s, sh, area=yard, reserve=6)
+    position.set_model(s, guard, area=yard)
+    position.set_overlord(s, reserve=3)
+    position.hand_turn(s, sh)
+    position.load_dice(s, ("O", 2), ("O", 1))
+    act(s, "melee", guard)
+    act(s, "gems", 2)
+    act(s, "equip", s.game.num_objects)              # unarmed
+    if s.decision() == "reroll":
+        act(s, "keep")
+    while s.decision() == "sacrifice":
+        act(s, "no")
+    assert s.decision() == "ov_guard"
+    position.load_dice(s, ("Y", 0))
+    act(s, "gems", 1)
+    if s.decision() == "reroll":
+        act(s, "keep")
+    log = s.view(0)["log"]
+    assert "Shevatas's attack power: 3 symbols - 2 unarmed = 1" in log
+    assert any(e.startswith("Bossonian Guards") and "rolls for guard" in e for e in log)
+    assert not any(e.startswith("Shevatas rolls for guard") for e in log)
+
+
+def test_the_view_and_board_show_item_cards_unit_dice_marks_and_the_goal():
+    """Rulebook "Rerolls": "Some die icons show an arrow on them" — the marks stay on the
+    cards and tiles shown; the scenario's goal and its progress are on the board."""
+    s = action_phase(game("clutches", 3).new_initial_state(0))
+    v = s.view(0)
+    c = hero(s, "conan")
+    assert any(x.startswith("Battle Axe (melee red*; ranged red*; enc 3")
+               for x in v["heroes"][c]["item_cards"])
+    axe = next(o for o in v["objects"] if o["name"] == "Battle Axe")
+    assert axe["card"]["melee"] == ["red*"] and axe["card"]["two_handed"]
+    hunters = next(m for m in v["models"] if m["name"].startswith("Pict Hunters"))
+    assert hunters["melee"] == ["yellow*", "yellow*"] and hunters["guard"] == "yellow"
+    assert "Zogar Sag's head" in v["goal"]["text"] and v["goal"]["progress"]["rounds_left"] == 8
+    board = s.render_text(0)
+    assert "Goal: The heroes win when Yselda" in board and "red*" in board
