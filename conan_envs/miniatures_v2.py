@@ -132,7 +132,8 @@ neighbour: `to`, `border` kind (open, flap, wood wall, door, ...), `open`, `leap
 `action_spaces` (die colour and exertion limit), `spells` (`name`, `cost`, `limit`, `reaction`,
 `gems`, `teleport_costs`), `movement_points`, `base_movement`, `moved`, `done_acting`, `flying`,
 `halo_armor`, `carrying`, `item_cards` (each carried card on one line: its dice by use, `*`
-marking a die with a free reroll, encumbrance, thrown, two-handed), `encumbrance`, `max_encumbrance`, `skills`), `models` (per model:
+marking a die with a free reroll, encumbrance, thrown, two-handed), `encumbrance`,
+`max_encumbrance`, `skills`), `models` (per model:
 `name`, `side`, `area`, `life`, `max_life`, `armor`, `move`, `melee`, `ranged` (die colours,
 `*` marking a die with a free reroll), `guard` (the Guard die), `skills`, and
 when they apply `halo_armor`, `activated`, `dizziness`, `possessed`, `blocking_lost`,

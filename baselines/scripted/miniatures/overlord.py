@@ -73,6 +73,7 @@ class OverlordTactics(Tactics):
         """The Overlord's models whose death wins the game for the heroes."""
         g = self.g
         keys = {"tigress": ("zaporavo", "skuthus"), "kill_captain": ("captain",),
+                "clutches": ("zogar_sag",),   # his death frees the head the heroes need
                 "kill_skuthus": ("skuthus",)}.get(g.objective) or tuple(g.scenario.get("kill", ()))
         return [m for k in keys if k in g.tile_index for m in g.tile_models[g.tile_index[k]]
                 if self.s.u_area[m] >= 0]
@@ -133,7 +134,7 @@ class OverlordTactics(Tactics):
         moves = self.options("move")
         targets = [s.h_area[h] for h in s.heroes_in_play()]
         precious = [s.h_area[h] for h in s.heroes_in_play() if self._precious(h)
-                    or (g.objective == "rescue" and self._carries_objective(h))]
+                    or (g.objective in ("rescue", "clutches") and self._carries_objective(h))]
         targets = precious or targets
         guard = self._bodyguard_post(m)
         if guard is not None:
@@ -313,9 +314,10 @@ class OverlordTactics(Tactics):
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
     def _carrier(self) -> int | None:
-        """The hero carrying Olivia out (For All of Ophir's Gold), or None."""
+        """The hero carrying Olivia out (For All of Ophir's Gold), or Yselda or Zogar Sag's head
+        (In the Clutches of the Picts), or None."""
         s, g = self.s, self.g
-        if g.objective != "rescue":
+        if g.objective not in ("rescue", "clutches"):
             return None
         return next((h for h in s.heroes_in_play() if self._carries_objective(h)), None)
 
