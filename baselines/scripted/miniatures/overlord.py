@@ -9,6 +9,11 @@ from .base import KEY_UNITS, Frame, Tactics
 
 # gems kept back to Guard an objective character, by how many areas the nearest hero is away
 GUARD_KEEP = (4, 4, 2)
+# In the Heart of Darkness the Overlord's 5 recovered gems a round are better spent on
+# activations (reinforcing Skuthus's tower, the Dark Demon's post) than saved for his Guard:
+# measured 58% and 57% hero wins with (2, 2, 0) against 68% and 72% with GUARD_KEEP (seeds 0-199
+# and 1000-1199; docs/rulings/miniatures.md, "Balance")
+GUARD_KEEP_BY_OBJECTIVE = {"kill_skuthus": (2, 2, 0)}
 
 
 class OverlordTactics(Tactics):
@@ -83,7 +88,8 @@ class OverlordTactics(Tactics):
         s = self.s
         near = min((self.dist(s.u_area[m], s.h_area[h]) for m in self._objective_units()
                     for h in s.heroes_in_play()), default=99)
-        return GUARD_KEEP[near] if near < len(GUARD_KEEP) else 0
+        keep = GUARD_KEEP_BY_OBJECTIVE.get(self.g.objective, GUARD_KEEP)
+        return keep[near] if near < len(keep) else 0
 
     def _unit(self, fr: Frame) -> int:
         s, g = self.s, self.g
