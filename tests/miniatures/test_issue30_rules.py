@@ -146,3 +146,25 @@ def test_the_view_and_board_show_item_cards_unit_dice_marks_and_the_goal():
     assert "Zogar Sag's head" in v["goal"]["text"] and v["goal"]["progress"]["rounds_left"] == 8
     board = s.render_text(0)
     assert "Goal: The heroes win when Yselda" in board and "red*" in board
+
+
+def test_a_game_saved_while_the_area_attack_order_is_asked_loads():
+    """Rulebook "Area Attacks": "The attacker resolves the attacks in the order of their
+    choice" — the pending choice is part of the saved game (real dice, no loaded ones)."""
+    s = action_phase(game("clutches", 3).new_initial_state(16))
+    hd = hero(s, "hadrathus")
+    yard = area(s, "totem")
+    position.set_hero(s, hd, area="south_gate")
+    position.rest(s, hd)                                # every gem the hero owns is counted
+    for k in range(3):
+        position.set_model(s, model(s, "pict_hunters_blue", k), area=yard)
+    position.set_overlord(s, reserve=0)
+    position.hand_turn(s, hd)
+    act(s, "spell", s.game.spell_index["lightning_storm"])
+    act(s, "area", yard)
+    while s.decision() == "reroll":
+        act(s, "keep")
+    assert s.decision() == "area_order" and len(legal(s, "order")) == 3
+    back = s.game.state_from_json(s.to_json())
+    assert back == s and back.legal_actions() == s.legal_actions()
+    assert "which attack do you resolve next" in s.view(hd)["decision"]["prompt"]
