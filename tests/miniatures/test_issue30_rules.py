@@ -150,7 +150,7 @@ def test_the_view_and_board_show_item_cards_unit_dice_marks_and_the_goal():
 
 def test_a_game_saved_while_the_area_attack_order_is_asked_loads():
     """Rulebook "Area Attacks": "The attacker resolves the attacks in the order of their
-    choice" — the pending choice is part of the saved game (real dice, no loaded ones)."""
+    choice" — the pending choice is part of the snapshot (real dice, no loaded ones)."""
     s = action_phase(game("clutches", 3).new_initial_state(16))
     hd = hero(s, "hadrathus")
     yard = area(s, "totem")
@@ -165,6 +165,6 @@ def test_a_game_saved_while_the_area_attack_order_is_asked_loads():
     while s.decision() == "reroll":
         act(s, "keep")
     assert s.decision() == "area_order" and len(legal(s, "order")) == 3
-    back = s.game.state_from_json(s.to_json())
+    back = s.game.state_from_snapshot(s.snapshot())   # a built position: its snapshot
     assert back == s and back.legal_actions() == s.legal_actions()
     assert "which attack do you resolve next" in s.view(hd)["decision"]["prompt"]
