@@ -123,18 +123,35 @@ class Encoder:
         n_conan = self.o_activation - self.o_conan
         n_act = self.o_conan_tokens - self.o_activation
         n_dice = self.o_skills - self.o_conan_tokens
-        self.pack_conan = Struct(f"{n_conan}f{n_act * f}x{n_dice}f").pack_into
+        self.formats = {"conan": f"{n_conan}f{n_act * f}x{n_dice}f", "initiative": "3f",
+                        "yara": "4f", "enemy": f"{self.per}f"}
+        self._make_packers()
         self.at_conan = self.o_conan * f
-        self.pack_initiative = Struct("3f").pack_into
         self.at_initiative = (self.o_initiative + len(c["initiative"])) * f
-        self.pack_yara = Struct("4f").pack_into
         self.at_yara = self.o_yara * f
-        self.pack_enemy = Struct(f"{self.per}f").pack_into
         self.at_enemy = tuple((self.o_enemies + k * self.per) * f for k in range(MAX_E))
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
         self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
         self._seen = []
         self._base = None
+
+    def _make_packers(self):
+        fm = self.formats
+        self.pack_conan = Struct(fm["conan"]).pack_into
+        self.pack_initiative = Struct(fm["initiative"]).pack_into
+        self.pack_yara = Struct(fm["yara"]).pack_into
+        self.pack_enemy = Struct(fm["enemy"]).pack_into
+
+    # ---- pickling (a Struct cannot be pickled: the packers are built again from their formats;
+    # the cached base is dropped, the next call builds it again) --------------------------------
+    def __getstate__(self):
+        d = {k: v for k, v in self.__dict__.items() if not k.startswith("pack_")}
+        d["_base_loc"], d["_seen"], d["_base"] = -1, [], None
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+        self._make_packers()
 
     # ---- the location's planes and the enemies' part, kept while they do not change ----------------
     def _enemy_base(self, loc, enemies):
