@@ -15,7 +15,7 @@ TOKENS = ("S", "R")
 # where a nested decision returns to (State._push, _deal_to_conan, an attack's resume)
 RESUME = frozenset({"after_conan_dice", "after_yara_dice", "dice", "yara_dice", "location_tests",
                     "test_resume", "yara_plans", "combat_start", "ai", "minion", "yara_turn",
-                    "conan_turn", "defend", "yara_draw"})
+                    "conan_turn", "defend", "yara_draw", "yara_plan"})
 # nested decisions and what they must return to
 RETURNS_TO = {"dice": ("after_conan_dice", "test_resume"), "mark": ("dice",),
               "pair_effect": ("dice",), "triple_effect": ("dice",), "minion_mark": ("yara_dice",),

@@ -308,10 +308,9 @@ class MinionMixin:
         elif kind == "fatigue":
             self._lose_fatigue(-k)
         elif kind == "token":
-            if self.in_combat:
-                self._deal_to_conan(0, [k], -1, False, self.stage)
-            else:
-                self._conan_token(k)
+            # "Tokens may be blocked with a BLOCK action, just like a normal attack": in the
+            # Location Phase too, with the BLOCK dice Conan slotted in the Dice Phase
+            self._deal_to_conan(0, [k], -1, False, self.stage)
         else:
             self._minion_effect((kind, k))
 
