@@ -30,7 +30,7 @@ hit, a STUNNED, a RATTLED or a POISON token), `riposte` (7), `target` (6 enemies
 
 ## Observation
 
-`Box(728,)` float32, the same layout for both roles (Conan's `yara_hand` block stays zero). It
+`Box(729,)` float32, the same layout for both roles (Conan's `yara_hand` block stays zero). It
 carries everything in the role's view except the log. Blocks (default config):
 
 | block | size | what |
@@ -39,7 +39,7 @@ carries everything in the role's view except the log. Blocks (default config):
 | location | 9 | which location (one-hot) |
 | conan_square | 48 | Conan's square |
 | slain_square | 48 | the square of an enemy just slain, which Conan may step into |
-| decision | 28 | the decision kind (one-hot; the last: game over) |
+| decision | 29 | the decision kind (one-hot; then game over; then v2 kinds: `slay_step`) |
 | conan | 17 | level, XP, FATIGUE, wounds, RAGE, RAGE on the track, move left and bonus, ... |
 | activation | 5 | not yet / moving first / attacking after moving / attacking first / ... |
 | conan_tokens | 6 | his STUNNED/RATTLED stack, its size, whether the oldest acts |

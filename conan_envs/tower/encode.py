@@ -23,6 +23,8 @@ STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect"
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
                "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
                "yara_turn", "minion", "yara_plan", "putback", "yara_initiative", "yara_block")
+# decisions added in v2, one-hot after the "game over" entry of the decision block
+STAGES_V2 = ("slay_step",)
 MAX_E = 6          # enemy slots
 MAX_ROWS = 4       # rows on an enemy card
 MAX_TOKENS = 4     # tokens shown one by one (and their count)
@@ -52,7 +54,7 @@ def block_sizes(game) -> list[tuple[str, int]]:
         ("location", len(c["locations"])),      # which of the nine locations
         ("conan_square", CELLS),
         ("slain_square", CELLS),                # the square Conan may step into after a kill
-        ("decision", len(STAGE_NAMES) + 1),     # the decision kind (last: game over)
+        ("decision", len(STAGE_NAMES) + 1 + len(STAGES_V2)),   # the decision kind, game over, v2 kinds
         ("conan", 17),                          # level, XP, FATIGUE, wounds, RAGE, ... (see encode)
         ("activation", 5),                      # has not moved or attacked / moving first / ...
         ("conan_tokens", MAX_TOKENS + 2),       # STUNNED/RATTLED stack, count, acting
@@ -114,6 +116,8 @@ class Encoder:
             self.templates.append(v)
         self.card_kind = tuple(kinds.index(cd.kind.key) for cd in c["cards"])
         self.stage_at = {s: self.o_decision + i for i, s in enumerate(STAGE_NAMES)}
+        self.stage_at.update({s: self.o_decision + len(STAGE_NAMES) + 1 + i
+                              for i, s in enumerate(STAGES_V2)})
         self.turn_scale = max(1, game.max_turns or 300)
         self.locations = c["locations"]
         # The values present at every call, packed straight into the vector's bytes: Conan's

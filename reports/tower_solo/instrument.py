@@ -87,6 +87,14 @@ def main() -> None:
                 elif text.startswith("Conan") and " takes " not in text and "BLOCK" not in text \
                         and not text.startswith("Conan rolls"):
                     source = text
+                if text.startswith("Conan's height advantage cancels"):
+                    events[f"hits on Conan cancelled by his height advantage at {locs[state.loc]}"] += 1
+                elif text.startswith("Conan blocks") and "free" in text:
+                    events["hits on Conan cancelled by a free block"] += int(text.split()[2])
+                elif text.startswith("Conan takes"):
+                    events["hits Conan took"] += int(text.split()[2])
+                elif text.startswith("Conan is wounded"):
+                    events[f"wounds Conan took at {locs[state.loc]}"] += 1
                 if text.startswith("Conan passes the test 'Blood"):
                     source = "the test Blood of the Heart"
             seq = state.log_seq
