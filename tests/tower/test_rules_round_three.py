@@ -84,3 +84,107 @@ def test_conan_may_decline_the_step_in_after_a_riposte_kill():
     act(s, "riposte", 2)
     act(s, "done")
     assert s.pos == sq(3, 5) and s.slain_sq == -1 and s.decision() != "slay_step"
+
+
+# ---- the view and the log ---------------------------------------------------------------------------
+def test_the_scenario_page_shows_in_the_dice_phase():
+    """LOOKING AHEAD: "Before each turn, it is a good idea to review the location in the
+    Scenario Book. Conan will need to see the trials ahead." The page is public: its tests,
+    what passing and failing do, and the events after combat show from the Dice Phase on."""
+    s = fresh("solo", 1)
+    assert s.decision() == "dice"
+    page = s.view(0)["scenario"]
+    wall = page["tests"][0]
+    assert wall["name"] == "Scale the Garden Wall" and wall["status"] == "to come"
+    assert wall["if_failed_or_given_up"] == "Conan loses 1 FATIGUE" and not wall["optional"]
+    assert any("Taurus" in n for n in page["notes"])
+    assert any("Spoils" in e for e in page["after_combat"])
+    board = str(s)
+    assert "Scenario page:" in board and "Scale the Garden Wall" in board
+
+
+def test_a_test_prompt_says_what_passing_and_failing_do():
+    """Location Events: a test's outcome is part of the trial Conan chooses to face."""
+    s = fresh("solo", 5)
+    dice_position(s, pool=(), rows=[[], [], [4, 4], [], []])
+    act(s, "done")
+    assert s.decision() == "test"
+    prompt = s.view(0)["decision"]["prompt"]
+    assert "Passed: Conan refills 2 FATIGUE" in prompt
+    assert "Failed or given up: nothing happens" in prompt
+    assert s.view(0)["scenario"]["tests"][0]["status"] == "being taken"
+
+
+def test_the_round_header_names_who_goes_first_only_once_it_is_chosen():
+    """Resolve Initiative: "The player with the Initiative Token draws the top card ... That
+    player chooses from the 2 options on the card, GO FIRST or GAME EFFECT." Until then nobody
+    goes first."""
+    s = combat(loc=3, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])])
+    begin(s, "initiative", card="Fleet of Foot")
+    assert s.decision() == "initiative"
+    r = s.view(0)["round"]
+    assert r["goes_first"] is None and r["initiative_card_this_round"]
+    assert "goes first" not in str(s).split("\n")[1]
+    act(s, "game_effect")
+    assert s.view(0)["round"]["goes_first"] == "yara"
+
+
+def test_height_advantage_on_conans_defence_is_logged():
+    """Terrain and Combat: "the character with height advantage gains an extra block." """
+    s = combat(loc=0, conan=(5, 1), rows=[[], [], [], [], []],
+               enemies=[("Thug 1", 4, 1, [0, 0, 1])])
+    begin(s, "yara_side")
+    log = s.log_for(0)
+    assert "Thug 1 attacks Conan: 1 hit(s)" in log and "Conan's height advantage cancels 1 hit" in log
+    assert s.fatigue == 4
+
+
+def test_a_free_block_is_logged():
+    s = combat(loc=3, conan=(3, 5), enemies=[("Thug 1", 4, 5, [0, 0, 1])])
+    begin(s, "initiative", card="Steel Guard")
+    act(s, "game_effect")                       # Conan blocks 1 hit free this round
+    assert "Conan blocks 1 hit(s) free (this round's effect)" in s.log_for(0)
+    assert s.fatigue == 4
+
+
+def test_the_lions_claw_rolls_are_logged():
+    """Lion card: "Claw Hits 4+": each claw die rolls."""
+    s = combat(loc=1, conan=(3, 5), enemies=[("Lion 1", 4, 5, [0, 2, 0])])
+    load_dice(s, [4, 2])
+    begin(s, "yara_side")
+    assert any(e.startswith("Lion 1 rolls [4, 2]") and "1 hit(s)" in e for e in s.log_for(0))
+
+
+def test_fatigue_lost_at_the_tracker_reset_is_logged():
+    """Combat Tracker: "At the end of the fourth round in Solo Mode, Conan loses 2 FATIGUE. The
+    Tracker resets to 1" """
+    s = combat(loc=4, conan=(3, 5), enemies=[("Thug 1", 0, 0, [0, 0, 0])], tracker=4)
+    begin(s, "round_end")
+    assert s.tracker == 1 and s.fatigue == 2
+    assert any("resets to 1: Conan loses 2 FATIGUE" in e for e in s.log_for(0))
+
+
+def test_a_riposte_hit_on_conan_names_the_attacker():
+    """Enemy Attacks: "Some enemies have a slot for RIPOSTE. If Conan attacks this enemy, the
+    Riposte will serve not only as a block, but also score a hit against Conan." """
+    s = combat(loc=4, conan=(3, 5), rows=[[], [2], [], [5, 5], []],
+               enemies=[("Zamoran Elite Guard 1", 4, 5, [0, 1, 0]), ("Thug 2", 0, 0, [0, 0, 0])])
+    act(s, "slash", 1)
+    assert s.decision() == "defend"
+    assert s.view(0)["incoming"]["attacker"] == "Zamoran Elite Guard 1"
+    assert s.view(0)["decision"]["prompt"].startswith("Zamoran Elite Guard 1 deals 1 hit(s)")
+    assert "Zamoran Elite Guard 1's RIPOSTE strikes Conan: 1 hit(s)" in s.log_for(0)
+    assert not legal(s, "riposte", 0)           # ripostes never loop
+
+
+def test_the_slain_enemys_square_is_offered_once():
+    """Conflict Begins: "3. Conan MAY step into the space the enemy occupied. 4. ... He may not
+    use his base movement in this case." The square is reached by the step-in only."""
+    s = combat(loc=4, conan=(3, 5), rows=[[], [], [], [5, 5], []],
+               enemies=[("Thug 1", 4, 5, [0, 0, 0]), ("Thug 2", 0, 0, [0, 0, 0])])
+    act(s, "slash", 1)                          # attacked first: Thug 1 slain
+    assert not s.enemies[0].alive and s.move_left > 0
+    assert legal(s, "enter") and not legal(s, "step", 2)    # E is the slain enemy's square
+    assert legal(s, "step", 6)                  # W: his base move still takes him elsewhere
+    names = [s.action_to_string(a) for a in s.legal_actions()]
+    assert sum("e6" in n for n in names) == 1
