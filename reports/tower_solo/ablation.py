@@ -1,11 +1,13 @@
 """Solo Tower: how much of a Conan agent's wins its initiative choice makes (issue 30).
 
-    python reports/tower_solo/ablation.py AGENT CHOICE N [START]
+    python reports/tower_solo/ablation.py AGENT CHOICE N [START] [ZERO]
 
 CHOICE: `own` (the agent decides), `go_first` or `game_effect` (forced whenever Conan holds
-the Initiative Token and draws; everything else is the agent's). Plays seeds START..START+N-1
-(default START 50000) in solo mode and prints one line: agent, choice, wins, games, rate with
-the Wilson 95% interval, and how often Conan chose each option.
+the Initiative Token and draws; everything else is the agent's). ZERO: `none` (default),
+`conan`, `yara` or `both`: the designed Initiative Deck's GAME EFFECTs of that side count 0
+(in this process only), to tell the turn order from the effects. Plays seeds
+START..START+N-1 (default START 50000) in solo mode and prints one line: agent, choice, wins,
+games, rate with the Wilson 95% interval, and how often Conan chose each option.
 """
 from __future__ import annotations
 
@@ -28,9 +30,18 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     spec, choice, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     start = int(sys.argv[4]) if len(sys.argv) > 4 else 50000
+    zero = sys.argv[5] if len(sys.argv) > 5 else "none"
     if choice not in ("own", "go_first", "game_effect"):
         raise SystemExit(f"CHOICE must be own, go_first or game_effect, not {choice!r}")
+    if zero not in ("none", "conan", "yara", "both"):
+        raise SystemExit(f"ZERO must be none, conan, yara or both, not {zero!r}")
     game = conan_envs.make_game("tower_v2", mode="solo")
+    if zero != "none":
+        game.c = dict(game.c)       # this game's copy of the content; the deck's effects at 0
+        game.c["initiative"] = tuple(
+            (name, (c[0], 0) if zero in ("conan", "both") else c,
+             (y[0], 0) if zero in ("yara", "both") else y)
+            for name, c, y in game.c["initiative"])
     agent = load_agent(spec, "tower_v2", "conan", seed=0, mode="solo")
     codec = game.codec
     wins = 0
@@ -48,7 +59,7 @@ def main() -> None:
             state.apply_action(a)
         wins += state.winner == "conan"
     lo, hi = wilson(wins, n)
-    print(f"{spec} initiative={choice}: {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
+    print(f"{spec} initiative={choice} effects zeroed={zero}: {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
           f"seeds {start}-{start + n - 1}; Conan chose {dict(chosen)}", flush=True)
 
 
