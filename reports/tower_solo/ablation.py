@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import sys
 from collections import Counter
+from typing import Any
 
 import conan_envs
 from baselines import load_agent
@@ -35,7 +36,7 @@ def main() -> None:
         raise SystemExit(f"CHOICE must be own, go_first or game_effect, not {choice!r}")
     if zero not in ("none", "conan", "yara", "both"):
         raise SystemExit(f"ZERO must be none, conan, yara or both, not {zero!r}")
-    game = conan_envs.make_game("tower_v2", mode="solo")
+    game: Any = conan_envs.make_game("tower_v2", mode="solo")
     if zero != "none":
         game.c = dict(game.c)       # this game's copy of the content; the deck's effects at 0
         game.c["initiative"] = tuple(
@@ -47,7 +48,7 @@ def main() -> None:
     wins = 0
     chosen: Counter[str] = Counter()
     for seed in range(start, start + n):
-        state = game.new_initial_state(seed)
+        state: Any = game.new_initial_state(seed)
         agent.reset()
         while not state.is_terminal() and not state.is_truncated():
             mask = state.legal_action_mask()
@@ -59,8 +60,9 @@ def main() -> None:
             state.apply_action(a)
         wins += state.winner == "conan"
     lo, hi = wilson(wins, n)
-    print(f"{spec} initiative={choice} effects zeroed={zero}: {wins}/{n} = {wins / n:.1%} (95% CI {lo:.1%}-{hi:.1%}); "
-          f"seeds {start}-{start + n - 1}; Conan chose {dict(chosen)}", flush=True)
+    print(f"{spec} initiative={choice} effects zeroed={zero}: {wins}/{n} = {wins / n:.1%} "
+          f"(95% CI {lo:.1%}-{hi:.1%}); seeds {start}-{start + n - 1}; "
+          f"Conan chose {dict(chosen)}", flush=True)
 
 
 if __name__ == "__main__":

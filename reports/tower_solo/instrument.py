@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter, defaultdict
+from typing import Any
 
 import conan_envs
 from baselines import load_agent
@@ -24,7 +25,7 @@ from baselines import load_agent
 def main() -> None:
     spec, n = sys.argv[1], int(sys.argv[2])
     start = int(sys.argv[3]) if len(sys.argv) > 3 else 50000
-    game = conan_envs.make_game("tower_v2", mode="solo")
+    game: Any = conan_envs.make_game("tower_v2", mode="solo")
     agent = load_agent(spec, "tower_v2", "conan", seed=0, mode="solo")
     locs = [L.name for L in game.c["locations"]]
     items = [i.name for i in game.c["items"]]
@@ -37,7 +38,7 @@ def main() -> None:
     events: Counter[str] = Counter()
     wins = 0
     for seed in range(start, start + n):
-        state = game.new_initial_state(seed)
+        state: Any = game.new_initial_state(seed)
         agent.reset()
         seen_loc = -1
         seq = 0

@@ -10,11 +10,24 @@ from typing import Any
 
 
 def per_arrival(loc: dict[str, Any], key: str) -> float:
-    return loc["choices"].get(key, 0) / max(1, loc["arrived"])
+    return float(loc["choices"].get(key, 0)) / max(1, int(loc["arrived"]))
 
 
 def wounds_at(d: dict[str, Any], name: str) -> int:
     return int(d["events"].get(f"wounds Conan took at {name}", 0))
+
+
+def cell(part: str, L: dict[str, Any], d: dict[str, Any]) -> str:
+    """One agent's value of one column at one location."""
+    if part in ("arrived", "died"):
+        return f"{L[part]}"
+    if part == "rounds":
+        return f"{L['rounds']:.1f}"
+    if part == "wounds":
+        return f"{wounds_at(d, L['location']) / max(1, L['arrived']):.2f}"
+    if part == "initiative":
+        return f"{per_arrival(L, 'game_effect'):.1f}E {per_arrival(L, 'go_first'):.1f}F"
+    return f"{per_arrival(L, 'fatigue_token'):.2f}"
 
 
 def main() -> None:
@@ -28,14 +41,8 @@ def main() -> None:
     for la, lb in zip(a["locations"], b["locations"]):
         name = la["location"]
         cells = [name]
-        for part in (
-                lambda L, d: f"{L['arrived']}",
-                lambda L, d: f"{L['died']}",
-                lambda L, d: f"{L['rounds']:.1f}",
-                lambda L, d: f"{wounds_at(d, L['location']) / max(1, L['arrived']):.2f}",
-                lambda L, d: f"{per_arrival(L, 'game_effect'):.1f}E {per_arrival(L, 'go_first'):.1f}F",
-                lambda L, d: f"{per_arrival(L, 'fatigue_token'):.2f}"):
-            cells.append(f"{part(la, a)} / {part(lb, b)}")
+        for part in ("arrived", "died", "rounds", "wounds", "initiative", "fatigue"):
+            cells.append(f"{cell(part, la, a)} / {cell(part, lb, b)}")
         print("| " + " | ".join(cells) + " |")
     for d in (a, b):
         ev = d["events"]
