@@ -100,6 +100,7 @@ class DefenceMixin:
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
         self.pending["hits"] -= 1
+        self.slain_sq = -1      # only a kill by this RIPOSTE offers the step-in (ruling 14b)
         self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
         self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending["attacker"])
         if self.stage == "defend" and self.attack is None:

@@ -188,3 +188,17 @@ def test_the_slain_enemys_square_is_offered_once():
     assert legal(s, "step", 6)                  # W: his base move still takes him elsewhere
     names = [s.action_to_string(a) for a in s.legal_actions()]
     assert sum("e6" in n for n in names) == 1
+
+
+def test_a_riposte_that_slays_nobody_offers_no_step_in_into_an_earlier_kills_square():
+    """The step-in follows the kill it comes from: Conan slew Thug 1 on his own turn and stayed
+    put; Thug 2 then attacks and survives his RIPOSTE, so nothing is offered."""
+    s = combat(loc=4, conan=(3, 5), rows=[[], [], [4], [5, 5], []],
+               enemies=[("Thug 1", 4, 5, [0, 0, 0]), ("Thug 2", 2, 5, [1, 0, 1])])
+    act(s, "slash", 1)
+    act(s, "target", 0)                         # Thug 1 slain; Conan does not step in
+    assert not s.enemies[0].alive and legal(s, "enter")
+    act(s, "done")                              # his activation ends; the enemies act
+    assert s.decision() == "defend" and legal(s, "riposte", 0)
+    act(s, "riposte", 0)                        # one die: RATTLE the attacker, no wound
+    assert s.enemies[1].alive and s.decision() != "slay_step"
