@@ -2,6 +2,7 @@
 Positions come from the position builder (conan_envs/tower/positions.py) and public moves."""
 from conan_envs.tower.positions import begin, dice_position, load_dice, plot_hand
 
+from ..test_views import check_contract
 from .helpers import act, combat, fresh, legal, sq
 
 DARK_WHISPERS, POISONED_WINE, YARAS_GAZE = 2, 3, 8
@@ -202,3 +203,26 @@ def test_a_riposte_that_slays_nobody_offers_no_step_in_into_an_earlier_kills_squ
     assert s.decision() == "defend" and legal(s, "riposte", 0)
     act(s, "riposte", 0)                        # one die: RATTLE the attacker, no wound
     assert s.enemies[1].alive and s.decision() != "slay_step"
+
+
+def test_the_step_in_decision_and_the_scenario_page_meet_the_view_contract():
+    """The view carries what the observation carries (tests/test_views.py's contract) on the
+    new decision, before and after it, and on the Location Phase's scenario page."""
+    states = []
+    s = _riposte_kill()
+    act(s, "riposte", 2)
+    load_dice(s, None)                          # back to the generator: the state can be copied
+    states.append(s.clone())                    # slay_step
+    act(s, "enter")
+    states.append(s.clone())
+    t = _riposte_kill()
+    act(t, "riposte", 2)
+    load_dice(t, None)
+    act(t, "done")
+    states.append(t.clone())
+    assert states[0].decision() == "slay_step"
+    assert len({st.observation(0).tobytes() for st in states}) == 3
+    check_contract(states[0].game, states)
+    for k in range(9):                          # each location's page in its Dice Phase
+        page = fresh("solo", k)
+        check_contract(page.game, [page])
