@@ -42,10 +42,11 @@ def _apply_side(s, seg, i):
     s.dec = None
 
 
-def add(s, mask, off, dice):
-    """Ability and Ibis actions open to the deciding player over `dice` (its dice in scope)."""
+def add(s, mask, off, dice, ibis):
+    """Ability and Ibis (`ibis`: p holds it and may use it now) actions open to the deciding
+    player over `dice` (its dice in scope)."""
     p = s.dec["p"]
-    if IBIS in s.gods[p]:
+    if ibis:
         mask[off["ibis"]] = True
     if s.ability_used[p]:
         return
@@ -56,8 +57,11 @@ def add(s, mask, off, dice):
     elif a == "warrior" and any(C.face_char[f[d]] for d in dice):
         mask[off["ability"]] = True
     elif a in MAIN_ABILITIES and s.dec["k"] == "main":
-        if a != "focus" or dice:
-            mask[off["ability"]] = True
+        if a == "focus" and not dice:
+            return
+        if a == "move" and C.vast[s.loc[0 if s.rk[p] == ALLY else p]]:
+            return  # leaving a vast kingdom takes two Move dice: a free Movement cannot
+        mask[off["ability"]] = True
 
 
 def apply(s, seg, dice):

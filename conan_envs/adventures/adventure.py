@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
-from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, roll
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, mface, roll, wild_can
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
@@ -52,7 +52,7 @@ def needs(s):
 
 def helps(s, p, d):
     have = applied_dice(s)
-    return covered(have + [(s.face[p][d], False)], needs(s)) > covered(have, needs(s))
+    return covered(have + [(mface(s, p, s.face[p][d]), False)], needs(s)) > covered(have, needs(s))
 
 
 def complete(s):
@@ -105,7 +105,7 @@ def _apply_choose(s, seg, i):
         s.dec = None
         return
     if C.faces[s.face[p][i]][0] == "wild":
-        syms = wild_symbols(s)
+        syms = wild_symbols(s, p)
         if len(syms) > 1:
             ask(s, "adv_wild", 0, roller=p, die=i, opts=syms)
             return
@@ -113,13 +113,16 @@ def _apply_choose(s, seg, i):
     _chosen(s, p, i)
 
 
-def wild_symbols(s):
-    """The symbols a Wild applied now would fill (each a need still open)."""
+def wild_symbols(s, p):
+    """The symbols p's Wild applied now would fill: each a need still open and a result on
+    p's character's dice (Active Dice: "The Wild symbol can be used for any results on a
+    character's dice")."""
     have = applied_dice(s)
     nd = needs(s)
     base = covered(have, nd)
+    can = wild_can(s, p)
     return [x for x in sorted(set(C.adv_needs[s.adv["card"]]))
-            if covered(have + [(x, False)], nd) > base]
+            if (can >> x) & 1 and covered(have + [(x, False)], nd) > base]
 
 
 def _mask_symbol(s, mask, off):
@@ -174,7 +177,7 @@ def _adv_unchosen_apply(s, p):
     have = applied_dice(s)
     act = _active(s, p)
     nd = needs(s)
-    got, assign = match(have + [(s.face[p][d], False) for d in act], nd)
+    got, assign = match(have + [(mface(s, p, s.face[p][d]), False) for d in act], nd)
     if got <= covered(have, nd):
         return
     for n, a in enumerate(assign):

@@ -28,10 +28,9 @@ def gain_gold(s, p, n):
 def gain_vp(s, p, n):
     old = s.vp[p]
     s.vp[p] = new = old + n
-    if n > 0:
-        for space in sorted(C.score_rewards):
-            if old < space <= new:
-                push(s, ["track_reward", p, C.score_rewards[space]])
+    if n > 0:  # "the player immediately gains the token or rolls the die (in order gained)"
+        push(s, *[["track_reward", p, C.score_rewards[space]]
+                  for space in sorted(C.score_rewards) if old < space <= new])
 
 
 @task("track_reward")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
-from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
+from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, mface, reset, roll
 from .flow import ask, decision, push, task
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
@@ -208,7 +208,7 @@ def _plot_attempt(s, p):
 
 def plot_dice(s, p, zone):
     f = s.face[p]
-    return [(f[i], False) for i in dice_in(s, p, zone)]
+    return [(mface(s, p, f[i]), False) for i in dice_in(s, p, zone)]
 
 
 def plot_needs(s, p, bonus=True):
@@ -230,7 +230,7 @@ def _mask_plot(s, mask, off):
         x = helps.get(f[i])
         if x is None:
             x = helps[f[i]] = (not C.face_pure_char[f[i]]
-                               and covered(aside + [(f[i], False)], needs) > base)
+                               and covered(aside + [(mface(s, p, f[i]), False)], needs) > base)
         if x:
             mask[off["die"] + i] = True
     if s.dec["rolls"] < 3 and dice_in(s, p, ACTIVE):
