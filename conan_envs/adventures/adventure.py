@@ -9,7 +9,7 @@ from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
-from .text import face_name
+from .text import face_name, name_of
 
 C = content()
 
@@ -140,7 +140,7 @@ def _apply_wild(s, seg, i):
 
 def _chosen(s, p, d):
     _apply_die(s, p, d)
-    s.log_event(f"Conan applies {s.game.roles[p]}'s {face_name(s.face[p][d])} to "
+    s.log_event(f"Conan applies {name_of(s, p)}'s {face_name(s.face[p][d])} to "
                 f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
         s.dec = None
@@ -186,7 +186,7 @@ def _adv_unchosen_apply(s, p):
             if C.faces[s.face[p][d]][0] == "wild":
                 s.face[p][d] = nd[n][0]
             _apply_die(s, p, d)
-    s.log_event(f"{s.game.roles[p]} applies unchosen results to "
+    s.log_event(f"{name_of(s, p)} applies unchosen results to "
                 f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
         _completed(s, p)
@@ -196,7 +196,7 @@ def _completed(s, p):
     """The player who applied the final die takes the card; points per die applied."""
     a = s.adv["card"]
     s.adv["done"] = True
-    s.log_event(f"{s.game.roles[p]} completes the Adventure {C.adventures[a]['name']}")
+    s.log_event(f"{name_of(s, p)} completes the Adventure {C.adventures[a]['name']}")
     s.adv_face[s.adv["slot"]] = -1
     s.adv_done += 1
     if s.game.config["longer_game"] and s.adv_done >= s.game.config["longer_game"]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from .content import W2, WARRIOR, WILD, content
+from .text import name_of
 
 ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = range(7)
 ZONE_NAMES = ("active", "spent", "aside", "failed", "wounded", "track", "pool")
@@ -27,7 +28,7 @@ def roll(s, p, idxs):
     for i, x in zip(idxs, r):
         faces[i] = C.dfaces[dtype[i]][x]
     names = C.face_names
-    s.log_event(f"{s.game.roles[p]} rolls " + ", ".join(names[faces[i]] for i in idxs))
+    s.log_event(f"{name_of(s, p)} rolls " + ", ".join(names[faces[i]] for i in idxs))
 
 
 def dice_in(s, p, zone):

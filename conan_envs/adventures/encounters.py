@@ -8,6 +8,7 @@ from .content import ALLY, CONAN, FOE, W2, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, mface, roll, wild_can
 from .flow import ask, decision, mask_die_opts, push, task
 from .modifiers import maybe_adjust
+from .text import name_of
 
 C = content()
 
@@ -149,7 +150,7 @@ def _enc_apply(s, p):
     tdice = [(track_face(s, p, i), is_primary(s, p, i)) for i in track]
     got, assign = match(dice + tdice, needs, conan)
     e = s.enc["card"]
-    who = s.game.roles[p]
+    who = name_of(s, p)
     if got == len(needs):
         s.enc["done"] = True
         s.log_event(f"{who} defeats the Encounter {C.encounters[e]['name']}")

@@ -11,6 +11,7 @@ from .actions import TOKEN_TYPE_OF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, TRACK, WOUND
 from .flow import ask, decision, mask_die_opts, push, task
+from .text import name_of
 from .words import TOKEN_NAMES
 
 C = content()
@@ -115,7 +116,7 @@ def _roll_kdie(s, p, k, ktype):
     for t in types:
         face = C.kdice[t][int(s.rng.integers(8))]
         s.log_kdie.append([p, t, face])
-        s.log_event(f"{s.game.roles[p]} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
+        s.log_event(f"{name_of(s, p)} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
                     f"{face or 'blank'}")
         if face == "fate":
             push(s, ["fate_local", p, k])
@@ -137,7 +138,7 @@ def draw_challenge(s, p, quiet=False):
         s.ct_hand[p].append(t)
         s.ct_known[p].add(t)
         if not quiet:
-            s.log_event(f"{s.game.roles[p]} draws a Challenge token")
+            s.log_event(f"{name_of(s, p)} draws a Challenge token")
             s.log_event(f"you drew a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
         return t
     return -1
@@ -244,7 +245,7 @@ def _wound(s, p):
 
 def _wound_die(s, p, i):
     """Set die i aside for the round; a die taken off the Encounter track leaves its space."""
-    s.log_event(f"{s.game.roles[p]} is wounded: die {i} is set aside")
+    s.log_event(f"{name_of(s, p)} is wounded: die {i} is set aside")
     if s.zone[p][i] == TRACK:
         for slot in range(4):
             if s.track_p[slot] == p and s.track_d[slot] == i:

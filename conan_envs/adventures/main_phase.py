@@ -50,6 +50,8 @@ from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, face_can, mface, rese
 from .flow import ask, decision, push, task
 from .gains import gain_gold, where
 from .resource import advance_plot
+from .text import name_of
+from .words import VERB_WORDS
 
 C = content()
 
@@ -266,7 +268,8 @@ def _apply_main(s, seg, i):
     d, v = divmod(i, NV)
     s.zone[p][d] = SPENT
     s.last_spent[p] = d
-    s.log_event(f"{s.game.roles[p]} spends die {d} ({C.face_names[s.face[p][d]]}): {VERBS[v]}")
+    s.log_event(f"{name_of(s, p)} spends die {d} ({C.face_names[s.face[p][d]]}) to "
+                f"{VERB_WORDS[VERBS[v]]}")
     perform(s, p, d, v)
 
 
@@ -304,8 +307,9 @@ def _apply_post(s, seg, i):
 
 
 def _free_action(s, p, seg):
-    s.log_event(f"{s.game.roles[p]}: {seg.replace('_', ' ')}")
+    name = name_of(s, p)
     if seg == "free_roll":
+        s.log_event(f"{name} pays 1 Gold to roll the Kingdom die of {C.kingdoms[where(s, p)]}")
         s.gold[p] -= 1
         s.rolled_here[p] = True
         push(s, ["roll_kdie", p, where(s, p), -1])
@@ -314,11 +318,14 @@ def _free_action(s, p, seg):
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         d = s.last_spent[p]
+        s.log_event(f"{name} uses the Extra Action token: die {d} is rerolled and goes back to "
+                    f"the Active Pool")
         s.zone[p][d] = ACTIVE
         roll(s, p, [d])
         s.last_spent[p] = -1
     else:
         t = next(t for t in s.ct_card[p] if C.ct[t][0] == tokens.KINGDOMT)
+        s.log_event(f"{name} uses the Kingdom token in {C.kingdoms[where(s, p)]}")
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         kingdoms.effect_or_roll(s, p)

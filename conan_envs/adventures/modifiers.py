@@ -7,9 +7,25 @@ from __future__ import annotations
 
 from . import abilities
 from .actions import OFF
-from .content import ASURA, BEL, FATE_SYM, FOE, IBIS, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .content import (
+    ASURA,
+    BEL,
+    FATE_SYM,
+    FOE,
+    IBIS,
+    ISHTAR,
+    MITRA,
+    SET,
+    SYMBOL_NAMES,
+    THIEF,
+    WARRIOR,
+    YMIR,
+    content,
+)
 from .dicepool import ACTIVE, FAILED, dice_in, roll
 from .flow import ask, decision
+from .text import name_of
+from .words import FATE_NAMES
 
 C = content()
 SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura",
@@ -170,26 +186,34 @@ def apply(s, seg, i):
     if seg in ("ability", "ibis"):
         abilities.apply(s, seg, scope(s))
         return
+    name = name_of(s, p)
     if seg == "fate_die":
         d, k = divmod(i, 8)
         s.fate[p][k] -= 1
         s.fate_supply[k] += 1
+        s.log_event(f"{name} turns in a {FATE_NAMES[k]} Fate token: die {d} "
+                    f"({C.face_names[f[d]]}) becomes {SYMBOL_NAMES[FATE_SYM[k]]}")
         f[d] = FATE_SYM[k]
     elif seg == "set_die":
         d, sym = divmod(i, 11)
         _spend_god(s, p, SET)
+        s.log_event(f"{name} uses Set: die {d} ({C.face_names[f[d]]}) becomes {SYMBOL_NAMES[sym]}")
         f[d] = sym
     elif seg == "bel_die":
         _spend_god(s, p, BEL)
+        s.log_event(f"{name} uses Bel: die {i} ({C.face_names[f[i]]}) becomes Thief")
         f[i] = THIEF
     elif seg == "ishtar_die":
         _spend_god(s, p, ISHTAR)
+        s.log_event(f"{name} uses Ishtar to reroll die {i} ({C.face_names[f[i]]})")
         roll(s, p, [i])
     elif seg == "ymir_die":
         _spend_god(s, p, YMIR)
+        s.log_event(f"{name} uses Ymir: die {i}'s Character counts as a Warrior")
         f[i] = WARRIOR
     elif seg == "mitra":
         _spend_god(s, p, MITRA)
+        s.log_event(f"{name} uses Mitra to reroll all the dice just rolled")
         dice = scope(s)
         roll(s, p, [d for d in s.just_rolled[1] if d in dice])
         s.just_rolled = None
@@ -197,6 +221,7 @@ def apply(s, seg, i):
     elif seg == "asura":
         from .cards import start_cycle
         _spend_god(s, p, ASURA)
+        s.log_event(f"{name} uses Asura to cycle a face-up card")
         saved = s.dec
         s.dec = None
         start_cycle(s, p, "adventure" if i < 3 else "encounter", i % 3)

@@ -4,13 +4,20 @@ requirements, the Encounter track, the kingdoms holding tokens, what is being re
 recent events and the prompt."""
 from __future__ import annotations
 
-from .content import content
+from .content import CONAN, content
 
 C = content()
 
 
 def face_name(f):
     return C.face_names[f]
+
+
+def name_of(s, p):
+    """A player in the log, in the game's words: its character's name (Conan, Thoth-Amon,
+    Janissa, ...)."""
+    kind = s.rk[p]
+    return C.characters[kind][s.char[p] if kind != CONAN else 0]["name"]
 
 
 def _counts(d):
