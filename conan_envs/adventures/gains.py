@@ -30,8 +30,15 @@ def gain_vp(s, p, n):
     old = s.vp[p]
     s.vp[p] = new = old + n
     if n > 0:  # "the player immediately gains the token or rolls the die (in order gained)"
-        push(s, *[["track_reward", p, C.score_rewards[space]]
-                  for space in sorted(C.score_rewards) if old < space <= new])
+        spaces = [space for space in sorted(C.score_rewards) if old < space <= new]
+        for space in spaces:
+            s.log_event(f"{name_of(s, p)} reaches {space} on the Scoring track: "
+                        f"{TRACK_REWARD_WORDS[C.score_rewards[space]]}")
+        push(s, *[["track_reward", p, C.score_rewards[space]] for space in spaces])
+
+
+TRACK_REWARD_WORDS = {"gold": "1 Gold", "fate_local": "a local Fate token",
+                      "roll_local": "a roll of the local Kingdom die", "fate_any": "any Fate token"}
 
 
 @task("track_reward")
@@ -116,8 +123,9 @@ def _roll_kdie(s, p, k, ktype):
     for t in types:
         face = C.kdice[t][int(s.rng.integers(8))]
         s.log_kdie.append([p, t, face])
+        got = {"fate": "a local Fate token", "gold": "2 Gold", "challenge": "a Challenge token"}
         s.log_event(f"{name_of(s, p)} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
-                    f"{face or 'blank'}")
+                    f"{got.get(face, 'blank, nothing')}")
         if face == "fate":
             push(s, ["fate_local", p, k])
         elif face == "gold":
@@ -205,6 +213,8 @@ def _ach_adv(s, p, t, steps):
         if s.ach[p][t] >= C.ach_len:
             return
         s.ach[p][t] += 1
+        s.log_event(f"{name_of(s, p)} advances on the {TRACKS[t].capitalize()} track to space "
+                    f"{s.ach[p][t]}")
         r = C.ach_rewards[t].get(s.ach[p][t])
         if r:
             push(s, ["track_reward", p, r])

@@ -143,8 +143,8 @@ def _prompt(s) -> str:
     if k == "scry":
         return "choose what to scry: a face-down token or the top card of a deck."
     if k == "scry_move":
-        return ("pay 1 Gold for a Movement action (move your character, a Challenge token or "
-                "a Fate token), or no Movement.")
+        return ("pay 1 Gold to move your character (or a Challenge token or a Fate token, "
+                "where you may), or no Movement.")
     if k == "place_token":
         return "choose the Challenge token from your supply to place face down."
     if k == "place_where":
@@ -233,7 +233,7 @@ YES_DONE = {
     "plot": ("roll again", "stop rolling"), "buy": (None, "buy no more dice"),
     "main_post": (None, "end your turn"), "pool": ("form the Warrior Pool", "ignore the Fight"),
     "duel_go": ("keep rolling", "stop rolling"), "fight_temple": ("fight the Temple of Set", "do not fight"),
-    "reveal_choice": ("reveal the token", "leave it face down"), "ambush": ("duel Conan", None),
+    "reveal_choice": ("reveal the Challenge token", "leave it face down"), "ambush": ("duel Conan", None),
     "adv_gift": ("give the card to the Ally", "keep the card"), "zath": (None, "score without Zath"),
     "adjust": (None, "keep these results"), "adv_choose": (None, "apply no more of these dice"),
     "achieve": (None, "turn in no more Fate tokens"),

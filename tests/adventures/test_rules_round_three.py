@@ -212,3 +212,55 @@ def test_the_free_movement_ability_is_not_offered_in_a_vast_kingdom():
     s.apply_action(act("ability"))
     assert s.dec["k"] == "move_to"
     assert s.log[-1][2] == "Conan uses the Character ability: a free Movement action"
+
+
+# ---- the board and the prompts in the game's words -----------------------------------------
+def test_an_adventure_track_advance_is_not_labelled_as_a_trade_in():
+    """Blood for Blood: "Advance 1: Warrior or Thief" - an Adventure reward advances a space
+    without turning in any Fate token; the choice is named that way."""
+    s = at_main(game(2).new_initial_state(4), 0)
+    P.place(s, {0: "Shem"})
+    P.give(s, 0, fate=[0] * 8)
+    run_tasks(s, ["reward1", 0, "advance:warrior|thief"])
+    assert s.dec["k"] == "pick_track"
+    names = {s.action_to_string(a) for a in s.legal_actions()}
+    assert names == {"advance 1 on the Warrior track", "advance 1 on the Thief track"}
+    s.apply_action(act("ach", 2 * 1))  # Thief
+    assert s.ach[0][1] == 1 and s.log[-1][2] == "Conan advances on the Thief track to space 1"
+
+
+def test_the_text_board_marks_primary_dice_and_lists_every_kingdom_with_its_borders():
+    """Character Dice: "These 4 dice are shown at the bottom of their Character cards" (two of
+    them primary: "Conan must roll with his primary dice"); Moving Character Tokens: "Adjacent
+    kingdoms are any kingdoms that share a border" - the text board says which dice are
+    primary and lists every kingdom with its borders, occupied or not."""
+    s = at_main(game(2).new_initial_state(4), 0)
+    text = str(s)
+    assert "0 primary: " in text and "2: " in text
+    for k, name in enumerate(C.kingdoms):
+        borders = ", ".join(C.kingdoms[j] for j in C.adj[k])
+        assert f"  {name} (" in text and f"borders {borders})" in text
+
+
+def test_prompts_name_the_choices_offered():
+    """Every prompt names its yes and done choices by the names the actions carry (no
+    "yes to ..." or "done to ..." where no action is called yes or done)."""
+    import numpy as np
+
+    seen = set()
+    for seed in range(4):
+        s = game(3).new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        for _ in range(600):
+            if s.is_terminal():
+                break
+            prompt = s.view(s.current_player())["decision"]["prompt"]
+            assert "yes to" not in prompt.lower() and "done to" not in prompt.lower(), prompt
+            for seg in ("yes", "done"):
+                if s.legal_action_mask()[act(seg)]:
+                    name = s.action_to_string(act(seg))
+                    assert name not in ("yes", "done"), (s.dec["k"], name)
+                    assert name.lower() in prompt.lower(), (s.dec["k"], name, prompt)
+                    seen.add(s.dec["k"])
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert {"plot", "adjust", "buy"} <= seen
