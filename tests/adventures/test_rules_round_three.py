@@ -264,3 +264,14 @@ def test_prompts_name_the_choices_offered():
                     seen.add(s.dec["k"])
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert {"plot", "adjust", "buy"} <= seen
+
+
+def test_adventures_in_play_counts_the_cards_with_the_chosen_icons():
+    """Components: "119 Cards (24 Plot, 13 Character, 45 Adventure, ...)"; Setup, Adventures:
+    "Each Adventure card is marked with an icon": the count that bounds `longer_game`."""
+    from conan_envs.adventures.game import ICONS, adventures_in_play
+
+    assert adventures_in_play(ICONS) == 45
+    assert adventures_in_play(("circle", "square")) == 18
+    s = game(2, adventure_icons=["circle", "square"]).new_initial_state(0)
+    assert len(s.adv_deck) + sum(a >= 0 for a in s.adv_face) + len(s.adv_discard) == 18
