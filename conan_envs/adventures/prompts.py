@@ -11,6 +11,7 @@ from .actions import CODEC, NV, VERBS
 from .content import content
 from .modifiers import plot_characters
 from .resource import buy_types, plot_card, price
+from .tokens import scry_moves
 from .view import KIND_NAMES, decision_record
 
 C = content()
@@ -143,8 +144,9 @@ def _prompt(s) -> str:
     if k == "scry":
         return "choose what to scry: a face-down token or the top card of a deck."
     if k == "scry_move":
-        return ("pay 1 Gold to move your character (or a Challenge token or a Fate token, "
-                "where you may), or no Movement.")
+        offered = [("pay 1 Gold to move your character", "pay 1 Gold to move a Challenge token",
+                    "pay 1 Gold to move a Fate token")[m] for m in scry_moves(s, p)]
+        return ", ".join(offered) + ", or no Movement."
     if k == "place_token":
         return "choose the Challenge token from your supply to place face down."
     if k == "place_where":

@@ -4,6 +4,8 @@ track, the face-up cards with their requirements, the Encounter track, every kin
 borders and what lies there, what is being resolved, the recent events and the prompt."""
 from __future__ import annotations
 
+from typing import Any
+
 from .content import CONAN, content
 
 C = content()
@@ -13,11 +15,11 @@ def face_name(f):
     return C.face_names[f]
 
 
-def name_of(s, p):
+def name_of(s: Any, p: int) -> str:
     """A player in the log, in the game's words: its character's name (Conan, Thoth-Amon,
     Janissa, ...)."""
     kind = s.rk[p]
-    return C.characters[kind][s.char[p] if kind != CONAN else 0]["name"]
+    return str(C.characters[kind][s.char[p] if kind != CONAN else 0]["name"])
 
 
 def _counts(d):
