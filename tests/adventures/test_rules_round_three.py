@@ -275,3 +275,27 @@ def test_adventures_in_play_counts_the_cards_with_the_chosen_icons():
     assert adventures_in_play(("circle", "square")) == 18
     s = game(2, adventure_icons=["circle", "square"]).new_initial_state(0)
     assert len(s.adv_deck) + sum(a >= 0 for a in s.adv_face) + len(s.adv_discard) == 18
+
+
+def test_conans_wild_is_no_scry_for_the_scorpion(monkeypatch):
+    """Resolving Adventures with the restricted Wild (Active Dice: "The Wild symbol can be
+    used for any results on a character's dice"): The Scorpion needs Kingdom, Scry and two
+    Warriors; with the Ally's Kingdom and Warriors applied, Conan's own Wild cannot be the
+    missing Scry (no Conan die shows Scry), so he is not asked to apply it; the Ally's Wild
+    could (the Adventures Example, "applying it to Scry")."""
+    from .helpers import scorpion_in_shem
+
+    s = game(3).new_initial_state(7)
+    P.characters(s, {1: 0, 2: 1})
+    at_main(s, 0)
+    scorpion_in_shem(s, 3)
+    P.turn_order(s, [1, 2, 0])
+    FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "warrior", "warrior", "char"],
+              ["wild", "char", "char", "char"])
+    run_tasks(s, ["adventure_phase"])
+    assert s.dec["k"] == "adv_choose" and s.dec["roller"] == 2  # nothing of the Foe's helps
+    for d in (0, 1, 2):
+        s.apply_action(act("die", d))
+    assert s.face[0][0] == P.face("wild")  # Conan rolled his Wild
+    assert not (s.dec is not None and s.dec["k"] == "adv_choose" and s.dec["roller"] == 0)
+    assert not s.adv["done"]
