@@ -11,6 +11,14 @@ C = content()
 ICONS = ("circle", "square", "triangle", "moon", "star")
 
 
+def adventures_in_play(icons) -> int:
+    """How many Adventure cards a game with these difficulty icons uses (Setup, Adventures:
+    "Each Adventure card is marked with an icon"): the most Adventures that can be completed,
+    so the bound of the `longer_game` option."""
+    icons = set(icons)
+    return sum(1 for a in C.adventures if a["icon"] in icons)
+
+
 def _full_plots() -> list[str]:
     return [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
 
