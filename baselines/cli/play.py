@@ -24,7 +24,7 @@ import conan_envs
 from ..agent import Agent
 from ..human import HumanAgent
 from ..match import MatchResult, play_match
-from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int
+from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int, seed_int
 
 PROG = "conan-play"
 
@@ -39,7 +39,8 @@ def build_parser() -> Parser:
                    help="a seat played by you (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="SPEC|ROLE=SPEC",
                    help="agent for the other seats, or ROLE=SPEC for one seat (default: random)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed_int, default=0, help="seed of the game and the agents "
+                   "(a whole number from 0 to 2**63 - 1; default 0)")
     p.add_argument("--max-steps", type=positive_int, help="stop after this many actions")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--transcript", metavar="FILE",
