@@ -6,7 +6,7 @@ or write a game down as a Markdown transcript.
     conan-play kings_v2 --ai random --seed 3                  # watch AIs play
     conan-play kings_v2 --ai scripted --seed 3 --max-steps 40 --as player_0 \\
         --transcript docs/transcripts/kings.md                # the game as player_0 saw it
-    conan-play --web [--port 8000] [--no-browser]             # play in the browser
+    conan-play --web [--port 8000] [--no-browser] [--policy-dir DIR]   # play in the browser
 
 --ai SPEC gives every seat without a person the agent SPEC (default: random);
 --ai ROLE=SPEC gives one seat its own. Agent strings: random, scripted,
@@ -51,6 +51,9 @@ def build_parser() -> Parser:
     p.add_argument("--web", action="store_true", help="serve the browser front end instead")
     p.add_argument("--port", type=int, help="port for --web (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="with --web: do not open a browser")
+    p.add_argument("--policy-dir", metavar="DIR",
+                   help="with --web: the folder whose policies AI seats may play as ppo:NAME "
+                        "(without it only the shipped policy:NAME)")
     return p
 
 
@@ -133,13 +136,15 @@ def canonical_argv(args: Any, game: Any, specs: Sequence[str], as_roles: Sequenc
     return argv
 
 
-def serve_web(port: int | None, open_browser: bool) -> None:
+def serve_web(port: int | None, open_browser: bool, policy_dir: str | None = None) -> None:
+    if policy_dir is not None and not Path(policy_dir).is_dir():
+        raise UserError(f"--policy-dir {policy_dir}: no such folder")
     try:
         server = importlib.import_module("baselines.web.server")
     except ModuleNotFoundError as e:
         raise UserError(f"--web needs the web front end and its extra: {e.msg}; "
                         "pip install 'conan-envs[web]'") from None
-    server.serve(port=port, open_browser=open_browser)
+    server.serve(port=port, open_browser=open_browser, policy_dir=policy_dir)
 
 
 def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = input,
@@ -148,11 +153,12 @@ def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = inpu
     args = build_parser().parse_args(argv_list(argv))
     if args.web:
         if args.env_id or args.human or args.ai or args.transcript:
-            raise UserError("--web takes only --port and --no-browser; choose the game in the browser")
-        serve_web(args.port, not args.no_browser)
+            raise UserError("--web takes only --port, --no-browser and --policy-dir; choose the "
+                            "game in the browser")
+        serve_web(args.port, not args.no_browser, args.policy_dir)
         return None
-    if args.port is not None or args.no_browser:
-        raise UserError("--port and --no-browser go with --web")
+    if args.port is not None or args.no_browser or args.policy_dir is not None:
+        raise UserError("--port, --no-browser and --policy-dir go with --web")
     if not args.env_id:
         raise UserError(f"name an env id: one of {', '.join(conan_envs.ENV_IDS)} (or --web)")
     conan_envs.check_env_id(args.env_id)
