@@ -31,14 +31,14 @@ class BoundedLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
-            mark = self.peek_event().start_mark
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
             raise LimitError(problem="YAML aliases (*name) are not accepted here; write each "
                                      "value out in full", problem_mark=mark)
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
                 raise LimitError(problem=f"nesting deeper than {MAX_DEPTH} levels",
-                                 problem_mark=self.peek_event().start_mark)
+                                 problem_mark=self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1

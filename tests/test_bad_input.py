@@ -78,7 +78,7 @@ def test_longer_game_cannot_exceed_the_adventures_in_play():
 
 
 # ---- policy files -------------------------------------------------------------------------
-def _policy(tmp_path, head_bias=0.0, hidden=np.float32(0.1)):
+def _policy(tmp_path, head_bias=0.0, hidden=0.1):
     game = NimGame()
     obs = int(np.prod(game.observation_shape(0)))
     tensors = {"mlp_extractor.policy_net.0.weight": np.full((4, obs), hidden, np.float32),
@@ -92,7 +92,7 @@ def _policy(tmp_path, head_bias=0.0, hidden=np.float32(0.1)):
 @pytest.mark.parametrize("bias, hidden", [(np.nan, 0.1), (-np.inf, 0.1), (np.inf, 0.1),
                                           (0.0, np.nan)])
 def test_policies_with_non_finite_weights_are_refused_at_load(toy_envs, tmp_path, bias, hidden):
-    path = _policy(tmp_path, bias, np.float32(hidden))
+    path = _policy(tmp_path, bias, hidden)
     with pytest.raises(ModelFileError, match=r"holds \d+ NaN or infinite weight\(s\); a "
                                              r"policy's weights must all be finite numbers"):
         load_policy(path)
