@@ -25,7 +25,7 @@ MAX_BODY = 1 << 20
 MAX_ACTIONS = 50_000  # actions of a game, a save or a replay
 MAX_SESSIONS = 64  # games and replays held at once
 IDLE_SECONDS = 3600.0  # a game or replay untouched this long may make room for a new one
-REPLAY_CHECKPOINTS = 64  # positions a replay keeps; the others are rebuilt from the nearest
+REPLAY_CHECKPOINTS = 32  # positions a replay keeps; the others are rebuilt from the nearest
 MAX_SEED = 2**63 - 1
 
 # The search options the server caps: option -> the largest value it accepts.

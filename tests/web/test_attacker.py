@@ -324,7 +324,7 @@ def test_games_make_room_by_last_activity_never_within_the_hour():
 
 
 def test_a_replay_keeps_checkpoints_not_every_state(nimview):
-    """A long record steps exactly as it was played, with at most 65 positions kept."""
+    """A long record steps exactly as it was played, with at most 33 positions kept."""
     game = conan_envs.make_game("kings_v2", max_turns=60)
     state, actions = game.new_initial_state(2), []
     rng = np.random.default_rng(2)
