@@ -285,7 +285,7 @@ def create_app(port: int | None = None, secret: str | None = None,
     @app.post("/api/replays")
     def new_replay(text: Annotated[str, Body(embed=True)]) -> Any:
         store.check_room()
-        rep = S.Replay(text)
+        rep = S.Replay(text, store.stopping.is_set)
         return {"replay_id": store.add(rep), "env_id": rep.game.env_id,
                 "roles": list(rep.game.roles), "length": rep.length}
 

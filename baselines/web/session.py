@@ -391,7 +391,7 @@ class Replay:
     positions (one every ``every`` actions); a step is rebuilt from the checkpoint before it,
     so its memory does not grow with the game's length."""
 
-    def __init__(self, text: Any) -> None:
+    def __init__(self, text: Any, stop: Callable[[], bool] = lambda: False) -> None:
         record = parse_record(text)
         self.game = make_game(record.get("env_id"), record.get("config") or {})
         seed, actions = record.get("seed"), record.get("actions")
@@ -415,6 +415,8 @@ class Replay:
             state.apply_action(a)
             if (i + 1) % self.every == 0:
                 self.checkpoints.append(state.clone())
+            if i % 512 == 511 and stop():
+                raise WebError(503, "the server is stopping")
         self._last: tuple[int, State, str | None] = (0, self.checkpoints[0], None)
 
     @property
@@ -475,6 +477,7 @@ class Store:
         self.clock = clock
         self.items: dict[str, _Held] = {}
         self.lock = threading.Lock()
+        self.stopping = threading.Event()  # set when the server stops: long work ends
 
     def add(self, item: object) -> str:
         key = secrets.token_hex(8)
@@ -521,6 +524,7 @@ class Store:
             _close(held.item)
 
     def close_all(self) -> None:
+        self.stopping.set()
         with self.lock:
             items, self.items = list(self.items.values()), {}
         for held in items:
