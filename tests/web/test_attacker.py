@@ -398,3 +398,24 @@ def _quietly(fn, *args):
         fn(*args)
     except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
         pass
+
+
+def test_a_websocket_is_refused():
+    import asyncio
+
+    from baselines.web.server import Guard
+
+    reached, sent = [], []
+
+    async def app(scope, receive, send):
+        reached.append(scope)
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "websocket", "path": "/api/games", "headers": [(b"host", b"evil.example")]}
+    asyncio.run(Guard(app, PORT, SECRET)(scope, receive, send))
+    assert sent == [{"type": "websocket.close", "code": 1008}] and not reached
