@@ -3,6 +3,7 @@ and what is valid (the project's error types in the API, exit status 2 on the co
 before any long work, and changes nothing."""
 import json
 import time
+import warnings
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from baselines.ppo import ModelFileError, load_policy, read_metadata, save_actor
 from baselines.train_config import read_yaml
 from conan_envs import ConfigError
 from conan_envs.engine import options as opt
+from conan_envs.engine.pettingzoo_env import ResetOptionsWarning
 from tests.toy import NimGame
 
 
@@ -43,12 +45,18 @@ def test_numpy_integer_seeds_are_accepted_alike_by_both_envs():
     assert np.array_equal(obs_np, obs_int)
 
 
-def test_unknown_reset_options_are_refused_naming_the_valid_ones():
+def test_unknown_reset_options_are_named_not_silently_ignored():
+    """A warning, not an error: PettingZoo's api_test calls reset(options={"options": 1})."""
     for env in _envs():
-        with pytest.raises(ConfigError, match=r"unknown key\(s\) \['max_rounds'\]; valid keys: none"):
+        with pytest.warns(ResetOptionsWarning, match=r"unknown key\(s\) \['max_rounds'\], which "
+                                                     r"are ignored; valid keys: none"):
             env.reset(options={"max_rounds": 3})
-        env.reset(options={})  # an empty mapping asks for nothing
-        env.reset(options=None)
+        with pytest.raises(ConfigError, match="reset options must be a dict or None, not int"):
+            env.reset(options=3)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            env.reset(options={})  # an empty mapping asks for nothing
+            env.reset(options=None)
 
 
 # ---- option cross-checks ------------------------------------------------------------------
@@ -166,6 +174,6 @@ def test_every_case_here_leaves_the_game_and_files_unchanged(tmp_path):
         with pytest.raises(ConfigError):
             env.reset(seed=bad)
     with pytest.raises(ConfigError):
-        env.reset(options={"nope": 1})
+        env.reset(options=7)
     assert env.game_state.to_json() == before
     assert json.loads(before)["env_id"] == "kings_v2"

@@ -4,6 +4,7 @@ adapter"). The env is thin: every rule lives in the game's State, reached as
 having hidden information, do not offer)."""
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,17 +56,24 @@ def check_seed(seed: object) -> int | None:
                       "(Python or NumPy integer), or None for a fresh one")
 
 
+class ResetOptionsWarning(UserWarning):
+    """``reset(options=...)`` named keys these envs do not read."""
+
+
 def check_reset_options(options: object) -> None:
-    """``reset(options=...)``: None or a mapping of the keys in RESET_OPTIONS; an unknown key
-    is a ConfigError naming the valid ones (not silently ignored)."""
+    """``reset(options=...)``: None or a mapping. A key outside RESET_OPTIONS is not silently
+    ignored: a ResetOptionsWarning names it and the valid ones (a warning, not an error,
+    because PettingZoo's own api_test and parallel_test call ``reset(options={"options": 1})``
+    to check that reset takes the argument); anything but a mapping is a ConfigError."""
     if options is None:
         return
     if not isinstance(options, Mapping):
         raise ConfigError(f"reset options must be a dict or None, not {type(options).__name__}")
     unknown = sorted(map(str, set(options) - set(RESET_OPTIONS)))
     if unknown:
-        raise ConfigError(f"reset(options=...) got unknown key(s) {unknown}; valid keys: "
-                          f"{', '.join(RESET_OPTIONS) or 'none (these envs take no reset options)'}")
+        warnings.warn(f"reset(options=...) got unknown key(s) {unknown}, which are ignored; valid "
+                      f"keys: {', '.join(RESET_OPTIONS) or 'none (these envs take no reset options)'}",
+                      ResetOptionsWarning, stacklevel=3)
 
 
 def observation_box(game: Game, role: int) -> spaces.Box:
@@ -262,4 +270,4 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
 
 
 __all__ = ["ConanAECEnv", "IllegalActionError", "check_env_options", "observation_box", "check_seed",
-           "check_reset_options"]
+           "check_reset_options", "ResetOptionsWarning"]
