@@ -188,7 +188,8 @@ def create_app(port: int | None = None, secret: str | None = None,
 
     @app.get("/")
     def index() -> Any:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store",
+                                                            "Referrer-Policy": "no-referrer"})
 
     @app.get("/api/games")
     def games() -> Any:
