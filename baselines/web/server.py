@@ -301,6 +301,19 @@ def create_app(port: int | None = None, secret: str | None = None,
     return Guard(app, port, secret)
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server that, on Ctrl-C (or SIGTERM), first ends every game's AI move and
+    any replay being built, so that open requests answer at once and the server exits."""
+
+    def __init__(self, config: uvicorn.Config, on_exit: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_exit = on_exit
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.on_exit()
+        super().handle_exit(sig, frame)
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -322,9 +335,11 @@ def make_server(port: int | None = None, policy_dir: str | Path | None = None,
             raise ValueError(f"--policy-dir {policy_dir}: no such folder")
         rules = Rules(**{**rules.__dict__, "policy_dir": folder.resolve()})
     secret = secrets.token_urlsafe(24)
-    config = uvicorn.Config(create_app(port, secret, rules), host="127.0.0.1", port=port,
-                            log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS)
-    return uvicorn.Server(config), f"http://127.0.0.1:{port}/?token={secret}"
+    guard = create_app(port, secret, rules)
+    config = uvicorn.Config(guard, host="127.0.0.1", port=port, log_level="warning",
+                            timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    server = _Server(config, guard.app.state.store.close_all)
+    return server, f"http://127.0.0.1:{port}/?token={secret}"
 
 
 def serve(port: int | None = None, open_browser: bool = True,
