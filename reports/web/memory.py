@@ -136,7 +136,8 @@ def games_load(rows: list[str]) -> None:
                              {"seat": "player_0", "token": tok, "action": r["legal"][0]["id"]})
             if i in (3, 15, 63):
                 rss, peak = srv.memory()
-                rows.append(f"| games | {i + 1} Kings games of 4 held, AI moves made | {rss:.0f} | {peak:.0f} |")
+                rows.append(f"| games | {i + 1} Kings games of 4 held, AI moves made | {rss:.0f} "
+                            f"| {peak:.0f} |")
         refused = sum(srv.call("POST", "api/games", {"env_id": "kings_v2", "seats": {}})[0] == 503
                       for _ in range(100))
         rss, peak = srv.memory()
