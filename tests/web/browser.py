@@ -24,12 +24,13 @@ def chromium_path():
 
 
 class ServerThread:
-    """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread."""
+    """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread; entered, it
+    gives the page's address (with the server's secret: ``...?token=...``)."""
 
-    def __init__(self, port=None):
+    def __init__(self, port=None, **kwargs):
         from baselines.web.server import make_server
 
-        self.server, self.url = make_server(port)
+        self.server, self.url = make_server(port, **kwargs)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self):
@@ -48,7 +49,7 @@ class ServerThread:
 
 def set_up(page, base, env_id, config, seats, seed, pass_screen=False):
     """Pick the game, its options and seats on the start page, and start it."""
-    page.goto(base + "?delay=0")
+    page.goto(base + "&delay=0")
     page.wait_for_selector("body[data-ready='1']")
     page.click(f"#game-list button[data-env='{env_id}']")
     page.wait_for_selector(f"#options legend:has-text('{env_id}')")

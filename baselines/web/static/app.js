@@ -7,6 +7,10 @@ import { openReplay } from "./replay.js";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const AI_DELAY = Number(params.get("delay") ?? 450);  // ms between two shown AI steps
+// The server's secret: in the address conan-play printed (?token=...), kept for reloads of
+// this tab, sent with every request as X-Conan-Token.
+const SECRET = params.get("token") ?? sessionStorage.getItem("conan-token") ?? "";
+sessionStorage.setItem("conan-token", SECRET);
 
 let catalogue = null;       // GET /api/games
 let chosen = null;          // the game picked on the start screen
@@ -14,7 +18,7 @@ let game = null;            // {id, envId, tokens, viewer, report, log, busy, pa
 
 export async function api(method, url, body) {
   const res = await fetch(url, {
-    method, headers: body ? { "Content-Type": "application/json" } : {},
+    method, headers: { "X-Conan-Token": SECRET, ...(body ? { "Content-Type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ detail: res.statusText }));
@@ -368,7 +372,10 @@ async function loadGame(file) {
 
 function wire() {
   $("setup-form").addEventListener("submit", startGame);
-  $("nav-new").addEventListener("click", () => { game = null; showError(null); screen("start"); });
+  $("nav-new").addEventListener("click", () => {
+    if (game) api("DELETE", url("")).catch(() => {});  // the server ends it (and its AI move)
+    game = null; showError(null); screen("start");
+  });
   $("nav-save").addEventListener("click", saveGame);
   $("load-file").addEventListener("change", (ev) => { if (ev.target.files[0]) loadGame(ev.target.files[0]); ev.target.value = ""; });
   $("replay-file").addEventListener("change", (ev) => {
