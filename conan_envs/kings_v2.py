@@ -21,7 +21,7 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | reroll | 1 | discard a Divination (or a Confusion) to reroll the die offered |
 | region | 2–57 | a region (to place, target, recruit, move from or to, retreat, crown) |
 | unit | 58–65 | a unit type (Army, Elite, Hero, Wizard, Monster, Ships, King, Fort) |
-| count | 66–95 | how many (1–30): units in a move order, Armies trained, of them with a Relic or Battle Plan |
+| count | 66–95 | how many (1–30): units moving, with a Relic or Battle Plan, Armies trained |
 | result | 96–114 | a Wizard Magic result 1–19 (Ancient Lore) |
 | back | 115 | undo the last step of the move order in progress (nothing has moved yet) |
 | player | 116… | an opponent (Piracy) |
@@ -37,7 +37,7 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `raided` | 56 | regions raided (no recruiting): the raider's seat from the observer |
 | `players` | 18 | per player: Gold, Divinations, Relics, alive, King, seat, phasing, asked, slain |
 | `phase` | 9 | the phase, one-hot (setup, fate, hero, wizard, recruit, move, battle, plunder, over) |
-| `decision` | 24 | the decision kind, one-hot |
+| `decision` | 25 | the decision kind, one-hot (`move_marked` last, v2) |
 | `task_effect` | 19 | the effect being resolved (Foment Rebellion, Raiding, Storms, Slay, ...) |
 | `task_region` | 56 | where it was rolled, or where the units move from |
 | `task_target` | 56 | the region chosen (a target, a destination) |
@@ -52,8 +52,12 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `round` | 1 | the round over the round limit |
 | `in_battle` | 1 | a battle is being fought |
 | `relics` | 112 | per region and player (observer first), the Wizards bearing a Relic (/10) |
-| `turn` | 316 | the phasing player's turn: per region Move bonus (Forced March, Demonic Steeds), Heroes on a Long Journey, Heroes with a Battle Plan, extra recruit rolls, recruit rolls made (each /10); the King's Long Journey and Battle Plan; the 34 country recruit rolls still to make |
+| `turn` | 316 | the phasing player's turn-long effects (below) |
 | `task_count` | 1 | at a `move_marked` decision: the units moving (/30) |
+
+`turn`: per region the Move bonus (Forced March, Demonic Steeds), Heroes on a Long
+Journey, Heroes with a Battle Plan, extra recruit rolls, recruit rolls made (each /10); the
+King's Long Journey and Battle Plan; the 34 country recruit rolls still to make.
 
 With n players the per-owner blocks grow (`units` 56 x (n+1) x 8, `occupied` 56 x (n+1),
 `players` 9 n, `battle_defender` n+1, `relics` 56 n); `conan_envs.kings.encode.observation_blocks(game,

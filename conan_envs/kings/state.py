@@ -268,7 +268,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         if bt is not None:
             if len(bt.get("owners", ())) != 2 or any(not 0 <= o < O for o in bt["owners"]):
                 bad("battle", "owners are not two owners")
-            for key in ("killed", "raised", "possessed", "immobilized"):
+            for key in ("killed", "raised", "possessed", "immobilized", "lost"):
                 rows = bt.get(key)
                 if not isinstance(rows, list) or len(rows) != 2 or any(
                         len(row) != T or any(k < 0 or k > 100 for k in row) for row in rows):
@@ -280,6 +280,11 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                     bad("battle", f"{key} is not a pair of small numbers")
             if bt.get("side") not in (0, 1) or len(bt.get("queue", ())) > 10_000:
                 bad("battle", "side or queue out of range")
+            rolled = bt.get("rolled")
+            if not isinstance(rolled, list) or len(rolled) > 10_000 or any(
+                    not isinstance(x, list) or len(x) != 3 or x[0] not in (0, 1)
+                    or not 0 <= x[1] < T or not 1 <= x[2] <= 10 for x in rolled):
+                bad("battle", "rolled is not a list of attack dice")
 
     def decision(self):
         return "game over" if not self.ask else self.ask[0]

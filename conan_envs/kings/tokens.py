@@ -45,10 +45,6 @@ class TokenRules:
             return self.moved_plan[r]
         return 0
 
-    def relics_of(self, p):
-        """Player p's Wizards that bear a Relic."""
-        return sum(self.relic[p::self.n])
-
     # ---- writing ------------------------------------------------------------------------
     def add_relic(self, r, p, k):
         self.relic[r * self.n + p] += k

@@ -304,3 +304,50 @@ def test_adventure_and_assassination_with_no_target_say_what_happened():
     hero_roll(s, "Nemedia", 2)
     assert "Assassination: no enemy Hero, Wizard or King next to Nemedia; nothing happens" \
         in s.view(1)["log"]
+
+
+# ---- the view/observation contract over these positions ------------------------------------
+def test_equal_observations_iff_equal_views_over_tokens_and_turn_effects():
+    """tests/test_views.py's contract (equal observations <=> equal views, the log aside)
+    over positions that differ only in a turn-long effect, a Relic's place, the count of a
+    `move_marked` question or the unit a new King would be."""
+    states = []
+    for v in (3, 4, 6, 12, 14):  # Forced March, Recruit, Long Journey, Battle Plan, Carousing
+        for t in (H, K):
+            s = blank()
+            put(s, "Nemedia", 0, t)
+            put(s, "Nemedia", 0, A)
+            hero_roll(s, "Nemedia", v, t=t)
+            states.append(s)
+    for v in (10, 19):  # Demonic Steeds, Frivolous Pursuits
+        s = blank()
+        put(s, "Nemedia", 0, W)
+        states.append(wizard_roll(s, "Nemedia", v))
+    for where in ("Nemedia", "Corinthia"):  # a Relic here or there
+        s = blank()
+        put(s, "Nemedia", 0, W)
+        put(s, "Corinthia", 0, W)
+        s.give_relic(where, 0)
+        states.append(start(s, "move"))
+    for k in (2, 3):  # how many Wizards move: the question's count
+        s = blank()
+        put(s, "Nemedia", 0, W, 4)
+        s.give_relic("Nemedia", 0, 2)
+        start(s, "move")
+        states.append(play(s, region("Nemedia"), region("Corinthia"), COUNT0 + k - 1))
+        assert s.decision() == "move_marked"
+    for heir in (W, A):  # the unit a new King would be (no Hero left: a pretender)
+        s = blank()
+        put(s, "Koth", 0, K)
+        put(s, "Shem", 0, heir)
+        put(s, "Nemedia", 0, A)
+        s.kill(rid("Koth"), 0, K)
+        states.append(start(s, "plunder"))
+    game = states[0].game
+    by_obs, by_view = {}, {}
+    for s in states:
+        for r in range(2):
+            obs, view = s.observation(r).tobytes(), without_log(s.view(r))
+            assert by_obs.setdefault(obs, view) == view, "equal observations, different views"
+            assert by_view.setdefault(view, obs) == obs, "equal views, different observations"
+    assert len(by_view) > 20 and game.env_id == "kings_v2"
