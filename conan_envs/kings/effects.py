@@ -26,6 +26,9 @@ TARGETED = {
     "great_curse": (None, False, "curse"),
 }
 RECRUITS = {"bind_monster": M, "summon_greater_demon": H, "demon_horde": E, "necromancy": A}
+# the effects that last the turn (shown in the observation's and the view's turn block)
+TURN_LONG = frozenset(("forced_march", "demonic_steeds", "recruit", "long_journey",
+                       "battle_plan"))
 # what a targeted effect found nowhere next door (logged: the effect does nothing)
 NO_TARGET = {
     "assassination": "no enemy Hero, Wizard or King", "hunter_killer_demon": "no enemy Hero, "
@@ -133,6 +136,8 @@ class EffectRules:
         """Effect `eff` rolled in region r by a unit of type t (`bearer`: a Wizard bearing
         a Relic)."""
         me = self.me()
+        if eff in TURN_LONG:
+            self.tokens_changed()
         if eff in TARGETED:
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"

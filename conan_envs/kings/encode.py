@@ -233,10 +233,11 @@ def encode(state, role):
     if state.turn != state.shown_turn[role]:
         state.shown_turn[role] = state.turn
         row[at["round"]] = round_value(state)
+    if state.stale_tokens[role]:  # the Relics or the turn-long effects changed
+        state.stale_tokens[role] = False
+        write_relics(state, role, row, at["relics"])
+        write_turn(state, row, at["turn"])
     out = row.copy()
-    if any(state.relics):
-        write_relics(state, role, out, at["relics"])
-    write_turn(state, out, at["turn"])
     ask = state.ask
     if ask:
         kind = ask[0]
@@ -281,6 +282,9 @@ def write_relics(state, role, out, k):
     """The relics block: per region, the Relic-bearing Wizards of each player (the observer
     first), scaled like Wizards."""
     n, relic, scaled = state.n, state.relic, SCALED[C.WIZARD]
+    out[k:k + R * n] = 0.0
+    if not any(state.relics):
+        return
     seats = state.game.seats[role]
     for i in range(R * n):
         if relic[i]:
@@ -292,6 +296,7 @@ def write_turn(state, out, k):
     """The turn block: the phasing player's turn-long effects (Forced March and Demonic
     Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made) by region, the
     King's Long Journey and Battle Plan, the country recruit rolls not yet made."""
+    out[k:k + TURN_SIZE] = 0.0
     for field in TURN_REGION_FIELDS:
         values = getattr(state, field)
         if any(values):

@@ -213,6 +213,7 @@ class MoveRules:
                 self.journey[r] -= k
             else:
                 self.king_journey = False
+            self.tokens_changed()
         if t == C.SHIP:
             ctx["seats"] = k
             self._ask_embark()

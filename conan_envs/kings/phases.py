@@ -87,6 +87,7 @@ class PhaseRules(EffectRules):
                 count[c] += 1
                 self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
         self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
+        self.tokens_changed()  # the country rolls owed
         self.phase = "recruit"
 
     def _on_relic_roll(self, a):
@@ -140,6 +141,7 @@ class PhaseRules(EffectRules):
         else:
             self.gold[me] -= 1
         self.rolls[r] += 1
+        self.tokens_changed()
         self._roll("recruit", 12, {"region": r})
 
     def _rolled_recruit(self, v, ctx):

@@ -69,7 +69,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                  PlunderRules, TokenRules, State):
     __slots__ = FIELDS
     _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners",
-                "shown_players", "shown_phase", "shown_turn")
+                "shown_players", "shown_phase", "shown_turn", "stale_tokens")
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -85,6 +85,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                       for role in range(n)]
         self._clear_changes()
         self._clear_shown(None)
+        self.tokens_changed()
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -150,6 +151,16 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.board = board_values(self)  # showing the players, the phase and the round
         self._clear_changes()
         self._clear_shown(PHASES.index(self.phase))
+        self.tokens_changed()
+
+    def tokens_changed(self):
+        """The Relics or the turn-long effects changed: every observer's row of the board
+        rewrites its `relics` and `turn` blocks at its next observation."""
+        self.stale_tokens = [True] * self.n
+
+    def edited(self):
+        self.tokens_changed()
+        return super().edited()
 
     def _clear_changes(self):
         self.changed_units, self.changed_owners = set(), set()
@@ -545,6 +556,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
+        self.tokens_changed()
         self.bonus_recruit = [0] * R  # Heroic Action "Recruit"
         self.rolls = [0] * R  # recruit rolls made per region this turn
         self.country_roll = [0] * len(C.COUNTRIES)

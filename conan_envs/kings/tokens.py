@@ -49,18 +49,23 @@ class TokenRules:
     def add_relic(self, r, p, k):
         self.relic[r * self.n + p] += k
         self.relics[p] += k
+        self.tokens_changed()
 
     def _clamp_marks(self, r, o, t):
         """A unit of type t of owner o left region r by its owner's choice: the plain
         counters went first, so the marked ones are lost only when no plain one was left."""
+        if o >= self.n:
+            return  # (the neutral armies are Armies only)
         left = self.u[(r * self.O + o) * C.NUM_TYPES + t]
         if t == W:
             i = r * self.n + o
             if self.relic[i] > left:
                 self.relics[o] -= self.relic[i] - left
                 self.relic[i] = left
+                self.tokens_changed()
         elif self.plan[r] > left and o == self.me():
             self.plan[r] = left
+            self.tokens_changed()
 
     def lose_marked_first(self, r, o, t):
         """An enemy's choice (or the Wizard's own roll) takes a marked unit of type t, if
@@ -73,6 +78,7 @@ class TokenRules:
             self.plan[r] -= 1
         else:
             self.king_plan = False
+        self.tokens_changed()
 
     def take_marked_first(self, r, o, t, taker):
         """Convert, Mind Control: the taker takes a marked Wizard first, Relic and all."""
@@ -96,6 +102,7 @@ class TokenRules:
             self.plan[d] += k
             if moved:
                 self.moved_plan[d] += k
+            self.tokens_changed()
 
     def shift_all_marks(self, r, d, o):
         """All of o's units leave r for d (a retreat): their tokens go along."""
