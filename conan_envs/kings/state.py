@@ -47,8 +47,7 @@ MARK_WORDS = {C.WIZARD: ("no Wizard bearing a Relic", "bearing a Relic"),
               C.HERO: ("no Hero holding a Battle Plan", "holding a Battle Plan")}
 VERBS = {"casualty": "lose", "restore": "bring back", "battle_target": "strike",
          "target_unit": "strike", "sacrifice": "sacrifice", "transmutation": "transmute",
-         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to",
-         "new_king": "crown in"}
+         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to"}
 NO_REROLL = ("wizard", (1, 18))
 EFFECT_KEYS = frozenset(C.HEROIC_ACTIONS[1:] + C.WIZARD_MAGIC[1:] + C.BATTLE_ACTIONS[1:]
                         + C.BATTLE_SPELLS[1:])
