@@ -150,7 +150,7 @@ class MoveRules:
         """How many units the order may move to its destination."""
         r, t, d, me = self.task["source"], self.task["unit"], self.task["destination"], self.me()
         most = self.at(r, me, t) - self.moved[r * T + t]
-        if d in self.task["far"]:
+        if d in self.task["far"]:  # only the Heroes on a Long Journey (they hold no Plan)
             most = min(most, self.journey[r] if t == C.HERO else 1)
         return most if most < MAX_COUNT else MAX_COUNT
 
@@ -163,7 +163,7 @@ class MoveRules:
     def _count_chosen(self, k):
         """k units move: which of them carry their token, if that is a choice."""
         t = self.task["unit"]
-        if t == C.WIZARD or t == C.HERO:
+        if t == C.WIZARD or (t == C.HERO and self.task["destination"] not in self.task["far"]):
             plain, marked = self._unmoved_split(self.task["source"], t)
             lo, hi = max(0, k - plain), min(k, marked)
             if lo < hi:
@@ -204,21 +204,32 @@ class MoveRules:
             tokens = f" ({marked} {MARKS[t]})"
         self.log_event(f"{self.game.roles[me]} moves {k} {C.UNIT_NAMES[t]}{tokens} from "
                        f"{C.REGIONS[r]} to {C.REGIONS[d]}")
-        self.shift_marks(r, d, me, t, marked, moved=True)
-        self.add(r, me, t, -k)
-        self.add(d, me, t, k)
-        self.moved[d * T + t] += k
         if d in ctx["far"]:
             if t == C.HERO:
                 self.journey[r] -= k
             else:
                 self.king_journey = False
             self.tokens_changed()
+        elif t == C.HERO:
+            self._spend_journeys(r, k - marked)
+        self.shift_marks(r, d, me, t, marked, moved=True)
+        self.add(r, me, t, -k)
+        self.add(d, me, t, k)
+        self.moved[d * T + t] += k
         if t == C.SHIP:
             ctx["seats"] = k
             self._ask_embark()
         else:
             self._moved_from(r)
+
+    def _spend_journeys(self, r, k):
+        """k Heroes without a Battle Plan leave r by a short way: the plain ones go first,
+        then those on a Long Journey, whose +2 is then spent. (A Hero rolls once: none holds
+        both a Long Journey and a Battle Plan.)"""
+        plain = self._unmoved_split(r, C.HERO)[0] - self.journey[r]
+        if k > plain:
+            self.journey[r] -= k - plain
+            self.tokens_changed()
 
     def _ask_embark(self):
         ctx, me = self.task, self.me()
@@ -255,6 +266,8 @@ class MoveRules:
         ctx, me = self.task, self.me()
         self.log_event(f"{self.game.roles[me]}'s {C.UNIT_NAMES[t]}"
                        f"{' ' + MARKS[t] if marked else ''} boards a Ship")
+        if t == C.HERO:
+            self._spend_journeys(ctx["source"], 1 - marked)
         self.shift_marks(ctx["source"], ctx["destination"], me, t, marked, moved=True)
         self.add(ctx["source"], me, t, -1)
         self.add(ctx["destination"], me, t, 1)

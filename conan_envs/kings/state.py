@@ -406,6 +406,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         resolved)."""
         self.add(r, o, t, -1)
         if t == C.KING and o < self.n:
+            if o == self.me() and (self.king_plan or self.king_journey):
+                self.king_plan = self.king_journey = False  # they were the King's own
+                self.tokens_changed()
             self.king_dead[o] = True
             self.slain_by[o] = cause or ("battle" if self.battle is not None
                                          else self.task.get("effect", "magic"))

@@ -63,9 +63,13 @@ class TokenRules:
                 self.relics[o] -= self.relic[i] - left
                 self.relic[i] = left
                 self.tokens_changed()
-        elif self.plan[r] > left and o == self.me():
-            self.plan[r] = left
-            self.tokens_changed()
+        elif o == self.me():
+            if self.plan[r] > left:
+                self.plan[r] = left
+                self.tokens_changed()
+            if self.journey[r] > left - self.plan[r]:  # (a Hero holds one or the other)
+                self.journey[r] = max(0, left - self.plan[r])
+                self.tokens_changed()
 
     def lose_marked_first(self, r, o, t):
         """An enemy's choice (or the Wizard's own roll) takes a marked unit of type t, if

@@ -351,3 +351,34 @@ def test_equal_observations_iff_equal_views_over_tokens_and_turn_effects():
             assert by_obs.setdefault(obs, view) == view, "equal observations, different views"
             assert by_view.setdefault(view, obs) == obs, "equal views, different observations"
     assert len(by_view) > 20 and game.env_id == "kings_v2"
+
+
+def test_a_long_journey_is_the_heros_that_rolled_it_too():
+    """"6 Long Journey — Hero gets Move Rating +2" and "12 Battle Plan — Hero may make 1
+    extra roll": two Heroes each roll one. The one that leaves by a short way without the
+    Battle Plan is the one on the Long Journey: the Hero left behind holds the Battle Plan
+    and has no +2."""
+    def two_heroes():
+        s = blank()
+        put(s, "Koth", 0, H, 2)
+        s.load_dice(BattleDice(12, 6).roll)
+        s.begin("hero", rolls=[("Koth", "hero"), ("Koth", "hero")])
+        assert s.plan[rid("Koth")] == 1 and s.journey[rid("Koth")] == 1
+        play(s, DONE)  # no recruit roll
+        play(s, region("Koth"))
+        far = set(s.legal_actions())
+        play(s, region("Shem"), COUNT0)  # one Hero to Shem, next door
+        assert s.decision() == "move_marked"
+        return s, far
+
+    s, far = two_heroes()
+    play(s, DONE)  # the Hero without the Battle Plan: the one on the Long Journey
+    assert s.journey[rid("Koth")] == 0 and s.plan[rid("Koth")] == 1
+    play(s, region("Koth"))
+    near = set(s.legal_actions())
+    assert near < far  # the Hero left has Move 2 only
+    s, _ = two_heroes()
+    play(s, COUNT0)  # the Hero with the Battle Plan goes; the Long Journey stays
+    assert s.journey[rid("Koth")] == 1 and s.plan[rid("Shem")] == 1
+    play(s, region("Koth"))
+    assert set(s.legal_actions()) == far
