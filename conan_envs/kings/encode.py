@@ -13,8 +13,10 @@ observer laid out as that observer's whole observation. Tokens are written as th
 `KingsState.add` only notes the unit counts and occupancies that changed, and `catch_up`
 writes them to the observer's row when an observation is asked (the rules loop never asks
 for one), leaving them noted for the other observers. The row also holds the players
-block, the phase and the round as last shown to that observer, rewritten when they change;
-the rest is left zero. Encoding copies the observer's row and writes the decision's parts."""
+block, the phase and the round as last shown to that observer, rewritten when they change,
+and the Relics and turn-long effects (kings_v2), rewritten after `tokens_changed` marks them
+stale; the rest is left zero. Encoding copies the observer's row and writes the decision's
+parts."""
 from __future__ import annotations
 
 import numpy as np
@@ -163,8 +165,9 @@ def raid_value(raider, role, n):
 
 
 def board_values(state):
-    """The board from the state's unit counts, tokens, players, phase and round: what
-    `state.board` holds once every observer has caught up (and been shown them)."""
+    """The board from the state's unit counts, tokens, players, phase, round, Relics and
+    turn-long effects: what `state.board` holds once every observer has caught up (and been
+    shown them)."""
     n, u, tot, game = state.n, state.u, state.tot, state.game
     units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
     tokens = [STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
@@ -178,6 +181,8 @@ def board_values(state):
         row[at["players"]:at["phase"]] = players_block(state, role, players_key(state, role))
         row[at["phase"] + _PH[state.phase]] = 1.0
         row[at["round"]] = round_value(state)
+        write_relics(state, role, row, at["relics"])
+        write_turn(state, row, at["turn"])
         rows.append(row)
     return rows
 
