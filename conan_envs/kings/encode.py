@@ -301,21 +301,19 @@ def write_turn(state, out, k):
     """The turn block: the phasing player's turn-long effects (Forced March and Demonic
     Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made) by region, the
     King's Long Journey and Battle Plan, the country recruit rolls not yet made."""
-    out[k:k + TURN_SIZE] = 0.0
-    for field in TURN_REGION_FIELDS:
+    block = out[k:k + TURN_SIZE]  # (a view: written in place)
+    block[:] = 0.0
+    for i, field in enumerate(TURN_REGION_FIELDS):
         values = getattr(state, field)
         if any(values):
-            for r in range(R):
-                if values[r]:
-                    out[k + r] = values[r] / 10
-        k += R
-    out[k] = 1.0 if state.king_journey else 0.0
-    out[k + 1] = 1.0 if state.king_plan else 0.0
+            part = block[i * R:(i + 1) * R]
+            part[:] = values
+            part /= 10
+    at = len(TURN_REGION_FIELDS) * R
+    block[at] = 1.0 if state.king_journey else 0.0
+    block[at + 1] = 1.0 if state.king_plan else 0.0
     if any(state.country_roll):
-        k += 2
-        for c, v in enumerate(state.country_roll):
-            if v:
-                out[k + c] = 1.0
+        block[at + 2:] = state.country_roll
 
 
 def round_value(state):
