@@ -125,6 +125,9 @@ class PhaseRules(EffectRules):
         if regions:
             self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
             return
+        if any(self.country_roll):  # a country roll not made is lost with the phase
+            self.country_roll = [0] * len(C.COUNTRIES)
+            self.tokens_changed()
         self.task = {"done": False}
         self.phase = "move"
 

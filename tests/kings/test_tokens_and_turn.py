@@ -201,6 +201,12 @@ def test_turn_long_effects_are_on_the_board_not_only_in_the_log():
         assert s.view(1)["turn_effects"]["regions"]["Nemedia"] == {key: 1}
         assert "This turn (player_0): Nemedia:" in str(s)
     assert carousing.view(0)["turn_effects"]["regions"] == {}
+    # RECRUIT PHASE: "For each country you completely control, roll once": the roll is
+    # owed during the phase, and gone once the phase ends
+    assert carousing.view(0)["turn_effects"]["country_rolls"] == ["Nemedia"]
+    play(carousing, DONE)
+    assert carousing.decision() == "move_from"
+    assert carousing.view(0)["turn_effects"]["country_rolls"] == []
     # Demonic Steeds ("Stack gains Move Rating +2") likewise
     s = blank()
     put(s, "Nemedia", 0, W)
