@@ -50,10 +50,12 @@ DEFAULTS: dict[str, Any] = {
     "torch_threads": 1,  # the learner's CPU threads (small MLPs run fastest on one)
     # the trainer: sb3 (MaskablePPO) or fast (baselines.fast: one batched forward for all envs
     # per step; n_workers processes step the envs through shared memory, 0 = in this process;
-    # envs_per_worker, if given, must be n_envs / n_workers)
+    # envs_per_worker, if given, must be n_envs / n_workers; overlap_learning: the next
+    # rollout is played while the learner updates on the last, by the policy one update behind)
     "backend": "sb3",
     "n_workers": 0,
     "envs_per_worker": None,
+    "overlap_learning": True,
 }
 ACTIVATIONS = {"tanh": "Tanh", "relu": "ReLU", "elu": "ELU", "leaky_relu": "LeakyReLU"}
 FREE_MAPPINGS = ("env_config", "opponents")  # keys checked by the game and by the roles
@@ -78,6 +80,7 @@ SCALARS: dict[str, AgentOption] = {
     "eval.seed": _int(0, 2**31 - 1), "checkpoint_every": _int(), "progress_bar": BOOL,
     "tensorboard": BOOL, "torch_threads": _int(0, 1024),
     "n_workers": _int(0, 1024), "envs_per_worker": _int(1, 1024, none_ok=True),
+    "overlap_learning": BOOL,
 }
 # MaskablePPO's settings this project passes through, with their types and ranges.
 PPO: dict[str, AgentOption] = {

@@ -5,19 +5,20 @@ The network's tensors carry sb3's names (``mlp_extractor.policy_net.<2i>``,
 ``mlp_extractor.value_net.<2i>``, ``action_net``, ``value_net``), so the policy is exported by
 :func:`baselines.ppo.export_policy`, snapshotted into the self-play pool and checkpointed by
 :mod:`baselines.checkpoints` exactly as the SB3 backend's. During a rollout the actor runs in
-numpy on the CPU (:class:`NumpyActor`: one forward for all environments per step, then
-Gumbel-max sampling under the legal mask); the values and log-probabilities of the whole
-rollout are computed afterwards in one batched pass on the learner's device, with the same
-weights, so nothing per step touches torch.
+one forward for all environments per step (:class:`Sampler`: Gumbel-max sampling under the
+legal mask, no autograd); the values and log-probabilities of the whole rollout are computed
+afterwards in one batched pass with the same weights.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import torch
 from torch import nn
+from torch.nn import functional as F
 
 from ..train_config import ACTIVATIONS
 
@@ -81,7 +82,8 @@ class ActorCritic(nn.Module):
                     nn.init.orthogonal_(m.weight, gain=float(gain))
                     nn.init.zeros_(m.bias)
         self.to(device)
-        self.optimizer = torch.optim.Adam(self.parameters(), lr=learning_rate, eps=1e-5)
+        fused = {"fused": True} if self.device.type in ("cpu", "cuda") else {}
+        self.optimizer = torch.optim.Adam(self.parameters(), lr=learning_rate, eps=1e-5, **fused)
 
     @property
     def device(self) -> torch.device:
@@ -90,54 +92,63 @@ class ActorCritic(nn.Module):
     def set_training_mode(self, mode: bool) -> None:
         self.train(mode)
 
-    def get_distribution(self, obs: torch.Tensor, action_masks: torch.Tensor) -> MaskedDistribution:
-        return MaskedDistribution(self.action_net(self.mlp_extractor.policy_net(obs)), action_masks.bool())
+    @staticmethod
+    def _trunk(net: nn.Sequential, obs: torch.Tensor, columns: torch.Tensor | None) -> torch.Tensor:
+        """``net(obs_full)`` where ``obs`` holds only the observation's ``columns`` (the
+        others zero in every row): the first layer reads just those columns of its weight,
+        and its gradient is zero in the rest, as the full product's is."""
+        if columns is None or not len(net):
+            out: torch.Tensor = net(obs)
+            return out
+        first = net[0]
+        h = F.linear(obs, first.weight.index_select(1, columns), first.bias)
+        rest: torch.Tensor = net[1:](h)
+        return rest
 
-    def predict_values(self, obs: torch.Tensor) -> torch.Tensor:
-        out: torch.Tensor = self.value_net(self.mlp_extractor.value_net(obs))
+    def get_distribution(self, obs: torch.Tensor, action_masks: torch.Tensor,
+                         columns: torch.Tensor | None = None) -> MaskedDistribution:
+        return MaskedDistribution(self.action_net(self._trunk(self.mlp_extractor.policy_net, obs, columns)),
+                                  action_masks.bool())
+
+    def predict_values(self, obs: torch.Tensor, columns: torch.Tensor | None = None) -> torch.Tensor:
+        out: torch.Tensor = self.value_net(self._trunk(self.mlp_extractor.value_net, obs, columns))
         return out
 
-    def evaluate(self, obs: torch.Tensor, masks: torch.Tensor,
-                 actions: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """(values, log-probabilities of `actions`, entropies)."""
-        dist = self.get_distribution(obs, masks)
-        return self.predict_values(obs).squeeze(-1), dist.log_prob(actions), dist.entropy()
+    def evaluate(self, obs: torch.Tensor, masks: torch.Tensor, actions: torch.Tensor,
+                 columns: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """(values, log-probabilities of `actions`, entropies); ``columns`` as in ``_trunk``."""
+        dist = self.get_distribution(obs, masks, columns)
+        return self.predict_values(obs, columns).squeeze(-1), dist.log_prob(actions), dist.entropy()
 
 
-class NumpyActor:
-    """The actor's layers as numpy arrays, refreshed after every update: the rollout's
-    one forward per step for all environments."""
+class Sampler:
+    """The rollout's forward: a copy of the actor (the behaviour policy, refreshed from the
+    learner by :meth:`refresh`) on all environments' observations at once, then one action
+    per environment drawn under its legal mask (Gumbel-max), without autograd; it also
+    gives the drawn actions' log-probabilities, which the update's ratio divides by."""
 
-    def __init__(self, policy: ActorCritic, activation: str) -> None:
-        self.activation = activation
-        self.layers: list[tuple[np.ndarray, np.ndarray]] = []
+    def __init__(self, policy: ActorCritic, seed: int) -> None:
+        self.trunk = copy.deepcopy(policy.mlp_extractor.policy_net)
+        self.head = copy.deepcopy(policy.action_net)
+        self.device = policy.device
+        self.gen = torch.Generator(device=self.device).manual_seed(int(seed))
         self.refresh(policy)
 
     def refresh(self, policy: ActorCritic) -> None:
-        linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
-        linears.append(policy.action_net)
-        self.layers = [(m.weight.detach().cpu().numpy().T.copy(), m.bias.detach().cpu().numpy().copy())
-                       for m in linears]
+        with torch.no_grad():
+            self.trunk.load_state_dict(policy.mlp_extractor.policy_net.state_dict())
+            self.head.load_state_dict(policy.action_net.state_dict())
 
-    def _act(self, x: np.ndarray) -> np.ndarray:
-        if self.activation == "tanh":
-            return np.tanh(x, out=x)
-        if self.activation == "relu":
-            return np.maximum(x, 0, out=x)
-        if self.activation == "elu":
-            return np.where(x > 0, x, np.expm1(np.minimum(x, 0)))
-        return np.where(x > 0, x, 0.01 * x)
-
-    def sample(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        x = obs
-        for w, b in self.layers[:-1]:
-            x = self._act(x @ w + b)
-        w, b = self.layers[-1]
-        logits = x @ w + b
-        logits += rng.gumbel(size=logits.shape).astype(np.float32)
-        logits[~mask] = -np.inf
-        out: np.ndarray = logits.argmax(axis=1)
-        return out
+    def sample(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(actions, their log-probabilities) for a batch of observations and masks."""
+        with torch.inference_mode():
+            x = torch.from_numpy(obs).to(self.device, non_blocking=True)
+            legal = torch.from_numpy(mask).to(self.device)
+            logits = self.head(self.trunk(x)).masked_fill_(~legal, -float("inf"))
+            u = torch.rand(logits.shape, generator=self.gen, device=logits.device)
+            actions = (logits - torch.log(-torch.log(u.clamp_(1e-20, 1.0)))).argmax(1)
+            logp = torch.log_softmax(logits, 1).gather(1, actions.unsqueeze(1)).squeeze(1)
+            return actions.cpu().numpy(), logp.cpu().numpy()
 
 
 @dataclass
@@ -173,6 +184,7 @@ class Rollout:
         self.action = np.zeros((n_steps, n_envs), dtype=np.int64)
         self.reward = np.zeros((n_steps, n_envs), dtype=np.float32)
         self.done = np.zeros((n_steps, n_envs), dtype=np.float32)
+        self.logp = np.zeros((n_steps, n_envs), dtype=np.float32)  # under the behaviour policy
         self.last_obs = np.zeros((n_envs, obs_size), dtype=np.float32)
 
 
@@ -192,12 +204,20 @@ class Learner:
         s, pol = self.ppo, self.policy
         dev = pol.device
         n_steps, n_envs = ro.reward.shape
-        obs = torch.as_tensor(ro.obs.reshape(n_steps * n_envs, -1), device=dev)
+        flat = ro.obs.reshape(n_steps * n_envs, -1)
+        # the columns some observation of this rollout sets (about half of Kings' 2085): the
+        # first layer's product over them alone is the full product, at a fraction of the work
+        used = np.flatnonzero(flat.any(axis=0))
+        columns = None
+        if used.size < 0.9 * flat.shape[1]:
+            columns = torch.as_tensor(used, device=dev)
+            flat = flat[:, used]
+        obs = torch.as_tensor(flat, device=dev)
         mask = torch.as_tensor(ro.mask.reshape(n_steps * n_envs, -1), device=dev)
         actions = torch.as_tensor(ro.action.reshape(-1), device=dev)
         pol.set_training_mode(False)
         with torch.no_grad():
-            values, old_logp, _ = pol.evaluate(obs, mask, actions)
+            values, _, _ = pol.evaluate(obs, mask, actions, columns)
             last = pol.predict_values(torch.as_tensor(ro.last_obs, device=dev)).squeeze(-1)
         v = values.cpu().numpy().reshape(n_steps, n_envs)
         adv = np.zeros_like(v)
@@ -211,6 +231,7 @@ class Learner:
             next_v = v[t]
         returns_np = (adv + v).reshape(-1)
         advantages = torch.as_tensor(adv.reshape(-1), device=dev)
+        old_logp = torch.as_tensor(ro.logp.reshape(-1), device=dev)
         returns = torch.as_tensor(returns_np, device=dev)
         n = n_steps * n_envs
         pol.set_training_mode(True)
@@ -219,7 +240,7 @@ class Learner:
         for _ in range(s.n_epochs):
             for idx in torch.randperm(n, generator=self.gen).split(s.batch_size):
                 idx = idx.to(dev)
-                new_v, logp, ent = pol.evaluate(obs[idx], mask[idx], actions[idx])
+                new_v, logp, ent = pol.evaluate(obs[idx], mask[idx], actions[idx], columns)
                 a = advantages[idx]
                 if s.normalize_advantage and len(idx) > 1:
                     a = (a - a.mean()) / (a.std() + 1e-8)
@@ -260,4 +281,4 @@ def _mean(xs: list[float]) -> float:
     return float(np.mean(xs)) if xs else float("nan")
 
 
-__all__ = ["ActorCritic", "Learner", "MaskedDistribution", "NumpyActor", "PPOSettings", "Rollout"]
+__all__ = ["ActorCritic", "Learner", "MaskedDistribution", "PPOSettings", "Rollout", "Sampler"]

@@ -14,6 +14,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,7 @@ from conan_envs import ConfigError
 from .. import checkpoints
 from ..ppo import export_policy
 from ..training import Trainer, _truncate_csv, resolve_device
-from .ppo import ActorCritic, Learner, NumpyActor, PPOSettings, Rollout
+from .ppo import ActorCritic, Learner, PPOSettings, Rollout, Sampler
 from .vec import EnvSpec, InProcessVec, Stat, WorkerVec, make_vec, obs_and_actions
 
 
@@ -37,14 +38,16 @@ class TimeSplit:
         self.opponents = 0.0  # opponents' moves (scripted, random, batched snapshots)
         self.wait = 0.0       # waiting on worker processes (their env + opponents time)
         self.inference = 0.0  # the policy's forward and sampling
-        self.learning = 0.0   # the PPO update
+        self.learning = 0.0   # the PPO update (with overlap_learning, while the envs play)
+        self.wait_learner = 0.0  # waiting for an overlapped update to finish
         self.other = 0.0      # snapshots, checkpoints, TensorBoard (evaluation is left out)
 
     def report(self, wall: float, workers: int) -> dict[str, float]:
         envs = self.wait if workers else self.env + self.opponents
         return {"env_s": round(self.env, 3), "opponents_s": round(self.opponents, 3),
                 "wait_on_workers_s": round(self.wait, 3), "inference_s": round(self.inference, 3),
-                "learning_s": round(self.learning, 3), "other_s": round(self.other, 3),
+                "learning_s": round(self.learning, 3), "wait_on_learner_s": round(self.wait_learner, 3),
+                "other_s": round(self.other, 3),
                 "wall_s": round(wall, 3), "env_share": round(envs / wall, 4) if wall > 0 else 0.0}
 
 
@@ -211,47 +214,87 @@ class _Loop:
             self.wins.append(float(st[:, Stat.WINS].sum()) / episodes)
         st[:] = 0.0
 
+    def collect(self, venv: InProcessVec | WorkerVec, ro: Rollout, sampler: Sampler) -> None:
+        """One rollout: ``n_steps`` batched forwards and environment steps."""
+        split, buf = self.tr.split, venv.buf
+        workers = isinstance(venv, WorkerVec)
+        for step in range(ro.reward.shape[0]):
+            t = time.perf_counter()
+            ro.obs[step] = buf.obs
+            ro.mask[step] = buf.mask
+            actions, logp = sampler.sample(buf.obs, buf.mask)
+            buf.action[:] = actions
+            ro.action[step] = actions
+            ro.logp[step] = logp
+            t1 = time.perf_counter()
+            split.inference += t1 - t
+            venv.step()
+            if workers:
+                split.wait += time.perf_counter() - t1
+            ro.reward[step] = buf.reward
+            ro.done[step] = buf.done
+        ro.last_obs[:] = buf.obs
+        self.read_stats(buf)
+
+    def learn(self, ro: Rollout) -> dict[str, float]:
+        t = time.perf_counter()
+        losses = self.learner.update(ro)
+        self.tr.split.learning += time.perf_counter() - t
+        return losses
+
+    def between(self, losses: dict[str, float], sampler: Sampler, t_start: float, s_start: int) -> None:
+        """After an update: the sampler takes the new weights; logs; the periodic work."""
+        t, e0 = time.perf_counter(), self.eval_s
+        self.learner.num_timesteps += self.rollout_steps
+        sampler.refresh(self.learner.policy)
+        self.log_rollout(losses, t_start, s_start)
+        if self.learner.num_timesteps < int(self.tr.cfg["total_steps"]):
+            self.periodic()
+        self.tr.split.other += time.perf_counter() - t - (self.eval_s - e0)
+
     def train(self, venv: InProcessVec | WorkerVec) -> None:
+        """Rollouts and updates until ``total_steps``. With ``overlap_learning`` the update
+        on one rollout runs in a thread while the environments play the next (torch leaves
+        Python's lock while it computes), so on two cores the environments never wait for
+        the learner; the price is that rollouts are played by the policy one update behind
+        (the ratio of PPO's clipped objective is taken to that policy, which played them)."""
         cfg, learner, split = self.tr.cfg, self.learner, self.tr.split
-        ppo = learner.ppo
         n_envs, total = int(cfg["n_envs"]), int(cfg["total_steps"])
         buf = venv.buf
-        workers = isinstance(venv, WorkerVec)
-        ro = Rollout(ppo.n_steps, n_envs, buf.obs.shape[1], buf.mask.shape[1])
-        actor = NumpyActor(learner.policy, cfg["policy"]["activation"])
-        rng = np.random.default_rng(int(cfg["seed"]) + learner.num_timesteps + 1)
+        self.rollout_steps = learner.ppo.n_steps * n_envs
+        ros = [Rollout(learner.ppo.n_steps, n_envs, buf.obs.shape[1], buf.mask.shape[1])
+               for _ in range(2 if cfg["overlap_learning"] else 1)]
+        sampler = Sampler(learner.policy, int(cfg["seed"]) + learner.num_timesteps + 1)
         t = time.perf_counter()
         venv.reset()
-        if workers:
+        if isinstance(venv, WorkerVec):
             split.wait += time.perf_counter() - t
         t_start, s_start = time.time(), learner.num_timesteps
-        while learner.num_timesteps < total:
-            t, e0 = time.perf_counter(), self.eval_s
-            self.periodic()
-            split.other += time.perf_counter() - t - (self.eval_s - e0)
-            for step in range(ppo.n_steps):
+        t, e0 = time.perf_counter(), self.eval_s
+        self.periodic()
+        split.other += time.perf_counter() - t - (self.eval_s - e0)
+        if learner.num_timesteps >= total:
+            return
+        if not cfg["overlap_learning"]:
+            while learner.num_timesteps < total:
+                self.collect(venv, ros[0], sampler)
+                self.between(self.learn(ros[0]), sampler, t_start, s_start)
+            return
+        with ThreadPoolExecutor(1, thread_name_prefix="conan-learner") as pool:
+            self.collect(venv, ros[0], sampler)
+            current = 0
+            while True:
+                pending = pool.submit(self.learn, ros[current])
+                more = learner.num_timesteps + self.rollout_steps < total
+                if more:
+                    self.collect(venv, ros[1 - current], sampler)
                 t = time.perf_counter()
-                ro.obs[step] = buf.obs
-                ro.mask[step] = buf.mask
-                buf.action[:] = actor.sample(buf.obs, buf.mask, rng)
-                ro.action[step] = buf.action
-                t1 = time.perf_counter()
-                split.inference += t1 - t
-                venv.step()
-                if workers:
-                    split.wait += time.perf_counter() - t1
-                ro.reward[step] = buf.reward
-                ro.done[step] = buf.done
-            ro.last_obs[:] = buf.obs
-            learner.num_timesteps += ppo.n_steps * n_envs
-            self.read_stats(buf)
-            t = time.perf_counter()
-            losses = learner.update(ro)
-            actor.refresh(learner.policy)
-            split.learning += time.perf_counter() - t
-            t = time.perf_counter()
-            self.log_rollout(losses, t_start, s_start)
-            split.other += time.perf_counter() - t
+                losses = pending.result()
+                split.wait_learner += time.perf_counter() - t
+                self.between(losses, sampler, t_start, s_start)
+                if not more:
+                    break
+                current = 1 - current
 
     def log_rollout(self, losses: dict[str, float], t_start: float, s_start: int) -> None:
         if self.writer is None:

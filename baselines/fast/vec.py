@@ -74,22 +74,48 @@ class Buffers:
     stats: np.ndarray    # float64 (workers, N_STATS)
 
     @staticmethod
-    def allocate(n: int, obs_size: int, num_actions: int, workers: int,
-                 shared: bool = False) -> Buffers:
-        def arr(shape: tuple[int, ...], dtype: Any) -> np.ndarray:
-            size = int(np.prod(shape)) * np.dtype(dtype).itemsize
-            if not shared:
-                return np.zeros(shape, dtype=dtype)
-            raw = mp.RawArray("b", max(size, 1))
-            return np.frombuffer(raw, dtype=dtype, count=int(np.prod(shape))).reshape(shape)
-
-        return Buffers(arr((n, obs_size), np.float32), arr((n, num_actions), np.bool_),
-                       arr((n,), np.float32), arr((n,), np.bool_), arr((n,), np.int64),
-                       arr((max(workers, 1), N_STATS), np.float64))
+    def allocate(n: int, obs_size: int, num_actions: int, workers: int) -> Buffers:
+        return Layout(n, obs_size, num_actions, workers).buffers(
+            lambda size: bytearray(size))
 
     def rows(self, lo: int, hi: int, worker: int) -> Buffers:
         return Buffers(self.obs[lo:hi], self.mask[lo:hi], self.reward[lo:hi], self.done[lo:hi],
                        self.action[lo:hi], self.stats[worker:worker + 1])
+
+
+FIELDS: tuple[tuple[str, Any], ...] = (("obs", np.float32), ("mask", np.bool_), ("reward", np.float32),
+                                      ("done", np.bool_), ("action", np.int64), ("stats", np.float64))
+
+
+@dataclass
+class Layout:
+    """The arrays' shapes; with ``shared()``, their memory in ``multiprocessing.RawArray``s,
+    which travel to worker processes (numpy arrays would be copied)."""
+
+    n: int
+    obs_size: int
+    num_actions: int
+    workers: int
+    raw: tuple[Any, ...] = ()
+
+    def shapes(self) -> list[tuple[int, ...]]:
+        n = self.n
+        return [(n, self.obs_size), (n, self.num_actions), (n,), (n,), (n,), (max(self.workers, 1), N_STATS)]
+
+    def buffers(self, alloc: Any = None) -> Buffers:
+        arrays = []
+        raws = list(self.raw) or [None] * len(FIELDS)
+        for k, ((_, dtype), shape) in enumerate(zip(FIELDS, self.shapes())):
+            count = int(np.prod(shape))
+            if raws[k] is None:
+                raws[k] = (alloc or _raw)(max(count * np.dtype(dtype).itemsize, 1))
+            arrays.append(np.frombuffer(raws[k], dtype=dtype, count=count).reshape(shape))
+        self.raw = tuple(raws)
+        return Buffers(*arrays)
+
+
+def _raw(size: int) -> Any:
+    return mp.RawArray("b", size)
 
 
 def obs_and_actions(env_id: str, game_config: Mapping[str, Any], role: int) -> tuple[int, int]:
@@ -239,7 +265,8 @@ STEP, RESET, CLOSE = b"s", b"r", b"c"
 OK, FAILED = b"k", b"e"
 
 
-def _worker(conn: Connection, spec: EnvSpec, seeds: list[int], buf: Buffers) -> None:
+def _worker(conn: Connection, spec: EnvSpec, seeds: list[int], layout: Layout, lo: int, hi: int,
+            w: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the trainer's to handle
     try:
         import torch  # noqa: F401  (only to keep its thread pool small if something loads it)
@@ -248,7 +275,7 @@ def _worker(conn: Connection, spec: EnvSpec, seeds: list[int], buf: Buffers) -> 
     except ImportError:
         pass
     try:
-        envs = EnvSet(spec, seeds, buf)
+        envs = EnvSet(spec, seeds, layout.buffers().rows(lo, hi, w))
         conn.send_bytes(OK)
         while True:
             cmd = conn.recv_bytes()
@@ -294,9 +321,9 @@ class InProcessVec:
 class WorkerVec:
     """The games split among worker processes over shared memory (see the module docstring)."""
 
-    def __init__(self, spec: EnvSpec, seeds: Sequence[int], buf: Buffers, workers: int,
+    def __init__(self, spec: EnvSpec, seeds: Sequence[int], layout: Layout, workers: int,
                  start_method: str | None = None) -> None:
-        self.buf = buf
+        self.buf = layout.buffers()
         method = start_method or ("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
         ctx = mp.get_context(method)
         bounds = np.linspace(0, len(seeds), workers + 1).round().astype(int)
@@ -306,7 +333,7 @@ class WorkerVec:
             for w in range(workers):
                 lo, hi = int(bounds[w]), int(bounds[w + 1])
                 parent, child = ctx.Pipe()
-                p = ctx.Process(target=_worker, args=(child, spec, list(seeds[lo:hi]), buf.rows(lo, hi, w)),
+                p = ctx.Process(target=_worker, args=(child, spec, list(seeds[lo:hi]), layout, lo, hi, w),
                                 daemon=True, name=f"conan-env-worker-{w}")
                 p.start()
                 child.close()
@@ -374,10 +401,10 @@ def make_vec(spec: EnvSpec, n_envs: int, workers: int, seed: int, obs_size: int,
     """``n_envs`` games seeded from ``seed``: in this process (``workers`` 0) or in
     ``workers`` processes."""
     seeds = [seed * 1000 + i for i in range(n_envs)]
-    buf = Buffers.allocate(n_envs, obs_size, num_actions, workers, shared=workers > 0)
+    layout = Layout(n_envs, obs_size, num_actions, workers)
     if workers == 0:
-        return InProcessVec(spec, seeds, buf)
-    return WorkerVec(spec, seeds, buf, workers)
+        return InProcessVec(spec, seeds, Buffers.allocate(n_envs, obs_size, num_actions, 0))
+    return WorkerVec(spec, seeds, layout, workers)
 
 
 __all__ = ["Buffers", "EnvSet", "EnvSpec", "InProcessVec", "Stat", "WorkerError", "WorkerVec",
