@@ -99,7 +99,7 @@ def run(argv: Sequence[str] | None = None, log: Callable[[str], None] = print) -
     cfg = load_config(path, over)  # every key checked before any work
     need("torch", "train", "training")
     need("sb3_contrib", "train", "training")
-    from ..fast import run_config
+    from ..fast.trainer import run_config
 
     return run_config(cfg, args.resume, log)
 

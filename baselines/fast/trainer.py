@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,7 +26,8 @@ from conan_envs import ConfigError
 
 from .. import checkpoints
 from ..ppo import export_policy
-from ..training import Trainer, _truncate_csv, resolve_device
+from ..train_config import load_config
+from ..training import Trainer, _truncate_csv, resolve_device, train_alternating
 from .ppo import ActorCritic, Learner, PPOSettings, Rollout, Sampler
 from .vec import EnvSpec, InProcessVec, Stat, WorkerVec, make_vec, obs_and_actions
 
@@ -311,4 +313,25 @@ class _Loop:
         self.scalar("time/fps", rate)
 
 
-__all__ = ["FastTrainer", "TimeSplit"]
+def trainer_class(cfg: dict[str, Any]) -> type[Trainer]:
+    """The trainer the config's ``backend`` names."""
+    return FastTrainer if cfg["backend"] == "fast" else Trainer
+
+
+def run_config(cfg: dict[str, Any], resume: bool = False,
+               log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train a loaded config on its backend (alternating roles too)."""
+    cls = trainer_class(cfg)
+    if cfg["alternate"]:
+        return train_alternating(cfg, resume, log, trainer=cls)
+    return cls(cfg, log).run(resume=resume)
+
+
+def train(config_path: str | Path | None = None, overrides: dict[str, Any] | None = None,
+          resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train from a YAML config (plus overrides such as ``{"backend": "fast"}``) on the
+    backend it names."""
+    return run_config(load_config(config_path, overrides), resume, log)
+
+
+__all__ = ["FastTrainer", "TimeSplit", "run_config", "train", "trainer_class"]

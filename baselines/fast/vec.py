@@ -17,6 +17,7 @@ and are joined (or terminated) by :meth:`WorkerVec.close`, which the trainer alw
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import signal
 import time
 import traceback
@@ -269,12 +270,6 @@ def _worker(conn: Connection, spec: EnvSpec, seeds: list[int], layout: Layout, l
             w: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the trainer's to handle
     try:
-        import torch  # noqa: F401  (only to keep its thread pool small if something loads it)
-
-        torch.set_num_threads(1)
-    except ImportError:
-        pass
-    try:
         envs = EnvSet(spec, seeds, layout.buffers().rows(lo, hi, w))
         conn.send_bytes(OK)
         while True:
@@ -329,6 +324,10 @@ class WorkerVec:
         bounds = np.linspace(0, len(seeds), workers + 1).round().astype(int)
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
+        # one BLAS thread per worker (the batched opponents' products are small; OpenBLAS's
+        # threads only fight the other workers for the cores), unless the user chose
+        blas = {k: os.environ.get(k) for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+        os.environ.update({k: v or "1" for k, v in blas.items()})
         try:
             for w in range(workers):
                 lo, hi = int(bounds[w]), int(bounds[w + 1])
@@ -343,6 +342,12 @@ class WorkerVec:
         except BaseException:
             self.close()
             raise
+        finally:
+            for k, v in blas.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
 
     def _collect(self) -> None:
         """Wait for every worker's answer; a failure or a death raises WorkerError."""

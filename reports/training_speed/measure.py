@@ -111,7 +111,7 @@ def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
 
 
 def fast(game: str, steps: int, out: str, workers: int) -> dict[str, Any]:
-    from baselines.fast import FastTrainer
+    from baselines.fast.trainer import FastTrainer
 
     cfg = config(game, steps, out, backend="fast", n_workers=workers)
     s = FastTrainer(cfg, lambda *a: None).run()
