@@ -82,8 +82,8 @@ class ActorCritic(nn.Module):
                     nn.init.orthogonal_(m.weight, gain=float(gain))
                     nn.init.zeros_(m.bias)
         self.to(device)
-        fused = {"fused": True} if self.device.type in ("cpu", "cuda") else {}
-        self.optimizer = torch.optim.Adam(self.parameters(), lr=learning_rate, eps=1e-5, **fused)
+        fused = True if self.device.type in ("cpu", "cuda") else None
+        self.optimizer = torch.optim.Adam(self.parameters(), lr=learning_rate, eps=1e-5, fused=fused)
 
     @property
     def device(self) -> torch.device:
@@ -101,6 +101,7 @@ class ActorCritic(nn.Module):
             out: torch.Tensor = net(obs)
             return out
         first = net[0]
+        assert isinstance(first, nn.Linear)
         h = F.linear(obs, first.weight.index_select(1, columns), first.bias)
         rest: torch.Tensor = net[1:](h)
         return rest
@@ -238,7 +239,7 @@ class Learner:
         pg_l, v_l, ent_l, clip_f, kls = [], [], [], [], []
         stop = False
         for _ in range(s.n_epochs):
-            for idx in torch.randperm(n, generator=self.gen).split(s.batch_size):
+            for idx in torch.split(torch.randperm(n, generator=self.gen), s.batch_size):
                 idx = idx.to(dev)
                 new_v, logp, ent = pol.evaluate(obs[idx], mask[idx], actions[idx], columns)
                 a = advantages[idx]
@@ -259,7 +260,7 @@ class Learner:
                     stop = True
                     break
                 pol.optimizer.zero_grad()
-                loss.backward()
+                loss.backward()  # type: ignore[no-untyped-call]
                 nn.utils.clip_grad_norm_(pol.parameters(), s.max_grad_norm)
                 pol.optimizer.step()
                 pg_l.append(float(pg.detach()))

@@ -135,15 +135,16 @@ class FastTrainer(Trainer):
             if writer is not None:
                 writer.close()
         train_wall = max(wall - loop.eval_s, 1e-9)
+        split = self.split.report(train_wall, workers)
         steps_per_s = (learner.num_timesteps - steps0) / train_wall
         summary = {"steps": learner.num_timesteps, "trained_steps": learner.num_timesteps - steps0,
                    "wall_s": wall, "env_steps_per_s": steps_per_s, "device": device, "backend": "fast",
-                   "n_workers": workers, "time_split": self.split.report(train_wall, workers),
+                   "n_workers": workers, "time_split": split,
                    "policy": str(self.policy_path), "eval_csv": str(self.csv_path),
                    "final_eval": final or loop.last_rows}
         self.log(f"done: {summary['trained_steps']} steps in {wall:.1f}s ({loop.eval_s:.1f}s of it "
                  f"evaluating): {steps_per_s:.0f} env steps/s on {device}, "
-                 f"{100 * summary['time_split']['env_share']:.0f}% of it in the environments; "
+                 f"{100 * split['env_share']:.0f}% of it in the environments; "
                  f"policy {self.policy_path}.json")
         (self.out / "summary.json").write_text(json.dumps(summary, indent=1))
         self.record_session(started, steps0, summary)

@@ -320,7 +320,7 @@ class WorkerVec:
                  start_method: str | None = None) -> None:
         self.buf = layout.buffers()
         method = start_method or ("forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn")
-        ctx = mp.get_context(method)
+        ctx: Any = mp.get_context(method)
         bounds = np.linspace(0, len(seeds), workers + 1).round().astype(int)
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
