@@ -9,8 +9,12 @@ learning, and the share of the wall time spent in the environments.
 Games (MLP 64x64, 8 envs, PPO n_steps 512, batch 256, 4 epochs, no evaluation, no
 TensorBoard): Kings 2 players, the learner in either seat against ``scripted``; the
 miniatures Overlord (clutches, 3 heroes) against the scripted heroes. Each setting runs
-``--repeats`` times, interleaved (sb3, fast 0, fast 1, fast 2, sb3, ...), and the best run of
-each is kept: on a shared machine the best is the least disturbed. ``--workers 4 8`` adds
+``--repeats`` times, interleaved (sb3, fast without and with the learning overlapped, fast
+with 1 and 2 workers, sb3, ...), and the best run of each is kept: on a shared machine the
+best is the least disturbed. The fast backend's learning runs in a thread beside the
+environments (``overlap_learning``, the default) except in the row that says otherwise; its
+"learning" column is then time that overlaps the others, and "wait on learner" the part
+that did not. ``--workers 4 8`` adds
 worker counts; ``--rllib`` adds Ray RLlib's PPO (2 env runners x 4 envs; self-play only,
 so its row plays Kings against its own policy, not against scripted). The SB3 split: the
 environments' time is ``VecEnv.step`` (rules, encoders and opponents together), learning is
@@ -110,15 +114,16 @@ def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
             "env_share": times["env"] / wall}
 
 
-def fast(game: str, steps: int, out: str, workers: int) -> dict[str, Any]:
+def fast(game: str, steps: int, out: str, workers: int, overlap: bool = True) -> dict[str, Any]:
     from baselines.fast.trainer import FastTrainer
 
-    cfg = config(game, steps, out, backend="fast", n_workers=workers)
+    cfg = config(game, steps, out, backend="fast", n_workers=workers, overlap_learning=overlap)
     s = FastTrainer(cfg, lambda *a: None).run()
     split = s["time_split"]
     return {"steps_per_s": s["env_steps_per_s"], "wall_s": split["wall_s"], "env_s": split["env_s"],
             "opponents_s": split["opponents_s"], "inference_s": split["inference_s"],
             "learning_s": split["learning_s"], "wait_s": split["wait_on_workers_s"],
+            "wait_learner_s": split["wait_on_learner_s"],
             "env_share": split["env_share"]}
 
 
@@ -151,7 +156,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="speed") as tmp:
         for rep in range(args.repeats):
             for game in args.games:
-                runs = [("SB3 MaskablePPO, DummyVecEnv", lambda o, g=game: sb3(g, args.steps, o))]
+                runs = [("SB3 MaskablePPO, DummyVecEnv", lambda o, g=game: sb3(g, args.steps, o)),
+                        ("fast, in process, learning not overlapped",
+                         lambda o, g=game: fast(g, args.steps, o, 0, overlap=False))]
                 runs += [(f"fast, {w} worker{'s' if w != 1 else ''}" + (" (in process)" if w == 0 else ""),
                           lambda o, g=game, w=w: fast(g, args.steps, o, w)) for w in workers]
                 for name, fn in runs:
@@ -165,15 +172,15 @@ def main() -> None:
     print(f"{args.steps} env steps per run, best of {args.repeats}, {os.cpu_count()} cores, "
           f"MLP 64x64, 8 envs, n_steps 512, batch 256, 4 epochs; times in seconds\n")
     print("| game | trainer | env steps/s | x SB3 | env | opponents | wait on workers | inference "
-          "| learning | wall | envs' share of wall |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| learning | wait on learner | wall | envs' share of wall |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (game, name), r in best.items():
         base = best.get((game, "SB3 MaskablePPO, DummyVecEnv"), {}).get("steps_per_s")
         ratio = f"{r['steps_per_s'] / base:.2f}" if base else "-"
         share = r.get("env_share")
         print(f"| {game} | {name} | {r['steps_per_s']:,.0f} | {ratio} | {fmt(r.get('env_s'))} | "
               f"{fmt(r.get('opponents_s'))} | {fmt(r.get('wait_s'))} | {fmt(r.get('inference_s'))} | "
-              f"{fmt(r.get('learning_s'))} | {fmt(r.get('wall_s'))} | "
+              f"{fmt(r.get('learning_s'))} | {fmt(r.get('wait_learner_s'))} | {fmt(r.get('wall_s'))} | "
               f"{'-' if share is None else f'{100 * share:.0f}%'} |")
     print("\n" + json.dumps({f"{g} | {n}": {k: (round(v, 3) if isinstance(v, float) else v)
                                            for k, v in r.items()} for (g, n), r in best.items()}))
