@@ -11,11 +11,12 @@ TensorBoard): Kings 2 players, the learner in either seat against ``scripted``; 
 miniatures Overlord (clutches, 3 heroes) against the scripted heroes. Each setting runs
 ``--repeats`` times, interleaved (sb3, fast without and with the learning overlapped, fast
 with 1 and 2 workers, sb3, ...), and the best run of each is kept: on a shared machine the
-best is the least disturbed. The fast backend's learning runs in a thread beside the
-environments (``overlap_learning``, the default) except in the row that says otherwise; its
-"learning" column is then time that overlaps the others, and "wait on learner" the part
-that did not. ``--workers 4 8`` adds
-worker counts; ``--rllib`` adds Ray RLlib's PPO (2 env runners x 4 envs; self-play only,
+best is the least disturbed; the ratio to SB3 is the median over the repeats of the ratio
+within each repeat (runs a minute apart, under about the same load). The fast backend's
+learning runs in a thread beside the environments (``overlap_learning``, the default)
+except in the row that says otherwise; its "learning" column is then time that overlaps
+the others, and "wait on learner" the part that did not. ``--workers 4 8`` adds worker
+counts; ``--rllib`` adds Ray RLlib's PPO (2 env runners x 4 envs; self-play only,
 so its row plays Kings against its own policy, not against scripted). The SB3 split: the
 environments' time is ``VecEnv.step`` (rules, encoders and opponents together), learning is
 ``model.train``, inference the rest of the rollout.
@@ -29,6 +30,8 @@ import sys
 import tempfile
 import time
 from typing import Any
+
+import numpy as np
 
 GAMES: dict[str, dict[str, Any]] = {
     "Kings 2p vs scripted": {"env_id": "kings_v1", "env_config": {"num_players": 2},
@@ -153,6 +156,7 @@ def main() -> None:
     args = p.parse_args()
     workers = [0, 1, 2] + [w for w in args.workers if w > 2]
     best: dict[tuple[str, str], dict[str, Any]] = {}
+    rates: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="speed") as tmp:
         for rep in range(args.repeats):
             for game in args.games:
@@ -164,6 +168,7 @@ def main() -> None:
                 for name, fn in runs:
                     r = fn(f"{tmp}/{len(best)}_{rep}_{abs(hash((game, name)))}")
                     print(f"{game} | {name}: {r['steps_per_s']:.0f} steps/s", file=sys.stderr)
+                    rates.setdefault((game, name), []).append(r["steps_per_s"])
                     if r["steps_per_s"] > best.get((game, name), {}).get("steps_per_s", 0):
                         best[(game, name)] = r
         if args.rllib:
@@ -171,17 +176,20 @@ def main() -> None:
                 rllib(args.steps, f"{tmp}/rllib")
     print(f"{args.steps} env steps per run, best of {args.repeats}, {os.cpu_count()} cores, "
           f"MLP 64x64, 8 envs, n_steps 512, batch 256, 4 epochs; times in seconds\n")
-    print("| game | trainer | env steps/s | x SB3 | env | opponents | wait on workers | inference "
-          "| learning | wait on learner | wall | envs' share of wall |")
+    print("| game | trainer | env steps/s | x SB3 (median of the repeats' ratios) | env | opponents "
+          "| wait on workers | inference | learning | wait on learner | wall | envs' share of wall |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (game, name), r in best.items():
-        base = best.get((game, "SB3 MaskablePPO, DummyVecEnv"), {}).get("steps_per_s")
-        ratio = f"{r['steps_per_s'] / base:.2f}" if base else "-"
+        base = rates.get((game, "SB3 MaskablePPO, DummyVecEnv"))
+        mine = rates.get((game, name))
+        ratio = f"{float(np.median([m / b for m, b in zip(mine, base)])):.2f}" if base and mine else "-"
         share = r.get("env_share")
         print(f"| {game} | {name} | {r['steps_per_s']:,.0f} | {ratio} | {fmt(r.get('env_s'))} | "
               f"{fmt(r.get('opponents_s'))} | {fmt(r.get('wait_s'))} | {fmt(r.get('inference_s'))} | "
               f"{fmt(r.get('learning_s'))} | {fmt(r.get('wait_learner_s'))} | {fmt(r.get('wall_s'))} | "
               f"{'-' if share is None else f'{100 * share:.0f}%'} |")
+    print("\nper-repeat env steps/s: " + json.dumps({f"{g} | {n}": [round(x) for x in v]
+                                                   for (g, n), v in rates.items()}))
     print("\n" + json.dumps({f"{g} | {n}": {k: (round(v, 3) if isinstance(v, float) else v)
                                            for k, v in r.items()} for (g, n), r in best.items()}))
 
