@@ -123,3 +123,40 @@ def test_ctrl_c_stops_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with pytest.raises(KeyboardInterrupt):
         FastTrainer(cfg, lambda *a: None).run()
     assert no_children()
+
+
+def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> None:
+    """Trained opponents are batched (one forward for all the games waiting on a policy);
+    each still plays the move the ``ppo:`` agent would play in its game."""
+    from baselines.fast.vec import Buffers, EnvSet
+    from baselines.ppo import PolicyAgent, save_actor
+
+    config = {"num_players": 2, "max_turns": 6}
+    obs_size, num_actions = obs_and_actions("kings_v1", config, 0)
+    rng = np.random.default_rng(0)
+    shapes = {"mlp_extractor.policy_net.0.weight": (16, obs_size), "mlp_extractor.policy_net.0.bias": (16,),
+              "action_net.weight": (num_actions, 16), "action_net.bias": (num_actions,)}
+    save_actor({k: rng.normal(size=v) for k, v in shapes.items()}, tmp_path / "opp", env_id="kings_v1",
+               roles=["player_1"], game_config=config)
+    spec = EnvSpec("kings_v1", config, [0], {1: f"ppo:{tmp_path / 'opp'}"}, str(tmp_path / "pool"), {},
+                   "terminal")
+    envs = EnvSet(spec, [1, 2, 3, 4], Buffers.allocate(4, obs_size, num_actions, 0))
+    agent = PolicyAgent("kings_v1", role=1, path=str(tmp_path / "opp"), **config)
+    envs.reset()
+    played = 0
+    for _ in range(6):
+        expected = []
+        for i, s in enumerate(envs.states):
+            c = s.clone()
+            a = int(np.flatnonzero(envs.buf.mask[i])[0])
+            envs.buf.action[i] = a
+            c.apply_action(a)
+            while not (c.is_terminal() or c.is_truncated()) and c.current_player() == 1:
+                c.apply_action(agent.act(c.observation(1), c.legal_action_mask(), c))
+                played += 1
+            expected.append(c)
+        envs.step()
+        for i, c in enumerate(expected):
+            if not envs.buf.done[i]:
+                assert envs.states[i] == c
+    assert played > 0
