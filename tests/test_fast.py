@@ -131,7 +131,7 @@ def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> No
     from baselines.fast.vec import Buffers, EnvSet
     from baselines.ppo import PolicyAgent, save_actor
 
-    config = {"num_players": 2, "max_turns": 6}
+    config: dict[str, Any] = {"num_players": 2, "max_turns": 6}
     obs_size, num_actions = obs_and_actions("kings_v1", config, 0)
     rng = np.random.default_rng(0)
     shapes = {"mlp_extractor.policy_net.0.weight": (16, obs_size), "mlp_extractor.policy_net.0.bias": (16,),
