@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 import yaml
+from tqdm import tqdm
 
 from conan_envs import ConfigError
 
@@ -119,6 +120,8 @@ class FastTrainer(Trainer):
         t0 = time.time()
         loop = _Loop(self, learner, schedule, writer)
         venv = make_vec(spec, int(cfg["n_envs"]), workers, int(cfg["seed"]) + steps0, obs_size, num_actions)
+        if cfg["progress_bar"]:
+            loop.bar = tqdm(total=int(cfg["total_steps"]), initial=steps0, unit="step", dynamic_ncols=True)
         try:
             loop.train(venv)
             wall = time.time() - t0
@@ -132,6 +135,8 @@ class FastTrainer(Trainer):
             self.checkpoint(learner, loop.schedule)
         finally:
             venv.close()
+            if loop.bar is not None:
+                loop.bar.close()
             if writer is not None:
                 writer.close()
         train_wall = max(wall - loop.eval_s, 1e-9)
@@ -175,6 +180,7 @@ class _Loop:
         self.last_eval = -1
         self.last_rows: list[dict[str, Any]] = []
         self.eval_s = 0.0
+        self.bar: Any = None  # a tqdm progress bar (config progress_bar)
         cfg = trainer.cfg
         window = int(cfg["ppo"].get("stats_window_size", 100))
         self.returns: deque[float] = deque(maxlen=window)
@@ -249,6 +255,8 @@ class _Loop:
         """After an update: the sampler takes the new weights; logs; the periodic work."""
         t, e0 = time.perf_counter(), self.eval_s
         self.learner.num_timesteps += self.rollout_steps
+        if self.bar is not None:
+            self.bar.update(self.rollout_steps)
         sampler.refresh(self.learner.policy)
         self.log_rollout(losses, t_start, s_start)
         if self.learner.num_timesteps < int(self.tr.cfg["total_steps"]):
