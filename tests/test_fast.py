@@ -160,3 +160,11 @@ def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> No
             if not envs.buf.done[i]:
                 assert envs.states[i] == c
     assert played > 0
+
+
+def test_the_sb3_entry_point_refuses_a_fast_config(tmp_path: Path) -> None:
+    from baselines import training
+
+    with pytest.raises(ConfigError, match="backend 'fast'"):
+        training.train(None, small(tmp_path), log=lambda *a: None)
+    assert not (tmp_path / "run").exists()
