@@ -4,7 +4,7 @@ steps (Kings 2 players, the learner in either seat against ``scripted``, shaped 
 ``--games`` games, both seats (baselines.evaluation.head_to_head, seed 20000).
 
     nice -n 10 .venv/bin/python reports/training_speed/learning.py --steps 150000 --games 400 \
-        --out /tmp/learning > reports/training_speed/learning.md
+        --out /tmp/learning > /tmp/learning.md   # its table goes into README.md
 
 The runs' folders go to ``--out`` (not into the source tree).
 """

@@ -4,7 +4,7 @@ environments (rules and encoders), their opponents, the policy's forward (infere
 learning, and the share of the wall time spent in the environments.
 
     nice -n 10 .venv/bin/python reports/training_speed/measure.py --steps 20480 --repeats 2 \
-        > reports/training_speed/results.md
+        > /tmp/speed.md   # its table goes into README.md
 
 Games (MLP 64x64, 8 envs, PPO n_steps 512, batch 256, 4 epochs, no evaluation, no
 TensorBoard): Kings 2 players, the learner in either seat against ``scripted``; the
