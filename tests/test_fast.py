@@ -22,7 +22,7 @@ from baselines.train_config import load_config  # noqa: E402
 from conan_envs import ConfigError  # noqa: E402
 
 SMALL: dict[str, Any] = {
-    "env_id": "kings_v1", "env_config": {"num_players": 2, "max_turns": 6}, "learn_role": "all",
+    "env_id": "kings_v2", "env_config": {"num_players": 2, "max_turns": 6}, "learn_role": "all",
     "opponents": "self", "backend": "fast", "policy": {"net_arch": [16, 16]},
     "ppo": {"n_steps": 32, "batch_size": 32, "n_epochs": 1}, "n_envs": 4, "total_steps": 256,
     "pool": {"snapshot_every": 128, "random_prob": 0.3}, "tensorboard": True, "progress_bar": False,
@@ -43,11 +43,11 @@ def test_trains_exports_a_loadable_policy_and_resumes(tmp_path: Path) -> None:
     run = tmp_path / "run"
     assert summary["steps"] == 256 and summary["backend"] == "fast"
     assert 0 < summary["time_split"]["env_share"] <= 1
-    agent = load_agent(f"ppo:{run / 'policy'}", "kings_v1", role=1, num_players=2, max_turns=6)
+    agent = load_agent(f"ppo:{run / 'policy'}", "kings_v2", role=1, num_players=2, max_turns=6)
     assert json.loads((run / "policy.json").read_text())["steps"] == 256
     from conan_envs import make_game
 
-    s = make_game("kings_v1", num_players=2, max_turns=6).new_initial_state(3)
+    s = make_game("kings_v2", num_players=2, max_turns=6).new_initial_state(3)
     a = agent.act(s.observation(s.current_player()), s.legal_action_mask(), s)
     assert s.legal_action_mask()[a]
     assert list((run / "tb").glob("ppo_1/events.out.tfevents.*"))
@@ -99,9 +99,9 @@ def test_workers_train_and_are_joined(tmp_path: Path) -> None:
 
 
 def test_a_failing_worker_raises_and_every_worker_stops(tmp_path: Path) -> None:
-    spec = EnvSpec("kings_v1", {"num_players": 2, "max_turns": 6}, [0, 1], {0: "random", 1: "random"},
+    spec = EnvSpec("kings_v2", {"num_players": 2, "max_turns": 6}, [0, 1], {0: "random", 1: "random"},
                    str(tmp_path / "pool"), {}, "terminal")
-    obs_size, actions = obs_and_actions("kings_v1", {"num_players": 2, "max_turns": 6}, 0)
+    obs_size, actions = obs_and_actions("kings_v2", {"num_players": 2, "max_turns": 6}, 0)
     venv = make_vec(spec, 4, 2, 0, obs_size, actions)
     try:
         venv.reset()
@@ -132,16 +132,16 @@ def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> No
     from baselines.ppo import PolicyAgent, save_actor
 
     config: dict[str, Any] = {"num_players": 2, "max_turns": 6}
-    obs_size, num_actions = obs_and_actions("kings_v1", config, 0)
+    obs_size, num_actions = obs_and_actions("kings_v2", config, 0)
     rng = np.random.default_rng(0)
     shapes = {"mlp_extractor.policy_net.0.weight": (16, obs_size), "mlp_extractor.policy_net.0.bias": (16,),
               "action_net.weight": (num_actions, 16), "action_net.bias": (num_actions,)}
-    save_actor({k: rng.normal(size=v) for k, v in shapes.items()}, tmp_path / "opp", env_id="kings_v1",
+    save_actor({k: rng.normal(size=v) for k, v in shapes.items()}, tmp_path / "opp", env_id="kings_v2",
                roles=["player_1"], game_config=config)
-    spec = EnvSpec("kings_v1", config, [0], {1: f"ppo:{tmp_path / 'opp'}"}, str(tmp_path / "pool"), {},
+    spec = EnvSpec("kings_v2", config, [0], {1: f"ppo:{tmp_path / 'opp'}"}, str(tmp_path / "pool"), {},
                    "terminal")
     envs = EnvSet(spec, [1, 2, 3, 4], Buffers.allocate(4, obs_size, num_actions, 0))
-    agent = PolicyAgent("kings_v1", role=1, path=str(tmp_path / "opp"), **config)
+    agent = PolicyAgent("kings_v2", role=1, path=str(tmp_path / "opp"), **config)
     envs.reset()
     played = 0
     for _ in range(6):

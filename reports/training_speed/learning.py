@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 CONFIG: dict[str, Any] = {
-    "env_id": "kings_v1", "env_config": {"num_players": 2}, "learn_role": "all",
+    "env_id": "kings_v2", "env_config": {"num_players": 2}, "learn_role": "all",
     "opponents": "scripted", "reward": "shaped",
     "policy": {"net_arch": [64, 64], "activation": "tanh"},
     "ppo": {"n_steps": 512, "batch_size": 256, "n_epochs": 4, "gamma": 0.995, "ent_coef": 0.01},
@@ -43,7 +43,7 @@ def main() -> None:
         summary = run_config(cfg, log=lambda *a: None)
         train_s = time.time() - t
         for opp in ("random", "scripted"):
-            r = head_to_head("kings_v1", f"ppo:{out}/policy", opp, games=args.games, seed=20_000,
+            r = head_to_head("kings_v2", f"ppo:{out}/policy", opp, games=args.games, seed=20_000,
                              game_config={"num_players": 2})
             rows.append({"backend": backend, "opponent": opp, "steps": summary["steps"],
                          "train_s": round(train_s, 1), "steps_per_s": round(summary["env_steps_per_s"]),

@@ -34,10 +34,10 @@ from typing import Any
 import numpy as np
 
 GAMES: dict[str, dict[str, Any]] = {
-    "Kings 2p vs scripted": {"env_id": "kings_v1", "env_config": {"num_players": 2},
+    "Kings 2p vs scripted": {"env_id": "kings_v2", "env_config": {"num_players": 2},
                              "learn_role": "all", "opponents": "scripted"},
     "Miniatures Overlord (clutches) vs scripted heroes": {
-        "env_id": "miniatures_v1", "env_config": {"scenario": "clutches", "num_heroes": 3},
+        "env_id": "miniatures_v2", "env_config": {"scenario": "clutches", "num_heroes": 3},
         "learn_role": "overlord", "opponents": {"default": "scripted"}},
 }
 COMMON: dict[str, Any] = {"policy": {"net_arch": [64, 64], "activation": "tanh"},
@@ -134,7 +134,7 @@ def rllib(steps: int, out: str) -> dict[str, Any]:
     from baselines.rllib.train import load, train
 
     os.environ.setdefault("RAY_AUTH_MODE", "disabled")
-    cfg = load(None, {"env_id": "kings_v1", "env_config": {"num_players": 2}, "learn_role": "all",
+    cfg = load(None, {"env_id": "kings_v2", "env_config": {"num_players": 2}, "learn_role": "all",
                       "opponents": "self", "policy": {"net_arch": [64, 64], "activation": "tanh"},
                       "ppo": {"n_steps": 512, "batch_size": 256, "n_epochs": 4}, "n_envs": 4,
                       "runners": 2, "total_steps": steps, "out_dir": out, "tensorboard": False,
