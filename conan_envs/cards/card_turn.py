@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow
+from . import table
 from .hidden import visible
 from .setup import log_placed, put_challenge
 
@@ -88,7 +88,7 @@ def advance(s) -> None:
             s.dec, s.actor = "card_play", p
             return
         if not s.first_round:
-            flow.end_phase(s)
+            s.end_phase()
             return
 
 
@@ -139,7 +139,7 @@ def apply_card_play(s, seg, i) -> None:
         if s.first_round:
             advance(s)
         else:
-            flow.end_phase(s)
+            s.end_phase()
         return
     if seg == "play":  # an Adventure card, face up in front of its player
         s.hand[p].remove(i)
@@ -156,7 +156,7 @@ def apply_card_play(s, seg, i) -> None:
         log_placed(s, p, c, a)
     elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
         _discard_one(s, p, PASSAGE)
-        flow.leave_adventure(s, p)
+        table.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
         s.expelled_from[p] = -1

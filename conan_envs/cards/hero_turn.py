@@ -7,14 +7,15 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow, wager
+from . import table, wager
+from .shares import share_gain
 
 NADV = C.NUM_ADVENTURES
 NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
 
 
 def begin(s, p) -> bool:
-    if flow.check_victory_at_hero_turn(s, p):
+    if table.check_victory_at_hero_turn(s, p):
         return True
     s.dec, s.actor = "hero_action", p
     return can_act(s, p)  # nothing but passing: the turn passes without asking
@@ -94,19 +95,19 @@ def apply_hero_action(s, seg, i) -> None:
     who = roles[p]
     if seg == "pass":
         s.log_event(f"{who} passes the Hero Turn")
-        flow.advance(s)
+        s.advance()
     elif seg == "adventure":
         pos = s.pos[p]
         sorcery = pos >= 0 and bool(s.stack[pos])
         if sorcery:
             s.used[p] = True  # the Sorcerer's I will return
-        flow.leave_adventure(s, p)
+        table.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
         s.expelled_from[p] = -1
         s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
                     f"{C.NAME[C.AD0 + i]}")
-        flow.advance(s)
+        s.advance()
     elif seg == "face":
         wager.face(s, p, s.stack[s.pos[p]][-1])
     elif seg == "scout_face":
@@ -123,7 +124,7 @@ def apply_hero_action(s, seg, i) -> None:
         s.hand[p].append(card)
         s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
         s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
-        flow.advance(s)
+        s.advance()
     elif seg == "steal_item":  # ... or an item of a Hero on the same card
         s.used[p] = True
         card = C.MG0 + i
@@ -132,17 +133,17 @@ def apply_hero_action(s, seg, i) -> None:
                 s.items[q].remove(card)
                 s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
         s.items[p].append(card)
-        flow.advance(s)
+        s.advance()
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
         c = s.stack[a][-1]
-        paid = flow.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+        paid = table.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
         s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
                     f"the top Challenge, {C.WORDS[C.CH0 + c]}")
-        flow.discard_challenge(s, a, c)
-        flow.check_defeat(s)
-        flow.advance(s)
+        table.discard_challenge(s, a, c)
+        table.check_defeat(s)
+        s.advance()
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------
@@ -153,7 +154,7 @@ def complete(s, p) -> None:
     a = s.cadv = s.pos[p]
     s.dp[p] += C.LOOT[a]
     s.log_event(f"{s.game.roles[p]} completes {C.NAME[C.AD0 + a]}: Loot {C.loot_words(a)}")
-    cards = C.LOOT_DRAW[a] - flow.draw(s, p, C.LOOT_DRAW[a])
+    cards = C.LOOT_DRAW[a] - table.draw(s, p, C.LOOT_DRAW[a])
     items = C.LOOT_MAGIC[a]
     while items and s.magic_deck:
         take_item(s, p)
@@ -200,20 +201,7 @@ def share_loot(s, p, taken: int) -> None:
     items = []
     if q >= 0 and s.items_to[p] == q and taken:
         items = s.items[p][-taken:]
-    wager.share_gain(s, p, C.LOOT[a], "complete_end", items)
-
-
-def finish_complete(s) -> None:
-    """Once all Loot effects are applied the card is placed face down (out of the game);
-    while some remain it stays face up (adv_state 3), no longer an Adventure to enter."""
-    a = s.cadv
-    s.cadv = -1
-    s.adv_state[a] = 3 if any(e[0] == a for e in s.owed) else 2
-    for q in range(s.game.n):
-        if s.pos[q] == a:
-            flow.leave_adventure(s, q)
-    flow.check_defeat(s)
-    flow.advance(s)
+    share_gain(s, p, C.LOOT[a], "complete_end", items)
 
 
 def settle_loot(s) -> None:
@@ -225,7 +213,7 @@ def settle_loot(s) -> None:
         a, p, cards, items = e
         if s.alive[p]:
             if cards:
-                cards -= flow.draw(s, p, cards)
+                cards -= table.draw(s, p, cards)
             while items and s.magic_deck:
                 take_item(s, p)
                 items -= 1

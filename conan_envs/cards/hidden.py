@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import content as C
-from .flow import take_face
+from .base import Table
+from .table import take_face
 
 
 def visible(s, r: int, a: int, c: int) -> bool:
@@ -31,15 +32,15 @@ def stated_cards(s) -> list:
     asks for once the other player has accepted (accepting needs everything asked in hand;
     docs/rulings/cards.md, "Diplomacy Turn"). Carrying the Deal out hands exactly these over."""
     off = s.offer
-    if off is None or off["kind"] != "deal":
+    if off is None or off.kind != "deal":
         return []
-    stated = [(off["from"], off["give"]["cards"])]
+    stated = [(off.by, off.give.cards)]
     if s.dec == "ability" and s.prompt in ("veto", "deal_break"):  # accepted, not carried out
-        stated.append((off["to"], off["get"]["cards"]))
+        stated.append((off.to, off.get.cards))
     return [(p, faces) for p, faces in stated if faces]
 
 
-def resample(s, observer: int, rng: np.random.Generator):
+def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
     new = s.clone(np.random.default_rng(rng.integers(2**63)))
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
@@ -59,7 +60,7 @@ def resample(s, observer: int, rng: np.random.Generator):
               for p, faces in stated_cards(new) if p in hands}
     faces = []
     if new.w is not None and not cards_revealed(new):
-        faces = [e for e in new.w["cards"] if e[0] != observer]
+        faces = [e for e in new.w.cards if e[0] != observer]
     pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e[1] for e in faces]
     if hand_ch:
         ch_ids.append(new.hand[new.actor][0])

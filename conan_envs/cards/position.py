@@ -13,7 +13,9 @@ import conan_envs
 from ..engine import checks
 from . import content as C
 from . import flow
+from .records import DECISION_NAMES
 from .setup import put_challenge
+from .table import check_defeat
 
 TURN_DECISIONS = {"hero": "hero_action", "card": "card_play", "diplomacy": "diplomacy"}
 BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
@@ -111,19 +113,13 @@ def turn(s, phase, player, dec=None):
     if phase not in TURN_DECISIONS:
         raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
     checks.player(player, s.game.n)
-    if dec is not None and dec not in _decisions():
+    if dec is not None and dec not in DECISION_NAMES:
         raise ValueError(f"decision {dec!r} is not a decision of the game")
     s.phase = phase
     s.idx = s.order.index(player)
     s.actor = player
     s.dec = dec or TURN_DECISIONS[phase]
     return s.edited()
-
-
-def _decisions():
-    from .state import DECISION_NAMES
-
-    return DECISION_NAMES
 
 
 def begin(s, phase, first_round=True):
@@ -256,7 +252,7 @@ def defeat(s, p):
     if not s.alive[p]:
         raise ValueError(f"player {p} is already defeated")
     s.dp[p] = 0
-    flow.check_defeat(s)
+    check_defeat(s)
     s.edited()
-    flow.advance(s)
+    s.advance()
     return s.edited()

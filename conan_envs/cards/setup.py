@@ -6,8 +6,8 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow
-from .diplomacy import new_offer
+from . import table
+from .records import new_offer
 
 NADV = C.NUM_ADVENTURES
 
@@ -50,7 +50,7 @@ def mask_swap_offer(s, m) -> None:
 def apply_swap_offer(s, seg, i) -> None:
     if seg == "pass":
         s.log_event(f"{s.game.roles[s.actor]} keeps their Hero (offers no swap)")
-        flow.advance(s)
+        s.advance()
         return
     s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[i]} to swap Heroes")
     s.offer = new_offer("swap", s.actor, i)
@@ -63,12 +63,12 @@ def mask_swap_answer(s, m) -> None:
 
 
 def apply_swap_answer(s, seg, i) -> None:
-    a, b = s.offer["from"], s.offer["to"]
+    a, b = s.offer.by, s.offer.to
     s.log_event(f"{s.game.roles[b]} {'accepts' if seg == 'accept' else 'rejects'} the swap")
     if seg == "accept":
         s.hero[a], s.hero[b] = s.hero[b], s.hero[a]
     s.offer = None
-    flow.advance(s)
+    s.advance()
 
 
 # ---- step 2: starting Adventures and turn order ----------------------------------------------
@@ -127,7 +127,7 @@ def apply_setup_challenge(s, seg, i) -> None:
     s.hand[p].remove(C.CH0 + c)
     put_challenge(s, p, c, a)
     log_placed(s, p, c, a)
-    flow.advance(s)
+    s.advance()
 
 
 def log_placed(s, p, c, a) -> None:
@@ -147,7 +147,7 @@ def put_challenge(s, p, c, a) -> None:
 def form_decks(s) -> None:
     s.deck = [s.deck[i] for i in s.rng.permutation(len(s.deck)).tolist()]
     for p in s.order:
-        flow.draw(s, p, 7)
+        table.draw(s, p, 7)
 
 
 # ---- step 6: Heroes placed in turn order -----------------------------------------------------
@@ -173,4 +173,4 @@ def mask_setup_hero(s, m) -> None:
 def apply_setup_hero(s, seg, i) -> None:
     s.pos[s.actor] = i
     s.log_event(f"{s.game.roles[s.actor]} places their Hero on {C.NAME[C.AD0 + i]}")
-    flow.advance(s)
+    s.advance()

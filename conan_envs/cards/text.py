@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from . import content as C
-from .diplomacy import terms_words
 from .hero_turn import NOBLE_BRIBE
-from .wager import share_words
+from .records import terms_words
+from .shares import share_words
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -30,9 +30,9 @@ def action_string(s, action: int) -> str:
     if seg == "pass":
         if dec == "ability":
             if s.prompt == "mercenary":
-                return f"pay {C.ALLY_COST[w['chal']]} DP for the Ally"
-            if s.prompt == "sermon_break":
-                return f"give {roles[s.pend[1]]} {share_words(s.pend[2], s.pend[4])}"
+                return f"pay {C.ALLY_COST[w.chal]} DP for the Ally"
+            if s.prompt == "sermon_break" and s.pend is not None:
+                return f"give {roles[s.pend.receiver]} {share_words(s.pend.dp, s.pend.items)}"
             return DECLINE[s.prompt]
         return {"answer": "reject", "swap_answer": "reject", "swap_offer": "keep your Hero",
                 "resolution": "pass (no more cards)", "deal_build": "withdraw the offer",
@@ -60,9 +60,9 @@ def action_string(s, action: int) -> str:
     if seg == "scout_face":
         return f"face {C.NAME[C.CH0 + i]}"
     if seg == "fight":
-        return f"fight {C.NAME[C.CH0 + w['chal']]}"
+        return f"fight {C.NAME[C.CH0 + w.chal]}"
     if seg == "recruit":
-        return f"recruit {C.NAME[C.CH0 + w['chal']]} as your Ally for {C.ALLY_COST[w['chal']]} DP"
+        return f"recruit {C.NAME[C.CH0 + w.chal]} as your Ally for {C.ALLY_COST[w.chal]} DP"
     if seg == "duel":
         return f"challenge {roles[i]} to a Duel"
     if seg == "complete":
@@ -78,10 +78,10 @@ def action_string(s, action: int) -> str:
     if seg == "bet":
         return f"wager {i + 1} DP" if dec == "bet_open" else f"raise to {i + 1} DP"
     if seg == "match":
-        return f"match {w['cur']} DP"
+        return f"match {w.cur} DP"
     if seg == "withdraw":
-        side = 0 if s.actor == w["hero"] else 1
-        return f"withdraw (pay {w['bets'][side] or 1} DP)"
+        side = 0 if s.actor == w.hero else 1
+        return f"withdraw (pay {w.bets[side] or 1} DP)"
     if seg == "attribute":
         src, att = divmod(i, 3)
         return f"use {C.ATTRS[att]} of {_source(s, s.actor, src)} ({_value(s, s.actor, src, att)})"
@@ -89,7 +89,7 @@ def action_string(s, action: int) -> str:
         return f"fight the Duel with {C.ATTRS[i]}"
     if seg == "play_on":
         card, t = divmod(i, 2)
-        target = w["hero"] if t == 0 else w["opp"]
+        target = w.hero if t == 0 else w.opp
         whose = "your Hero" if target == s.actor else f"{roles[target]}'s Hero"
         return f"play {C.NAME[card]} face down on {whose}"
     if seg == "swap":

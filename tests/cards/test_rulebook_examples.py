@@ -31,7 +31,7 @@ def crushing_doors_wager():
 
 def test_crushing_doors_wager_5_raised_to_7_matched():
     s, _ = crushing_doors_wager()
-    assert s.w["bets"] == [7, 7]
+    assert s.w.bets == [7, 7]
     assert s.decision() == "attribute" and s.current_player() == 0  # on to Resolution
 
 
@@ -46,7 +46,7 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     assert s.decision() == "resolution" and s.current_player() == 0
     act(s, "pass (no more cards)")
     act(s, "play Curse of Nergal face down")
-    assert s.w["cards"] == [[1, curse, 0]]
+    assert s.w.cards == [[1, curse, 0]]
     act(s, "pass (no more cards)")
     assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
     assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7
