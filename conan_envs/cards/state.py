@@ -12,7 +12,21 @@ import numpy.typing as npt
 from conan_envs.engine import TERMINAL
 from conan_envs.engine.view import Decision
 
-from . import card_turn, diplomacy, encode, flow, hero_turn, hidden, restore, setup, shares, text, view, wager
+from . import (
+    card_turn,
+    diplomacy,
+    encode,
+    flow,
+    hero_turn,
+    hidden,
+    labels,
+    restore,
+    setup,
+    shares,
+    text,
+    view,
+    wager,
+)
 from .base import Table
 
 Mask = npt.NDArray[np.bool_]
@@ -118,7 +132,7 @@ class CardsState(Table):
         return encode.observe(self, role)
 
     def action_to_string(self, action: int) -> str:
-        return text.action_string(self, action)
+        return labels.action_string(self, action)
 
     def resample_hidden(self, observer: int, rng: np.random.Generator) -> Table:
         return hidden.resample(self, observer, rng)
