@@ -5,11 +5,16 @@ to it by `CardsState` (state.py), so a rules module hands the turn on without im
 driver."""
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from conan_envs.engine import State
 
 from . import content as C
 from .config import CardsConfig
 from .records import Offer, Share, Wager
+
+Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 
 # The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
@@ -107,6 +112,10 @@ class Table(State):
         self.winner = -1
         self.acted = 0
         self.tie = False
+
+    def edited(self) -> Table:
+        super().edited()
+        return self
 
     # ---- read-only accessors (copies: agents read them, the rules alone change a position) ---
     @property

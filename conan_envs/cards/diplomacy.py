@@ -17,17 +17,15 @@ break it once per game (he takes his side and gives nothing); a Priest in an All
 it when he owes his partner a share."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import compress
-
-import numpy as np
-import numpy.typing as npt
 
 from . import content as C
 from . import table
+from .base import Mask, Table
 from .hidden import cards_revealed
-from .records import MAX_RANDOM, TERMS, new_offer, terms_words
+from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, new_offer, terms_words
 
-Mask = npt.NDArray[np.bool_]
 # the action segments that add goods to a Deal: segment -> (side of the offer, kind of good)
 DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give"), ("ask", "get"))
               for kind in ("dp", "cards", "card", "item")}
@@ -36,25 +34,25 @@ COPIES = C.FACE_COPIES
 AD0, CH0 = C.AD0, C.CH0
 
 
-def has_goods(s, p) -> bool:
+def has_goods(s: Table, p: int) -> bool:
     return s.dp[p] > 1 or bool(s.hand[p]) or bool(s.items[p])
 
 
-def alliance_ok(s, p, q) -> bool:
+def alliance_ok(s: Table, p: int, q: int) -> bool:
     a = s.pos[p]
     if a < 0 or s.pos[q] != a or s.partner[p] >= 0 or s.partner[q] >= 0:
         return False
     return not any(s.ch_placer[c] in (p, q) for c in s.stack[a])
 
 
-def begin(s, p) -> bool:
+def begin(s: Table, p: int) -> bool:
     if s.offered[p]:  # lost to a Priest's veto
         return False
     s.dec, s.actor = "diplomacy", p
     return any(_offers(s, p))
 
 
-def _offers(s, p):
+def _offers(s: Table, p: int) -> Iterator[tuple[OfferKind, int]]:
     mine = has_goods(s, p)
     for q in range(s.game.n):
         if q != p and s.alive[q] and not s.offered[q]:
@@ -64,25 +62,26 @@ def _offers(s, p):
                 yield "alliance", q
 
 
-def mask_diplomacy(s, m) -> None:
+def mask_diplomacy(s: Table, m: Mask) -> None:
     o = s.game.o
     for kind, q in _offers(s, s.actor):
         m[o[kind] + q] = True
     m[0] = True
 
 
-def apply_diplomacy(s, seg, i) -> None:
+def apply_diplomacy(s: Table, seg: str, i: int) -> None:
     if seg == "pass":
         s.log_event(f"{s.game.roles[s.actor]} makes no offer")
         s.advance()
         return
-    s.offer = new_offer(seg, s.actor, i)
+    s.offer = new_offer("deal" if seg == "deal" else "alliance", s.actor, i)
     s.dec = "deal_build" if seg == "deal" else "alliance_terms"
 
 
 # ---- building a Deal -------------------------------------------------------------------------
-def mask_deal_build(s, m) -> None:
+def mask_deal_build(s: Table, m: Mask) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     p, q = off.by, off.to
     give, get = off.give, off.get
     o = s.game.o
@@ -129,7 +128,7 @@ def mask_deal_build(s, m) -> None:
     m[0] = True  # withdraw the offer
 
 
-def mask_unseen_faces(s, p, m, k) -> None:
+def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
     """Clear in `m` (a card face f at k + f) every face all of whose copies player p sees
     outside the other players' hands: its own hand, the discard pile, the Adventures, the
     Challenges it knows, the Allies, its own cards in the Resolution (or all of them once
@@ -147,7 +146,7 @@ def mask_unseen_faces(s, p, m, k) -> None:
     for c in s.ally:
         if c >= 0:
             m[k + FACE[CH0 + c]] = False
-    seen: dict = {}  # (a plain dict: a Counter costs twice as much here)
+    seen: dict[int, int] = {}  # (a plain dict: a Counter costs twice as much here)
     get = seen.get
     for c in s.hand[p]:
         f = FACE[c]
@@ -166,8 +165,9 @@ def mask_unseen_faces(s, p, m, k) -> None:
             m[k + f] = False
 
 
-def apply_deal_build(s, seg, i) -> None:
+def apply_deal_build(s: Table, seg: str, i: int) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     if seg == "pass":
         s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
         _close(s)
@@ -189,14 +189,15 @@ def apply_deal_build(s, seg, i) -> None:
         goods.items.append(C.MG0 + i)
 
 
-def mask_alliance_terms(s, m) -> None:
+def mask_alliance_terms(s: Table, m: Mask) -> None:
     o = s.game.o["terms"]
     m[o:o + len(TERMS)] = True
     m[0] = True
 
 
-def apply_alliance_terms(s, seg, i) -> None:
+def apply_alliance_terms(s: Table, seg: str, i: int) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     if seg == "pass":
         s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
         _close(s)
@@ -207,7 +208,7 @@ def apply_alliance_terms(s, seg, i) -> None:
 
 
 # ---- the answer ------------------------------------------------------------------------------
-def can_deliver(s, p, goods) -> bool:
+def can_deliver(s: Table, p: int, goods: Goods) -> bool:
     """Whether p holds everything of `goods` now."""
     if s.dp[p] <= goods.dp or len(s.hand[p]) < len(goods.cards) + goods.random_cards:
         return False
@@ -221,8 +222,9 @@ def can_deliver(s, p, goods) -> bool:
     return True
 
 
-def mask_answer(s, m) -> None:
+def mask_answer(s: Table, m: Mask) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     o = s.game.o
     m[0] = True
     if off.kind == "alliance" or (can_deliver(s, off.to, off.get)
@@ -232,8 +234,9 @@ def mask_answer(s, m) -> None:
         m[o["counter"]] = True
 
 
-def apply_answer(s, seg, i) -> None:
+def apply_answer(s: Table, seg: str, i: int) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     who = s.game.roles[s.actor]
     if seg == "pass":
         s.log_event(f"{who} rejects the offer")
@@ -254,26 +257,29 @@ def apply_answer(s, seg, i) -> None:
     carry_out(s)
 
 
-def _close(s) -> None:
+def _close(s: Table) -> None:
     """The offer is settled; the Diplomacy Turn goes on after the player whose turn it is."""
     s.offer = None
     s.advance()
 
 
-def prompt_veto(s, use: bool) -> None:
+def prompt_veto(s: Table, use: bool) -> None:
     if use:
         s.used[s.actor] = True
         s.log_event(f"{s.game.roles[s.actor]} uses Sermon: the offer is not carried out and both "
                     "players lose this Diplomacy Turn")
-        s.offered[s.offer.by] = s.offered[s.offer.to] = True
+        off = s.offer
+        assert off is not None  # the offer vetoed
+        s.offered[off.by] = s.offered[off.to] = True
         _close(s)
         return
     s.log_event(f"{s.game.roles[s.actor]} does not use Sermon: the offer is carried out")
     carry_out(s)
 
 
-def carry_out(s) -> None:
+def carry_out(s: Table) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     p, q = off.by, off.to
     if off.kind == "alliance":
         keep, losses, items = TERMS[off.terms]
@@ -292,9 +298,10 @@ def carry_out(s) -> None:
     _deliver(s, (p, q))
 
 
-def prompt_deal_break(s, use: bool) -> None:
+def prompt_deal_break(s: Table, use: bool) -> None:
     """The Priest takes what was agreed for him and, breaking it, gives nothing back."""
     off = s.offer
+    assert off is not None  # with an offer on the table
     r = s.actor
     if use:
         s.used[r] = True
@@ -304,8 +311,9 @@ def prompt_deal_break(s, use: bool) -> None:
     _deliver(s, [x for x in (off.by, off.to) if not (use and x == r)])
 
 
-def _deliver(s, givers) -> None:
+def _deliver(s: Table, givers: Sequence[int]) -> None:
     off = s.offer
+    assert off is not None  # with an offer on the table
     for a in givers:
         if a == off.by:
             _hand_over(s, a, off.to, off.give)
@@ -315,7 +323,7 @@ def _deliver(s, givers) -> None:
     _close(s)
 
 
-def _hand_over(s, a, b, goods) -> None:
+def _hand_over(s: Table, a: int, b: int, goods: Goods) -> None:
     roles = s.game.roles
     paid = table.pay(s, a, b, goods.dp)
     if paid:
@@ -337,7 +345,7 @@ def _hand_over(s, a, b, goods) -> None:
 
 
 # ---- words -------------------------------------------------------------------------------------
-def goods_words(goods) -> str:
+def goods_words(goods: Goods) -> str:
     parts = []
     if goods.dp:
         parts.append(f"{goods.dp} DP")
@@ -349,7 +357,7 @@ def goods_words(goods) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def offer_words(s, off) -> str:
+def offer_words(s: Table, off: Offer) -> str:
     """The offer on the table in words."""
     roles = s.game.roles
     a, b = roles[off.by], roles[off.to]

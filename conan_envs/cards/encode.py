@@ -12,6 +12,7 @@ scalar writes, far cheaper than fancy indexing from lists)."""
 from __future__ import annotations
 
 from itertools import compress
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +36,9 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     n = g.n
     K = g.layout
     obs = K.template.copy()
-    v = memoryview(obs)
+    # float32 items: typeshed types a memoryview's items as int, and numpy's stubs give ndarray
+    # the buffer protocol only from Python 3.12
+    v: Any = memoryview(obs)  # type: ignore[arg-type]
     target = g.target
     rel = K.rel[r]
     w = s.w

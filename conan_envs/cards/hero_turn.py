@@ -8,20 +8,21 @@ from itertools import compress
 
 from . import content as C
 from . import table, wager
+from .base import Mask, Table
 from .shares import share_gain
 
 NADV = C.NUM_ADVENTURES
 NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
 
 
-def begin(s, p) -> bool:
+def begin(s: Table, p: int) -> bool:
     if table.check_victory_at_hero_turn(s, p):
         return True
     s.dec, s.actor = "hero_action", p
     return can_act(s, p)  # nothing but passing: the turn passes without asking
 
 
-def can_act(s, p) -> bool:
+def can_act(s: Table, p: int) -> bool:
     """Whether mask_hero_action allows anything but passing (without building the mask): a
     move; else, unless expelled, on a card one may always face, duel or complete; else the
     Thief's steal."""
@@ -36,7 +37,7 @@ def can_act(s, p) -> bool:
     return False
 
 
-def move_targets(s, p) -> list:
+def move_targets(s: Table, p: int) -> list[int]:
     """Movement restrictions: not onto a card holding one's own Challenge; not off a card
     holding Challenges (save the Sorcerer's once-per-game I will return)."""
     pos = s.pos[p]
@@ -49,7 +50,7 @@ def move_targets(s, p) -> list:
             and not any(placer[c] == p for c in stack[a])]
 
 
-def mask_hero_action(s, m) -> None:
+def mask_hero_action(s: Table, m: Mask) -> None:
     p = s.actor
     o = s.game.o
     oa = o["adventure"]
@@ -89,7 +90,7 @@ def mask_hero_action(s, m) -> None:
                 m[o["steal_card"] + q] = True
 
 
-def apply_hero_action(s, seg, i) -> None:
+def apply_hero_action(s: Table, seg: str, i: int) -> None:
     p = s.actor
     roles = s.game.roles
     who = roles[p]
@@ -147,7 +148,7 @@ def apply_hero_action(s, seg, i) -> None:
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------
-def complete(s, p) -> None:
+def complete(s: Table, p: int) -> None:
     """Loot: DP, cards drawn, random Magic items placed face up in front of the player. Loot
     that cannot be applied yet (deck and discard pile empty; Magic item deck empty) stays owed,
     and the card stays face up until it is (see settle_loot)."""
@@ -168,7 +169,7 @@ def complete(s, p) -> None:
     share_loot(s, p, C.LOOT_MAGIC[a] - items)
 
 
-def prompt_pillage(s, use: bool) -> None:
+def prompt_pillage(s: Table, use: bool) -> None:
     """The Plunderer's Pillage (designed): once per game, one more random Magic item (it
     follows the Alliance's terms like the Loot's)."""
     p = s.actor
@@ -183,7 +184,7 @@ def prompt_pillage(s, use: bool) -> None:
     share_loot(s, p, C.LOOT_MAGIC[a] - owed + use)
 
 
-def take_item(s, p) -> None:
+def take_item(s: Table, p: int) -> None:
     """The top Magic item goes face up in front of player p (the completer: an Alliance's
     terms may then give it to the other ally, see share_loot)."""
     item = s.magic_deck.pop()
@@ -191,7 +192,7 @@ def take_item(s, p) -> None:
     s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 
 
-def share_loot(s, p, taken: int) -> None:
+def share_loot(s: Table, p: int, taken: int) -> None:
     """The completer p shares the Loot as the Alliance's terms say: the partner's part of the
     DP, and the `taken` Magic items just placed in front of p when the terms give them to the
     other ally. Everything is owed at once, so a Priest may keep it all ("he may benefit from
@@ -204,7 +205,7 @@ def share_loot(s, p, taken: int) -> None:
     share_gain(s, p, C.LOOT[a], "complete_end", items)
 
 
-def settle_loot(s) -> None:
+def settle_loot(s: Table) -> None:
     """Owed Loot is applied as soon as the cards exist: cards once the deck or discard pile
     holds some, Magic items once one returns to the Magic item deck. Then the card goes face
     down. Loot owed to an eliminated player is lost and its card goes face down."""

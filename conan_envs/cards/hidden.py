@@ -7,6 +7,8 @@ cards each holds, which Hero a duel card targets) and the cards a Deal on the ta
 ("Deals": it "must be stated clearly and aloud"), which stay in their holder's hand."""
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from . import content as C
@@ -14,19 +16,19 @@ from .base import Table
 from .table import take_face
 
 
-def visible(s, r: int, a: int, c: int) -> bool:
+def visible(s: Table, r: int, a: int, c: int) -> bool:
     """Does player r see face-down (or face-up) Challenge c on adventure a?"""
     if s.ch_up[c] or (s.ch_known[c] >> r) & 1:
         return True
     return s.hero[r] == C.SCOUT and s.alive[r] and s.pos[r] == a
 
 
-def cards_revealed(s) -> bool:
+def cards_revealed(s: Table) -> bool:
     """The Resolution's face-down cards are turned up while Rage or Fury is asked."""
     return s.w is not None and s.dec == "ability" and s.prompt in ("rage", "fury")
 
 
-def stated_cards(s) -> list:
+def stated_cards(s: Table) -> list[tuple[int, list[int]]]:
     """(player, card faces) that everyone knows the player holds now, because the Deal on the
     table names them: the proposer's named cards as soon as they are stated, and the cards it
     asks for once the other player has accepted (accepting needs everything asked in hand;
@@ -41,7 +43,7 @@ def stated_cards(s) -> list:
 
 
 def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
-    new = s.clone(np.random.default_rng(rng.integers(2**63)))
+    new = cast(Table, s.clone(np.random.default_rng(rng.integers(2**63))))
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
     # step 3 the one Challenge drawn into the placing player's hand

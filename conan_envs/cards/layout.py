@@ -68,7 +68,8 @@ def observation_blocks(game: Any, role: int = 0) -> list[tuple[str, int]]:
 
 
 def obs_size(n: int) -> int:
-    return layout(n)["size"]
+    size: int = layout(n)["size"]
+    return size
 
 
 class Layout:

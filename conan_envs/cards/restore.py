@@ -7,7 +7,7 @@ never read from the file). Every rules loop is bounded on a state that passes: t
 loops walk the turn order once, the Resolution loop stops once all participants pass."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from conan_envs.engine import CorruptStateError
 
@@ -38,27 +38,27 @@ PHASE_DECISIONS = {
 }
 
 
-def fail(field, why):
+def fail(field: str, why: str) -> NoReturn:
     raise CorruptStateError(f"saved cards_v2 state: field {field}: {why}")
 
 
-def _int(v, lo, hi, field):
+def _int(v: Any, lo: int, hi: int, field: str) -> None:
     if type(v) is not int or not lo <= v <= hi:
         fail(field, f"{v!r} is not an integer from {lo} to {hi}")
 
 
-def _list(v, size, field):
+def _list(v: Any, size: int | None, field: str) -> None:
     if type(v) is not list or (size is not None and len(v) != size):
         fail(field, f"expected a list of {size} entries")
 
 
-def _bools(v, size, field):
+def _bools(v: Any, size: int, field: str) -> None:
     _list(v, size, field)
     if any(type(x) is not bool for x in v):
         fail(field, "expected true/false entries")
 
 
-def check(s) -> None:
+def check(s: Table) -> None:
     g = s.game
     n = g.n
     big = 10 ** 6
@@ -195,7 +195,7 @@ def _check_share(s: Table, share: Any) -> None:
         fail("pend", "a share owed must be DP or Magic items")
 
 
-def _check_wager(s, w):
+def _check_wager(s: Table, w: Any) -> None:
     n = s.game.n
     if type(w) is not Wager:
         fail("w", "not a wager record")
@@ -238,7 +238,7 @@ def _check_wager(s, w):
         fail("w.chal", "the Challenge faced is not on the card")
 
 
-def _check_offer(s, off):
+def _check_offer(s: Table, off: Any) -> None:
     n = s.game.n
     if type(off) is not Offer:
         fail("offer", "not an offer record")

@@ -27,9 +27,8 @@ from . import (
     view,
     wager,
 )
-from .base import Table
+from .base import Mask, Table
 
-Mask = npt.NDArray[np.bool_]
 MaskFn = Callable[[Table, Mask], None]
 ApplyFn = Callable[[Table, str, int], None]
 

@@ -13,7 +13,7 @@ def everyone(s: Table) -> int:
     return (1 << s.game.n) - 1
 
 
-def draw(s, p: int, k: int) -> int:
+def draw(s: Table, p: int, k: int) -> int:
     """Draw k cards; when the draw deck runs out the discard pile is shuffled into a new one.
     Returns how many were drawn (fewer when deck and discard pile are both empty)."""
     hand, deck = s.hand[p], s.deck
@@ -35,7 +35,7 @@ def draw(s, p: int, k: int) -> int:
     return drawn
 
 
-def take_face(hand: list, card: int) -> int:
+def take_face(hand: list[int], card: int) -> int:
     """Remove from `hand` a card with the face of `card` (copies are alike); return it."""
     face = C.FACE[card]
     for k, c in enumerate(hand):
@@ -45,7 +45,7 @@ def take_face(hand: list, card: int) -> int:
 
 
 # ---- DP, defeat and victory -----------------------------------------------------------------
-def pay(s, a: int, b: int, x: int) -> int:
+def pay(s: Table, a: int, b: int, x: int) -> int:
     """a gives b x DP (never more than a has). Returns what was paid."""
     if x > s.dp[a]:  # (not min(): several times slower on two ints)
         x = s.dp[a]
@@ -55,7 +55,7 @@ def pay(s, a: int, b: int, x: int) -> int:
     return x
 
 
-def check_defeat(s) -> None:
+def check_defeat(s: Table) -> None:
     """Player Defeat: at zero DP a player is eliminated and the Challenges they played go."""
     for p in range(s.game.n):
         if s.alive[p] and s.dp[p] <= 0:
@@ -69,7 +69,7 @@ def check_defeat(s) -> None:
         s.winner = -2
 
 
-def eliminate(s, p: int) -> None:
+def eliminate(s: Table, p: int) -> None:
     s.alive[p] = False
     for a in range(C.NUM_ADVENTURES):
         st = s.stack[a]
@@ -83,7 +83,7 @@ def eliminate(s, p: int) -> None:
     s.items[p] = []
 
 
-def discard_challenge(s, a: int, c: int) -> None:
+def discard_challenge(s: Table, a: int, c: int) -> None:
     s.stack[a].remove(c)
     s.ch_placer[c] = -1
     s.ch_up[c] = False
@@ -91,7 +91,7 @@ def discard_challenge(s, a: int, c: int) -> None:
     s.discard.append(C.CH0 + c)
 
 
-def leave_adventure(s, p: int) -> None:
+def leave_adventure(s: Table, p: int) -> None:
     """A Hero leaves its Adventure card: its Ally is discarded and its Alliance ends."""
     s.pos[p] = -1
     if s.ally[p] >= 0:
@@ -100,7 +100,7 @@ def leave_adventure(s, p: int) -> None:
     end_alliance(s, p)
 
 
-def end_alliance(s, p: int) -> None:
+def end_alliance(s: Table, p: int) -> None:
     q = s.partner[p]
     for r in (p, q) if q >= 0 else (p,):
         s.partner[r] = -1
@@ -109,7 +109,7 @@ def end_alliance(s, p: int) -> None:
         s.items_to[r] = -1
 
 
-def check_victory_at_hero_turn(s, p: int) -> bool:
+def check_victory_at_hero_turn(s: Table, p: int) -> bool:
     """End of the Game: beginning one's Hero Turn with target DP wins; if several players hold
     target DP the one with the most wins; a tie at the top plays on."""
     if s.game.vod or s.tie or s.dp[p] < s.game.target:

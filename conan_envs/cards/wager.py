@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from . import content as C
 from . import table
-from .base import Table
-from .records import new_wager
+from .base import Mask, Table
+from .records import Wager, new_wager
 from .shares import finish_wager, share_gain, share_loss
 
 ANY = C.ANY
@@ -15,7 +15,7 @@ FURY_BONUS = 2  # designed: the Amazon's Fury adds 2 to the attribute used
 
 
 # ---- starting ----------------------------------------------------------------------------------
-def face(s, p, c) -> None:
+def face(s: Table, p: int, c: int) -> None:
     """The Challenge is turned face up; an antagonist may be recruited instead of fought."""
     a = s.pos[p]
     s.ch_up[c] = True
@@ -31,24 +31,26 @@ def face(s, p, c) -> None:
         s.dec, s.actor = "bet_open", p
 
 
-def start_duel(s, p, q) -> None:
+def start_duel(s: Table, p: int, q: int) -> None:
     s.w = new_wager("duel", p, q, -1, s.pos[p], [p, q])
     s.dec, s.actor = "bet_open", p
 
 
-def mask_antagonist(s, m) -> None:
+def mask_antagonist(s: Table, m: Mask) -> None:
     o = s.game.o
     m[o["fight"]] = True
     m[o["recruit"]] = True
 
 
-def apply_antagonist(s, seg, i) -> None:
+def apply_antagonist(s: Table, seg: str, i: int) -> None:
     p = s.actor
+    w = s.w
+    assert w is not None  # during a wager
     if seg == "fight":
-        s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + s.w.chal]}")
+        s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + w.chal]}")
         s.dec = "bet_open"
         return
-    cost = C.ALLY_COST[s.w.chal]
+    cost = C.ALLY_COST[w.chal]
     if s.hero[p] == C.MERCENARY and not s.used[p]:
         if s.dp[p] > cost:
             s.prompt = "mercenary"
@@ -60,18 +62,21 @@ def apply_antagonist(s, seg, i) -> None:
         recruit(s, p, cost)
 
 
-def prompt_mercenary(s, use: bool) -> None:
+def prompt_mercenary(s: Table, use: bool) -> None:
     """The Brotherhood of Mercenaries: once per game the ally costs nothing."""
     p = s.actor
     if use:
         s.used[p] = True
         s.log_event(f"{s.game.roles[p]} uses the Brotherhood of Mercenaries")
-    recruit(s, p, 0 if use else C.ALLY_COST[s.w.chal])
+    w = s.w
+    assert w is not None  # during a wager
+    recruit(s, p, 0 if use else C.ALLY_COST[w.chal])
 
 
-def recruit(s, p, cost) -> None:
+def recruit(s: Table, p: int, cost: int) -> None:
     """The antagonist becomes the Hero's Ally for its DP cost (paid to the reserve)."""
     w = s.w
+    assert w is not None  # during a wager
     c = w.chal
     paid = table.pay(s, p, -1, cost)
     s.log_event(f"{s.game.roles[p]} recruits {C.NAME[C.CH0 + c]} as their Ally for {paid} DP")
@@ -86,7 +91,7 @@ def recruit(s, p, cost) -> None:
 
 
 # ---- Wager -------------------------------------------------------------------------------------
-def _cap(s, p, q) -> int:
+def _cap(s: Table, p: int, q: int) -> int:
     """Never more than the opponent has at that moment, nor than one holds oneself."""
     cap = s.game.max_bet  # (comparisons rather than min(), several times slower on ints)
     for x in (s.dp[p], s.dp[q]):
@@ -95,25 +100,28 @@ def _cap(s, p, q) -> int:
     return cap
 
 
-def _other(w, p) -> int:
+def _other(w: Wager, p: int) -> int:
     return w.opp if p == w.hero else w.hero
 
 
-def mask_bet_open(s, m) -> None:
+def mask_bet_open(s: Table, m: Mask) -> None:
     w = s.w
+    assert w is not None  # during a wager
     o = s.game.o["bet"]
     m[o:o + _cap(s, w.hero, w.opp)] = True
 
 
-def apply_bet_open(s, seg, i) -> None:
+def apply_bet_open(s: Table, seg: str, i: int) -> None:
     w = s.w
+    assert w is not None  # during a wager
     w.bets[0] = w.cur = i + 1
     s.log_event(f"{s.game.roles[s.actor]} wagers {i + 1} DP")
     s.dec, s.actor = "bet_reply", w.opp
 
 
-def mask_bet_reply(s, m) -> None:
+def mask_bet_reply(s: Table, m: Mask) -> None:
     w = s.w
+    assert w is not None  # during a wager
     p = s.actor
     o = s.game.o
     m[o["withdraw"]] = True
@@ -123,8 +131,9 @@ def mask_bet_reply(s, m) -> None:
         m[o["bet"] + w.cur:o["bet"] + cap] = True
 
 
-def apply_bet_reply(s, seg, i) -> None:
+def apply_bet_reply(s: Table, seg: str, i: int) -> None:
     w = s.w
+    assert w is not None  # during a wager
     p = s.actor
     side = 0 if p == w.hero else 1
     who = s.game.roles[p]
@@ -147,7 +156,7 @@ def apply_bet_reply(s, seg, i) -> None:
 
 
 # ---- the attribute -----------------------------------------------------------------------------
-def mask_attribute(s, m) -> None:
+def mask_attribute(s: Table, m: Mask) -> None:
     """Sources: the Hero, its recruited Ally, an allied Hero; three attributes each."""
     p = s.actor
     o = s.game.o["attribute"]
@@ -158,15 +167,16 @@ def mask_attribute(s, m) -> None:
         m[o + 6:o + 9] = True
 
 
-def apply_attribute(s, seg, i) -> None:
+def apply_attribute(s: Table, seg: str, i: int) -> None:
     w = s.w
+    assert w is not None  # during a wager
     w.src, w.attr = divmod(i, 3)
     s.log_event(f"{s.game.roles[s.actor]} uses the {C.ATTRS[w.attr]} of "
                 f"{source_words(s, s.actor, w.src)}")
     next_card(s)
 
 
-def source_words(s, p, src) -> str:
+def source_words(s: Table, p: int, src: int) -> str:
     """Whose attribute a Challenge is faced with: the Hero, its Ally, the allied Hero."""
     if src == 0:
         return f"{s.game.roles[p]}'s {C.NAME[C.H0 + s.hero[p]]}"
@@ -176,22 +186,25 @@ def source_words(s, p, src) -> str:
     return f"{s.game.roles[q]}'s allied {C.NAME[C.H0 + s.hero[q]]}"
 
 
-def mask_duel_attribute(s, m) -> None:
+def mask_duel_attribute(s: Table, m: Mask) -> None:
     o = s.game.o["duel_attribute"]
     m[o:o + 3] = True
 
 
-def apply_duel_attribute(s, seg, i) -> None:
-    s.w.attr = i
+def apply_duel_attribute(s: Table, seg: str, i: int) -> None:
+    w = s.w
+    assert w is not None  # during a wager
+    w.attr = i
     s.log_event(f"{s.game.roles[s.actor]} chooses {C.ATTRS[i]} for the Duel")
     next_card(s)
 
 
 # ---- Resolution cards and bluffs, face down in alternation ---------------------------------------
-def next_card(s) -> None:
+def next_card(s: Table) -> None:
     """Turns go round the participants (Hero, its ally in an Alliance, the opponent) until all
     pass in a row; a player with no cards passes without being asked."""
     w = s.w
+    assert w is not None  # during a wager
     parts = w.parts
     k = len(parts)
     while w.passes < k:
@@ -209,11 +222,13 @@ def next_card(s) -> None:
     after_reveal(s)
 
 
-def mask_resolution(s, m) -> None:
+def mask_resolution(s: Table, m: Mask) -> None:
     o = s.game.o
     p = s.actor
     canon = C.CANON
-    if s.w.kind == "duel":
+    w = s.w
+    assert w is not None  # during a wager
+    if w.kind == "duel":
         op = o["play_on"]
         for card in s.hand[p]:
             k = op + 2 * canon[card]
@@ -226,8 +241,9 @@ def mask_resolution(s, m) -> None:
     m[0] = True
 
 
-def apply_resolution(s, seg, i) -> None:
+def apply_resolution(s: Table, seg: str, i: int) -> None:
     w = s.w
+    assert w is not None  # during a wager
     p = s.actor
     if seg == "pass":
         w.passes += 1
@@ -286,18 +302,20 @@ def margin_seen_by(s: Table, p: int) -> int:
     return side_total(s, 0, p) - C.CH_VALUE[w.chal][w.attr]
 
 
-def success(s) -> bool:
+def success(s: Table) -> bool:
     """Strictly greater than the challenge value (or, in a duel, than the challenged Hero)."""
     w = s.w
+    assert w is not None  # during a wager
     if w.kind == "duel":
         return side_total(s, 0) > side_total(s, 1)
     return side_total(s, 0) > C.CH_VALUE[w.chal][w.attr]
 
 
-def after_reveal(s) -> None:
+def after_reveal(s: Table) -> None:
     """All face-down cards are turned up. A losing side whose Hero still holds Rage or Fury
     is asked whether to use it (only where it would turn the result)."""
     w = s.w
+    assert w is not None  # during a wager
     while True:
         ok = success(s)
         side = 1 if ok else 0
@@ -325,8 +343,9 @@ def after_reveal(s) -> None:
     conclude(s, ok, withdrawn=False)
 
 
-def prompt_rage_or_fury(s, use: bool) -> None:
+def prompt_rage_or_fury(s: Table, use: bool) -> None:
     w = s.w
+    assert w is not None  # during a wager
     side = w.side
     if use:
         s.used[s.actor] = True
@@ -338,11 +357,12 @@ def prompt_rage_or_fury(s, use: bool) -> None:
     after_reveal(s)
 
 
-def conclude(s, ok: bool, withdrawn: bool) -> None:
+def conclude(s: Table, ok: bool, withdrawn: bool) -> None:
     """The pot goes to the winner; an overcome Challenge is discarded, a failed one stays face
     up (face down under Forgetting Old Dangers); a Duel's loser is expelled and loses its Magic
     items to the winner. Resolution cards and bluffs are discarded."""
     w = s.w
+    assert w is not None  # during a wager
     h, o = w.hero, w.opp
     win, lose = (h, o) if ok else (o, h)
     paid = table.pay(s, lose, win, w.bets[1 if ok else 0])
@@ -370,9 +390,10 @@ def conclude(s, ok: bool, withdrawn: bool) -> None:
         share_loss(s, h, paid, "wager_end")
 
 
-def log_outcome(s, ok, withdrawn, win, lose, paid) -> None:
+def log_outcome(s: Table, ok: bool, withdrawn: bool, win: int, lose: int, paid: int) -> None:
     """Narrate the end of a wager: the totals compared, who won, the DP paid."""
     w = s.w
+    assert w is not None  # during a wager
     roles = s.game.roles
     if w.kind == "duel":
         what = "the Duel"
