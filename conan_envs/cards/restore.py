@@ -21,9 +21,12 @@ from .records import (
     PROMPT_NAMES,
     TERMS,
     WAGER_DECISIONS,
+    AdventureState,
     Goods,
     Offer,
     Share,
+    Side,
+    Source,
     Wager,
 )
 
@@ -103,7 +106,7 @@ def check(s: Table) -> None:
         _int(s.ch_known[c], 0, (1 << n) - 1, f"ch_known[{c}]")
     for a in range(NADV):
         _int(s.adv_owner[a], -1, n - 1, f"adv_owner[{a}]")
-        _int(s.adv_state[a], 0, 3, f"adv_state[{a}]")
+        _int(s.adv_state[a], 0, max(AdventureState), f"adv_state[{a}]")
         pile = s.stack[a]
         _list(pile, None, f"stack[{a}]")
         if len(pile) > C.DIFFICULTY[a] or (pile and s.adv_state[a] != 1):
@@ -207,8 +210,8 @@ def _check_wager(s: Table, w: Any) -> None:
     _int(w.chal, -1 if w.kind == "duel" else 0, NCH - 1, "w.chal")
     _int(w.cur, 0, s.game.max_bet, "w.cur")
     _int(w.attr, -1, 2, "w.attr")
-    _int(w.src, 0, 2, "w.src")
-    _int(w.side, 0, 1, "w.side")
+    _int(w.src, 0, max(Source), "w.src")
+    _int(w.side, 0, max(Side), "w.side")
     _list(w.bets, 2, "w.bets")
     for b in w.bets:
         _int(b, 0, s.game.max_bet, "w.bets")
@@ -226,14 +229,14 @@ def _check_wager(s: Table, w: Any) -> None:
         _list(e, 2, "w.declined")
         if e[0] not in ("rage", "fury"):
             fail("w.declined", f"{e[0]!r} is not Rage or Fury")
-        _int(e[1], 0, 1, "w.declined")
+        _int(e[1], 0, max(Side), "w.declined")
     _list(w.cards, None, "w.cards")
     for e in w.cards:
         _list(e, 3, "w.cards")
         if e[0] not in w.parts:
             fail("w.cards", "a card played by someone outside the wager")
         _int(e[1], C.CH0, C.MG0 - 1, "w.cards")
-        _int(e[2], 0, 1, "w.cards")
+        _int(e[2], 0, max(Side), "w.cards")
     if w.kind == "challenge" and s.pend is None and w.chal not in s.stack[w.adv]:
         fail("w.chal", "the Challenge faced is not on the card")
 
