@@ -12,7 +12,7 @@ from conan_envs.engine import State
 
 from . import content as C
 from .config import CardsConfig
-from .records import Offer, Share, Wager
+from .records import LootOwed, Offer, Share, Wager
 
 Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 
@@ -52,7 +52,7 @@ class Table(State):
     # per adventure
     adv_owner: list[int]  # the player in front of whom it lies, -1 none
     adv_state: list[int]  # an AdventureState value
-    owed: list[list[int]]  # Loot still owed: [adventure, player, cards, Magic items]
+    owed: list[LootOwed]  # Loot still owed, in the order the Adventures were completed
     stack: list[list[int]]  # challenge indices on it, bottom to top
     # per challenge
     ch_placer: list[int]  # who placed it, -1 not on a pile

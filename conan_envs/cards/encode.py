@@ -87,10 +87,10 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
         v[pb[s.actor] + 84 + 2 * n] = 1.0
     for e in cards:  # how many face-down cards each player has played
         v[pb[e[0]] + 85 + 2 * n] += 0.2
-    for _, p, c_owed, i_owed in s.owed:  # Loot still owed (its Adventure stays face up)
-        k = pb[p] + 86 + 2 * n
-        v[k] += c_owed / 2
-        v[k + 1] += i_owed
+    for loot in s.owed:  # Loot still owed (its Adventure stays face up)
+        k = pb[loot.player] + 86 + 2 * n
+        v[k] += loot.cards / 2
+        v[k + 1] += loot.items
     # own hand, own face-down cards, discard pile (face up)
     at = K.hand_at
     for c in hand[r]:

@@ -9,6 +9,7 @@ from itertools import compress
 from . import content as C
 from . import table, wager
 from .base import Mask, Table
+from .records import LootOwed
 from .shares import share_gain
 
 NADV = C.NUM_ADVENTURES
@@ -161,7 +162,7 @@ def complete(s: Table, p: int) -> None:
         take_item(s, p)
         items -= 1
     if cards or items:
-        s.owed.append([a, p, cards, items])
+        s.owed.append(LootOwed(a, p, cards, items))
     if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
         s.prompt = "pillage"
         s.dec, s.actor = "ability", p
@@ -180,7 +181,7 @@ def prompt_pillage(s: Table, use: bool) -> None:
     else:
         s.log_event(f"{s.game.roles[p]} does not use Pillage")
     a = s.cadv
-    owed = sum(e[3] for e in s.owed if e[0] == a)
+    owed = sum(e.items for e in s.owed if e.adv == a)
     share_loot(s, p, C.LOOT_MAGIC[a] - owed + use)
 
 
@@ -211,7 +212,7 @@ def settle_loot(s: Table) -> None:
     down. Loot owed to an eliminated player is lost and its card goes face down."""
     keep = []
     for e in s.owed:
-        a, p, cards, items = e
+        a, p, cards, items = e.adv, e.player, e.cards, e.items
         if s.alive[p]:
             if cards:
                 cards -= table.draw(s, p, cards)
@@ -219,7 +220,7 @@ def settle_loot(s: Table) -> None:
                 take_item(s, p)
                 items -= 1
             if cards or items:
-                e[2], e[3] = cards, items
+                e.cards, e.items = cards, items
                 keep.append(e)
                 continue
         s.adv_state[a] = 2

@@ -154,6 +154,21 @@ class Share:
 
 CONTINUATIONS = ("wager_end", "complete_end")
 
+
+@serializable
+@dataclass(slots=True)
+class LootOwed:
+    """Loot of a completed Adventure not yet applied ("Completing an Adventure": the cards
+    or Magic items to take did not exist yet); its Adventure card stays face up meanwhile."""
+
+    adv: int  # the Adventure completed (adventure index)
+    player: int  # who completed it
+    cards: int  # cards still to draw
+    items: int  # Magic items still to take
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LootOwed:
+        return LootOwed(self.adv, self.player, self.cards, self.items)
+
 # ---- Alliance terms ("Alliances"; docs/rulings/cards.md, "Diplomacy") -------------------------
 SHARES = (2, 3, 4)  # sixths of each gain that the gainer keeps
 ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes them",

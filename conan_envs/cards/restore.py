@@ -23,6 +23,7 @@ from .records import (
     WAGER_DECISIONS,
     AdventureState,
     Goods,
+    LootOwed,
     Offer,
     Share,
     Side,
@@ -143,12 +144,13 @@ def check(s: Table) -> None:
             fail(f"ch_placer[{c}]", "a placer for a Challenge not on a pile, or none for one on it")
     _list(s.owed, None, "owed")
     for k, e in enumerate(s.owed):
-        _list(e, 4, f"owed[{k}]")
-        _int(e[0], 0, NADV - 1, f"owed[{k}]")
-        _int(e[1], 0, n - 1, f"owed[{k}]")
-        _int(e[2], 0, 9, f"owed[{k}]")
-        _int(e[3], 0, 9, f"owed[{k}]")
-        if s.adv_state[e[0]] != 3:
+        if type(e) is not LootOwed:
+            fail(f"owed[{k}]", "not a record of Loot owed")
+        _int(e.adv, 0, NADV - 1, f"owed[{k}].adv")
+        _int(e.player, 0, n - 1, f"owed[{k}].player")
+        _int(e.cards, 0, 9, f"owed[{k}].cards")
+        _int(e.items, 0, 9, f"owed[{k}].items")
+        if s.adv_state[e.adv] != 3:
             fail(f"owed[{k}]", "Loot owed on a card not waiting for it")
     # the decision
     if s.phase not in PHASES:

@@ -90,7 +90,7 @@ def finish_complete(s: Table) -> None:
     Adventure to enter."""
     a = s.cadv
     s.cadv = -1
-    s.adv_state[a] = 3 if any(e[0] == a for e in s.owed) else 2
+    s.adv_state[a] = 3 if any(e.adv == a for e in s.owed) else 2
     for q in range(s.game.n):
         if s.pos[q] == a:
             table.leave_adventure(s, q)

@@ -41,9 +41,9 @@ def board(s: Table, r: int) -> dict[str, Any]:
     w = s.w
     revealed = cards_revealed(s)
     owed = {p: [0, 0] for p in range(n)}
-    for _, p, cards, items in s.owed:
-        owed[p][0] += cards
-        owed[p][1] += items
+    for loot in s.owed:
+        owed[loot.player][0] += loot.cards
+        owed[loot.player][1] += loot.items
     face_down = [0] * n
     if w is not None:
         for e in w.cards:

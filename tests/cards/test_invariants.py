@@ -62,7 +62,7 @@ def check(s):
             # one set of terms for both allies: whoever gains keeps that many sixths
             assert s.partner[q] == p and s.pos[q] == s.pos[p]
             assert s.keep[p] == s.keep[q] and s.keep[p] in diplomacy.SHARES
-    owed = [e[0] for e in s.owed]
+    owed = [e.adv for e in s.owed]
     assert sorted(owed) == [a for a in range(C.NUM_ADVENTURES) if s.adv_state[a] == 3]
     for _, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
         assert s.alive[p] and (cards or items)

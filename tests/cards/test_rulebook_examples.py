@@ -5,6 +5,7 @@ import pytest
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
 from conan_envs.cards.position import begin, decks, defeat, give
+from conan_envs.cards.records import LootOwed
 
 from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
@@ -237,7 +238,7 @@ def test_loot_not_yet_applied_keeps_the_adventure_face_up():
     decks(s, magic=[])
     act(s, "complete")
     assert s.dp[0] == 17 and s.items[0] == []
-    assert s.adv_state[a] == 3 and s.owed == [[a, 0, 0, 1]]  # face up, Loot owed
+    assert s.adv_state[a] == 3 and s.owed == [LootOwed(a, 0, 0, 1)]  # face up, Loot owed
     assert "completed, face up until its Loot is given" in str(s)
     at(s, "hero", 0)
     names = legal_names(s)
@@ -257,7 +258,7 @@ def test_loot_owed_to_a_defeated_player_is_lost():
     give(s, 0, on=a)
     decks(s, magic=[])
     act(s, "complete")  # deck and discard pile empty: the card is owed
-    assert s.owed == [[a, 0, 1, 0]] and s.adv_state[a] == 3 and s.hand[0] == []
+    assert s.owed == [LootOwed(a, 0, 1, 0)] and s.adv_state[a] == 3 and s.hand[0] == []
     defeat(s, 0)
     assert s.owed == [] and s.adv_state[a] == 2
 
@@ -267,7 +268,7 @@ def test_owed_card_is_drawn_once_the_discard_pile_has_one():
     a = adventure(s, "Rogues in the House", 1)
     give(s, 0, on=a)
     act(s, "complete")
-    assert s.owed == [[a, 0, 1, 0]]
+    assert s.owed == [LootOwed(a, 0, 1, 0)]
     decks(s, discard=["Iron Will"])
     at(s, "hero", 1)
     act(s, "pass")
