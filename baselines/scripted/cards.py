@@ -60,7 +60,7 @@ class ScriptedAgent(Agent):
         seen = set(s.hand[me]) | set(s.discard)
         w = s.wager
         if w is not None:
-            seen.update(c for p, c, _ in w.cards if p == me)
+            seen.update(e.card for e in w.cards if e.player == me)
         mods = [C.RES_MOD[c] for c in C.RESOLUTION_IDS
                 if c not in seen and C.RES_ATTR[c] in (att, C.ANY)]
         n_unseen = len(s.deck) + sum(len(s.hand[q]) for q in range(s.game.n) if q != me)

@@ -157,8 +157,8 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
     if s.w is not None:
         revealed = cards_revealed(s)
         for e in s.w.cards:
-            if e[0] == p or revealed:
-                f = FACE[e[1]]
+            if e.player == p or revealed:
+                f = FACE[e.card]
                 seen[f] = get(f, 0) + 1
     for f, x in seen.items():
         if x >= COPIES[f]:

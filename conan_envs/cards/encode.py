@@ -86,7 +86,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     if playing:
         v[pb[s.actor] + 84 + 2 * n] = 1.0
     for e in cards:  # how many face-down cards each player has played
-        v[pb[e[0]] + 85 + 2 * n] += 0.2
+        v[pb[e.player] + 85 + 2 * n] += 0.2
     for loot in s.owed:  # Loot still owed (its Adventure stays face up)
         k = pb[loot.player] + 86 + 2 * n
         v[k] += loot.cards / 2
@@ -99,12 +99,12 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
         if s.dec == "ability" and s.prompt in ("rage", "fury"):  # all cards revealed
             b = K.revealed
             for e in cards:
-                v[b + 2 * FACE[e[1]] + e[2]] += 1.0
+                v[b + 2 * FACE[e.card] + e.on] += 1.0
         else:
             b = K.facedown
             for e in cards:
-                if e[0] == r:
-                    v[b + 2 * FACE[e[1]] + e[2]] += 1.0
+                if e.player == r:
+                    v[b + 2 * FACE[e.card] + e.on] += 1.0
     at = K.discard_at
     for c in s.discard:
         v[at[c]] += 1.0
@@ -179,7 +179,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
         if r == w.opp:
             v[k + 1] = 1.0
         for e in cards:  # face-down cards on the challenger's / the challenged Hero
-            v[k + 2 + e[2]] += 0.2
+            v[k + 2 + e.on] += 0.2
     off = s.offer
     if off is not None:
         b = K.offer

@@ -62,8 +62,8 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
               for p, faces in stated_cards(new) if p in hands}
     faces = []
     if new.w is not None and not cards_revealed(new):
-        faces = [e for e in new.w.cards if e[0] != observer]
-    pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e[1] for e in faces]
+        faces = [e for e in new.w.cards if e.player != observer]
+    pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e.card for e in faces]
     if hand_ch:
         ch_ids.append(new.hand[new.actor][0])
         pool.append(new.hand[new.actor][0])
@@ -88,7 +88,7 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
         new.hand[p].extend(cards)
     new.deck = [next(it) for _ in new.deck]
     for e in faces:
-        e[1] = next(it)
+        e.card = next(it)
     order = rng.permutation(len(new.magic_deck)).tolist()
     new.magic_deck = [new.magic_deck[i] for i in order]
     new._mask = None

@@ -61,6 +61,17 @@ OfferKind = Literal["deal", "alliance", "swap"]  # "swap": the Setup's Hero swap
 # ---- the wager -----------------------------------------------------------------------------
 @serializable
 @dataclass(slots=True)
+class FaceDownCard:
+    """A Resolution card (or a bluff) played face down in a wager ("Resolution")."""
+
+    player: int  # who played it
+    card: int  # card id
+    on: int  # the Side it is played on (a Duel: either Hero; a Challenge: always Side.HERO)
+
+
+# ---- the wager (continued) ---------------------------------------------------------------------------
+@serializable
+@dataclass(slots=True)
 class Wager:
     """A Challenge faced or a Duel fought, from the first wager to the payment."""
 
@@ -74,7 +85,7 @@ class Wager:
     cur: int  # the wager to match
     attr: int  # the attribute used (index into ATTRS); -1 before it is chosen
     src: int  # a Source: whose attribute the Hero side uses
-    cards: list[list[int]]  # face-down [player, card, Side it is on]
+    cards: list[FaceDownCard]  # the Resolution's cards played face down, in order
     turn: int  # Resolution turns taken (parts[turn % len(parts)] plays next)
     passes: int  # passes in a row in the Resolution
     rage: list[bool]  # Rage used, by Side
@@ -84,7 +95,8 @@ class Wager:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Wager:
         return Wager(self.kind, self.hero, self.opp, self.chal, self.adv, self.parts[:],
-                     self.bets[:], self.cur, self.attr, self.src, [e[:] for e in self.cards],
+                     self.bets[:], self.cur, self.attr, self.src,
+                     [FaceDownCard(e.player, e.card, e.on) for e in self.cards],
                      self.turn, self.passes, self.rage[:], self.fury[:],
                      [e[:] for e in self.declined], self.side)
 

@@ -22,6 +22,7 @@ from .records import (
     TERMS,
     WAGER_DECISIONS,
     AdventureState,
+    FaceDownCard,
     Goods,
     LootOwed,
     Offer,
@@ -133,7 +134,7 @@ def check(s: Table) -> None:
     w = s.w
     if w is not None:
         _check_wager(s, w)
-        where += [e[1] for e in w.cards]
+        where += [e.card for e in w.cards]
     if any(type(c) is not int for c in where) or sorted(where) != list(range(C.CH0, C.NUM_CARDS)):
         fail("deck", "the cards are not each in exactly one place")
     for c in s.magic_deck:
@@ -227,18 +228,19 @@ def _check_wager(s: Table, w: Any) -> None:
     _bools(w.rage, 2, "w.rage")
     _bools(w.fury, 2, "w.fury")
     _list(w.declined, None, "w.declined")
-    for e in w.declined:
-        _list(e, 2, "w.declined")
-        if e[0] not in ("rage", "fury"):
-            fail("w.declined", f"{e[0]!r} is not Rage or Fury")
-        _int(e[1], 0, max(Side), "w.declined")
+    for d in w.declined:
+        _list(d, 2, "w.declined")
+        if d[0] not in ("rage", "fury"):
+            fail("w.declined", f"{d[0]!r} is not Rage or Fury")
+        _int(d[1], 0, max(Side), "w.declined")
     _list(w.cards, None, "w.cards")
     for e in w.cards:
-        _list(e, 3, "w.cards")
-        if e[0] not in w.parts:
+        if type(e) is not FaceDownCard:
+            fail("w.cards", "not a record of a face-down card")
+        if e.player not in w.parts:
             fail("w.cards", "a card played by someone outside the wager")
-        _int(e[1], C.CH0, C.MG0 - 1, "w.cards")
-        _int(e[2], 0, max(Side), "w.cards")
+        _int(e.card, C.CH0, C.MG0 - 1, "w.cards")
+        _int(e.on, 0, max(Side), "w.cards")
     if w.kind == "challenge" and s.pend is None and w.chal not in s.stack[w.adv]:
         fail("w.chal", "the Challenge faced is not on the card")
 

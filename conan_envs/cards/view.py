@@ -47,7 +47,7 @@ def board(s: Table, r: int) -> dict[str, Any]:
     face_down = [0] * n
     if w is not None:
         for e in w.cards:
-            face_down[e[0]] += 1
+            face_down[e.player] += 1
     players = []
     for p in range(n):
         players.append({
@@ -129,7 +129,8 @@ def wager_view(s: Table, r: int, revealed: bool) -> dict[str, Any]:
     roles = s.game.roles
     duel = w.kind == "duel"
     cards = []
-    for p, card, t in w.cards:
+    for e in w.cards:
+        p, card, t = e.player, e.card, e.on
         entry = {"on": ("challenger" if t == 0 else "challenged") if duel else None,
                  "card": C.WORDS[card] if (revealed or p == r) else None}
         if not revealed:

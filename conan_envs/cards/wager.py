@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .records import Wager, new_wager
+from .records import FaceDownCard, Wager, new_wager
 from .shares import finish_wager, share_gain, share_loss
 
 ANY = C.ANY
@@ -216,9 +216,9 @@ def next_card(s: Table) -> None:
         w.turn += 1
     if w.cards:
         s.log_event("The face-down cards are revealed: " + "; ".join(
-            f"{s.game.roles[p]}'s {C.WORDS[card]}"
-            + (f" on {s.game.roles[w.hero if t == 0 else w.opp]}" if w.kind == "duel" else "")
-            for p, card, t in w.cards))
+            f"{s.game.roles[e.player]}'s {C.WORDS[e.card]}"
+            + (f" on {s.game.roles[w.hero if e.on == 0 else w.opp]}" if w.kind == "duel" else "")
+            for e in w.cards))
     after_reveal(s)
 
 
@@ -251,7 +251,7 @@ def apply_resolution(s: Table, seg: str, i: int) -> None:
     else:
         card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
         card = table.take_face(s.hand[p], card)
-        w.cards.append([p, card, target])
+        w.cards.append(FaceDownCard(p, card, target))
         w.passes = 0
         on = ""
         if w.kind == "duel":
@@ -280,8 +280,9 @@ def side_total(s: Table, side: int, seen_by: int = -1) -> int:
     else:
         base = C.HERO_ATTR[s.hero[s.partner[p]]][att]
     total = base
-    for who, card, target in w.cards:
-        if target == side and (seen_by < 0 or who == seen_by):
+    for e in w.cards:
+        if e.on == side and (seen_by < 0 or e.player == seen_by):
+            card = e.card
             ra = C.RES_ATTR[card]
             if ra == att or ra == ANY:
                 total += C.RES_MOD[card]
@@ -367,8 +368,8 @@ def conclude(s: Table, ok: bool, withdrawn: bool) -> None:
     win, lose = (h, o) if ok else (o, h)
     paid = table.pay(s, lose, win, w.bets[1 if ok else 0])
     log_outcome(s, ok, withdrawn, win, lose, paid)
-    for _, card, _ in w.cards:
-        s.discard.append(card)
+    for e in w.cards:
+        s.discard.append(e.card)
     w.cards = []
     if w.kind == "duel":
         table.leave_adventure(s, lose)

@@ -73,7 +73,7 @@ def test_the_public_accessors_hand_out_copies():
             if w is not None:
                 w.hero = -9
                 w.bets.append(99)
-                w.cards.append([0, 0, 0])
+                w.cards.clear()
                 seen.add("wager")
             if off is not None:
                 off.to = -9

@@ -5,7 +5,7 @@ import pytest
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
 from conan_envs.cards.position import begin, decks, defeat, give
-from conan_envs.cards.records import LootOwed
+from conan_envs.cards.records import FaceDownCard, LootOwed
 
 from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
@@ -47,7 +47,7 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     assert s.decision() == "resolution" and s.current_player() == 0
     act(s, "pass (no more cards)")
     act(s, "play Curse of Nergal face down")
-    assert s.w.cards == [[1, curse, 0]]
+    assert s.w.cards == [FaceDownCard(1, curse, 0)]
     act(s, "pass (no more cards)")
     assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
     assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7

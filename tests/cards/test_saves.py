@@ -7,7 +7,9 @@ import pytest
 
 import conan_envs
 from baselines import load_agent
+from conan_envs.cards.records import FaceDownCard
 from conan_envs.engine import CorruptStateError
+from conan_envs.engine.serialize import encode
 
 
 def saved_positions():
@@ -73,7 +75,8 @@ def test_an_edited_wager_is_refused(saves):
     text = out["wager"]
     for change, field in [
         (lambda f: f["w"]["f"].update(passes=10 ** 5), "w.passes"),
-        (lambda f: f["w"]["f"]["cards"].append([9, 70, 0]), "w.cards"),
+        (lambda f: f["w"]["f"]["cards"].append(encode(FaceDownCard(9, 70, 0))), "w.cards"),
+        (lambda f: f["w"]["f"]["cards"].append([1, 70, 0]), "w.cards"),
         (lambda f: f["w"]["f"].pop("bets"), "bets"),
         (lambda f: f.update(phase="draw"), "dec"),  # a wager's decision in the Draw Turn
     ]:
