@@ -2,8 +2,8 @@
 "Resolution", "Duel: Several Heroes on the Same Adventure Card", "3. Diplomacy Turn", "Deals",
 "Alliances"): the wager or Duel in progress, an offer on the table and its goods, an Alliance
 share waiting on a Priest; the Alliance terms; the names of the phases, the decisions and the
-once-per-game abilities asked as use / decline. Below every rules module: it imports only the
-content tables."""
+once-per-game abilities asked as use / decline. Below every rules module: it imports nothing
+of the package."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,6 +58,7 @@ class AdventureState(IntEnum):
 WagerKind = Literal["challenge", "duel"]
 OfferKind = Literal["deal", "alliance", "swap"]  # "swap": the Setup's Hero swap
 
+
 # ---- the wager -----------------------------------------------------------------------------
 @serializable
 @dataclass(slots=True)
@@ -69,7 +70,6 @@ class FaceDownCard:
     on: int  # the Side it is played on (a Duel: either Hero; a Challenge: always Side.HERO)
 
 
-# ---- the wager (continued) ---------------------------------------------------------------------------
 @serializable
 @dataclass(slots=True)
 class Wager:

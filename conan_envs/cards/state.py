@@ -28,6 +28,7 @@ from . import (
     wager,
 )
 from .base import Mask, Table
+from .config import CardsConfig
 
 MaskFn = Callable[[Table, Mask], None]
 ApplyFn = Callable[[Table, str, int], None]
@@ -68,7 +69,7 @@ PROMPTS: dict[str, Callable[[Table, bool], None]] = {
 class CardsState(Table):
     """A position: the fields of `Table` (kept in its slots), played through the rules."""
 
-    def __init__(self, game: Any, seed: int | None = None) -> None:
+    def __init__(self, game: CardsConfig, seed: int | None = None) -> None:
         super().__init__(game, seed)
         self.init_fields()
         setup.deal_heroes(self)

@@ -8,6 +8,8 @@ import numpy as np
 
 import conan_envs
 import conan_envs.cards
+from conan_envs.cards.records import DECISION_NAMES, PROMPT_NAMES
+from conan_envs.cards.state import DECISIONS, PROMPTS
 
 PACKAGE = Path(conan_envs.cards.__file__).parent
 
@@ -58,6 +60,12 @@ def test_no_import_cycles_and_no_imports_in_function_bodies():
 
     for m in sorted(graph):
         visit(m)
+
+
+def test_every_decision_and_ability_named_has_its_rules():
+    """The names the observation and the view use are exactly those the rules dispatch on."""
+    assert set(DECISIONS) | {"ability"} == set(DECISION_NAMES)
+    assert tuple(PROMPTS) == PROMPT_NAMES
 
 
 def test_the_public_accessors_hand_out_copies():
