@@ -12,7 +12,7 @@ from conan_envs.engine import State
 
 from . import content as C
 from .config import CardsConfig
-from .records import LootOwed, Offer, Share, Wager
+from .records import Ability, DecisionKind, LootOwed, Offer, Phase, Share, Wager
 
 Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 
@@ -60,14 +60,14 @@ class Table(State):
     ch_known: list[int]  # bitmask of players who know it face down
     # the turn
     order: list[int]  # turn order (players)
-    phase: str  # one of PHASES
-    dec: str  # the decision asked (one of DECISION_NAMES)
+    phase: Phase  # the Game Phase (or Setup step)
+    dec: DecisionKind  # the decision asked
     actor: int  # who is asked it
     idx: int  # position in `order` of the player whose turn it is
     first_round: bool  # the Card Turn's mandatory first round
     w: Wager | None  # the wager or duel in progress
     offer: Offer | None  # the offer on the table
-    prompt: str  # which ability an "ability" decision asks about (one of PROMPT_NAMES)
+    prompt: Ability  # which ability an "ability" decision asks about
     pend: Share | None  # an Alliance share waiting on the Priest
     cadv: int  # the Adventure being completed, -1 none
     winner: int  # -1 playing, -2 a draw (stalemate), else the winner

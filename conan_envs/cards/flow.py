@@ -10,10 +10,10 @@ from collections.abc import Callable
 from . import card_turn, diplomacy, hero_turn, setup, table
 from . import content as C
 from .base import Table
-from .records import PHASE_WORDS
+from .records import PHASE_WORDS, Phase
 
 
-def start_phase(s: Table, phase: str) -> None:
+def start_phase(s: Table, phase: Phase) -> None:
     s.phase = phase
     s.idx = -1
     s.log_event(f"Round {s.turn + 1}: {PHASE_WORDS[phase]}")

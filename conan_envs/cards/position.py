@@ -17,12 +17,14 @@ from ..engine import checks
 from . import content as C
 from . import flow
 from .base import Table
-from .records import DECISION_NAMES
+from .records import DECISION_NAMES, DecisionKind, Phase
 from .setup import put_challenge
 from .table import check_defeat
 
-TURN_DECISIONS = {"hero": "hero_action", "card": "card_play", "diplomacy": "diplomacy"}
-BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
+TURN_DECISIONS: dict[str, tuple[Phase, DecisionKind]] = {
+    "hero": ("hero", "hero_action"), "card": ("card", "card_play"),
+    "diplomacy": ("diplomacy", "diplomacy")}
+BEGUN_PHASES: dict[str, Phase] = {"card": "card", "hero": "hero", "diplomacy": "diplomacy", "draw": "draw"}
 DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
 
@@ -119,12 +121,13 @@ def turn(s: Table, phase: str, player: int, dec: str | None = None) -> Table:
     if phase not in TURN_DECISIONS:
         raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
     checks.player(player, s.game.n)
-    if dec is not None and dec not in DECISION_NAMES:
+    named = {d: d for d in DECISION_NAMES}
+    if dec is not None and dec not in named:
         raise ValueError(f"decision {dec!r} is not a decision of the game")
-    s.phase = phase
+    s.phase, first = TURN_DECISIONS[phase]
     s.idx = s.order.index(player)
     s.actor = player
-    s.dec = dec or TURN_DECISIONS[phase]
+    s.dec = named[dec] if dec else first
     return s.edited()
 
 
@@ -133,10 +136,10 @@ def begin(s: Table, phase: str, first_round: bool = True) -> Table:
     order, as the rules do (Hero Turns check victory, Draw Turns draw); in the Card Turn,
     `first_round` says whether a pass still lets the turn go round."""
     if phase not in BEGUN_PHASES:
-        raise ValueError(f"phase {phase!r} is not one of {BEGUN_PHASES}")
+        raise ValueError(f"phase {phase!r} is not one of {tuple(BEGUN_PHASES)}")
     s.first_round = bool(first_round)
     s.edited()
-    flow.start_phase(s, phase)
+    flow.start_phase(s, BEGUN_PHASES[phase])
     return s.edited()
 
 

@@ -8,23 +8,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from conan_envs.engine.serialize import serializable
 
 # ---- phases, decisions, abilities asked -------------------------------------------------------
-PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw")
+# (the order of each is the order of its one-hot block in the observation)
+Phase = Literal["setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw"]
+DecisionKind = Literal["", "swap_offer", "swap_answer", "setup_challenge", "setup_hero",
+                       "card_play", "hero_action", "antagonist", "bet_open", "bet_reply",
+                       "attribute", "duel_attribute", "resolution", "ability", "diplomacy",
+                       "deal_build", "alliance_terms", "answer"]  # "": none asked yet
+Ability = Literal["", "raider", "pillage", "mercenary", "rage", "fury", "sermon_break", "veto",
+                  "deal_break"]  # "": none asked
+Continuation = Literal["wager_end", "complete_end"]  # what follows an Alliance share
+PHASES: tuple[Phase, ...] = get_args(Phase)
 PHASE_WORDS = {"setup_swap": "Setup: Hero swaps", "setup_challenge": "Setup: first Challenges",
                "setup_hero": "Setup: placing the Heroes", "card": "Card Turn", "hero": "Hero Turn",
                "diplomacy": "Diplomacy Turn", "draw": "Draw Turn"}
 # every decision kind a state's `dec` can hold ("ability": a once-per-game ability, `prompt`)
-DECISION_NAMES = ("swap_offer", "swap_answer", "setup_challenge", "setup_hero", "card_play",
-                  "hero_action", "antagonist", "bet_open", "bet_reply", "attribute",
-                  "duel_attribute", "resolution", "ability", "diplomacy", "deal_build",
-                  "alliance_terms", "answer")
+DECISION_NAMES: tuple[DecisionKind, ...] = get_args(DecisionKind)[1:]
 # once-per-game abilities (and the Priest's veto) asked as use / decline: a state's `prompt`
-PROMPT_NAMES = ("raider", "pillage", "mercenary", "rage", "fury", "sermon_break", "veto",
-                "deal_break")
+PROMPT_NAMES: tuple[Ability, ...] = get_args(Ability)[1:]
 # the decisions that need a wager in progress, and those that need an offer on the table
 WAGER_DECISIONS = frozenset({"bet_open", "bet_reply", "attribute", "duel_attribute",
                              "resolution", "antagonist"})
@@ -157,14 +162,14 @@ class Share:
     payer: int  # the player who owes it
     receiver: int  # its partner
     dp: int  # DP owed
-    then: str  # what follows once it is settled: "wager_end" or "complete_end"
+    then: Continuation  # what follows once it is settled
     items: list[int]  # Magic items owed (card ids)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Share:
         return Share(self.payer, self.receiver, self.dp, self.then, self.items[:])
 
 
-CONTINUATIONS = ("wager_end", "complete_end")
+CONTINUATIONS: tuple[Continuation, ...] = get_args(Continuation)
 
 
 @serializable

@@ -9,17 +9,17 @@ from collections.abc import Callable, Sequence
 from . import content as C
 from . import table
 from .base import Table
-from .records import Share
+from .records import Continuation, Share
 
 
-def share_gain(s: Table, p: int, amount: int, then: str, items: Sequence[int] = ()) -> None:
+def share_gain(s: Table, p: int, amount: int, then: Continuation, items: Sequence[int] = ()) -> None:
     """p passes its partner the declared share of a gain (rounded down: rounding favours the
     gainer), and the Loot's Magic items the terms give the partner."""
     q = s.partner[p]
     settle_share(s, p, q, amount * (6 - s.keep[p]) // 6 if q >= 0 else 0, then, items)
 
 
-def share_loss(s: Table, p: int, amount: int, then: str) -> None:
+def share_loss(s: Table, p: int, amount: int, then: Continuation) -> None:
     """Under terms that share losses, p's partner repays p its share of a wager lost on the
     card (rounded down)."""
     q = s.partner[p]
@@ -27,7 +27,7 @@ def share_loss(s: Table, p: int, amount: int, then: str) -> None:
     settle_share(s, q, p, t, then)
 
 
-def settle_share(s: Table, payer: int, receiver: int, t: int, then: str,
+def settle_share(s: Table, payer: int, receiver: int, t: int, then: Continuation,
                  items: Sequence[int] = ()) -> None:
     """The payer gives the receiver t DP and the Magic items; a Priest may break his Alliance
     instead, once, and keep all of it."""

@@ -7,11 +7,13 @@ from __future__ import annotations
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .records import FaceDownCard, Wager, new_wager
+from .records import Ability, FaceDownCard, Wager, new_wager
 from .shares import finish_wager, share_gain, share_loss
 
 ANY = C.ANY
 FURY_BONUS = 2  # designed: the Amazon's Fury adds 2 to the attribute used
+# the abilities that may turn a Resolution's result, and the Hero who holds each
+RAGE_FURY: tuple[tuple[Ability, int], ...] = (("rage", C.BARBARIAN), ("fury", C.AMAZON))
 
 
 # ---- starting ----------------------------------------------------------------------------------
@@ -324,9 +326,9 @@ def after_reveal(s: Table) -> None:
             break
         p = w.hero if side == 0 else w.opp
         h = s.hero[p]
-        asked = None
+        asked: Ability | None = None
         if not s.used[p]:
-            for name, hero in (("rage", C.BARBARIAN), ("fury", C.AMAZON)):
+            for name, hero in RAGE_FURY:
                 used = w.rage if name == "rage" else w.fury
                 if h == hero and [name, side] not in w.declined and not used[side]:
                     used[side] = True
