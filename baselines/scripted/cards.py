@@ -21,6 +21,8 @@ import numpy.typing as npt
 from baselines.agent import Agent
 from conan_envs.cards import content as C
 from conan_envs.cards.hidden import visible
+from conan_envs.cards.records import Wager
+from conan_envs.cards.wager import margin_seen_by
 
 from . import cards_deals as deals
 
@@ -56,8 +58,9 @@ class ScriptedAgent(Agent):
         """Modifiers (for `att`) of the cards this player has not seen, unknown non-Resolution
         cards counting 0: the pool the others' hands are drawn from."""
         seen = set(s.hand[me]) | set(s.discard)
-        if s.w is not None:
-            seen.update(c for p, c, _ in s.w["cards"] if p == me)
+        w = s.wager
+        if w is not None:
+            seen.update(e.card for e in w.cards if e.player == me)
         mods = [C.RES_MOD[c] for c in C.RESOLUTION_IDS
                 if c not in seen and C.RES_ATTR[c] in (att, C.ANY)]
         n_unseen = len(s.deck) + sum(len(s.hand[q]) for q in range(s.game.n) if q != me)
@@ -131,9 +134,8 @@ class ScriptedAgent(Agent):
         s = state
         me = self.role
         L = self._legal(s, action_mask)
-        dec = s.dec
-        pick = getattr(self, "_" + dec, None)
-        a = pick(s, me, L) if pick else None
+        pick = DECIDE.get(s.decision_kind)
+        a = pick(self, s, me, L) if pick else None
         if a is None:
             a = L["pass"][0][1] if "pass" in L else int(legal[0])
         return int(a)
@@ -223,20 +225,25 @@ class ScriptedAgent(Agent):
         return None
 
     def _antagonist(self, s: Any, me: int, L: Legal) -> int | None:
-        c = s.w["chal"]
+        c = self._wager(s).chal
         cost = C.ALLY_COST[c]
         if cost <= 3 and max(C.CH_VALUE[c]) > max(C.HERO_ATTR[s.hero[me]]):
             return self._first(L, "recruit")
         return self._first(L, "fight")
 
+    def _wager(self, s: Any) -> Wager:
+        w: Wager | None = s.wager
+        assert w is not None  # a wager's decisions come only during one
+        return w
+
     def _odds(self, s: Any, me: int) -> float:
-        w = s.w
-        if w["kind"] == "duel":
-            other = w["opp"] if me == w["hero"] else w["hero"]
-            p = self._duel_odds(s, me, other, me == w["opp"])
+        w = self._wager(s)
+        if w.kind == "duel":
+            other = w.opp if me == w.hero else w.hero
+            p = self._duel_odds(s, me, other, me == w.opp)
             return p
-        p = self._challenge_odds(s, w["hero"], w["chal"], me)
-        return p if me == w["hero"] else 1.0 - p
+        p = self._challenge_odds(s, w.hero, w.chal, me)
+        return p if me == w.hero else 1.0 - p
 
     def _stake_cap(self, s: Any, me: int, q: float) -> int:
         """Kelly-like: stake more of one's DP the surer one is."""
@@ -250,11 +257,11 @@ class ScriptedAgent(Agent):
         return bets[want - 1][1]
 
     def _bet_reply(self, s: Any, me: int, L: Legal) -> int | None:
-        w = s.w
+        w = self._wager(s)
         q = self._odds(s, me)
-        side = 0 if me == w["hero"] else 1
-        own = w["bets"][side] or 1
-        cur = w["cur"]
+        side = 0 if me == w.hero else 1
+        own = w.bets[side] or 1
+        cur = w.cur
         if "bet" in L and q > 0.7:
             target = min(cur + 3, L["bet"][-1][0] + 1, self._stake_cap(s, me, q))
             for i, a in L["bet"]:
@@ -265,8 +272,7 @@ class ScriptedAgent(Agent):
         return self._first(L, "withdraw")
 
     def _attribute(self, s: Any, me: int, L: Legal) -> int | None:
-        w = s.w
-        c = w["chal"]
+        c = self._wager(s).chal
         best = -99
         choice: int | None = None
         for i, a in L["attribute"]:
@@ -284,34 +290,18 @@ class ScriptedAgent(Agent):
         return choice
 
     def _duel_attribute(self, s: Any, me: int, L: Legal) -> int | None:
-        other = s.w["hero"]
+        other = self._wager(s).hero
         return max(L["duel_attribute"], key=lambda o: self._hero_attr(s, me, o[0])
                    + self._my_help(s, me, o[0]) - self._hero_attr(s, other, o[0]))[1]
 
-    def _current_margin(self, s: Any, side_of_me: int | None) -> int:
-        """The margin of the Hero side from the cards this player knows (its own face-down ones)."""
-        from conan_envs.cards.wager import side_total
-
-        w = s.w
-        if w["kind"] == "duel":
-            return side_total(s, 0) - side_total(s, 1)
-        margin: int = side_total(s, 0) - C.CH_VALUE[w["chal"]][w["attr"]]
-        return margin
-
     def _resolution(self, s: Any, me: int, L: Legal) -> int | None:
-        w = s.w
-        # only my own face-down cards are counted: use a view without the others' cards
-        mine = [e for e in w["cards"] if e[0] == me]
-        saved = w["cards"]
-        w["cards"] = mine
-        try:
-            margin = self._current_margin(s, None)
-        finally:
-            w["cards"] = saved
-        att = w["attr"]
-        helping = me == w["hero"] or (w["kind"] == "challenge" and me != w["opp"])
-        if w["kind"] == "duel":
-            my_side = 0 if me == w["hero"] else 1
+        w = self._wager(s)
+        # only my own face-down cards are counted
+        margin = margin_seen_by(s, me)
+        att = w.attr
+        helping = me == w.hero or (w.kind == "challenge" and me != w.opp)
+        if w.kind == "duel":
+            my_side = 0 if me == w.hero else 1
             sign = 1 if my_side == 0 else -1
             my_margin = sign * margin
             if my_margin <= 1:
@@ -338,12 +328,13 @@ class ScriptedAgent(Agent):
         return self._first(L, "pass")
 
     def _ability(self, s: Any, me: int, L: Legal) -> int | None:
-        if s.prompt == "veto":
-            off = s.offer
+        asked = s.ability_asked
+        if asked == "veto":
+            off = s.offer_on_table
             lead = max(range(s.game.n), key=lambda q: s.dp[q])
-            return self._first(L, "ability") if lead in (off["from"], off["to"]) and lead != me \
+            return self._first(L, "ability") if lead in (off.by, off.to) and lead != me \
                 else self._first(L, "pass")
-        if s.prompt == "raider" and len(s.hand[me]) > 6:
+        if asked == "raider" and len(s.hand[me]) > 6:
             return self._first(L, "pass")
         return self._first(L, "ability")
 
@@ -372,8 +363,22 @@ class ScriptedAgent(Agent):
         return self._first(L, "pass")
 
     def _answer(self, s: Any, me: int, L: Legal) -> int | None:
-        off = s.offer
-        if off["kind"] == "swap":
+        off = s.offer_on_table
+        if off.kind == "swap":
             return self._first(L, "pass")
         verdict, self.plan = deals.judge(s, me, "accept" in L, "counter" in L)
         return self._first(L, verdict) or self._first(L, "pass")
+
+
+# decision kind -> the method that takes it (a decision not listed: pass, else the first action)
+DECIDE = {
+    "swap_offer": ScriptedAgent._swap_offer, "swap_answer": ScriptedAgent._swap_answer,
+    "setup_challenge": ScriptedAgent._setup_challenge, "setup_hero": ScriptedAgent._setup_hero,
+    "card_play": ScriptedAgent._card_play, "hero_action": ScriptedAgent._hero_action,
+    "antagonist": ScriptedAgent._antagonist, "bet_open": ScriptedAgent._bet_open,
+    "bet_reply": ScriptedAgent._bet_reply, "attribute": ScriptedAgent._attribute,
+    "duel_attribute": ScriptedAgent._duel_attribute, "resolution": ScriptedAgent._resolution,
+    "ability": ScriptedAgent._ability, "diplomacy": ScriptedAgent._diplomacy,
+    "deal_build": ScriptedAgent._deal_build, "alliance_terms": ScriptedAgent._alliance_terms,
+    "answer": ScriptedAgent._answer,
+}

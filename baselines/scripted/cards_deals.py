@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from conan_envs.cards import content as C
-from conan_envs.cards.diplomacy import SHARES, TERMS
+from conan_envs.cards.records import SHARES, TERMS, Goods, Offer
 
 RANDOM_CARD = 0.8   # a card drawn blind from a hand
 ACCEPT_MARGIN = 0.25  # what an offer must gain to be accepted
@@ -66,11 +66,11 @@ def dp_value(s: Any, p: int, x: int) -> float:
     return x * (1.5 if s.dp[p] <= 5 else 1.0)
 
 
-def goods_value(s: Any, p: int, goods: dict[str, Any], holder: int) -> float:
+def goods_value(s: Any, p: int, goods: Goods, holder: int) -> float:
     """What `goods`, now held by `holder`, are worth to p."""
-    v: float = dp_value(s, p, goods["dp"]) + RANDOM_CARD * goods["random_cards"]
-    v += sum(card_value(s, p, C.FACE_CARD[f]) for f in goods["cards"])
-    v += sum(item_value(s, p, it) for it in goods["items"])
+    v: float = dp_value(s, p, goods.dp) + RANDOM_CARD * goods.random_cards
+    v += sum(card_value(s, p, C.FACE_CARD[f]) for f in goods.cards)
+    v += sum(item_value(s, p, it) for it in goods.items)
     return v
 
 
@@ -115,20 +115,21 @@ def _deal_ideas(s: Any, me: int, q: int) -> Iterator[tuple[Plan, float]]:
 # ---- answering -----------------------------------------------------------------------------
 def judge(s: Any, me: int, can_accept: bool, can_counter: bool) -> tuple[str, Plan]:
     """("accept" | "counter" | "pass", plan of the counter-offer) for the offer on the table."""
-    off = s.offer
-    q = off["from"]
-    if off["kind"] == "alliance":
-        keep = TERMS[off["terms"]][0]
+    off = s.offer_on_table
+    assert off is not None  # asked only with an offer on the table
+    q = off.by
+    if off.kind == "alliance":
+        keep = TERMS[off.terms][0]
         ok = keep >= 3 and not near_win(s, q, 0)
         if ok and can_accept:
             return "accept", []
         if can_counter and not near_win(s, q, 0):
             return "counter", [("terms", TERMS.index((max(SHARES), True, 0)))]
         return "pass", []
-    got = goods_value(s, me, off["give"], q)
-    paid = goods_value(s, me, off["get"], me)
+    got = goods_value(s, me, off.give, q)
+    paid = goods_value(s, me, off.get, me)
     gain = got - paid
-    feeds = near_win(s, q, off["get"]["dp"])
+    feeds = near_win(s, q, off.get.dp)
     if can_accept and gain >= ACCEPT_MARGIN and not feeds:
         return "accept", []
     if can_counter and not feeds and -3 <= gain < ACCEPT_MARGIN:
@@ -142,28 +143,28 @@ GIVES = ("give_dp", "give_cards", "give_card", "give_item")
 ASKS = ("ask_dp", "ask_cards", "ask_card", "ask_item")
 
 
-def _counter_plan(s: Any, me: int, off: dict[str, Any], gain: float) -> Plan | None:
+def _counter_plan(s: Any, me: int, off: Offer, gain: float) -> Plan | None:
     """The same goods the other way round, with the DP moved by what the deal lacks; None
     when that leaves nothing on one side: a counter-offer gives something for what it asks
     (asking the goods "for nothing" is no counter-offer), so the offer is declined instead."""
-    q = off["from"]
+    q = off.by
     short = math.ceil(ACCEPT_MARGIN - gain)
-    give, get = off["get"], off["give"]  # from my side now
+    give, get = off.get, off.give  # from my side now
     plan: Plan = []
-    give_dp = max(0, give["dp"] - short)
-    ask_dp = get["dp"] + max(0, short - give["dp"])
+    give_dp = max(0, give.dp - short)
+    ask_dp = get.dp + max(0, short - give.dp)
     if give_dp:
         plan.append(("give_dp", give_dp - 1))
     if ask_dp and ask_dp <= s.dp[q]:
         plan.append(("ask_dp", ask_dp - 1))
-    if give["random_cards"]:
-        plan.append(("give_cards", give["random_cards"] - 1))
-    if get["random_cards"]:
-        plan.append(("ask_cards", get["random_cards"] - 1))
-    plan += [("give_card", f - C.HAND_FACE0) for f in give["cards"]]
-    plan += [("ask_card", f - C.HAND_FACE0) for f in get["cards"]]
-    plan += [("give_item", it - C.MG0) for it in give["items"]]
-    plan += [("ask_item", it - C.MG0) for it in get["items"]]
+    if give.random_cards:
+        plan.append(("give_cards", give.random_cards - 1))
+    if get.random_cards:
+        plan.append(("ask_cards", get.random_cards - 1))
+    plan += [("give_card", f - C.HAND_FACE0) for f in give.cards]
+    plan += [("ask_card", f - C.HAND_FACE0) for f in get.cards]
+    plan += [("give_item", it - C.MG0) for it in give.items]
+    plan += [("ask_item", it - C.MG0) for it in get.items]
     if not any(seg in GIVES for seg, _ in plan) or not any(seg in ASKS for seg, _ in plan):
         return None
     return plan

@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow
+from . import table
+from .base import Mask, Table
 from .hidden import visible
 from .setup import log_placed, put_challenge
 
@@ -23,7 +24,7 @@ DIFFICULTY = C.DIFFICULTY
 PASSAGE, VISION = C.SECRET_PASSAGE, C.SEERS_VISION
 
 
-def challenge_targets(s, p) -> list:
+def challenge_targets(s: Table, p: int) -> list[int]:
     """Difficulty greater than the Challenges on it; not one's own; not where one's Hero is."""
     pos = s.pos[p]
     st, own, stack = s.adv_state, s.adv_owner, s.stack
@@ -31,7 +32,7 @@ def challenge_targets(s, p) -> list:
             and len(stack[a]) < DIFFICULTY[a]]
 
 
-def passage_targets(s, p) -> list:
+def passage_targets(s: Table, p: int) -> list[int]:
     """Secret Passage: any other Adventure in play without a Challenge of one's own (the one
     movement restriction a Special card does not lift)."""
     pos = s.pos[p]
@@ -41,9 +42,9 @@ def passage_targets(s, p) -> list:
             and not any(placer[c] == p for c in stack[a])]
 
 
-def vision_targets(s, p) -> list:
+def vision_targets(s: Table, p: int) -> list[tuple[int, int]]:
     """Seer's Vision: (adventure, slot) of each face-down Challenge the player does not know."""
-    out = []
+    out: list[tuple[int, int]] = []
     st, stack, up = s.adv_state, s.stack, s.ch_up
     for a in compress(ADVENTURES, st):
         if st[a] == 1:
@@ -53,7 +54,7 @@ def vision_targets(s, p) -> list:
     return out
 
 
-def has_play(s, p) -> bool:
+def has_play(s: Table, p: int) -> bool:
     targets = None
     for card in s.hand[p]:
         if AD0 <= card < RS0:
@@ -72,7 +73,7 @@ def has_play(s, p) -> bool:
     return False
 
 
-def advance(s) -> None:
+def advance(s: Table) -> None:
     """Next player in turn order; after the first round any pass (or having nothing to play)
     ends the Card Turn."""
     order = s.order
@@ -88,11 +89,11 @@ def advance(s) -> None:
             s.dec, s.actor = "card_play", p
             return
         if not s.first_round:
-            flow.end_phase(s)
+            s.end_phase()
             return
 
 
-def mask_card_play(s, m) -> None:
+def mask_card_play(s: Table, m: Mask) -> None:
     p = s.actor
     o = s.game.o
     op, opl = o["play"], o["place"]
@@ -122,7 +123,7 @@ def mask_card_play(s, m) -> None:
     m[0] = True
 
 
-def _discard_one(s, p, kind) -> None:
+def _discard_one(s: Table, p: int, kind: frozenset[int]) -> None:
     hand = s.hand[p]
     for card in hand:
         if card in kind:
@@ -131,7 +132,7 @@ def _discard_one(s, p, kind) -> None:
             return
 
 
-def apply_card_play(s, seg, i) -> None:
+def apply_card_play(s: Table, seg: str, i: int) -> None:
     p = s.actor
     who = s.game.roles[p]
     if seg == "pass":
@@ -139,7 +140,7 @@ def apply_card_play(s, seg, i) -> None:
         if s.first_round:
             advance(s)
         else:
-            flow.end_phase(s)
+            s.end_phase()
         return
     if seg == "play":  # an Adventure card, face up in front of its player
         s.hand[p].remove(i)
@@ -156,7 +157,7 @@ def apply_card_play(s, seg, i) -> None:
         log_placed(s, p, c, a)
     elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
         _discard_one(s, p, PASSAGE)
-        flow.leave_adventure(s, p)
+        table.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
         s.expelled_from[p] = -1

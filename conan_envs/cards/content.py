@@ -7,18 +7,34 @@ into flat tables indexed by a global card id:
 """
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import Any
+
 from conan_envs.engine import load_yaml
 
 _PKG = "conan_envs.cards"
 ATTRS = ("Strength", "Wit", "Spirit")
 ANY = 3  # a Resolution card that modifies whichever attribute is used
 
-HERO, CHALLENGE, ADVENTURE, RESOLUTION, MAGIC, TIMED = range(6)
+
+
+class CardKind(IntEnum):
+    """The kinds of card ("Components"); KIND[card id] holds one."""
+
+    HERO = 0
+    CHALLENGE = 1
+    ADVENTURE = 2
+    RESOLUTION = 3
+    MAGIC = 4  # a Magic item
+    TIMED = 5  # a Special card with a timing of its own (Secret Passage, Seer's Vision)
+
+
+HERO, CHALLENGE, ADVENTURE, RESOLUTION, MAGIC, TIMED = CardKind
 KIND_NAMES = ("hero", "challenge", "adventure", "resolution", "magic item", "special")
 
 
-def _expand(entries):
-    out = []
+def _expand(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for e in entries:
         out.extend([e] * int(e.get("copies", 1)))
     return out
@@ -43,21 +59,23 @@ NUM_HEROES, NUM_CHALLENGES, NUM_ADVENTURES = len(_heroes), len(_challenges), len
 NUM_MAGIC = len(_magic)
 MAX_DIFFICULTY = max(int(a["difficulty"]) for a in _adventures)
 
-KIND = tuple([HERO] * NUM_HEROES + [CHALLENGE] * NUM_CHALLENGES + [ADVENTURE] * NUM_ADVENTURES
-             + [RESOLUTION] * len(_resolution) + [TIMED] * len(_timed) + [MAGIC] * NUM_MAGIC)
-NAME = tuple(e["name"] for e in _heroes + _challenges + _adventures + _resolution + _timed
-             + _magic)
+KIND: tuple[CardKind, ...] = tuple(
+    [HERO] * NUM_HEROES + [CHALLENGE] * NUM_CHALLENGES + [ADVENTURE] * NUM_ADVENTURES
+    + [RESOLUTION] * len(_resolution) + [TIMED] * len(_timed) + [MAGIC] * NUM_MAGIC)
+NAME: tuple[str, ...] = tuple(
+    e["name"] for e in _heroes + _challenges + _adventures + _resolution + _timed + _magic)
 
-HERO_ATTR = tuple((h["strength"], h["wit"], h["spirit"]) for h in _heroes)
-HERO_ABILITY = tuple(h["ability"] for h in _heroes)
-HERO_INDEX = {h["name"]: i for i, h in enumerate(_heroes)}
+HERO_ATTR: tuple[tuple[int, int, int], ...] = tuple((h["strength"], h["wit"], h["spirit"]) for h in _heroes)
+HERO_ABILITY: tuple[str, ...] = tuple(h["ability"] for h in _heroes)
+HERO_INDEX: dict[str, int] = {h["name"]: i for i, h in enumerate(_heroes)}
 BARBARIAN, THIEF, SORCERER, MERCENARY, SCOUT, PRIEST, PLUNDERER, NOBLE, PIRATE, AMAZON = (
     HERO_INDEX[x] for x in ("Barbarian", "Thief", "Sorcerer", "Mercenary", "Scout", "Priest",
                             "Plunderer", "Noble", "Pirate", "Amazon"))
 
 # challenge tables by challenge index (card id - CH0)
-CH_VALUE = tuple((c["strength"], c["wit"], c["spirit"]) for c in _challenges)
-ALLY_COST = tuple(int(c["ally_cost"]) for c in _challenges)
+CH_VALUE: tuple[tuple[int, int, int], ...] = tuple(
+    (c["strength"], c["wit"], c["spirit"]) for c in _challenges)
+ALLY_COST: tuple[int, ...] = tuple(int(c["ally_cost"]) for c in _challenges)
 
 # adventure tables by adventure index (card id - AD0)
 ADVENTURES = range(NUM_ADVENTURES)  # compress(ADVENTURES, adv_state): only those in play
@@ -67,15 +85,16 @@ LOOT_DRAW = tuple(int(a["draw"]) for a in _adventures)
 LOOT_MAGIC = tuple(int(a["magic_items"]) for a in _adventures)
 
 # resolution modifiers by card id (zero for every other card: a bluff)
-RES_ATTR = [0] * NUM_CARDS
-RES_MOD = [0] * NUM_CARDS
+_res_attr = [0] * NUM_CARDS
+_res_mod = [0] * NUM_CARDS
 for _k, _e in enumerate(_resolution):
-    RES_ATTR[RS0 + _k] = {"strength": 0, "wit": 1, "spirit": 2, "any": ANY}[_e["attribute"]]
-    RES_MOD[RS0 + _k] = int(_e["modifier"])
-RES_ATTR, RES_MOD = tuple(RES_ATTR), tuple(RES_MOD)
+    _res_attr[RS0 + _k] = {"strength": 0, "wit": 1, "spirit": 2, "any": ANY}[_e["attribute"]]
+    _res_mod[RS0 + _k] = int(_e["modifier"])
+RES_ATTR: tuple[int, ...] = tuple(_res_attr)
+RES_MOD: tuple[int, ...] = tuple(_res_mod)
 
 # magic item bonuses by magic index (card id - MG0)
-ITEM_BONUS = tuple((m["strength"], m["wit"], m["spirit"]) for m in _magic)
+ITEM_BONUS: tuple[tuple[int, int, int], ...] = tuple((m["strength"], m["wit"], m["spirit"]) for m in _magic)
 
 CHALLENGE_IDS = tuple(range(CH0, AD0))
 ADVENTURE_IDS = tuple(range(AD0, RS0))
@@ -83,7 +102,7 @@ RESOLUTION_IDS = tuple(range(RS0, TS0))
 TIMED_IDS = tuple(range(TS0, MG0))
 
 # Special cards with a timing of their own (by card id): Secret Passage, Seer's Vision
-EFFECT = tuple(e["effect"] for e in _timed)
+EFFECT: tuple[str, ...] = tuple(e["effect"] for e in _timed)
 SECRET_PASSAGE = frozenset(TS0 + k for k, e in enumerate(_timed) if e["effect"] == "secret_passage")
 SEERS_VISION = frozenset(TS0 + k for k, e in enumerate(_timed) if e["effect"] == "seers_vision")
 MAGIC_IDS = tuple(range(MG0, NUM_CARDS))
@@ -110,7 +129,7 @@ def card_id(name: str) -> int:
     return NAME.index(name)
 
 
-def all_sources() -> dict:
+def all_sources() -> dict[str, str]:
     """Every content entry's `source`, for the content tests."""
     return {e["name"]: e["source"] for e in _heroes + _challenges + _adventures + load_yaml(_PKG, "specials")}
 

@@ -6,133 +6,43 @@ played, DP, Loot still owed, the wager and the offer on the table. Players are l
 to the observer (itself first).
 
 Hot path: the layout's offsets and a template (every Adventure "not in play") are computed
-once, on the Game (`Layout`). Each observation is a copy of the template (a float32 array),
-written through a memoryview with plain item assignments (cheaper than array or numpy scalar
-writes, far cheaper than fancy indexing from lists)."""
+once, on the Game (`Layout`, layout.py). Each observation is a copy of the template (a float32
+array), written through a memoryview with plain item assignments (cheaper than array or numpy
+scalar writes, far cheaper than fancy indexing from lists)."""
 from __future__ import annotations
 
-import functools
 from itertools import compress
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from . import content as C
-from .diplomacy import TERMS
+from .base import Table
+from .layout import GOODS_SIZE, SLOTS, Layout, blocks, layout, obs_size, observation_blocks
 
-NADV, NCH, NC = C.NUM_ADVENTURES, C.NUM_CHALLENGES, C.NUM_CARDS
+__all__ = ["Layout", "blocks", "layout", "obs_size", "observation_blocks", "observe"]
+
+NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
 ADVENTURES = range(NADV)
-SLOTS = C.MAX_DIFFICULTY
-PHASES = ("setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw")
 OFFER_KINDS = {"deal": 0, "alliance": 1, "swap": 2}
 MG0, SCOUT = C.MG0, C.SCOUT
 HF, F0 = C.HAND_FACES, C.HAND_FACE0
-GOODS_SIZE = 2 + HF + C.NUM_MAGIC  # DP, random cards, named cards by face, named items
-NF = C.NUM_FACES
 FACE = C.FACE
-P_BASE = 108  # one player's block is P_BASE + 2n long (offsets in `observe`)
 
 
-@functools.cache
-def layout(n: int) -> dict:
-    from .state import DECISION_NAMES, PROMPT_NAMES
-
-    off, k = {}, 0
-    for name, size, _ in blocks(n):
-        off[name] = k
-        k += size
-    off["size"] = k
-    off["decisions"] = {d: i for i, d in enumerate(DECISION_NAMES)}
-    off["prompts"] = {d: len(DECISION_NAMES) + i for i, d in enumerate(PROMPT_NAMES)}
-    off["phases"] = {d: i for i, d in enumerate(PHASES)}
-    return off
-
-
-def blocks(n: int) -> list:
-    """(name, size, what) of each observation block, in order, for n players."""
-    from .state import DECISION_NAMES, PROMPT_NAMES
-
-    return [
-        ("players", n * (P_BASE + 2 * n), "per player (observer first): DP, hand, Hero, place, "
-         "Ally, Alliance, items, Loot owed"),
-        ("hand", NF, "own hand, count of each card face"),
-        ("facedown", 2 * NF, "own face-down cards in the Resolution, by face and Hero"),
-        ("revealed", 2 * NF, "the Resolution's cards once revealed (Rage/Fury asked)"),
-        ("discard", NF, "discard pile, count of each face"),
-        ("adventures", NADV * (5 + n + SLOTS * (35 + n)), "per Adventure: state, owner, pile; "
-         "per Challenge: placer, known identity"),
-        ("decks", 2, "draw deck and Magic item deck sizes"),
-        ("phase", len(PHASES), "Game Phase"),
-        ("decision", len(DECISION_NAMES) + len(PROMPT_NAMES), "decision kind or ability asked"),
-        ("actor", n, "player to act, relative"),
-        ("wager", 2 + 2 * n + NCH + 3 + 6 + 4 + 4, "wager or Duel: sides, Challenge, stakes, "
-         "attribute, Rage/Fury, cards"),
-        ("offer", 5 + 2 * n + 2 * GOODS_SIZE + len(TERMS), "offer: kind, sides, counter, goods "
-         "each way, Alliance terms"),
-        ("misc", 4, "first Card Turn round, round, tie at the target, share owed"),
-        ("alliance_terms", 4 * n + C.NUM_MAGIC, "per player (observer first): wager losses "
-         "shared, who takes the Loot's Magic items (the completer, the player, its partner); "
-         "Magic items of a share owed"),
-    ]
-
-
-def observation_blocks(game, role) -> list:
-    """Named blocks (name, size) whose sizes sum to the observation size."""
-    return [(name, size) for name, size, _ in blocks(game.n)]
-
-
-def obs_size(n: int) -> int:
-    return layout(n)["size"]
-
-
-class Layout:
-    """Every offset of the observation for n players, as plain ints."""
-
-    def __init__(self, n: int):
-        L = layout(n)
-        self.n = n
-        self.size = L["size"]
-        self.P = P_BASE + 2 * n                # one player's block
-        self.A = 5 + n + SLOTS * (35 + n)      # one Adventure's block
-        self.S = 35 + n                        # one Challenge slot
-        self.players, self.hand, self.facedown = L["players"], L["hand"], L["facedown"]
-        self.discard, self.adventures, self.decks = L["discard"], L["adventures"], L["decks"]
-        self.revealed = L["revealed"]
-        # where each card id counts in the hand and discard blocks (copies share a face)
-        self.hand_at = tuple(self.hand + FACE[c] for c in range(NC))
-        self.discard_at = tuple(self.discard + FACE[c] for c in range(NC))
-        self.wager, self.offer, self.misc = L["wager"], L["offer"], L["misc"]
-        self.actor = L["actor"]
-        self.terms = L["alliance_terms"]
-        ph, dec = L["phase"], L["decision"]
-        self.phase_at = {k: ph + i for k, i in L["phases"].items()}
-        self.decision_at = {k: dec + i for k, i in L["decisions"].items()}
-        self.prompt_at = {k: dec + i for k, i in L["prompts"].items()}
-        # rel[r][p]: where player p is listed for observer r
-        self.rel = tuple(tuple((p - r) % n for p in range(n)) for r in range(n))
-        # pbase[r][p]: start of player p's block for observer r
-        self.pbase = tuple(tuple(self.players + q * self.P for q in rr) for rr in self.rel)
-        # start of each Adventure's block, and of each of its Challenge slots
-        self.adv_at = tuple(self.adventures + a * self.A for a in range(NADV))
-        self.slot_at = tuple(tuple(b + 5 + n + k * self.S for k in range(SLOTS)) for b in self.adv_at)
-        template = np.zeros(self.size, dtype=np.float32)
-        for b in self.adv_at:
-            template[b] = 1.0  # adv_state 0: not in play
-        for b in self.pbase[0]:
-            template[b + 70 + n] = 1.0  # the share kept outside an Alliance: 6/6
-        template.flags.writeable = False
-        self.template = template
-
-
-def observe(s, r: int) -> np.ndarray:
+def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     g = s.game
     n = g.n
     K = g.layout
     obs = K.template.copy()
-    v = memoryview(obs)
+    # float32 items: typeshed types a memoryview's items as int, and numpy's stubs give ndarray
+    # the buffer protocol only from Python 3.12
+    v: Any = memoryview(obs)  # type: ignore[arg-type]
     target = g.target
     rel = K.rel[r]
     w = s.w
-    cards = w["cards"] if w is not None else ()
+    cards = w.cards if w is not None else ()
     playing = s.winner == -1
     # players
     pb = K.pbase[r]
@@ -176,11 +86,11 @@ def observe(s, r: int) -> np.ndarray:
     if playing:
         v[pb[s.actor] + 84 + 2 * n] = 1.0
     for e in cards:  # how many face-down cards each player has played
-        v[pb[e[0]] + 85 + 2 * n] += 0.2
-    for _, p, c_owed, i_owed in s.owed:  # Loot still owed (its Adventure stays face up)
-        k = pb[p] + 86 + 2 * n
-        v[k] += c_owed / 2
-        v[k + 1] += i_owed
+        v[pb[e.player] + 85 + 2 * n] += 0.2
+    for loot in s.owed:  # Loot still owed (its Adventure stays face up)
+        k = pb[loot.player] + 86 + 2 * n
+        v[k] += loot.cards / 2
+        v[k + 1] += loot.items
     # own hand, own face-down cards, discard pile (face up)
     at = K.hand_at
     for c in hand[r]:
@@ -189,12 +99,12 @@ def observe(s, r: int) -> np.ndarray:
         if s.dec == "ability" and s.prompt in ("rage", "fury"):  # all cards revealed
             b = K.revealed
             for e in cards:
-                v[b + 2 * FACE[e[1]] + e[2]] += 1.0
+                v[b + 2 * FACE[e.card] + e.on] += 1.0
         else:
             b = K.facedown
             for e in cards:
-                if e[0] == r:
-                    v[b + 2 * FACE[e[1]] + e[2]] += 1.0
+                if e.player == r:
+                    v[b + 2 * FACE[e.card] + e.on] += 1.0
     at = K.discard_at
     for c in s.discard:
         v[at[c]] += 1.0
@@ -237,24 +147,24 @@ def observe(s, r: int) -> np.ndarray:
     if w is not None:
         b = K.wager
         v[b] = 1.0
-        if w["kind"] == "duel":
+        if w.kind == "duel":
             v[b + 1] = 1.0
-        v[b + 2 + rel[w["hero"]]] = 1.0
-        v[b + 2 + n + rel[w["opp"]]] = 1.0
+        v[b + 2 + rel[w.hero]] = 1.0
+        v[b + 2 + n + rel[w.opp]] = 1.0
         k = b + 2 + 2 * n
-        if w["chal"] >= 0:
-            v[k + w["chal"]] = 1.0
+        if w.chal >= 0:
+            v[k + w.chal] = 1.0
         k += NCH
-        bets = w["bets"]
+        bets = w.bets
         v[k] = bets[0] / target
         v[k + 1] = bets[1] / target
-        v[k + 2] = w["cur"] / target
+        v[k + 2] = w.cur / target
         k += 3
-        if w["attr"] >= 0:
-            v[k + w["attr"]] = 1.0
-            v[k + 3 + w["src"]] = 1.0
+        if w.attr >= 0:
+            v[k + w.attr] = 1.0
+            v[k + 3 + w.src] = 1.0
         k += 6
-        rage, fury = w["rage"], w["fury"]
+        rage, fury = w.rage, w.fury
         if rage[0]:
             v[k] = 1.0
         if rage[1]:
@@ -264,34 +174,34 @@ def observe(s, r: int) -> np.ndarray:
         if fury[1]:
             v[k + 3] = 1.0
         k += 4
-        if r == w["hero"]:
+        if r == w.hero:
             v[k] = 1.0
-        if r == w["opp"]:
+        if r == w.opp:
             v[k + 1] = 1.0
         for e in cards:  # face-down cards on the challenger's / the challenged Hero
-            v[k + 2 + e[2]] += 0.2
+            v[k + 2 + e.on] += 0.2
     off = s.offer
     if off is not None:
         b = K.offer
         v[b] = 1.0
-        v[b + 1 + OFFER_KINDS[off["kind"]]] = 1.0
+        v[b + 1 + OFFER_KINDS[off.kind]] = 1.0
         k = b + 4
-        v[k + rel[off["from"]]] = 1.0
-        v[k + n + rel[off["to"]]] = 1.0
+        v[k + rel[off.by]] = 1.0
+        v[k + n + rel[off.to]] = 1.0
         k += 2 * n
-        if off["counter"]:
+        if off.counter:
             v[k] = 1.0
         k += 1
-        for goods in (off["give"], off["get"]):
-            v[k] = goods["dp"] / target
-            v[k + 1] = goods["random_cards"] / 3
-            for f in goods["cards"]:
+        for goods in (off.give, off.get):
+            v[k] = goods.dp / target
+            v[k + 1] = goods.random_cards / 3
+            for f in goods.cards:
                 v[k + 2 - F0 + f] = 1.0
-            for it in goods["items"]:
+            for it in goods.items:
                 v[k + 2 + HF - MG0 + it] = 1.0
             k += GOODS_SIZE
-        if off["terms"] >= 0:
-            v[k + off["terms"]] = 1.0
+        if off.terms >= 0:
+            v[k + off.terms] = 1.0
     b = K.misc
     if s.first_round:
         v[b] = 1.0
@@ -308,8 +218,8 @@ def observe(s, r: int) -> np.ndarray:
                 x = s.items_to[p]
                 v[k + (1 if x < 0 else 2 if x == p else 3)] = 1.0
     if s.pend is not None:
-        v[K.misc + 3] = s.pend[2] / target
+        v[K.misc + 3] = s.pend.dp / target
         k = b + 4 * n - MG0
-        for it in s.pend[4]:
+        for it in s.pend.items:
             v[k + it] = 1.0
     return obs

@@ -7,20 +7,23 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow, wager
+from . import table, wager
+from .base import Mask, Table
+from .records import LootOwed
+from .shares import share_gain
 
 NADV = C.NUM_ADVENTURES
 NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
 
 
-def begin(s, p) -> bool:
-    if flow.check_victory_at_hero_turn(s, p):
+def begin(s: Table, p: int) -> bool:
+    if table.check_victory_at_hero_turn(s, p):
         return True
     s.dec, s.actor = "hero_action", p
     return can_act(s, p)  # nothing but passing: the turn passes without asking
 
 
-def can_act(s, p) -> bool:
+def can_act(s: Table, p: int) -> bool:
     """Whether mask_hero_action allows anything but passing (without building the mask): a
     move; else, unless expelled, on a card one may always face, duel or complete; else the
     Thief's steal."""
@@ -35,7 +38,7 @@ def can_act(s, p) -> bool:
     return False
 
 
-def move_targets(s, p) -> list:
+def move_targets(s: Table, p: int) -> list[int]:
     """Movement restrictions: not onto a card holding one's own Challenge; not off a card
     holding Challenges (save the Sorcerer's once-per-game I will return)."""
     pos = s.pos[p]
@@ -48,7 +51,7 @@ def move_targets(s, p) -> list:
             and not any(placer[c] == p for c in stack[a])]
 
 
-def mask_hero_action(s, m) -> None:
+def mask_hero_action(s: Table, m: Mask) -> None:
     p = s.actor
     o = s.game.o
     oa = o["adventure"]
@@ -88,25 +91,25 @@ def mask_hero_action(s, m) -> None:
                 m[o["steal_card"] + q] = True
 
 
-def apply_hero_action(s, seg, i) -> None:
+def apply_hero_action(s: Table, seg: str, i: int) -> None:
     p = s.actor
     roles = s.game.roles
     who = roles[p]
     if seg == "pass":
         s.log_event(f"{who} passes the Hero Turn")
-        flow.advance(s)
+        s.advance()
     elif seg == "adventure":
         pos = s.pos[p]
         sorcery = pos >= 0 and bool(s.stack[pos])
         if sorcery:
             s.used[p] = True  # the Sorcerer's I will return
-        flow.leave_adventure(s, p)
+        table.leave_adventure(s, p)
         s.pos[p] = i
         s.must_enter[p] = False
         s.expelled_from[p] = -1
         s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
                     f"{C.NAME[C.AD0 + i]}")
-        flow.advance(s)
+        s.advance()
     elif seg == "face":
         wager.face(s, p, s.stack[s.pos[p]][-1])
     elif seg == "scout_face":
@@ -123,7 +126,7 @@ def apply_hero_action(s, seg, i) -> None:
         s.hand[p].append(card)
         s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
         s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
-        flow.advance(s)
+        s.advance()
     elif seg == "steal_item":  # ... or an item of a Hero on the same card
         s.used[p] = True
         card = C.MG0 + i
@@ -132,34 +135,34 @@ def apply_hero_action(s, seg, i) -> None:
                 s.items[q].remove(card)
                 s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
         s.items[p].append(card)
-        flow.advance(s)
+        s.advance()
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
         c = s.stack[a][-1]
-        paid = flow.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+        paid = table.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
         s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
                     f"the top Challenge, {C.WORDS[C.CH0 + c]}")
-        flow.discard_challenge(s, a, c)
-        flow.check_defeat(s)
-        flow.advance(s)
+        table.discard_challenge(s, a, c)
+        table.check_defeat(s)
+        s.advance()
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------
-def complete(s, p) -> None:
+def complete(s: Table, p: int) -> None:
     """Loot: DP, cards drawn, random Magic items placed face up in front of the player. Loot
     that cannot be applied yet (deck and discard pile empty; Magic item deck empty) stays owed,
     and the card stays face up until it is (see settle_loot)."""
     a = s.cadv = s.pos[p]
     s.dp[p] += C.LOOT[a]
     s.log_event(f"{s.game.roles[p]} completes {C.NAME[C.AD0 + a]}: Loot {C.loot_words(a)}")
-    cards = C.LOOT_DRAW[a] - flow.draw(s, p, C.LOOT_DRAW[a])
+    cards = C.LOOT_DRAW[a] - table.draw(s, p, C.LOOT_DRAW[a])
     items = C.LOOT_MAGIC[a]
     while items and s.magic_deck:
         take_item(s, p)
         items -= 1
     if cards or items:
-        s.owed.append([a, p, cards, items])
+        s.owed.append(LootOwed(a, p, cards, items))
     if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
         s.prompt = "pillage"
         s.dec, s.actor = "ability", p
@@ -167,7 +170,7 @@ def complete(s, p) -> None:
     share_loot(s, p, C.LOOT_MAGIC[a] - items)
 
 
-def prompt_pillage(s, use: bool) -> None:
+def prompt_pillage(s: Table, use: bool) -> None:
     """The Plunderer's Pillage (designed): once per game, one more random Magic item (it
     follows the Alliance's terms like the Loot's)."""
     p = s.actor
@@ -178,11 +181,11 @@ def prompt_pillage(s, use: bool) -> None:
     else:
         s.log_event(f"{s.game.roles[p]} does not use Pillage")
     a = s.cadv
-    owed = sum(e[3] for e in s.owed if e[0] == a)
+    owed = sum(e.items for e in s.owed if e.adv == a)
     share_loot(s, p, C.LOOT_MAGIC[a] - owed + use)
 
 
-def take_item(s, p) -> None:
+def take_item(s: Table, p: int) -> None:
     """The top Magic item goes face up in front of player p (the completer: an Alliance's
     terms may then give it to the other ally, see share_loot)."""
     item = s.magic_deck.pop()
@@ -190,7 +193,7 @@ def take_item(s, p) -> None:
     s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 
 
-def share_loot(s, p, taken: int) -> None:
+def share_loot(s: Table, p: int, taken: int) -> None:
     """The completer p shares the Loot as the Alliance's terms say: the partner's part of the
     DP, and the `taken` Magic items just placed in front of p when the terms give them to the
     other ally. Everything is owed at once, so a Priest may keep it all ("he may benefit from
@@ -200,37 +203,24 @@ def share_loot(s, p, taken: int) -> None:
     items = []
     if q >= 0 and s.items_to[p] == q and taken:
         items = s.items[p][-taken:]
-    wager.share_gain(s, p, C.LOOT[a], "complete_end", items)
+    share_gain(s, p, C.LOOT[a], "complete_end", items)
 
 
-def finish_complete(s) -> None:
-    """Once all Loot effects are applied the card is placed face down (out of the game);
-    while some remain it stays face up (adv_state 3), no longer an Adventure to enter."""
-    a = s.cadv
-    s.cadv = -1
-    s.adv_state[a] = 3 if any(e[0] == a for e in s.owed) else 2
-    for q in range(s.game.n):
-        if s.pos[q] == a:
-            flow.leave_adventure(s, q)
-    flow.check_defeat(s)
-    flow.advance(s)
-
-
-def settle_loot(s) -> None:
+def settle_loot(s: Table) -> None:
     """Owed Loot is applied as soon as the cards exist: cards once the deck or discard pile
     holds some, Magic items once one returns to the Magic item deck. Then the card goes face
     down. Loot owed to an eliminated player is lost and its card goes face down."""
     keep = []
     for e in s.owed:
-        a, p, cards, items = e
+        a, p, cards, items = e.adv, e.player, e.cards, e.items
         if s.alive[p]:
             if cards:
-                cards -= flow.draw(s, p, cards)
+                cards -= table.draw(s, p, cards)
             while items and s.magic_deck:
                 take_item(s, p)
                 items -= 1
             if cards or items:
-                e[2], e[3] = cards, items
+                e.cards, e.items = cards, items
                 keep.append(e)
                 continue
         s.adv_state[a] = 2

@@ -7,40 +7,43 @@ cards each holds, which Hero a duel card targets) and the cards a Deal on the ta
 ("Deals": it "must be stated clearly and aloud"), which stay in their holder's hand."""
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from . import content as C
-from .flow import take_face
+from .base import Table
+from .table import take_face
 
 
-def visible(s, r: int, a: int, c: int) -> bool:
+def visible(s: Table, r: int, a: int, c: int) -> bool:
     """Does player r see face-down (or face-up) Challenge c on adventure a?"""
     if s.ch_up[c] or (s.ch_known[c] >> r) & 1:
         return True
     return s.hero[r] == C.SCOUT and s.alive[r] and s.pos[r] == a
 
 
-def cards_revealed(s) -> bool:
+def cards_revealed(s: Table) -> bool:
     """The Resolution's face-down cards are turned up while Rage or Fury is asked."""
     return s.w is not None and s.dec == "ability" and s.prompt in ("rage", "fury")
 
 
-def stated_cards(s) -> list:
+def stated_cards(s: Table) -> list[tuple[int, list[int]]]:
     """(player, card faces) that everyone knows the player holds now, because the Deal on the
     table names them: the proposer's named cards as soon as they are stated, and the cards it
     asks for once the other player has accepted (accepting needs everything asked in hand;
     docs/rulings/cards.md, "Diplomacy Turn"). Carrying the Deal out hands exactly these over."""
     off = s.offer
-    if off is None or off["kind"] != "deal":
+    if off is None or off.kind != "deal":
         return []
-    stated = [(off["from"], off["give"]["cards"])]
+    stated = [(off.by, off.give.cards)]
     if s.dec == "ability" and s.prompt in ("veto", "deal_break"):  # accepted, not carried out
-        stated.append((off["to"], off["get"]["cards"]))
+        stated.append((off.to, off.get.cards))
     return [(p, faces) for p, faces in stated if faces]
 
 
-def resample(s, observer: int, rng: np.random.Generator):
-    new = s.clone(np.random.default_rng(rng.integers(2**63)))
+def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
+    new = cast(Table, s.clone(np.random.default_rng(rng.integers(2**63))))
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
     # step 3 the one Challenge drawn into the placing player's hand
@@ -59,8 +62,8 @@ def resample(s, observer: int, rng: np.random.Generator):
               for p, faces in stated_cards(new) if p in hands}
     faces = []
     if new.w is not None and not cards_revealed(new):
-        faces = [e for e in new.w["cards"] if e[0] != observer]
-    pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e[1] for e in faces]
+        faces = [e for e in new.w.cards if e.player != observer]
+    pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e.card for e in faces]
     if hand_ch:
         ch_ids.append(new.hand[new.actor][0])
         pool.append(new.hand[new.actor][0])
@@ -85,7 +88,7 @@ def resample(s, observer: int, rng: np.random.Generator):
         new.hand[p].extend(cards)
     new.deck = [next(it) for _ in new.deck]
     for e in faces:
-        e[1] = next(it)
+        e.card = next(it)
     order = rng.permutation(len(new.magic_deck)).tolist()
     new.magic_deck = [new.magic_deck[i] for i in order]
     new._mask = None

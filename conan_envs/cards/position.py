@@ -8,19 +8,27 @@ moves. Every function checks its inputs (ValueError) and leaves the state's lega
 to be recomputed."""
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Iterable, Sequence
+from typing import Any, cast
+
 import conan_envs
 
 from ..engine import checks
 from . import content as C
 from . import flow
+from .base import Table
+from .records import DECISION_NAMES, DecisionKind, Phase
 from .setup import put_challenge
+from .table import check_defeat
 
-TURN_DECISIONS = {"hero": "hero_action", "card": "card_play", "diplomacy": "diplomacy"}
-BEGUN_PHASES = ("card", "hero", "diplomacy", "draw")
+TURN_DECISIONS: dict[str, tuple[Phase, DecisionKind]] = {
+    "hero": ("hero", "hero_action"), "card": ("card", "card_play"),
+    "diplomacy": ("diplomacy", "diplomacy")}
+BEGUN_PHASES: dict[str, Phase] = {"card": "card", "hero": "hero", "diplomacy": "diplomacy", "draw": "draw"}
 DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
 
-def _named(kind, index, x, count):
+def _named(kind: str, index: Callable[[str], int], x: Any, count: int) -> int:
     i = x
     if isinstance(x, str):
         try:
@@ -32,22 +40,23 @@ def _named(kind, index, x, count):
     return i
 
 
-def card(x):
+def card(x: Any) -> int:
     """A card id from its name (the first copy) or an id, checked."""
     return _named("a card", C.card_id, x, C.NUM_CARDS)
 
 
-def adventure_card(x):
+def adventure_card(x: Any) -> int:
     """An Adventure index from its name or an index, checked."""
     return _named("an Adventure", C.adventure_index, x, C.NUM_ADVENTURES)
 
 
-def challenge_card(x):
+def challenge_card(x: Any) -> int:
     """A Challenge index from its name or an index, checked."""
     return _named("a Challenge", C.challenge_index, x, C.NUM_CHALLENGES)
 
 
-def _cards(xs, allowed=None, kind="card"):
+def _cards(xs: Iterable[Any], allowed: Container[int] | None = None,
+           kind: str = "card") -> list[int]:
     ids = [card(x) for x in xs]
     if allowed is not None and any(c not in allowed for c in ids):
         raise ValueError(f"{list(xs)!r}: not every one is a {kind}")
@@ -56,18 +65,19 @@ def _cards(xs, allowed=None, kind="card"):
     return ids
 
 
-def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
+def table(n: int = 2, heroes: Sequence[str] = ("Barbarian", "Plunderer"),
+          dp: Iterable[int] | None = None, seed: int = 0, **config: Any) -> Table:
     """A started game with everything cleared: no Adventure cards in play, no hands, draw deck,
     discard pile, items, Allies or Alliances; the whole Magic item deck; `heroes` by name and
     `dp` (default the starting DP); round 1, player_0 to act in the Hero Turn."""
     game = conan_envs.make_game("cards_v2", num_players=n, **config)
-    s = game.new_initial_state(seed)
+    s = cast(Table, game.new_initial_state(seed))
     if len(heroes) != n:
         raise ValueError(f"heroes {heroes!r}: expected one per player ({n})")
     for h in heroes:
         if h not in C.HERO_INDEX:
             raise ValueError(f"{h!r} is not a Hero")
-    dp = list(dp) if dp is not None else [game.starting] * n
+    dp = list(dp) if dp is not None else [s.game.starting] * n
     if len(dp) != n or any(type(d) is not int or d < 0 for d in dp):
         raise ValueError(f"dp {dp!r}: expected a count of 0 or more per player ({n})")
     s.hero = [C.HERO_INDEX[h] for h in heroes]
@@ -105,40 +115,35 @@ def table(n=2, heroes=("Barbarian", "Plunderer"), dp=None, seed=0, **config):
     return turn(s, "hero", 0)
 
 
-def turn(s, phase, player, dec=None):
+def turn(s: Table, phase: str, player: int, dec: str | None = None) -> Table:
     """Player `player` to act in `phase` ("card", "hero" or "diplomacy"), at the phase's first
     decision unless `dec` names another; the players after it in turn order follow."""
     if phase not in TURN_DECISIONS:
         raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
     checks.player(player, s.game.n)
-    if dec is not None and dec not in _decisions():
+    named = {d: d for d in DECISION_NAMES}
+    if dec is not None and dec not in named:
         raise ValueError(f"decision {dec!r} is not a decision of the game")
-    s.phase = phase
+    s.phase, first = TURN_DECISIONS[phase]
     s.idx = s.order.index(player)
     s.actor = player
-    s.dec = dec or TURN_DECISIONS[phase]
+    s.dec = named[dec] if dec else first
     return s.edited()
 
 
-def _decisions():
-    from .state import DECISION_NAMES
-
-    return DECISION_NAMES
-
-
-def begin(s, phase, first_round=True):
+def begin(s: Table, phase: str, first_round: bool = True) -> Table:
     """Begin `phase` ("card", "hero", "diplomacy" or "draw") from the first player in turn
     order, as the rules do (Hero Turns check victory, Draw Turns draw); in the Card Turn,
     `first_round` says whether a pass still lets the turn go round."""
     if phase not in BEGUN_PHASES:
-        raise ValueError(f"phase {phase!r} is not one of {BEGUN_PHASES}")
+        raise ValueError(f"phase {phase!r} is not one of {tuple(BEGUN_PHASES)}")
     s.first_round = bool(first_round)
     s.edited()
-    flow.start_phase(s, phase)
+    flow.start_phase(s, BEGUN_PHASES[phase])
     return s.edited()
 
 
-def adventure(s, name, owner):
+def adventure(s: Table, name: Any, owner: int) -> int:
     """Put the Adventure card `name` face up in play, played by `owner`; returns its index."""
     a = adventure_card(name)
     checks.player(owner, s.game.n)
@@ -150,7 +155,7 @@ def adventure(s, name, owner):
     return a
 
 
-def challenge(s, name, adv, placer, face_up=False):
+def challenge(s: Table, name: Any, adv: Any, placer: int, face_up: bool = False) -> int:
     """Put the Challenge `name` on top of the pile of Adventure `adv`, placed by `placer`,
     face down (known to its placer alone) or face up; returns its index."""
     c = challenge_card(name)
@@ -166,7 +171,7 @@ def challenge(s, name, adv, placer, face_up=False):
     return c
 
 
-def clear(s, adv):
+def clear(s: Table, adv: Any) -> Table:
     """Take every Challenge off Adventure `adv`, out of the game."""
     a = adventure_card(adv)
     for c in s.stack[a]:
@@ -177,8 +182,9 @@ def clear(s, adv):
     return s.edited()
 
 
-def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter=None,
-         used=None):
+def give(s: Table, p: int, *, dp: int | None = None, hand: Iterable[Any] | None = None,
+         items: Iterable[Any] | None = None, on: Any = None, ally: Any = None,
+         must_enter: bool | None = None, used: bool | None = None) -> Table:
     """Set player p's DP, hand (card names or ids), Magic items, the Adventure its Hero stands
     on (-1 none), Ally (a Challenge; -1 none), whether it is expelled and must enter a card,
     and whether its once-per-game ability is used. None leaves it."""
@@ -210,7 +216,8 @@ def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter
     return s.edited()
 
 
-def alliance(s, p, q, keep=3, losses=False, items=None):
+def alliance(s: Table, p: int, q: int, keep: int = 3, losses: bool = False,
+             items: int | None = None) -> Table:
     """Players p and q allied on the terms that whoever gains keeps `keep` sixths, wager
     losses shared the same way or not (`losses`), and the Loot's Magic items kept by the one
     who completes the card (`items` None) or taken by player `items` (p or q)."""
@@ -231,7 +238,8 @@ def alliance(s, p, q, keep=3, losses=False, items=None):
     return s.edited()
 
 
-def decks(s, deck=None, discard=None, magic=None):
+def decks(s: Table, deck: Iterable[Any] | None = None, discard: Iterable[Any] | None = None,
+          magic: Iterable[Any] | None = None) -> Table:
     """Set the draw deck, the discard pile and the Magic item deck (card names or ids, the
     top last). None leaves it."""
     if deck is not None:
@@ -243,20 +251,20 @@ def decks(s, deck=None, discard=None, magic=None):
     return s.edited()
 
 
-def _cards_copies(xs):
+def _cards_copies(xs: Iterable[Any]) -> list[int]:
     ids = [card(x) for x in xs]
     if any(c not in DRAW_CARDS for c in ids):
         raise ValueError(f"{list(xs)!r}: not every one is a card of the draw deck")
     return ids
 
 
-def defeat(s, p):
+def defeat(s: Table, p: int) -> Table:
     """Player p falls to 0 DP: Player Defeat as the rules apply it, then play goes on."""
     checks.player(p, s.game.n)
     if not s.alive[p]:
         raise ValueError(f"player {p} is already defeated")
     s.dp[p] = 0
-    flow.check_defeat(s)
+    check_defeat(s)
     s.edited()
-    flow.advance(s)
+    s.advance()
     return s.edited()

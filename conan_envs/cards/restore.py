@@ -7,17 +7,32 @@ never read from the file). Every rules loop is bounded on a state that passes: t
 loops walk the turn order once, the Resolution loop stops once all participants pass."""
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from conan_envs.engine import CorruptStateError
 
 from . import content as C
-from .diplomacy import MAX_RANDOM, TERMS
-from .flow import PHASES
+from .base import Table
+from .records import (
+    CONTINUATIONS,
+    MAX_RANDOM,
+    OFFER_DECISIONS,
+    PHASES,
+    PROMPT_NAMES,
+    TERMS,
+    WAGER_DECISIONS,
+    AdventureState,
+    FaceDownCard,
+    Goods,
+    LootOwed,
+    Offer,
+    Share,
+    Side,
+    Source,
+    Wager,
+)
 
 NADV, NCH = C.NUM_ADVENTURES, C.NUM_CHALLENGES
-WAGER_KEYS = {"kind", "hero", "opp", "chal", "adv", "bets", "cur", "attr", "src", "cards",
-              "parts", "turn", "passes", "rage", "fury", "declined", "side"}
-OFFER_KEYS = {"kind", "from", "to", "give", "get", "terms", "counter"}
-GOODS_KEYS = {"dp", "random_cards", "cards", "items"}
 PHASE_DECISIONS = {
     "setup_swap": {"swap_offer", "swap_answer"}, "setup_challenge": {"setup_challenge"},
     "setup_hero": {"setup_hero"}, "card": {"card_play"},
@@ -28,27 +43,27 @@ PHASE_DECISIONS = {
 }
 
 
-def fail(field, why):
+def fail(field: str, why: str) -> NoReturn:
     raise CorruptStateError(f"saved cards_v2 state: field {field}: {why}")
 
 
-def _int(v, lo, hi, field):
+def _int(v: Any, lo: int, hi: int, field: str) -> None:
     if type(v) is not int or not lo <= v <= hi:
         fail(field, f"{v!r} is not an integer from {lo} to {hi}")
 
 
-def _list(v, size, field):
+def _list(v: Any, size: int | None, field: str) -> None:
     if type(v) is not list or (size is not None and len(v) != size):
         fail(field, f"expected a list of {size} entries")
 
 
-def _bools(v, size, field):
+def _bools(v: Any, size: int, field: str) -> None:
     _list(v, size, field)
     if any(type(x) is not bool for x in v):
         fail(field, "expected true/false entries")
 
 
-def check(s) -> None:
+def check(s: Table) -> None:
     g = s.game
     n = g.n
     big = 10 ** 6
@@ -93,7 +108,7 @@ def check(s) -> None:
         _int(s.ch_known[c], 0, (1 << n) - 1, f"ch_known[{c}]")
     for a in range(NADV):
         _int(s.adv_owner[a], -1, n - 1, f"adv_owner[{a}]")
-        _int(s.adv_state[a], 0, 3, f"adv_state[{a}]")
+        _int(s.adv_state[a], 0, max(AdventureState), f"adv_state[{a}]")
         pile = s.stack[a]
         _list(pile, None, f"stack[{a}]")
         if len(pile) > C.DIFFICULTY[a] or (pile and s.adv_state[a] != 1):
@@ -119,7 +134,7 @@ def check(s) -> None:
     w = s.w
     if w is not None:
         _check_wager(s, w)
-        where += [e[1] for e in w["cards"]]
+        where += [e.card for e in w.cards]
     if any(type(c) is not int for c in where) or sorted(where) != list(range(C.CH0, C.NUM_CARDS)):
         fail("deck", "the cards are not each in exactly one place")
     for c in s.magic_deck:
@@ -130,12 +145,13 @@ def check(s) -> None:
             fail(f"ch_placer[{c}]", "a placer for a Challenge not on a pile, or none for one on it")
     _list(s.owed, None, "owed")
     for k, e in enumerate(s.owed):
-        _list(e, 4, f"owed[{k}]")
-        _int(e[0], 0, NADV - 1, f"owed[{k}]")
-        _int(e[1], 0, n - 1, f"owed[{k}]")
-        _int(e[2], 0, 9, f"owed[{k}]")
-        _int(e[3], 0, 9, f"owed[{k}]")
-        if s.adv_state[e[0]] != 3:
+        if type(e) is not LootOwed:
+            fail(f"owed[{k}]", "not a record of Loot owed")
+        _int(e.adv, 0, NADV - 1, f"owed[{k}].adv")
+        _int(e.player, 0, n - 1, f"owed[{k}].player")
+        _int(e.cards, 0, 9, f"owed[{k}].cards")
+        _int(e.items, 0, 9, f"owed[{k}].items")
+        if s.adv_state[e.adv] != 3:
             fail(f"owed[{k}]", "Loot owed on a card not waiting for it")
     # the decision
     if s.phase not in PHASES:
@@ -150,18 +166,15 @@ def check(s) -> None:
         if type(getattr(s, name)) is not bool:
             fail(name, "expected true/false")
     if s.winner == -1:
-        from .state import PROMPTS
-
         if s.dec not in PHASE_DECISIONS[s.phase]:
             fail("dec", f"{s.dec!r} is not a decision of the {s.phase} phase")
-        if s.dec == "ability" and s.prompt not in PROMPTS:
+        if s.dec == "ability" and s.prompt not in PROMPT_NAMES:
             fail("prompt", f"{s.prompt!r} is not an ability asked about")
         if not s.alive[s.actor]:
             fail("actor", "a defeated player cannot act")
-        if s.dec in ("bet_open", "bet_reply", "attribute", "duel_attribute", "resolution",
-                     "antagonist") and w is None:
+        if s.dec in WAGER_DECISIONS and w is None:
             fail("w", f"the {s.dec} decision needs a wager")
-        if s.dec in ("swap_answer", "deal_build", "alliance_terms", "answer") and s.offer is None:
+        if s.dec in OFFER_DECISIONS and s.offer is None:
             fail("offer", f"the {s.dec} decision needs an offer")
         if s.dec == "setup_challenge" and (len(s.hand[s.actor]) != 1
                                            or not C.is_challenge(s.hand[s.actor][0])):
@@ -169,82 +182,94 @@ def check(s) -> None:
     if s.offer is not None:
         _check_offer(s, s.offer)
     if s.pend is not None:
-        _list(s.pend, 5, "pend")
-        _int(s.pend[0], 0, n - 1, "pend")
-        _int(s.pend[1], 0, n - 1, "pend")
-        _int(s.pend[2], 0, big, "pend")
-        if s.pend[3] not in ("wager_end", "complete_end"):
-            fail("pend", "unknown continuation")
-        if not isinstance(s.pend[4], list) or any(
-                type(it) is not int or it not in s.items[s.pend[0]] for it in s.pend[4]):
-            fail("pend", "a share's Magic items must be held by the one who owes them")
-        if not s.pend[2] and not s.pend[4]:
-            fail("pend", "a share owed must be DP or Magic items")
+        _check_share(s, s.pend)
 
 
-def _check_wager(s, w):
+def _check_share(s: Table, share: Any) -> None:
     n = s.game.n
-    if type(w) is not dict or set(w) != WAGER_KEYS:
+    if type(share) is not Share:
+        fail("pend", "not a share record")
+    _int(share.payer, 0, n - 1, "pend.payer")
+    _int(share.receiver, 0, n - 1, "pend.receiver")
+    _int(share.dp, 0, 10 ** 6, "pend.dp")
+    if share.then not in CONTINUATIONS:
+        fail("pend.then", "unknown continuation")
+    if type(share.items) is not list or any(
+            type(it) is not int or it not in s.items[share.payer] for it in share.items):
+        fail("pend.items", "a share's Magic items must be held by the one who owes them")
+    if not share.dp and not share.items:
+        fail("pend", "a share owed must be DP or Magic items")
+
+
+def _check_wager(s: Table, w: Any) -> None:
+    n = s.game.n
+    if type(w) is not Wager:
         fail("w", "not a wager record")
-    if w["kind"] not in ("challenge", "duel"):
-        fail("w.kind", f"{w['kind']!r}")
-    _int(w["hero"], 0, n - 1, "w.hero")
-    _int(w["opp"], 0, n - 1, "w.opp")
-    _int(w["adv"], 0, NADV - 1, "w.adv")
-    _int(w["chal"], -1 if w["kind"] == "duel" else 0, NCH - 1, "w.chal")
-    _int(w["cur"], 0, s.game.max_bet, "w.cur")
-    _int(w["attr"], -1, 2, "w.attr")
-    _int(w["src"], 0, 2, "w.src")
-    _int(w["side"], 0, 1, "w.side")
-    _list(w["bets"], 2, "w.bets")
-    for b in w["bets"]:
+    if w.kind not in ("challenge", "duel"):
+        fail("w.kind", f"{w.kind!r}")
+    _int(w.hero, 0, n - 1, "w.hero")
+    _int(w.opp, 0, n - 1, "w.opp")
+    _int(w.adv, 0, NADV - 1, "w.adv")
+    _int(w.chal, -1 if w.kind == "duel" else 0, NCH - 1, "w.chal")
+    _int(w.cur, 0, s.game.max_bet, "w.cur")
+    _int(w.attr, -1, 2, "w.attr")
+    _int(w.src, 0, max(Source), "w.src")
+    _int(w.side, 0, max(Side), "w.side")
+    _list(w.bets, 2, "w.bets")
+    for b in w.bets:
         _int(b, 0, s.game.max_bet, "w.bets")
-    _list(w["parts"], None, "w.parts")
-    if not 2 <= len(w["parts"]) <= 3 or len(set(w["parts"])) != len(w["parts"]):
+    _list(w.parts, None, "w.parts")
+    if not 2 <= len(w.parts) <= 3 or len(set(w.parts)) != len(w.parts):
         fail("w.parts", "two or three different players")
-    for p in w["parts"]:
+    for p in w.parts:
         _int(p, 0, n - 1, "w.parts")
-    _int(w["turn"], 0, 10 ** 6, "w.turn")
-    _int(w["passes"], 0, len(w["parts"]), "w.passes")
-    _bools(w["rage"], 2, "w.rage")
-    _bools(w["fury"], 2, "w.fury")
-    _list(w["declined"], None, "w.declined")
-    _list(w["cards"], None, "w.cards")
-    for e in w["cards"]:
-        _list(e, 3, "w.cards")
-        if e[0] not in w["parts"]:
+    _int(w.turn, 0, 10 ** 6, "w.turn")
+    _int(w.passes, 0, len(w.parts), "w.passes")
+    _bools(w.rage, 2, "w.rage")
+    _bools(w.fury, 2, "w.fury")
+    _list(w.declined, None, "w.declined")
+    for d in w.declined:
+        _list(d, 2, "w.declined")
+        if d[0] not in ("rage", "fury"):
+            fail("w.declined", f"{d[0]!r} is not Rage or Fury")
+        _int(d[1], 0, max(Side), "w.declined")
+    _list(w.cards, None, "w.cards")
+    for e in w.cards:
+        if type(e) is not FaceDownCard:
+            fail("w.cards", "not a record of a face-down card")
+        if e.player not in w.parts:
             fail("w.cards", "a card played by someone outside the wager")
-        _int(e[1], C.CH0, C.MG0 - 1, "w.cards")
-        _int(e[2], 0, 1, "w.cards")
-    if w["kind"] == "challenge" and s.pend is None and w["chal"] not in s.stack[w["adv"]]:
+        _int(e.card, C.CH0, C.MG0 - 1, "w.cards")
+        _int(e.on, 0, max(Side), "w.cards")
+    if w.kind == "challenge" and s.pend is None and w.chal not in s.stack[w.adv]:
         fail("w.chal", "the Challenge faced is not on the card")
 
 
-def _check_offer(s, off):
+def _check_offer(s: Table, off: Any) -> None:
     n = s.game.n
-    if type(off) is not dict or set(off) != OFFER_KEYS:
+    if type(off) is not Offer:
         fail("offer", "not an offer record")
-    if off["kind"] not in ("deal", "alliance", "swap"):
-        fail("offer.kind", f"{off['kind']!r}")
-    _int(off["from"], 0, n - 1, "offer.from")
-    _int(off["to"], 0, n - 1, "offer.to")
-    if off["from"] == off["to"]:
+    if off.kind not in ("deal", "alliance", "swap"):
+        fail("offer.kind", f"{off.kind!r}")
+    _int(off.by, 0, n - 1, "offer.by")
+    _int(off.to, 0, n - 1, "offer.to")
+    if off.by == off.to:
         fail("offer.to", "an offer to oneself")
-    _int(off["terms"], -1, len(TERMS) - 1, "offer.terms")
-    if type(off["counter"]) is not bool:
+    _int(off.terms, -1, len(TERMS) - 1, "offer.terms")
+    if type(off.counter) is not bool:
         fail("offer.counter", "expected true/false")
     for side in ("give", "get"):
-        goods = off[side]
-        if type(goods) is not dict or set(goods) != GOODS_KEYS:
+        goods = off.give if side == "give" else off.get
+        if type(goods) is not Goods:
             fail(f"offer.{side}", "not a record of goods")
-        _int(goods["dp"], 0, s.game.max_bet, f"offer.{side}.dp")
-        _int(goods["random_cards"], 0, MAX_RANDOM, f"offer.{side}.random_cards")
-        _list(goods["cards"], None, f"offer.{side}.cards")
-        _list(goods["items"], None, f"offer.{side}.items")
-        for f in goods["cards"]:
+        _int(goods.dp, 0, s.game.max_bet, f"offer.{side}.dp")
+        _int(goods.random_cards, 0, MAX_RANDOM, f"offer.{side}.random_cards")
+        _list(goods.cards, None, f"offer.{side}.cards")
+        _list(goods.items, None, f"offer.{side}.items")
+        for f in goods.cards:
             _int(f, C.HAND_FACE0, C.HAND_FACE0 + C.HAND_FACES - 1, f"offer.{side}.cards")
-        for it in goods["items"]:
+        for it in goods.items:
             _int(it, C.MG0, C.NUM_CARDS - 1, f"offer.{side}.items")
-        if len(set(goods["cards"])) != len(goods["cards"]) or \
-                len(set(goods["items"])) != len(goods["items"]):
+        if len(set(goods.cards)) != len(goods.cards) or \
+                len(set(goods.items)) != len(goods.items):
             fail(f"offer.{side}", "a good named twice")

@@ -6,13 +6,14 @@ from __future__ import annotations
 from itertools import compress
 
 from . import content as C
-from . import flow
-from .diplomacy import new_offer
+from . import table
+from .base import Mask, Table
+from .records import new_offer
 
 NADV = C.NUM_ADVENTURES
 
 
-def deal_heroes(s) -> None:
+def deal_heroes(s: Table) -> None:
     """Step 1: one random Hero each; the rest are removed from the game. (Steps 4-5 done
     early, which changes nothing: the Magic items are set aside as their own deck and every
     other card waits, shuffled, in the draw deck, from which steps 2-3 take theirs.)"""
@@ -24,7 +25,7 @@ def deal_heroes(s) -> None:
     s.deck = [C.CH0 + i for i in s.rng.permutation(C.MG0 - C.CH0).tolist()]
 
 
-def _take_random(s, lo, hi) -> int:
+def _take_random(s: Table, lo: int, hi: int) -> int:
     """A random card of one kind from the (shuffled) deck."""
     deck = s.deck
     for k in range(len(deck) - 1, -1, -1):
@@ -34,12 +35,12 @@ def _take_random(s, lo, hi) -> int:
 
 
 # ---- step 1: a Hero swap when two players agree (one offer per player, in seat order) ------
-def begin_swap(s, p) -> bool:
+def begin_swap(s: Table, p: int) -> bool:
     s.dec, s.actor = "swap_offer", p
     return True
 
 
-def mask_swap_offer(s, m) -> None:
+def mask_swap_offer(s: Table, m: Mask) -> None:
     o = s.game.o["swap"]
     for q in range(s.game.n):
         if q != s.actor:
@@ -47,32 +48,34 @@ def mask_swap_offer(s, m) -> None:
     m[0] = True
 
 
-def apply_swap_offer(s, seg, i) -> None:
+def apply_swap_offer(s: Table, seg: str, i: int) -> None:
     if seg == "pass":
         s.log_event(f"{s.game.roles[s.actor]} keeps their Hero (offers no swap)")
-        flow.advance(s)
+        s.advance()
         return
     s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[i]} to swap Heroes")
     s.offer = new_offer("swap", s.actor, i)
     s.dec, s.actor = "swap_answer", i
 
 
-def mask_swap_answer(s, m) -> None:
+def mask_swap_answer(s: Table, m: Mask) -> None:
     m[0] = True
     m[s.game.o["accept"]] = True
 
 
-def apply_swap_answer(s, seg, i) -> None:
-    a, b = s.offer["from"], s.offer["to"]
+def apply_swap_answer(s: Table, seg: str, i: int) -> None:
+    off = s.offer
+    assert off is not None  # the swap offered
+    a, b = off.by, off.to
     s.log_event(f"{s.game.roles[b]} {'accepts' if seg == 'accept' else 'rejects'} the swap")
     if seg == "accept":
         s.hero[a], s.hero[b] = s.hero[b], s.hero[a]
     s.offer = None
-    flow.advance(s)
+    s.advance()
 
 
 # ---- step 2: starting Adventures and turn order ----------------------------------------------
-def draw_starting_adventures(s) -> None:
+def draw_starting_adventures(s: Table) -> None:
     """Highest Difficulty goes first; tied players (only at the top) return their cards and
     re-draw until it is unique; play then proceeds clockwise (seat order) from the first."""
     n = s.game.n
@@ -97,13 +100,13 @@ def draw_starting_adventures(s) -> None:
 
 
 # ---- step 3: each player's first Challenge, face down on another's Adventure ----------------
-def setup_targets(s, p) -> list:
+def setup_targets(s: Table, p: int) -> list[int]:
     st = s.adv_state
     return [a for a in compress(C.ADVENTURES, st) if st[a] == 1 and s.adv_owner[a] != p
             and len(s.stack[a]) < C.DIFFICULTY[a]]
 
 
-def begin_challenge(s, p) -> bool:
+def begin_challenge(s: Table, p: int) -> bool:
     if not setup_targets(s, p):
         return False  # nowhere to place one: this player places no starting Challenge
     card = _take_random(s, C.CH0, C.AD0)
@@ -113,7 +116,7 @@ def begin_challenge(s, p) -> bool:
     return True
 
 
-def mask_setup_challenge(s, m) -> None:
+def mask_setup_challenge(s: Table, m: Mask) -> None:
     p = s.actor
     c = s.hand[p][0] - C.CH0
     o = s.game.o["place"] + c * NADV
@@ -121,21 +124,21 @@ def mask_setup_challenge(s, m) -> None:
         m[o + a] = True
 
 
-def apply_setup_challenge(s, seg, i) -> None:
+def apply_setup_challenge(s: Table, seg: str, i: int) -> None:
     c, a = divmod(i, NADV)
     p = s.actor
     s.hand[p].remove(C.CH0 + c)
     put_challenge(s, p, c, a)
     log_placed(s, p, c, a)
-    flow.advance(s)
+    s.advance()
 
 
-def log_placed(s, p, c, a) -> None:
+def log_placed(s: Table, p: int, c: int, a: int) -> None:
     s.log_event(f"{s.game.roles[p]} places a Challenge face down on {C.NAME[C.AD0 + a]}")
     s.log_event(f"You placed {C.WORDS[C.CH0 + c]} on {C.NAME[C.AD0 + a]}", to=p)
 
 
-def put_challenge(s, p, c, a) -> None:
+def put_challenge(s: Table, p: int, c: int, a: int) -> None:
     """Face down on top of the pile, pointing at its placer, who alone knows it."""
     s.stack[a].append(c)
     s.ch_placer[c] = p
@@ -144,33 +147,33 @@ def put_challenge(s, p, c, a) -> None:
 
 
 # ---- steps 4-5: the Magic item deck, the draw deck, seven cards each ------------------------
-def form_decks(s) -> None:
+def form_decks(s: Table) -> None:
     s.deck = [s.deck[i] for i in s.rng.permutation(len(s.deck)).tolist()]
     for p in s.order:
-        flow.draw(s, p, 7)
+        table.draw(s, p, 7)
 
 
 # ---- step 6: Heroes placed in turn order -----------------------------------------------------
-def hero_targets(s, p) -> list:
+def hero_targets(s: Table, p: int) -> list[int]:
     st = s.adv_state
     return [a for a in compress(C.ADVENTURES, st) if st[a] == 1
             and not any(s.ch_placer[c] == p for c in s.stack[a])]
 
 
-def begin_hero(s, p) -> bool:
+def begin_hero(s: Table, p: int) -> bool:
     if not hero_targets(s, p):
         return False
     s.dec, s.actor = "setup_hero", p
     return True
 
 
-def mask_setup_hero(s, m) -> None:
+def mask_setup_hero(s: Table, m: Mask) -> None:
     o = s.game.o["adventure"]
     for a in hero_targets(s, s.actor):
         m[o + a] = True
 
 
-def apply_setup_hero(s, seg, i) -> None:
+def apply_setup_hero(s: Table, seg: str, i: int) -> None:
     s.pos[s.actor] = i
     s.log_event(f"{s.game.roles[s.actor]} places their Hero on {C.NAME[C.AD0 + i]}")
-    flow.advance(s)
+    s.advance()

@@ -9,38 +9,45 @@ Every entry of the view is carried by the observation (encode.py) and back.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from conan_envs.engine.view import Decision
 
 from . import content as C
-from .flow import PHASE_WORDS
+from .base import Table
+from .diplomacy import goods_words, offer_words
 from .hidden import cards_revealed
+from .records import PHASE_WORDS, Offer, Wager, terms_words
+from .shares import share_words
+from .wager import side_total
 
 ATTRS = C.ATTRS
 SOURCES = ("Hero", "Ally", "allied Hero")
 
 
-def _by_face(cards) -> list:
+def _by_face(cards: list[int]) -> list[dict[str, Any]]:
     """Cards as [{"card": words, "count": k}] by face, in face order (copies are alike)."""
-    counts = {}
+    counts: dict[int, int] = {}
     for c in cards:
         f = C.FACE[c]
         counts[f] = counts.get(f, 0) + 1
     return [{"card": C.WORDS[C.FACE_CARD[f]], "count": k} for f, k in sorted(counts.items())]
 
 
-def board(s, r: int) -> dict:
+def board(s: Table, r: int) -> dict[str, Any]:
     roles = s.game.roles
     n = s.game.n
     w = s.w
     revealed = cards_revealed(s)
     owed = {p: [0, 0] for p in range(n)}
-    for _, p, cards, items in s.owed:
-        owed[p][0] += cards
-        owed[p][1] += items
+    for loot in s.owed:
+        owed[loot.player][0] += loot.cards
+        owed[loot.player][1] += loot.items
     face_down = [0] * n
     if w is not None:
-        for e in w["cards"]:
-            face_down[e[0]] += 1
+        for e in w.cards:
+            face_down[e.player] += 1
     players = []
     for p in range(n):
         players.append({
@@ -103,7 +110,7 @@ def board(s, r: int) -> dict:
     return view
 
 
-def alliance_words(s, p):
+def alliance_words(s: Table, p: int) -> dict[str, str] | None:
     q = s.partner[p]
     if q < 0:
         return None
@@ -115,14 +122,15 @@ def alliance_words(s, p):
                                  else f"taken by {roles[to]}")}
 
 
-def wager_view(s, r: int, revealed: bool) -> dict:
-    from .wager import side_total
+def wager_view(s: Table, r: int, revealed: bool) -> dict[str, Any]:
 
     w = s.w
+    assert w is not None  # during a wager
     roles = s.game.roles
-    duel = w["kind"] == "duel"
+    duel = w.kind == "duel"
     cards = []
-    for p, card, t in w["cards"]:
+    for e in w.cards:
+        p, card, t = e.player, e.card, e.on
         entry = {"on": ("challenger" if t == 0 else "challenged") if duel else None,
                  "card": C.WORDS[card] if (revealed or p == r) else None}
         if not revealed:
@@ -131,38 +139,50 @@ def wager_view(s, r: int, revealed: bool) -> dict:
     cards.sort(key=lambda e: (e.get("player") or "", e["on"] or "", e["card"] or ""))
     v = {
         "kind": "Duel" if duel else "Challenge",
-        "hero": roles[w["hero"]],
-        "opponent": roles[w["opp"]],
-        "challenge": None if duel else C.WORDS[C.CH0 + w["chal"]],
-        "adventure": C.NAME[C.AD0 + w["adv"]],
-        "wagered": {roles[w["hero"]]: w["bets"][0], roles[w["opp"]]: w["bets"][1]},
-        "to_match": w["cur"],
-        "attribute": ATTRS[w["attr"]] if w["attr"] >= 0 else None,
-        "source": (SOURCES[w["src"]] if w["attr"] >= 0 and not duel else None),
-        "rage": [roles[w["hero"]]] * w["rage"][0] + [roles[w["opp"]]] * w["rage"][1],
-        "fury": [roles[w["hero"]]] * w["fury"][0] + [roles[w["opp"]]] * w["fury"][1],
+        "hero": roles[w.hero],
+        "opponent": roles[w.opp],
+        "challenge": None if duel else C.WORDS[C.CH0 + w.chal],
+        "adventure": C.NAME[C.AD0 + w.adv],
+        "wagered": {roles[w.hero]: w.bets[0], roles[w.opp]: w.bets[1]},
+        "to_match": w.cur,
+        "attribute": ATTRS[w.attr] if w.attr >= 0 else None,
+        "source": (SOURCES[w.src] if w.attr >= 0 and not duel else None),
+        "rage": [roles[w.hero]] * w.rage[0] + [roles[w.opp]] * w.rage[1],
+        "fury": [roles[w.hero]] * w.fury[0] + [roles[w.opp]] * w.fury[1],
         "cards_revealed": revealed,
         "cards": cards,
     }
     if revealed:
         v["hero_total"] = side_total(s, 0)
-        v["against"] = side_total(s, 1) if duel else C.CH_VALUE[w["chal"]][w["attr"]]
+        v["against"] = side_total(s, 1) if duel else C.CH_VALUE[w.chal][w.attr]
     return v
 
 
-def offer_view(s) -> dict:
-    from .diplomacy import goods_words, offer_words, terms_words
+def offer_view(s: Table) -> dict[str, Any]:
 
     off = s.offer
-    return {"kind": off["kind"], "from": s.game.roles[off["from"]], "to": s.game.roles[off["to"]],
-            "counter_offer": off["counter"], "gives": goods_words(off["give"]),
-            "asks": goods_words(off["get"]),
-            "alliance_terms": terms_words(off["terms"]) if off["terms"] >= 0 else None,
+    assert off is not None  # with an offer on the table
+    return {"kind": off.kind, "from": s.game.roles[off.by], "to": s.game.roles[off.to],
+            "counter_offer": off.counter, "gives": goods_words(off.give),
+            "asks": goods_words(off.get),
+            "alliance_terms": terms_words(off.terms) if off.terms >= 0 else None,
             "terms": offer_words(s, off)}
 
 
+def _wager(s: Table) -> Wager:
+    w = s.w
+    assert w is not None  # asked only during a wager
+    return w
+
+
+def _offer(s: Table) -> Offer:
+    off = s.offer
+    assert off is not None  # asked only with an offer on the table
+    return off
+
+
 # ---- the pending decision ----------------------------------------------------------------------
-def decision(s, r: int) -> Decision:
+def decision(s: Table, r: int) -> Decision:
     roles = s.game.roles
     if s.winner != -1:
         what = "a draw" if s.winner == -2 else f"{roles[s.winner]} wins"
@@ -171,13 +191,13 @@ def decision(s, r: int) -> Decision:
     actor = roles[p]
     dec = s.dec
     kind = s.prompt if dec == "ability" else dec
-    ctx = {}
+    ctx: dict[str, Any] = {}
     w = s.w
     if w is not None:
-        ctx["wagered"] = {roles[w["hero"]]: w["bets"][0], roles[w["opp"]]: w["bets"][1]}
-        ctx["wager"] = ("Duel between " if w["kind"] == "duel" else "") + (
-            f"{roles[w['hero']]} and {roles[w['opp']]}" if w["kind"] == "duel"
-            else f"{roles[w['hero']]} facing {C.WORDS[C.CH0 + w['chal']]}")
+        ctx["wagered"] = {roles[w.hero]: w.bets[0], roles[w.opp]: w.bets[1]}
+        ctx["wager"] = ("Duel between " if w.kind == "duel" else "") + (
+            f"{roles[w.hero]} and {roles[w.opp]}" if w.kind == "duel"
+            else f"{roles[w.hero]} facing {C.WORDS[C.CH0 + w.chal]}")
     if s.offer is not None:
         ctx["offer"] = offer_view(s)
     if kind == "setup_challenge" and r != p:  # the drawn Challenge is the actor's secret
@@ -187,7 +207,7 @@ def decision(s, r: int) -> Decision:
     return Decision(kind, actor, prompt, ctx)
 
 
-def _hero_action(s, p, ctx):
+def _hero_action(s: Table, p: int, ctx: dict[str, Any]) -> str:
     if s.must_enter[p]:
         return "Your Hero was expelled: enter another Adventure card (or pass if none is open)."
     where = C.NAME[C.AD0 + s.pos[p]] if s.pos[p] >= 0 else "no Adventure card"
@@ -196,41 +216,43 @@ def _hero_action(s, p, ctx):
             "complete the Adventure, or pass.")
 
 
-def _bet_reply(s, p, ctx):
+def _bet_reply(s: Table, p: int, ctx: dict[str, Any]) -> str:
     w = s.w
-    side = 0 if p == w["hero"] else 1
-    lose = w["bets"][side] or 1
-    ctx["to_match"] = w["cur"]
-    return (f"The wager stands at {w['cur']} DP: match it, raise, or withdraw "
+    assert w is not None  # during a wager
+    side = 0 if p == w.hero else 1
+    lose = w.bets[side] or 1
+    ctx["to_match"] = w.cur
+    return (f"The wager stands at {w.cur} DP: match it, raise, or withdraw "
             f"(paying {lose} DP).")
 
 
-def _resolution(s, p, ctx):
+def _resolution(s: Table, p: int, ctx: dict[str, Any]) -> str:
     w = s.w
-    ctx["attribute"] = ATTRS[w["attr"]]
-    if w["kind"] == "duel":
-        return (f"Resolution ({ATTRS[w['attr']]}): play a card face down on either Hero, "
+    assert w is not None  # during a wager
+    ctx["attribute"] = ATTRS[w.attr]
+    if w.kind == "duel":
+        return (f"Resolution ({ATTRS[w.attr]}): play a card face down on either Hero, "
                 "or pass; when all pass in a row the cards are revealed.")
-    return (f"Resolution ({ATTRS[w['attr']]} against "
-            f"{C.CH_VALUE[w['chal']][w['attr']]}): play a card face down (any card may be a "
+    return (f"Resolution ({ATTRS[w.attr]} against "
+            f"{C.CH_VALUE[w.chal][w.attr]}): play a card face down (any card may be a "
             "bluff), or pass; when all pass in a row the cards are revealed.")
 
 
-def _rage_fury(s, p, ctx):
-    from .wager import side_total
+def _rage_fury(s: Table, p: int, ctx: dict[str, Any]) -> str:
 
     w = s.w
+    assert w is not None  # during a wager
     ctx["hero_total"] = side_total(s, 0)
-    ctx["against"] = side_total(s, 1) if w["kind"] == "duel" else C.CH_VALUE[w["chal"]][w["attr"]]
+    ctx["against"] = side_total(s, 1) if w.kind == "duel" else C.CH_VALUE[w.chal][w.attr]
     what = "Rage (use your Strength)" if s.prompt == "rage" else "Fury (+2)"
     return (f"You are losing, {ctx['hero_total']} against {ctx['against']}: use {what}, "
             "once per game?")
 
 
-def _sermon_break(s, p, ctx):
-    from .wager import share_words
-
-    q, t, items = s.pend[1], s.pend[2], s.pend[4]
+def _sermon_break(s: Table, p: int, ctx: dict[str, Any]) -> str:
+    share = s.pend
+    assert share is not None  # asked only with a share owed
+    q, t, items = share.receiver, share.dp, share.items
     ctx["share_owed"] = t
     ctx["magic_items_owed"] = [C.WORDS[it] for it in items]
     ctx["partner"] = s.game.roles[q]
@@ -238,17 +260,19 @@ def _sermon_break(s, p, ctx):
             "to break the Alliance and keep it all, once per game?")
 
 
-def _answer(s, p, ctx):
+def _answer(s: Table, p: int, ctx: dict[str, Any]) -> str:
     off = s.offer
-    more = "" if off["counter"] else ", or make a counter-offer"
-    return (f"{s.game.roles[off['from']]} offers you {ctx['offer']['terms']}: accept or reject "
+    assert off is not None  # with an offer on the table
+    more = "" if off.counter else ", or make a counter-offer"
+    return (f"{s.game.roles[off.by]} offers you {ctx['offer']['terms']}: accept or reject "
             f"(reject: nothing is exchanged){more}?")
 
 
-PROMPTS = {
+# decision kind (or ability asked) -> its prompt in words, filling the context it names
+PROMPTS: dict[str, Callable[[Table, int, dict[str, Any]], str]] = {
     "swap_offer": lambda s, p, ctx: "Setup: offer another player to swap Heroes, or keep yours?",
-    "swap_answer": lambda s, p, ctx: (f"{s.game.roles[s.offer['from']]} offers to swap their "
-                                      f"{C.NAME[C.H0 + s.hero[s.offer['from']]]} for your "
+    "swap_answer": lambda s, p, ctx: (f"{s.game.roles[_offer(s).by]} offers to swap their "
+                                      f"{C.NAME[C.H0 + s.hero[_offer(s).by]]} for your "
                                       f"{C.NAME[C.H0 + s.hero[p]]}: accept or reject?"),
     "setup_challenge": lambda s, p, ctx: (f"Setup: place your first Challenge, "
                                           f"{C.WORDS[s.hand[p][0]]}, face down on another "
@@ -261,13 +285,13 @@ PROMPTS = {
                                                        else " (the Card Turn's first round of "
                                                        "plays is over: a pass ends it).")),
     "hero_action": _hero_action,
-    "antagonist": lambda s, p, ctx: (f"{C.NAME[C.CH0 + s.w['chal']]} is an antagonist: fight it, "
+    "antagonist": lambda s, p, ctx: (f"{C.NAME[C.CH0 + _wager(s).chal]} is an antagonist: fight it, "
                                      f"or recruit it as your Ally for "
-                                     f"{C.ALLY_COST[s.w['chal']]} DP?"),
+                                     f"{C.ALLY_COST[_wager(s).chal]} DP?"),
     "bet_open": lambda s, p, ctx: "Open the wager: how many DP do you stake?",
     "bet_reply": _bet_reply,
     "attribute": lambda s, p, ctx: (f"Choose the attribute, and whose, to face "
-                                    f"{C.WORDS[C.CH0 + s.w['chal']]} with."),
+                                    f"{C.WORDS[C.CH0 + _wager(s).chal]} with."),
     "duel_attribute": lambda s, p, ctx: ("You were challenged to a Duel: choose the attribute "
                                          "it is fought with."),
     "resolution": _resolution,
@@ -280,11 +304,11 @@ PROMPTS = {
     "raider": lambda s, p, ctx: "Draw Turn: use Raider (draw three cards instead of one), once per game?",
     "pillage": lambda s, p, ctx: "Use Pillage (take one more random Magic item), once per game?",
     "mercenary": lambda s, p, ctx: (f"Use the Brotherhood of Mercenaries (the Ally costs nothing "
-                                    f"instead of {C.ALLY_COST[s.w['chal']]} DP), once per game?"),
+                                    f"instead of {C.ALLY_COST[_wager(s).chal]} DP), once per game?"),
     "rage": _rage_fury,
     "fury": _rage_fury,
     "sermon_break": _sermon_break,
-    "veto": lambda s, p, ctx: (f"{s.game.roles[s.offer['from']]} and {s.game.roles[s.offer['to']]} "
+    "veto": lambda s, p, ctx: (f"{s.game.roles[_offer(s).by]} and {s.game.roles[_offer(s).to]} "
                                f"agreed on {ctx['offer']['terms']}: use Sermon to prevent it "
                                "(both lose this Diplomacy Turn), once per game?"),
     "deal_break": lambda s, p, ctx: (f"The Deal {ctx['offer']['terms']} was accepted: use Sermon "

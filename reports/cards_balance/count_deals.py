@@ -32,7 +32,8 @@ def play(n: int, games: int, seed0: int) -> dict:
             if dec == "diplomacy" and seg != "pass":
                 count[f"{seg} proposed"] += 1
             elif dec == "answer":
-                kind = s.offer["kind"] + (" counter-offer" if s.offer["counter"] else "")
+                off = s.offer_on_table
+                kind = off.kind + (" counter-offer" if off.counter else "")
                 verdict = {"accept": "accepted", "counter": "countered"}.get(seg, "rejected")
                 count[f"{kind} {verdict}"] += 1
             elif dec in ("deal_build", "alliance_terms") and seg == "pass":

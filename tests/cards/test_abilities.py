@@ -40,7 +40,7 @@ def test_scout_sees_and_faces_in_any_order():
     from conan_envs.cards.hidden import visible
     assert visible(s, 0, a, bottom) and visible(s, 0, a, top)
     act(s, "face Quicksand")
-    assert s.w["chal"] == bottom and s.stack[a] == [bottom, top]  # order unchanged
+    assert s.w.chal == bottom and s.stack[a] == [bottom, top]  # order unchanged
 
 
 def test_scout_visibility_is_only_for_its_player():

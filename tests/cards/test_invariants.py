@@ -29,7 +29,7 @@ def locations(s):
             out.append(C.AD0 + a)
         out += [C.CH0 + c for c in s.stack[a]]
     if s.w is not None:
-        out += [e[1] for e in s.w["cards"]]
+        out += [e.card for e in s.w.cards]
     return out
 
 
@@ -62,7 +62,7 @@ def check(s):
             # one set of terms for both allies: whoever gains keeps that many sixths
             assert s.partner[q] == p and s.pos[q] == s.pos[p]
             assert s.keep[p] == s.keep[q] and s.keep[p] in diplomacy.SHARES
-    owed = [e[0] for e in s.owed]
+    owed = [e.adv for e in s.owed]
     assert sorted(owed) == [a for a in range(C.NUM_ADVENTURES) if s.adv_state[a] == 3]
     for _, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
         assert s.alive[p] and (cards or items)
@@ -123,18 +123,18 @@ def test_observation_hides_others_hands_and_face_down_cards():
     game = conan_envs.make_game("cards_v2", num_players=2)
     s = game.new_initial_state(4)
     rng = np.random.default_rng(4)
-    while s.decision() != "resolution" or not s.w["cards"]:
+    while s.decision() != "resolution" or not s.w.cards:
         if s.is_terminal():
             s = game.new_initial_state(int(rng.integers(1000)))
         s.apply_action(cautious_random(s, rng))
-    p, card, _ = s.w["cards"][0]
+    p, card = s.w.cards[0].player, s.w.cards[0].card
     other = 1 - p
     from conan_envs.cards.encode import layout
     L = layout(2)
     f = C.FACE[card]
     assert s.observation(p)[L["facedown"] + 2 * f] >= 1
     assert s.observation(other)[L["facedown"] + 2 * f] == sum(
-        1 for q, c, _ in s.w["cards"] if q == other and C.FACE[c] == f)
+        1 for e in s.w.cards if e.player == other and C.FACE[e.card] == f)
     assert s.observation(other)[L["hand"]:L["hand"] + C.NUM_FACES].sum() == len(s.hand[other])
 
 

@@ -5,6 +5,7 @@ import pytest
 from conan_envs import IllegalActionError
 from conan_envs.cards import content as C
 from conan_envs.cards.position import begin, decks, defeat, give
+from conan_envs.cards.records import FaceDownCard, LootOwed
 
 from .scene import act, adventure, at, challenge, has, legal_names, table, terms
 
@@ -31,7 +32,7 @@ def crushing_doors_wager():
 
 def test_crushing_doors_wager_5_raised_to_7_matched():
     s, _ = crushing_doors_wager()
-    assert s.w["bets"] == [7, 7]
+    assert s.w.bets == [7, 7]
     assert s.decision() == "attribute" and s.current_player() == 0  # on to Resolution
 
 
@@ -46,7 +47,7 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     assert s.decision() == "resolution" and s.current_player() == 0
     act(s, "pass (no more cards)")
     act(s, "play Curse of Nergal face down")
-    assert s.w["cards"] == [[1, curse, 0]]
+    assert s.w.cards == [FaceDownCard(1, curse, 0)]
     act(s, "pass (no more cards)")
     assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
     assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7
@@ -237,7 +238,7 @@ def test_loot_not_yet_applied_keeps_the_adventure_face_up():
     decks(s, magic=[])
     act(s, "complete")
     assert s.dp[0] == 17 and s.items[0] == []
-    assert s.adv_state[a] == 3 and s.owed == [[a, 0, 0, 1]]  # face up, Loot owed
+    assert s.adv_state[a] == 3 and s.owed == [LootOwed(a, 0, 0, 1)]  # face up, Loot owed
     assert "completed, face up until its Loot is given" in str(s)
     at(s, "hero", 0)
     names = legal_names(s)
@@ -257,7 +258,7 @@ def test_loot_owed_to_a_defeated_player_is_lost():
     give(s, 0, on=a)
     decks(s, magic=[])
     act(s, "complete")  # deck and discard pile empty: the card is owed
-    assert s.owed == [[a, 0, 1, 0]] and s.adv_state[a] == 3 and s.hand[0] == []
+    assert s.owed == [LootOwed(a, 0, 1, 0)] and s.adv_state[a] == 3 and s.hand[0] == []
     defeat(s, 0)
     assert s.owed == [] and s.adv_state[a] == 2
 
@@ -267,7 +268,7 @@ def test_owed_card_is_drawn_once_the_discard_pile_has_one():
     a = adventure(s, "Rogues in the House", 1)
     give(s, 0, on=a)
     act(s, "complete")
-    assert s.owed == [[a, 0, 1, 0]]
+    assert s.owed == [LootOwed(a, 0, 1, 0)]
     decks(s, discard=["Iron Will"])
     at(s, "hero", 1)
     act(s, "pass")

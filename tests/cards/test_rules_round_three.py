@@ -9,7 +9,9 @@ import conan_envs
 from baselines.scripted.cards import ScriptedAgent
 from conan_envs.cards import content as C
 from conan_envs.cards.position import alliance, begin, decks, give
+from conan_envs.cards.records import Share
 from conan_envs.engine import CorruptStateError
+from conan_envs.engine.serialize import encode
 
 from .scene import act, adventure, at, challenge, legal_names, table, terms
 
@@ -215,12 +217,12 @@ def test_a_share_owed_with_magic_items_is_checked_on_loading():
     one whose item is not in front of the one who owes it is refused naming the field."""
     game = conan_envs.make_game("cards_v2", num_players=2)
     data = json.loads(game.new_initial_state(3).snapshot())
-    data["fields"]["pend"] = [0, 1, 1, "wager_end", []]
+    data["fields"]["pend"] = encode(Share(0, 1, 1, "wager_end", []))
     text = json.dumps(data)
     assert json.loads(game.state_from_snapshot(text).snapshot()) == json.loads(text)
-    data["fields"]["pend"] = [0, 1, 1, "wager_end", [data["fields"]["magic_deck"][0]]]
+    data["fields"]["pend"] = encode(Share(0, 1, 1, "wager_end", [data["fields"]["magic_deck"][0]]))
     with pytest.raises(CorruptStateError, match="pend"):
         game.state_from_snapshot(json.dumps(data))
-    data["fields"]["pend"] = [0, 1, 0, "wager_end", []]
+    data["fields"]["pend"] = encode(Share(0, 1, 0, "wager_end", []))
     with pytest.raises(CorruptStateError, match="pend"):
         game.state_from_snapshot(json.dumps(data))

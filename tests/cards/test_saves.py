@@ -7,7 +7,9 @@ import pytest
 
 import conan_envs
 from baselines import load_agent
+from conan_envs.cards.records import FaceDownCard
 from conan_envs.engine import CorruptStateError
+from conan_envs.engine.serialize import encode
 
 
 def saved_positions():
@@ -19,7 +21,7 @@ def saved_positions():
         agents = [load_agent("scripted", "cards_v2", r, seed=seed, num_players=3)
                   for r in range(3)]
         while not s.is_terminal() and not s.is_truncated():
-            if s.w is not None and s.w["cards"] and "wager" not in out:
+            if s.w is not None and s.w.cards and "wager" not in out:
                 out["wager"] = s.snapshot()
             if s.offer is not None and s.decision() == "answer" and "offer" not in out:
                 out["offer"] = s.snapshot()
@@ -72,9 +74,10 @@ def test_an_edited_wager_is_refused(saves):
     game, out = saves
     text = out["wager"]
     for change, field in [
-        (lambda f: f["w"].update(passes=10 ** 5), "w.passes"),
-        (lambda f: f["w"]["cards"].append([9, 70, 0]), "w.cards"),
-        (lambda f: f["w"].pop("bets"), "w"),
+        (lambda f: f["w"]["f"].update(passes=10 ** 5), "w.passes"),
+        (lambda f: f["w"]["f"]["cards"].append(encode(FaceDownCard(9, 70, 0))), "w.cards"),
+        (lambda f: f["w"]["f"]["cards"].append([1, 70, 0]), "w.cards"),
+        (lambda f: f["w"]["f"].pop("bets"), "bets"),
         (lambda f: f.update(phase="draw"), "dec"),  # a wager's decision in the Draw Turn
     ]:
         with pytest.raises(CorruptStateError, match=field):
@@ -85,9 +88,9 @@ def test_an_edited_offer_is_refused(saves):
     game, out = saves
     text = out["offer"]
     with pytest.raises(CorruptStateError, match="offer.give.cards"):
-        game.state_from_snapshot(edited(text, lambda f: f["offer"]["give"]["cards"].append(500)))
+        game.state_from_snapshot(edited(text, lambda f: f["offer"]["f"]["give"]["f"]["cards"].append(500)))
     with pytest.raises(CorruptStateError, match="offer.to"):
-        game.state_from_snapshot(edited(text, lambda f: f["offer"].update(to=f["offer"]["from"])))
+        game.state_from_snapshot(edited(text, lambda f: f["offer"]["f"].update(to=f["offer"]["f"]["by"])))
 
 
 def test_loaded_state_plays_on_like_the_original(saves):

@@ -9,6 +9,7 @@ import conan_envs
 import conan_envs.cards_v2 as card
 from conan_envs.cards import content as C
 from conan_envs.cards.encode import observation_blocks
+from conan_envs.cards.labels import LABELS
 from conan_envs.cards.position import decks, give
 
 from .scene import act, adventure, at, challenge, table
@@ -170,3 +171,9 @@ def test_resampling_keeps_the_cards_a_stated_deal_names():
         guess.apply_action([a for a in guess.legal_actions()
                             if guess.action_to_string(a) == "accept"][0])
         assert C.card_id("Iron Will") in guess.hand[1]
+
+
+def test_every_action_segment_has_a_label_template():
+    """Action names come from one label template per segment of the action space."""
+    game = conan_envs.make_game("cards_v2", num_players=3)
+    assert set(LABELS) == set(game.codec.segments)

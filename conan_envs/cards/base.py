@@ -1,0 +1,153 @@
+"""The fields of one position of Conan: el juego de cartas (rulebook, "Components", "Setup
+Phase", "Game Phases"), typed and commented, kept in slots. Every rules module works on a
+`Table`; the driver's `advance` and `end_phase` (flow.py, above the rules modules) are bound
+to it by `CardsState` (state.py), so a rules module hands the turn on without importing the
+driver."""
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from conan_envs.engine import State
+
+from . import content as C
+from .config import CardsConfig
+from .records import Ability, DecisionKind, LootOwed, Offer, Phase, Share, Wager
+
+Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
+
+# The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
+FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
+          "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
+          "magic_deck", "adv_owner", "adv_state", "owed", "stack", "ch_placer", "ch_up",
+          "ch_known", "order", "phase", "dec", "actor", "idx", "first_round", "w", "offer",
+          "prompt", "pend", "cadv", "winner", "acted", "tie")
+
+
+class Table(State):
+    """A position's plain-data fields (lists indexed by player, adventure or challenge index)."""
+
+    __slots__ = FIELDS
+    game: CardsConfig
+    # per player
+    dp: list[int]  # Dominion points
+    alive: list[bool]  # not yet defeated
+    hero: list[int]  # Hero index
+    used: list[bool]  # once-per-game ability spent
+    pos: list[int]  # adventure index the Hero stands on, -1 none
+    must_enter: list[bool]  # expelled: next Hero Turn enters a card
+    expelled_from: list[int]  # ... other than this one (adventure index)
+    hand: list[list[int]]  # card ids in hand
+    items: list[list[int]]  # Magic items (card ids) face up in front of the player
+    ally: list[int]  # recruited antagonist (challenge index), -1 none
+    partner: list[int]  # Alliance partner, -1 none
+    keep: list[int]  # sixths of a gain kept under the Alliance
+    share_losses: list[bool]  # Alliance terms: wager losses shared like gains
+    items_to: list[int]  # Alliance terms: who takes Loot items (-1 the gainer)
+    offered: list[bool]  # lost this Diplomacy Turn to a veto
+    # decks (the top last)
+    deck: list[int]
+    discard: list[int]
+    magic_deck: list[int]
+    # per adventure
+    adv_owner: list[int]  # the player in front of whom it lies, -1 none
+    adv_state: list[int]  # an AdventureState value
+    owed: list[LootOwed]  # Loot still owed, in the order the Adventures were completed
+    stack: list[list[int]]  # challenge indices on it, bottom to top
+    # per challenge
+    ch_placer: list[int]  # who placed it, -1 not on a pile
+    ch_up: list[bool]  # face up
+    ch_known: list[int]  # bitmask of players who know it face down
+    # the turn
+    order: list[int]  # turn order (players)
+    phase: Phase  # the Game Phase (or Setup step)
+    dec: DecisionKind  # the decision asked
+    actor: int  # who is asked it
+    idx: int  # position in `order` of the player whose turn it is
+    first_round: bool  # the Card Turn's mandatory first round
+    w: Wager | None  # the wager or duel in progress
+    offer: Offer | None  # the offer on the table
+    prompt: Ability  # which ability an "ability" decision asks about
+    pend: Share | None  # an Alliance share waiting on the Priest
+    cadv: int  # the Adventure being completed, -1 none
+    winner: int  # -1 playing, -2 a draw (stalemate), else the winner
+    acted: int  # the round of the last decision taken (stalemate check)
+    tie: bool  # a tie at target DP waits for the end of the Hero Turns
+
+    def init_fields(self) -> None:
+        """An empty table before the Setup Phase."""
+        game = self.game
+        n = game.n
+        self.dp = [game.starting] * n
+        self.alive = [True] * n
+        self.hero = [-1] * n
+        self.used = [False] * n
+        self.pos = [-1] * n
+        self.must_enter = [False] * n
+        self.expelled_from = [-1] * n
+        self.hand = [[] for _ in range(n)]
+        self.items = [[] for _ in range(n)]
+        self.ally = [-1] * n
+        self.partner = [-1] * n
+        self.keep = [6] * n
+        self.share_losses = [False] * n
+        self.items_to = [-1] * n
+        self.offered = [False] * n
+        self.deck, self.discard, self.magic_deck = [], [], []
+        self.adv_owner = [-1] * C.NUM_ADVENTURES
+        self.adv_state = [0] * C.NUM_ADVENTURES
+        self.owed = []
+        self.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+        self.ch_placer = [-1] * C.NUM_CHALLENGES
+        self.ch_up = [False] * C.NUM_CHALLENGES
+        self.ch_known = [0] * C.NUM_CHALLENGES
+        self.order = list(range(n))
+        self.phase, self.dec, self.actor, self.idx = "setup_swap", "", 0, -1
+        self.first_round = True
+        self.w = None
+        self.offer = None
+        self.prompt = ""
+        self.pend = None
+        self.cadv = -1
+        self.winner = -1
+        self.acted = 0
+        self.tie = False
+
+    def edited(self) -> Table:
+        super().edited()
+        return self
+
+    # ---- read-only accessors (copies: agents read them, the rules alone change a position) ---
+    @property
+    def decision_kind(self) -> str:
+        """The decision asked: one of DECISION_NAMES ("ability": see `ability_asked`)."""
+        return self.dec
+
+    @property
+    def ability_asked(self) -> str | None:
+        """The once-per-game ability asked as use / decline (one of PROMPT_NAMES), or None."""
+        return self.prompt if self.dec == "ability" else None
+
+    @property
+    def wager(self) -> Wager | None:
+        """A copy of the wager or Duel in progress, or None."""
+        return None if self.w is None else self.w.__deepcopy__({})
+
+    @property
+    def offer_on_table(self) -> Offer | None:
+        """A copy of the offer on the table, or None."""
+        return None if self.offer is None else self.offer.__deepcopy__({})
+
+    @property
+    def share_owed(self) -> Share | None:
+        """A copy of the Alliance share waiting on a Priest's answer, or None."""
+        return None if self.pend is None else self.pend.__deepcopy__({})
+
+    # ---- the driver (flow.py), bound by CardsState -------------------------------------------
+    def advance(self) -> None:
+        """Hand the phase to the next player who has something to do; end it after the last."""
+        raise NotImplementedError
+
+    def end_phase(self) -> None:
+        """End the phase and begin the next."""
+        raise NotImplementedError
