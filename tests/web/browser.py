@@ -52,6 +52,7 @@ def set_up(page, base, env_id, config, seats, seed, pass_screen=False):
     page.wait_for_selector("body[data-ready='1']")
     page.click(f"#game-list button[data-env='{env_id}']")
     page.wait_for_selector(f"#options legend:has-text('{env_id}')")
+    page.evaluate("() => { const d = document.getElementById('advanced'); if (d) d.open = true; }")
     for name, value in config.items():
         box = page.locator(f"#options [data-name='{name}']")
         kind = box.get_attribute("data-kind")
@@ -113,12 +114,20 @@ def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
                 assert n, "a person's turn with no action buttons"
                 buttons.nth(int(rng.integers(n))).click()
                 button_clicks += 1
+            confirm_spend(page)
         seq, state = wait_settled(page, seq)
     else:
         raise AssertionError(f"the game did not end within {max_clicks} clicks")
     if screenshot and not shot:
         take(page, screenshot)
     return board_clicks, button_clicks
+
+
+def confirm_spend(page):
+    """A move that spends something for good asks for a second click: give it."""
+    confirming = page.locator("#actions button.action.confirm")
+    if confirming.count():
+        confirming.first.click()
 
 
 # A point of the element where a click lands on it (a counter drawn on a square or a

@@ -1,6 +1,6 @@
 // The panels every game shares: the decision (prompt, context, legal actions), the log,
 // a generic tree of the whole view, and the board (the game's own SVG, or the tree).
-import { brief } from "./svg.js";
+import { contextSentences } from "./explain.js";
 
 const boards = {};
 
@@ -58,18 +58,21 @@ export async function drawBoard(box, view) {
   return false;
 }
 
-// The decision: its prompt, its context, and one button per legal action.
+// The decision: its prompt, its context in sentences, and one button per legal action; a
+// "back" action of the game (taking a step of a choice back) comes first as a Back button.
+const BACK = /^(back|undo)\b/i;
+
 export function drawDecision(view, legal, onAct, els) {
   const d = view.decision || {};
   els.prompt.textContent = d.prompt || "";
-  els.context.replaceChildren();
-  for (const [k, v] of Object.entries(d.context || {})) {
-    h("dt", {}, els.context, k.replace(/_/g, " "));
-    h("dd", {}, els.context, brief(v));
-  }
+  els.context.replaceChildren(...contextSentences(d.context));
   els.actions.replaceChildren();
-  for (const a of legal) {
-    const b = h("button", { type: "button", class: "action", "data-action": a.id }, els.actions, a.name);
+  const ordered = [...legal.filter((a) => BACK.test(a.name)), ...legal.filter((a) => !BACK.test(a.name))];
+  for (const a of ordered) {
+    const back = BACK.test(a.name);
+    const b = h("button", { type: "button", class: back ? "action back" : "action", "data-action": a.id }, els.actions,
+      back ? `\u2190 Back${a.name.length > 4 ? ` (${a.name})` : ""}` : a.name);
+    b.title = a.name;
     b.addEventListener("click", () => onAct(a.id));
   }
   els.filter.hidden = legal.length < 12;
