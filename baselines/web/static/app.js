@@ -4,7 +4,7 @@
 import { ALL, drawBoard, drawDecision, filterActions, nameMatcher, tree } from "./panels.js";
 import { openReplay } from "./replay.js";
 import { TurnLog, currentDelay, markRecent, wireSpeed } from "./turns.js";
-import { drawEnd, goalText, seatName } from "./explain.js";
+import { drawEnd, goalText } from "./explain.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -258,6 +258,7 @@ async function enterGame(id, envId, tokens, passScreen) {
   game = { id, envId, tokens, viewer: people[0], report: null, turns: new TurnLog(), actor: null, busy: false,
     passScreen: passScreen && people.length > 1, aiSteps: 0, confirm: null };
   $("endgame").hidden = true;
+  $("decision").hidden = false;
   screen("play");
   await loop();
 }
@@ -293,7 +294,8 @@ async function loop(report = null, actor = null) {
       actor = null;
       r = await api("GET", url(""));
     }
-    const who = (s) => `${seatName(r, s)}${r.seats[s] && r.seats[s] !== "human" ? `: ${r.seats[s]}` : ""}'s turn`;
+    const who = (s) => s === game.viewer ? `Your turn (${s})`
+      : r.seats[s] && r.seats[s] !== "human" ? `${s}'s turn (AI: ${r.seats[s]})` : `${s}'s turn`;
     game.turns.take(r, actor, who, actor === game.viewer ? game.chose : null);
     const skipping = r.to_act_is_ai && !r.over && $("speed").value === "skip" && !params.has("delay") && game.report;
     if (skipping) {
@@ -306,6 +308,7 @@ async function loop(report = null, actor = null) {
       const res = Object.entries(r.returns).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ");
       setStatus("over", `${r.truncated ? "Stopped at the turn cap" : "Game over"}: ${res}`);
       showEnd(r);
+      $("decision").hidden = true;
     } else if (r.to_act_is_ai) {
       setStatus("ai", skipping ? `${r.to_act} (AI) is playing: ${game.aiSteps} steps so far...`
         : `${r.to_act} (AI: ${r.seats[r.to_act]}) is thinking...`);

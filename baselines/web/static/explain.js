@@ -104,7 +104,7 @@ export function standing(view) {
   const rows = view.players || view.heroes || [];
   if (!Array.isArray(rows) || !rows.length || typeof rows[0] !== "object") return null;
   const numeric = Object.keys(rows[0]).filter((k) => !SKIP_COLUMNS.has(k) && rows.every((p) => typeof p[k] === "number"));
-  const cols = [...PREFERRED.filter((k) => numeric.includes(k)), ...numeric.filter((k) => !PREFERRED.includes(k))].slice(0, 5);
+  const cols = [...PREFERRED.filter((k) => numeric.includes(k)), ...numeric.filter((k) => !PREFERRED.includes(k))].slice(0, 4);
   if (!cols.length) return null;
   const table = h("table", "standing");
   const head = h("tr");
