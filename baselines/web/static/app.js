@@ -363,7 +363,7 @@ function sizeBoard() {
   const vb = svg.viewBox.baseVal;
   if (!vb || !vb.width) return;
   const bw = box.clientWidth - 2, bh = box.clientHeight - 2;
-  const byWidth = bw / vb.width, whole = Math.min(byWidth, bh / vb.height);
+  const byWidth = Math.min(bw / vb.width, 1.3), whole = Math.min(byWidth, bh / vb.height);
   const scale = $("fit-board").checked && whole >= 0.72 * byWidth ? whole : byWidth;
   svg.style.width = `${Math.floor(vb.width * scale)}px`;
   svg.style.height = `${Math.floor(vb.height * scale)}px`;

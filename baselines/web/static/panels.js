@@ -62,8 +62,15 @@ export async function drawBoard(box, view) {
 // "back" action of the game (taking a step of a choice back) comes first as a Back button.
 const BACK = /^(back|undo)\b/i;
 
+// What a button does where its name alone does not say: game and decision kind -> the words
+// added after the name.
+const HINTS = {
+  "kings:recruit": (name) => /^end\b/i.test(name) ? "" : "roll its Recruit Table: a free roll if one is left there, else it spends 1 Gold",
+};
+
 export function drawDecision(view, legal, onAct, els) {
   const d = view.decision || {};
+  const game = String(view.env_id || "").replace(/_v\d+$/, "");
   els.prompt.textContent = d.prompt || "";
   els.context.replaceChildren(...contextSentences(d.context));
   els.actions.replaceChildren();
@@ -72,6 +79,8 @@ export function drawDecision(view, legal, onAct, els) {
     const back = BACK.test(a.name);
     const b = h("button", { type: "button", class: back ? "action back" : "action", "data-action": a.id }, els.actions,
       back ? `\u2190 Back${a.name.length > 4 ? ` (${a.name})` : ""}` : a.name);
+    const hint = HINTS[`${game}:${d.kind}`]?.(a.name);
+    if (hint) h("small", { class: "hint" }, b, ` (${hint})`);
     b.title = a.name;
     b.addEventListener("click", () => onAct(a.id));
   }

@@ -66,7 +66,7 @@ function drawRegion(svg, r, colour) {
 // The regions' names above their circles, or beside them where that would cover another name
 // or region; drawn last, with a pale halo, so nothing hides them.
 function drawLabels(svg, regions) {
-  const layer = el("g", { "pointer-events": "none" }, svg);
+  const layer = el("g", { class: "labels", "pointer-events": "none" }, svg);
   const boxes = regions.map((r) => [r.x - R, r.y - R, r.x + R, r.y + R]);
   const placed = [];
   const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
