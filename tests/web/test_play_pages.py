@@ -40,7 +40,8 @@ def large_page(browser, web_base):
 
 IN_VIEW = """ids => ids.map(id => {
   const r = document.getElementById(id).getBoundingClientRect();
-  return [id, r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 && r.height > 20];
+  return [id, r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1
+    && r.right <= innerWidth + 1 && r.height > 20];
 })"""
 
 # For each AI turn header: how many log entries stand under it.
