@@ -35,7 +35,8 @@ class HumanAgent(Agent):
             choice = self.parse(text, names)
             if choice is not None:
                 return int(legal[choice])
-            self.output(f"  '{text}' is not one of the choices; type a number 0-{len(names) - 1} "
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            self.output(f"  '{shown}' is not one of the choices; type a number 0-{len(names) - 1} "
                         "or a unique start of a name")
 
     @staticmethod
@@ -45,6 +46,8 @@ class HumanAgent(Agent):
         if not text:
             return None
         if text.isascii() and text.isdigit():
+            if len(text) > 9:  # no game offers a billion choices (and int() stops at 4,300 digits)
+                return None
             k = int(text)
             return k if 0 <= k < len(names) else None
         exact = [k for k, n in enumerate(names) if n.lower() == text.lower()]

@@ -121,6 +121,9 @@ class MCTSAgent(Agent):
         self._prior_agents: list[Agent] | None = None
         # (the observation expected next, the subtree to search from)
         self._kept: tuple[np.ndarray, _Node] | None = None
+        # A host's stop signal (the web server's wall-clock limit and cancel flag): checked
+        # after every simulation; the search then answers its best move so far.
+        self.stop: Callable[[], bool] | None = None
         self.name = f"mcts:simulations={self.simulations}" + \
             (f",prior={self.prior}" if self.prior else "")
 
@@ -145,6 +148,8 @@ class MCTSAgent(Agent):
             if done % 16 == 0 and _settled(root.visits, self.simulations - done):
                 break
             if self.time_budget is not None and time.process_time() - start > self.time_budget:
+                break
+            if self.stop is not None and self.stop():
                 break
         best = max(root_legal, key=lambda a: (root.visits.get(a, 0), root.value.get(a, 0.0)))
         self._keep(state, root, int(best))

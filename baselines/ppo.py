@@ -32,12 +32,28 @@ class ModelFileError(ConfigError):
     """A policy file that is missing, corrupt, tampered with, or made for another env."""
 
 
+MAX_PATH_CHARS = 1024  # a policy path, whole
+MAX_NAME_CHARS = 240  # one folder or file name in it (most file systems allow 255 bytes)
+
+
 def model_paths(path: str | Path) -> tuple[Path, Path]:
     """(metadata .json, weights .safetensors) for a path given as the stem, the .json,
-    the .safetensors, or with any other suffix (e.g. ``models/x.zip`` -> ``models/x.json``)."""
+    the .safetensors, or with any other suffix (e.g. ``models/x.zip`` -> ``models/x.json``).
+    A path no file system could hold (too long, a NUL byte) is a ModelFileError."""
+    text = str(path)
+    if len(text) > MAX_PATH_CHARS or "\0" in text or any(
+            len(part) > MAX_NAME_CHARS for part in Path(text).parts):
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise ModelFileError(f"policy path {shown!r} is not a usable path: at most "
+                             f"{MAX_PATH_CHARS} characters, names of at most {MAX_NAME_CHARS}, "
+                             "no NUL byte")
     p = Path(path)
     stem = p.with_suffix("") if p.suffix else p
-    return stem.with_suffix(".json"), stem.with_suffix(".safetensors")
+    try:
+        return stem.with_suffix(".json"), stem.with_suffix(".safetensors")
+    except ValueError:  # a path with no file name: "/", "..", "."
+        raise ModelFileError(f"policy path {text!r} names no file (a policy is NAME.json + "
+                             "NAME.safetensors)") from None
 
 
 def _sha256(path: Path) -> str:
@@ -109,16 +125,25 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
     distinct names, ``weights`` a plain file name in the policy's own folder. Nothing else
     is read before these checks pass."""
     meta_path, _ = model_paths(path)
-    if not meta_path.is_file():
-        raise ModelFileError(f"no policy metadata at {meta_path} (a policy is NAME.json + "
-                             f"NAME.safetensors, written by conan-train)")
-    if meta_path.stat().st_size > MAX_METADATA_BYTES:
-        raise ModelFileError(f"{meta_path} is larger than a policy's metadata can be "
-                             f"({MAX_METADATA_BYTES} bytes)")
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as e:
+        if not meta_path.is_file():
+            raise ModelFileError(f"no policy metadata at {meta_path} (a policy is NAME.json + "
+                                 f"NAME.safetensors, written by conan-train)")
+        if meta_path.stat().st_size > MAX_METADATA_BYTES:
+            raise ModelFileError(f"{meta_path} is larger than a policy's metadata can be "
+                                 f"({MAX_METADATA_BYTES} bytes)")
+        text = meta_path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ModelFileError(f"cannot read policy metadata {meta_path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ModelFileError(f"policy metadata {meta_path} is not UTF-8 text: {e}") from None
+    try:
+        meta = json.loads(text)
+    except ValueError as e:
         raise ModelFileError(f"policy metadata {meta_path} is not valid JSON: {e}") from None
+    except RecursionError:
+        raise ModelFileError(f"policy metadata {meta_path} nests too deeply to be a policy's "
+                             "metadata (a flat JSON object of fields)") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         raise ModelFileError(f"{meta_path} is not a {FORMAT} metadata file")
     if meta.get("version") != VERSION:
@@ -185,11 +210,15 @@ def load_policy(path: str | Path) -> tuple[dict[str, Any], Actor]:
                              f"the policy's folder; refusing to read them")
     if not weights_path.is_file():
         raise ModelFileError(f"policy weights {weights_path} named by {meta_path} are missing")
-    stat = weights_path.stat()
-    key = (str(meta_path.resolve()), meta_path.stat().st_mtime_ns, stat.st_mtime_ns, stat.st_size)
-    if key in _CACHE:
-        return _CACHE[key]
-    digest = _sha256(weights_path)
+    try:
+        stat = weights_path.stat()
+        key = (str(meta_path.resolve()), meta_path.stat().st_mtime_ns, stat.st_mtime_ns,
+               stat.st_size)
+        if key in _CACHE:
+            return _CACHE[key]
+        digest = _sha256(weights_path)
+    except OSError as e:
+        raise ModelFileError(f"cannot read policy weights {weights_path}: {e.strerror or e}") from None
     if digest != meta["sha256"]:
         raise ModelFileError(f"policy weights {weights_path} were modified or corrupted: their "
                              f"SHA-256 {digest[:16]}... does not match {meta['sha256'][:16]}... "
@@ -253,6 +282,10 @@ def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Pa
                                  f"metadata's network needs {shape}")
         if tensors[k].dtype != np.float32:
             raise ModelFileError(f"{where}: tensor {k} is {tensors[k].dtype}, expected float32")
+        if not np.isfinite(tensors[k]).all():
+            bad = int(np.size(tensors[k]) - np.count_nonzero(np.isfinite(tensors[k])))
+            raise ModelFileError(f"{where}: tensor {k} holds {bad} NaN or infinite weight(s); "
+                                 "a policy's weights must all be finite numbers")
     net = "mlp_extractor.policy_net"
     layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
               for i in range(len(meta["net_arch"]))]

@@ -16,6 +16,7 @@ import yaml
 
 from conan_envs import ConfigError, make_game
 
+from . import safe_yaml
 from .options import AgentOption
 
 DEFAULTS: dict[str, Any] = {
@@ -136,7 +137,7 @@ def config_path(name_or_path: str | Path) -> Path:
 def read_yaml(name_or_path: str | Path) -> dict[str, Any]:
     text, where = config_text(name_or_path)
     try:
-        data = yaml.safe_load(text)
+        data = safe_yaml.load(text)  # no aliases, bounded nesting and integers
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""

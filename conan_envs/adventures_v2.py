@@ -111,7 +111,8 @@ each option's default and what is valid.
 `last_round`, `turn_order`, `event`, `players` (per player: `role`, `kind`, `character`,
 `ability`, `kingdom`, `victory_points`, `gold`, `plot_space`, `achievements`, `fate_tokens`,
 `god_tokens`, `adventure_cards`, `challenge_tokens_in_supply`, `face_up_challenge_tokens`,
-`dice` (each: `die`, `type`, `result`, `symbols`, `double`, `zone`, `set_for_next_phase`),
+`dice` (each: `die`, `type`, `primary`, `result`, `symbols`, `double`, `zone`,
+`set_for_next_phase`),
 `dice_gained_this_round`, `free_dice_this_round`, `kingdom_die_rolled_here`, `hits`,
 and `supply_tokens` for the viewer or `supply_tokens_you_know` for the others), `plot_track`
 (`cards` with required and bonus results and rewards, `spaces`, `markers`), `adventures`,
@@ -129,6 +130,14 @@ facts, characters, tokens, Temples, Fate tokens), `god_tokens_in_supply`,
   counts as one of its space's symbols, a pushed Plot roll with 3+ Characters fails, no Fate
   tokens on a Plot roll showing 3+ Characters, Asura on any decision of one's own turn;
   `shaped_scores` in [0, 1].
+- v2 (issue 30): rules: a Wild counts only as the results on its character's dice (Conan's
+  Wild is no Scry, Sorcery or 2 Gold), Scoring-track rewards are gained in order, the God
+  tokens used "at any time on your turn" (Asura, Bel, Ibis, Ishtar, Set) are not offered to
+  a player off its turn (the defender of a Duel on Conan's turn), the free-Movement ability is
+  not offered in a vast kingdom; the log names characters and says every action, free action,
+  ability and token used in the game's words; prompts name the choices offered; the text board
+  marks primary dice and lists every kingdom with its borders (the view's dice carry
+  `primary`). Observation and action layouts unchanged.
 """
 from ._module import env_functions
 

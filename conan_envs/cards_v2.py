@@ -74,6 +74,7 @@ default config (2 players; `observation_blocks(game, role)` in `conan_envs.cards
 | wager | 55 | wager or Duel: sides, Challenge, stakes, attribute, Rage/Fury, cards |
 | offer | 197 | offer: kind, sides, counter, goods each way, Alliance terms |
 | misc | 4 | first Card Turn round, round, tie at the target, share owed |
+| alliance_terms | 20 | per player: losses shared, who takes Loot items; items of a share owed |
 
 It carries everything in the view except the log: equal observations mean equal views.
 
@@ -99,7 +100,8 @@ At the end: +1 to the winner, -1 to the others (a draw or a truncated game: 0 to
 `state.view(role)` keys: `env_id`, `role`, `round`, `phase`, `card_turn_first_round`,
 `tie_at_target`, `target_dp`, `winner`, `players` (per player: `player`, `hero` with its
 numbers, `dp`, `cards_in_hand`, `defeated`, `turn_order`, `adventure`, `expelled_from`,
-`must_enter`, `ability_used`, `ally`, `alliance`, `lost_diplomacy_turn`, `magic_items`,
+`must_enter`, `ability_used`, `ally`, `alliance` (or null: `partner`, `keeps_of_each_gain`,
+`wager_losses`, `loot_magic_items`), `lost_diplomacy_turn`, `magic_items`,
 `loot_owed`, `face_down_cards`), `hand` (own cards by face with their numbers and counts),
 `adventures` (each in play or completed: `adventure`, `owner`, `status`, `heroes`,
 `challenges` with `position`, `placed_by`, `face_up`, `card` when known), `draw_deck`,
@@ -118,6 +120,12 @@ numbers, `dp`, `cards_in_hand`, `defeated`, `turn_order`, `adventure`, `expelled
   another card; a tie at the target is settled when all players have completed the Hero
   Turn; Alliance shares round in the gainer's favour); wider Diplomacy (see
   docs/rulings/cards.md).
+- v2: a Priest who completes an allied Adventure is asked before the Loot's Magic items move
+  to the other ally, and may keep the DP and the items (Sermon); every Alliance term (share,
+  wager losses, the Loot's Magic items) is in the view, the text board and a new
+  `alliance_terms` observation block (public at the table), with the Magic items of a share
+  owed; the Deal builder asks only for card faces the other player could hold; passes and
+  declined abilities are logged; the Card Turn prompt speaks of the Card Turn's first round.
 """
 from ._module import env_functions
 

@@ -10,8 +10,8 @@
 | Agents | `agents = [<one per hero>, "overlord"]` |
 | Agents count | 3 to 5 (2 to 4 heroes and the Overlord) |
 | Action shape | (1,) |
-| Action values | Discrete(373) for the default config |
-| Observation shape | (1672,) for the default config |
+| Action values | Discrete(392) for the default config |
+| Observation shape | (1693,) for the default config |
 | Observation values | [0, 1] mostly; gem counts scaled |
 
 A scenario of the miniatures game: the heroes (one agent each, named by their key: `conan`,
@@ -53,6 +53,7 @@ Sizes below are for the default config (`clutches`, 3 heroes: 21 areas, 15 model
 | sacrifice, target | models | a model sacrifices itself / a spell's target |
 | door | areas | open the locked door to that area |
 | barricade | barricades | attack that barricade (The Final Ritual) |
+| order | models + heroes + 1 | the character an area attack strikes next (models, heroes, the captive) |
 
 ## Observation space
 
@@ -64,7 +65,7 @@ sizes for the default config):
 | role | 5 | the observing role |
 | player | 5 | the role to act |
 | phase | 4 | setup, stance, action, Overlord |
-| kind | 28 | the pending decision |
+| kind | 29 | the pending decision |
 | round | 1 | round / rounds |
 | heroes | 172 | per hero: on the board / dead / fled, area, Reserve, Fatigue, Wounds, the six action spaces, ally tile, stance, movement points, halo, moved, done, flying, gems owned |
 | spell_gems | 64 | gems on each spell card, per hero |
@@ -100,6 +101,7 @@ sizes for the default config):
 | dice | 64 | the roll: each die's colour and symbols |
 | rerolls | 4 | free rerolls left per colour, support rerolls left |
 | payer | 7 | who pays for rerolls (a hero, the Overlord, nobody; the ally tile) |
+| area_targets | 20 | the characters an area attack has still to strike (heroes, models, the captive) |
 
 Equal observations mean equal views (log aside), and the other way round
 (`tests/test_views.py`, `tests/miniatures/test_views_all.py`).
@@ -129,10 +131,17 @@ neighbour: `to`, `border` kind (open, flap, wood wall, door, ...), `open`, `leap
 `life`, `reserve`, `fatigue`, `wounds`, `spent` per action space, `ally_tile_gems`,
 `action_spaces` (die colour and exertion limit), `spells` (`name`, `cost`, `limit`, `reaction`,
 `gems`, `teleport_costs`), `movement_points`, `base_movement`, `moved`, `done_acting`, `flying`,
-`halo_armor`, `carrying`, `encumbrance`, `max_encumbrance`, `skills`), `models` (per model:
-`name`, `side`, `area`, `life`, `max_life`, `armor`, `move`, `melee`, `ranged`, `skills`, and
+`halo_armor`, `carrying`, `item_cards` (each carried card on one line: its dice by use, `*`
+marking a die with a free reroll, encumbrance, thrown, two-handed), `encumbrance`,
+`max_encumbrance`, `skills`), `models` (per model:
+`name`, `side`, `area`, `life`, `max_life`, `armor`, `move`, `melee`, `ranged` (die colours,
+`*` marking a die with a free reroll), `guard` (the Guard die), `skills`, and
 when they apply `halo_armor`, `activated`, `dizziness`, `possessed`, `blocking_lost`,
-`may_be_attacked_by`), `objects` (`name`, `where`), `overlord` (`reserve`, `fatigue`,
+`may_be_attacked_by`), `objects` (`name`, `where`, `card`: `kind`, `encumbrance`, the dice of
+`melee`, `ranged`, `guard`, `armor`, `area`, and `thrown`, `two_handed`, `heal` where they
+apply), `goal` (`text`: the scenario's goal; `progress`: rounds left and the state of each
+objective — the captive's and the head's place, the life of each model to kill, Bêlit, the
+invocation marker and relics), `overlord` (`reserve`, `fatigue`,
 `recovery`, `deck`), `river` (`slot`, `cost`, `tile`), `hand_overs`, `petrified`, `ritual` (The
 Final Ritual: `invocation`, `priestess`, `relics`, `barricades`), `yselda_hut` (the Overlord's
 view in the Clutches of the Picts), `decision` (`kind`, `actor`, `prompt`, `context`: the
@@ -149,6 +158,15 @@ movement points, the roll with its dice by colour, free and support rerolls and 
   cuts movement as soon as a hero picks up a load; a falling hero's carried captive takes the
   same damage; a River tile is activated at most once per Overlord turn; the scripted Overlord
   rebalanced.
+- v2 (issue 30): Sacrifice is declared after the attack power is known (with the hero's
+  reaction spells, in the defence); a lower area never sees a wall walk or the rocks across an
+  abrupt change in elevation (the map's extra sight lines included); leaving a hindered area by
+  a leap costs the hindering points like any border; the hero making an area attack chooses the
+  order of its attacks (new decision `area_order`, action segment `order`, observation block
+  `area_targets`); the view and the text board show the item cards, the free-reroll marks of
+  unit dice, each tile's Guard die and the scenario's goal with its progress; the log names the
+  defender for defence rolls and writes the hindering and unarmed deductions from a power; the
+  scripted players and the designed content rebalanced (docs/rulings/miniatures.md).
 """
 from ._module import env_functions
 

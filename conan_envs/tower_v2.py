@@ -22,7 +22,8 @@ Turns alternate by decision, not strictly: `current_player()` names who decides 
 `triple_poison`, `fatigue_token` (2), `rage_token`, `pay` (5: a die from a row for a test),
 `test_reroll`, `done` (its meaning is in the prompt), `go_first`, `game_effect`, `step` (8
 directions; also Yara's minion), `leap` (7), `slash` (7), `slash_stun`, `swing` (7), `block` (4: a
-hit, a STUNNED, a RATTLED or a POISON token), `riposte` (7), `target` (6 enemies), `enter`,
+hit, a STUNNED, a RATTLED or a POISON token), `riposte` (7), `target` (6 enemies), `enter` (step
+into the slain enemy's square; also after a RIPOSTE kill on the enemies' turn),
 `square` (48), `skill` (19), `item` (15), `trade` (15), `discard_item` (15), `reserve` (5),
 `draw_item`. Yara: `activate` (6), `minion_reroll` (24: minion x row), `minion_mark` (4),
 `burn_move` (4), `attack`, `ability`, `minion_block` (4), `plot` (9), `put_top` (9),
@@ -30,7 +31,7 @@ hit, a STUNNED, a RATTLED or a POISON token), `riposte` (7), `target` (6 enemies
 
 ## Observation
 
-`Box(728,)` float32, the same layout for both roles (Conan's `yara_hand` block stays zero). It
+`Box(729,)` float32, the same layout for both roles (Conan's `yara_hand` block stays zero). It
 carries everything in the role's view except the log. Blocks (default config):
 
 | block | size | what |
@@ -39,7 +40,7 @@ carries everything in the role's view except the log. Blocks (default config):
 | location | 9 | which location (one-hot) |
 | conan_square | 48 | Conan's square |
 | slain_square | 48 | the square of an enemy just slain, which Conan may step into |
-| decision | 28 | the decision kind (one-hot; the last: game over) |
+| decision | 29 | the decision kind (one-hot; then game over; then v2 kinds: `slay_step`) |
 | conan | 17 | level, XP, FATIGUE, wounds, RAGE, RAGE on the track, move left and bonus, ... |
 | activation | 5 | not yet / moving first / attacking after moving / attacking first / ... |
 | conan_tokens | 6 | his STUNNED/RATTLED stack, its size, whether the oldest acts |
@@ -87,13 +88,16 @@ activated, free blocks, bonus move, bonus hits.
 
 `state.view(role)`: `env_id`, `role`, `mode`, `location` (number, id, name, width, height,
 `cells`: rows of `{terrain, elevation}`), `round` (tracker, combat round, in combat, rounds
-fought, initiative token, `initiative_card` with both effects, first side, sides done),
+fought, initiative token, `initiative_card` with both effects, `initiative_card_this_round`,
+`goes_first` (null until this round's initiative is chosen), `first_side_last_round`, sides done),
 `conan` (square and x/y, level, XP, FATIGUE, wounds, RAGE, dice, moves, tokens, POISON, `rows`
 by name, unslotted and marked dice, skills and items with their effects), `enemies` (slot,
 name, kind, alive; for the living: square and x/y, wounds, life, dice rolled, move, XP, `rows`
 with results, action and dice slotted, tokens, activated, bonuses, ability), `item_deck`,
-`incoming` (hits, tokens, attacker, riposte allowed), `attack` (Conan's attack and the `blow`
-Yara decides on), `test` (name, result needed, dice, paid), `winner`, and in Battle Mode `yara`
+`incoming` (hits, tokens, attacker, riposte allowed, `text`), `attack` (Conan's attack and the
+`blow` Yara decides on, `text`), `test` (name, result needed, dice, paid, what passing and
+failing do, `text`), `scenario` (the location's page: `tests` with status and outcomes, `notes`,
+`after_combat`, `text`), `winner`, and in Battle Mode `yara`
 (hand size, deck, discard; for Yara herself her `hand` with effects, the cards `drawn`, how many
 to put back and where the one put back lies); then `decision` (`kind`, `actor`, `prompt`,
 `context`) and `log`.
@@ -108,6 +112,16 @@ to put back and where the one put back lies); then `decision` (`kind`, `actor`, 
   on after any kill, a stunned Conan uses skills and items, Black Lotus Powder on Conan can be
   blocked, a riposte strikes only an adjacent attacker, unburned enemy dice go at the end of a
   round; content: Taurus throws anywhere, Yara rolls 5 dice, 15 item kinds and 9 Plot kinds.
+- v2: a RIPOSTE that slays its attacker on the enemies' turn offers the step-in (new decision
+  `slay_step`, one-hot appended after "game over" in the `decision` block, which grows 28 -> 29;
+  actions `enter` / `done`); right after a kill the slain enemy's square is offered once (the
+  step-in, not also a paid step); a Plot token played before combat can be blocked with the
+  BLOCK dice already slotted; the view shows the location's scenario page (tests with what
+  passing and failing do, notes, events after combat) and test prompts say both outcomes; the
+  round header names who goes first only once chosen (`round.goes_first`); the log names hits
+  cancelled by height advantage or free blocks, Lion claw rolls, the FATIGUE lost at a tracker
+  reset and the enemy whose RIPOSTE strikes Conan (also the `attacker` being dealt); view panels
+  carry sentences (`text`); game, state and envs pickle.
 """
 from ._module import env_functions
 

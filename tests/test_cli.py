@@ -121,14 +121,20 @@ def test_bench_user_errors(argv, needle, capsys):
     assert needle in one_line_error(bench, argv, capsys)
 
 
-def test_play_web_dispatches_lazily(monkeypatch):
+def test_play_web_dispatches_lazily(monkeypatch, tmp_path, capsys):
     seen = {}
     fake = types.ModuleType("baselines.web.server")
-    fake.serve = lambda port=None, open_browser=True: seen.update(port=port, open_browser=open_browser)
+    fake.serve = lambda port=None, open_browser=True, policy_dir=None: seen.update(
+        port=port, open_browser=open_browser, policy_dir=policy_dir)
     monkeypatch.setitem(sys.modules, "baselines.web.server", fake)
     assert play.main(["--web", "--port", "8123", "--no-browser"]) == 0
-    assert seen == {"port": 8123, "open_browser": False}
-    assert play.main(["--web"]) == 0 and seen == {"port": None, "open_browser": True}
+    assert seen == {"port": 8123, "open_browser": False, "policy_dir": None}
+    assert play.main(["--web"]) == 0 and seen == {"port": None, "open_browser": True,
+                                                  "policy_dir": None}
+    assert play.main(["--web", "--policy-dir", str(tmp_path)]) == 0
+    assert seen["policy_dir"] == str(tmp_path)
+    assert "--policy-dir /no/such: no such folder" in one_line_error(
+        play, ["--web", "--policy-dir", "/no/such"], capsys)
 
 
 def test_play_web_refuses_game_arguments(capsys):

@@ -39,6 +39,8 @@ import yaml
 
 from conan_envs import ENV_IDS, ConfigError, make_game
 
+from .. import safe_yaml
+
 
 class ProtocolError(ConfigError):
     """A protocol id that does not exist, or a definition that is malformed or was changed
@@ -189,7 +191,7 @@ def parse(entry: Any, where: str = "protocol") -> Protocol:
 
 def parse_file(text: str, where: str) -> list[Protocol]:
     try:
-        data = yaml.safe_load(text)
+        data = safe_yaml.load(text)  # no aliases, bounded nesting and integers
     except yaml.YAMLError as e:
         raise ProtocolError(f"{where}: not valid YAML: {' '.join(str(e).split())}") from None
     if not isinstance(data, Mapping) or not isinstance(data.get("protocols"), list):

@@ -54,6 +54,19 @@ def positive_int(text: str) -> int:
     return int(text)
 
 
+MAX_SEED = 2**63 - 1
+
+
+def seed_int(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**63 - 1."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) > MAX_SEED:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a seed: a whole number from 0 to "
+                                         "2**63 - 1")
+    return int(t)
+
+
 def guarded(prog: str, run: Callable[[], object]) -> int:
     """Run `run`; a user error (ConfigError and its kinds, a path that cannot be read or
     written) prints one line ``PROG: error: ...`` on stderr and gives exit status 2."""

@@ -24,7 +24,7 @@ from typing import Any
 
 import conan_envs
 
-from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int
+from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int, seed_int
 
 PROG = "conan-evaluate"
 CURVE_COLUMNS = ("steps", "opponent", "win_rate", "ci_low", "ci_high")
@@ -39,7 +39,7 @@ def build_parser() -> Parser:
     p.add_argument("--config", default="", help="game config as key=value,key=value")
     p.add_argument("--games", type=positive_int, default=100,
                    help="games per pair (split over the seatings)")
-    p.add_argument("--seed", type=int, default=0, help="first seed of the fixed seed list")
+    p.add_argument("--seed", type=seed_int, default=0, help="first seed of the fixed seed list")
     p.add_argument("--workers", type=positive_int, default=min(2, os.cpu_count() or 1),
                    help="processes that play games in parallel")
     p.add_argument("--no-mirror", action="store_true", help="skip the per-role balance games")

@@ -6,7 +6,7 @@ or write a game down as a Markdown transcript.
     conan-play kings_v2 --ai random --seed 3                  # watch AIs play
     conan-play kings_v2 --ai scripted --seed 3 --max-steps 40 --as player_0 \\
         --transcript docs/transcripts/kings.md                # the game as player_0 saw it
-    conan-play --web [--port 8000] [--no-browser]             # play in the browser
+    conan-play --web [--port 8000] [--no-browser] [--policy-dir DIR]   # play in the browser
 
 --ai SPEC gives every seat without a person the agent SPEC (default: random);
 --ai ROLE=SPEC gives one seat its own. Agent strings: random, scripted,
@@ -24,7 +24,7 @@ import conan_envs
 from ..agent import Agent
 from ..human import HumanAgent
 from ..match import MatchResult, play_match
-from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int
+from .common import Parser, UserError, argv_list, guarded, parse_pairs, positive_int, seed_int
 
 PROG = "conan-play"
 
@@ -39,7 +39,8 @@ def build_parser() -> Parser:
                    help="a seat played by you (repeatable)")
     p.add_argument("--ai", action="append", default=[], metavar="SPEC|ROLE=SPEC",
                    help="agent for the other seats, or ROLE=SPEC for one seat (default: random)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed_int, default=0, help="seed of the game and the agents "
+                   "(a whole number from 0 to 2**63 - 1; default 0)")
     p.add_argument("--max-steps", type=positive_int, help="stop after this many actions")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument("--transcript", metavar="FILE",
@@ -50,6 +51,9 @@ def build_parser() -> Parser:
     p.add_argument("--web", action="store_true", help="serve the browser front end instead")
     p.add_argument("--port", type=int, help="port for --web (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="with --web: do not open a browser")
+    p.add_argument("--policy-dir", metavar="DIR",
+                   help="with --web: the folder whose policies AI seats may play as ppo:NAME "
+                        "(without it only the shipped policy:NAME)")
     return p
 
 
@@ -132,13 +136,15 @@ def canonical_argv(args: Any, game: Any, specs: Sequence[str], as_roles: Sequenc
     return argv
 
 
-def serve_web(port: int | None, open_browser: bool) -> None:
+def serve_web(port: int | None, open_browser: bool, policy_dir: str | None = None) -> None:
+    if policy_dir is not None and not Path(policy_dir).is_dir():
+        raise UserError(f"--policy-dir {policy_dir}: no such folder")
     try:
         server = importlib.import_module("baselines.web.server")
     except ModuleNotFoundError as e:
         raise UserError(f"--web needs the web front end and its extra: {e.msg}; "
                         "pip install 'conan-envs[web]'") from None
-    server.serve(port=port, open_browser=open_browser)
+    server.serve(port=port, open_browser=open_browser, policy_dir=policy_dir)
 
 
 def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = input,
@@ -147,11 +153,12 @@ def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = inpu
     args = build_parser().parse_args(argv_list(argv))
     if args.web:
         if args.env_id or args.human or args.ai or args.transcript:
-            raise UserError("--web takes only --port and --no-browser; choose the game in the browser")
-        serve_web(args.port, not args.no_browser)
+            raise UserError("--web takes only --port, --no-browser and --policy-dir; choose the "
+                            "game in the browser")
+        serve_web(args.port, not args.no_browser, args.policy_dir)
         return None
-    if args.port is not None or args.no_browser:
-        raise UserError("--port and --no-browser go with --web")
+    if args.port is not None or args.no_browser or args.policy_dir is not None:
+        raise UserError("--port, --no-browser and --policy-dir go with --web")
     if not args.env_id:
         raise UserError(f"name an env id: one of {', '.join(conan_envs.ENV_IDS)} (or --web)")
     conan_envs.check_env_id(args.env_id)

@@ -32,6 +32,7 @@ from conan_envs.adventures.content import (
 )
 from conan_envs.adventures.dicepool import ASIDE, FAILED, POOL, covered
 from conan_envs.adventures.resource import plot_dice, plot_needs
+from conan_envs.adventures.text import name_of
 
 C = content()
 GOD_TASTE = [GODS.index(g) for g in ("set", "zath", "ishtar", "ymir", "bel", "mitra", "asura", "ibis")]
@@ -419,7 +420,7 @@ class TeamFoeAgent(ScriptedAgent):
             if c.dec is None or c.dec["k"] != "adjust" or not c.legal_action_mask()[OFF["done"]]:
                 return False
         c.apply_action(OFF["done"])
-        me = s.game.roles[self.p]
+        me = name_of(s, self.p)
         won = (f"{me} completes the Adventure ", f"{me} defeats the Encounter ")
         return any(seq >= s.log_seq and text.startswith(won) for seq, _, text in c.log)
 

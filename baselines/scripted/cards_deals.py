@@ -6,7 +6,8 @@ modifier on the Hero's strong attributes, an Adventure or a Challenge by the DP 
 played), a Magic item by its bonuses on the Hero's attributes. A random card of a hand is
 worth the average card. A Deal is proposed when both sides gain by these values; an offer is
 accepted when it gains the player something and does not bring the other player within reach
-of victory; a near miss is answered with a counter-offer asking a little more DP.
+of victory; a near miss is answered with a counter-offer asking a little more DP (or giving a little
+less), never one that gives nothing in return: then the offer is declined.
 """
 from __future__ import annotations
 
@@ -131,12 +132,20 @@ def judge(s: Any, me: int, can_accept: bool, can_counter: bool) -> tuple[str, Pl
     if can_accept and gain >= ACCEPT_MARGIN and not feeds:
         return "accept", []
     if can_counter and not feeds and -3 <= gain < ACCEPT_MARGIN:
-        return "counter", _counter_plan(s, me, off, gain)
+        plan = _counter_plan(s, me, off, gain)
+        if plan is not None:
+            return "counter", plan
     return "pass", []
 
 
-def _counter_plan(s: Any, me: int, off: dict[str, Any], gain: float) -> Plan:
-    """The same goods the other way round, with the DP moved by what the deal lacks."""
+GIVES = ("give_dp", "give_cards", "give_card", "give_item")
+ASKS = ("ask_dp", "ask_cards", "ask_card", "ask_item")
+
+
+def _counter_plan(s: Any, me: int, off: dict[str, Any], gain: float) -> Plan | None:
+    """The same goods the other way round, with the DP moved by what the deal lacks; None
+    when that leaves nothing on one side: a counter-offer gives something for what it asks
+    (asking the goods "for nothing" is no counter-offer), so the offer is declined instead."""
     q = off["from"]
     short = math.ceil(ACCEPT_MARGIN - gain)
     give, get = off["get"], off["give"]  # from my side now
@@ -155,4 +164,6 @@ def _counter_plan(s: Any, me: int, off: dict[str, Any], gain: float) -> Plan:
     plan += [("ask_card", f - C.HAND_FACE0) for f in get["cards"]]
     plan += [("give_item", it - C.MG0) for it in give["items"]]
     plan += [("ask_item", it - C.MG0) for it in get["items"]]
+    if not any(seg in GIVES for seg, _ in plan) or not any(seg in ASKS for seg, _ in plan):
+        return None
     return plan

@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import secrets
 import threading
-from collections import OrderedDict
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -28,6 +29,8 @@ from conan_envs import ConfigError, CorruptStateError
 from conan_envs.engine import Game, State
 from conan_envs.engine import options as opt
 from conan_envs.engine.saves import FORMAT as SAVE_FILE_FORMAT
+
+from .limits import MAX_ACTIONS, MAX_BODY, REPLAY_CHECKPOINTS, Rules, WebError, check_seat_agent, check_seed
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -57,18 +60,8 @@ TITLES = {
     "tower_v2": "The Tower of the Elephant", "miniatures_v2": "Conan: the miniatures game",
     "adventures_v2": "The Adventures of Conan",
 }
-MAX_SESSIONS = 64
-MAX_REPLAY_ACTIONS = 50_000
-MAX_TEXT = 20_000_000  # bytes of a save or replay file
-
-
-class WebError(Exception):
-    """A request the server refuses; ``status`` is the HTTP code, the message says why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
+MAX_REPLAY_ACTIONS = MAX_ACTIONS
+MAX_TEXT = MAX_BODY  # characters of a save or replay file
 
 
 def option_schema(option: opt.Option) -> JSON:
@@ -143,6 +136,23 @@ def agent_spec(spec: str) -> str:
 
 
 @dataclass
+class AIMove:
+    """One AI move being thought in a daemon thread, on a copy of the position: ``cancel``
+    (the game closed, the page gone, the limit passed) stops a search that watches it, and
+    its answer is then thrown away."""
+
+    seat: int
+    deadline: float  # time.monotonic() by which a search stops with its best move so far
+    cancel: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event = field(default_factory=threading.Event)
+    action: int | None = None
+    error: str | None = None
+
+    def should_stop(self) -> bool:
+        return self.cancel.is_set() or time.monotonic() > self.deadline
+
+
+@dataclass
 class Session:
     """One game being played: the rules state, who sits where, the moves made."""
 
@@ -154,25 +164,33 @@ class Session:
     tokens: dict[str, str] = field(default_factory=dict)  # human role name -> secret
     agents: dict[int, Agent] = field(default_factory=dict)  # AI role index -> Agent
     lock: threading.Lock = field(default_factory=threading.Lock)
+    rules: Rules = field(default_factory=Rules)
+    move: AIMove | None = None  # the AI move in progress or last made
+    closed: bool = False
 
     @classmethod
-    def start(cls, env_id: Any, config: Any, seats: Any, seed: int | None = None,
-              state: State | None = None, actions: list[int] | None = None) -> Session:
+    def start(cls, env_id: Any, config: Any, seats: Any, seed: Any = None,
+              state: State | None = None, actions: list[int] | None = None,
+              rules: Rules | None = None) -> Session:
+        rules = rules or Rules()
+        seed = check_seed(seed)
         game = make_game(env_id, config)
         seats = cls._check_seats(game, seats)
+        plays = {role: spec if spec == HUMAN else check_seat_agent(spec, role, i, game, rules)
+                 for i, (role, spec) in enumerate(seats.items())}
         if seed is None and state is None:
             seed = secrets.randbelow(2**31)
         if state is None:
             state = game.new_initial_state(seed)
             actions = []
-        s = cls(game, state, seats, seed, actions)
+        s = cls(game, state, seats, seed, actions, rules=rules)
         for i, role in enumerate(game.roles):
             if seats[role] == HUMAN:
                 s.tokens[role] = secrets.token_urlsafe(16)
             else:
                 try:
-                    s.agents[i] = load_agent(seats[role], game.env_id, role=i,
-                                             seed=None if seed is None else seed + i + 1,
+                    s.agents[i] = load_agent(plays[role], game.env_id, role=i,
+                                             seed=None if seed is None else (seed + i + 1) % 2**63,
                                              **game.config)
                 except (ConfigError, OSError, ValueError) as e:
                     raise WebError(422, f"seat {role}: {e}") from None
@@ -255,16 +273,63 @@ class Session:
         self._apply(action)
 
     def ai_step(self) -> None:
-        """The agent to act makes one move."""
-        to_act = self.to_act()
-        if to_act is None:
-            raise WebError(409, "the game is over")
-        if self.seats[to_act] == HUMAN:
-            raise WebError(409, f"{to_act} is a person's seat; it is their turn")
-        p = self.state.current_player()
-        action = int(self.agents[p].act(self.state.observation(p), self.state.legal_action_mask(),
-                                        self.state))
-        self._apply(action)
+        """The agent to act makes one move, here and now (within the server's limits)."""
+        move = self.begin_ai_move()
+        move.done.wait(self.rules.ai_move_seconds + self.rules.ai_grace_seconds)
+        self.end_ai_move(move)
+
+    def begin_ai_move(self) -> AIMove:
+        """Start the move of the agent to act in a daemon thread, on a copy of the state."""
+        with self.lock:
+            if self.closed:
+                raise WebError(410, "this game was closed")
+            if self.move is not None and not self.move.done.is_set():
+                raise WebError(409, "the AI is still on its previous move (being stopped); "
+                                    "ask again in a moment")
+            to_act = self.to_act()
+            if to_act is None:
+                raise WebError(409, "the game is over")
+            if self.seats[to_act] == HUMAN:
+                raise WebError(409, f"{to_act} is a person's seat; it is their turn")
+            p = self.state.current_player()
+            move = self.move = AIMove(p, time.monotonic() + self.rules.ai_move_seconds)
+            agent, position = self.agents[p], self.state.clone()
+        if hasattr(agent, "stop"):  # a search: it stops at the deadline or when cancelled
+            agent.stop = move.should_stop
+
+        def think() -> None:
+            try:
+                move.action = int(agent.act(position.observation(p), position.legal_action_mask(),
+                                            position))
+            except Exception as e:  # reported to the page as the AI's failure
+                move.error = f"{type(e).__name__}: {e}"
+            finally:
+                move.done.set()
+
+        threading.Thread(target=think, name=f"conan-ai-{self.game.roles[p]}", daemon=True).start()
+        return move
+
+    def end_ai_move(self, move: AIMove) -> None:
+        """Play the move's answer, or refuse: cancelled, failed or over the time limit."""
+        if not move.done.is_set():
+            move.cancel.set()
+            spec = self.seats[self.game.roles[move.seat]]
+            raise WebError(503, f"the AI ({spec}) did not move within this server's limit of "
+                                f"{self.rules.ai_move_seconds:g} s a move; its move is cancelled")
+        with self.lock:
+            if move.cancel.is_set() or self.closed or self.move is not move:
+                raise WebError(410, "the AI's move was cancelled (the game was closed)")
+            if move.error is not None:
+                raise WebError(500, f"the AI failed to move: {move.error}")
+            if move.action is None or not self.state.is_legal(move.action):
+                raise WebError(500, f"the AI answered an illegal action {move.action!r}")
+            self._apply(move.action)
+
+    def close(self) -> None:
+        """The game ends here: a move in progress is cancelled, nothing more is accepted."""
+        self.closed = True
+        if self.move is not None:
+            self.move.cancel.set()
 
     def _apply(self, action: int) -> None:
         self.state.apply_action(action)
@@ -284,7 +349,7 @@ class Session:
         }
 
     @classmethod
-    def load(cls, text: Any, seats: Any = None) -> Session:
+    def load(cls, text: Any, seats: Any = None, rules: Rules | None = None) -> Session:
         """A game from a save record or a bare ``State.to_json()``; the state is checked by
         ``Game.state_from_json`` (a bad file raises WebError 422 with its message)."""
         record = parse_record(text)
@@ -299,12 +364,13 @@ class Session:
         except CorruptStateError as e:
             raise WebError(422, f"the saved game is corrupt: {e}") from None
         actions, seed = record.get("actions"), record.get("seed")
-        if not (isinstance(actions, list) and all(type(a) is int for a in actions)
-                and (seed is None or type(seed) is int)):
-            actions = None
+        if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS
+                and all(type(a) is int for a in actions)
+                and (seed is None or (type(seed) is int and 0 <= seed < 2**63))):
+            actions, seed = None, None
         if seats is None:
             seats = record.get("seats")
-        return cls.start(game.env_id, game.config, seats, seed, state, actions)
+        return cls.start(game.env_id, game.config, seats, seed, state, actions, rules)
 
 
 def parse_record(text: Any) -> JSON:
@@ -322,64 +388,151 @@ def parse_record(text: Any) -> JSON:
 
 
 class Replay:
-    """The states of a recorded game, one per action: ``{"env_id", "config", "seed",
-    "actions"}`` (a save record is one)."""
+    """A recorded game ``{"env_id", "config", "seed", "actions"}`` (a save record is one),
+    stepped through on demand. It keeps the actions and at most REPLAY_CHECKPOINTS + 1
+    positions (one every ``every`` actions); a step is rebuilt from the checkpoint before it,
+    so its memory does not grow with the game's length."""
 
-    def __init__(self, text: Any) -> None:
+    def __init__(self, text: Any, stop: Callable[[], bool] = lambda: False) -> None:
         record = parse_record(text)
         self.game = make_game(record.get("env_id"), record.get("config") or {})
         seed, actions = record.get("seed"), record.get("actions")
         if type(seed) is not int:
             raise WebError(422, "a replay needs the game's integer 'seed'")
+        check_seed(seed, "the replay's seed")
         if not isinstance(actions, list) or not all(type(a) is int for a in actions):
             raise WebError(422, "a replay needs 'actions', a list of action ids")
         if len(actions) > MAX_REPLAY_ACTIONS:
-            raise WebError(422, f"more than {MAX_REPLAY_ACTIONS} actions")
+            raise WebError(422, f"a replay holds at most {MAX_REPLAY_ACTIONS} actions, this one "
+                                f"{len(actions)}")
+        self.actions: list[int] = list(actions)
+        self.every = max(1, -(-len(actions) // REPLAY_CHECKPOINTS))
+        self.lock = threading.Lock()
         state = self.game.new_initial_state(seed)
-        self.states, self.labels = [state.clone()], []
-        for i, a in enumerate(actions):
+        self.checkpoints: list[State] = [state.clone()]
+        for i, a in enumerate(self.actions):
             if not state.is_legal(a):
                 raise WebError(422, f"action {a} at step {i + 1} is not legal there "
                                     f"({state.decision()}); the record does not replay")
-            actor = self.game.roles[state.current_player()]
-            self.labels.append(f"{actor}: {state.action_to_string(a)}")
             state.apply_action(a)
-            self.states.append(state.clone())
+            if (i + 1) % self.every == 0:
+                self.checkpoints.append(state.clone())
+            if i % 512 == 511 and stop():
+                raise WebError(503, "the server is stopping")
+        self._last: tuple[int, State, str | None] = (0, self.checkpoints[0], None)
+
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    def position(self, index: int) -> tuple[State, str | None]:
+        """The state after `index` actions and the label of the last of them (read-only)."""
+        with self.lock:
+            last_index, last_state, last_label = self._last
+            if index == last_index:
+                return last_state, last_label
+            if 0 < index - last_index <= 1:
+                state, start = last_state.clone(), last_index
+            elif index == 0:
+                self._last = (0, self.checkpoints[0], None)
+                return self._last[1], None
+            else:
+                c = (index - 1) // self.every
+                state, start = self.checkpoints[c].clone(), c * self.every
+            for a in self.actions[start:index - 1]:
+                state.apply_action(a)
+            a = self.actions[index - 1]
+            label = f"{self.game.roles[state.current_player()]}: {state.action_to_string(a)}"
+            state.apply_action(a)
+            self._last = (index, state, label)
+            return state, label
 
     def step(self, index: int, role: str) -> JSON:
-        if not 0 <= index < len(self.states):
-            raise WebError(404, f"step {index} is outside 0..{len(self.states) - 1}")
+        if not 0 <= index <= self.length:
+            raise WebError(404, f"step {index} is outside 0..{self.length}")
         try:
             r = self.game.role_index(role)
         except ConfigError as e:
             raise WebError(422, str(e)) from None
-        state = self.states[index]
+        state, label = self.position(index)
         return {"env_id": self.game.env_id, "config": _plain(self.game.config),
                 "roles": list(self.game.roles), "seat": self.game.roles[r], "step": index,
-                "length": len(self.states) - 1, "view": state.view(r),
-                "last_action": self.labels[index - 1] if index else None,
+                "length": self.length, "view": state.view(r), "last_action": label,
                 "over": state.is_terminal() or state.is_truncated()}
 
 
-class Store:
-    """The games and replays this server holds, the oldest dropped past MAX_SESSIONS."""
+@dataclass
+class _Held:
+    item: object
+    last: float  # the clock at its last request
 
-    def __init__(self) -> None:
-        self.items: OrderedDict[str, object] = OrderedDict()
+
+class Store:
+    """The games and replays this server holds: at most ``capacity``. When full, the one
+    longest untouched makes room if no request reached it for ``idle_seconds``; else a new
+    one is refused (503) saying so, and nothing held changes."""
+
+    def __init__(self, capacity: int = 64, idle_seconds: float = 3600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.capacity = capacity
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self.items: dict[str, _Held] = {}
         self.lock = threading.Lock()
+        self.stopping = threading.Event()  # set when the server stops: long work ends
 
     def add(self, item: object) -> str:
         key = secrets.token_hex(8)
         with self.lock:
-            self.items[key] = item
-            while len(self.items) > MAX_SESSIONS:
-                self.items.popitem(last=False)
+            try:
+                self._make_room()
+            except WebError:
+                _close(item)
+                raise
+            self.items[key] = _Held(item, self.clock())
         return key
+
+    def check_room(self) -> None:
+        """WebError 503 now if a new game could not be held (before any work on it)."""
+        with self.lock:
+            self._make_room()
+
+    def _make_room(self) -> None:
+        if len(self.items) < self.capacity:
+            return
+        oldest = min(self.items, key=lambda k: self.items[k].last)
+        if self.clock() - self.items[oldest].last < self.idle_seconds:
+            raise WebError(503, f"this server holds {self.capacity} games and replays, each "
+                                f"used within the last {self.idle_seconds / 60:g} minutes; "
+                                "finish or close one (New game closes the one on the page), "
+                                "or restart the server")
+        _close(self.items.pop(oldest).item)
 
     def get(self, key: str, kind: type[T]) -> T:
         with self.lock:
-            item = self.items.get(key)
+            held = self.items.get(key)
+            if held is not None:
+                held.last = self.clock()
+        item = None if held is None else held.item
         if not isinstance(item, kind):
-            raise WebError(404, f"no {kind.__name__.lower()} {key!r} on this server "
+            raise WebError(404, f"no {kind.__name__.lower()} {key[:40]!r} on this server "
                                 "(it may have ended when the server restarted)")
         return item
+
+    def remove(self, key: str) -> None:
+        with self.lock:
+            held = self.items.pop(key, None)
+        if held is not None:
+            _close(held.item)
+
+    def close_all(self) -> None:
+        self.stopping.set()
+        with self.lock:
+            items, self.items = list(self.items.values()), {}
+        for held in items:
+            _close(held.item)
+
+
+def _close(item: object) -> None:
+    if isinstance(item, Session):
+        item.close()

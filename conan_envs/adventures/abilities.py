@@ -8,6 +8,8 @@ from .content import ALLY, IBIS, WARRIOR, content
 from .dicepool import roll
 from .flow import ask, decision, mask_die_opts, push, task
 from .gains import gain_gold, where
+from .text import name_of
+from .words import ABILITY_WORDS
 
 C = content()
 DICE_ABILITIES = ("reroll", "warrior")
@@ -42,10 +44,11 @@ def _apply_side(s, seg, i):
     s.dec = None
 
 
-def add(s, mask, off, dice):
-    """Ability and Ibis actions open to the deciding player over `dice` (its dice in scope)."""
+def add(s, mask, off, dice, ibis):
+    """Ability and Ibis (`ibis`: p holds it and may use it now) actions open to the deciding
+    player over `dice` (its dice in scope)."""
     p = s.dec["p"]
-    if IBIS in s.gods[p]:
+    if ibis:
         mask[off["ibis"]] = True
     if s.ability_used[p]:
         return
@@ -56,8 +59,11 @@ def add(s, mask, off, dice):
     elif a == "warrior" and any(C.face_char[f[d]] for d in dice):
         mask[off["ability"]] = True
     elif a in MAIN_ABILITIES and s.dec["k"] == "main":
-        if a != "focus" or dice:
-            mask[off["ability"]] = True
+        if a == "focus" and not dice:
+            return
+        if a == "move" and C.vast[s.loc[0 if s.rk[p] == ALLY else p]]:
+            return  # leaving a vast kingdom takes two Move dice: a free Movement cannot
+        mask[off["ability"]] = True
 
 
 def apply(s, seg, dice):
@@ -67,9 +73,12 @@ def apply(s, seg, dice):
         s.god_supply[IBIS] = True
         s.side[p] = 1 - s.side[p]
         s.ability_used[p] = False
+        s.log_event(f"{name_of(s, p)} uses Ibis and flips the Character card; the ability now "
+                    f"is: {ABILITY_WORDS[ability(s, p)]}")
         return
     s.ability_used[p] = True
     a = ability(s, p)
+    s.log_event(f"{name_of(s, p)} uses the Character ability: {ABILITY_WORDS[a]}")
     saved = s.dec
     if a in DICE_ABILITIES:
         opts = [d for d in dice if a == "reroll" or C.face_char[s.face[p][d]]]
@@ -97,8 +106,10 @@ def apply(s, seg, dice):
 def _apply_ability_die(s, seg, i):
     p, back = s.dec["p"], s.dec["back"]
     if s.dec["what"] == "reroll":
+        s.log_event(f"{name_of(s, p)} rerolls die {i} ({C.face_names[s.face[p][i]]})")
         roll(s, p, [i])
     else:
+        s.log_event(f"{name_of(s, p)} turns die {i} ({C.face_names[s.face[p][i]]}) to a Warrior")
         s.face[p][i] = WARRIOR
     s.dec = back
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
-from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, roll
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, mface, roll, wild_can
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
-from .text import face_name
+from .text import face_name, name_of
 
 C = content()
 
@@ -52,7 +52,7 @@ def needs(s):
 
 def helps(s, p, d):
     have = applied_dice(s)
-    return covered(have + [(s.face[p][d], False)], needs(s)) > covered(have, needs(s))
+    return covered(have + [(mface(s, p, s.face[p][d]), False)], needs(s)) > covered(have, needs(s))
 
 
 def complete(s):
@@ -105,7 +105,7 @@ def _apply_choose(s, seg, i):
         s.dec = None
         return
     if C.faces[s.face[p][i]][0] == "wild":
-        syms = wild_symbols(s)
+        syms = wild_symbols(s, p)
         if len(syms) > 1:
             ask(s, "adv_wild", 0, roller=p, die=i, opts=syms)
             return
@@ -113,13 +113,16 @@ def _apply_choose(s, seg, i):
     _chosen(s, p, i)
 
 
-def wild_symbols(s):
-    """The symbols a Wild applied now would fill (each a need still open)."""
+def wild_symbols(s, p):
+    """The symbols p's Wild applied now would fill: each a need still open and a result on
+    p's character's dice (Active Dice: "The Wild symbol can be used for any results on a
+    character's dice")."""
     have = applied_dice(s)
     nd = needs(s)
     base = covered(have, nd)
+    can = wild_can(s, p)
     return [x for x in sorted(set(C.adv_needs[s.adv["card"]]))
-            if covered(have + [(x, False)], nd) > base]
+            if (can >> x) & 1 and covered(have + [(x, False)], nd) > base]
 
 
 def _mask_symbol(s, mask, off):
@@ -137,7 +140,7 @@ def _apply_wild(s, seg, i):
 
 def _chosen(s, p, d):
     _apply_die(s, p, d)
-    s.log_event(f"Conan applies {s.game.roles[p]}'s {face_name(s.face[p][d])} to "
+    s.log_event(f"Conan applies {name_of(s, p)}'s {face_name(s.face[p][d])} to "
                 f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
         s.dec = None
@@ -174,7 +177,7 @@ def _adv_unchosen_apply(s, p):
     have = applied_dice(s)
     act = _active(s, p)
     nd = needs(s)
-    got, assign = match(have + [(s.face[p][d], False) for d in act], nd)
+    got, assign = match(have + [(mface(s, p, s.face[p][d]), False) for d in act], nd)
     if got <= covered(have, nd):
         return
     for n, a in enumerate(assign):
@@ -183,7 +186,7 @@ def _adv_unchosen_apply(s, p):
             if C.faces[s.face[p][d]][0] == "wild":
                 s.face[p][d] = nd[n][0]
             _apply_die(s, p, d)
-    s.log_event(f"{s.game.roles[p]} applies unchosen results to "
+    s.log_event(f"{name_of(s, p)} applies unchosen results to "
                 f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
         _completed(s, p)
@@ -193,7 +196,7 @@ def _completed(s, p):
     """The player who applied the final die takes the card; points per die applied."""
     a = s.adv["card"]
     s.adv["done"] = True
-    s.log_event(f"{s.game.roles[p]} completes the Adventure {C.adventures[a]['name']}")
+    s.log_event(f"{name_of(s, p)} completes the Adventure {C.adventures[a]['name']}")
     s.adv_face[s.adv["slot"]] = -1
     s.adv_done += 1
     if s.game.config["longer_game"] and s.adv_done >= s.game.config["longer_game"]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .content import content
 from .flow import ask, decision
+from .text import name_of
 
 C = content()
 
@@ -45,7 +46,7 @@ def start_cycle(s, p, which, slot):
     """Cycle: discard a face-up card, draw 2, keep one face up and discard the other."""
     card = (s.adv_face if which == "adventure" else s.enc_face)[slot]
     cards = C.adventures if which == "adventure" else C.encounters
-    s.log_event(f"{s.game.roles[p]} cycles the {which.capitalize()} {cards[card]['name']}")
+    s.log_event(f"{name_of(s, p)} cycles the {which.capitalize()} {cards[card]['name']}")
     if which == "adventure":
         s.adv_discard.append(s.adv_face[slot])
         s.adv_face[slot] = -1

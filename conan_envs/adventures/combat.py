@@ -7,7 +7,7 @@ from .dicepool import ACTIVE, POOL, SPENT, dice_in, roll
 from .flow import ask, decision, push, task
 from .gains import gain_vp
 from .modifiers import maybe_adjust
-from .text import face_name
+from .text import face_name, name_of
 
 C = content()
 
@@ -42,13 +42,13 @@ def _apply_pool(s, seg, i):
     s.dec = None
     pool = ", ".join(face_name(s.face[p][j]) for j in dice_in(s, p, POOL))
     if d["ctx"] == "duel":
-        s.log_event(f"{s.game.roles[p]}'s Warrior Pool: {pool or 'no dice'}")
+        s.log_event(f"{name_of(s, p)}'s Warrior Pool: {pool or 'no dice'}")
         return
     if seg == "yes":
-        s.log_event(f"{s.game.roles[p]}'s Warrior Pool: {pool}")
+        s.log_event(f"{name_of(s, p)}'s Warrior Pool: {pool}")
         push(s, ["fight_roll", p, d["need"], d["vp"], d["temple"], d["token"], 0])
     else:
-        s.log_event(f"{s.game.roles[p]} ignores the Fight")
+        s.log_event(f"{name_of(s, p)} ignores the Fight")
         _fight_lost(s, p, d["temple"])
 
 
@@ -59,7 +59,7 @@ def _fight(s, p, need, vp, temple_k, token):
     s.fight = {"player": p, "need": need, "vp": vp, "temple": temple_k}
     s.hits[p] = 0
     what = "a Temple of Set" if temple_k >= 0 else f"a Fight of {need} hits"
-    s.log_event(f"{s.game.roles[p]} faces {what}")
+    s.log_event(f"{name_of(s, p)} faces {what}")
     if POOL in s.zone[p] or _pool_candidates(s, p):
         ask(s, "pool", p, ctx="fight", need=need, vp=vp, temple=temple_k, token=token)
     else:
@@ -68,7 +68,7 @@ def _fight(s, p, need, vp, temple_k, token):
 
 def _fight_lost(s, p, temple_k):
     s.fight = None
-    s.log_event(f"{s.game.roles[p]} loses the Fight" + ("" if temple_k >= 0 else " and is wounded"))
+    s.log_event(f"{name_of(s, p)} loses the Fight" + ("" if temple_k >= 0 else " and is wounded"))
     z = s.zone[p]
     for i in range(len(z)):
         if z[i] == POOL:
@@ -93,7 +93,7 @@ def _fight_count(s, p, need, vp, temple_k, token, hits):
     s.hits[p] = hits
     if hits >= need:
         s.fight = None
-        s.log_event(f"{s.game.roles[p]} wins the Fight with {hits} hits ({vp} Victory points)")
+        s.log_event(f"{name_of(s, p)} wins the Fight with {hits} hits ({vp} Victory points)")
         gain_vp(s, p, vp)
         _return_pool(s, p)
         if temple_k >= 0 and s.temple[temple_k]:
@@ -143,8 +143,7 @@ def _duel(s, a, b, k, initiator):
         return
     s.hits[a] = s.hits[b] = 0
     s.duel = {"attacker": a, "defender": b, "kingdom": k, "stopped": [0, 0]}
-    roles = s.game.roles
-    s.log_event(f"{roles[a]} duels {roles[b]} in {C.kingdoms[k]}")
+    s.log_event(f"{name_of(s, a)} duels {name_of(s, b)} in {C.kingdoms[k]}")
     push(s, ["fate_local", initiator, k], ["duel_pool", a], ["duel_pool", b],
          ["duel_roll", a, b, k, 0, 0, 0, 0])
 
@@ -219,12 +218,11 @@ def _apply_go(s, seg, i):
 def _duel_resolve(s, a, b, k, ha, hb):
     w = judge(s, a, b, ha, hb)
     s.duel = None
-    roles = s.game.roles
     if w < 0:
         s.log_event(f"the Duel ends in a tie, {ha} hits each")
         return  # two Foes tie: neither wins nor loses, both stay
     loser = b if w == a else a
-    s.log_event(f"{roles[w]} wins the Duel against {roles[loser]}, {max(ha, hb)} hits to "
+    s.log_event(f"{name_of(s, w)} wins the Duel against {name_of(s, loser)}, {max(ha, hb)} hits to "
                 f"{min(ha, hb)}")
     _return_pool(s, w)
     gain_vp(s, w, abs(ha - hb))

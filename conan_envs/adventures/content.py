@@ -118,6 +118,15 @@ class Content:
                           int(f[0] == "wild" or WARRIOR in (f[1], f[2])) for f in faces]
         self.face_pool = [f[0] == "wild" or WARRIOR in (f[1], f[2]) or CHAR in (f[1], f[2])
                           for f in faces]
+        # Matching ids: every face id, then one entry per distinct "can" mask of a Wild restricted
+        # to a character's dice ("The Wild symbol can be used for any results on a character's
+        # dice"): the faces list (and so the observation) is unchanged; only matching reads these.
+        self.match_can = list(self.face_can)
+        self.match_mult = list(self.face_mult)
+        self.match_w2 = [self.face_double_warrior[i] or faces[i][0] == "wild"
+                         for i in range(len(faces))]
+        self._match_ids: dict[tuple[int, bool], int] = {}
+        self._wild_can: dict[tuple[int, int], int] = {}
         self.primary_types = frozenset(i for i, t in enumerate(self.dtypes) if "primary" in t
                                        or t in ("foe_black", "foe_red"))
 
@@ -153,6 +162,46 @@ class Content:
         self.event_ct = [tuple(self.kid[k] for k in e["challenge"]) for e in self.events]
         self.event_fate = [tuple((self.kid[k], FATE_KINDS.index(f)) for k, f in e["fate"])
                            for e in self.events]
+
+    def match_id(self, can: int, w2: bool = True) -> int:
+        """The matching id of a Wild that may count as the symbols of `can` (w2: it may also
+        fill Giant Spider's Double Warrior on a primary die)."""
+        key = (can, w2)
+        got = self._match_ids.get(key)
+        if got is None:
+            got = self._match_ids[key] = len(self.match_can)
+            self.match_can.append(can)
+            self.match_mult.append(1)
+            self.match_w2.append(w2)
+        return got
+
+    def dice_types_of(self, kind: int, char: int) -> tuple[int, ...]:
+        """The die types of a character's dice: its base dice and the dice it may buy
+        (Character Dice; Ohala as a Foe uses Ally dice)."""
+        if kind == CONAN:
+            names = ["conan_primary", "conan_general"]
+        elif kind == FOE and self.characters[FOE][char].get("ohala"):
+            names = ["ally_primary", "ally_general"]
+        elif kind == FOE:
+            names = ["foe_general"]
+        else:
+            names = ["ally_primary", "ally_general"]
+        base = self.characters[kind][char if kind != CONAN else 0]["base"]
+        return tuple(sorted({self.dtypes.index(t) for t in list(base) + names}))
+
+    def wild_can(self, kind: int, char: int) -> int:
+        """What a Wild of this character may count as (Active Dice: "The Wild symbol can be
+        used for any results on a character's dice. It cannot be used for a Challenge token, or
+        another player's character result"): every symbol on its dice but the Challenge token."""
+        got = self._wild_can.get((kind, char))
+        if got is None:
+            can = 0
+            for t in self.dice_types_of(kind, char):
+                for f in self.dfaces[t]:
+                    if self.faces[f][0] != "wild":
+                        can |= self.face_can[f]
+            got = self._wild_can[kind, char] = can & ~(1 << CHALLENGE)
+        return got
 
     def encounter_matches(self, e: int, k: int) -> bool:
         m = self.encounters[e]["match"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import functools
 
-from .content import W2, WARRIOR, content
+from .content import W2, WARRIOR, WILD, content
+from .text import name_of
 
 ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = range(7)
 ZONE_NAMES = ("active", "spent", "aside", "failed", "wounded", "track", "pool")
@@ -27,7 +28,7 @@ def roll(s, p, idxs):
     for i, x in zip(idxs, r):
         faces[i] = C.dfaces[dtype[i]][x]
     names = C.face_names
-    s.log_event(f"{s.game.roles[p]} rolls " + ", ".join(names[faces[i]] for i in idxs))
+    s.log_event(f"{name_of(s, p)} rolls " + ", ".join(names[faces[i]] for i in idxs))
 
 
 def dice_in(s, p, zone):
@@ -48,6 +49,25 @@ def reset(s, p, keep=(WOUND, TRACK)):
         z[i] = ACTIVE
     roll(s, p, idxs)
     return idxs
+
+
+def wild_can(s, p):
+    """What p's Wild may count as: the results on p's character's dice (Active Dice)."""
+    return C.wild_can(s.rk[p], s.char[p])
+
+
+def mface(s, p, f):
+    """The matching id of face f shown by one of p's dice: the face itself, or for a Wild one
+    restricted to the results on p's character's dice (Active Dice: "The Wild symbol can be
+    used for any results on a character's dice")."""
+    if f != WILD:
+        return f
+    return C.match_id(wild_can(s, p))
+
+
+def face_can(s, p, f):
+    """The symbols face f of one of p's dice may count as."""
+    return C.match_can[mface(s, p, f)]
 
 
 def is_primary(s, p, i):
@@ -81,7 +101,8 @@ def match(dice, needs, conan=False):
 
 @functools.lru_cache(maxsize=1 << 16)
 def _match(dice, needs, conan):
-    """Most needs covered by `dice` (list of (face, primary)).
+    """Most needs covered by `dice` (list of (matching id, primary): a face, or a restricted
+    Wild from `mface`).
 
     `needs`: list of (symbol, primary_only); the primary restriction binds Conan only, and a
     W2 need (Double Warrior) is filled by one whole double-Warrior (or Wild) primary die.
@@ -103,8 +124,8 @@ def _match(dice, needs, conan):
         for d, (f, prim) in enumerate(dice):
             if d in pick:
                 continue
-            for _ in range(C.face_mult[f]):
-                slots.append((C.face_can[f], prim))
+            for _ in range(C.match_mult[f]):
+                slots.append((C.match_can[f], prim))
                 slot_die.append(d)
         count, owner = _kuhn(slots, [(sym, prim) for _, sym, prim in plain])
         assign = [-1] * len(needs)
@@ -129,7 +150,7 @@ def _w2_choices(dice, k):
     if k == 0:
         return [()]
     ok = [d for d, (f, prim) in enumerate(dice)
-          if prim and (C.face_double_warrior[f] or C.faces[f][0] == "wild")]
+          if prim and C.match_w2[f]]
     out = [()]
     for _ in range(k):
         out = [c + (d,) for c in out for d in ok if d not in c] or out

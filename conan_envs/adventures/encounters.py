@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from .cards import refill_encounters
 from .content import ALLY, CONAN, FOE, W2, content
-from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, roll
+from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, mface, roll, wild_can
 from .flow import ask, decision, mask_die_opts, push, task
 from .modifiers import maybe_adjust
+from .text import name_of
 
 C = content()
 
@@ -103,13 +104,14 @@ def _track_dice(s, p):
 
 
 def track_face(s, p, d):
-    """The face a die on the Encounter track counts as: its own, or for a Wild either symbol
-    of its space ("can be used for either symbol as an automatic success, though not both")."""
+    """The matching id of a die on the Encounter track: its face, or for a Wild either symbol
+    of its space ("can be used for either symbol as an automatic success, though not both")
+    that is a result on p's character's dice (Active Dice)."""
     f = s.face[p][d]
     if C.faces[f][0] == "wild":
         for slot in range(4):
             if s.track_p[slot] == p and s.track_d[slot] == d:
-                return C.track_wild[slot]
+                return C.match_id(C.face_can[C.track_wild[slot]] & wild_can(s, p), False)
     return f
 
 
@@ -120,7 +122,7 @@ def _enc_roll(s, p):
     for sym, _ in needs:
         syms |= 1 << (6 if sym == W2 else sym)
     for d in _track_dice(s, p):  # a track die that can match nothing is rolled instead
-        if not C.face_can[track_face(s, p, d)] & syms:
+        if not C.match_can[track_face(s, p, d)] & syms:
             _off_track(s, p, d)
             s.zone[p][d] = ACTIVE
     z = s.zone[p]
@@ -144,11 +146,11 @@ def _enc_apply(s, p):
     conan = p == 0
     rolled = [i for i, z in enumerate(s.zone[p]) if z == ACTIVE]
     track = _track_dice(s, p)
-    dice = [(s.face[p][i], is_primary(s, p, i)) for i in rolled]
+    dice = [(mface(s, p, s.face[p][i]), is_primary(s, p, i)) for i in rolled]
     tdice = [(track_face(s, p, i), is_primary(s, p, i)) for i in track]
     got, assign = match(dice + tdice, needs, conan)
     e = s.enc["card"]
-    who = s.game.roles[p]
+    who = name_of(s, p)
     if got == len(needs):
         s.enc["done"] = True
         s.log_event(f"{who} defeats the Encounter {C.encounters[e]['name']}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .content import FOE, TRACK_SYM, content
 from .flow import ask, decision, push, task
 from .gains import where
+from .text import name_of
 
 C = content()
 THRESHOLD = {2: 42, 3: 38, 4: 34}
@@ -101,8 +102,8 @@ def _eor_final(s):
         s.vp[p] += sum(8 if x >= C.ach_len else 5 if x >= C.ach_mid else 0 for x in s.ach[p])
     s.winners = winners(s)
     s.log_event("The game ends. Victory points: "
-                + ", ".join(f"{s.game.roles[p]} {s.vp[p]}" for p in range(s.n))
-                + "; won by " + ", ".join(s.game.roles[p] for p in s.winners))
+                + ", ".join(f"{name_of(s, p)} {s.vp[p]}" for p in range(s.n))
+                + "; won by " + ", ".join(name_of(s, p) for p in s.winners))
     s.over = True
     s.phase = "over"
 

@@ -11,6 +11,7 @@ from .actions import TOKEN_TYPE_OF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, TRACK, WOUND
 from .flow import ask, decision, mask_die_opts, push, task
+from .text import name_of
 from .words import TOKEN_NAMES
 
 C = content()
@@ -28,10 +29,16 @@ def gain_gold(s, p, n):
 def gain_vp(s, p, n):
     old = s.vp[p]
     s.vp[p] = new = old + n
-    if n > 0:
-        for space in sorted(C.score_rewards):
-            if old < space <= new:
-                push(s, ["track_reward", p, C.score_rewards[space]])
+    if n > 0:  # "the player immediately gains the token or rolls the die (in order gained)"
+        spaces = [space for space in sorted(C.score_rewards) if old < space <= new]
+        for space in spaces:
+            s.log_event(f"{name_of(s, p)} reaches {space} on the Scoring track: "
+                        f"{TRACK_REWARD_WORDS[C.score_rewards[space]]}")
+        push(s, *[["track_reward", p, C.score_rewards[space]] for space in spaces])
+
+
+TRACK_REWARD_WORDS = {"gold": "1 Gold", "fate_local": "a local Fate token",
+                      "roll_local": "a roll of the local Kingdom die", "fate_any": "any Fate token"}
 
 
 @task("track_reward")
@@ -116,8 +123,9 @@ def _roll_kdie(s, p, k, ktype):
     for t in types:
         face = C.kdice[t][int(s.rng.integers(8))]
         s.log_kdie.append([p, t, face])
-        s.log_event(f"{s.game.roles[p]} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
-                    f"{face or 'blank'}")
+        got = {"fate": "a local Fate token", "gold": "2 Gold", "challenge": "a Challenge token"}
+        s.log_event(f"{name_of(s, p)} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
+                    f"{got.get(face, 'blank, nothing')}")
         if face == "fate":
             push(s, ["fate_local", p, k])
         elif face == "gold":
@@ -138,7 +146,7 @@ def draw_challenge(s, p, quiet=False):
         s.ct_hand[p].append(t)
         s.ct_known[p].add(t)
         if not quiet:
-            s.log_event(f"{s.game.roles[p]} draws a Challenge token")
+            s.log_event(f"{name_of(s, p)} draws a Challenge token")
             s.log_event(f"you drew a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
         return t
     return -1
@@ -205,6 +213,8 @@ def _ach_adv(s, p, t, steps):
         if s.ach[p][t] >= C.ach_len:
             return
         s.ach[p][t] += 1
+        s.log_event(f"{name_of(s, p)} advances on the {TRACKS[t].capitalize()} track to space "
+                    f"{s.ach[p][t]}")
         r = C.ach_rewards[t].get(s.ach[p][t])
         if r:
             push(s, ["track_reward", p, r])
@@ -245,7 +255,7 @@ def _wound(s, p):
 
 def _wound_die(s, p, i):
     """Set die i aside for the round; a die taken off the Encounter track leaves its space."""
-    s.log_event(f"{s.game.roles[p]} is wounded: die {i} is set aside")
+    s.log_event(f"{name_of(s, p)} is wounded: die {i} is set aside")
     if s.zone[p][i] == TRACK:
         for slot in range(4):
             if s.track_p[slot] == p and s.track_d[slot] == i:

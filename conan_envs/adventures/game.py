@@ -11,8 +11,26 @@ C = content()
 ICONS = ("circle", "square", "triangle", "moon", "star")
 
 
+def adventures_in_play(icons) -> int:
+    """How many Adventure cards a game with these difficulty icons uses (Setup, Adventures:
+    "Each Adventure card is marked with an icon"): the most Adventures that can be completed,
+    so the bound of the `longer_game` option."""
+    icons = set(icons)
+    return sum(1 for a in C.adventures if a["icon"] in icons)
+
+
 def _full_plots() -> list[str]:
     return [s for s in C.plot_sets if sum(p["plot"] == s for p in C.plots) == 5]
+
+
+def _longer_game_fits(cfg) -> str | None:
+    """``longer_game`` counts completed Adventures: no more than the Adventure cards in play
+    with the chosen icons (rulebook: Optional Game Modes, Adventures difficulty icons)."""
+    in_play = sum(a["icon"] in cfg["adventure_icons"] for a in C.adventures)
+    if cfg["longer_game"] <= in_play:
+        return None
+    return (f"0 or at most {in_play}, the Adventure cards in play with adventure_icons "
+            f"{', '.join(cfg['adventure_icons'])}")
 
 
 class AdventuresGame(Game):
@@ -26,7 +44,7 @@ class AdventuresGame(Game):
         "adventure_icons": Names(("circle", "square"), "Adventure icons in play", choices=ICONS,
                                  min_len=1),
         "longer_game": Int(0, ">0: the last round is triggered by this many completed Adventures",
-                           lo=0, hi=30),
+                           lo=0, hi=30, check_with=_longer_game_fits),
         "start_gold": Int(2, "Gold each player starts with", lo=0, hi=20),
         "ohala": Bool(False, "Ohala among the Foe and Ally characters dealt"),
     }

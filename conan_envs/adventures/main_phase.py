@@ -32,6 +32,7 @@ from .cards import start_cycle
 from .content import (
     ALLY,
     CHALLENGE,
+    CHAR,
     CONAN,
     FOE,
     GOLD,
@@ -45,10 +46,12 @@ from .content import (
     WARRIOR,
     content,
 )
-from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, reset, roll
+from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, face_can, mface, reset, roll
 from .flow import ask, decision, push, task
 from .gains import gain_gold, where
 from .resource import advance_plot
+from .text import name_of
+from .words import VERB_WORDS
 
 C = content()
 
@@ -74,28 +77,29 @@ DEPLOY = {
 }
 
 
-def _face_verbs():
-    """(face, role kind) -> verbs that face allows, before the board is considered."""
-    table = {}
-    for f in range(len(C.faces)):
-        can = C.face_can[f]
-        for kind in (CONAN, FOE, ALLY):
-            vs = {V_PASS}
-            for v, sym in VERB_SYM.items():
-                if (can >> sym) & 1:
-                    vs.add(v)
-            if C.face_char[f]:
-                vs |= DEPLOY[kind]
-            table[f, kind] = frozenset(vs & ROLE_VERBS[kind])
-    return table
+class _FaceVerbs(dict):
+    """(matching id, role kind) -> verbs that result allows, before the board is considered;
+    a restricted Wild's entry (see dicepool.mface) is built the first time it is asked for."""
+
+    def __missing__(self, key):
+        f, kind = key
+        can = C.match_can[f]
+        vs = {V_PASS}
+        for v, sym in VERB_SYM.items():
+            if (can >> sym) & 1:
+                vs.add(v)
+        if (can >> CHAR) & 1:  # a Character result (or a Wild counted as one) may Deploy
+            vs |= DEPLOY[kind]
+        out = self[key] = frozenset(vs & ROLE_VERBS[kind])
+        return out
 
 
-FACE_VERBS = _face_verbs()
+FACE_VERBS = _FaceVerbs()
 ACH_VERBS = {V_PIRATE_ADV: 0, V_THIEF_ADV: 1, V_WARRIOR_ADV: 2}
 
 
 def move_capable(s, p, i):
-    return (C.face_can[s.face[p][i]] >> MOVE) & 1 or C.face_char[s.face[p][i]]
+    return (face_can(s, p, s.face[p][i]) >> MOVE) & 1 or C.face_char[s.face[p][i]]
 
 
 def mover_token(s, p):
@@ -164,13 +168,15 @@ def legal_verbs(s, p, i, ctx=None):
     if ctx is None:
         ctx = _context(s, p)
     f = s.face[p][i]
+    mf = mface(s, p, f)
+    can = C.match_can[mf]
     kind = s.rk[p]
     out = []
     k = where(s, p)
     conan_k = s.loc[0]
-    for v in FACE_VERBS[f, kind]:
+    for v in FACE_VERBS[mf, kind]:
         if v in ACH_VERBS:
-            if C.face_pure_char[f] or not (C.face_can[f] >> VERB_SYM[v]) & 1:
+            if C.face_pure_char[f] or not (can >> VERB_SYM[v]) & 1:
                 continue
             t = ACH_VERBS[v]
             if (VERB_SYM[v] not in C.kattrs[conan_k]) or s.ach[p][t] >= C.ach_len:
@@ -210,8 +216,7 @@ def legal_verbs(s, p, i, ctx=None):
             if not kingdoms.effect_possible(s, p, k, spending=1):
                 continue
         out.append(v)
-    if not C.face_pure_char[f] and any(C.face_can[f] & UNLOCK_MASKS[slot]
-                                       for slot in ctx["free_slots"]):
+    if not C.face_pure_char[f] and any(can & UNLOCK_MASKS[slot] for slot in ctx["free_slots"]):
         out.append(V_UNLOCK)
     return out
 
@@ -263,7 +268,8 @@ def _apply_main(s, seg, i):
     d, v = divmod(i, NV)
     s.zone[p][d] = SPENT
     s.last_spent[p] = d
-    s.log_event(f"{s.game.roles[p]} spends die {d} ({C.face_names[s.face[p][d]]}): {VERBS[v]}")
+    s.log_event(f"{name_of(s, p)} spends die {d} ({C.face_names[s.face[p][d]]}) to "
+                f"{VERB_WORDS[VERBS[v]]}")
     perform(s, p, d, v)
 
 
@@ -301,8 +307,9 @@ def _apply_post(s, seg, i):
 
 
 def _free_action(s, p, seg):
-    s.log_event(f"{s.game.roles[p]}: {seg.replace('_', ' ')}")
+    name = name_of(s, p)
     if seg == "free_roll":
+        s.log_event(f"{name} pays 1 Gold to roll the Kingdom die of {C.kingdoms[where(s, p)]}")
         s.gold[p] -= 1
         s.rolled_here[p] = True
         push(s, ["roll_kdie", p, where(s, p), -1])
@@ -311,11 +318,14 @@ def _free_action(s, p, seg):
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         d = s.last_spent[p]
+        s.log_event(f"{name} uses the Extra Action token: die {d} is rerolled and goes back to "
+                    f"the Active Pool")
         s.zone[p][d] = ACTIVE
         roll(s, p, [d])
         s.last_spent[p] = -1
     else:
         t = next(t for t in s.ct_card[p] if C.ct[t][0] == tokens.KINGDOMT)
+        s.log_event(f"{name} uses the Kingdom token in {C.kingdoms[where(s, p)]}")
         s.ct_card[p].remove(t)
         s.ct_discard.append(t)
         kingdoms.effect_or_roll(s, p)
@@ -363,9 +373,8 @@ def perform(s, p, d, v):
         s.zone[p][d] = POOL
         push(s, ["fight", p, 2, 0, s.loc[0], -1])
     elif v == V_UNLOCK:
-        f = s.face[p][d]
-        opts = [slot for slot in range(4) if s.track_p[slot] < 0 and
-                C.face_can[f] & UNLOCK_MASKS[slot]]
+        can = face_can(s, p, s.face[p][d])
+        opts = [slot for slot in range(4) if s.track_p[slot] < 0 and can & UNLOCK_MASKS[slot]]
         if len(opts) == 1:
             unlock(s, p, d, opts[0])
         else:

@@ -7,9 +7,25 @@ from __future__ import annotations
 
 from . import abilities
 from .actions import OFF
-from .content import ASURA, BEL, FATE_SYM, FOE, IBIS, ISHTAR, MITRA, SET, THIEF, WARRIOR, YMIR, content
+from .content import (
+    ASURA,
+    BEL,
+    FATE_SYM,
+    FOE,
+    IBIS,
+    ISHTAR,
+    MITRA,
+    SET,
+    SYMBOL_NAMES,
+    THIEF,
+    WARRIOR,
+    YMIR,
+    content,
+)
 from .dicepool import ACTIVE, FAILED, dice_in, roll
 from .flow import ask, decision
+from .text import name_of
+from .words import FATE_NAMES
 
 C = content()
 SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura",
@@ -40,15 +56,18 @@ def partner(s, p):
     return 2 if p == 0 else 0
 
 
-def has_mods(s, p):
-    if any(s.fate[p]) or any(g in DICE_GODS or g == IBIS for g in usable_gods(s, p)):
+def has_mods(s, p, own_turn=True):
+    """Whether p holds something that changes its results now (`own_turn`: on p's turn, when
+    the God tokens used "At any time on your turn" count too)."""
+    if any(s.fate[p]) or any((g in DICE_GODS or g == IBIS) and (own_turn or g not in YOUR_TURN_GODS)
+                             for g in usable_gods(s, p)):
         return True
     return not s.ability_used[p] and abilities.ability(s, p) in abilities.DICE_ABILITIES
 
 
 def maybe_adjust(s, p, dice, why=""):
     """After a roll: let p change those results if it holds anything that can."""
-    if dice and has_mods(s, p):
+    if dice and has_mods(s, p, s.phase != "main" or main_turn_player(s) == p):
         ask(s, "adjust", p, dice=list(dice), why=why)
 
 
@@ -64,6 +83,31 @@ def _apply_adjust(s, seg, i):
 
 # Decisions taken on one's own turn: Asura ("At any time on your turn - Cycle 1 face up card").
 OWN_TURN = frozenset(("buy", "plot", "main", "main_post", "adjust"))
+# God tokens used "At any time on your turn" (God Token Abilities); Ymir is "At any time",
+# Mitra "Immediately after rolling your dice", Zath "After scoring an Adventure".
+YOUR_TURN_GODS = frozenset((ASURA, BEL, IBIS, ISHTAR, SET))
+
+
+def main_turn_player(s):
+    """Whose Main-phase turn it is: the player of the innermost pending turn step (a Fight or
+    Duel runs inside the action of the player whose turn it is), or -1."""
+    for t in reversed(s.tasks):
+        if t[0] in ("main_after", "main_reask"):
+            return t[1]
+    return -1
+
+
+def on_own_turn(s, p):
+    """Whether the decision asked of p now is taken on p's turn. In the Main phase a Fight or
+    Duel happens on the turn of the player whose action caused it, so the defender of a Duel
+    (or a player fighting a token another player moved) is not on its turn; in the other
+    phases each player's buy, Plot roll, Encounter attempt and Adventure roll is its turn."""
+    k = s.dec["k"]
+    if k not in OWN_TURN:
+        return False
+    if k == "adjust" and s.phase == "main":
+        return main_turn_player(s) == p
+    return True
 
 
 def asura_cards(s):
@@ -84,13 +128,15 @@ def add_modifiers(s, mask):
     gods = usable_gods(s, p)
     if s.ability_used[p] and not gods and not any(s.fate[p]):
         return
-    if ASURA in gods and s.dec["k"] in OWN_TURN:
+    if gods and not on_own_turn(s, p):
+        gods = [g for g in gods if g not in YOUR_TURN_GODS]
+    if ASURA in gods:
         for j in asura_cards(s):
             mask[OFF["asura"] + j] = True
     dice = scope(s)
     if dice is None:
         return
-    abilities.add(s, mask, OFF, dice)
+    abilities.add(s, mask, OFF, dice, IBIS in gods and IBIS in s.gods[p])
     f = s.face[p]
     fate = s.fate[p]
     rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
@@ -140,26 +186,34 @@ def apply(s, seg, i):
     if seg in ("ability", "ibis"):
         abilities.apply(s, seg, scope(s))
         return
+    name = name_of(s, p)
     if seg == "fate_die":
         d, k = divmod(i, 8)
         s.fate[p][k] -= 1
         s.fate_supply[k] += 1
+        s.log_event(f"{name} turns in a {FATE_NAMES[k]} Fate token: die {d} "
+                    f"({C.face_names[f[d]]}) becomes {SYMBOL_NAMES[FATE_SYM[k]]}")
         f[d] = FATE_SYM[k]
     elif seg == "set_die":
         d, sym = divmod(i, 11)
         _spend_god(s, p, SET)
+        s.log_event(f"{name} uses Set: die {d} ({C.face_names[f[d]]}) becomes {SYMBOL_NAMES[sym]}")
         f[d] = sym
     elif seg == "bel_die":
         _spend_god(s, p, BEL)
+        s.log_event(f"{name} uses Bel: die {i} ({C.face_names[f[i]]}) becomes Thief")
         f[i] = THIEF
     elif seg == "ishtar_die":
         _spend_god(s, p, ISHTAR)
+        s.log_event(f"{name} uses Ishtar to reroll die {i} ({C.face_names[f[i]]})")
         roll(s, p, [i])
     elif seg == "ymir_die":
         _spend_god(s, p, YMIR)
+        s.log_event(f"{name} uses Ymir: die {i}'s Character counts as a Warrior")
         f[i] = WARRIOR
     elif seg == "mitra":
         _spend_god(s, p, MITRA)
+        s.log_event(f"{name} uses Mitra to reroll all the dice just rolled")
         dice = scope(s)
         roll(s, p, [d for d in s.just_rolled[1] if d in dice])
         s.just_rolled = None
@@ -167,6 +221,7 @@ def apply(s, seg, i):
     elif seg == "asura":
         from .cards import start_cycle
         _spend_god(s, p, ASURA)
+        s.log_event(f"{name} uses Asura to cycle a face-up card")
         saved = s.dec
         s.dec = None
         start_cycle(s, p, "adventure" if i < 3 else "encounter", i % 3)

@@ -11,6 +11,7 @@ from .actions import CODEC, NV, VERBS
 from .content import content
 from .modifiers import plot_characters
 from .resource import buy_types, plot_card, price
+from .tokens import scry_moves
 from .view import KIND_NAMES, decision_record
 
 C = content()
@@ -82,7 +83,8 @@ def context(s, role: int) -> dict:
 
 
 def prompt(s) -> str:
-    """One sentence in the game's words, saying what yes and done mean where they are offered."""
+    """One sentence in the game's words, naming the choices by the names of the actions
+    offered (action_name), never by "yes" or "done"."""
     text = _prompt(s)
     return text[0].upper() + text[1:]
 
@@ -97,19 +99,19 @@ def _prompt(s) -> str:
         return ("pay 1 Gold to take a God token." if d["why"] == "tribute"
                 else "choose a God token (you gain the Gold on it).")
     if k == "buy":
-        return f"buy a die for {price(s, p)} Gold, or done to buy no more."
+        return f"buy a primary or general die for {price(s, p)} Gold, or buy no more dice."
     if k == "plot":
         c = plot_card(s, p)
         req = ", ".join(W.sym(x) for x in C.plot_req[c])
         bonus = ", ".join(W.sym(x) for x in C.plot_bonus[c]) or "none"
         tail = " (pushing for the bonus: 3 or more Characters fail it all)" if d.get("pushed") else ""
         return (f"Plot roll {d['rolls']} of 3, needing {req} (bonus {bonus}); set aside "
-                f"a die, yes to roll again, or done to stop (advancing if the required results "
+                f"a die, roll again, or stop rolling (advancing if the required results "
                 f"are set aside){tail}.")
     if k == "main":
         return "spend a die on an action, or take a free action."
     if k == "main_post":
-        return "take a free action, or done to end your turn."
+        return "take a free action, or end your turn."
     if k == "second_move_die":
         return f"spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
     if k == "move_to":
@@ -142,71 +144,73 @@ def _prompt(s) -> str:
     if k == "scry":
         return "choose what to scry: a face-down token or the top card of a deck."
     if k == "scry_move":
-        return ("pay 1 Gold for a Movement action (yes moves your character), or done "
-                "for none.")
+        offered = [("pay 1 Gold to move your character", "pay 1 Gold to move a Challenge token",
+                    "pay 1 Gold to move a Fate token")[m] for m in scry_moves(s, p)]
+        return ", ".join(offered) + ", or no Movement."
     if k == "place_token":
         return "choose the Challenge token from your supply to place face down."
     if k == "place_where":
         return "choose the kingdom for the face-down Challenge token."
     if k == "fight_temple":
-        return (f"yes to fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), "
-                f"done not to.")
+        return (f"fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), or do not "
+                f"fight.")
     if k == "reveal_choice":
-        return (f"yes to reveal the Challenge token in {C.kingdoms[d['kingdom']]}, done to "
-                f"leave it face down.")
+        return (f"reveal the Challenge token in {C.kingdoms[d['kingdom']]}, or leave it face "
+                f"down.")
     if k == "ambush":
-        return ("Ambush - yes to duel Conan, or place an active die on a free "
-                "Encounter-track space.")
+        return ("Ambush - duel Conan, or place a die on a free Encounter-track space.")
     if k == "ambush_die":
         return f"choose the die to place on Encounter-track space {d['slot'] + 1}."
     if k == "pool":
         if d["ctx"] == "duel":
             o = s.duel["defender"] if s.duel and s.duel["attacker"] == p else (
                 s.duel["attacker"] if s.duel else p)
-            return (f"add dice to your Warrior Pool for the Duel against {roles[o]}, "
-                    f"yes when done.")
+            return (f"add dice to your Warrior Pool for the Duel against {roles[o]}, then "
+                    f"form the Warrior Pool.")
         f = s.fight
         what = "the Temple of Set" if f and f["temple"] >= 0 else f"a Fight of {d['need']} hits"
-        return (f"add dice to your Warrior Pool against {what}; yes to fight, done to "
-                f"ignore the Fight (it counts as lost).")
+        return (f"add dice to your Warrior Pool against {what}, then form the Warrior Pool, "
+                f"or ignore the Fight (it counts as lost).")
     if k == "duel_go":
         a, b, _, ha, hb = d["duel"][:5]
         o = b if p == a else a
         mine, theirs = (ha, hb) if p == a else (hb, ha)
-        return (f"you lead {roles[o]} {mine} hits to {theirs}; yes to keep rolling, done to "
-                f"stop.")
+        return (f"you lead {roles[o]} {mine} hits to {theirs}; keep rolling, or stop rolling "
+                f"(your Warrior Pool returns to your Active dice).")
     if k == "adjust":
-        return "change your results with Fate or God tokens, or done to keep them."
+        return ("change your results (Fate or God tokens, your ability), or keep these "
+                "results.")
     if k == "enc_aside":
         return "set aside a die for this Encounter (one per Foe die on the track)."
     if k == "adv_choose":
         return (f"Choose {roles[d['roller']]}'s results to apply to the Adventure, or "
-                f"done to take no more.")
+                f"apply no more of these dice.")
     if k == "adv_wild":
         return f"Name the symbol the Wild on {roles[d['roller']]}'s die {d['die']} is used for."
     if k == "zath":
         return (f"use Zath to double the {d['points']} points scored for "
-                f"{roles[d['scorer']]}'s dice, or done to score them as they are.")
+                f"{roles[d['scorer']]}'s dice, or score without Zath.")
     if k == "adv_gift":
-        return (f"Yes to give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
-                f"done to keep it.")
+        return (f"Give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
+                f"or keep the card.")
     if k == "adv_reward":
         return "choose the one Adventure card whose reward you gain this round."
     if k == "achieve":
-        return "turn in Fate tokens to advance on an Achievement track, or done."
+        return ("turn in Fate tokens to advance on an Achievement track, or turn in no more "
+                "Fate tokens.")
     if k == "wound":
         return "choose the die to set aside for the wound."
     if k == "set_die":
         return "choose the die whose result is kept for the next phase."
     if k == "kingdom_token":
-        tail = ", or done to keep the token face up" if "token" in d else ""
+        tail = ", or keep the token face up" if "token" in d else ""
         return (f"use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
                 f"effect or its Kingdom die{tail}.")
     if k == "corinthia_src":
         return "Corinthia - choose the kingdom to move a token from."
     if k == "corinthia_what":
-        return (f"Corinthia - yes to move the Challenge token, or choose a Fate token "
-                f"to move from {C.kingdoms[d['src']]}.")
+        return (f"Corinthia - move the Challenge token or a Fate token from "
+                f"{C.kingdoms[d['src']]}.")
     if k == "focus_die":
         return "choose the active die to turn to another result."
     if k == "focus_face":
@@ -227,25 +231,11 @@ def decision(s, role: int) -> Decision:
 
 
 # ---- action names ---------------------------------------------------------------------------
-VERB_WORDS = {
-    "move": "move", "move challenge token": "move a Challenge token",
-    "move fate token": "move a Fate token", "kingdom effect": "trigger the Kingdom effect",
-    "tribute": "pay tribute for a God token", "sail": "sail to a Pirate kingdom",
-    "advance pirate": "advance on the Pirate track", "scry": "scry",
-    "sorcery: place challenge token": "Sorcery: draw and place a Challenge token",
-    "sorcery: cycle encounter": "Sorcery: cycle an Encounter",
-    "trade fate token": "trade a Fate token", "trade: cycle adventure": "Trade: cycle an Adventure",
-    "thievery": "steal 1 Gold", "advance thief": "advance on the Thief track",
-    "advance warrior": "advance on the Warrior track",
-    "fight temple of set": "fight the Temple of Set", "take gold": "take 2 Gold",
-    "place challenge token": "draw and place a Challenge token", "pass": "pass",
-    "unlock encounters": "unlock Encounters",
-}
 YES_DONE = {
     "plot": ("roll again", "stop rolling"), "buy": (None, "buy no more dice"),
     "main_post": (None, "end your turn"), "pool": ("form the Warrior Pool", "ignore the Fight"),
     "duel_go": ("keep rolling", "stop rolling"), "fight_temple": ("fight the Temple of Set", "do not fight"),
-    "reveal_choice": ("reveal the token", "leave it face down"), "ambush": ("duel Conan", None),
+    "reveal_choice": ("reveal the Challenge token", "leave it face down"), "ambush": ("duel Conan", None),
     "adv_gift": ("give the card to the Ally", "keep the card"), "zath": (None, "score without Zath"),
     "adjust": (None, "keep these results"), "adv_choose": (None, "apply no more of these dice"),
     "achieve": (None, "turn in no more Fate tokens"),
@@ -265,7 +255,7 @@ def action_name(s, a: int) -> str:
     if seg == "act":
         die, v = divmod(i, NV)
         dw = _die_words(s, p, die) if die < len(s.face[p]) else f"die {die}"
-        return f"spend {dw} to {VERB_WORDS[VERBS[v]]}"
+        return f"spend {dw} to {W.VERB_WORDS[VERBS[v]]}"
     if seg == "die":
         dw = _die_words(s, d.get("roller", p), i) if i < len(s.face[d.get("roller", p)]) else f"die {i}"
         return {"plot": f"set aside {dw}", "adv_choose": f"apply {roles[d.get('roller', p)]}'s {dw}",
@@ -305,6 +295,8 @@ def action_name(s, a: int) -> str:
         return f"buy a {kind} die ({price(s, p)} Gold)" if t >= 0 else f"buy a {kind} die"
     if seg == "ach":
         t, all_ = divmod(i, 2)
+        if k == "pick_track":  # an Adventure reward: no token is spent
+            return f"advance 1 on the {W.TRACK_NAMES[t]} track"
         n = "all your" if all_ else "1"
         name = W.TRACK_NAMES[t]
         return f"turn in {n} {name} Fate token(s) to advance {2 if all_ else 1} on the {name} track"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
-from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, reset, roll
+from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, mface, reset, roll
 from .flow import ask, decision, push, task
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
+from .text import name_of
 
 C = content()
 
@@ -90,7 +91,7 @@ def _god_gold(s):
 
 
 def take_god(s, p, g):
-    s.log_event(f"{s.game.roles[p]} takes the God token {GODS[g].capitalize()}"
+    s.log_event(f"{name_of(s, p)} takes the God token {GODS[g].capitalize()}"
                 + (f" and the {s.god_gold[g]} Gold on it" if s.god_gold[g] else ""))
     s.god_supply[g] = False
     s.gods[p].append(g)
@@ -176,7 +177,7 @@ def _apply_buy(s, seg, i):
     s.dec = None
     if seg == "buy":
         t = buy_types(s, p)[i]
-        s.log_event(f"{s.game.roles[p]} gains a {('primary', 'general')[i]} die for "
+        s.log_event(f"{name_of(s, p)} gains a {('primary', 'general')[i]} die for "
                     f"{price(s, p)} Gold")
         s.gold[p] -= price(s, p)
         s.gained[p] += 1
@@ -208,7 +209,7 @@ def _plot_attempt(s, p):
 
 def plot_dice(s, p, zone):
     f = s.face[p]
-    return [(f[i], False) for i in dice_in(s, p, zone)]
+    return [(mface(s, p, f[i]), False) for i in dice_in(s, p, zone)]
 
 
 def plot_needs(s, p, bonus=True):
@@ -230,7 +231,7 @@ def _mask_plot(s, mask, off):
         x = helps.get(f[i])
         if x is None:
             x = helps[f[i]] = (not C.face_pure_char[f[i]]
-                               and covered(aside + [(f[i], False)], needs) > base)
+                               and covered(aside + [(mface(s, p, f[i]), False)], needs) > base)
         if x:
             mask[off["die"] + i] = True
     if s.dec["rolls"] < 3 and dice_in(s, p, ACTIVE):
@@ -256,7 +257,7 @@ def _apply_plot(s, seg, i):
         if z.count(FAILED) >= 3:
             s.dec = None  # three Character results: the attempt fails
             s.just_rolled = None
-            s.log_event(f"{s.game.roles[p]} fails the Plot roll (3 Character results)")
+            s.log_event(f"{name_of(s, p)} fails the Plot roll (3 Character results)")
             return
         idx = dice_in(s, p, ACTIVE)
         roll(s, p, idx)
@@ -268,7 +269,7 @@ def _apply_plot(s, seg, i):
     s.just_rolled = None
     aside = plot_dice(s, p, ASIDE)
     req = plot_needs(s, p, bonus=False)
-    who = s.game.roles[p]
+    who = name_of(s, p)
     if pushed and plot_characters(s, p) >= 3:
         s.log_event(f"{who} pushed for the bonus and rolled 3+ Characters: the Plot roll fails")
         return
@@ -288,7 +289,7 @@ def advance_plot(s, p):
     """Move the marker one space and score the chapter number moved to."""
     chapter = s.plot_spaces[s.plot[p]]
     s.plot[p] += 1
-    s.log_event(f"{s.game.roles[p]} advances on the Plot to chapter {chapter} "
+    s.log_event(f"{name_of(s, p)} advances on the Plot to chapter {chapter} "
                 f"({chapter} Victory points)")
     gain_vp(s, p, chapter)
     if s.plot[p] >= len(s.plot_spaces):

@@ -1,16 +1,25 @@
 """The text board of The Adventures of Conan, printed from one role's view (str(state),
-render()): the round and Event, each character, the Plot track, the face-up cards with their
-requirements, the Encounter track, the kingdoms holding tokens, what is being resolved, the
-recent events and the prompt."""
+render()): the round and Event, each character (its dice, the primary ones marked), the Plot
+track, the face-up cards with their requirements, the Encounter track, every kingdom with its
+borders and what lies there, what is being resolved, the recent events and the prompt."""
 from __future__ import annotations
 
-from .content import content
+from typing import Any
+
+from .content import CONAN, content
 
 C = content()
 
 
 def face_name(f):
     return C.face_names[f]
+
+
+def name_of(s: Any, p: int) -> str:
+    """A player in the log, in the game's words: its character's name (Conan, Thoth-Amon,
+    Janissa, ...)."""
+    kind = s.rk[p]
+    return str(C.characters[kind][s.char[p] if kind != CONAN else 0]["name"])
 
 
 def _counts(d):
@@ -54,10 +63,10 @@ def render(v: dict) -> str:
                      + (f" ({', '.join(known)})" if known else "")
                      + (f"; face up: {', '.join(p['face_up_challenge_tokens'])}"
                         if p["face_up_challenge_tokens"] else ""))
-        dice = "; ".join(f"{d['die']}: {d['result']} [{d['zone']}]"
+        dice = "; ".join(f"{d['die']}{' primary' if d['primary'] else ''}: {d['result']} [{d['zone']}]"
                          + (" (set for the next phase)" if d["set_for_next_phase"] else "")
                          for d in p["dice"])
-        lines.append(f"    dice: {dice}")
+        lines.append(f"    dice (number, primary or not: result [where]): {dice}")
     t = v["plot_track"]
     lines += ["", "Plot track (markers: " + ", ".join(f"{r} {x}" for r, x in t["markers"].items()) + ")"]
     for c in t["cards"]:
@@ -71,10 +80,8 @@ def render(v: dict) -> str:
     lines.append("Encounter track: " + "; ".join(
         f"{x['space']} ({'/'.join(x['symbols'])}): "
         + (f"{x['role']} {x['result']}" if x["role"] else "free") for x in v["encounter_track"]))
-    rows = [k for k in v["kingdoms"] if k["characters"] or k["challenge_token"]
-            or k["temples_of_set"] or k["fate_tokens"]]
-    lines.append("Kingdoms:")
-    for k in rows:
+    lines.append("Kingdoms (type; attributes; borders: what lies there):")
+    for k in v["kingdoms"]:
         bits = []
         if k["characters"]:
             bits.append(", ".join(k["characters"]))
@@ -84,8 +91,9 @@ def render(v: dict) -> str:
             bits.append(f"{k['temples_of_set']} Temple(s) of Set")
         if k["fate_tokens"]:
             bits.append(f"Fate tokens {_counts(k['fate_tokens'])}")
-        lines.append(f"  {k['name']} ({'/'.join(k['types'])}; {', '.join(k['attributes'])}): "
-                     + "; ".join(bits))
+        lines.append(f"  {k['name']} ({'/'.join(k['types'])}{', vast' if k['vast'] else ''}; "
+                     f"{', '.join(k['attributes'])}; borders {', '.join(k['borders'])})"
+                     + (": " + "; ".join(bits) if bits else ""))
     gods = ", ".join(f"{g} ({x} Gold)" for g, x in v["god_tokens_in_supply"].items()) or "none"
     lines.append(f"God tokens in supply: {gods}; "
                  f"Fate tokens in supply: {_counts(v['fate_tokens_in_supply'])}")

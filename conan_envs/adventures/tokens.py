@@ -8,6 +8,7 @@ from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, TRACK, dice_in
 from .flow import ask, decision, push, task
 from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
+from .text import name_of
 from .words import TOKEN_NAMES
 
 C = content()
@@ -32,9 +33,8 @@ def move_character(s, who, dest, actor, facer=-1):
     """Move `who`'s token (Conan or a Foe) into `dest`; `actor` is the player who moved it."""
     origin = s.loc[who]
     s.loc[who] = dest
-    roles = s.game.roles
-    s.log_event(f"{roles[actor]} moves to {C.kingdoms[dest]}" if actor == who else
-                f"{roles[actor]} moves {roles[who]} to {C.kingdoms[dest]}")
+    s.log_event(f"{name_of(s, actor)} moves to {C.kingdoms[dest]}" if actor == who else
+                f"{name_of(s, actor)} moves {name_of(s, who)} to {C.kingdoms[dest]}")
     s.rolled_here[who] = False
     if who == 0:
         for p in range(s.n):
@@ -132,7 +132,7 @@ def _reveal(s, k, revealer, facer):
     s.ct_board[k] = -1
     for q in range(s.n):
         s.ct_known[q].discard(t)
-    s.log_event(f"{s.game.roles[revealer]} reveals a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} Challenge "
+    s.log_event(f"{name_of(s, revealer)} reveals a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} Challenge "
                 f"token in {C.kingdoms[k]}")
     resolve_token(s, t, k, revealer, facer)
 
@@ -325,23 +325,22 @@ def _mask_scry(s, mask, off):
 def _apply_scry(s, seg, i):
     p = s.dec["p"]
     s.dec = None
-    roles = s.game.roles
     if seg == "kingdom":
         t = s.ct_board[i]
         s.ct_known[p].add(t)
-        s.log_event(f"{roles[p]} scries the token in {C.kingdoms[i]}")
+        s.log_event(f"{name_of(s, p)} scries the token in {C.kingdoms[i]}")
         s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {C.kingdoms[i]}", to=p)
     elif seg == "slot":
         card = s.peek[p][i] = getattr(s, DECKS[i])[-1]
         name = (C.adventures, C.encounters, C.events)[i][card]["name"]
-        s.log_event(f"{roles[p]} scries the top {('Adventure', 'Encounter', 'Event')[i]} card")
+        s.log_event(f"{name_of(s, p)} scries the top {('Adventure', 'Encounter', 'Event')[i]} card")
         s.log_event(f"you see {name} on top of the deck", to=p)
     else:
         unseen = [t for t in s.ct_hand[i] if t not in s.ct_known[p]]
         t = unseen[int(s.rng.integers(len(unseen)))]
         s.ct_known[p].add(t)
-        s.log_event(f"{roles[p]} scries a token in {roles[i]}'s supply")
-        s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {roles[i]}'s supply", to=p)
+        s.log_event(f"{name_of(s, p)} scries a token in {name_of(s, i)}'s supply")
+        s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {name_of(s, i)}'s supply", to=p)
     if s.gold[p] >= 1 and scry_moves(s, p):
         ask(s, "scry_move", p)
 
@@ -416,6 +415,6 @@ def _apply_place_where(s, seg, i):
     s.dec = None
     s.ct_hand[p].remove(t)
     s.ct_board[i] = t
-    s.log_event(f"{s.game.roles[p]} places a face-down Challenge token in {C.kingdoms[i]}")
+    s.log_event(f"{name_of(s, p)} places a face-down Challenge token in {C.kingdoms[i]}")
     s.log_event(f"you placed a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token", to=p)
 

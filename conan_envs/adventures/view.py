@@ -107,7 +107,8 @@ def _die(s, p, i):
     if z == ASIDE and s.phase == "adventure":
         where = "applied to the Adventure"
     f = s.face[p][i]
-    return {"die": i, "type": W.DIE_TYPE_NAMES[s.dtype[p][i]], "result": W.face(f),
+    return {"die": i, "type": W.DIE_TYPE_NAMES[s.dtype[p][i]],
+            "primary": s.dtype[p][i] in C.primary_types, "result": W.face(f),
             "symbols": W.FACE_SYMBOLS[f], "double": C.faces[f][0] == "double",
             "zone": where, "set_for_next_phase": s.held[p] == i}
 

@@ -30,6 +30,21 @@ DIE_TYPE_NAMES = tuple(t.replace("_", " ").replace("foe black", "Foe black prima
 # the symbol names a face shows (a split two, a double one, a Wild "Wild"), for boards
 FACE_SYMBOLS = [[SYMBOL_NAMES[a]] if a == b else [SYMBOL_NAMES[a], SYMBOL_NAMES[b]]
                 for _, a, b in C.faces]
+# what a Main-phase die is spent on, keyed by actions.VERBS
+VERB_WORDS = {
+    "move": "move", "move challenge token": "move a Challenge token",
+    "move fate token": "move a Fate token", "kingdom effect": "trigger the Kingdom effect",
+    "tribute": "pay tribute for a God token", "sail": "sail to a Pirate kingdom",
+    "advance pirate": "advance on the Pirate track", "scry": "scry",
+    "sorcery: place challenge token": "Sorcery: draw and place a Challenge token",
+    "sorcery: cycle encounter": "Sorcery: cycle an Encounter",
+    "trade fate token": "trade a Fate token", "trade: cycle adventure": "Trade: cycle an Adventure",
+    "thievery": "steal 1 Gold", "advance thief": "advance on the Thief track",
+    "advance warrior": "advance on the Warrior track",
+    "fight temple of set": "fight the Temple of Set", "take gold": "take 2 Gold",
+    "place challenge token": "draw and place a Challenge token", "pass": "pass",
+    "unlock encounters": "unlock Encounters",
+}
 ABILITY_WORDS = {
     "reroll": "reroll one of your dice",
     "warrior": "turn a Character result to a Warrior",

@@ -124,6 +124,7 @@ FACE = tuple(_face_of_name[name] for name in NAME)
 FACE_CARD = tuple(NAME.index(name) for name in FACE_NAMES)
 NUM_FACES = len(FACE_NAMES)
 CANON = tuple(FACE_CARD[f] for f in FACE)  # the first card id of each card's face
+FACE_COPIES = tuple(FACE.count(f) for f in range(len(FACE_NAMES)))  # copies of each face
 HAND_FACE0 = FACE[CH0]  # faces that can be in a hand: from the first Challenge's ...
 HAND_FACES = FACE[MG0] - HAND_FACE0  # ... to the last before the Magic items
 ABILITY_NAMES = {

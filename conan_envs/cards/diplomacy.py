@@ -17,8 +17,11 @@ break it once per game (he takes his side and gives nothing); a Priest in an All
 it when he owes his partner a share."""
 from __future__ import annotations
 
+from itertools import compress
+
 from . import content as C
 from . import flow
+from .hidden import cards_revealed
 
 SHARES = (2, 3, 4)  # sixths of each gain that the gainer keeps
 ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes them",
@@ -30,6 +33,8 @@ MAX_RANDOM = 3  # random cards one side may give in a Deal
 DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give"), ("ask", "get"))
               for kind in ("dp", "cards", "card", "item")}
 FACE = C.FACE
+COPIES = C.FACE_COPIES
+AD0, CH0 = C.AD0, C.CH0
 
 
 def empty_goods() -> dict:
@@ -79,6 +84,7 @@ def mask_diplomacy(s, m) -> None:
 
 def apply_diplomacy(s, seg, i) -> None:
     if seg == "pass":
+        s.log_event(f"{s.game.roles[s.actor]} makes no offer")
         flow.advance(s)
         return
     s.offer = new_offer(seg, s.actor, i)
@@ -120,6 +126,7 @@ def mask_deal_build(s, m) -> None:
         k = o["ask_card"]
         m[k:k + C.HAND_FACES] = True
         k -= C.HAND_FACE0
+        mask_unseen_faces(s, p, m, k)
         for f in asked:
             m[k + f] = False
     for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
@@ -131,6 +138,43 @@ def mask_deal_build(s, m) -> None:
     if not _empty(give) or not _empty(get):
         m[o["propose"]] = True
     m[0] = True  # withdraw the offer
+
+
+def mask_unseen_faces(s, p, m, k) -> None:
+    """Clear in `m` (a card face f at k + f) every face all of whose copies player p sees
+    outside the other players' hands: its own hand, the discard pile, the Adventures, the
+    Challenges it knows, the Allies, its own cards in the Resolution (or all of them once
+    revealed). Such a face cannot be in another hand, so a Deal does not ask for it ("offer
+    only what the other player could hold": by the builder's knowledge, not the other hand).
+    Adventures and Challenges are single cards; only the other faces need counting."""
+    st, stack, up, known = s.adv_state, s.stack, s.ch_up, s.ch_known
+    bit = 1 << p
+    scout_at = s.pos[p] if s.hero[p] == C.SCOUT and s.alive[p] else -1
+    for a in compress(C.ADVENTURES, st):
+        m[k + FACE[AD0 + a]] = False
+        for c in stack[a]:
+            if up[c] or known[c] & bit or a == scout_at:
+                m[k + FACE[CH0 + c]] = False
+    for c in s.ally:
+        if c >= 0:
+            m[k + FACE[CH0 + c]] = False
+    seen: dict = {}  # (a plain dict: a Counter costs twice as much here)
+    get = seen.get
+    for c in s.hand[p]:
+        f = FACE[c]
+        seen[f] = get(f, 0) + 1
+    for c in s.discard:
+        f = FACE[c]
+        seen[f] = get(f, 0) + 1
+    if s.w is not None:
+        revealed = cards_revealed(s)
+        for e in s.w["cards"]:
+            if e[0] == p or revealed:
+                f = FACE[e[1]]
+                seen[f] = get(f, 0) + 1
+    for f, x in seen.items():
+        if x >= COPIES[f]:
+            m[k + f] = False
 
 
 def _empty(goods) -> bool:
@@ -239,6 +283,7 @@ def prompt_veto(s, use: bool) -> None:
         s.offered[s.offer["from"]] = s.offered[s.offer["to"]] = True
         _close(s)
         return
+    s.log_event(f"{s.game.roles[s.actor]} does not use Sermon: the offer is carried out")
     carry_out(s)
 
 
@@ -269,6 +314,8 @@ def prompt_deal_break(s, use: bool) -> None:
     if use:
         s.used[r] = True
         s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
+    else:
+        s.log_event(f"{s.game.roles[r]} keeps the Deal")
     _deliver(s, [x for x in (off["from"], off["to"]) if not (use and x == r)])
 
 

@@ -69,6 +69,9 @@ def blocks(n: int) -> list:
         ("offer", 5 + 2 * n + 2 * GOODS_SIZE + len(TERMS), "offer: kind, sides, counter, goods "
          "each way, Alliance terms"),
         ("misc", 4, "first Card Turn round, round, tie at the target, share owed"),
+        ("alliance_terms", 4 * n + C.NUM_MAGIC, "per player (observer first): wager losses "
+         "shared, who takes the Loot's Magic items (the completer, the player, its partner); "
+         "Magic items of a share owed"),
     ]
 
 
@@ -99,6 +102,7 @@ class Layout:
         self.discard_at = tuple(self.discard + FACE[c] for c in range(NC))
         self.wager, self.offer, self.misc = L["wager"], L["offer"], L["misc"]
         self.actor = L["actor"]
+        self.terms = L["alliance_terms"]
         ph, dec = L["phase"], L["decision"]
         self.phase_at = {k: ph + i for k, i in L["phases"].items()}
         self.decision_at = {k: dec + i for k, i in L["decisions"].items()}
@@ -294,6 +298,18 @@ def observe(s, r: int) -> np.ndarray:
     v[b + 1] = s.turn / (g.max_turns or 100)
     if s.tie:
         v[b + 2] = 1.0
+    b = K.terms
+    if max(partner) >= 0:  # the Alliance's terms (the share kept is in the player's block)
+        for p in range(n):
+            if partner[p] >= 0:
+                k = b + 4 * rel[p]
+                if s.share_losses[p]:
+                    v[k] = 1.0
+                x = s.items_to[p]
+                v[k + (1 if x < 0 else 2 if x == p else 3)] = 1.0
     if s.pend is not None:
-        v[b + 3] = s.pend[2] / target
+        v[K.misc + 3] = s.pend[2] / target
+        k = b + 4 * n - MG0
+        for it in s.pend[4]:
+            v[k + it] = 1.0
     return obs

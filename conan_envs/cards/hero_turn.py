@@ -164,33 +164,43 @@ def complete(s, p) -> None:
         s.prompt = "pillage"
         s.dec, s.actor = "ability", p
         return
-    share_loot(s)
+    share_loot(s, p, C.LOOT_MAGIC[a] - items)
 
 
 def prompt_pillage(s, use: bool) -> None:
-    """The Plunderer's Pillage (designed): once per game, one more random Magic item."""
+    """The Plunderer's Pillage (designed): once per game, one more random Magic item (it
+    follows the Alliance's terms like the Loot's)."""
     p = s.actor
     if use:
         s.used[p] = True
         s.log_event(f"{s.game.roles[p]} uses Pillage")
         take_item(s, p)
-    share_loot(s)
+    else:
+        s.log_event(f"{s.game.roles[p]} does not use Pillage")
+    a = s.cadv
+    owed = sum(e[3] for e in s.owed if e[0] == a)
+    share_loot(s, p, C.LOOT_MAGIC[a] - owed + use)
 
 
 def take_item(s, p) -> None:
-    """The top Magic item goes face up in front of player p, or of the ally the Alliance's
-    terms name."""
+    """The top Magic item goes face up in front of player p (the completer: an Alliance's
+    terms may then give it to the other ally, see share_loot)."""
     item = s.magic_deck.pop()
-    if s.partner[p] >= 0 and s.items_to[p] >= 0:
-        p = s.items_to[p]
     s.items[p].append(item)
     s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 
 
-def share_loot(s) -> None:
+def share_loot(s, p, taken: int) -> None:
+    """The completer p shares the Loot as the Alliance's terms say: the partner's part of the
+    DP, and the `taken` Magic items just placed in front of p when the terms give them to the
+    other ally. Everything is owed at once, so a Priest may keep it all ("he may benefit from
+    what was agreed ... without giving anything in return")."""
     a = s.cadv
-    p = s.actor
-    wager.share_gain(s, p, C.LOOT[a], "complete_end")
+    q = s.partner[p]
+    items = []
+    if q >= 0 and s.items_to[p] == q and taken:
+        items = s.items[p][-taken:]
+    wager.share_gain(s, p, C.LOOT[a], "complete_end", items)
 
 
 def finish_complete(s) -> None:

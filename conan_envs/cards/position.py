@@ -210,16 +210,24 @@ def give(s, p, *, dp=None, hand=None, items=None, on=None, ally=None, must_enter
     return s.edited()
 
 
-def alliance(s, p, q, keep=3):
-    """Players p and q allied on the terms that whoever gains keeps `keep` sixths."""
+def alliance(s, p, q, keep=3, losses=False, items=None):
+    """Players p and q allied on the terms that whoever gains keeps `keep` sixths, wager
+    losses shared the same way or not (`losses`), and the Loot's Magic items kept by the one
+    who completes the card (`items` None) or taken by player `items` (p or q)."""
     checks.player(p, s.game.n)
     checks.player(q, s.game.n)
     if p == q:
         raise ValueError("an Alliance needs two players")
     if type(keep) is not int or not 0 <= keep <= 6:
         raise ValueError(f"keep {keep!r} is not a number of sixths (0 to 6)")
+    if type(losses) is not bool:
+        raise ValueError(f"losses {losses!r} is not True or False")
+    if items is not None and items not in (p, q):
+        raise ValueError(f"items {items!r} is neither ally of the Alliance (nor None)")
     s.partner[p], s.partner[q] = q, p
     s.keep[p] = s.keep[q] = keep
+    s.share_losses[p] = s.share_losses[q] = losses
+    s.items_to[p] = s.items_to[q] = -1 if items is None else items
     return s.edited()
 
 

@@ -169,12 +169,17 @@ def check(s) -> None:
     if s.offer is not None:
         _check_offer(s, s.offer)
     if s.pend is not None:
-        _list(s.pend, 4, "pend")
+        _list(s.pend, 5, "pend")
         _int(s.pend[0], 0, n - 1, "pend")
         _int(s.pend[1], 0, n - 1, "pend")
-        _int(s.pend[2], 1, big, "pend")
+        _int(s.pend[2], 0, big, "pend")
         if s.pend[3] not in ("wager_end", "complete_end"):
             fail("pend", "unknown continuation")
+        if not isinstance(s.pend[4], list) or any(
+                type(it) is not int or it not in s.items[s.pend[0]] for it in s.pend[4]):
+            fail("pend", "a share's Magic items must be held by the one who owes them")
+        if not s.pend[2] and not s.pend[4]:
+            fail("pend", "a share owed must be DP or Magic items")
 
 
 def _check_wager(s, w):

@@ -49,6 +49,7 @@ def mask_swap_offer(s, m) -> None:
 
 def apply_swap_offer(s, seg, i) -> None:
     if seg == "pass":
+        s.log_event(f"{s.game.roles[s.actor]} keeps their Hero (offers no swap)")
         flow.advance(s)
         return
     s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[i]} to swap Heroes")

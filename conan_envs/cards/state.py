@@ -51,6 +51,8 @@ def _raider(s, use: bool) -> None:
     if use:
         s.used[s.actor] = True
         s.log_event(f"{s.game.roles[s.actor]} uses Raider")
+    else:
+        s.log_event(f"{s.game.roles[s.actor]} does not use Raider")
     flow.draw(s, s.actor, 3 if use else 1)
     flow.advance(s)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import content as C
 from .diplomacy import terms_words
 from .hero_turn import NOBLE_BRIBE
+from .wager import share_words
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
@@ -16,7 +17,7 @@ USE = {
     "raider": "use Raider: draw three cards", "pillage": "use Pillage: one more Magic item",
     "mercenary": "use the Brotherhood of Mercenaries: the Ally costs nothing",
     "rage": "use Rage: the Barbarian's Strength", "fury": "use Fury: +2",
-    "sermon_break": "use Sermon: break the Alliance and keep the DP",
+    "sermon_break": "use Sermon: break the Alliance and keep it all",
     "veto": "use Sermon: prevent it", "deal_break": "use Sermon: break the Deal, giving nothing",
 }
 
@@ -31,7 +32,7 @@ def action_string(s, action: int) -> str:
             if s.prompt == "mercenary":
                 return f"pay {C.ALLY_COST[w['chal']]} DP for the Ally"
             if s.prompt == "sermon_break":
-                return f"give {roles[s.pend[1]]} the {s.pend[2]} DP"
+                return f"give {roles[s.pend[1]]} {share_words(s.pend[2], s.pend[4])}"
             return DECLINE[s.prompt]
         return {"answer": "reject", "swap_answer": "reject", "swap_offer": "keep your Hero",
                 "resolution": "pass (no more cards)", "deal_build": "withdraw the offer",
@@ -163,8 +164,10 @@ def render(view: dict) -> str:
         if pl["ally"]:
             bits.append(f"Ally {pl['ally']}")
         if pl["alliance"]:
-            bits.append(f"allied with {pl['alliance']['partner']} (keeps "
-                        f"{pl['alliance']['keeps_of_each_gain']} of each gain)")
+            al = pl["alliance"]
+            bits.append(f"allied with {al['partner']} (keeps {al['keeps_of_each_gain']} of "
+                        f"each gain; wager losses {al['wager_losses']}; the Loot's Magic items "
+                        f"{al['loot_magic_items']})")
         if pl["lost_diplomacy_turn"]:
             bits.append("lost this Diplomacy Turn")
         if pl["magic_items"]:

@@ -107,7 +107,12 @@ def alliance_words(s, p):
     q = s.partner[p]
     if q < 0:
         return None
-    return {"partner": s.game.roles[q], "keeps_of_each_gain": f"{s.keep[p]}/6"}
+    roles = s.game.roles
+    to = s.items_to[p]
+    return {"partner": roles[q], "keeps_of_each_gain": f"{s.keep[p]}/6",
+            "wager_losses": "shared the same way" if s.share_losses[p] else "not shared",
+            "loot_magic_items": ("kept by the one who completes the card" if to < 0
+                                 else f"taken by {roles[to]}")}
 
 
 def wager_view(s, r: int, revealed: bool) -> dict:
@@ -223,11 +228,14 @@ def _rage_fury(s, p, ctx):
 
 
 def _sermon_break(s, p, ctx):
-    q, t = s.pend[1], s.pend[2]
+    from .wager import share_words
+
+    q, t, items = s.pend[1], s.pend[2], s.pend[4]
     ctx["share_owed"] = t
+    ctx["magic_items_owed"] = [C.WORDS[it] for it in items]
     ctx["partner"] = s.game.roles[q]
-    return (f"You owe {s.game.roles[q]} {t} DP under your Alliance: use Sermon to break the "
-            "Alliance and keep them, once per game?")
+    return (f"You owe {s.game.roles[q]} {share_words(t, items)} under your Alliance: use Sermon "
+            "to break the Alliance and keep it all, once per game?")
 
 
 def _answer(s, p, ctx):
@@ -247,9 +255,11 @@ PROMPTS = {
                                           "player's Adventure."),
     "setup_hero": lambda s, p, ctx: "Setup: place your Hero on an Adventure card.",
     "card_play": lambda s, p, ctx: ("Card Turn: play an Adventure, a Challenge or a Special "
-                                    "card, or pass" + (" (in this first round a pass does not "
-                                                       "end the Card Turn)." if s.first_round
-                                                       else " (a pass ends the Card Turn).")),
+                                    "card, or pass" + (" (the Card Turn's mandatory first "
+                                                       "round of plays: a pass does not end "
+                                                       "it)." if s.first_round
+                                                       else " (the Card Turn's first round of "
+                                                       "plays is over: a pass ends it).")),
     "hero_action": _hero_action,
     "antagonist": lambda s, p, ctx: (f"{C.NAME[C.CH0 + s.w['chal']]} is an antagonist: fight it, "
                                      f"or recruit it as your Ally for "

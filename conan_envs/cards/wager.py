@@ -239,6 +239,7 @@ def apply_resolution(s, seg, i) -> None:
     p = s.actor
     if seg == "pass":
         w["passes"] += 1
+        s.log_event(f"{s.game.roles[p]} passes (plays no more cards for now)")
     else:
         card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
         card = flow.take_face(s.hand[p], card)
@@ -328,6 +329,7 @@ def prompt_rage_or_fury(s, use: bool) -> None:
         s.log_event(f"{s.game.roles[s.actor]} uses {s.prompt.capitalize()}")
     else:
         w["declined"].append([s.prompt, side])
+        s.log_event(f"{s.game.roles[s.actor]} does not use {s.prompt.capitalize()}")
     after_reveal(s)
 
 
@@ -396,11 +398,11 @@ def finish(s) -> None:
 
 
 # ---- Alliances: gains split as declared ------------------------------------------------------------
-def share_gain(s, p, amount, then) -> None:
+def share_gain(s, p, amount, then, items=()) -> None:
     """p passes its partner the declared share of a gain (rounded down: rounding favours the
-    gainer)."""
+    gainer), and the Loot's Magic items the terms give the partner."""
     q = s.partner[p]
-    settle_share(s, p, q, amount * (6 - s.keep[p]) // 6 if q >= 0 else 0, then)
+    settle_share(s, p, q, amount * (6 - s.keep[p]) // 6 if q >= 0 else 0, then, items)
 
 
 def share_loss(s, p, amount, then) -> None:
@@ -411,34 +413,50 @@ def share_loss(s, p, amount, then) -> None:
     settle_share(s, q, p, t, then)
 
 
-def settle_share(s, payer, receiver, t, then) -> None:
-    """The payer gives the receiver t DP; a Priest may break his Alliance instead, once."""
-    if t > 0:
-        s.pend = [payer, receiver, t, then]
+def settle_share(s, payer, receiver, t, then, items=()) -> None:
+    """The payer gives the receiver t DP and the Magic items; a Priest may break his Alliance
+    instead, once, and keep all of it."""
+    if t > 0 or items:
+        s.pend = [payer, receiver, t, then, list(items)]
         if s.hero[payer] == C.PRIEST and not s.used[payer]:
             s.prompt = "sermon_break"
             s.dec, s.actor = "ability", payer
             return
-        pay_share(s, payer, receiver, t)
+        pay_share(s, payer, receiver, t, items)
     s.pend = None
     CONTINUE[then](s)
 
 
 def prompt_sermon_break(s, use: bool) -> None:
-    p, q, t, then = s.pend
+    p, q, t, then, items = s.pend
     s.pend = None
     if use:
         s.used[p] = True
         flow.end_alliance(s, p)
-        s.log_event(f"{s.game.roles[p]} uses Sermon: breaks the Alliance and keeps the {t} DP")
+        s.log_event(f"{s.game.roles[p]} uses Sermon: breaks the Alliance and keeps "
+                    f"{share_words(t, items)}")
     else:
-        pay_share(s, p, q, t)
+        pay_share(s, p, q, t, items)
     CONTINUE[then](s)
 
 
-def pay_share(s, p, q, t) -> None:
-    paid = flow.pay(s, p, q, t)
-    s.log_event(f"{s.game.roles[p]} gives {s.game.roles[q]} {paid} DP, their share under the Alliance")
+def share_words(t: int, items) -> str:
+    """'the 2 DP and Amulet of ...' : a share owed under an Alliance, in words."""
+    parts = [f"the {t} DP"] if t else []
+    parts += [C.NAME[it] for it in items]
+    return " and ".join(parts)
+
+
+def pay_share(s, p, q, t, items=()) -> None:
+    roles = s.game.roles
+    if t:
+        paid = flow.pay(s, p, q, t)
+        s.log_event(f"{roles[p]} gives {roles[q]} {paid} DP, their share under the Alliance")
+    for it in items:
+        s.items[p].remove(it)
+        s.items[q].append(it)
+        s.log_event(f"{roles[p]} gives {roles[q]} the Magic item {C.NAME[it]}, as the Alliance's "
+                    "terms say")
 
 
 def _finish_complete(s):

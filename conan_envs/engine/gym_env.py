@@ -15,7 +15,13 @@ import numpy.typing as npt
 
 from .core import Game, State, as_action
 from .errors import ConfigError, IllegalActionError, ResetNeeded
-from .pettingzoo_env import RENDER_MODES, check_env_options, observation_box
+from .pettingzoo_env import (
+    RENDER_MODES,
+    check_env_options,
+    check_reset_options,
+    check_seed,
+    observation_box,
+)
 
 Obs = npt.NDArray[np.float32]
 
@@ -112,6 +118,8 @@ class SingleAgentEnv(gym.Env[Obs, int]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        seed = check_seed(seed)
+        check_reset_options(options)
         super().reset(seed=seed)
         self.game_state = self.game.new_initial_state(int(self.np_random.integers(2**63)))
         self.opponents = self._resolve_opponents()

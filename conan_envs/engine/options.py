@@ -8,12 +8,16 @@ Rules shared by all games:
   returned as plain ``int``;
 - ``max_turns`` is a positive int (or ``None`` where the game allows it);
 - name lists accept a list or tuple of names (or one comma-separated string) and are
-  returned as a tuple.
+  returned as a tuple;
+- an option may declare a check against the other options (``check_with``): a function of
+  the whole checked config that returns None, or what is valid in words; it runs once every
+  option has its own value, so a config that no game could finish is refused when made.
 """
 from __future__ import annotations
 
 import numbers
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -37,6 +41,9 @@ class Option(ABC):
 
     default: Any
     doc: str = ""
+    # what this option needs of the others: the checked config -> None, or what is valid
+    check_with: Callable[[Mapping[str, Any]], str | None] | None = field(
+        default=None, kw_only=True, compare=False)
 
     @abstractmethod
     def check(self, env_id: str, name: str, value: Any) -> Any:
@@ -173,6 +180,12 @@ def validate(env_id: str, schema: dict[str, Option], config: dict[str, Any]) -> 
     out = {}
     for name, opt in schema.items():
         out[name] = opt.check(env_id, name, config[name]) if name in config else opt.default
+    for name, opt in schema.items():
+        if opt.check_with is not None:
+            valid = opt.check_with(out)
+            if valid is not None:
+                raise ConfigError(f"{env_id}: option {name}={out[name]!r} is invalid with the "
+                                  f"other options; {name} must be {valid}")
     return out
 
 

@@ -4,6 +4,8 @@ adapter"). The env is thin: every rule lives in the game's State, reached as
 having hidden information, do not offer)."""
 from __future__ import annotations
 
+import warnings
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -32,6 +34,46 @@ def check_env_options(render_mode: object, illegal_action: object, reward: objec
     if reward not in REWARD_MODES:
         raise ConfigError(f"reward={reward!r} is invalid; reward must be one of "
                           f"{list(REWARD_MODES)}")
+
+
+MAX_SEED = 2**128 - 1
+RESET_OPTIONS: tuple[str, ...] = ()  # the keys reset(options=...) accepts: none yet
+
+
+def check_seed(seed: object) -> int | None:
+    """A reset seed as a plain int (Python or NumPy integers from 0 to MAX_SEED), or None;
+    anything else (negative, a float, a bool, text) is a ConfigError saying what is valid."""
+    if seed is None:
+        return None
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        if 0 <= int(seed) <= MAX_SEED:
+            return int(seed)
+    if isinstance(seed, int) and abs(seed) >= 10**20:
+        shown = "a huge integer"  # (repr of one past 4,300 digits is itself an error)
+    else:
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:37] + "..."
+    raise ConfigError(f"seed={shown} is invalid; a seed is a whole number from 0 to 2**128 - 1 "
+                      "(Python or NumPy integer), or None for a fresh one")
+
+
+class ResetOptionsWarning(UserWarning):
+    """``reset(options=...)`` named keys these envs do not read."""
+
+
+def check_reset_options(options: object) -> None:
+    """``reset(options=...)``: None or a mapping. A key outside RESET_OPTIONS is not silently
+    ignored: a ResetOptionsWarning names it and the valid ones (a warning, not an error,
+    because PettingZoo's own api_test and parallel_test call ``reset(options={"options": 1})``
+    to check that reset takes the argument); anything but a mapping is a ConfigError."""
+    if options is None:
+        return
+    if not isinstance(options, Mapping):
+        raise ConfigError(f"reset options must be a dict or None, not {type(options).__name__}")
+    unknown = sorted(map(str, set(options) - set(RESET_OPTIONS)))
+    if unknown:
+        warnings.warn(f"reset(options=...) got unknown key(s) {unknown}, which are ignored; valid "
+                      f"keys: {', '.join(RESET_OPTIONS) or 'none (these envs take no reset options)'}",
+                      ResetOptionsWarning, stacklevel=3)
 
 
 def observation_box(game: Game, role: int) -> spaces.Box:
@@ -95,6 +137,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         return self.game_state
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        seed = check_seed(seed)
+        check_reset_options(options)
         if seed is not None:
             self._seeds = np.random.SeedSequence(seed)
         state_seed = int(self._seeds.spawn(1)[0].generate_state(1, np.uint64)[0])
@@ -225,4 +269,5 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         return self.game.env_id
 
 
-__all__ = ["ConanAECEnv", "IllegalActionError", "check_env_options", "observation_box"]
+__all__ = ["ConanAECEnv", "IllegalActionError", "check_env_options", "observation_box", "check_seed",
+           "check_reset_options", "ResetOptionsWarning"]

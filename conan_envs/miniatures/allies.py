@@ -80,7 +80,7 @@ def ally_apply(s, fr, seg, i):
     fr["attacked"] = True
     fr["mp"] = 0
     c = {"side": mv.HERO_SIDE, "model": m, "kind": "melee", "target": ["u", i]}
-    combat.offer_sacrifice(s, c["target"], "ally_attack_roll", c)
+    ally_attack_roll(s, c)
 
 
 @rolls.cont

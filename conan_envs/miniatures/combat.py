@@ -70,7 +70,11 @@ def sacrifice_candidates(s, target) -> list:
 
 
 def offer_sacrifice(s, target, then: str, c: dict):
-    """Sacrifice is declared before the dice are rolled by the target's side."""
+    """Sacrifice is a reaction of the target's side, declared once the attack power is known
+    (rulebook "Attacking with a Hero": "determines the attack power. At this point, the attack
+    power can no longer be modified"; "Defending with a Hero": the defender "casts reaction
+    spells or uses skills that can be used in reaction to the attack (Sacrifice, Mitra's Halo,
+    etc)")."""
     cands = sacrifice_candidates(s, target)
     if target[0] == "u" and mv.model_side(s, target[1]) == mv.HERO_SIDE:
         cands = []  # allies may sacrifice themselves for heroes, not for each other (ruling)
@@ -102,6 +106,15 @@ def sacrifice_apply(s, fr, seg, i):
         c["target"] = ["u", i]
         c["noguard"] = True
     CONT[fr["then"]](s, c)
+
+
+def log_power(s, who: str, what: str, faces, power: int, deductions) -> None:
+    """Write the deductions (hindering, unarmed) that turn the symbols into the power: rulebook
+    "Attacking with a Hero": "applies any penalties from hindering and unarmed attack"."""
+    cuts = [(why, n) for why, n in deductions if n]
+    if cuts:
+        s.log_event(f"{who}'s {what} power: {sum(faces)} symbols "
+                    + " ".join(f"- {n} {why}" for why, n in cuts) + f" = {power}")
 
 
 # ---- heroes attacking --------------------------------------------------------------------
@@ -168,7 +181,7 @@ def atk_weapon_apply(s, fr, seg, w):
     s.log_event(f"{s.game.heroes[h].name} makes a {fr['kind']} attack on "
                 f"{s.game.model_name(fr['target_model'])} with {fr['gems']} gems"
                 + (f" and {s.game.object_name(w)}" if c["weapon"] >= 0 else " unarmed"))
-    offer_sacrifice(s, c["target"], "hero_attack_roll", c)
+    hero_attack_roll(s, c)
 
 
 @cont
@@ -191,8 +204,10 @@ def hero_attack_rolled(s, c):
     h, w = c["hero"], c["weapon"]
     # "The Melee Attack action is not affected by hindering"; ranged attacks are.
     hinder = 0 if c["kind"] == "melee" else mv.roll_hindrance(s, ("h", h))
-    power = sum(c["faces"]) - hinder - (2 if w < 0 else 0)
-    c["power"] = max(0, power)
+    unarmed = 2 if w < 0 else 0
+    c["power"] = max(0, sum(c["faces"]) - hinder - unarmed)
+    log_power(s, g.heroes[h].name, "attack", c["faces"], c["power"],
+              (("hindering", hinder), ("unarmed", unarmed)))
     if c["kind"] == "ranged" and w >= 0 and g.objects[w].thrown:
         s.o_loc[w] = mv.area_of(s, c["target"])
     defend(s, c["target"], c["power"], c["kind"], "hero_attack_done", c)
@@ -236,11 +251,23 @@ def circular_apply(s, fr, seg, i):
 # ---- defending --------------------------------------------------------------------------
 def defend(s, target, power: int, kind: str, then: str, c: dict):
     """Resolve one attack of `power` on `target`; then CONT[then](s, c) with c["dmg"],
-    c["defense"], c["killed"], c["life_before"] set."""
+    c["defense"], c["killed"], c["life_before"] set. The power is final here: the target's
+    side may first answer with Sacrifice (not against an area attack, which strikes every
+    character of the area anyway); a hero's reaction spells come with the Guard."""
     c["then"] = then
     c["atk_kind"] = kind
     c["target"] = list(target)
     c["power"] = power
+    if kind == "area" or target[0] == "y":
+        defend_now(s, c)
+    else:
+        offer_sacrifice(s, c["target"], "defend_now", c)
+
+
+@cont
+def defend_now(s, c):
+    """The defence proper of c["target"] (after any Sacrifice)."""
+    target = c["target"]
     if target[0] == "y":
         c["faces"] = []
         defense_rolled(s, c)
@@ -406,9 +433,11 @@ def damage(s, t, dmg: int, by_heroes: bool) -> bool:
 
 # ---- area attacks -------------------------------------------------------------------------
 def area_attack(s, area: int, power: int, side: int, then: str, c: dict, exclude: int = -1):
-    """Each character in the area is attacked with the same roll, in a fixed order: the
-    Overlord's models, allies, then heroes (ruling). `exclude`: a hero left out (the caster
-    of Kiss of Death)."""
+    """Each character in the area is attacked with the same roll; "The attacker resolves the
+    attacks in the order of their choice" (rulebook "Area Attacks"): while two or more
+    attacks are left, the attacking hero picks the next (an `area_order` decision). The
+    queue lists the Overlord's models, allies, heroes, then the captive lying there.
+    `exclude`: a hero left out (the caster of Kiss of Death)."""
     queue = [["u", m] for m, a in enumerate(s.u_area) if a == area]
     queue.sort(key=lambda t: mv.model_side(s, t[1]) == mv.HERO_SIDE)
     queue += [["h", h] for h, a in enumerate(s.h_area) if a == area and h != exclude]
@@ -420,13 +449,41 @@ def area_attack(s, area: int, power: int, side: int, then: str, c: dict, exclude
 
 @cont
 def area_next(s, c):
-    while c["queue"]:
-        t = c["queue"].pop(0)
-        if (t[0] == "u" and s.u_area[t[1]] < 0) or (t[0] == "h" and s.h_state[t[1]] != 0):
-            continue
-        defend(s, t, c["area_power"], "area", "area_next", c)
+    c["queue"] = [t for t in c["queue"]
+                  if not ((t[0] == "u" and s.u_area[t[1]] < 0)
+                          or (t[0] == "h" and s.h_state[t[1]] != 0))]
+    if not c["queue"]:
+        CONT[c["final"]](s, c)
         return
-    CONT[c["final"]](s, c)
+    h = c.get("hero", -1)
+    if len(c["queue"]) > 1 and h >= 0 and s.h_state[h] == 0:
+        s.stack.append({"decision": "area_order", "player": h, "context": c})
+        return
+    defend(s, c["queue"].pop(0), c["area_power"], "area", "area_next", c)
+
+
+def order_index(s, t) -> int:
+    """A character's index in the `order` action segment: models, heroes, the captive."""
+    g = s.game
+    if t[0] == "u":
+        return t[1]
+    if t[0] == "h":
+        return g.num_models + t[1]
+    return g.num_models + g.num_heroes
+
+
+def area_order_mask(s, fr, mask, codec):
+    o = codec.offsets["order"]
+    for t in fr["context"]["queue"]:
+        mask[o + order_index(s, t)] = True
+
+
+def area_order_apply(s, fr, seg, i):
+    s.stack.pop()
+    c = fr["context"]
+    t = next(t for t in c["queue"] if order_index(s, t) == i)
+    c["queue"].remove(t)
+    defend(s, t, c["area_power"], "area", "area_next", c)
 
 
 @cont

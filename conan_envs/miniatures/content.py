@@ -146,13 +146,16 @@ def load_board(key: str) -> Board:
             pair = frozenset((a, b))
             if a == b:
                 see = True
+            elif elev[a] < elev[b] and b in hidden_below:
+                # "in the case of an abrupt change in elevation, only the higher areas have
+                # line of sight on the lower areas" (rulebook "Elevation and Line of Sight"):
+                # this wins over the map's extra sight lines, except along an open border the
+                # map lists as an extra line (the tower's walkway onto the east wall)
+                see = pair in extra and border[a][b] == OPEN
             elif pair in extra:
                 see = True
-            elif room[a] != room[b] or pair in blocked:
-                see = False
             else:
-                # abrupt elevation: only the higher area sees the lower one
-                see = not (elev[a] < elev[b] and b in hidden_below)
+                see = room[a] == room[b] and pair not in blocked
             los[a][b] = see
     dist, hop = [], []
     for a in range(n):

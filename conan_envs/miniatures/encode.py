@@ -16,7 +16,8 @@ from .view import ATTACKS, ESCAPED, FLAGS, PURPOSES, SCALARS, WHYS, decision_rec
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
               "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
               "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
-              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks", "haste")
+              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks", "haste",
+              "area_order")
 KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
 PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
 HERO_SLOTS = 22    # per hero, besides its area: see observe()
@@ -45,6 +46,8 @@ def _blocks(g) -> list:
         ("flags", len(FLAGS)), ("weapon", O), ("object", O), ("spell", S), ("area", n),
         ("model", M), ("tile", T), ("cast", S), ("queue", M), ("groups", T), ("activated", T), ("asked", H),
         ("dice", MAX_DICE * 4), ("rerolls", 4), ("payer", H + 3),
+        # issue 30: the characters an area attack has still to strike (heroes, models, captive)
+        ("area_targets", who + 1),
     ]
 
 
@@ -120,7 +123,8 @@ class ObservationSlots:
             **{key: (FLAG, L["flags"] + i) for i, key in enumerate(FLAGS)},
             **{key: (ONE_HOT, L[key]) for key in ("weapon", "object", "spell", "area", "model",
                                                    "tile")},
-            **{key: (MANY, L[key]) for key in ("cast", "queue", "groups", "activated", "asked")},
+            **{key: (MANY, L[key]) for key in ("cast", "queue", "groups", "activated", "asked",
+                                                "area_targets")},
             "roll": (ROLL, L["dice"]),
         }
         self.rerolls, self.payer = L["rerolls"], L["payer"]
@@ -298,6 +302,10 @@ def action_name(s, a: int) -> str:
         return f"{verb} {b[i]}"
     if seg == "door":
         return f"open the door to {b[i]}"
+    if seg == "order":
+        who = (g.model_name(i) if i < g.num_models else g.heroes[i - g.num_models].name
+               if i < g.num_models + g.num_heroes else g.objects[g.captive].name)
+        return f"resolve the attack on {who} next"
     if seg == "chest":
         return "open the chest here"
     if seg in ("yes", "no"):

@@ -183,6 +183,8 @@ class MiniaturesGame(Game):
             ("target", m),
             ("door", b.names),
             ("barricade", max(1, len(self.barricades))),
+            # issue 30: the next character an area attack strikes (models, heroes, captive)
+            ("order", tuple(self.model_name(k) for k in range(m)) + self.hero_keys + ("captive",)),
         ])
         self.num_actions = self.codec.size
         from .encode import observation_size

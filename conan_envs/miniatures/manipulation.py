@@ -192,7 +192,10 @@ def manip_gems_apply(s, fr, seg, k):
 @rolls.cont
 def manip_rolled(s, c):
     h = c["hero"]
-    power = max(0, sum(c["faces"]) - mv.roll_hindrance(s, ("h", h)))
+    hinder = mv.roll_hindrance(s, ("h", h))
+    power = max(0, sum(c["faces"]) - hinder)
+    combat.log_power(s, s.game.heroes[h].name, "manipulation", c["faces"], power,
+                     (("hindering", hinder),))
     a = s.h_area[h]
     if c["why"] == "chest":
         if power >= s.game.chest_difficulty:

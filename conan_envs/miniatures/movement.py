@@ -232,14 +232,14 @@ def step_cost(s, who, a: int, b: int) -> int:
 
 
 def move_cost(s, who, a: int, b: int) -> int:
-    """Full cost of leaving a for b: the step plus hindering (Evasive, Flying and leaps ignore it)."""
+    """Full cost of leaving a for b: the step plus hindering (rulebook "Move": "Movement is
+    affected by hindering", whatever the border, a leap included; Evasive and Flying ignore it)."""
     if blocked_in(s, who):
         return -1
     cost = step_cost(s, who, a, b)
     if cost < 0:
         return -1
-    if s.game.board.border[a][b] != LEAP and not (has_skill(s, who, "evasive")
-                                                  or has_skill(s, who, "flying")):
+    if not (has_skill(s, who, "evasive") or has_skill(s, who, "flying")):
         cost += hindrance(s, who, a)
     return cost
 
@@ -293,8 +293,6 @@ def move_options(s, who, a: int) -> list:
         elif kind == LEAP:
             if "leap" not in skills:
                 continue
-            out.append((b, cost))
-            continue
         elif kind == DROP and board.elev[b] > board.elev[a]:
             continue
         out.append((b, cost + hinder))

@@ -188,7 +188,7 @@ def unit_apply(s, fr, seg, i):
         if key not in s.u_attacked[m]:
             s.u_attacked[m].append(key)   # the target may now attack her back
     c = {"side": mv.OVERLORD_SIDE, "model": m, "target": target, "volley": fr.get("volley", False)}
-    combat.offer_sacrifice(s, target, "unit_attack_roll", c)
+    unit_attack_roll(s, c)
 
 
 @rolls.cont
@@ -213,6 +213,7 @@ def unit_attack_rolled(s, c):
     if c["kind"] == "ranged" and "elite_shooter" not in g.tiles[g.model_tile[m]].skills:
         hinder = mv.roll_hindrance(s, ("u", m))
     power = max(0, sum(c["faces"]) - hinder)
+    combat.log_power(s, g.model_name(m), "attack", c["faces"], power, (("hindering", hinder),))
     if mv.area_of(s, c["target"]) < 0:
         return
     combat.defend(s, c["target"], power, c["kind"], "unit_attack_done", c)

@@ -47,7 +47,7 @@ def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support:
           "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "support": support,
           "then": then, "context": c}
     if dice:
-        s.log_event(f"{roller_name(s, c, player)} rolls for {ROLL_PURPOSE[then]}: "
+        s.log_event(f"{roller_name(s, c, player, then)} rolls for {ROLL_PURPOSE[then]}: "
                     f"{dice_words(s.game, dice, fr['faces'])} = {sum(fr['faces'])}")
     if dice and _can_reroll(s, fr):
         s.stack.append(fr)
@@ -102,7 +102,7 @@ def reroll_apply(s, fr, seg, i):
     else:
         pay_reroll(s, fr["payer"])
     fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
-    s.log_event(f"{roller_name(s, fr['context'], fr['player'])} rerolls die {i + 1} "
+    s.log_event(f"{roller_name(s, fr['context'], fr['player'], fr['then'])} rerolls die {i + 1} "
                 f"({COLOR_NAMES[col]}): {fr['faces'][i]}, total {sum(fr['faces'])}")
     if not _can_reroll(s, fr):
         s.stack.pop()
@@ -122,8 +122,12 @@ def pay_reroll(s, pays: dict):
         s.ov_fatigue += 1
 
 
-def roller_name(s, c: dict, player: int) -> str:
+def roller_name(s, c: dict, player: int, then: str = "") -> str:
+    """Who rolls: the defender for a defence roll (the context names the attacker), else the
+    character acting, else the player."""
     g = s.game
+    if then == "defense_rolled" and isinstance(c.get("target"), list):
+        return target_name(s, c["target"])
     if "hero" in c:
         return g.heroes[c["hero"]].name
     if "model" in c:

@@ -96,3 +96,83 @@ def round_over(s):
     """The end of the last round decides the scenario's way."""
     if s.winner < 0 and s.turn >= s.game.rounds:
         s.winner = HEROES if s.game.scenario["at_round_limit"] == "heroes" else OVERLORD
+
+
+# ---- the goal, in words (the view and the text board) ---------------------------------------
+GOALS = {
+    "clutches": "The heroes win when Yselda and Zogar Sag's head have both left the board with "
+                "fleeing heroes; the side that kills Yselda loses; the Overlord wins at the end "
+                "of round {rounds}.",
+    "tigress": "The heroes win when Zaporavo and Skuthus are both dead, or at the end of round "
+               "{rounds}; the Overlord wins if Bêlit dies.",
+    "kill_captain": "The heroes win when the Captain is dead; the Overlord wins at the end of "
+                    "round {rounds}.",
+    "kill_skuthus": "The heroes win when Skuthus is dead; the Overlord wins at the end of round "
+                    "{rounds}.",
+    "rescue": "The heroes win when Olivia has left the board with a fleeing hero; the side that "
+              "kills her loses; the Overlord wins at the end of round {rounds}.",
+    "kill_all": "The heroes win when {kill} are all dead; the Overlord wins at the end of round "
+                "{rounds}.",
+    "ritual": "The heroes win when the invocation marker reaches 0, or at the end of round "
+              "{rounds}; the Overlord wins when one of his models stands in the priestess's "
+              "area.",
+}
+
+
+def _where_object(s, o: int) -> str:
+    loc = s.o_loc[o]
+    g = s.game
+    if loc == ESCAPED:
+        return "off the board (saved)"
+    if loc >= 0:
+        return g.board.names[loc]
+    if loc >= -g.num_heroes:
+        return "carried by " + g.heroes[-1 - loc].name
+    return "not on the board"
+
+
+def _life(s, key: str) -> str:
+    g = s.game
+    t = g.tile_index[key]
+    if _dead(s, key):
+        return "dead"
+    return ", ".join(f"{s.u_life[m]} life in {g.board.names[s.u_area[m]]}"
+                     for m in g.tile_models[t] if s.u_area[m] >= 0)
+
+
+def goal(s) -> dict:
+    """The scenario's goal and how far each side has come (every fact here is also in the
+    observation: objects' places, models' life and places, the invocation marker, the round)."""
+    g = s.game
+    kill = [g.tiles[g.tile_index[k]].name for k in g.scenario.get("kill", ())]
+    text = GOALS[g.objective].format(rounds=g.rounds, kill=" and ".join(kill)) + (
+        " With no hero left on the board the Overlord wins.")
+    progress: dict = {"rounds_left": max(0, g.rounds - s.turn)}
+    if g.objective == "clutches":
+        hidden = s.o_loc[g.captive] == OFF
+        progress["Yselda"] = "hidden in an unsearched hut" if hidden else _where_object(s, g.captive)
+        progress["Zogar Sag"] = _life(s, "zogar_sag")
+        if s.o_loc[g.zogar_head] != OFF:
+            progress["Zogar Sag's head"] = _where_object(s, g.zogar_head)
+    elif g.objective == "tigress":
+        progress["Zaporavo"] = _life(s, "zaporavo")
+        progress["Skuthus"] = _life(s, "skuthus")
+        b = g.hero_keys.index("belit") if "belit" in g.hero_keys else -1
+        if b >= 0:
+            progress["Bêlit"] = ("alive" if s.h_state[b] == 0 else "dead" if s.h_state[b] == 1
+                                 else "fled")
+    elif g.objective == "kill_captain":
+        progress["Captain"] = _life(s, "captain")
+    elif g.objective == "kill_skuthus":
+        progress["Skuthus"] = _life(s, "skuthus")
+    elif g.objective == "rescue":
+        progress["Olivia"] = _where_object(s, g.captive)
+        if s.o_loc[g.key] != OFF:
+            progress["Key"] = _where_object(s, g.key)
+    elif g.objective == "kill_all":
+        for k, name in zip(g.scenario["kill"], kill):
+            progress[name] = _life(s, k)
+    elif g.objective == "ritual":
+        progress["invocation"] = s.invocation
+        progress["relics"] = len(s.relics)
+    return {"text": text, "progress": progress}

@@ -40,6 +40,7 @@ KINDS = {
     "reroll": (rolls.reroll_mask, rolls.reroll_apply),
     "sacrifice": (combat.sacrifice_mask, combat.sacrifice_apply),
     "circular": (combat.circular_mask, combat.circular_apply),
+    "area_order": (combat.area_order_mask, combat.area_order_apply),
     "beyond": (combat.beyond_mask, combat.beyond_apply),
     "guard": (combat.guard_mask, combat.guard_apply),
     "ov_guard": (combat.ov_guard_mask, combat.ov_guard_apply),

@@ -17,7 +17,7 @@ KIND_NAMES = {
     "unit": "model_activation", "event": "event", "reinforce": "reinforce",
     "reinforce_area": "reinforce_area", "beyond": "attack_from_beyond",
     "unit_spell": "overlord_spell_target", "free": "free_statue", "rocks": "rocks_fall",
-    "haste": "bestial_haste",
+    "haste": "bestial_haste", "area_order": "area_attack_order",
 }
 
 
@@ -58,6 +58,9 @@ def prompt(s, fr, ctx: dict) -> str:
     if kind == "sacrifice":
         return (f"{who}: {attacker} attacks {target}; may a model with Sacrifice take the attack "
                 f"instead?")
+    if kind == "area_order":
+        return (f"{who}: the area attack (power {ctx['power']}) on {ctx['area']} still strikes "
+                f"{', '.join(ctx['targets_left'])}: which attack do you resolve next?")
     if kind == "circular":
         return f"{who}: Circular Strike: carry {ctx['left']} leftover damage to another enemy here?"
     if kind in ("guard", "ov_guard", "ally_guard"):
@@ -116,6 +119,10 @@ def render(view: dict) -> str:
              f"{view['phase']} phase; as {view['role']} sees it"]
     if view["winner"]:
         lines.append(f"Winner: {view['winner']}")
+    goal = view["goal"]
+    lines.append(f"Goal: {goal['text']}")
+    lines.append("Progress: " + "; ".join(f"{k.replace('_', ' ')} {v}"
+                                          for k, v in goal["progress"].items()))
     ov = view["overlord"]
     lines.append(f"Overlord: Reserve {ov['reserve']}, Fatigue {ov['fatigue']}, recovery "
                  f"{ov['recovery']}; asset deck {ov['deck']} cards")
@@ -144,7 +151,7 @@ def render(view: dict) -> str:
             f"movement {h['movement_points']}"
             + (", flying" if h["flying"] else "") + (f", halo {h['halo_armor']}" if h["halo_armor"] else "")
             + (", done" if h["done_acting"] else ""))
-        lines.append(f"    carrying {', '.join(h['carrying']) or 'nothing'} "
+        lines.append(f"    carrying {', '.join(h['item_cards']) or 'nothing'} "
                      f"(encumbrance {h['encumbrance']}/{h['max_encumbrance']})"
                      + (f"; spells (gems/cost): {spells}" if spells else ""))
     lines.append("")
@@ -167,6 +174,16 @@ def render(view: dict) -> str:
         lines.append("Models: " + ", ".join(
             f"{m['name']} {m['life']}/{m['max_life']}" for m in models if m["max_life"] > 1)
             or "Models: all 1 life")
+    stats: dict = {}
+    for m in view["models"]:
+        if m["area"]:
+            attack = "; ".join(f"{k} {'+'.join(m[k])}" for k in ("melee", "ranged") if m[k])
+            key = (f"{attack + '; ' if attack else ''}armor {m['armor']}, guard {m['guard']}, "
+                   f"move {m['move']}" + (f"; {', '.join(m['skills'])}" if m["skills"] else ""))
+            stats.setdefault(key, []).append(m["name"])
+    if stats:
+        lines.append("Unit dice (* = one free reroll):")
+        lines += [f"  {', '.join(names)}: {key}" for key, names in stats.items()]
     d = view["decision"]
     ctx = {k: v for k, v in d["context"].items() if k != "roll"}
     if ctx:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
 from .game import SLOT_COSTS, SPACES
+from .scenarios import goal
 
 OFF, ESCAPED = -10, -12
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
@@ -51,6 +52,15 @@ def decision_record(s, fr) -> dict:
     kind = fr["decision"]
     rec = {"kind": kind}
     c = fr.get("context")
+    if kind == "area_order":   # the attacker picks the next character the area attack strikes
+        nm = s.game.num_models
+        rec["by"] = ["hero", fr["player"]]
+        rec["attack"] = "area"
+        rec["power"] = c["area_power"]
+        rec["area"] = c["area"]
+        rec["area_targets"] = sorted(
+            t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm for t in c["queue"])
+        return rec
     if kind == "reroll":
         rec["roll"] = {"dice": fr["dice"], "faces": fr["faces"], "free": fr["free"],
                        "support": fr["support"], "payer": fr["payer"]}
@@ -161,6 +171,40 @@ def dice_words(g, dice, faces=None) -> str:
     return ", ".join(f"{COLOR_NAMES[c]} {f}" for c, f in zip(dice, faces)) or "no dice"
 
 
+def dice_list(specs) -> list:
+    """Dice of a card or tile, "*" marking a die with a free reroll (rulebook "Rerolls": "Once
+    after a player rolls a die indicated by one of these icons, the player may reroll one die
+    of the matching type for free")."""
+    return [COLOR_NAMES[c] + ("*" if marked else "") for c, marked in specs]
+
+
+def item_card(item) -> dict:
+    """An item card as printed: its dice (by use), encumbrance and notes."""
+    card = {"kind": item.kind, "encumbrance": item.enc}
+    for use in ("melee", "ranged", "guard", "armor", "area"):
+        dice = getattr(item, use)
+        if dice:
+            card[use] = dice_list(dice)
+    if item.thrown:
+        card["thrown"] = True     # dropped in the defender's area after a ranged attack
+    if item.two_handed:
+        card["two_handed"] = True
+    if item.heal:
+        card["heal"] = item.heal
+    return card
+
+
+def card_words(name: str, card: dict) -> str:
+    """An item card on one line of the text board."""
+    dice = "; ".join(f"{use} {'+'.join(card[use])}"
+                     for use in ("melee", "ranged", "guard", "armor", "area") if use in card)
+    notes = [x for x in ("thrown", "two_handed") if card.get(x)]
+    if card.get("heal"):
+        notes.append(f"heals {card['heal']}")
+    return (f"{name} ({dice + '; ' if dice else ''}enc {card['encumbrance']}"
+            + "".join(f", {n.replace('_', '-')}" for n in notes) + ")")
+
+
 def payer_words(g, payer: dict) -> str:
     if payer["side"] == "hero":
         return g.heroes[payer["hero"]].name + (" (gems on the ally tile)" if payer["ally"] else "")
@@ -196,6 +240,10 @@ def named_record(s, rec: dict) -> dict:
             out[key] = [g.tiles[t].name for t in val]
         elif key == "asked":
             out["asked"] = [g.heroes[h].name for h in val]
+        elif key == "area_targets":
+            out["targets_left"] = [
+                g.heroes[i].name if i < 4 else g.model_name(i - 4) if i < 4 + g.num_models
+                else g.objects[g.captive].name for i in val]
         elif key == "roll":
             out["roll"] = {
                 "dice": [{"colour": COLOR_NAMES[c], "symbols": f}
@@ -272,6 +320,8 @@ def board_view(s, role: int) -> dict:
                     rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
                 spells.append(rec)
         carried = [g.object_name(o) for o, loc in enumerate(s.o_loc) if loc == -1 - h]
+        cards = [card_words(g.object_name(o), item_card(g.objects[o]))
+                 for o, loc in enumerate(s.o_loc) if loc == -1 - h]
         enc = sum(g.objects[o].enc for o, loc in enumerate(s.o_loc) if loc == -1 - h)
         cut = 2 if enc >= sheet.move_minus2 else 1 if enc >= sheet.move_minus1 else 0
         heroes.append({
@@ -286,7 +336,7 @@ def board_view(s, role: int) -> dict:
                 for k, v in sheet.spaces.items()},
             "spells": spells, "movement_points": s.mp[h], "base_movement": max(0, sheet.base_move - cut),
             "moved": s.moved[h], "done_acting": s.stopped[h], "flying": s.flying[h],
-            "halo_armor": s.halo[h], "carrying": carried,
+            "halo_armor": s.halo[h], "carrying": carried, "item_cards": cards,
             "encumbrance": enc, "max_encumbrance": sheet.enc_max,
             "skills": sorted(sheet.skills),
         })
@@ -296,8 +346,8 @@ def board_view(s, role: int) -> dict:
         rec = {"name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
                "area": names[s.u_area[m]] if s.u_area[m] >= 0 else None,
                "life": s.u_life[m], "max_life": tile.life, "armor": tile.armor,
-               "move": tile.move, "melee": [COLOR_NAMES[c] for c, _ in tile.melee],
-               "ranged": [COLOR_NAMES[c] for c, _ in tile.ranged],
+               "move": tile.move, "melee": dice_list(tile.melee), "ranged": dice_list(tile.ranged),
+               "guard": COLOR_NAMES[tile.guard],
                "skills": sorted(tile.skills)}
         if s.u_halo[m]:
             rec["halo_armor"] = s.u_halo[m]
@@ -321,8 +371,10 @@ def board_view(s, role: int) -> dict:
         "phase": PHASE_NAMES[s.phase],
         "winner": None if s.winner < 0 else ("heroes", "overlord")[s.winner],
         "areas": areas, "heroes": heroes, "models": models,
-        "objects": [{"name": g.object_name(o), "where": _where(g, loc)}
+        "objects": [{"name": g.object_name(o), "where": _where(g, loc),
+                     "card": item_card(g.objects[o])}
                     for o, loc in enumerate(s.o_loc)],
+        "goal": goal(s),
         "overlord": {"reserve": s.ov_reserve, "fatigue": s.ov_fatigue,
                      "recovery": s.recovery, "deck": len(s.deck)},
         "river": river,

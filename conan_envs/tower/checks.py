@@ -15,14 +15,15 @@ TOKENS = ("S", "R")
 # where a nested decision returns to (State._push, _deal_to_conan, an attack's resume)
 RESUME = frozenset({"after_conan_dice", "after_yara_dice", "dice", "yara_dice", "location_tests",
                     "test_resume", "yara_plans", "combat_start", "ai", "minion", "yara_turn",
-                    "conan_turn", "defend", "yara_draw"})
+                    "conan_turn", "defend", "yara_draw", "yara_plan",
+                    "defend_after_step"})
 # nested decisions and what they must return to
 RETURNS_TO = {"dice": ("after_conan_dice", "test_resume"), "mark": ("dice",),
               "pair_effect": ("dice",), "triple_effect": ("dice",), "minion_mark": ("yara_dice",),
               "yara_dice": ("after_yara_dice",), "ready": ("location_tests",),
               "putback": ("yara_plans",), "yara_plan": ("combat_start",),
               "item_square": ("conan_turn",), "item_target": ("conan_turn",),
-              "defend": tuple(RESUME)}
+              "defend": tuple(RESUME), "slay_step": ("defend_after_step",)}
 
 
 def _need(ok, field, why="out of range"):
@@ -150,13 +151,15 @@ def check_tower_state(s):
         _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun",
               "rattle",
               "stun_only", "attacker", "resume", "reach", "riposte", "hits_back", "step", "unblock",
-              "blows", "after", "conan_tokens"},
+              "blows", "after", "conan_tokens", "riposters"},
               "attack", "not an attack record")
         _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING
               and 1 <= a["max_targets"] <= 6
               and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
               and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n
               and a["resume"] in RESUME, "attack")
+        _need(isinstance(a["riposters"], list) and len(a["riposters"]) <= MAX_PENDING
+              and all(type(t) is int and 0 <= t < n for t in a["riposters"]), "attack.riposters")
         for b in a["blows"]:
             _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
                   and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")

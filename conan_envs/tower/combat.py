@@ -213,11 +213,13 @@ class CombatMixin:
         for _ in range(k):
             if self.tracker >= 4:
                 self.tracker = 1
+                lost = 1 if self.game.battle else 2
+                self.log_event(f"The Round Tracker passes its fourth space and resets to 1: "
+                               f"Conan loses {lost} FATIGUE"
+                               + (" and Yara draws a Plot and Plan card" if self.game.battle else ""))
+                self._lose_fatigue(lost)
                 if self.game.battle:
-                    self._lose_fatigue(1)
                     self._draw_plots(1)
-                else:
-                    self._lose_fatigue(2)
             else:
                 self.tracker += 1
 
@@ -265,15 +267,19 @@ class CombatMixin:
 
     def _mask_conan_turn(self, m, O):
         g = self._grid()
+        enter = self._can_enter()
         if self._can_move():
             adjacent = len(self._adjacent_enemies(self.pos))
             if self.move_left > adjacent:
+                # right after a kill the slain enemy's square is reached by the step-in only
+                # (Conflict Begins, steps 3-4; ruling 14): one action per square
+                slain = self.slain_sq if enter else -1
                 for d, dst in enumerate(g.step[self.pos]):
-                    if self._step_cost(self.pos, dst, adjacent) <= self.move_left:
+                    if dst != slain and self._step_cost(self.pos, dst, adjacent) <= self.move_left:
                         m[O["step"] + d] = True
             for k in range(min(7, len(self.rows[LEAP]))):
                 m[O["leap"] + k] = True
-        if self._can_enter():
+        if enter:
             m[O["enter"]] = True
         if self._can_attack():
             for k in range(min(7, len(self.rows[SLASH]))):
@@ -302,12 +308,30 @@ class CombatMixin:
         self._moved()
 
     def _do_enter(self, _):
-        """Step into the slain enemy's square at no cost; then only LEAPs move him on."""
+        """Step into the slain enemy's square at no cost; then only LEAPs move him on (on the
+        enemies' turn, after a RIPOSTE kill, the step alone: ruling 14b)."""
         self.pos = self.slain_sq
         self.log_event(f"Conan steps into {square(self.pos)}")
         self.slain_sq = -1
+        if self.stage == "slay_step":
+            self._pop()
+            return
         self.move_left = 0
         self.slay_move = True
+
+    # ---- a RIPOSTE kill on the enemies' turn (Conflict Begins: "If Conan slays an enemy ... 3.
+    # Conan MAY step into the space the enemy occupied"; the one exception to "BLOCK and
+    # RIPOSTE are the only actions allowed during an opponent's attack") -----------------------
+    def _mask_slay_step(self, m, O):
+        m[O["enter"]] = m[O["done"]] = True
+
+    def _slay_step_done(self):
+        self.slain_sq = -1
+        self._pop()
+
+    def _auto_defend_after_step(self):
+        self.stage = "defend"
+        self._defend_check()
 
     def _do_slash(self, i):
         del self.rows[SLASH][: i + 1]
@@ -342,7 +366,7 @@ class CombatMixin:
         a = {"wounds": 0, "max_targets": 1, "targets": [], "dealt": [], "stun": 0, "rattle": 0,
              "stun_only": False, "attacker": -1, "resume": self.stage, "reach": 1, "riposte": True,
              "hits_back": 0, "step": "assign", "unblock": False, "blows": [], "after": "stun",
-             "conan_tokens": []}
+             "conan_tokens": [], "riposters": []}
         a.update(kw)
         self.attack = a
         return a
@@ -427,8 +451,17 @@ class CombatMixin:
                 self.attack = None
                 self.stage = a["resume"]
                 if a["hits_back"] or a["conan_tokens"]:
-                    self._deal_to_conan(a["hits_back"], a["conan_tokens"], -1, False, a["resume"])
+                    # the enemy whose RIPOSTE struck is named (one of them when several did)
+                    by = a["riposters"][0] if a["riposters"] else -1
+                    self._deal_to_conan(a["hits_back"], a["conan_tokens"], by, False, a["resume"],
+                                        height=False)
                 elif self.stage == "defend":
+                    if a["attacker"] >= 0 and self._can_enter():
+                        # a RIPOSTE slew its attacker on the enemies' turn: Conan MAY step in
+                        self._push("slay_step", "defend_after_step")
+                        return
+                    if a["attacker"] >= 0:
+                        self.slain_sq = -1
                     self._defend_check()
                 return
 
@@ -510,11 +543,17 @@ class CombatMixin:
             if not b.auto_done:
                 b.auto_done = True
                 if not b.unblockable:
+                    name = self.game.c["cards"][e.card].name
                     if not b.token and self._grid().height_advantage(e.square, self.pos):
                         b.left -= 1   # height advantage: an extra block against a lower attacker
+                        self.log_event(f"{name}'s height advantage cancels 1 wound")
                     fb = min(b.left, e.free_blocks)
-                    e.free_blocks -= fb
-                    b.left -= fb
+                    if fb:
+                        e.free_blocks -= fb
+                        b.left -= fb
+                        self.log_event(f"{name} blocks {fb} " + (
+                            f"{TOKEN_NAMES[b.token]} token" if b.token else "wound(s)")
+                            + " free (this round's effect)")
                 if b.left > 0 and self._block_rows(e, b):
                     if battle:
                         self.stage = "yara_block"
@@ -546,8 +585,14 @@ class CombatMixin:
                 if e.wounds >= e.life:
                     self._slay(i)
         hits = b.hits_back
-        if hits and self._grid().height_advantage(self.pos, e.square):
-            hits -= 1
+        if hits:
+            name = self.game.c["cards"][e.card].name
+            self.log_event(f"{name}'s RIPOSTE strikes Conan: {hits} hit(s)")
+            if self._grid().height_advantage(self.pos, e.square):
+                hits -= 1
+                self.log_event("Conan's height advantage cancels 1 hit")
+            if hits:
+                self.attack["riposters"].append(b.target)
         return hits
 
     def _mask_yara_block(self, m, O):

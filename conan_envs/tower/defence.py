@@ -13,14 +13,18 @@ BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
 
 class DefenceMixin:
     # ---- attacks on Conan -------------------------------------------------------------------------
-    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume):
-        """Free blocks and height advantage cancel first; then Conan may BLOCK or RIPOSTE.
-        Sets the stage to `resume` when no choice is left."""
-        if attacker >= 0 and hits and self._grid().height_advantage(self.pos, self.enemies[attacker].square):
+    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume, height=True):
+        """Free blocks and height advantage cancel first (`height`: not yet counted); then Conan
+        may BLOCK or RIPOSTE. Sets the stage to `resume` when no choice is left."""
+        if (height and attacker >= 0 and hits
+                and self._grid().height_advantage(self.pos, self.enemies[attacker].square)):
             hits -= 1
+            self.log_event("Conan's height advantage cancels 1 hit")
         fb = min(self.free_blocks, hits)
-        self.free_blocks -= fb
-        hits -= fb
+        if fb:
+            self.free_blocks -= fb
+            hits -= fb
+            self.log_event(f"Conan blocks {fb} hit(s) free (this round's effect)")
         if attacker >= 0 and riposte_ok:   # a RIPOSTE is a sword stroke: the attacker must be adjacent
             riposte_ok = dist(self.pos, self.enemies[attacker].square) == 1
         self.pending = {"hits": hits, "tokens": list(tokens), "attacker": attacker,
@@ -96,6 +100,7 @@ class DefenceMixin:
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
         self.pending["hits"] -= 1
+        self.slain_sq = -1      # only a kill by this RIPOSTE offers the step-in (ruling 14b)
         self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
         self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending["attacker"])
         if self.stage == "defend" and self.attack is None:

@@ -23,6 +23,8 @@ STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect"
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
                "reward", "mopping", "item_square", "item_target", "yara_dice", "minion_mark",
                "yara_turn", "minion", "yara_plan", "putback", "yara_initiative", "yara_block")
+# decisions added in v2, one-hot after the "game over" entry of the decision block
+STAGES_V2 = ("slay_step",)
 MAX_E = 6          # enemy slots
 MAX_ROWS = 4       # rows on an enemy card
 MAX_TOKENS = 4     # tokens shown one by one (and their count)
@@ -52,7 +54,7 @@ def block_sizes(game) -> list[tuple[str, int]]:
         ("location", len(c["locations"])),      # which of the nine locations
         ("conan_square", CELLS),
         ("slain_square", CELLS),                # the square Conan may step into after a kill
-        ("decision", len(STAGE_NAMES) + 1),     # the decision kind (last: game over)
+        ("decision", len(STAGE_NAMES) + 1 + len(STAGES_V2)),   # the decision kind, game over, v2 kinds
         ("conan", 17),                          # level, XP, FATIGUE, wounds, RAGE, ... (see encode)
         ("activation", 5),                      # has not moved or attacked / moving first / ...
         ("conan_tokens", MAX_TOKENS + 2),       # STUNNED/RATTLED stack, count, acting
@@ -114,6 +116,8 @@ class Encoder:
             self.templates.append(v)
         self.card_kind = tuple(kinds.index(cd.kind.key) for cd in c["cards"])
         self.stage_at = {s: self.o_decision + i for i, s in enumerate(STAGE_NAMES)}
+        self.stage_at.update({s: self.o_decision + len(STAGE_NAMES) + 1 + i
+                              for i, s in enumerate(STAGES_V2)})
         self.turn_scale = max(1, game.max_turns or 300)
         self.locations = c["locations"]
         # The values present at every call, packed straight into the vector's bytes: Conan's
@@ -123,18 +127,35 @@ class Encoder:
         n_conan = self.o_activation - self.o_conan
         n_act = self.o_conan_tokens - self.o_activation
         n_dice = self.o_skills - self.o_conan_tokens
-        self.pack_conan = Struct(f"{n_conan}f{n_act * f}x{n_dice}f").pack_into
+        self.formats = {"conan": f"{n_conan}f{n_act * f}x{n_dice}f", "initiative": "3f",
+                        "yara": "4f", "enemy": f"{self.per}f"}
+        self._make_packers()
         self.at_conan = self.o_conan * f
-        self.pack_initiative = Struct("3f").pack_into
         self.at_initiative = (self.o_initiative + len(c["initiative"])) * f
-        self.pack_yara = Struct("4f").pack_into
         self.at_yara = self.o_yara * f
-        self.pack_enemy = Struct(f"{self.per}f").pack_into
         self.at_enemy = tuple((self.o_enemies + k * self.per) * f for k in range(MAX_E))
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
         self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
         self._seen = []
         self._base = None
+
+    def _make_packers(self):
+        fm = self.formats
+        self.pack_conan = Struct(fm["conan"]).pack_into
+        self.pack_initiative = Struct(fm["initiative"]).pack_into
+        self.pack_yara = Struct(fm["yara"]).pack_into
+        self.pack_enemy = Struct(fm["enemy"]).pack_into
+
+    # ---- pickling (a Struct cannot be pickled: the packers are built again from their formats;
+    # the cached base is dropped, the next call builds it again) --------------------------------
+    def __getstate__(self):
+        d = {k: v for k, v in self.__dict__.items() if not k.startswith("pack_")}
+        d["_base_loc"], d["_seen"], d["_base"] = -1, [], None
+        return d
+
+    def __setstate__(self, d):
+        self.__dict__.update(d)
+        self._make_packers()
 
     # ---- the location's planes and the enemies' part, kept while they do not change ----------------
     def _enemy_base(self, loc, enemies):

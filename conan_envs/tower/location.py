@@ -301,6 +301,8 @@ class LocationMixin:
             self.stage = "yara_turn"
         elif st == "yara_block":
             self._yara_block_done()
+        elif st == "slay_step":
+            self._slay_step_done()
         else:
             raise AssertionError(st)
 

@@ -9,7 +9,7 @@ from conan_envs.engine import draw
 from .content import ATTACK_KINDS
 from .dice import d6
 from .grid import NEAR, dist
-from .words import TOKEN_NAMES, square
+from .words import TOKEN_NAMES, row_short, square
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 
@@ -36,7 +36,11 @@ class MinionMixin:
             if kind in ("hit", "hitriposte"):
                 hits += n
             elif kind == "rollhit":
-                hits += sum(1 for v in d6(self.rng, n) if v >= param)
+                roll = d6(self.rng, n)
+                got = sum(1 for v in roll if v >= param)
+                self.log_event(f"{self._enemy_name(i)} rolls {list(roll)} for its "
+                               f"{row_short(k.rows[r])} dice, hitting on {param}+: {got} hit(s)")
+                hits += got
             elif kind == "bite":
                 hits += n * param
             elif kind == "venom":
@@ -308,10 +312,9 @@ class MinionMixin:
         elif kind == "fatigue":
             self._lose_fatigue(-k)
         elif kind == "token":
-            if self.in_combat:
-                self._deal_to_conan(0, [k], -1, False, self.stage)
-            else:
-                self._conan_token(k)
+            # "Tokens may be blocked with a BLOCK action, just like a normal attack": in the
+            # Location Phase too, with the BLOCK dice Conan slotted in the Dice Phase
+            self._deal_to_conan(0, [k], -1, False, self.stage)
         else:
             self._minion_effect((kind, k))
 

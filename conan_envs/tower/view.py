@@ -14,6 +14,11 @@ SIDE_NAMES = ("conan", "yara")
 ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
               "is attacking first", "is moving after attacking")
 MINION_PHASE = ACTIVATION
+# the stages of a combat round before its initiative is resolved (Dice Phase, then the draw)
+BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "triple_effect",
+                               "after_conan_dice", "yara_dice", "minion_mark", "after_yara_dice",
+                               "initiative_draw", "initiative", "yara_initiative"})
+PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's card, not chosen yet
 DONE_MEANS = {
     "dice": "end the Dice Phase (unslotted dice are lost)",
     "test": "give up the test",
@@ -28,6 +33,7 @@ DONE_MEANS = {
     "yara_turn": "end Yara's side",
     "minion": "end this minion's activation",
     "yara_block": "let the rest land",
+    "slay_step": "stay where he stands",
 }
 
 
@@ -104,9 +110,14 @@ class ViewMixin:
         hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
         if not (hits or tokens or att >= 0 or rip):
             return None
-        return {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
-                "attacker": self._enemy_name(att) if att >= 0 else None,
-                "riposte_allowed": rip}
+        v = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
+             "attacker": self._enemy_name(att) if att >= 0 else None,
+             "riposte_allowed": rip}
+        toks = "".join(f", a {t} token" for t in v["tokens"])
+        v["text"] = (f"Being dealt to Conan: {hits} hit(s){toks}"
+                     + (f" by {v['attacker']}" if v["attacker"] else "")
+                     + ("; he may BLOCK or RIPOSTE." if rip else "; he may BLOCK (no RIPOSTE)."))
+        return v
 
     def _attack_view(self):
         a = self.attack
@@ -125,14 +136,94 @@ class ViewMixin:
             v["blow"] = {"enemy": self._enemy_name(b.target), "wounds": 0 if b.token else b.left,
                          "token": words.TOKEN_NAMES[b.token] if b.token else None,
                          "riposte_dice_may_block": b.riposte_ok and not b.token}
+        v["text"] = self._attack_text(v)
         return v
+
+    @staticmethod
+    def _attack_text(v):
+        """Conan's attack being resolved, as a sentence."""
+        kind = (f"Conan's RIPOSTE against {v['riposte_against']}" if v["riposte_against"]
+                else "Conan's attack")
+        dealt = ", ".join(f"{t['enemy']} {t['wounds']} wound(s)" for t in v["targets"]) or "nothing yet"
+        extra = []
+        if v["stun_only"]:
+            extra.append("it STUNS its target instead of wounding")
+        if v["stun_another"]:
+            extra.append("it also STUNS another adjacent enemy")
+        if v["rattle"]:
+            extra.append("it RATTLES its target")
+        if v["hits_back_on_conan"]:
+            extra.append(f"{v['hits_back_on_conan']} hit(s) come back at Conan from RIPOSTEs")
+        if v["tokens_on_conan"]:
+            extra.append(f"Conan is dealt {', '.join(v['tokens_on_conan'])}")
+        text = (f"{kind}: {v['wounds_to_assign']} wound(s) still to assign, on up to "
+                f"{v['max_targets']} enemies; dealt so far: {dealt}")
+        if extra:
+            text += "; " + "; ".join(extra)
+        b = v["blow"]
+        if b:
+            what = f"a {b['token']} token" if b["token"] else f"{b['wounds']} wound(s)"
+            text += (f". Yara decides how {b['enemy']} blocks {what}"
+                     + (" (RIPOSTE dice may block it)" if b["riposte_dice_may_block"] else ""))
+        return text + "."
 
     def _test_view(self):
         if self.stage != "test":
             return None
         t = self._test()
         return {"name": t.name, "need": self._need(), "dice": t.count, "paid": self.test_paid,
-                "rerolled": self.test_rerolled, "optional": t.optional}
+                "rerolled": self.test_rerolled, "optional": t.optional,
+                "if_passed": words.effects_text(t.on_pass),
+                "if_failed_or_given_up": (words.effects_text(t.on_fail) if not t.optional
+                                          else "nothing happens (optional)"),
+                "text": (f"Test '{t.name}': burn {t.count} dice showing {self._need()}+ "
+                         f"({self.test_paid} paid"
+                         + (", second attempt" if self.test_rerolled else "")
+                         + (", optional" if t.optional else ", compulsory")
+                         + f"). Passed: {words.effects_text(t.on_pass)}. Failed or given up: "
+                         + (words.effects_text(t.on_fail) if not t.optional
+                            else "nothing happens") + ".")}
+
+    def _scenario_view(self):
+        """The location's page of the Scenario Book, public at the table: its tests (what each
+        needs, what passing and failing do), the events after combat and its notes."""
+        L = self.game.c["locations"][self.loc]
+        battle = self.game.battle
+        tests = []
+        for k, t in enumerate(L.tests):
+            if t.solo_only and battle:
+                continue
+            tests.append({
+                "name": t.name, "need": t.need, "dice": t.count, "optional": t.optional,
+                "only_with": "the Elephant's Heart" if t.requires == "heart" else None,
+                "if_passed": words.effects_text(t.on_pass),
+                "if_failed_or_given_up": (words.effects_text(t.on_fail) if not t.optional
+                                          else "nothing happens (optional)"),
+                "status": ("over" if k < self.test_idx else
+                           "being taken" if k == self.test_idx and self.stage == "test" else
+                           "to come")})
+        notes = []
+        if L.first_swing >= 0:
+            notes.append(f"{SIDE_NAMES[L.first_swing].capitalize()} takes the first swing every "
+                         "round (no initiative card)")
+        if L.token == 1:
+            notes.append("The Initiative Token starts with Yara")
+        if L.taurus:
+            notes.append("Before combat Taurus throws his Black Lotus Powder at a square Conan chooses")
+        if battle:
+            if L.no_plots:
+                notes.append(f"Yara draws {L.battle_draw} Plot and Plan cards, keeps "
+                             f"{L.battle_keep} and plays none here")
+            elif L.battle_draw:
+                notes.append(f"Yara draws {L.battle_draw} Plot and Plan card(s)")
+        after = [words.END_EVENTS[e] for e in L.end_events]
+        text = [f"Test '{t['name']}' ({t['status']}): {t['dice']} dice showing {t['need']}+"
+                + (", optional" if t["optional"] else "")
+                + (f", only with {t['only_with']}" if t["only_with"] else "")
+                + f". Passed: {t['if_passed']}. Failed or given up: {t['if_failed_or_given_up']}."
+                for t in tests]
+        text += [f"{line}." for line in notes + after]
+        return {"tests": tests, "after_combat": after, "notes": notes, "text": text}
 
     def _initiative_view(self):
         if self.init_card < 0:
@@ -145,6 +236,7 @@ class ViewMixin:
         c = self.game.c
         L = c["locations"][self.loc]
         g = L.grid
+        chosen = self.in_combat and self.stage not in BEFORE_INITIATIVE
         v = {
             "mode": "battle" if self.game.battle else "solo",
             "location": {"number": self.loc + 1, "of": len(c["locations"]), "id": L.key,
@@ -156,7 +248,11 @@ class ViewMixin:
                       "in_combat": self.in_combat, "rounds_fought": self.turn,
                       "initiative_token": SIDE_NAMES[self.init_token],
                       "initiative_card": self._initiative_view(),
-                      "first_side": SIDE_NAMES[self.first_side], "sides_done": self.side_no,
+                      # who goes first is known only once this round's initiative is resolved
+                      "goes_first": SIDE_NAMES[self.first_side] if chosen else None,
+                      "first_side_last_round": None if chosen else SIDE_NAMES[self.first_side],
+                      "initiative_card_this_round": chosen or self.stage in PENDING_CHOICE,
+                      "sides_done": self.side_no,
                       "conan_goes_first_in_round_1": self.conan_first},
             "conan": self._conan_view(),
             "enemies": [self._enemy_view(i) for i in range(len(self.enemies))],
@@ -164,6 +260,7 @@ class ViewMixin:
             "incoming": self._incoming_view(),
             "attack": self._attack_view(),
             "test": self._test_view(),
+            "scenario": self._scenario_view(),
             "winner": self.winner,
         }
         if self.game.battle:
@@ -203,7 +300,8 @@ class ViewMixin:
         if kind == "test":
             t = self._test_view()
             return (f"Test '{t['name']}': burn {t['dice'] - t['paid']} more dice showing "
-                    f"{t['need']}+.", t)
+                    f"{t['need']}+. Passed: {t['if_passed']}. Failed or given up: "
+                    f"{t['if_failed_or_given_up']}.", t)
         if kind == "taurus":
             return "Choose the square for Taurus's Black Lotus Powder.", {}
         if kind in ("initiative", "yara_initiative"):
@@ -254,6 +352,10 @@ class ViewMixin:
         if kind == "putback":
             return (f"Put {self.put_back} of the cards drawn back on top or bottom of the deck.",
                     {"to_put_back": self.put_back})
+        if kind == "slay_step":
+            return (f"Conan's RIPOSTE slew his attacker: step into its square "
+                    f"{words.square(self.slain_sq)} at no cost?",
+                    {"square": words.square(self.slain_sq)})
         if kind == "yara_block":
             b = self._attack_view()["blow"]
             what = b["token"] or f"{b['wounds']} wound(s)"
@@ -391,11 +493,22 @@ class ViewMixin:
         lines.append(f"{L['name']} (location {L['number']} of {L['of']}), as {view['role']} sees it; "
                      f"round tracker {r['tracker']}, combat round {r['combat_round']}"
                      + (", in combat" if r["in_combat"] else ""))
-        if r["initiative_card"]:
+        if r["in_combat"]:
             ini = r["initiative_card"]
-            lines.append(f"Initiative card {ini['card']} (GAME EFFECT for Conan: {ini['conan_effect']}; "
-                         f"for Yara: {ini['yara_effect']}); the token is with "
-                         f"{r['initiative_token']}; {r['first_side']} goes first")
+            card = (f"initiative card {ini['card']} (GAME EFFECT for Conan: {ini['conan_effect']}; "
+                    f"for Yara: {ini['yara_effect']})" if ini else "")
+            if r["goes_first"]:
+                first = f"{r['goes_first']} goes first this round"
+                lines.append(f"This round: {card + '; ' if card else ''}{first}; the token is now "
+                             f"with {r['initiative_token']}")
+            elif r["initiative_card_this_round"]:
+                lines.append(f"This round: {card}, drawn by {r['initiative_token']}, who chooses "
+                             "GO FIRST or the GAME EFFECT")
+            else:
+                lines.append(f"Initiative not yet resolved this round; the token is with "
+                             f"{r['initiative_token']}"
+                             + (f" (last round: {card}, {r['first_side_last_round']} went first)"
+                                if card else ""))
         occ = {}
         cv = view["conan"]
         occ[(cv["x"], cv["y"])] = "@"
@@ -445,26 +558,16 @@ class ViewMixin:
                          f"discard {y['discard']}")
             for p in y.get("hand", ()):
                 lines.append(f"  {p['name']} ({p['when']}): {p['effect']}")
-        inc = view["incoming"]
-        if inc:
-            lines.append(f"Being dealt to Conan: {inc['hits']} hit(s)"
-                         + "".join(f", {t}" for t in inc["tokens"])
-                         + (f" by {inc['attacker']}" if inc["attacker"] else "")
-                         + ("; RIPOSTE allowed" if inc["riposte_allowed"] else ""))
-        a = view["attack"]
-        if a:
-            done = ", ".join(f"{t['enemy']} {t['wounds']} wound(s)" for t in a["targets"]) or "none yet"
-            lines.append(f"Conan's attack: {a['wounds_to_assign']} wound(s) to assign (up to "
-                         f"{a['max_targets']} enemies); dealt: {done}")
-            if a["blow"]:
-                b = a["blow"]
-                lines.append(f"  Yara blocks for {b['enemy']}: {b['token'] or str(b['wounds']) + ' wound(s)'}"
-                             + ("; RIPOSTE dice may block it" if b["riposte_dice_may_block"] else ""))
+        for key in ("incoming", "attack"):
+            if view[key]:
+                lines.append(view[key]["text"])
         t = view["test"]
         if t:
-            lines.append(f"Test '{t['name']}': {t['dice']} dice showing {t['need']}+ "
-                         f"({t['paid']} paid{', second attempt' if t['rerolled'] else ''}"
-                         f"{', optional' if t['optional'] else ''})")
+            lines.append(t["text"])
+        sc = view["scenario"]
+        if not r["in_combat"] and sc["text"]:
+            lines.append("Scenario page:")
+            lines += [f"  {line}" for line in sc["text"]]
         if view["winner"]:
             lines.append(f"{view['winner'].upper()} WINS")
         lines += ["", "Recent events:"] + [f"  {e}" for e in view["log"][-12:]]

@@ -134,3 +134,36 @@ def ability_text(ability, bow: int) -> str:
         "drain": f"Conan loses 1 FATIGUE (range {reach})",
     }[kind]
     return f"{name} (burn {cost} dice): {what}"
+
+
+# ---- the scenario page (Location Phase; Location Events) -------------------------------------------
+def location_effect(eff) -> str:
+    """One effect of a location test or event, as the scenario page would print it."""
+    kind = eff[0]
+    if kind == "fatigue":
+        return f"Conan loses {-eff[1]} FATIGUE" if eff[1] < 0 else f"Conan refills {eff[1]} FATIGUE"
+    if kind == "enemy_token":
+        who = "Yara" if len(eff) > 2 and eff[2] == "yara" else "every enemy"
+        return f"{who} gains a {TOKEN_NAMES[eff[1]]} token (blocked like an attack)"
+    return {
+        "rage": lambda: f"Conan gains {eff[1]} RAGE",
+        "heal": lambda: f"Conan heals {eff[1]} wound",
+        "xp": lambda: f"Conan gains {eff[1]} XP",
+        "draw_item": lambda: "Conan draws an Item Card",
+        "gain_heart": lambda: "Conan takes the Elephant's Heart",
+        "conan_first": lambda: "Conan goes first in the first combat round (no initiative card)",
+        "auto_only_first_round": lambda: ("in the first combat round the enemies keep only their "
+                                          "automatic die"),
+    }[kind]()
+
+
+def effects_text(effects) -> str:
+    """A test's outcome: its effects joined, or 'nothing happens'."""
+    return "; ".join(location_effect(e) for e in effects) or "nothing happens"
+
+
+END_EVENTS = {
+    "rewards_of_patience": "Rewards of Patience: after a combat of more than 4 rounds Conan may "
+                           "draw an Item Card",
+    "spoils": "Spoils: after the combat Conan may draw an Item Card from the fallen",
+}

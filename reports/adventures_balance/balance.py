@@ -1,6 +1,11 @@
-"""Scripted vs scripted balance of adventures_v2: every seat played by the scripted agent of
-its role. Usage: python reports/adventures_balance/balance.py GAMES [SEED0] > runs/adventures_balance.json"""
+"""Scripted vs scripted balance of adventures_v2 (docs/rulings/adventures.md, Balance): every
+seat played by the scripted agent of its role, default options.
+
+Usage: python reports/adventures_balance/balance.py GAMES [SEED0 [SETUP ...]] > runs/adventures_balance.json
+SETUP is one of 2, 3, 4, team (default: all four). Each row goes to stderr as it finishes; the
+JSON on stdout names the seeds and the commit measured."""
 import json
+import subprocess
 import sys
 import time
 
@@ -9,8 +14,8 @@ import numpy as np
 import conan_envs
 from baselines import load_agent
 
-SETUPS = [("2", dict(num_players=2)), ("3", dict(num_players=3)), ("4", dict(num_players=4)),
-          ("4, team game", dict(num_players=4, team=True))]
+SETUPS = {"2": dict(num_players=2), "3": dict(num_players=3), "4": dict(num_players=4),
+          "team": dict(num_players=4, team=True)}
 
 
 def play(cfg, seed):
@@ -23,11 +28,21 @@ def play(cfg, seed):
     return g, s
 
 
+def commit():
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def main():
     games = int(sys.argv[1])
     seed0 = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    out = {}
-    for name, cfg in SETUPS:
+    names = sys.argv[3:] or list(SETUPS)
+    out = {"commit": commit(), "seeds": f"{seed0}-{seed0 + games - 1}"}
+    for name in names:
+        cfg = SETUPS[name]
         t = time.time()
         wins, vp, rounds, trunc = None, None, [], 0
         for seed in range(seed0, seed0 + games):
@@ -39,10 +54,9 @@ def main():
                 trunc += 1
             else:
                 w = s.winners
-                if cfg.get("team"):
-                    team = [p for p in w]
-                    for p in team:
-                        wins[p] += 1 / len(team) if len(team) == n else 1.0
+                if cfg.get("team"):  # the team's rate: each player of the winning team counts
+                    for p in w:
+                        wins[p] += 1 / len(w) if len(w) == n else 1.0
                 else:
                     for p in w:
                         wins[p] += 1 / len(w)

@@ -32,9 +32,13 @@ def sp(s, key):
 
 
 def resolve(s):
-    """Answer every reroll, guard and sacrifice question with the plainest choice."""
-    while s.decision() in ("reroll", "guard", "ov_guard", "sacrifice", "ally_guard"):
+    """Answer every reroll, guard, sacrifice and area-attack order question with the plainest
+    choice (an area attack strikes the first character left)."""
+    while s.decision() in ("reroll", "guard", "ov_guard", "sacrifice", "ally_guard", "area_order"):
         d = s.decision()
+        if d == "area_order":
+            act(s, "order", legal(s, "order")[0])
+            continue
         act(s, "keep" if d == "reroll" else "no" if d == "sacrifice" else "gems", 0)
 
 

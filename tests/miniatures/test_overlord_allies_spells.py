@@ -62,12 +62,14 @@ def test_allies_can_sacrifice_themselves_for_belit():
     position.set_model(s, pirate, area=deck)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["pirates"]))
-    act(s, "hero", b)
-    assert s.decision() == "sacrifice" and s.current_player() == b
     position.load_dice(s, ("O", 2))
-    act(s, "sacrifice", guard)
+    act(s, "hero", b)
     if s.decision() == "reroll":
         act(s, "keep")
+    # "Defending with a Hero": Sacrifice is a reaction, once the attack power is known
+    assert s.decision() == "sacrifice" and s.current_player() == b
+    assert s.stack[-1]["context"]["power"] == 2
+    act(s, "sacrifice", guard)
     assert s.u_area[guard] == -1 and s.wounds[b] == 0   # 2 against armor 1, no Guard
 
 
@@ -102,8 +104,14 @@ def test_lightning_storm_hits_everyone_in_the_area_heroes_included():
     position.load_dice(s, ("R", 2), ("R", 1))
     act(s, "area", yard)
     act(s, "keep")
+    # "The attacker resolves the attacks in the order of their choice"
+    assert s.decision() == "area_order" and s.current_player() == hd
+    n = s.game.num_models
+    assert sorted(legal(s, "order")) == sorted(hunters + [n + c])
+    act(s, "order", hunters[1])
+    act(s, "order", hunters[0])
     assert all(s.u_area[m] == -1 for m in hunters)      # 3 against armor 1
-    assert s.decision() == "guard" and s.current_player() == c
+    assert s.decision() == "guard" and s.current_player() == c   # the last one: no question
     position.load_dice(s, ("O", 2), ("O", 2), ("Y", 0))
     act(s, "gems", 2)
     assert legal(s, "equip") == [obj(s, "shield"), s.game.num_objects]   # no axe parry

@@ -388,6 +388,7 @@ def test_explosive_orb_dropped_explodes_in_the_area():
     position.load_dice(s, ("R", 1), ("R", 0))
     act(s, "drop", orb)
     act(s, "keep")
+    act(s, "order", hy)             # the thrower picks the order: the hyenas first
     assert s.u_area[hy] == -1 and s.o_loc[orb] == -10
     assert s.decision() == "guard" and s.current_player() == sh
 

@@ -105,7 +105,8 @@ def test_yseldas_carrier_runs_for_the_edge_before_a_chest_or_a_fight():
 
 
 def test_scripted_heroes_win_most_games_in_the_clutches():
-    """Against the scripted Overlord: 41 of seeds 0-59 (29 before the rules above, 18 before the
+    """Against the scripted Overlord: 33 of seeds 0-59 since the v2 Overlord guards Zogar Sag
+    and hunts the carrier (41 against the v1 Overlord; 29 before the rules above, 18 before the
     far-hut search; reports/ladder/clutches_plans.md)."""
     g = conan_envs.make_game("miniatures_v2", scenario="clutches")
     wins = 0
@@ -116,4 +117,4 @@ def test_scripted_heroes_win_most_games_in_the_clutches():
         while not s.is_terminal() and not s.is_truncated():
             s.apply_action(agents[s.current_player()].act(None, s.legal_action_mask(), s))
         wins += s.returns()[0] > 0
-    assert wins >= 36
+    assert wins >= 31

@@ -24,12 +24,13 @@ def chromium_path():
 
 
 class ServerThread:
-    """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread."""
+    """uvicorn serving the app on 127.0.0.1 and a free port, in a daemon thread; entered, it
+    gives the page's address (with the server's secret: ``...?token=...``)."""
 
-    def __init__(self, port=None):
+    def __init__(self, port=None, **kwargs):
         from baselines.web.server import make_server
 
-        self.server, self.url = make_server(port)
+        self.server, self.url = make_server(port, **kwargs)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self):
@@ -46,9 +47,9 @@ class ServerThread:
         self.thread.join(10)
 
 
-def set_up(page, base, env_id, config, seats, seed, pass_screen=False, query="?delay=0"):
+def set_up(page, base, env_id, config, seats, seed, pass_screen=False, query="&delay=0"):
     """Pick the game, its options and seats on the start page, and start it (`query`: the
-    page address's query; by default no pause between the AI's steps)."""
+    page address's query after the server's secret; by default no pause between the AI's steps)."""
     page.goto(base + query)
     page.wait_for_selector("body[data-ready='1']")
     page.click(f"#game-list button[data-env='{env_id}']")

@@ -16,6 +16,9 @@ def nimview(monkeypatch):
     return "nimview_test"
 
 
+PORT, SECRET = 8765, "test-secret"  # the test client's server: its port and its secret
+
+
 @pytest.fixture
 def client():
     import warnings
@@ -26,7 +29,8 @@ def client():
 
     from baselines.web.server import create_app
 
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(PORT, SECRET), base_url=f"http://127.0.0.1:{PORT}",
+                    headers={"X-Conan-Token": SECRET}) as c:
         yield c
 
 

@@ -339,8 +339,8 @@ def test_the_server_binds_to_localhost_on_a_free_port_or_the_one_given():
 
     port = free_port()
     with ServerThread(port) as url:
-        assert url == f"http://127.0.0.1:{port}/"
-        with urllib.request.urlopen(url + "api/games", timeout=10) as resp:
+        assert url.startswith(f"http://127.0.0.1:{port}/?token=") and len(url.split("=")[1]) >= 32
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as resp:
             assert json.load(resp)["default_ai"] == "scripted"
     with ServerThread() as url:
         assert url.startswith("http://127.0.0.1:")

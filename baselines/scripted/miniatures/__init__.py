@@ -6,7 +6,10 @@ Captain) on guard where they stand; Skuthus never leaves his tower: minions and 
 guard him (Protected), a Blocking monster holds its post before him, and gems are kept back for
 his Guard. In Hunting the Tigress the crew hunts Bêlit (minions by water, never leaping); in
 Ophir's Gold it goes for Olivia's carrier; in The Final Ritual every group breaks the same
-barricade and makes for the priestess.
+barricade and makes for the priestess; in the Pict village it keeps Guard gems for Zogar Sag
+and goes for the hero carrying Yselda or the head. Both sides: a Sacrifice is made once the
+attack power is known, only when the blow would hurt (always for a hero); an area attack strikes
+the enemies first, then friends, the captive last.
 Heroes: go for the scenario's objective (search huts for Yselda — the nearest first, every hero
 a different hut, then from round 3 all together the huts farthest from the start, never paying
 gems to walk into enemies on the way — while Conan hunts Zogar Sag, paying to reroll a blow

@@ -9,6 +9,7 @@ import numpy as np
 from baselines.agent import Agent
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.miniatures import content as C
+from conan_envs.miniatures.combat import order_index
 
 # borders a walker crosses both ways (a drop only downward)
 _ON_FOOT = (C.OPEN, C.FLAP, C.ROCK_SLIDE, C.LEAP, C.DOOR, C.KEY_DOOR, C.LOCKED_DOOR)
@@ -76,6 +77,23 @@ class Tactics(Agent):
         if sum(fr["faces"]) < need and self.has("reroll", blanks[0]):
             return self.A("reroll", blanks[0])
         return self.A("keep")
+
+    def _sacrifice(self, fr: Frame) -> int:
+        """The attack power is known: a friend takes the blow only when it would hurt (a
+        model's armor and halo would not stop it; any hit on a hero)."""
+        c = fr["context"]
+        t = c["target"]
+        cands = self.options("sacrifice")
+        if t[0] == "u":
+            hurts = c["power"] > self.g.tiles[self.g.model_tile[t[1]]].armor + self.s.u_halo[t[1]]
+        else:
+            hurts = c["power"] > 0
+        return self.A("sacrifice", cands[0]) if cands and hurts else self.A("no")
+
+    def _area_order(self, fr: Frame) -> int:
+        """An area attack strikes the enemies first, then friends, the captive last (the
+        queue's order)."""
+        return self.A("order", order_index(self.s, fr["context"]["queue"][0]))
 
     # ---- helpers -------------------------------------------------------------------------
     def A(self, seg: str, i: int = 0) -> int:

@@ -12,6 +12,10 @@ const params = new URLSearchParams(location.search);
 const FEATURED_ORDER = ["miniatures_v2", "tower_v2"];
 // Options a person rarely wants (curriculum starts, caps, spell lists): folded under "advanced".
 const ADVANCED = /^(start_location|start_level|start_items|start_skills|max_turns|spells)$/;
+// The server's secret: in the address conan-play printed (?token=...), kept for reloads of
+// this tab, sent with every request as X-Conan-Token.
+const SECRET = params.get("token") ?? sessionStorage.getItem("conan-token") ?? "";
+sessionStorage.setItem("conan-token", SECRET);
 
 let catalogue = null;       // GET /api/games
 let chosen = null;          // the game picked on the start screen
@@ -19,7 +23,7 @@ let game = null;            // {id, envId, tokens, viewer, report, log, busy, pa
 
 export async function api(method, url, body) {
   const res = await fetch(url, {
-    method, headers: body ? { "Content-Type": "application/json" } : {},
+    method, headers: { "X-Conan-Token": SECRET, ...(body ? { "Content-Type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ detail: res.statusText }));
@@ -484,7 +488,10 @@ async function loadGame(file) {
 
 function wire() {
   $("setup-form").addEventListener("submit", startGame);
-  $("nav-new").addEventListener("click", () => { game = null; showError(null); screen("start"); });
+  $("nav-new").addEventListener("click", () => {
+    if (game) api("DELETE", url("")).catch(() => {});  // the server ends it (and its AI move)
+    game = null; showError(null); screen("start");
+  });
   $("nav-save").addEventListener("click", saveGame);
   $("load-file").addEventListener("change", (ev) => { if (ev.target.files[0]) loadGame(ev.target.files[0]); ev.target.value = ""; });
   $("replay-file").addEventListener("change", (ev) => {

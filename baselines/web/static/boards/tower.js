@@ -17,7 +17,8 @@ export function draw(view) {
   const width = Math.max(1000, right + 430);
   const enemies = (view.enemies || []).filter((e) => e.alive !== false);
   const hand = view.yara?.hand || [];
-  const height = Math.max(GRID_Y + gridH + 170 + (hand.length ? 110 : 0), 370 + enemies.length * 78 + 24);
+  const scenario = view.round?.in_combat ? 0 : (view.scenario?.text || []).length * 30;
+  const height = Math.max(GRID_Y + gridH + 170 + scenario + (hand.length ? 110 : 0), 370 + enemies.length * 78 + 24);
   const svg = root(width, height);
   text(svg, GRID_X, 26, `${loc.name || "Location"} (${loc.number ?? "?"} of ${loc.of ?? "?"})`,
     { "font-size": 20, "font-weight": "bold" });
@@ -76,12 +77,18 @@ function drawRound(svg, view, x, y, chars) {
   const bits = [];
   if (r.combat_round !== undefined) bits.push(`Combat round ${r.combat_round}`);
   if (r.initiative_token) bits.push(`initiative token: ${r.initiative_token}`);
-  if (r.initiative_card) bits.push(`initiative card: ${brief(r.initiative_card.card ?? r.initiative_card)}`);
+  if (r.initiative_card && (r.initiative_card_this_round ?? true)) bits.push(`initiative card: ${brief(r.initiative_card.card ?? r.initiative_card)}`);
+  if (r.in_combat) bits.push(r.goes_first ? `${r.goes_first} goes first` : "initiative not yet chosen");
   if (view.item_deck !== undefined) bits.push(`item deck ${view.item_deck}`);
   if (view.yara) bits.push(`Yara: ${view.yara.hand_size ?? view.yara.hand?.length ?? 0} Plot cards in hand, deck ${view.yara.deck ?? "?"}`);
   let line = y + 16 * wrapped(svg, x, y, bits.join(" · "), chars, { "font-size": 13 }, 16) + 2;
+  // each panel as the sentence the view writes for it
   for (const key of ["incoming", "attack", "test"]) {
-    if (view[key]) { line += 14 * wrapped(svg, x, line, `${key}: ${brief(view[key])}`, chars, { "font-size": 12 }); }
+    if (view[key]) { line += 14 * wrapped(svg, x, line, view[key].text ?? `${key}: ${brief(view[key])}`, chars, { "font-size": 12 }); }
+  }
+  // the location's scenario page (its tests and events), public at the table, outside combat
+  if (view.scenario && !r.in_combat) {
+    for (const s of view.scenario.text || []) line += 13 * wrapped(svg, x, line, s, chars, { "font-size": 11, fill: "#6f5a3a" });
   }
   if (view.winner) text(svg, x, line + 4, `Winner: ${view.winner}`, { "font-size": 16, fill: "#8b1e1e", "font-weight": "bold" });
 }
