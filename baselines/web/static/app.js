@@ -423,7 +423,8 @@ function wirePicks(box, legal) {
 
 // Moves that spend something for good ask once more before they are sent (the button turns
 // into "confirm"); a second click on it sends the move, any other click forgets it.
-const SPENDS = /\b(spend|spends|pay|pays|sacrifice|discard|trade in|turn in)\b/i;
+// (Spending a die or a move point is the ordinary way to play and asks nothing.)
+const SPENDS = /\b(spend|spends|pay|pays|trade in|turn in)\b.*\b(gold|dp|gems?|relics?|divinations?|fate|xp)\b|\b(sacrifice|discard)\b/i;
 
 function needsConfirm(actionId) {
   if (!$("ask-spend").checked || !game?.report) return false;

@@ -37,9 +37,17 @@ export function say(v) {
 
 // The goal of the game: the view's own `goal` where it gives one, else what its keys say.
 export function goalText(view) {
-  if (view.goal) return typeof view.goal === "string" ? view.goal : say(view.goal);
+  if (view.goal) {
+    if (typeof view.goal === "string") return view.goal;
+    const { text, progress, ...rest } = view.goal;
+    const bits = [text ? String(text) : say(rest)];
+    if (progress && typeof progress === "object") {
+      bits.push(`Now: ${Object.entries(progress).map(([k, v]) => `${words(k).toLowerCase()} ${say(v)}`).join("; ")}.`);
+    } else if (progress) bits.push(`Now: ${progress}.`);
+    return bits.join(" ");
+  }
   const bits = [];
-  if (view.scenario) bits.push(`Scenario: ${typeof view.scenario === "string" ? view.scenario : say(view.scenario)}.`);
+  if (typeof view.scenario === "string") bits.push(`Scenario: ${view.scenario}.`);
   if (view.victory) {
     let v = `Victory: ${String(view.victory).replace(/_/g, " ")}`;
     if (view.max_rounds) v += ` when round ${view.max_rounds} ends`;
