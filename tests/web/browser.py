@@ -158,4 +158,5 @@ def click_visible_part(page, locator):
 
 def take(page, name):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => { const b = document.getElementById('board'); if (b) b.scrollTop = 0; }")
     page.locator("#play").screenshot(path=str(SCREENSHOTS / f"{name}.png"))
