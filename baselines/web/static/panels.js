@@ -75,7 +75,23 @@ export function drawDecision(view, legal, onAct, els) {
   els.context.replaceChildren(...contextSentences(d.context));
   els.actions.replaceChildren();
   const ordered = [...legal.filter((a) => BACK.test(a.name)), ...legal.filter((a) => !BACK.test(a.name))];
+  // many choices that share their first words ("you ask for ...", "you give ...") are grouped
+  // under those words
+  let key = null, groups = new Map();
+  for (const k of legal.length > 20 ? [2, 3, 1] : []) {
+    const by = (a) => a.name.split(" ").slice(0, k).join(" ");
+    const g = new Map();
+    for (const a of ordered) g.set(by(a), [...(g.get(by(a)) || []), a]);
+    if (g.size >= 2 && g.size <= 10 && [...g.values()].some((x) => x.length >= 4)) { key = by; groups = g; break; }
+  }
+  const grouped = key !== null;
+  let last = null;
+  if (grouped) ordered.sort((a, b) => [...groups.keys()].indexOf(key(a)) - [...groups.keys()].indexOf(key(b)));
   for (const a of ordered) {
+    if (grouped && key(a) !== last && groups.get(key(a)).length > 1) {
+      h("div", { class: "action-group" }, els.actions, `${key(a)} ... (${groups.get(key(a)).length})`);
+    }
+    if (grouped) last = key(a);
     const back = BACK.test(a.name);
     const b = h("button", { type: "button", class: back ? "action back" : "action", "data-action": a.id }, els.actions,
       back ? `\u2190 Back${a.name.length > 4 ? ` (${a.name})` : ""}` : a.name);
