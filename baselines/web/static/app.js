@@ -4,7 +4,7 @@
 import { ALL, drawBoard, drawDecision, filterActions, nameMatcher, tree } from "./panels.js";
 import { openReplay } from "./replay.js";
 import { TurnLog, currentDelay, markRecent, wireSpeed } from "./turns.js";
-import { drawEnd, goalText } from "./explain.js";
+import { drawEnd, goalText, winnerText } from "./explain.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -309,8 +309,7 @@ async function loop(report = null, actor = null) {
       await render(r, r.to_act_is_ai && !r.over ? game.turns.lastStep : game.turns.sinceMine());
     }
     if (r.over) {
-      const res = Object.entries(r.returns).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ");
-      setStatus("over", `${r.truncated ? "Stopped at the turn cap" : "Game over"}: ${res}`);
+      setStatus("over", r.truncated ? "Stopped at the turn cap: no winner" : `Game over: ${winnerText(r)}`);
       showEnd(r);
       $("decision").hidden = true;
     } else if (r.to_act_is_ai) {

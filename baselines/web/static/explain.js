@@ -148,6 +148,8 @@ export function drawEnd(box, r, actions) {
   }
   const table = standing(r.view);
   if (table) box.append(table);
+  const res = Object.entries(r.returns || {}).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ");
+  if (res) box.append(h("p", "returns", `Result (each seat's return): ${res}.`));
   const turns = turnText(r);
   if (turns) box.append(h("p", "turns", turns));
   const bar = h("div", "end-actions");
