@@ -244,8 +244,8 @@ async function startGame(ev) {
   ev.preventDefault();
   showError(null);
   const seed = $("seed").value.trim();
-  if (seed !== "" && !(/^\d+$/.test(seed) && Number(seed) < 2 ** 31)) {
-    showError(new Error(`The seed must be a whole number from 0 to ${2 ** 31 - 1}, or empty for a random game; "${seed}" is not.`));
+  if (seed !== "" && !(/^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)))) {
+    showError(new Error(`The seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or empty for a random game; "${seed}" is not.`));
     return;
   }
   try {
