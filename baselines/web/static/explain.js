@@ -131,7 +131,9 @@ export function turnText(r) {
   let round = v.round ?? v.turn;
   if (round && typeof round === "object") round = round.combat_round ?? null;
   const bits = [];
-  if (round !== undefined && round !== null) bits.push(`${typeof v.round === "object" ? "Combat round" : "Round"} ${round}${v.max_rounds || v.rounds ? ` of ${v.max_rounds || v.rounds}` : ""}`);
+  const max = v.max_rounds || v.rounds;
+  if (round !== undefined && round !== null && max && round > max) bits.push(`All ${max} rounds played`);
+  else if (round !== undefined && round !== null) bits.push(`${typeof v.round === "object" ? "Combat round" : "Round"} ${round}${max ? ` of ${max}` : ""}`);
   if (r.steps !== null && r.steps !== undefined) bits.push(`${r.steps} decisions in all`);
   return bits.join(" · ");
 }
