@@ -57,13 +57,22 @@ def test_each_game_to_its_end_at_1366x768_with_board_decision_and_log_in_view(sm
     set_up(page, web_base, env_id, config, seats, seed=11)
     outside = []
 
+    dumps = []
+
     def check(state):
+        if state == "your-turn":  # the decision's context in sentences, not a dump of keys
+            for line in page.locator("#context li").all_inner_texts():
+                if not line.endswith(".") or any(c in line for c in "{}[]"):
+                    dumps.append(line)
         if state in ("your-turn", "over"):
             boxes = ["board", "log-box", "decision" if state == "your-turn" else "endgame"]
             outside.extend(f"{id} at {state}" for id, ok in page.evaluate(IN_VIEW, boxes) if not ok)
 
     play_by_clicks(page, np.random.default_rng(11), on_settled=check)
     assert not outside, f"outside the 1366x768 window: {outside}"
+    assert not dumps, f"context lines that are not sentences: {dumps[:5]}"
+    # the goal of the game stands above the board
+    assert page.is_visible("#goal") and len(page.inner_text("#goal")) > 15
     # the end screen: the winner in words, the cause, rematch and save
     assert page.is_visible("#endgame")
     winner = page.inner_text("#endgame .winner")
