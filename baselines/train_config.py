@@ -49,6 +49,14 @@ DEFAULTS: dict[str, Any] = {
     "progress_bar": True,
     "tensorboard": True,
     "torch_threads": 1,  # the learner's CPU threads (small MLPs run fastest on one)
+    # the trainer: sb3 (MaskablePPO) or fast (baselines.fast: one batched forward for all envs
+    # per step; n_workers processes step the envs through shared memory, 0 = in this process;
+    # envs_per_worker, if given, must be n_envs / n_workers; overlap_learning: the next
+    # rollout is played while the learner updates on the last, by the policy one update behind)
+    "backend": "sb3",
+    "n_workers": 0,
+    "envs_per_worker": None,
+    "overlap_learning": True,
 }
 ACTIVATIONS = {"tanh": "Tanh", "relu": "ReLU", "elu": "ELU", "leaky_relu": "LeakyReLU"}
 FREE_MAPPINGS = ("env_config", "opponents")  # keys checked by the game and by the roles
@@ -72,6 +80,8 @@ SCALARS: dict[str, AgentOption] = {
     "eval.every": _int(), "eval.games": _int(0, 1_000_000), "eval.workers": _int(hi=1024),
     "eval.seed": _int(0, 2**31 - 1), "checkpoint_every": _int(), "progress_bar": BOOL,
     "tensorboard": BOOL, "torch_threads": _int(0, 1024),
+    "n_workers": _int(0, 1024), "envs_per_worker": _int(1, 1024, none_ok=True),
+    "overlap_learning": BOOL,
 }
 # MaskablePPO's settings this project passes through, with their types and ranges.
 PPO: dict[str, AgentOption] = {
@@ -82,7 +92,7 @@ PPO: dict[str, AgentOption] = {
     "max_grad_norm": _float(1e-9, 1e9), "target_kl": _float(1e-12, 100, none_ok=True),
     "stats_window_size": _int(hi=1_000_000),
 }
-CHOICES = {"reward": ("terminal", "shaped"), "vec_env": ("subproc", "dummy"),
+CHOICES = {"reward": ("terminal", "shaped"), "vec_env": ("subproc", "dummy"), "backend": ("sb3", "fast"),
            "policy.activation": tuple(ACTIVATIONS)}
 
 
@@ -265,6 +275,7 @@ def check_config(cfg: dict[str, Any]) -> None:
                           f"or cuda:N")
     if int(cfg["ppo"].get("n_steps", 512)) * cfg["n_envs"] < 2:
         raise ConfigError("config: ppo.n_steps x n_envs must be at least 2 (one rollout)")
+    _check_workers(cfg)
     if cfg["pretrain"]["teacher"] is not None:
         _agent("pretrain.teacher", cfg["pretrain"]["teacher"], cfg)
     for key in ("eval.opponents", "pool.fixed"):
@@ -278,6 +289,18 @@ def check_config(cfg: dict[str, Any]) -> None:
                           f"from pool.fixed, which is empty; list agent strings in pool.fixed "
                           f"(e.g. [scripted]) or set pool.fixed_prob: 0")
     _check_roles_and_opponents(cfg, game)
+
+
+def _check_workers(cfg: dict[str, Any]) -> None:
+    """n_workers processes share the n_envs environments (backend fast)."""
+    n, workers, per = cfg["n_envs"], cfg["n_workers"], cfg["envs_per_worker"]
+    if workers > n:
+        raise ConfigError(f"config: n_workers={workers} is more than n_envs={n}; each worker "
+                          f"steps at least one environment")
+    if per is not None and per * max(workers, 1) != n:
+        raise ConfigError(f"config: envs_per_worker={per} x n_workers={workers} is not "
+                          f"n_envs={n}; set n_envs to their product or leave envs_per_worker "
+                          f"out (n_envs shared among the workers)")
 
 
 def _check_roles_and_opponents(cfg: dict[str, Any], game: Any) -> None:

@@ -331,7 +331,8 @@ def _truncate_csv(path: Path, steps: int) -> None:
 
 
 def train_alternating(cfg: dict[str, Any], resume: bool = False,
-                      log: Callable[[str], None] = print) -> dict[str, Any]:
+                      log: Callable[[str], None] = print,
+                      trainer: type[Trainer] = Trainer) -> dict[str, Any]:
     """Asymmetric games: one policy per role in ``alternate.roles``, trained in turn for
     ``alternate.phase_steps`` each against the other roles' newest policies (sampled; the
     config's ``opponents`` before a role has one). Each role's run lives in
@@ -369,7 +370,7 @@ def train_alternating(cfg: dict[str, Any], resume: bool = False,
         sub.update(alternate=None, learn_role=role, opponents=opponents, out_dir=str(out / role),
                    total_steps=min(int(cfg["total_steps"]), (done[role] // phase + 1) * phase))
         log(f"alternating: {role} from step {done[role]} to {sub['total_steps']} against {opponents}")
-        summaries[role] = Trainer(sub, log).run(resume=done[role] > 0)
+        summaries[role] = trainer(sub, log).run(resume=done[role] > 0)
     return {"roles": summaries, "policies": {r: str(out / r / "policy") for r in roles}}
 
 
@@ -388,6 +389,9 @@ def train(config_path: str | Path | None = None, overrides: dict[str, Any] | Non
           resume: bool = False, log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train from a YAML config (plus overrides such as ``{"device": "cuda"}``)."""
     cfg = load_config(config_path, overrides)
+    if cfg["backend"] != "sb3":
+        raise ConfigError(f"backend {cfg['backend']!r}: train it with baselines.fast.train (or "
+                          f"conan-train); baselines.training.train runs the sb3 backend")
     if cfg["alternate"]:
         return train_alternating(cfg, resume, log)
     return Trainer(cfg, log).run(resume=resume)

@@ -4,8 +4,8 @@
 |---|---|
 | Import | `from conan_envs import kings_v2` — `kings_v2.env(num_players=2)` |
 | Agents | `player_0` … `player_{n-1}`, n = 2–4 (turn order drawn at random) |
-| Actions | Discrete(115 + n), masked (`observation["action_mask"]`) |
-| Observations | Box(float32), 2082 for two players (the table below) |
+| Actions | Discrete(116 + n), masked (`observation["action_mask"]`) |
+| Observations | Box(float32), 2515 for two players (the table below) |
 | Information | perfect: every player sees the whole board |
 
 Each King rules from one region, raises Heroes, Wizards and armies from the Recruit Tables
@@ -21,9 +21,10 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | reroll | 1 | discard a Divination (or a Confusion) to reroll the die offered |
 | region | 2–57 | a region (to place, target, recruit, move from or to, retreat, crown) |
 | unit | 58–65 | a unit type (Army, Elite, Hero, Wizard, Monster, Ships, King, Fort) |
-| count | 66–95 | how many (1–30): units in a move order, Armies trained |
+| count | 66–95 | how many (1–30): units moving, with a Relic or Battle Plan, Armies trained |
 | result | 96–114 | a Wizard Magic result 1–19 (Ancient Lore) |
-| player | 115… | an opponent (Piracy) |
+| back | 115 | undo the last step of the move order in progress (nothing has moved yet) |
+| player | 116… | an opponent (Piracy) |
 
 ## Observation (two players; players listed from the observer's seat)
 
@@ -36,7 +37,7 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `raided` | 56 | regions raided (no recruiting): the raider's seat from the observer |
 | `players` | 18 | per player: Gold, Divinations, Relics, alive, King, seat, phasing, asked, slain |
 | `phase` | 9 | the phase, one-hot (setup, fate, hero, wizard, recruit, move, battle, plunder, over) |
-| `decision` | 24 | the decision kind, one-hot |
+| `decision` | 25 | the decision kind, one-hot (`move_marked` last, v2) |
 | `task_effect` | 19 | the effect being resolved (Foment Rebellion, Raiding, Storms, Slay, ...) |
 | `task_region` | 56 | where it was rolled, or where the units move from |
 | `task_target` | 56 | the region chosen (a target, a destination) |
@@ -50,9 +51,16 @@ recruiting, each move order, casualties, retreats, Divination rerolls) is one de
 | `battle` | 79 | round, stage; per side: modifiers, hits to take, units killed/raised/possessed/immobilized |
 | `round` | 1 | the round over the round limit |
 | `in_battle` | 1 | a battle is being fought |
+| `relics` | 112 | per region and player (observer first), the Wizards bearing a Relic (/10) |
+| `turn` | 316 | the phasing player's turn-long effects (below) |
+| `task_count` | 1 | at a `move_marked` decision: the units moving (/30) |
+
+`turn`: per region the Move bonus (Forced March, Demonic Steeds), Heroes on a Long
+Journey, Heroes with a Battle Plan, extra recruit rolls, recruit rolls made (each /10); the
+King's Long Journey and Battle Plan; the 34 country recruit rolls still to make.
 
 With n players the per-owner blocks grow (`units` 56 x (n+1) x 8, `occupied` 56 x (n+1),
-`players` 9 n, `battle_defender` n+1); `conan_envs.kings.encode.observation_blocks(game,
+`players` 9 n, `battle_defender` n+1, `relics` 56 n); `conan_envs.kings.encode.observation_blocks(game,
 role)` gives the sizes for any config.
 
 ## Rewards
@@ -78,12 +86,16 @@ pretender, the round limit) are argued in `docs/rulings/kings.md`.
 ## The view (`state.view(role)`)
 
 `env_id`, `role`, `decision` (`kind`, `actor`, `prompt`, `context`: `effect`, `region`,
-`target`, `unit`, or at a Divination offer `roll` with `table`, `die`, `value`, `result`,
-`roller`, `region`, `unit`), `log`, and the board: `round`, `phase`, `phasing_player`,
-`turn_order`, `victory`, `conquest_goal`, `max_rounds`, `regions` (each: `name`,
-`country`, `sea`, `x`, `y` on a 1000 x 700 map, `controller`, `units` by owner, `storms`,
-`curses`, `raided_by`, `neighbours`), `players` (each: `name`, `gold`, `divinations`,
-`relics`, `alive`, `king_slain`, `has_king`, `countries`, `regions`), `battle` (None, or
+`target`, `unit`, `count` at `move_marked`, `heirs` at `new_king`, or at a Divination
+offer `roll` with `table`, `die`, `value`, `result`, `roller`, `region`, `unit`), `log`, and
+the board: `round`, `phase`, `phasing_player`, `turn_order`, `victory`, `conquest_goal`,
+`max_rounds`, `regions` (each: `name`, `country`, `sea`, `x`, `y` on a 1000 x 700 map,
+`controller`, `units` by owner, `relics` by owner, `storms`, `curses`, `raided_by`,
+`neighbours`), `players` (each: `name`, `gold`, `divinations`, `relics`, `alive`,
+`king_slain`, `has_king`, `countries`, `regions`), `turn_effects` (None in set-up and at
+the end, or `player`, `regions` with `move_bonus`, `long_journey`, `battle_plan`,
+`recruit_bonus`, `recruit_rolls`, and `king_long_journey`, `king_battle_plan`,
+`country_rolls`), `battle` (None, or
 `region`, `attacker`, `defender`, `round`, `stage`, `sides` with `player`,
 `initiative_bonus`, `attack_bonus`, `lead_charge`, `confusion`, `hits_to_take`, `killed`,
 `raised`, `possessed`, `immobilized`), `end` (None, or `cause` and `winners`).
@@ -96,6 +108,15 @@ pretender, the round limit) are argued in `docs/rulings/kings.md`.
   the battle's record (2082 floats for two players, was 1797); the King boards Ships as a
   Hero; the Poitain–Argos border; the designed conquest goal (`conquest`) and pretender
   (`pretender`); the end reports its cause and the round it ended in.
+- v2: a Relic belongs to the Wizard that forged it (lost with him, carried with him) and a
+  Battle Plan to the Hero or King that rolled it; a move order can be taken `back` step by
+  step before its units move (action 115, the player segment moves to 116), and asks which
+  Wizards or Heroes carry their token (`move_marked`); the turn-long effects (Forced March,
+  Demonic Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made and owed)
+  and the Relics by region are in the view, the text board and the observation (`relics`,
+  `turn`, `task_count`: 2515 floats for two players, was 2082); the log gives each battle
+  round's attack dice and casualties and what a targetless effect did; the new King's
+  prompt names the unit crowned in each region.
 """
 from ._module import env_functions
 

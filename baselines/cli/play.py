@@ -182,9 +182,20 @@ def run(argv: Sequence[str] | None = None, input_fn: Callable[[str], str] = inpu
         agents = [RecordingAgent(a, r, transcript) for r, a in enumerate(agents)]
     human_roles = {game.roles[r] for r in resolve_roles(game, args.human, "--human")}
 
+    # With a person at the table the feed is that person's log, never the AI's move names (a
+    # name can carry a hidden card); AIs alone are watched move by move.
+    watcher = min((game.roles.index(r) for r in human_roles), default=None)
+    next_event = [0]
+
     def show(state: Any, role: int, label: str) -> None:
-        if not args.quiet and transcript is None and game.roles[role] not in human_roles:
+        if args.quiet or transcript is not None or game.roles[role] in human_roles:
+            return
+        if watcher is None:
             output_fn(f"{game.roles[role]}: {label}")
+            return
+        for number, text in state.events_since(watcher, next_event[0]):
+            output_fn(f"  {text}")
+            next_event[0] = number + 1
 
     try:
         result = play_match(game, agents, seed=args.seed, on_step=show, max_steps=args.max_steps)

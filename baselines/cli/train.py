@@ -1,10 +1,12 @@
-"""conan-train: train a MaskablePPO agent (or, with --backend rllib, PPO on Ray RLlib) from
+"""conan-train: train a MaskablePPO agent (with --backend fast, the fast masked PPO of
+baselines.fast; with --backend rllib, PPO on Ray RLlib) from
 a YAML config, given by the name of a shipped config or by a path.
 
     conan-train --config kings_ppo_selfplay
     conan-train --config smoke --out-dir runs/smoke --device cuda
     conan-train --config kings_ppo_selfplay --resume
     conan-train --config my_run.yaml --set ppo.n_steps=256 --set n_envs=4
+    conan-train --config kings_ppo_selfplay --backend fast --set n_workers=2
     conan-train --config kings_ppo_selfplay --backend rllib --runners 2
     conan-train --list-configs
 
@@ -27,8 +29,10 @@ def build_parser() -> Parser:
     p = Parser(prog=PROG, description=__doc__)
     p.add_argument("--config", help="a shipped config's name (see --list-configs) or a YAML path")
     p.add_argument("--list-configs", action="store_true", help="list the shipped configs")
-    p.add_argument("--backend", choices=["sb3", "rllib"], default="sb3",
-                   help="sb3: MaskablePPO in one process (default); rllib: Ray RLlib")
+    p.add_argument("--backend", choices=["sb3", "fast", "rllib"],
+                   help="sb3: MaskablePPO (the default, or the config's backend key); fast: "
+                        "masked PPO with batched inference and shared-memory env workers "
+                        "(n_workers, envs_per_worker); rllib: Ray RLlib")
     p.add_argument("--resume", action="store_true", help="continue the run in out_dir from its checkpoint")
     p.add_argument("--device", choices=["auto", "cpu", "cuda"], help="override the config's device")
     p.add_argument("--out-dir", help="override the config's out_dir")
@@ -89,14 +93,15 @@ def run(argv: Sequence[str] | None = None, log: Callable[[str], None] = print) -
         return rllib.main(str(path), args)
     if args.runners is not None:
         raise UserError("--runners goes with --backend rllib")
-    cfg = load_config(path, overrides_from(args))  # every key checked before any work
+    over = overrides_from(args)
+    if args.backend:
+        over["backend"] = args.backend
+    cfg = load_config(path, over)  # every key checked before any work
     need("torch", "train", "training")
     need("sb3_contrib", "train", "training")
-    from ..training import Trainer, train_alternating
+    from ..fast.trainer import run_config
 
-    if cfg["alternate"]:
-        return train_alternating(cfg, args.resume, log)
-    return Trainer(cfg, log).run(resume=args.resume)
+    return run_config(cfg, args.resume, log)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

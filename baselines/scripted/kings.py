@@ -222,6 +222,10 @@ class ScriptedAgent(Agent):
         k = self.spare(state, task["source"], task["unit"])
         return COUNT0 + max(0, min(k, len(legal)) - 1)
 
+    def _move_marked(self, state: Any, legal: list[int]) -> int:
+        """Relics and Battle Plans go with the units that move (to the fight)."""
+        return max(a for a in legal if a == DONE or COUNT0 <= a < RESULT0)
+
     def _embark(self, state: Any, legal: list[int]) -> int:
         return DONE
 

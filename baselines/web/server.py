@@ -291,7 +291,8 @@ def create_app(port: int | None = None, secret: str | None = None,
         store.check_room()
         rep = S.Replay(text, store.stopping.is_set)
         return {"replay_id": store.add(rep), "env_id": rep.game.env_id,
-                "roles": list(rep.game.roles), "length": rep.length}
+                "roles": list(rep.game.roles), "viewers": list(rep.viewers),
+                "finished": rep.finished, "length": rep.length}
 
     @app.get("/api/replays/{replay_id}/{step}")
     def replay_step(replay_id: str, step: int, role: Seat) -> Any:

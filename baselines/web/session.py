@@ -368,9 +368,24 @@ class Session:
                 and all(type(a) is int for a in actions)
                 and (seed is None or (type(seed) is int and 0 <= seed < 2**63))):
             actions, seed = None, None
+        saved_seats = record.get("seats")
         if seats is None:
-            seats = record.get("seats")
+            seats = saved_seats
+        elif isinstance(saved_seats, dict) and not (state.is_terminal() or state.is_truncated()):
+            keep_ai_seats(saved_seats, seats)
         return cls.start(game.env_id, game.config, seats, seed, state, actions, rules)
+
+
+def keep_ai_seats(saved: JSON, asked: Any) -> None:
+    """A game still being played keeps its AI seats when it is loaded: a person may not take
+    over the seat of an agent (whose view holds what the people at the table may not see)."""
+    if not isinstance(asked, dict):
+        return  # Session.start refuses it with its own message
+    for role, spec in saved.items():
+        if spec != HUMAN and role in asked and asked[role] != spec:
+            raise WebError(422, f"seat {role} is played by the AI ({spec}) in this unfinished "
+                                f"game; a loaded game keeps its AI seats (finish it, or start a "
+                                f"new one)")
 
 
 def parse_record(text: Any) -> JSON:
@@ -395,6 +410,7 @@ class Replay:
 
     def __init__(self, text: Any, stop: Callable[[], bool] = lambda: False) -> None:
         record = parse_record(text)
+        seats = record.get("seats")
         self.game = make_game(record.get("env_id"), record.get("config") or {})
         seed, actions = record.get("seed"), record.get("actions")
         if type(seed) is not int:
@@ -420,6 +436,17 @@ class Replay:
             if i % 512 == 511 and stop():
                 raise WebError(503, "the server is stopping")
         self._last: tuple[int, State, str | None] = (0, self.checkpoints[0], None)
+        # One seat, one truth: an unfinished game is shown only as the seats its people held
+        # (a page's save names them), with each seat's own log; every seat once it is over.
+        self.finished = state.is_terminal() or state.is_truncated()
+        people = ([r for r in self.game.roles if seats.get(r) == HUMAN]
+                  if isinstance(seats, dict) else [])
+        if not self.finished and not people:
+            raise WebError(422, "this game is not over and the file does not say which seats "
+                                "its people held, so no seat's view can be shown without "
+                                "another's secrets; replay it once it is finished, or replay "
+                                "the save the page wrote")
+        self.viewers: tuple[str, ...] = tuple(self.game.roles) if self.finished else tuple(people)
 
     @property
     def length(self) -> int:
@@ -454,9 +481,16 @@ class Replay:
             r = self.game.role_index(role)
         except ConfigError as e:
             raise WebError(422, str(e)) from None
+        if self.game.roles[r] not in self.viewers:
+            raise WebError(403, f"this game is not over: it can be viewed only as "
+                                f"{', '.join(self.viewers)}, the seat(s) its people held")
         state, label = self.position(index)
+        actor = label.partition(":")[0] if label else None
+        if label and not self.finished and actor != self.game.roles[r]:
+            label = f"{actor} moved (what {self.game.roles[r]} saw of it is in the log)"
         return {"env_id": self.game.env_id, "config": _plain(self.game.config),
-                "roles": list(self.game.roles), "seat": self.game.roles[r], "step": index,
+                "roles": list(self.game.roles), "viewers": list(self.viewers),
+                "seat": self.game.roles[r], "step": index,
                 "length": self.length, "view": state.view(r), "last_action": label,
                 "over": state.is_terminal() or state.is_truncated()}
 

@@ -414,6 +414,11 @@ class State(ABC):
         seen = [text for _, code, text in self.log if sees(code, role)]
         return seen[-limit:]
 
+    def events_since(self, role: int, number: int) -> list[tuple[int, str]]:
+        """The events `role` saw numbered `number` or later, as (number, text), oldest first:
+        what a seat is told of the moves since it last looked (the terminal's feed)."""
+        return [(n, text) for n, code, text in self.log if n >= number and sees(code, role)]
+
     def render_text(self, role: object = None) -> str:
         """The text board from `role`'s view (default: the role to act, else role 0)."""
         if role is None:

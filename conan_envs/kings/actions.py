@@ -1,10 +1,12 @@
 """The flat action space of Kings of Hyboria (one layout for every decision):
 
-    done | reroll | region x56 | unit x8 | count 1..30 | result (Wizard Magic 1-19) | player
+    done | reroll | region x56 | unit x8 | count 1..30 | result (Wizard Magic 1-19) | back
+    | player
 
 `done` ends or declines (keep a roll, stop recruiting or moving, stay in battle, take the
-Gold); `reroll` discards a Divination. The player segment comes last so that every other
-offset is the same for any number of players.
+Gold); `reroll` discards a Divination; `back` undoes the last step of a move order not yet
+carried out (kings_v2). The player segment comes last so that every other offset is the
+same for any number of players.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ DONE, REROLL, REGION0 = 0, 1, 2
 UNIT0 = REGION0 + C.NUM_REGIONS
 COUNT0 = UNIT0 + C.NUM_TYPES
 RESULT0 = COUNT0 + MAX_COUNT
-PLAYER0 = RESULT0 + 19
+BACK = RESULT0 + 19
+PLAYER0 = BACK + 1
 
 
 def make_codec(num_players: int) -> ActionCodec:
@@ -27,7 +30,8 @@ def make_codec(num_players: int) -> ActionCodec:
         ("unit", C.UNIT_NAMES),
         ("count", tuple(range(1, MAX_COUNT + 1))),
         ("result", tuple(C.WIZARD_MAGIC_TEXT[1:20])),
+        ("back", 1),
         ("player", tuple(f"player_{i}" for i in range(num_players))),
     ])
-    assert codec.offsets["player"] == PLAYER0 and codec.offsets["count"] == COUNT0
+    assert codec.offsets["player"] == PLAYER0 and codec.offsets["back"] == BACK
     return codec

@@ -31,6 +31,7 @@ def _zeros():
 
 
 _NONE = _zeros()  # (compared with, never changed)
+PLANNED = 2  # in the Hero Battle Action Segment's queue: a Battle Plan's extra roll
 
 
 class BattleRules:
@@ -55,16 +56,20 @@ class BattleRules:
         return (self.tot[bt["region"] * self.O + bt["owners"][s]] - sum(bt["possessed"][1 - s])
                 + sum(bt["possessed"][s]))
 
-    def remove(self, s, t):
+    def remove(self, s, t, targeted=False):
         """A casualty of type t on side s: possessed units first, then units raised for this
-        battle (they vanish and are not 'killed'), then the side's own."""
+        battle (they vanish and are not 'killed'), then the side's own. `targeted`: the
+        enemy picked it (Slay, Death), so it is a unit with a token if there is one."""
         bt = self.battle
         r = bt["region"]
         if bt["possessed"][s][t]:
             bt["possessed"][s][t] -= 1
+            self.lose_marked_first(r, bt["owners"][1 - s], t)
             self.kill(r, bt["owners"][1 - s], t)
             bt["killed"][1 - s][t] += 1
             return
+        if targeted and not bt["raised"][s][t]:
+            self.lose_marked_first(r, bt["owners"][s], t)
         self.kill(r, bt["owners"][s], t)
         if bt["raised"][s][t]:
             bt["raised"][s][t] -= 1
@@ -101,6 +106,7 @@ class BattleRules:
                 "side": 0, "effect": ""}
             self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[me]} attacks "
                            f"{self.owner_name(dfn)}")
+            bt["rolled"], bt["lost"] = [], _zeros()
             self._start_round()
         tot, here = self.tot, bt["region"] * self.O
         attacker, defender = bt["owners"]
@@ -124,16 +130,28 @@ class BattleRules:
             o = bt["owners"][s]
             if o < self.n:
                 row = self.counts(s)
-                k = row[H] + row[K]
-                plan = self.battle_plan[o]  # Battle Plan: 1 extra roll
-                q += [s] * (k + min(k, plan) if plan else k)
+                q += [s] * (row[H] + row[K])
+        # Battle Plan: each Hero (or the King) holding one "may make 1 extra roll" (side 0,
+        # the phasing player's, is the only one that can hold one)
+        q += [PLANNED] * self._planned()
         bt["queue"] = q
         bt["stage"] = "heroes"
+        self.log_event(f"Battle in {C.REGIONS[bt['region']]}, round {bt['round']}")
+
+    def _planned(self):
+        """The attacker's Heroes and King in the battle that hold a Battle Plan."""
+        r, me = self.battle["region"], self.battle["owners"][0]
+        return self.marked(r, me, H) + self.marked(r, me, K)
 
     def _bt_heroes(self):
         bt = self.battle
         while bt["queue"]:
             s = bt["queue"].pop(0)
+            if s == PLANNED:  # one holder left for each Battle Plan roll still queued
+                if self._planned() > bt["queue"].count(PLANNED):
+                    self._roll("action", 6, {"side": 0})
+                    return
+                continue
             row = self.counts(s)
             if row[H] + row[K]:
                 self._roll("action", 6, {"side": s})
@@ -169,6 +187,8 @@ class BattleRules:
             self._roll("attack", 10, {"side": s, "unit": t})
             if self.ask is not None:  # a reroll is offered
                 return
+        if bt["rolled"]:
+            self._log_attacks()
         for s in (0, 1):  # casualties of this initiative step, all at once
             while bt["hits"][s] > 0:
                 if self.side_total(s) <= 0:
@@ -183,11 +203,14 @@ class BattleRules:
                     self._ask("casualty", bt["owners"][s], [UNIT0 + t for t in types])
                     return
                 self.remove(s, types[0])
+                bt["lost"][s][types[0]] += 1
                 bt["hits"][s] -= 1
+        if bt["lost"] != _NONE:
+            self._log_losses()
         if not self._both_present():
             return
         if bt["levels"]:
-            level = bt["levels"].pop(0)
+            level = bt["level"] = bt["levels"].pop(0)
             q = []
             for s in (0, 1):
                 row, immob = self.counts(s), bt["immobilized"][s]
@@ -211,12 +234,39 @@ class BattleRules:
         """Side s's unit of type t rolled v on its attack die."""
         bt = self.battle
         mod = bt["attack_bonus"][s] + (2 * bt["charge"][s] if t in (A, E) else 0)
+        bt["rolled"].append([s, t, v])
         if v + mod >= C.ATTACK[t]:
             bt["hits"][1 - s] += 1
+
+    def _log_attacks(self):
+        """One line per side and unit type for the initiative step's attack dice."""
+        bt = self.battle
+        groups = {}
+        for s, t, v in bt["rolled"]:
+            groups.setdefault((s, t), []).append(v)
+        parts = []
+        for (s, t), dice in sorted(groups.items()):
+            mod = bt["attack_bonus"][s] + (2 * bt["charge"][s] if t in (A, E) else 0)
+            hits = sum(v + mod >= C.ATTACK[t] for v in dice)
+            parts.append(f"{self.owner_name(bt['owners'][s])}'s {C.UNIT_NAMES[t]} roll "
+                         f"{', '.join(map(str, dice))} (need {C.ATTACK[t]}"
+                         f"{f', modifier {mod:+d}' if mod else ''}): "
+                         f"{hits} hit{'' if hits == 1 else 's'}")
+        bt["rolled"] = []
+        self.log_event(f"Attacks at initiative {bt['level']}: " + "; ".join(parts))
+
+    def _log_losses(self):
+        bt = self.battle
+        self.log_event("Casualties: " + "; ".join(
+            f"{self.owner_name(bt['owners'][s])} loses "
+            + ", ".join(f"{k} {C.UNIT_NAMES[t]}" for t, k in enumerate(bt["lost"][s]) if k)
+            for s in (0, 1) if any(bt["lost"][s])))
+        bt["lost"] = _zeros()
 
     def _on_casualty(self, a):
         s = self.battle["side"]
         self.remove(s, a - UNIT0)
+        self.battle["lost"][s][a - UNIT0] += 1
         self.battle["hits"][s] -= 1
 
     # ---- retreat ------------------------------------------------------------------------
@@ -261,6 +311,7 @@ class BattleRules:
         r, o = bt["region"], bt["owners"][s]
         self.log_event(f"{self.owner_name(o)} retreats from {C.REGIONS[r]} to {C.REGIONS[d]}")
         bt["possessed"] = _zeros()
+        self.shift_all_marks(r, d, o)  # Relics and Battle Plans go with their units
         for t in range(T):
             k = self.at(r, o, t)
             gone = bt["raised"][s][t] if t != F else k
@@ -368,12 +419,14 @@ class BattleRules:
     def _hit_target(self, t):
         bt = self.battle
         s, eff = bt["side"], bt["effect"]
+        self.log_event(f"{eff.title()}: {self.owner_name(bt['owners'][s])} strikes "
+                       f"{self.owner_name(bt['owners'][1 - s])}'s {C.UNIT_NAMES[t]}")
         if eff == "possession":
             bt["possessed"][s][t] += 1
         elif eff == "immobilize":
             bt["immobilized"][1 - s][t] += 1
         else:
-            self.remove(1 - s, t)
+            self.remove(1 - s, t, targeted=True)
 
     def _on_restore(self, a):
         self._restore(a - UNIT0)

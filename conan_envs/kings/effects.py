@@ -26,6 +26,21 @@ TARGETED = {
     "great_curse": (None, False, "curse"),
 }
 RECRUITS = {"bind_monster": M, "summon_greater_demon": H, "demon_horde": E, "necromancy": A}
+# the effects that last the turn (shown in the observation's and the view's turn block)
+TURN_LONG = frozenset(("forced_march", "demonic_steeds", "recruit", "long_journey",
+                       "battle_plan"))
+# what a targeted effect found nowhere next door (logged: the effect does nothing)
+NO_TARGET = {
+    "assassination": "no enemy Hero, Wizard or King", "hunter_killer_demon": "no enemy Hero, "
+    "Wizard or King", "plague": "no enemy Army or Elite", "earthquake": "no enemy Army or "
+    "Fortification", "convert": "no enemy unit that can change sides", "mind_control": "no "
+    "enemy unit that can change sides", "foment_rebellion": "no land region (or no Army "
+    "counter left)", "raiding": "no land region", "storms": "no region",
+    "great_curse": "no region"}
+
+
+def effect_title(eff):
+    return {"forge_artifact": "Forge/Discover Artifact"}.get(eff, eff.replace("_", " ").title())
 
 
 class EffectRules:
@@ -34,7 +49,7 @@ class EffectRules:
         self._effect(C.HEROIC_ACTIONS[v], ctx["region"], ctx["unit"])
 
     def _rolled_wizard(self, v, ctx):
-        self._effect(C.WIZARD_MAGIC[v], ctx["region"], ctx["unit"])
+        self._effect(C.WIZARD_MAGIC[v], ctx["region"], ctx["unit"], ctx.get("relic", False))
 
     def _rolled_curse(self, v, ctx):
         self.set_curse(ctx["target"], self.curse[ctx["target"]] + v)
@@ -91,12 +106,16 @@ class EffectRules:
         self._unit_effect(what, d, o, t)
 
     def _unit_effect(self, what, d, o, t):
+        marked = self.marked(d, o, t) > 0  # the striker picks the Relic bearer first
         self.log_event(f"{self.task['effect'].replace('_', ' ').title()}: "
                        f"{'kills' if what == 'kill' else 'takes'} {self.owner_name(o)}'s "
-                       f"{C.UNIT_NAMES[t]} in {C.REGIONS[d]}")
+                       f"{C.UNIT_NAMES[t]}{' bearing a Relic' if marked and t == W else ''} "
+                       f"in {C.REGIONS[d]}")
         if what == "kill":
+            self.lose_marked_first(d, o, t)
             self.kill(d, o, t, self.task["effect"])
-        else:  # "take": Convert, Mind Control
+        else:  # "take": Convert, Mind Control (a Relic goes with its Wizard)
+            self.take_marked_first(d, o, t, self.me())
             self.add(d, o, t, -1)
             self.add(d, self.me(), t)
 
@@ -113,8 +132,12 @@ class EffectRules:
             self._roll("curse", 6, {"target": d})
 
     # ---- the tables ---------------------------------------------------------------------
-    def _effect(self, eff, r, t):
+    def _effect(self, eff, r, t, bearer=False):
+        """Effect `eff` rolled in region r by a unit of type t (`bearer`: a Wizard bearing
+        a Relic)."""
         me = self.me()
+        if eff in TURN_LONG:
+            self.tokens_changed()
         if eff in TARGETED:
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
@@ -122,10 +145,13 @@ class EffectRules:
                     self.task = {"effect": eff, "region": r}
                     self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
                 else:
-                    self.gold[me] += 1
+                    self._gain_gold("Adventure: no Monster in an adjacent territory")
             elif regions:
                 self.task = {"effect": eff, "region": r}
                 self._ask("target_region", me, [REGION0 + d for d in regions])
+            else:
+                self.log_event(f"{effect_title(eff)}: {NO_TARGET[eff]} next to "
+                               f"{C.REGIONS[r]}; nothing happens")
             return
         if eff in RECRUITS:
             u = RECRUITS[eff]
@@ -155,50 +181,73 @@ class EffectRules:
             if victims:
                 self._ask("piracy", me, [DONE] + [PLAYER0 + p for p in victims])
             else:
-                self.gold[me] += 1
-        elif eff == "battle_plan":
-            self.battle_plan[me] += 1
+                self._gain_gold("Piracy: nobody has Gold to steal")
+        elif eff == "battle_plan":  # the Hero (or King) that rolled it holds it this turn
+            if t == K:
+                self.king_plan = True
+            else:
+                self.plan[r] += 1
         elif eff == "untimely_end":
             self.kill(r, me, t, "untimely_end")
-        elif eff in ("consumed_by_demons", "insanity"):
+        elif eff in ("consumed_by_demons", "insanity"):  # the rolling Wizard, Relic and all
+            if bearer:
+                self.lose_marked_first(r, me, W)
             self.kill(r, me, W)
-        elif eff == "forge_artifact":
-            self.relics[me] += 1
+        elif eff == "forge_artifact":  # "Wizard gets Relic Token": the rolling Wizard
+            if bearer:
+                self.log_event("Forge/Discover Artifact: this Wizard already bears a Relic")
+            else:
+                self.add_relic(r, me, 1)
         elif eff == "prophecy":
             self._roll("prophecy", 3, {})
         elif eff == "magical_riches":
             self.gold[me] += 1
         elif eff == "transmutation":  # a fellow unit becomes a Monster
             types = self._fellows(r, (A, E, H, W, S)) if self.can_recruit(me, M) else []
-            self._choose_fellow("transmutation", r, types)
+            self._choose_fellow("transmutation", r, types, bearer)
         elif eff == "sacrifice":  # destroy a fellow unit, then roll again
-            self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)))
+            self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)), bearer)
         elif eff == "ancient_lore":
-            self.task = {"region": r}
+            self.task = {"region": r, "relic": bearer}
             self._ask("ancient_lore", me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
+
+    def _gain_gold(self, why):
+        me = self.me()
+        self.gold[me] += 1
+        self.log_event(f"{why}: {self.game.roles[me]} gains 1 Gold (now {self.gold[me]})")
 
     def _fellows(self, r, types):
         me = self.me()
         return [t for t in types if self.at(r, me, t) > (1 if t == W else 0)]
 
-    def _choose_fellow(self, eff, r, types):
+    def _choose_fellow(self, eff, r, types, bearer):
         if not types:
+            self.log_event(f"{effect_title(eff)}: no fellow unit in {C.REGIONS[r]}; "
+                           "nothing happens")
             return
-        self.task = {"effect": eff, "region": r}
+        self.task = {"effect": eff, "region": r, "relic": bearer}
         if len(types) == 1:
             self._fellow_effect(types[0])
         else:
             self._ask(eff, self.me(), [UNIT0 + t for t in types])
 
     def _fellow_effect(self, t):
-        r, me = self.task["region"], self.me()
+        r, me, bearer = self.task["region"], self.me(), self.task["relic"]
+        if t == W:  # a fellow Wizard: a plain one if any (the rolling Wizard stays)
+            plain = self.at(r, me, W) - self.marked(r, me, W) - (0 if bearer else 1)
+            if plain <= 0:
+                self.lose_marked_first(r, me, W)
+        self.log_event(f"{effect_title(self.task['effect'])}: {self.game.roles[me]}'s "
+                       f"{C.UNIT_NAMES[t]} in {C.REGIONS[r]}"
+                       + (" becomes a Monster" if self.task["effect"] == "transmutation"
+                          else " is destroyed; the Wizard rolls again"))
         if self.task["effect"] == "transmutation":
             self.add(r, me, t, -1)
             self.add(r, me, M)
         else:
             self.kill(r, me, t)
-            self._roll("wizard", 20, {"region": r, "unit": W})
+            self._roll("wizard", 20, {"region": r, "unit": W, "relic": bearer})
 
     def _on_transmutation(self, a):
         self._fellow_effect(a - UNIT0)
@@ -214,15 +263,17 @@ class EffectRules:
 
     def _on_adventure(self, a):
         if a == DONE:
-            self.gold[self.me()] += 1
+            self._gain_gold("Adventure")
         else:
             self._on_target_region(a)
 
     def _on_piracy(self, a):
-        me = self.me()
         if a != DONE:
             self.gold[a - PLAYER0] -= 1
-        self.gold[me] += 1
+            self._gain_gold(f"Piracy robs {self.game.roles[a - PLAYER0]}")
+        else:
+            self._gain_gold("Piracy")
 
     def _on_ancient_lore(self, a):
-        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task["region"], W)
+        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task["region"], W,
+                     self.task["relic"])

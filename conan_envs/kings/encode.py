@@ -13,8 +13,10 @@ observer laid out as that observer's whole observation. Tokens are written as th
 `KingsState.add` only notes the unit counts and occupancies that changed, and `catch_up`
 writes them to the observer's row when an observation is asked (the rules loop never asks
 for one), leaving them noted for the other observers. The row also holds the players
-block, the phase and the round as last shown to that observer, rewritten when they change;
-the rest is left zero. Encoding copies the observer's row and writes the decision's parts."""
+block, the phase and the round as last shown to that observer, rewritten when they change,
+and the Relics and turn-long effects (kings_v2), rewritten after `tokens_changed` marks them
+stale; the rest is left zero. Encoding copies the observer's row and writes the decision's
+parts."""
 from __future__ import annotations
 
 import numpy as np
@@ -27,7 +29,7 @@ DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_
              "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
              "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
              "battle_target", "restore", "retreat", "terror_retreat", "new_king", "training",
-             "relic_roll")
+             "relic_roll", "move_marked")
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
@@ -63,7 +65,11 @@ _STAGE = {st: i for i, st in enumerate(STAGES)}
 # decisions that carry out the state's task (its effect, region, target, unit)
 TASK_DECISIONS = frozenset(("target_region", "target_unit", "adventure", "training", "sacrifice",
                             "transmutation", "ancient_lore", "relic_roll", "move_unit",
-                            "move_to", "move_count", "embark"))
+                            "move_to", "move_count", "embark", "move_marked"))
+# the turn block (kings_v2): per region the phasing player's turn-long effects, then his
+# King's, then the countries whose recruit roll he still has this turn
+TURN_REGION_FIELDS = ("stack_bonus", "journey", "plan", "bonus_recruit", "rolls")
+TURN_SIZE = len(TURN_REGION_FIELDS) * R + 2 + len(C.COUNTRIES)
 
 
 def observation_blocks(game, role=0):
@@ -76,7 +82,8 @@ def observation_blocks(game, role=0):
             ("task_target", R), ("task_unit", T), ("roll", len(ROLLS) + 1),
             ("roll_region", R), ("roll_unit", T), ("roll_side", 2), ("battle_region", R),
             ("battle_defender", o),
-            ("battle", 1 + len(STAGES) + 2 * BATTLE_SIDE), ("round", 1), ("in_battle", 1)]
+            ("battle", 1 + len(STAGES) + 2 * BATTLE_SIDE), ("round", 1), ("in_battle", 1),
+            ("relics", R * n), ("turn", TURN_SIZE), ("task_count", 1)]
 
 
 def block_offsets(n):
@@ -113,7 +120,13 @@ def pending(state):
     eff = task.get("effect")
     region = task.get("source", task.get("region", -1))
     target = task.get("target", task.get("destination", -1))
-    return _EFF[eff] if eff in _EFF else -1, region, target, task.get("unit", -1)
+    unit = task.get("boarding", task.get("unit", -1))  # a passenger, once the Ships sailed
+    return _EFF[eff] if eff in _EFF else -1, region, target, unit
+
+
+def marked_count(state):
+    """At a `move_marked` decision, how many units the order moves (a boarding: one)."""
+    return 1 if "boarding" in state.task else state.task["count"]
 
 
 def board_size(n):
@@ -152,8 +165,9 @@ def raid_value(raider, role, n):
 
 
 def board_values(state):
-    """The board from the state's unit counts, tokens, players, phase and round: what
-    `state.board` holds once every observer has caught up (and been shown them)."""
+    """The board from the state's unit counts, tokens, players, phase, round, Relics and
+    turn-long effects: what `state.board` holds once every observer has caught up (and been
+    shown them)."""
     n, u, tot, game = state.n, state.u, state.tot, state.game
     units = [SCALED[i % T][k] if k < len(SCALED[i % T]) else 1.0 for i, k in enumerate(u)]
     tokens = [STORMS[min(k, 3)] for k in state.storm] + [CURSES[min(k, 6)] for k in state.curse]
@@ -166,7 +180,9 @@ def board_values(state):
                                  + tokens + [raid_value(p, role, n) for p in state.raided])
         row[at["players"]:at["phase"]] = players_block(state, role, players_key(state, role))
         row[at["phase"] + _PH[state.phase]] = 1.0
-        row[-2] = round_value(state)
+        row[at["round"]] = round_value(state)
+        write_relics(state, role, row, at["relics"])
+        write_turn(state, row, at["turn"])
         rows.append(row)
     return rows
 
@@ -221,7 +237,11 @@ def encode(state, role):
         state.shown_phase[role] = phase
     if state.turn != state.shown_turn[role]:
         state.shown_turn[role] = state.turn
-        row[-2] = round_value(state)
+        row[at["round"]] = round_value(state)
+    if state.stale_tokens[role]:  # the Relics or the turn-long effects changed
+        state.stale_tokens[role] = False
+        write_relics(state, role, row, at["relics"])
+        write_turn(state, row, at["turn"])
     out = row.copy()
     ask = state.ask
     if ask:
@@ -237,6 +257,8 @@ def encode(state, role):
                 out[at["task_target"] + target] = 1.0
             if unit >= 0:
                 out[at["task_unit"] + unit] = 1.0
+            if kind == "move_marked":
+                out[at["task_count"]] = marked_count(state) / 30
         elif kind == "divination":
             roll = state.pending_roll
             k = at["roll"]
@@ -253,12 +275,45 @@ def encode(state, role):
     bt = state.battle
     if bt is not None:
         n = state.n
-        out[-1] = 1.0
+        out[at["in_battle"]] = 1.0
         out[at["battle_region"] + bt["region"]] = 1.0
         dfn = bt["owners"][1]
         out[at["battle_defender"] + (dfn - role) % n if dfn < n else at["battle"] - 1] = 1.0
         out[at["battle"]:at["round"]] = battle_values(bt)
     return out
+
+
+def write_relics(state, role, out, k):
+    """The relics block: per region, the Relic-bearing Wizards of each player (the observer
+    first), scaled like Wizards."""
+    n, relic, scaled = state.n, state.relic, SCALED[C.WIZARD]
+    out[k:k + R * n] = 0.0
+    if not any(state.relics):
+        return
+    seats = state.game.seats[role]
+    for i in range(R * n):
+        if relic[i]:
+            r, p = divmod(i, n)
+            out[k + r * n + seats.index(p)] = scaled[relic[i]]
+
+
+def write_turn(state, out, k):
+    """The turn block: the phasing player's turn-long effects (Forced March and Demonic
+    Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made) by region, the
+    King's Long Journey and Battle Plan, the country recruit rolls not yet made."""
+    block = out[k:k + TURN_SIZE]  # (a view: written in place)
+    block[:] = 0.0
+    for i, field in enumerate(TURN_REGION_FIELDS):
+        values = getattr(state, field)
+        if any(values):
+            part = block[i * R:(i + 1) * R]
+            part[:] = values
+            part /= 10
+    at = len(TURN_REGION_FIELDS) * R
+    block[at] = 1.0 if state.king_journey else 0.0
+    block[at + 1] = 1.0 if state.king_plan else 0.0
+    if any(state.country_roll):
+        block[at + 2:] = state.country_roll
 
 
 def round_value(state):

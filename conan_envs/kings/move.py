@@ -2,17 +2,20 @@
 opponents (neutral armies included); never into, out of or through a Storm; only Ships
 move in water, each carrying one Army, Elite, Hero or Wizard. An order is: a region,
 a unit type, a destination within the unit's Move (plus Forced March, Demonic Steeds,
-Long Journey), how many; a Ship order then takes passengers one at a time."""
+Long Journey), how many, and (for Wizards and Heroes, when it is not forced) how many of them
+carry a Relic or a Battle Plan (tokens.py); a Ship order then takes passengers one at a time.
+Until the units move, `back` undoes the order's last step (back to the region)."""
 from __future__ import annotations
 
 from itertools import compress
 from operator import gt
 
 from . import content as C
-from .actions import COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
+from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _MOVERS = range(C.FORT)  # every unit type but the Fortification (numbered last)
+MARKS = {C.WIZARD: "bearing a Relic", C.HERO: "holding a Battle Plan"}
 
 
 class MoveRules:
@@ -71,16 +74,32 @@ class MoveRules:
         if a == DONE:
             self.task["done"] = True
             return
-        r, me = a - REGION0, self.me()
-        self.task["source"] = r
+        self.task["source"] = a - REGION0
+        self._ask_unit()
+
+    def _ask_unit(self):
+        r, me = self.task["source"], self.me()
         types = self.movable_types(r, me)
         if len(types) == 1:
             self._choose_unit(types[0])
         else:
-            self._ask("move_unit", me, [UNIT0 + t for t in types])
+            self._ask("move_unit", me, [UNIT0 + t for t in types] + [BACK])
 
     def _on_move_unit(self, a):
-        self._choose_unit(a - UNIT0)
+        if a == BACK:
+            self._back_to_regions()
+        else:
+            self._choose_unit(a - UNIT0)
+
+    def _back_to_regions(self):
+        """Nothing of the order is kept: back to choosing a region."""
+        self.task = {"done": False, "sources": self.task["sources"]}
+
+    def _unmoved_split(self, r, t):
+        """(plain, marked) units of type t in r of the phasing player that may still move."""
+        me = self.me()
+        marked = self.marked(r, me, t) - self.moved_marked(r, t)
+        return self.at(r, me, t) - self.moved[r * T + t] - marked, marked
 
     def reach(self, r, t, me, steps):
         """Distances (1..steps) of the regions unit type t may move to from r."""
@@ -108,43 +127,109 @@ class MoveRules:
         self.task["unit"] = t
         # the regions that need the Long Journey
         self.task["far"] = [d for d, k in dist.items() if k > base] if extra else []
-        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)])
+        self.task.pop("destination", None)
+        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)] + [BACK])
 
     def _on_move_to(self, a):
-        d, me = a - REGION0, self.me()
-        r, t = self.task["source"], self.task["unit"]
-        self.task["destination"] = d
-        most = self.at(r, me, t) - self.moved[r * T + t]
-        if d in self.task["far"]:
-            most = min(most, self.journey[r] if t == C.HERO else 1)
-        if most > MAX_COUNT:
-            most = MAX_COUNT
+        if a == BACK:  # back to the unit type, if there was a choice
+            for key in ("unit", "far"):
+                del self.task[key]
+            if len(self.movable_types(self.task["source"], self.me())) > 1:
+                self._ask_unit()
+            else:
+                self._back_to_regions()
+            return
+        self.task["destination"] = a - REGION0
+        most = self._most()
         if most == 1:
-            self._do_move(1)
+            self._count_chosen(1)
         else:
-            self._ask("move_count", me, [COUNT0 + k for k in range(most)])
+            self._ask("move_count", self.me(), [COUNT0 + k for k in range(most)] + [BACK])
+
+    def _most(self):
+        """How many units the order may move to its destination."""
+        r, t, d, me = self.task["source"], self.task["unit"], self.task["destination"], self.me()
+        most = self.at(r, me, t) - self.moved[r * T + t]
+        if d in self.task["far"]:  # only the Heroes on a Long Journey (they hold no Plan)
+            most = min(most, self.journey[r] if t == C.HERO else 1)
+        return most if most < MAX_COUNT else MAX_COUNT
 
     def _on_move_count(self, a):
-        self._do_move(a - COUNT0 + 1)
+        if a == BACK:
+            self._choose_unit(self.task["unit"])
+        else:
+            self._count_chosen(a - COUNT0 + 1)
 
-    def _do_move(self, k):
+    def _count_chosen(self, k):
+        """k units move: which of them carry their token, if that is a choice."""
+        t = self.task["unit"]
+        if t == C.WIZARD or (t == C.HERO and self.task["destination"] not in self.task["far"]):
+            plain, marked = self._unmoved_split(self.task["source"], t)
+            lo, hi = max(0, k - plain), min(k, marked)
+            if lo < hi:
+                self.task["count"] = k
+                self._ask("move_marked", self.me(), ([DONE] if lo == 0 else [])
+                          + [COUNT0 + j - 1 for j in range(max(lo, 1), hi + 1)] + [BACK])
+                return
+            self._do_move(k, lo)
+        else:
+            self._do_move(k, 0)
+
+    def _on_move_marked(self, a):
+        ctx = self.task
+        if a == BACK:
+            if "boarding" in ctx:
+                del ctx["boarding"]
+                self._ask_embark()
+            elif self._most() > 1:
+                del ctx["count"]
+                self._ask("move_count", self.me(),
+                          [COUNT0 + k for k in range(self._most())] + [BACK])
+            else:
+                del ctx["count"]
+                self._choose_unit(ctx["unit"])
+            return
+        j = 0 if a == DONE else a - COUNT0 + 1
+        if "boarding" in ctx:
+            self._board(ctx.pop("boarding"), j)
+        else:
+            self._do_move(ctx.pop("count"), j)
+
+    def _do_move(self, k, marked):
+        """k units move, `marked` of them with their Relic or Battle Plan."""
         ctx, me = self.task, self.me()
         r, t, d = ctx["source"], ctx["unit"], ctx["destination"]
-        self.log_event(f"{self.game.roles[me]} moves {k} {C.UNIT_NAMES[t]} from {C.REGIONS[r]} "
-                       f"to {C.REGIONS[d]}")
-        self.add(r, me, t, -k)
-        self.add(d, me, t, k)
-        self.moved[d * T + t] += k
+        tokens = ""
+        if marked:
+            tokens = f" ({marked} {MARKS[t]})"
+        self.log_event(f"{self.game.roles[me]} moves {k} {C.UNIT_NAMES[t]}{tokens} from "
+                       f"{C.REGIONS[r]} to {C.REGIONS[d]}")
         if d in ctx["far"]:
             if t == C.HERO:
                 self.journey[r] -= k
             else:
                 self.king_journey = False
+            self.tokens_changed()
+        elif t == C.HERO:
+            self._spend_journeys(r, k - marked)
+        self.shift_marks(r, d, me, t, marked, moved=True)
+        self.add(r, me, t, -k)
+        self.add(d, me, t, k)
+        self.moved[d * T + t] += k
         if t == C.SHIP:
             ctx["seats"] = k
             self._ask_embark()
         else:
             self._moved_from(r)
+
+    def _spend_journeys(self, r, k):
+        """k Heroes without a Battle Plan leave r by a short way: the plain ones go first,
+        then those on a Long Journey, whose +2 is then spent. (A Hero rolls once: none holds
+        both a Long Journey and a Battle Plan.)"""
+        plain = self._unmoved_split(r, C.HERO)[0] - self.journey[r]
+        if k > plain:
+            self.journey[r] -= k - plain
+            self.tokens_changed()
 
     def _ask_embark(self):
         ctx, me = self.task, self.me()
@@ -166,8 +251,24 @@ class MoveRules:
         if a == DONE:
             self._moved_from(self.task["source"])
             return
-        ctx, me, t = self.task, self.me(), a - UNIT0
-        self.log_event(f"{self.game.roles[me]}'s {C.UNIT_NAMES[t]} boards a Ship")
+        t = a - UNIT0
+        if t == C.WIZARD or t == C.HERO:
+            plain, marked = self._unmoved_split(self.task["source"], t)
+            if plain and marked:  # which one boards: ask
+                self.task["boarding"] = t
+                self._ask("move_marked", self.me(), [DONE, COUNT0, BACK])
+                return
+            self._board(t, 1 if marked else 0)
+        else:
+            self._board(t, 0)
+
+    def _board(self, t, marked):
+        ctx, me = self.task, self.me()
+        self.log_event(f"{self.game.roles[me]}'s {C.UNIT_NAMES[t]}"
+                       f"{' ' + MARKS[t] if marked else ''} boards a Ship")
+        if t == C.HERO:
+            self._spend_journeys(ctx["source"], 1 - marked)
+        self.shift_marks(ctx["source"], ctx["destination"], me, t, marked, moved=True)
         self.add(ctx["source"], me, t, -1)
         self.add(ctx["destination"], me, t, 1)
         self.moved[ctx["destination"] * T + t] += 1

@@ -10,6 +10,7 @@ from .effects import EffectRules
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
+BEARER, RELIC_ROLL = -2, -1  # Wizard Phase rolls: a Relic bearer's own roll, its extra roll
 
 
 class PhaseRules(EffectRules):
@@ -46,17 +47,17 @@ class PhaseRules(EffectRules):
                 self._roll("hero", 20, {"region": r, "unit": t})
                 return
         self.drown()
-        # WIZARD PHASE: each Wizard rolls once; a Relic gives one Wizard an extra roll
-        q, extra = [], self.relics[me]
-        u, O = self.u, self.O
+        # WIZARD PHASE: each Wizard rolls once, the Relic bearers first (-2); then each
+        # bearer "may roll an extra time" (-1), within the three rolls of the region
+        q, u, O, n = [], self.u, self.O, self.n
         for r in self.occupied(me):
             w = u[(r * O + me) * T + C.WIZARD]
             if not w:
                 continue
+            b = self.relic[r * n + me]
             k = w if w < 3 else 3
-            e = min(extra, w, 3 - k) if extra else 0
-            extra -= e
-            q += [[r, C.WIZARD]] * k + [[r, -1]] * e  # -1: a Relic's roll, which "may" be made
+            q += [[r, BEARER]] * min(b, k) + [[r, C.WIZARD]] * (k - min(b, k))
+            q += [[r, RELIC_ROLL]] * min(b, 3 - k)
         self.queue = q
         self.phase = "wizard"
 
@@ -64,12 +65,17 @@ class PhaseRules(EffectRules):
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
-            if self.at(r, me, C.WIZARD):
-                if t < 0:
+            bearers = self.relic[r * self.n + me]
+            if t == C.WIZARD:  # a plain Wizard's roll (one lost before it rolls does not)
+                if self.at(r, me, C.WIZARD) > bearers:
+                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD})
+                    return
+            elif bearers > self.queue.count([r, t]):  # a bearer left for this roll
+                if t == RELIC_ROLL:
                     self.task = {"region": r}
                     self._ask("relic_roll", me, [DONE, UNIT0 + C.WIZARD])
                 else:
-                    self._roll("wizard", 20, {"region": r, "unit": t})
+                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD, "relic": True})
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
@@ -81,11 +87,13 @@ class PhaseRules(EffectRules):
                 count[c] += 1
                 self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
         self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
+        self.tokens_changed()  # the country rolls owed
         self.phase = "recruit"
 
     def _on_relic_roll(self, a):
         if a != DONE:
-            self._roll("wizard", 20, {"region": self.task["region"], "unit": C.WIZARD})
+            self._roll("wizard", 20, {"region": self.task["region"], "unit": C.WIZARD,
+                                      "relic": True})
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
     def recruit_regions(self, p, eligible=None):
@@ -117,6 +125,9 @@ class PhaseRules(EffectRules):
         if regions:
             self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
             return
+        if any(self.country_roll):  # a country roll not made is lost with the phase
+            self.country_roll = [0] * len(C.COUNTRIES)
+            self.tokens_changed()
         self.task = {"done": False}
         self.phase = "move"
 
@@ -133,6 +144,7 @@ class PhaseRules(EffectRules):
         else:
             self.gold[me] -= 1
         self.rolls[r] += 1
+        self.tokens_changed()
         self._roll("recruit", 12, {"region": r})
 
     def _rolled_recruit(self, v, ctx):

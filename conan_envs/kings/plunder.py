@@ -46,12 +46,17 @@ class PlunderRules:
     def _on_new_king(self, a):
         self.succession(self.task["heir"], a - REGION0)
 
+    def crowned(self, p, k):
+        """The unit crowned if p picks region k: a Hero, else a pretender (the first of
+        PRETENDERS there)."""
+        return next(t for t in (C.HERO,) + PRETENDERS if self.at(k, p, t))
+
     def succession(self, p, k):
         """A Hero in region k becomes King, else a pretender (the first of PRETENDERS there);
         k = -1: nobody to crown, the player is out."""
         self.king_dead[p] = False
         if k >= 0:
-            t = next(t for t in (C.HERO,) + PRETENDERS if self.at(k, p, t))
+            t = self.crowned(p, k)
             self.add(k, p, t, -1)
             self.add(k, p, C.KING, 1)
             self.log_event(f"{self.game.roles[p]} crowns a new King ({C.UNIT_NAMES[t]}) in "
@@ -60,7 +65,7 @@ class PlunderRules:
             self.alive[p] = False
             self.last_fall = self.slain_by[p]
             self.log_event(f"{self.game.roles[p]} has no Hero to crown and is out of the game")
-            self.gold[p] = self.div[p] = self.relics[p] = 0
+            self.gold[p] = self.div[p] = 0  # (his Relics go with his Wizards, below)
             for r in range(R):
                 if self.raided[r] == p:
                     self.set_raid(r, -1)

@@ -53,12 +53,26 @@ class PositionBuilder:
         self.edited()
 
     def give(self, player, gold=None, divinations=None, relics=None):
-        """Set a player's Gold, Divination and Relic tokens (counts of 0 or more; None
-        leaves that token as it is)."""
+        """Set a player's Gold and Divination tokens (counts of 0 or more; None leaves that
+        token as it is). Relics belong to Wizards: `give_relic(region, player)`."""
         checks.player(player, self.n)
-        for field, value in (("gold", gold), ("div", divinations), ("relics", relics)):
+        if relics is not None:
+            raise ValueError("a Relic belongs to a Wizard: give it with give_relic(region, player)")
+        for field, value in (("gold", gold), ("div", divinations)):
             if value is not None:
                 getattr(self, field)[player] = checks.count(field, value)
+        self.edited()
+
+    def give_relic(self, region, player, k=1):
+        """Give k more of `player`'s Wizards in `region` a Relic token each ("Wizard gets
+        Relic Token"); there must be that many Wizards there without one."""
+        checks.player(player, self.n)
+        r, k = _region(region), checks.count("k", k)
+        free = self.at(r, player, C.WIZARD) - self.relic[r * self.n + player]
+        if k > free:
+            raise ValueError(f"player {player} has {free} Wizard(s) without a Relic in "
+                             f"{C.REGIONS[r]}, not {k}")
+        self.add_relic(r, player, k)
         self.edited()
 
     def load_dice(self, dice):

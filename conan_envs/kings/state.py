@@ -16,7 +16,7 @@ import numpy as np
 
 from ..engine import TERMINAL, CorruptStateError, State
 from . import content as C
-from .actions import DONE, REROLL
+from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, REROLL
 from .battle import BattleRules
 from .encode import (
     CURSES,
@@ -34,6 +34,7 @@ from .phases import PhaseRules
 from .plunder import PlunderRules
 from .position import PositionBuilder
 from .setup import SetupRules
+from .tokens import TokenRules
 from .view import KingsView
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -42,10 +43,11 @@ DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
               "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
               "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
               "training": "train none", "relic_roll": "no extra roll"}
+MARK_WORDS = {C.WIZARD: ("no Wizard bearing a Relic", "bearing a Relic"),
+              C.HERO: ("no Hero holding a Battle Plan", "holding a Battle Plan")}
 VERBS = {"casualty": "lose", "restore": "bring back", "battle_target": "strike",
          "target_unit": "strike", "sacrifice": "sacrifice", "transmutation": "transmute",
-         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to",
-         "new_king": "crown in"}
+         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to"}
 NO_REROLL = ("wizard", (1, 18))
 EFFECT_KEYS = frozenset(C.HEROIC_ACTIONS[1:] + C.WIZARD_MAGIC[1:] + C.BATTLE_ACTIONS[1:]
                         + C.BATTLE_SPELLS[1:])
@@ -56,17 +58,17 @@ ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(
 
 # The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div", "relics",
-          "alive", "king_dead", "slain_by", "end_cause", "final_round", "last_fall", "order",
+          "relic", "alive", "king_dead", "slain_by", "end_cause", "final_round", "last_fall", "order",
           "act", "phase", "ask", "pending_roll", "task", "queue", "battle", "result",
           "bonus_recruit", "rolls", "country_roll", "stack_bonus", "journey", "king_journey",
-          "moved", "battle_plan", "plunder")
+          "moved", "plan", "king_plan", "moved_relic", "moved_plan", "plunder")
 
 
 class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, BattleRules,
-                 PlunderRules, State):
+                 PlunderRules, TokenRules, State):
     __slots__ = FIELDS
     _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners",
-                "shown_players", "shown_phase", "shown_turn")
+                "shown_players", "shown_phase", "shown_turn", "stale_tokens")
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -82,6 +84,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                       for role in range(n)]
         self._clear_changes()
         self._clear_shown(None)
+        self.tokens_changed()
         self.tot = [0] * (R * self.O)  # units per region and owner
         self.pool = [0] * (self.O * T)  # units per owner and type (chit use)
         self.storm = [0] * R
@@ -89,7 +92,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.raided = [-1] * R  # the raider; no recruiting here until the raider's next turn
         self.gold = [0] * n
         self.div = [0] * n
-        self.relics = [0] * n
+        self.relics = [0] * n  # per player, his Wizards bearing a Relic (tokens.py)
+        self.relic = [0] * (R * n)  # per region and player, the Wizards bearing a Relic
         self.alive = [True] * n
         self.king_dead = [False] * n
         self.slain_by = [""] * n  # what last slew each player's King (an effect, "battle")
@@ -146,6 +150,16 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.board = board_values(self)  # showing the players, the phase and the round
         self._clear_changes()
         self._clear_shown(PHASES.index(self.phase))
+        self.tokens_changed()
+
+    def tokens_changed(self):
+        """The Relics or the turn-long effects changed: every observer's row of the board
+        rewrites its `relics` and `turn` blocks at its next observation."""
+        self.stale_tokens = [True] * self.n
+
+    def edited(self):
+        self.tokens_changed()
+        return super().edited()
 
     def _clear_changes(self):
         self.changed_units, self.changed_owners = set(), set()
@@ -171,7 +185,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             bad("n", f"must be {self.game.num_players} (the game's players)")
         sizes = {"u": R * O * T, "tot": R * O, "pool": O * T, "storm": R, "curse": R,
                  "raided": R, "gold": n, "div": n, "relics": n, "alive": n, "king_dead": n,
-                 "slain_by": n, "battle_plan": n, "bonus_recruit": R, "rolls": R,
+                 "slain_by": n, "relic": R * n, "plan": R, "moved_relic": R,
+                 "moved_plan": R, "bonus_recruit": R, "rolls": R,
                  "stack_bonus": R, "journey": R, "moved": R * T,
                  "country_roll": len(C.COUNTRIES)}
         for field, size in sizes.items():
@@ -197,6 +212,17 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             bad("order", "is not a turn order of the players")
         if not 0 <= self.act < n or not self.alive[self.order[self.act]] and self.phase != "over":
             bad("act", "is not a living player's seat")
+        if type(self.king_plan) is not bool or type(self.king_journey) is not bool:
+            bad("king_plan", "must be true or false (as king_journey)")
+        for r in range(R):
+            for p in range(n):
+                if self.relic[r * n + p] > self.u[(r * O + p) * T + C.WIZARD]:
+                    bad("relic", f"gives more Relics than Wizards in {C.REGIONS[r]}")
+            me = self.order[self.act]
+            if self.phase != "over" and self.plan[r] > self.u[(r * O + me) * T + C.HERO]:
+                bad("plan", f"gives more Battle Plans than Heroes in {C.REGIONS[r]}")
+        if any(self.relics[p] != sum(self.relic[p::n]) for p in range(n)):
+            bad("relics", "disagrees with the Relics on the map")
         if self.phase not in PHASES:
             bad("phase", f"{self.phase!r} is not a phase")
         cap = self.game.max_turns
@@ -226,14 +252,15 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                     or not 1 <= bt.get("round", 0) <= 50 + 1:
                 bad("battle", "region, stage or round out of range")
         if len(self.queue) > 3 * R or any(
-                len(q) != 2 or not 0 <= q[0] < R or not -1 <= q[1] < T for q in self.queue):
+                len(q) != 2 or not 0 <= q[0] < R or not -2 <= q[1] < T for q in self.queue):
             bad("queue", "holds a roll outside the map or longer than three per region")
         self._check_task(bad)
 
     def _check_task(self, bad):
         n, O = self.n, self.O
         limits = {"region": R, "target": R, "source": R, "destination": R, "unit": T,
-                  "placing": 2 * n + 1, "heir": n, "seats": C.CHITS[C.SHIP] + 1}
+                  "placing": 2 * n + 1, "heir": n, "seats": C.CHITS[C.SHIP] + 1,
+                  "count": MAX_COUNT + 1, "boarding": T}
         for key, value in self.task.items():
             if key in limits:
                 if type(value) is not int or not 0 <= value < limits[key]:
@@ -245,13 +272,13 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             elif key == "effect":
                 if value not in EFFECT_KEYS:
                     bad("task", f"effect {value!r} is not an effect")
-            elif key != "done" or type(value) is not bool:
+            elif key not in ("done", "relic") or type(value) is not bool:
                 bad("task", f"unknown entry {key!r}")
         bt = self.battle
         if bt is not None:
             if len(bt.get("owners", ())) != 2 or any(not 0 <= o < O for o in bt["owners"]):
                 bad("battle", "owners are not two owners")
-            for key in ("killed", "raised", "possessed", "immobilized"):
+            for key in ("killed", "raised", "possessed", "immobilized", "lost"):
                 rows = bt.get(key)
                 if not isinstance(rows, list) or len(rows) != 2 or any(
                         len(row) != T or any(k < 0 or k > 100 for k in row) for row in rows):
@@ -263,6 +290,11 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                     bad("battle", f"{key} is not a pair of small numbers")
             if bt.get("side") not in (0, 1) or len(bt.get("queue", ())) > 10_000:
                 bad("battle", "side or queue out of range")
+            rolled = bt.get("rolled")
+            if not isinstance(rolled, list) or len(rolled) > 10_000 or any(
+                    not isinstance(x, list) or len(x) != 3 or x[0] not in (0, 1)
+                    or not 0 <= x[1] < T or not 1 <= x[2] <= 10 for x in rolled):
+                bad("battle", "rolled is not a list of attack dice")
 
     def decision(self):
         return "game over" if not self.ask else self.ask[0]
@@ -276,12 +308,20 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         """The action in the game's words: a region, unit type or count by its name, with
         the verb of the decision asked (`done` and `reroll` say what they mean)."""
         kind = self.ask[0] if self.ask else None
+        if a == BACK:
+            return "back"
+        if kind == "move_marked":
+            none, some = MARK_WORDS[self.task.get("boarding", self.task["unit"])]
+            return none if a == DONE else f"{a - COUNT0 + 1} {some}"
         if a == DONE:
             return DONE_NAMES.get(kind, "done")
         if a == REROLL:
             return "reroll"
         if kind == "relic_roll":
             return "roll again (Relic)"
+        if kind == "new_king":
+            r = a - REGION0
+            return f"crown the {C.UNIT_NAMES[self.crowned(self.task['heir'], r)]} in {C.REGIONS[r]}"
         segment, i = self.game.codec.decode(a)
         value = ACTION_WORDS[segment][i]
         if segment == "count":
@@ -337,6 +377,8 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.changed_units.add(i)  # the encoder catches up when asked
         if not was or not now:  # the owner arrives in or leaves the region
             self.changed_owners.add(j)
+        if k < 0 and (t == C.WIZARD or t == C.HERO):  # a token stays with its counter
+            self._clamp_marks(r, o, t)
 
     # ---- tokens (always set through these, which write the encoder's board) ---------
     def set_storm(self, r, k):
@@ -364,6 +406,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         resolved)."""
         self.add(r, o, t, -1)
         if t == C.KING and o < self.n:
+            if o == self.me() and (self.king_plan or self.king_journey):
+                self.king_plan = self.king_journey = False  # they were the King's own
+                self.tokens_changed()
             self.king_dead[o] = True
             self.slain_by[o] = cause or ("battle" if self.battle is not None
                                          else self.task.get("effect", "magic"))
@@ -513,6 +558,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     # ---- turn bookkeeping -------------------------------------------------------------
     def _reset_turn(self):
+        self.tokens_changed()
         self.bonus_recruit = [0] * R  # Heroic Action "Recruit"
         self.rolls = [0] * R  # recruit rolls made per region this turn
         self.country_roll = [0] * len(C.COUNTRIES)
@@ -520,7 +566,10 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.journey = [0] * R  # Heroes with Long Journey, per region
         self.king_journey = False
         self.moved = [0] * (R * T)  # the phasing player's units that have moved, by region
-        self.battle_plan = [0] * self.n
+        self.plan = [0] * R  # the phasing player's Heroes holding a Battle Plan (tokens.py)
+        self.king_plan = False  # ... and his King
+        self.moved_relic = [0] * R  # his Relic-bearing Wizards that moved in, by region
+        self.moved_plan = [0] * R  # his Heroes with a Battle Plan that moved in, by region
         self.plunder = 0
 
 

@@ -5,21 +5,31 @@ pending decision in the rulebook's words, and the text board (rulebook "THE MAP"
 The view's keys (besides env_id, role, decision, log): ``round``, ``phase``,
 ``phasing_player``, ``turn_order``, ``victory``, ``conquest_goal``, ``max_rounds``,
 ``regions`` (one record per region: name, country, sea, x, y, controller, units by owner,
-storms, curses, raided_by, neighbours), ``players`` (name, gold, divinations, relics, alive,
-king_slain, has_king, countries, regions), ``battle`` (the battle being fought, or None:
-region, attacker, defender, round, stage, sides), ``end`` (once over: cause, winners).
-The decision's context: ``effect``, ``region``, ``target``, ``unit`` (what is being
-resolved), ``roll`` at a Divination offer (table, die, value, result, roller, region, unit).
+relics by owner (its Wizards bearing a Relic), storms, curses, raided_by, neighbours),
+``players`` (name, gold, divinations, relics, alive, king_slain, has_king, countries,
+regions), ``turn_effects`` (the phasing player's effects that last his turn: per region
+move_bonus, long_journey, battle_plan, recruit_bonus, recruit_rolls; the King's
+long_journey and battle_plan; the countries whose recruit roll is still to make),
+``battle`` (the battle being fought, or None: region, attacker, defender, round, stage,
+sides), ``end`` (once over: cause, winners). The decision's context: ``effect``,
+``region``, ``target``, ``unit`` (what is being resolved; at a `move_marked` decision also
+``count``, the units moving), ``roll`` at a Divination offer (table, die, value, result,
+roller, region, unit), ``heirs`` at a `new_king` decision (region: the unit crowned there).
 """
 from __future__ import annotations
 
 from ..engine.text import table
 from ..engine.view import Decision
 from . import content as C
-from .encode import EFFECTS, TASK_DECISIONS, pending
+from .actions import REGION0
+from .encode import EFFECTS, TASK_DECISIONS, marked_count, pending
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 NEUTRAL = "neutral"
+# the turn_effects keys of a region, and the state's fields they show
+TURN_KEYS = (("move_bonus", "stack_bonus"), ("long_journey", "journey"),
+             ("battle_plan", "plan"), ("recruit_bonus", "bonus_recruit"),
+             ("recruit_rolls", "rolls"))
 TABLES = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
           "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
           "spell": "Wizard Battle Spell Table", "attack": "attack die",
@@ -38,17 +48,21 @@ PROMPTS = {
     "relic_roll": "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?",
     "recruit": "Recruit Phase: choose a region to roll on its Recruit Table, or end recruiting.",
     "move_from": "Move Phase: choose a region to move units from, or end the Move Phase.",
-    "move_unit": "Which unit type moves from {region}?",
-    "move_to": "Where do the {unit} units from {region} move?",
-    "move_count": "How many {unit} units move from {region} to {target}?",
+    "move_unit": "Which unit type moves from {region}? (back: choose another region)",
+    "move_to": "Where do the {unit} units from {region} move? (back: the previous step)",
+    "move_count": "How many {unit} units move from {region} to {target}? (back: the "
+                  "destination)",
+    "move_marked": "{count} {unit} unit(s) go from {region} to {target}: how many of them "
+                   "{marks}? (back: the previous step)",
     "embark": "Which unit boards the Ships sailing from {region} to {target} (or no passenger)?",
     "casualty": "Battle in {battle}: choose the unit type you lose ({hits} hits to take).",
     "battle_target": "{effect} in the battle in {battle}: choose the enemy unit type.",
     "restore": "{effect} in the battle in {battle}: choose the unit type brought back.",
     "retreat": "Battle in {battle}, round {round} over: retreat to a region you control, or stay.",
     "terror_retreat": "Terror in {battle}: choose the region you retreat to.",
-    "new_king": "Your King is slain: choose the region whose unit is crowned the new King.",
+    "new_king": "Your King is slain: choose who is crowned the new King: {heirs}.",
 }
+MARKS = {C.WIZARD: "bear a Relic", C.HERO: "hold a Battle Plan"}
 
 
 def effect_name(key):
@@ -75,6 +89,8 @@ class KingsView:
                     units[self.owner_name(o)] = {C.UNIT_KEYS[t]: self.at(r, o, t)
                                                  for t in range(T) if self.at(r, o, t)}
             owners = list(units)
+            relics = {self.game.roles[p]: self.relic[r * n + p] for p in range(n)
+                      if self.relic[r * n + p]}
             regions.append({
                 "name": C.REGIONS[r],
                 "country": C.COUNTRIES[C.COUNTRY_OF[r]] if C.COUNTRY_OF[r] >= 0 else None,
@@ -82,6 +98,7 @@ class KingsView:
                 "x": C.X[r], "y": C.Y[r],
                 "controller": owners[0] if len(owners) == 1 else None,
                 "units": units,
+                "relics": relics,
                 "storms": self.storm[r],
                 "curses": self.curse[r],
                 "raided_by": self.owner_name(self.raided[r]) if self.raided[r] >= 0 else None,
@@ -106,11 +123,26 @@ class KingsView:
             "max_rounds": self.game.max_turns,
             "regions": regions,
             "players": players,
+            "turn_effects": None if over or self.phase == "setup" else self._turn_view(),
             "battle": self._battle_view(),
             "end": ({"cause": self.end_cause,
                      "winners": [self.game.roles[p] for p in range(n) if self.result[p] > 0]}
                     if over else None),
         }
+
+    def _turn_view(self):
+        """The phasing player's effects that last his turn (rulebook "HEROIC ACTIONS
+        TABLE": Forced March, Long Journey, Recruit, Battle Plan; "WIZARD MAGIC TABLE":
+        Demonic Steeds), and the recruit rolls made and still owed this turn."""
+        regions = {}
+        for r in range(R):
+            rec = {key: getattr(self, field)[r] for key, field in TURN_KEYS
+                   if getattr(self, field)[r]}
+            if rec:
+                regions[C.REGIONS[r]] = rec
+        return {"player": self.game.roles[self.me()], "regions": regions,
+                "king_long_journey": self.king_journey, "king_battle_plan": self.king_plan,
+                "country_rolls": [C.COUNTRIES[c] for c, v in enumerate(self.country_roll) if v]}
 
     def _battle_view(self):
         bt = self.battle
@@ -158,6 +190,14 @@ class KingsView:
                            "unit": C.UNIT_NAMES[unit] if unit >= 0 else None}
             bt = self.battle
             words = dict(context)
+            if kind == "move_marked":
+                context["count"] = words["count"] = marked_count(self)
+                words["marks"] = MARKS[unit]
+            elif kind == "new_king":
+                heirs = {C.REGIONS[a - REGION0]: C.UNIT_NAMES[self.crowned(p, a - REGION0)]
+                         for a in self.ask[2]}
+                context["heirs"] = heirs
+                words["heirs"] = ", ".join(f"the {t} in {r}" for r, t in heirs.items())
             if bt is not None:
                 words.update(battle=C.REGIONS[bt["region"]], round=bt["round"],
                              hits=bt["hits"][bt["side"]])
@@ -200,6 +240,24 @@ class KingsView:
                 "unit": C.UNIT_NAMES[ctx["unit"]] if "unit" in ctx else None}
 
     # ---- the text board ---------------------------------------------------------------
+    @staticmethod
+    def _render_turn(turn):
+        """The turn-long effects, one line (none: no line)."""
+        if not turn:
+            return []
+        words = {"move_bonus": "Move +{}", "long_journey": "{} Hero(es) on a Long Journey",
+                 "battle_plan": "{} Hero(es) with a Battle Plan",
+                 "recruit_bonus": "{} extra recruit roll(s)", "recruit_rolls": "{} recruit roll(s) made"}
+        parts = [f"{name}: " + ", ".join(words[k].format(v) for k, v in rec.items())
+                 for name, rec in turn["regions"].items()]
+        if turn["king_long_journey"]:
+            parts.append("the King on a Long Journey")
+        if turn["king_battle_plan"]:
+            parts.append("the King with a Battle Plan")
+        if turn["country_rolls"]:
+            parts.append("country rolls to make: " + ", ".join(turn["country_rolls"]))
+        return [f"This turn ({turn['player']}): " + "; ".join(parts) + "."] if parts else []
+
     def _render(self, view):
         rows = []
         for reg in view["regions"]:
@@ -212,6 +270,8 @@ class KingsView:
                 tokens.append(f"Curse {reg['curses']}")
             if reg["raided_by"]:
                 tokens.append(f"raided by {reg['raided_by']}")
+            for owner, k in reg["relics"].items():
+                tokens.append(f"{owner}: {k} Relic{'s' if k > 1 else ''}")
             if parts or tokens:
                 rows.append([reg["name"], reg["country"] or "sea", "; ".join(parts),
                              ", ".join(tokens), ", ".join(reg["neighbours"])])
@@ -225,6 +285,7 @@ class KingsView:
                 if view["conquest_goal"] else "")
         lines.append(f"Victory: {view['victory'].replace('_', ' ')}{goal}; "
                      f"round limit {view['max_rounds']}.")
+        lines += self._render_turn(view["turn_effects"])
         bt = view["battle"]
         if bt:
             lines.append(f"Battle in {bt['region']}, round {bt['round']} ({bt['stage']}): "

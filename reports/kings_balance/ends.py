@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -32,6 +33,15 @@ def play(game, specs, seed):
     return cause, state.returns(), state.final_round or state.turn, state.order[0]
 
 
+def commit():
+    """The commit measured (the working tree's HEAD; "unknown" outside a git checkout)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True, cwd=Path(__file__).parent).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--a", default="scripted")
@@ -47,6 +57,7 @@ def main(argv=None):
     n = args.players
     causes, wins, rounds, first = Counter(), Counter(), [], Counter()
     t0 = time.time()
+    measured = commit()
     for g in range(args.games):
         a_seat = g % n
         specs = [args.a if r == a_seat else args.b for r in range(n)]
@@ -57,7 +68,8 @@ def main(argv=None):
         if max(ret) > 0:
             first["first" if ret[starter] > 0 else "second"] += 1
         ordered = sorted(rounds)
-        out = {"a": args.a, "b": args.b, "games": g + 1, "config": game.config,
+        out = {"a": args.a, "b": args.b, "env_id": game.env_id, "commit": measured,
+               "seeds": f"{args.seed}-{args.seed + g}", "games": g + 1, "config": game.config,
                "causes": dict(causes.most_common()), "wins": dict(wins),
                "winner_by_turn_order": dict(first),
                "median_rounds": ordered[len(ordered) // 2],

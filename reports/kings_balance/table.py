@@ -32,7 +32,8 @@ def row(label, d):
     own = c.get("last_king:untimely_end", 0)
     other = g - conquest - limit - battle - magic - own
     w = d["wins"]
-    return (f"| {label} | {g} | {cell(conquest)} | {cell(limit)} | {cell(battle)} | "
+    where = f"{d.get('env_id', 'kings_v1')} @ {d.get('commit', '?')}, seeds {d.get('seeds', '?')}"
+    return (f"| {label} | {where} | {g} | {cell(conquest)} | {cell(limit)} | {cell(battle)} | "
             f"{cell(magic)} | {cell(own)} | {other} | {cell(conquest + limit + battle)} | "
             f"{d['median_rounds']} | {w.get('a', 0)}–{w.get('b', 0)}–{w.get('draw', 0)} |")
 
@@ -50,14 +51,17 @@ def merged(runs):
                 out[key][k] = out[key].get(k, 0) + v
     out["median_rounds"] = round(sum(d["median_rounds"] * d["games"] for d in runs)
                                  / out["games"])
+    out["env_id"] = runs[0].get("env_id", "kings_v1")
+    out["commit"] = "/".join(sorted({d.get("commit", "?") for d in runs}))
+    out["seeds"] = ", ".join(d.get("seeds", "?") for d in runs)
     return out
 
 
 def main():
-    lines = ["| players | games | conquest goal | most countries at the limit | "
+    lines = ["| players | measured on | games | conquest goal | most countries at the limit | "
              "last King: slain in battle | last King: enemy magic | "
              "last King: own Untimely End | other | conquest decides | median rounds | "
-             "wins a–b–draw |", "|---" * 11 + "|"]
+             "wins a–b–draw |", "|---" * 12 + "|"]
     for label, names in RUNS:
         runs = [json.loads((HERE / name).read_text())
                 for name in ((names,) if isinstance(names, str) else names)

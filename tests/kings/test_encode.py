@@ -79,6 +79,14 @@ def reference(s, role):
         vals += [0.0] * (1 + len(STAGES) + 2 * (5 + 4 * T))
     vals.append(min(s.turn / (s.game.max_turns or 100), 1.0))
     vals.append(1.0 if s.battle is not None else 0.0)
+    for r in range(R):  # Relic-bearing Wizards, per region and player (the observer first)
+        vals += [min(f32(s.relic[r * n + p]) * f32(1 / 10), f32(1.0)) for p in seats[:n]]
+    for field in ("stack_bonus", "journey", "plan", "bonus_recruit", "rolls"):
+        vals += [k / 10 for k in getattr(s, field)]
+    vals += [float(s.king_journey), float(s.king_plan)]
+    vals += [float(v) for v in s.country_roll]
+    vals.append((1 if "boarding" in s.task else s.task["count"]) / 30
+                if kind == "move_marked" else 0.0)
     out = np.array(vals, dtype=np.float32)
     assert out.shape == (observation_size(n),)
     assert len(vals) == sum(size for _, size in observation_blocks(s.game, role))

@@ -166,7 +166,7 @@ def test_11_piracy_gains_gold_or_steals_from_an_opponent():
 
 def test_12_battle_plan_gives_an_extra_battle_action_roll():
     s = hero_roll(board(), "Nemedia", 12)
-    assert s.battle_plan[0] == 1
+    assert s.plan[rid("Nemedia")] == 1 and not s.king_plan  # the Hero's, not the King's
 
 
 def test_13_untimely_end_kills_the_hero():

@@ -122,8 +122,16 @@ def test_the_position_builder_checks_the_tokens_it_gives():
         with pytest.raises(ValueError, match="is not a count of 0 or more"):
             s.give(0, divinations=value)
     assert s.gold == [0, 0] and s.div == [0, 0]
-    s.give(1, relics=2)
-    assert s.relics == [0, 2] and s.gold == [0, 0]  # the tokens not named stay as they are
+    s.give(1, divinations=2)
+    assert s.div == [0, 2] and s.gold == [0, 0]  # the tokens not named stay as they are
+    # "Wizard gets Relic Token": a Relic is given to a Wizard on the map, not to a player
+    with pytest.raises(ValueError, match="belongs to a Wizard"):
+        s.give(1, relics=2)
+    s.place("Nemedia", 1, "wizard", 2)
+    with pytest.raises(ValueError, match="has 2 Wizard"):
+        s.give_relic("Nemedia", 1, 3)
+    s.give_relic("Nemedia", 1, 2)
+    assert s.relics == [0, 2] and s.relic[C.RINDEX["Nemedia"] * 2 + 1] == 2
 
 
 def test_the_position_builder_loads_dice_and_unloads_them():
@@ -133,7 +141,7 @@ def test_the_position_builder_loads_dice_and_unloads_them():
     rolled = []
     s.load_dice(lambda sides: rolled.append(sides) or 12)  # Battle Plan
     s.begin("hero", rolls=[("Nemedia", "hero")])
-    assert rolled == [20] and s.battle_plan[0] == 1
+    assert rolled == [20] and s.plan[C.RINDEX["Nemedia"]] == 1
     with pytest.raises(ValueError, match="is not a function"):
         s.load_dice([12])
     for bad in (0, 21, 12.0, None):

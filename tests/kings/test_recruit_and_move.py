@@ -121,7 +121,7 @@ def test_units_move_once_and_a_count_is_chosen():
     put(s, "Koth", 0, A, 3)
     start(s, "move")
     play(s, region("Koth"), region("Shem"))
-    assert s.decision() == "move_count" and len(s.legal_actions()) == 3
+    assert s.decision() == "move_count" and len(s.legal_actions()) == 4  # 1-3, or back
     play(s, COUNT0 + 1)  # two Armies
     assert units(s, "Shem", 0) == {"army": 2}
     assert s.legal_actions() == [DONE, region("Koth")]  # the two that moved stay put

@@ -189,7 +189,7 @@ def test_20_ancient_lore_picks_any_result():
 def test_max_three_rolls_per_region():
     s = blank()
     put(s, "Nemedia", 0, W, 5)
-    s.give(0, relics=2)
+    s.give_relic("Nemedia", 0, 2)
     dice = Dice(19, 19, 19)  # Frivolous Pursuits; a fourth roll would run out of dice
     start(s, "hero", dice)  # (no Hero or King: the Wizard Phase follows at once)
     assert dice.sides == [20] * 3 and s.decision() == "recruit"  # no room for the Relics' rolls

@@ -94,5 +94,7 @@ def test_save_load_and_replay_in_the_page(page, web_base, tmp_path):
     assert page.inner_text("#rp-action").startswith("Last move: player_0")
     page.click("#rp-last")
     page.wait_for_selector("#rp-step[data-step='4']")
-    page.select_option("#rp-role", "player_1")
-    page.wait_for_function("document.getElementById('rp-board').textContent.includes('of-player_1')")
+    # the game is not over: it is shown only as the person's seat, never as the AI's
+    options = page.eval_on_selector_all("#rp-role option", "os => os.map(o => o.value)")
+    assert options == ["player_0"]
+    assert "of-player_1" not in page.text_content("#rp-board")

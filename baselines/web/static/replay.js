@@ -11,9 +11,10 @@ export async function openReplay(file) {
   try {
     const r = await api("POST", "/api/replays", { text: await file.text() });
     stop();
-    replay = { id: r.replay_id, length: r.length, step: 0, role: r.roles[0], timer: null };
+    // an unfinished game is viewed only as the seats its people held (the server says which)
+    replay = { id: r.replay_id, length: r.length, step: 0, role: r.viewers[0], timer: null };
     const sel = $("rp-role");
-    sel.replaceChildren(...r.roles.map((role) => new Option(role, role)));
+    sel.replaceChildren(...r.viewers.map((role) => new Option(role, role)));
     $("rp-slider").max = r.length;
     screen("replay");
     await show(0);

@@ -1,6 +1,8 @@
 // Conan: Kings board (the view of kings_v2): the map of Hyboria as regions at their map
 // places, borders between neighbours, regions shaded by country and ringed by who holds
-// them, units as counters, Storm and Curse tokens; the Kings' treasuries below.
+// them, units as counters, Storm and Curse tokens, Relics (by owner) and the phasing
+// player's turn-long effects (Move bonus, Long Journey, Battle Plan, recruit rolls); the
+// Kings' treasuries below.
 import { PALETTE, brief, el, extras, hue, pickable, root, text } from "../svg.js";
 
 const W = 1000, H = 700, R = 24;
@@ -27,14 +29,18 @@ export function draw(view) {
         "stroke-width": 1.4, "stroke-dasharray": r.sea || o.sea ? "4 3" : null, opacity: 0.7 }, svg);
     }
   }
-  for (const r of regions) drawRegion(svg, r, colour);
+  const turn = view.turn_effects || null;
+  for (const r of regions) drawRegion(svg, r, colour, turn && turn.regions ? turn.regions[r.name] : null);
   drawLabels(svg, regions);
   drawLegend(svg, legendY + 6);
   drawPlayers(svg, view, players, colour, H + 10);
   return svg;
 }
 
-function drawRegion(svg, r, colour) {
+const TURN_WORDS = { move_bonus: (k) => `Move +${k}`, long_journey: (k) => `Long Journey ${k}`,
+  battle_plan: (k) => `Battle Plan ${k}`, recruit_bonus: (k) => `+${k} recruit`, recruit_rolls: (k) => `${k} rolled` };
+
+function drawRegion(svg, r, colour, effects) {
   const g = pickable(svg, r.name, { "data-region": r.name });
   const fill = r.sea ? "#9cc3e0" : hue(r.country);
   const ring = r.controller ? colour(r.controller) : "#6f5a3a";
@@ -61,6 +67,13 @@ function drawRegion(svg, r, colour) {
   if (r.storms) token(g, r.x + R - 4, r.y + R - 6, "#2e5f8a", `⚡${r.storms > 1 ? r.storms : ""}`, "Storm");
   if (r.curses) token(g, r.x - R + 4, r.y + R - 6, "#4a2a5a", `☠${r.curses > 1 ? r.curses : ""}`, "Curse");
   if (r.raided_by) text(g, r.x, r.y + R + 10, `raided by ${r.raided_by}`, { "text-anchor": "middle", "font-size": 8, fill: "#8b1e1e" });
+  Object.entries(r.relics || {}).forEach(([owner, n], i) => {
+    token(g, r.x + R - 4 - i * 14, r.y - R + 6, colour(owner), `R${n > 1 ? n : ""}`, `${owner}: ${n} Wizard(s) bearing a Relic`);
+  });
+  if (effects) {
+    const words = Object.entries(effects).map(([k, n]) => (TURN_WORDS[k] || ((m) => `${k} ${m}`))(n));
+    text(g, r.x, r.y + R + (r.raided_by ? 19 : 10), words.join(" · "), { "text-anchor": "middle", "font-size": 8, fill: "#1e4b8b" });
+  }
 }
 
 // The regions' names above their circles, or beside them where that would cover another name
@@ -92,7 +105,7 @@ function drawLabels(svg, regions) {
 // What each code and mark on the map stands for.
 function drawLegend(svg, y) {
   const codes = ["army", "elite", "hero", "wizard", "monster", "ship", "king", "fort"].map((k) => `${UNIT_LETTER[k]} ${UNIT_NAME[k]}`);
-  text(svg, 8, y, `Units: ${codes.join(" · ")} (a number: how many) · ⚡ Storm · ☠ Curse · ring: the region's holder`,
+  text(svg, 8, y, `Units: ${codes.join(" · ")} (a number: how many) · R a Wizard bearing a Relic · ⚡ Storm · ☠ Curse · ring: the region's holder · blue words: this turn's effects`,
     { "font-size": 11, fill: "#3b2a14" });
 }
 
@@ -115,6 +128,12 @@ function drawPlayers(svg, view, players, colour, y) {
       + ` · ${p.countries} countries · ${p.regions} regions${p.alive === false ? " · out of the game" : ""}${p.king_slain ? " · King slain" : ""}`,
       { "font-size": 13 });
   });
-  extras(svg, view, ["regions", "players", "round", "max_rounds", "phase", "phasing_player", "victory", "turn_order"],
+  const turn = view.turn_effects;
+  if (turn) {
+    const parts = [turn.king_long_journey ? "King on a Long Journey" : null, turn.king_battle_plan ? "King with a Battle Plan" : null,
+      turn.country_rolls && turn.country_rolls.length ? `country rolls: ${turn.country_rolls.join(", ")}` : null].filter(Boolean);
+    if (parts.length) text(svg, 10, y + 30 + players.length * 22, `This turn (${turn.player}): ${parts.join(" · ")}`, { "font-size": 12, fill: "#1e4b8b" });
+  }
+  extras(svg, view, ["regions", "players", "round", "max_rounds", "phase", "phasing_player", "victory", "turn_order", "turn_effects"],
     560, y + 30, 70);
 }

@@ -1,0 +1,170 @@
+"""The fast training backend (baselines/fast): it trains, writes a policy the agents load,
+resumes from its checkpoint, refuses bad worker settings, and never leaves worker processes
+behind, whether a worker fails or the run is interrupted."""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from baselines import load_agent  # noqa: E402
+from baselines.cli import train as train_cli  # noqa: E402
+from baselines.fast.ppo import Learner  # noqa: E402
+from baselines.fast.trainer import FastTrainer, train  # noqa: E402
+from baselines.fast.vec import EnvSpec, WorkerError, make_vec, obs_and_actions  # noqa: E402
+from baselines.train_config import load_config  # noqa: E402
+from conan_envs import ConfigError  # noqa: E402
+
+SMALL: dict[str, Any] = {
+    "env_id": "kings_v1", "env_config": {"num_players": 2, "max_turns": 6}, "learn_role": "all",
+    "opponents": "self", "backend": "fast", "policy": {"net_arch": [16, 16]},
+    "ppo": {"n_steps": 32, "batch_size": 32, "n_epochs": 1}, "n_envs": 4, "total_steps": 256,
+    "pool": {"snapshot_every": 128, "random_prob": 0.3}, "tensorboard": True, "progress_bar": False,
+    "eval": {"every": 10**6, "games": 2, "opponents": ["random"]}, "checkpoint_every": 128,
+    "device": "cpu"}
+
+
+def small(tmp_path: Path, **over: Any) -> dict[str, Any]:
+    return {**SMALL, "out_dir": str(tmp_path / "run"), **over}
+
+
+def no_children() -> bool:
+    return not [p for p in mp.active_children() if p.name.startswith("conan-env-worker")]
+
+
+def test_trains_exports_a_loadable_policy_and_resumes(tmp_path: Path) -> None:
+    summary = train(None, small(tmp_path), log=lambda *a: None)
+    run = tmp_path / "run"
+    assert summary["steps"] == 256 and summary["backend"] == "fast"
+    assert 0 < summary["time_split"]["env_share"] <= 1
+    agent = load_agent(f"ppo:{run / 'policy'}", "kings_v1", role=1, num_players=2, max_turns=6)
+    assert json.loads((run / "policy.json").read_text())["steps"] == 256
+    from conan_envs import make_game
+
+    s = make_game("kings_v1", num_players=2, max_turns=6).new_initial_state(3)
+    a = agent.act(s.observation(s.current_player()), s.legal_action_mask(), s)
+    assert s.legal_action_mask()[a]
+    assert list((run / "tb").glob("ppo_1/events.out.tfevents.*"))
+    assert (run / "pool" / "pool.json").exists()
+    with pytest.raises(ConfigError, match="already holds a run"):
+        train(None, small(tmp_path), log=lambda *a: None)
+    resumed = train(None, small(tmp_path, total_steps=384), resume=True, log=lambda *a: None)
+    assert resumed["steps"] == 384 and resumed["trained_steps"] == 128
+    history = json.loads((run / "history.json").read_text())
+    assert [h["from_steps"] for h in history] == [0, 256]
+
+
+def test_resume_refuses_another_network(tmp_path: Path) -> None:
+    train(None, small(tmp_path, total_steps=128), log=lambda *a: None)
+    with pytest.raises(ConfigError, match="policy.net_arch|another network"):
+        train(None, small(tmp_path, total_steps=256, policy={"net_arch": [8]}), resume=True,
+              log=lambda *a: None)
+
+
+@pytest.mark.parametrize(("over", "message"), [
+    ({"n_workers": 5}, "n_workers=5 is more than n_envs=4"),
+    ({"n_workers": -1}, "n_workers"),
+    ({"n_workers": 2, "envs_per_worker": 3}, "envs_per_worker=3 x n_workers=2 is not n_envs=4"),
+    ({"envs_per_worker": 0}, "envs_per_worker"),
+    ({"n_workers": "two"}, "n_workers"),
+    ({"backend": "fastest"}, "backend must be one of sb3, fast"),
+])
+def test_bad_worker_settings_are_config_errors(tmp_path: Path, over: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config(None, small(tmp_path, **over))
+
+
+def test_cli_backend_flag(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.yaml"
+    import yaml
+
+    cfg.write_text(yaml.safe_dump({k: v for k, v in small(tmp_path).items() if k != "backend"}))
+    summary = train_cli.run(["--config", str(cfg), "--backend", "fast", "--total-steps", "128",
+                             "--set", "eval.games=0"], log=lambda *a: None)
+    assert summary["backend"] == "fast" and summary["steps"] == 128
+
+
+def test_workers_train_and_are_joined(tmp_path: Path) -> None:
+    summary = train(None, small(tmp_path, n_workers=2, envs_per_worker=2, total_steps=256,
+                                tensorboard=False), log=lambda *a: None)
+    assert summary["steps"] == 256 and summary["n_workers"] == 2
+    assert summary["time_split"]["wait_on_workers_s"] > 0
+    assert no_children()
+
+
+def test_a_failing_worker_raises_and_every_worker_stops(tmp_path: Path) -> None:
+    spec = EnvSpec("kings_v1", {"num_players": 2, "max_turns": 6}, [0, 1], {0: "random", 1: "random"},
+                   str(tmp_path / "pool"), {}, "terminal")
+    obs_size, actions = obs_and_actions("kings_v1", {"num_players": 2, "max_turns": 6}, 0)
+    venv = make_vec(spec, 4, 2, 0, obs_size, actions)
+    try:
+        venv.reset()
+        assert venv.buf.mask.any(axis=1).all()
+        venv.buf.action[:] = np.argmax(~venv.buf.mask, axis=1)  # an illegal action in each game
+        with pytest.raises(WorkerError, match="IllegalActionError"):
+            venv.step()
+    finally:
+        venv.close()
+    assert no_children()
+
+
+def test_ctrl_c_stops_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(self: Learner, ro: Any) -> dict[str, float]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Learner, "update", interrupted)
+    cfg = load_config(None, small(tmp_path, n_workers=2, tensorboard=False))
+    with pytest.raises(KeyboardInterrupt):
+        FastTrainer(cfg, lambda *a: None).run()
+    assert no_children()
+
+
+def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> None:
+    """Trained opponents are batched (one forward for all the games waiting on a policy);
+    each still plays the move the ``ppo:`` agent would play in its game."""
+    from baselines.fast.vec import Buffers, EnvSet
+    from baselines.ppo import PolicyAgent, save_actor
+
+    config: dict[str, Any] = {"num_players": 2, "max_turns": 6}
+    obs_size, num_actions = obs_and_actions("kings_v1", config, 0)
+    rng = np.random.default_rng(0)
+    shapes = {"mlp_extractor.policy_net.0.weight": (16, obs_size), "mlp_extractor.policy_net.0.bias": (16,),
+              "action_net.weight": (num_actions, 16), "action_net.bias": (num_actions,)}
+    save_actor({k: rng.normal(size=v) for k, v in shapes.items()}, tmp_path / "opp", env_id="kings_v1",
+               roles=["player_1"], game_config=config)
+    spec = EnvSpec("kings_v1", config, [0], {1: f"ppo:{tmp_path / 'opp'}"}, str(tmp_path / "pool"), {},
+                   "terminal")
+    envs = EnvSet(spec, [1, 2, 3, 4], Buffers.allocate(4, obs_size, num_actions, 0))
+    agent = PolicyAgent("kings_v1", role=1, path=str(tmp_path / "opp"), **config)
+    envs.reset()
+    played = 0
+    for _ in range(6):
+        expected = []
+        for i, s in enumerate(envs.states):
+            c = s.clone()
+            a = int(np.flatnonzero(envs.buf.mask[i])[0])
+            envs.buf.action[i] = a
+            c.apply_action(a)
+            while not (c.is_terminal() or c.is_truncated()) and c.current_player() == 1:
+                c.apply_action(agent.act(c.observation(1), c.legal_action_mask(), c))
+                played += 1
+            expected.append(c)
+        envs.step()
+        for i, c in enumerate(expected):
+            if not envs.buf.done[i]:
+                assert envs.states[i] == c
+    assert played > 0
+
+
+def test_the_sb3_entry_point_refuses_a_fast_config(tmp_path: Path) -> None:
+    from baselines import training
+
+    with pytest.raises(ConfigError, match="backend 'fast'"):
+        training.train(None, small(tmp_path), log=lambda *a: None)
+    assert not (tmp_path / "run").exists()
