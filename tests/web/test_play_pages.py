@@ -200,3 +200,25 @@ def test_start_page_leads_with_the_overlord_at_normal_with_advanced_options_fold
     message = page.inner_text("#error")
     assert message.startswith("The seed must be a whole number") and "{" not in message
     assert page.is_visible("#start")
+
+
+def test_a_kings_move_can_be_taken_back_with_the_back_button(small_page, web_base):
+    """Kings offers `back` while a move order is being built: the page shows it first, as a
+    Back button, and pressing it returns to choosing the region."""
+    page = small_page
+    set_up(page, web_base, "kings_v2", {}, {"player_0": "human", "player_1": "scripted"}, seed=5)
+    seq, state = wait_settled(page, 0)
+    for _ in range(30):
+        prompt = page.inner_text("#prompt")
+        if page.locator("#actions button.back").count():
+            break
+        moving = prompt.startswith("Move Phase") and page.locator("#actions button.action").count() > 1
+        page.click(f"#actions button.action >> nth={1 if moving else 0}")
+        seq, state = wait_settled(page, seq)
+    else:
+        raise AssertionError("no Back button within 30 moves")
+    assert page.locator("#actions button.action").first.get_attribute("class") == "action back"
+    assert page.inner_text("#actions button.back").startswith("\u2190 Back")
+    page.click("#actions button.back")
+    seq, state = wait_settled(page, seq)
+    assert page.inner_text("#prompt").startswith("Move Phase: choose a region to move units from")

@@ -106,7 +106,7 @@ function drawLabels(svg, regions) {
 function drawLegend(svg, y) {
   const codes = ["army", "elite", "hero", "wizard", "monster", "ship", "king", "fort"].map((k) => `${UNIT_LETTER[k]} ${UNIT_NAME[k]}`);
   text(svg, 8, y, `Units: ${codes.join(" · ")} (a number: how many) · R a Wizard bearing a Relic · ⚡ Storm · ☠ Curse · ring: the region's holder · blue words: this turn's effects`,
-    { "font-size": 11, fill: "#3b2a14" });
+    { "font-size": 10, fill: "#3b2a14" });
 }
 
 function token(g, x, y, fill, label, name) {
