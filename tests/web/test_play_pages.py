@@ -6,7 +6,7 @@ sentences); the Kings map's names clear of each other."""
 import numpy as np
 import pytest
 
-from tests.web.browser import play_by_clicks, set_up, wait_settled
+from tests.web.browser import SCREENSHOTS, play_by_clicks, set_up, wait_settled
 from tests.web.games import SHORT_GAMES
 
 SMALL = {"width": 1366, "height": 768}
@@ -184,6 +184,8 @@ def test_start_page_leads_with_the_overlord_at_normal_with_advanced_options_fold
     # the Overlord's game is chosen, its AI preset to normal
     page.wait_for_selector("#seats .seat.featured[data-seat='overlord']")
     assert page.input_value("#seats select[name='overlord']") == "normal"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "start.png"))
     assert page.input_value("#seats select[name='conan']") == "human"
     # training-only options sit folded under "advanced"
     page.click("#featured .feature[data-env='tower_v2']")
