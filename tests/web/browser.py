@@ -47,12 +47,14 @@ class ServerThread:
         self.thread.join(10)
 
 
-def set_up(page, base, env_id, config, seats, seed, pass_screen=False):
-    """Pick the game, its options and seats on the start page, and start it."""
-    page.goto(base + "&delay=0")
+def set_up(page, base, env_id, config, seats, seed, pass_screen=False, query="&delay=0"):
+    """Pick the game, its options and seats on the start page, and start it (`query`: the
+    page address's query after the server's secret; by default no pause between the AI's steps)."""
+    page.goto(base + query)
     page.wait_for_selector("body[data-ready='1']")
     page.click(f"#game-list button[data-env='{env_id}']")
     page.wait_for_selector(f"#options legend:has-text('{env_id}')")
+    page.evaluate("() => { const d = document.getElementById('advanced'); if (d) d.open = true; }")
     for name, value in config.items():
         box = page.locator(f"#options [data-name='{name}']")
         kind = box.get_attribute("data-kind")
@@ -83,13 +85,16 @@ def wait_settled(page, seq, timeout=30_000):
         "[Number(document.body.dataset.seq), document.getElementById('status').dataset.state]")
 
 
-def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
+def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6, on_settled=None):
     """Play the person's seats through clicks on the board and the action buttons until
-    the game is over; returns (clicks on the board, clicks on buttons)."""
+    the game is over; returns (clicks on the board, clicks on buttons). `on_settled(state)`
+    is called each time the page settles."""
     seq, state = wait_settled(page, 0)
     board_clicks = button_clicks = 0
     shot = False
     for _ in range(max_clicks):
+        if on_settled:
+            on_settled(state)
         if state == "error":
             raise AssertionError("the page shows an error: " + page.inner_text("#error"))
         if state == "over":
@@ -114,12 +119,22 @@ def play_by_clicks(page, rng, max_clicks=400, screenshot=None, shot_after=6):
                 assert n, "a person's turn with no action buttons"
                 buttons.nth(int(rng.integers(n))).click()
                 button_clicks += 1
+            confirm_spend(page)
         seq, state = wait_settled(page, seq)
     else:
         raise AssertionError(f"the game did not end within {max_clicks} clicks")
+    if on_settled:
+        on_settled(state)
     if screenshot and not shot:
         take(page, screenshot)
     return board_clicks, button_clicks
+
+
+def confirm_spend(page):
+    """A move that spends something for good asks for a second click: give it."""
+    confirming = page.locator("#actions button.action.confirm")
+    if confirming.count():
+        confirming.first.click()
 
 
 # A point of the element where a click lands on it (a counter drawn on a square or a
@@ -143,4 +158,5 @@ def click_visible_part(page, locator):
 
 def take(page, name):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => { const b = document.getElementById('board'); if (b) b.scrollTop = 0; }")
     page.locator("#play").screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -1,12 +1,17 @@
 // The page: the start screen, playing a game (a person's moves, the AI's step by step),
 // hot-seat hand-offs, save and load. The server keeps the rules; the page shows one
 // seat's view at a time and sends only action ids it was offered.
-import { ALL, drawBoard, drawDecision, drawLog, filterActions, nameMatcher, tree } from "./panels.js";
+import { ALL, drawBoard, drawDecision, filterActions, nameMatcher, tree } from "./panels.js";
 import { openReplay } from "./replay.js";
+import { TurnLog, currentDelay, markRecent, wireSpeed } from "./turns.js";
+import { drawEnd, goalText, winnerText } from "./explain.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const AI_DELAY = Number(params.get("delay") ?? 450);  // ms between two shown AI steps
+// The featured opponents in the order the README gives them: the Overlord, then Yara.
+const FEATURED_ORDER = ["miniatures_v2", "tower_v2"];
+// Options a person rarely wants (curriculum starts, caps, spell lists): folded under "advanced".
+const ADVANCED = /^(start_location|start_level|start_items|start_skills|max_turns|spells)$/;
 // The server's secret: in the address conan-play printed (?token=...), kept for reloads of
 // this tab, sent with every request as X-Conan-Token.
 const SECRET = params.get("token") ?? sessionStorage.getItem("conan-token") ?? "";
@@ -31,9 +36,28 @@ export async function api(method, url, body) {
 
 export function showError(err) {
   const box = $("error");
-  if (!err) { box.hidden = true; box.textContent = ""; return; }
-  box.textContent = err.message || String(err);
+  if (!err) { box.hidden = true; box.textContent = ""; fitTop(); return; }
+  box.textContent = sentence(err.message || String(err));
   box.hidden = false;
+  fitTop();
+}
+
+// The play screen takes the window's height less the header (and a message shown above it).
+function fitTop() {
+  const err = $("error");
+  const top = $("top").offsetHeight + (err.hidden ? 0 : err.offsetHeight + 16);
+  document.documentElement.style.setProperty("--top", `${top}px`);
+}
+
+// A server's validation answer (a JSON list of {loc, msg}) in sentences.
+function sentence(message) {
+  if (!message.startsWith("[{")) return message;
+  try {
+    return JSON.parse(message).map((d) => {
+      const field = (d.loc || []).filter((x) => x !== "body").join(" ") || "the request";
+      return `The ${field} is not valid: ${String(d.msg || "").replace(/^Input should be/, "it should be")}.`;
+    }).join(" ");
+  } catch { return message; }
 }
 
 export function screen(name) {
@@ -50,7 +74,9 @@ async function startScreen() {
     if (g.error) console.error(`${g.env_id} cannot be loaded: ${g.error}`);
     return !g.error;
   });
-  for (const g of catalogue.games.filter((g) => g.featured)) {
+  const rank = (g) => { const i = FEATURED_ORDER.indexOf(g.env_id); return i < 0 ? FEATURED_ORDER.length : i; };
+  catalogue.ai = "normal" in catalogue.ai_levels ? "normal" : catalogue.default_ai;  // the preset difficulty
+  for (const g of catalogue.games.filter((g) => g.featured).sort((a, b) => rank(a) - rank(b))) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "feature";
@@ -58,8 +84,8 @@ async function startScreen() {
     b.innerHTML = `<h3>Face ${g.featured.title}</h3><p></p>`;
     const mode = Object.entries(g.featured.config).map(([k, v]) => `${k} ${v}`).join(", ");
     b.querySelector("p").textContent = `${g.title}${mode ? ` (${mode})` : ""}: you play the other seats, ` +
-      `the AI plays ${g.featured.seat}; pick its difficulty below.`;
-    b.addEventListener("click", () => choose(g.env_id, g.featured.config, { [g.featured.seat]: catalogue.default_ai }));
+      `the AI plays ${g.featured.seat} at normal difficulty (change it below).`;
+    b.addEventListener("click", () => choose(g.env_id, g.featured.config, { [g.featured.seat]: catalogue.ai }));
     featured.appendChild(b);
   }
   const list = $("game-list");
@@ -74,8 +100,8 @@ async function startScreen() {
     b.addEventListener("click", () => choose(g.env_id));
     list.appendChild(b);
   }
-  const first = catalogue.games.find((g) => g.featured) || catalogue.games[0];
-  await choose(first.env_id, first.featured?.config, first.featured ? { [first.featured.seat]: catalogue.default_ai } : {});
+  const first = [...catalogue.games].sort((a, b) => rank(a) - rank(b))[0];
+  await choose(first.env_id, first.featured?.config, first.featured ? { [first.featured.seat]: catalogue.ai } : {});
   document.body.dataset.ready = "1";
 }
 
@@ -87,7 +113,13 @@ async function choose(envId, config = {}, seatPreset = {}) {
   const legend = document.createElement("legend");
   legend.textContent = `Options of ${envId}`;
   box.appendChild(legend);
-  for (const [name, o] of Object.entries(chosen.options)) box.appendChild(optionInput(name, o, config[name]));
+  const advanced = document.createElement("details");
+  advanced.id = "advanced";
+  advanced.innerHTML = "<summary>Advanced (training and testing options)</summary>";
+  for (const [name, o] of Object.entries(chosen.options)) {
+    (ADVANCED.test(name) || /curriculum/i.test(o.doc) ? advanced : box).appendChild(optionInput(name, o, config[name]));
+  }
+  if (advanced.children.length > 1) box.appendChild(advanced);
   $("pass-screen").checked = envId !== "miniatures_v2";  // the heroes play as one team
   chosen.seatPreset = seatPreset;
   await refreshSeats();
@@ -182,7 +214,7 @@ async function refreshSeats() {
     name.textContent = role === feat ? `${chosen.featured.title} (${role})` : role;
     const sel = document.createElement("select");
     sel.name = role;
-    const preset = chosen.seatPreset?.[role] ?? old[role] ?? (i === 0 || (feat && role !== feat) ? "human" : catalogue.default_ai);
+    const preset = chosen.seatPreset?.[role] ?? old[role] ?? (i === 0 || (feat && role !== feat) ? "human" : catalogue.ai);
     sel.add(new Option("person (you)", "human"));
     for (const [k, doc] of Object.entries(catalogue.ai_levels)) sel.add(new Option(`AI: ${doc}`, k));
     sel.add(new Option("AI: trained policy (policy:NAME or ppo:PATH)", "ppo"));
@@ -212,6 +244,10 @@ async function startGame(ev) {
   ev.preventDefault();
   showError(null);
   const seed = $("seed").value.trim();
+  if (seed !== "" && !(/^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)))) {
+    showError(new Error(`The seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or empty for a random game; "${seed}" is not.`));
+    return;
+  }
   try {
     const r = await api("POST", "/api/games", {
       env_id: chosen.env_id, config: readOptions(), seats: readSeats(), seed: seed === "" ? null : Number(seed),
@@ -223,7 +259,10 @@ async function startGame(ev) {
 // ---- playing --------------------------------------------------------------------------
 async function enterGame(id, envId, tokens, passScreen) {
   const people = Object.keys(tokens);
-  game = { id, envId, tokens, viewer: people[0], report: null, log: null, busy: false, passScreen: passScreen && people.length > 1 };
+  game = { id, envId, tokens, viewer: people[0], report: null, turns: new TurnLog(), actor: null, busy: false,
+    passScreen: passScreen && people.length > 1, aiSteps: 0, confirm: null };
+  $("endgame").hidden = true;
+  $("decision").hidden = false;
   screen("play");
   await loop();
 }
@@ -241,9 +280,12 @@ function setStatus(state, text) {
   s.textContent = text;
 }
 
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
 // Fetch what the viewer sees and go on: a person's turn waits for a click, an AI's turn
-// takes one step after a pause, a hand-off between people hides the board first.
-async function loop(report = null) {
+// takes one step after a pause (the speed control), a hand-off between people hides the
+// board first. `actor` made the move that `report` answers.
+async function loop(report = null, actor = null) {
   const mine = game;
   try {
     let r = report || await api("GET", url(""));
@@ -252,20 +294,34 @@ async function loop(report = null) {
       const next = r.to_act;
       if (game.passScreen) await passTo(next);
       game.viewer = next;
-      game.log = null;
+      game.turns = new TurnLog();  // a new viewer sees only their own log
+      actor = null;
       r = await api("GET", url(""));
     }
-    await render(r);
+    const who = (s) => s === game.viewer ? `Your turn (${s})`
+      : r.seats[s] && r.seats[s] !== "human" ? `${s}'s turn (AI: ${r.seats[s]})` : `${s}'s turn`;
+    game.turns.take(r, actor, who, actor === game.viewer ? game.chose : null);
+    const skipping = r.to_act_is_ai && !r.over && $("speed").value === "skip" && !params.has("delay") && game.report;
+    if (skipping) {
+      game.report = r;
+      game.turns.draw($("log"));
+    } else {
+      await render(r, r.to_act_is_ai && !r.over ? game.turns.lastStep : game.turns.sinceMine());
+    }
     if (r.over) {
-      const res = Object.entries(r.returns).map(([k, v]) => `${k} ${v > 0 ? "+" : ""}${v}`).join(", ");
-      setStatus("over", `${r.truncated ? "Stopped at the turn cap" : "Game over"}: ${res}`);
+      setStatus("over", r.truncated ? "Stopped at the turn cap: no winner" : `Game over: ${winnerText(r)}`);
+      showEnd(r);
+      $("decision").hidden = true;
     } else if (r.to_act_is_ai) {
-      setStatus("ai", `${r.to_act} (AI: ${r.seats[r.to_act]}) is thinking...`);
-      await new Promise((ok) => setTimeout(ok, AI_DELAY));
+      setStatus("ai", skipping ? `${r.to_act} (AI) is playing: ${game.aiSteps} steps so far...`
+        : `${r.to_act} (AI: ${r.seats[r.to_act]}) is thinking...`);
+      await sleep(currentDelay($("speed"), params));
       if (mine !== game) return;
+      const who = r.to_act;
       const next = await api("POST", `/api/games/${game.id}/ai`, { seat: game.viewer, token: game.tokens[game.viewer] });
+      game.aiSteps++;
       document.body.dataset.aiSteps = Number(document.body.dataset.aiSteps || 0) + 1;
-      await loop(next);
+      await loop(next, who);
     } else {
       setStatus("your-turn", `${game.viewer}, your move`);
     }
@@ -284,23 +340,60 @@ function passTo(seat) {
   });
 }
 
-async function render(r) {
+async function render(r, recent = []) {
   game.report = r;
   const view = r.view;
   const box = $("board");
+  $("goal").textContent = goalText(view);
+  $("goal").hidden = !$("goal").textContent;
   await drawBoard(box, view);
+  sizeBoard();
   $("raw-view").replaceChildren(tree(view));
-  drawLog($("log"), view.log, game.log);
-  game.log = view.log;
+  game.turns.draw($("log"));
   const els = { prompt: $("prompt"), context: $("context"), actions: $("actions"), filter: $("action-filter") };
   drawDecision(view, r.legal, act, els);
   if (!r.legal.length) $("prompt").textContent = r.over ? view.decision.prompt : `${r.to_act ?? "nobody"}: ${view.decision.prompt}`;
   wirePicks(box, r.legal);
+  markRecent(box, recent);
   if ($("textboard").open) loadText();
 }
 
+// The board at the largest size that shows all of it in its box; a tall board (heroes' cards,
+// hands under the map) that would shrink too far fits the width instead and scrolls.
+function sizeBoard() {
+  const box = $("board"), svg = box.querySelector(":scope > svg");
+  if (!svg) return;
+  const vb = svg.viewBox.baseVal;
+  if (!vb || !vb.width) return;
+  const bw = box.clientWidth - 2, bh = box.clientHeight - 2;
+  const byWidth = Math.min(bw / vb.width, 1.3), whole = Math.min(byWidth, bh / vb.height);
+  const scale = $("fit-board").checked && whole >= 0.72 * byWidth ? whole : byWidth;
+  svg.style.width = `${Math.floor(vb.width * scale)}px`;
+  svg.style.height = `${Math.floor(vb.height * scale)}px`;
+}
+
+function showEnd(r) {
+  drawEnd($("endgame"), r, {
+    "Rematch": rematch,
+    "Save the replay": saveGame,
+    "New game": () => { game = null; showError(null); screen("start"); },
+  });
+}
+
+// The same seats and options, a new seed.
+async function rematch() {
+  const r = game?.report;
+  if (!r) return;
+  try {
+    const res = await api("POST", "/api/games", { env_id: r.env_id, config: r.config, seats: r.seats, seed: null });
+    showError(null);
+    await enterGame(res.game_id, r.env_id, res.tokens, game.passScreen);
+  } catch (e) { showError(e); }
+}
+
 // Board elements name what they stand for; a click picks the one legal action with that
-// name, or narrows the buttons to the several that have it.
+// name, or narrows the buttons to the several that have it. Those that can be picked now
+// are marked without hovering; hovering one names what picking it does.
 function wirePicks(box, legal) {
   for (const g of box.querySelectorAll(".pickable")) {
     const hits = legal.filter((a) => nameMatcher(g.dataset.pick)(a.name));
@@ -309,6 +402,9 @@ function wirePicks(box, legal) {
       g.style.pointerEvents = "none";
       continue;
     }
+    g.classList.add("legal");
+    const title = g.querySelector(":scope > title");
+    if (title) title.textContent = `${g.dataset.pick}: ${hits.map((a) => a.name).join("; ")}`;
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (hits.length === 1) return act(hits[0].id);
@@ -324,16 +420,36 @@ function wirePicks(box, legal) {
   }
 }
 
+// Moves that spend something for good ask once more before they are sent (the button turns
+// into "confirm"); a second click on it sends the move, any other click forgets it.
+// (Spending a die or a move point is the ordinary way to play and asks nothing.)
+const SPENDS = /\b(spend|spends|pay|pays|trade in|turn in)\b.*\b(gold|dp|gems?|relics?|divinations?|fate|xp)\b|\b(sacrifice|discard)\b/i;
+
+function needsConfirm(actionId) {
+  if (!$("ask-spend").checked || !game?.report) return false;
+  const a = game.report.legal.find((x) => x.id === actionId);
+  return Boolean(a && SPENDS.test(a.name));
+}
+
 async function act(actionId) {
   if (!game || game.busy) return;
+  if (needsConfirm(actionId) && game.confirm !== actionId) {
+    game.confirm = actionId;
+    for (const b of $("actions").querySelectorAll("button.action")) b.classList.toggle("confirm", b.dataset.action === String(actionId));
+    $("status").textContent = "This spends something for good: click it again to confirm, or pick another move.";
+    return;
+  }
+  game.confirm = null;
+  game.chose = game.report?.legal.find((a) => a.id === actionId)?.name ?? null;
   game.busy = true;
+  game.turns.seen();
   setStatus("busy", "...");
   try {
     const r = await api("POST", `/api/games/${game.id}/act`,
       { seat: game.viewer, token: game.tokens[game.viewer], action: actionId });
     showError(null);
     game.busy = false;
-    await loop(r);
+    await loop(r, game.viewer);
   } catch (e) {
     game.busy = false;
     showError(e);
@@ -387,6 +503,17 @@ function wire() {
     filterActions($("actions"), q ? (name) => name.toLowerCase().includes(q) : ALL);
   });
   $("textboard").addEventListener("toggle", () => { if ($("textboard").open) loadText(); });
+  wireSpeed($("speed"), window.localStorage);
+  window.addEventListener("resize", fitTop);
+  fitTop();
+  $("fit-board").addEventListener("change", sizeBoard);
+  window.addEventListener("resize", sizeBoard);
+  $("actions").addEventListener("click", (ev) => {  // a click beside a confirming button forgets it
+    if (game?.confirm !== null && !ev.target.closest("button.confirm")) {
+      game.confirm = null;
+      for (const b of $("actions").querySelectorAll("button.confirm")) b.classList.remove("confirm");
+    }
+  }, true);
 }
 
 wire();

@@ -1,6 +1,6 @@
 // The panels every game shares: the decision (prompt, context, legal actions), the log,
 // a generic tree of the whole view, and the board (the game's own SVG, or the tree).
-import { brief } from "./svg.js";
+import { contextSentences } from "./explain.js";
 
 const boards = {};
 
@@ -58,18 +58,46 @@ export async function drawBoard(box, view) {
   return false;
 }
 
-// The decision: its prompt, its context, and one button per legal action.
+// The decision: its prompt, its context in sentences, and one button per legal action; a
+// "back" action of the game (taking a step of a choice back) comes first as a Back button.
+const BACK = /^(back|undo)\b/i;
+
+// What a button does where its name alone does not say: game and decision kind -> the words
+// added after the name.
+const HINTS = {
+  "kings:recruit": (name) => /^end\b/i.test(name) ? "" : "roll its Recruit Table: a free roll if one is left there, else it spends 1 Gold",
+};
+
 export function drawDecision(view, legal, onAct, els) {
   const d = view.decision || {};
+  const game = String(view.env_id || "").replace(/_v\d+$/, "");
   els.prompt.textContent = d.prompt || "";
-  els.context.replaceChildren();
-  for (const [k, v] of Object.entries(d.context || {})) {
-    h("dt", {}, els.context, k.replace(/_/g, " "));
-    h("dd", {}, els.context, brief(v));
-  }
+  els.context.replaceChildren(...contextSentences(d.context));
   els.actions.replaceChildren();
-  for (const a of legal) {
-    const b = h("button", { type: "button", class: "action", "data-action": a.id }, els.actions, a.name);
+  const ordered = [...legal.filter((a) => BACK.test(a.name)), ...legal.filter((a) => !BACK.test(a.name))];
+  // many choices that share their first words ("you ask for ...", "you give ...") are grouped
+  // under those words
+  let key = null, groups = new Map();
+  for (const k of legal.length > 20 ? [2, 3, 1] : []) {
+    const by = (a) => a.name.split(" ").slice(0, k).join(" ");
+    const g = new Map();
+    for (const a of ordered) g.set(by(a), [...(g.get(by(a)) || []), a]);
+    if (g.size >= 2 && g.size <= 10 && [...g.values()].some((x) => x.length >= 4)) { key = by; groups = g; break; }
+  }
+  const grouped = key !== null;
+  let last = null;
+  if (grouped) ordered.sort((a, b) => [...groups.keys()].indexOf(key(a)) - [...groups.keys()].indexOf(key(b)));
+  for (const a of ordered) {
+    if (grouped && key(a) !== last && groups.get(key(a)).length > 1) {
+      h("div", { class: "action-group" }, els.actions, `${key(a)} ... (${groups.get(key(a)).length})`);
+    }
+    if (grouped) last = key(a);
+    const back = BACK.test(a.name);
+    const b = h("button", { type: "button", class: back ? "action back" : "action", "data-action": a.id }, els.actions,
+      back ? `\u2190 Back${a.name.length > 4 ? ` (${a.name})` : ""}` : a.name);
+    const hint = HINTS[`${game}:${d.kind}`]?.(a.name);
+    if (hint) h("small", { class: "hint" }, b, ` (${hint})`);
+    b.title = a.name;
     b.addEventListener("click", () => onAct(a.id));
   }
   els.filter.hidden = legal.length < 12;

@@ -28,7 +28,7 @@ export function draw(view) {
     view.winner ? `winner: ${brief(view.winner)}` : null];
   text(svg, 10, 20, head.filter(Boolean).join(" · "), { "font-size": 15, "font-weight": "bold" });
   drawMap(svg, view, areas, 28);
-  let y = 28 + MAP_H + 12;
+  let y = 28 + MAP_H + 22;  // the map's legend in between
   heroes.forEach((h, i) => drawHero(svg, h, 10 + (i % 2) * 495, y + Math.floor(i / 2) * 150));
   y += Math.ceil(heroes.length / 2) * 150 + 4;
   y = drawOverlord(svg, view.overlord, view.river || [], y);
@@ -56,6 +56,23 @@ function drawMap(svg, view, areas, top) {
   const objectsAt = {};
   for (const o of view.objects || []) (objectsAt[o.where] ||= []).push(o.name);
   for (const a of areas) drawArea(svg, a, pos[a.name], objectsAt[a.name] || []);
+  drawLegend(svg, areas, top + MAP_H + 13);
+}
+
+const modelCode = (kind) => kind.replace(/[^A-Z]/g, "").slice(0, 2) || kind[0];
+
+// What the map's codes stand for: the heroes' discs and the Overlord's model counters.
+function drawLegend(svg, areas, y) {
+  const codes = {};
+  for (const a of areas) {
+    for (const m of a.models || []) {
+      const kind = m.replace(/\s*#\d+$/, "").replace(/\s*\(.*\)$/, "");
+      (codes[modelCode(kind)] ||= new Set()).add(kind);
+    }
+  }
+  const parts = Object.entries(codes).map(([c, kinds]) => `${c} ${[...kinds].join(" / ")}`);
+  const line = `Discs: heroes (first letter) · squares: the Overlord's models${parts.length ? `: ${parts.join(" · ")}` : ""} (a number: how many)`;
+  text(svg, 8, y, line.length > 190 ? `${line.slice(0, 188)}…` : line, { "font-size": 10, fill: "#2b1d0e" });
 }
 
 function drawArea(svg, a, [x, y], objects) {
@@ -79,7 +96,7 @@ function drawArea(svg, a, [x, y], objects) {
   for (const m of a.models || []) { const k = m.replace(/\s*#\d+$/, ""); groups[k] = (groups[k] || 0) + 1; }
   for (const [kind, n] of Object.entries(groups)) {
     el("rect", { x: cx - 8, y: y - 13, width: 16, height: 16, rx: 2, fill: "#2b1d0e", stroke: "#c9a227" }, g);
-    text(g, cx, y - 1, kind.replace(/[^A-Z]/g, "").slice(0, 2) || kind[0], { "font-size": 8, "text-anchor": "middle", fill: "#f3e6c8" });
+    text(g, cx, y - 1, modelCode(kind.replace(/\s*\(.*\)$/, "")), { "font-size": 8, "text-anchor": "middle", fill: "#f3e6c8" });
     if (n > 1) text(g, cx + 7, y + 10, `${n}`, { "font-size": 8, fill: "#2b1d0e", "font-weight": "bold" });
     cx += 20;
   }

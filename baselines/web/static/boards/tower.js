@@ -18,14 +18,14 @@ export function draw(view) {
   const enemies = (view.enemies || []).filter((e) => e.alive !== false);
   const hand = view.yara?.hand || [];
   const scenario = view.round?.in_combat ? 0 : (view.scenario?.text || []).length * 30;
-  const height = Math.max(GRID_Y + gridH + 170 + scenario + (hand.length ? 110 : 0), 60 + 300 + enemies.length * 78);
+  const height = Math.max(GRID_Y + gridH + 170 + scenario + (hand.length ? 110 : 0), 370 + enemies.length * 78 + 24);
   const svg = root(width, height);
   text(svg, GRID_X, 26, `${loc.name || "Location"} (${loc.number ?? "?"} of ${loc.of ?? "?"})`,
     { "font-size": 20, "font-weight": "bold" });
   drawGrid(svg, view, loc, w, h);
-  drawRound(svg, view, GRID_X, GRID_Y + gridH + 26);
+  drawRound(svg, view, GRID_X, GRID_Y + gridH + 26, Math.floor((right - GRID_X - 16) / 6.6));
   drawConan(svg, view.conan || {}, right, 14);
-  let y = 330;
+  let y = 356;
   text(svg, right, y, "Enemies", { "font-size": 16, "font-weight": "bold" });
   y += 10;
   for (const e of enemies) { drawEnemy(svg, e, right, y); y += 78; }
@@ -72,7 +72,7 @@ function drawGrid(svg, view, loc, w, h) {
   }
 }
 
-function drawRound(svg, view, x, y) {
+function drawRound(svg, view, x, y, chars) {
   const r = view.round || {};
   const bits = [];
   if (r.combat_round !== undefined) bits.push(`Combat round ${r.combat_round}`);
@@ -81,15 +81,14 @@ function drawRound(svg, view, x, y) {
   if (r.in_combat) bits.push(r.goes_first ? `${r.goes_first} goes first` : "initiative not yet chosen");
   if (view.item_deck !== undefined) bits.push(`item deck ${view.item_deck}`);
   if (view.yara) bits.push(`Yara: ${view.yara.hand_size ?? view.yara.hand?.length ?? 0} Plot cards in hand, deck ${view.yara.deck ?? "?"}`);
-  text(svg, x, y, bits.join(" · "), { "font-size": 13 });
-  let line = y + 18;
+  let line = y + 16 * wrapped(svg, x, y, bits.join(" · "), chars, { "font-size": 13 }, 16) + 2;
   // each panel as the sentence the view writes for it
   for (const key of ["incoming", "attack", "test"]) {
-    if (view[key]) { line += 14 * wrapped(svg, x, line, view[key].text ?? `${key}: ${brief(view[key])}`, 80, { "font-size": 12 }); }
+    if (view[key]) { line += 14 * wrapped(svg, x, line, view[key].text ?? `${key}: ${brief(view[key])}`, chars, { "font-size": 12 }); }
   }
   // the location's scenario page (its tests and events), public at the table, outside combat
   if (view.scenario && !r.in_combat) {
-    for (const s of view.scenario.text || []) line += 13 * wrapped(svg, x, line, s, 90, { "font-size": 11, fill: "#6f5a3a" });
+    for (const s of view.scenario.text || []) line += 13 * wrapped(svg, x, line, s, chars, { "font-size": 11, fill: "#6f5a3a" });
   }
   if (view.winner) text(svg, x, line + 4, `Winner: ${view.winner}`, { "font-size": 16, fill: "#8b1e1e", "font-weight": "bold" });
 }
@@ -97,7 +96,7 @@ function drawRound(svg, view, x, y) {
 const ROWS = ["LEAP", "BLOCK", "RIPOSTE", "SLASH", "BIG SWING"];
 
 function drawConan(svg, c, x, y) {
-  el("rect", { x, y, width: 410, height: 300, rx: 8, fill: "#fbf4e2", stroke: "#8b1e1e", "stroke-width": 2 }, svg);
+  el("rect", { x, y, width: 410, height: 326, rx: 8, fill: "#fbf4e2", stroke: "#8b1e1e", "stroke-width": 2 }, svg);
   text(svg, x + 12, y + 24, "Conan", { "font-size": 18, "font-weight": "bold", fill: "#8b1e1e" });
   text(svg, x + 80, y + 24, `at ${c.square ?? "-"} · level ${c.level ?? 0} · XP ${c.xp ?? 0} · `
     + `FATIGUE ${c.fatigue ?? 0} · wounds ${c.wounds ?? 0} · RAGE ${c.rage ?? 0}`, { "font-size": 12 });
@@ -110,7 +109,7 @@ function drawConan(svg, c, x, y) {
     text(g, x + 18, ry + 20, row, { "font-size": 13, "font-weight": "bold" });
     (c.rows?.[row] || []).forEach((face, k) => die(g, x + 110 + k * 28, ry + 3, 24, Number(face) || face));
   });
-  const uy = y + 230;
+  const uy = y + 250;  // below the BIG SWING row, clear of it
   text(svg, x + 12, uy, "Unslotted:", { "font-size": 12 });
   (c.unslotted || []).forEach((face, k) => {
     const g = pickable(svg, `a ${face}`);
