@@ -338,7 +338,7 @@ def test_a_replay_keeps_checkpoints_not_every_state(nimview):
     views[len(actions)] = state.view(0)
     rep = S.Replay(json.dumps({"env_id": "kings_v2", "config": {"max_turns": 60}, "seed": 2,
                                "actions": actions}))
-    assert rep.length == len(actions) > 64 * 10
+    assert rep.length == len(actions) > S.REPLAY_CHECKPOINTS * 10
     assert len(rep.checkpoints) <= S.REPLAY_CHECKPOINTS + 1
     for i in sorted(views, reverse=True):
         role = "player_0" if i == len(actions) else "player_1"
