@@ -9,9 +9,10 @@ continuations it registers there (`@cont`).
 from __future__ import annotations
 
 from . import movement as mv
+from .constants import OVERLORD_GUARD_LIMIT
 from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
-from .game import OVERLORD_GUARD_LIMIT
 from .rolls import CONT, cont, payer, start_roll, support_for, target_name
+from .spellcards import cast_reaction, reaction_spells
 
 
 # ---- targets ------------------------------------------------------------------------------
@@ -356,7 +357,6 @@ def guard_mask(s, fr, mask, codec):
     if "gems" not in fr:
         for k in range(0, s.reserve[h] + 1):
             mask[o + k] = True
-        from .spells import reaction_spells
         so = codec.offsets["spell"]
         for sp in reaction_spells(s, h):
             mask[so + sp] = True
@@ -370,7 +370,6 @@ def guard_mask(s, fr, mask, codec):
 def guard_apply(s, fr, seg, i):
     h = fr["player"]
     if seg == "spell":
-        from .spells import cast_reaction
         cast_reaction(s, h, i)
         return
     if seg == "gems":

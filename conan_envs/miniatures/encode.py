@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .constants import MAX_DICE, SLOT_COSTS
 from .content import COLOR_NAMES
-from .game import MAX_DICE, SLOT_COSTS
 from .view import ATTACKS, ESCAPED, FLAGS, PURPOSES, SCALARS, WHYS, decision_record
 
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",

@@ -10,15 +10,17 @@ from conan_envs.engine import ActionCodec, Game
 from conan_envs.engine.options import Choice, Int, Names, max_turns
 
 from . import content
+from .constants import (  # noqa: F401 - re-exported: the rules' numbers, by their old home
+    MAX_ACTIVATIONS,
+    MAX_DICE,
+    MOVE_BENEFIT_LIMIT,
+    OVERLORD_GUARD_LIMIT,
+    SLOT_COSTS,
+    SPACES,
+)
 from .content import load_yaml
-
-# Book of Skelos: activation cost printed above each of the 8 River slots (designed, ascending).
-SLOT_COSTS = (1, 1, 2, 2, 3, 3, 4, 4)
-MAX_ACTIVATIONS = 2
-OVERLORD_GUARD_LIMIT = 2   # gems the Overlord may put on one Guard (designed exertion limit)
-MOVE_BENEFIT_LIMIT = 2     # extra movement points one model may buy per activation (designed)
-MAX_DICE = 16
-SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
+from .encode import observation_size
+from .state import MiniaturesState
 
 
 class MiniaturesGame(Game):
@@ -33,8 +35,6 @@ class MiniaturesGame(Game):
     }
 
     def _setup(self) -> None:
-        from .state import MiniaturesState
-
         self.state_class = MiniaturesState
         nh = self.config["num_heroes"]
         sc = content.load_scenario(self.config["scenario"], nh)
@@ -187,8 +187,6 @@ class MiniaturesGame(Game):
             ("order", tuple(self.model_name(k) for k in range(m)) + self.hero_keys + ("captive",)),
         ])
         self.num_actions = self.codec.size
-        from .encode import observation_size
-
         self._obs_size = observation_size(self)
 
     def _spell_loadout(self, spells: dict):

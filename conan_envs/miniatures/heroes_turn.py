@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from . import allies, combat, manipulation, rolls, scenarios, spells
 from . import movement as mv
+from .constants import Space, Stance
 from .content import DROP, LEAP
 
-MELEE, RANGED, GUARD, MANIP, MOVE, REROLL = range(6)
-AGGRESSIVE, CAUTIOUS = 1, 2
+MELEE, RANGED, MOVE = Space.MELEE, Space.RANGED, Space.MOVE
+AGGRESSIVE, CAUTIOUS = Stance.AGGRESSIVE, Stance.CAUTIOUS
 RECOVERY = {AGGRESSIVE: (2, 3, 4), CAUTIOUS: (5, 6, 7)}
 
 

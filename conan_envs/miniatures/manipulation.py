@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from . import combat, rolls
 from . import movement as mv
+from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
 
-MANIP = 3
-OFF = -10
+MANIP = Space.MANIP
 DOOR_DIFFICULTY = 2
 
 

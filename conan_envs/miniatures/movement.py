@@ -7,6 +7,7 @@ A character is ("h", hero index) or ("u", model index); allies are models on the
 """
 from __future__ import annotations
 
+from .constants import Side
 from .content import (
     BOULDER,
     DOOR,
@@ -22,7 +23,7 @@ from .content import (
     WOOD_WALL,
 )
 
-HERO_SIDE, OVERLORD_SIDE = 0, 1
+HERO_SIDE, OVERLORD_SIDE = Side.HEROES, Side.OVERLORD
 
 
 def model_side(s, m: int) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from . import combat, ritual, rolls
 from . import movement as mv
+from .constants import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
 from .content import DROP, LEAP
-from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
 
 
 def begin_turn(s):
@@ -483,3 +483,21 @@ def rocks_fell(s, c):
             s.wound_hero(h, dmg)
     if g.captive >= 0 and s.o_loc[g.captive] == a:
         s.kill_captive(by_heroes=False)
+
+
+# ---- Bestial Haste (the event of The Final Ritual, ritual.py) ------------------------------
+def haste_mask(s, fr, mask, codec):
+    """Bestial Haste: one group returned this way gets up to 2 movement points now."""
+    mask[codec.offsets["done"]] = True
+    o = codec.offsets["reinforce"]
+    for t in fr["groups"]:
+        if any(s.u_area[m] >= 0 for m in fr["groups"][t]):
+            mask[o + int(t)] = True
+
+
+def haste_apply(s, fr, seg, t):
+    s.stack.pop()
+    if seg == "done":
+        return
+    queue = [m for m in fr["groups"][str(t)] if s.u_area[m] >= 0]
+    _next_model(s, {"decision": "unit", "player": fr["player"], "tile": t, "queue": queue, "haste": True})

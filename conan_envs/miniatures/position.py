@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine import checks
+from .constants import OFF
 from .content import COLOR_NAMES
 
-OFF = -10
 COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
 
 

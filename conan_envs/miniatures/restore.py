@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from conan_envs.engine import CorruptStateError
 
-from .game import MAX_DICE, SLOT_COSTS
+from .constants import ESCAPED, MAX_DICE, OFF, SLOT_COSTS
+from .kinds import KINDS
+from .rolls import CONT
+from .view import PHASE_NAMES
 
-OFF, ESCAPED = -10, -12
 MAX_GEMS = 60          # no hero or Overlord zone ever holds more
 MAX_STACK = 64         # decision frames pending at once
 
@@ -31,9 +33,6 @@ def check(s) -> None:
     g = s.game
     nh, n, M, O = g.num_heroes, g.num_areas, g.num_models, g.num_objects
     S, T = len(g.spells), len(g.tiles)
-    from .state import KINDS
-    from .view import PHASE_NAMES
-
     if s.phase not in PHASE_NAMES:
         _bad("phase", f"{s.phase!r} is not a phase")
     _range("winner", s.winner, -1, 1)
@@ -117,8 +116,6 @@ def check(s) -> None:
 
 def _frame(s, d: dict, path: str, z: dict):
     """Every key of a frame (or a roll's context) within its range."""
-    from .rolls import CONT
-
     nh, n, M, O, S, T = z["nh"], z["n"], z["M"], z["O"], z["S"], z["T"]
     ranges = {
         "player": (0, nh), "hero": (0, nh - 1), "target_hero": (0, nh - 1),

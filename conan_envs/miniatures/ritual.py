@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from . import movement as mv
 from . import rolls
+from .constants import Winner
 
-HEROES, OVERLORD = 0, 1
+OVERLORD = Winner.OVERLORD
 
 
 def barricades_next_to(s, area: int) -> list:
@@ -82,21 +83,3 @@ def pict_hordes(s) -> dict:
 def incanted(s, c):
     s.invocation = max(0, s.invocation - sum(c["faces"]))
     s.log_event(f"The incantation moves the invocation marker to {s.invocation}")
-
-
-def haste_mask(s, fr, mask, codec):
-    """Bestial Haste: one group returned this way gets up to 2 movement points now."""
-    mask[codec.offsets["done"]] = True
-    o = codec.offsets["reinforce"]
-    for t in fr["groups"]:
-        if any(s.u_area[m] >= 0 for m in fr["groups"][t]):
-            mask[o + int(t)] = True
-
-
-def haste_apply(s, fr, seg, t):
-    s.stack.pop()
-    if seg == "done":
-        return
-    from .overlord import _next_model
-    queue = [m for m in fr["groups"][str(t)] if s.u_area[m] >= 0]
-    _next_model(s, {"decision": "unit", "player": fr["player"], "tile": t, "queue": queue, "haste": True})

@@ -8,8 +8,9 @@ Heroes with no one left on the board lose (ruling).
 """
 from __future__ import annotations
 
-HEROES, OVERLORD = 0, 1
-OFF, ESCAPED = -10, -12
+from .constants import ESCAPED, OFF, Winner
+
+HEROES, OVERLORD = Winner.HEROES, Winner.OVERLORD
 
 
 def hide_mask(s, fr, mask, codec):

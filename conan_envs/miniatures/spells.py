@@ -8,30 +8,10 @@ Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and
 """
 from __future__ import annotations
 
-from . import combat, rolls
+from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
-
-
-def _affordable(s, h: int, sp: int, gems: int) -> bool:
-    spell = s.game.spells[sp]
-    if s.reserve[h] < gems:
-        return False
-    return spell.limit is None or s.spell_gems[h][sp] + gems <= spell.limit
-
-
-def can_cast(s, h: int) -> bool:
-    return mv.hero_skill(s, h, "spell_caster")
-
-
-def reaction_spells(s, h: int) -> list:
-    """Spells offered when the hero is attacked: the halos (ruling: Pestilential Swarm, the
-    other reaction spell, is cast in the hero's own Action phase only)."""
-    if not can_cast(s, h):
-        return []
-    g = s.game
-    return [sp for sp in g.hero_spells[h] if g.spells[sp].effect == "halo" and s.halo[h] == 0
-            and _affordable(s, h, sp, g.spells[sp].cost)]
+from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 
 
 def teleport_areas(s, h: int, sp: int) -> list:
@@ -39,7 +19,7 @@ def teleport_areas(s, h: int, sp: int) -> list:
     hs, os_ = mv.all_counts(s)
     cap = s.game.board.cap
     return [b for b, far in enumerate(d)
-            if far > 0 and _affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
+            if far > 0 and affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
 
 
 def spell_targets(s, h: int, sp: int) -> list:
@@ -107,7 +87,7 @@ def act_mask(s, h: int, mask, codec):
         eff = spell.effect
         if eff == "teleport":
             ok = bool(teleport_areas(s, h, sp))
-        elif not _affordable(s, h, sp, spell.cost):
+        elif not affordable(s, h, sp, spell.cost):
             ok = False
         elif eff == "halo":
             ok = s.halo[h] == 0
@@ -160,21 +140,10 @@ def cast(s, h: int, sp: int):
         s.stack.append({"decision": "spell_target", "player": h, "spell": sp})
 
 
-def cast_reaction(s, h: int, sp: int):
-    spell = s.game.spells[sp]
-    pay(s, h, sp, spell.cost)
-    s.halo[h] = spell.armor
-
-
-def pay(s, h: int, sp: int, gems: int):
-    s.reserve[h] -= gems
-    s.spell_gems[h][sp] += gems
-
-
 def _mind_control_choices(s, fr, h, sp):
     if "target_model" not in fr:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
-    if fr["steps"] == 0 or _affordable(s, h, sp, 1):
+    if fr["steps"] == 0 or affordable(s, h, sp, 1):
         return "move", control_steps(s, fr["target_model"])
     return "move", []
 
@@ -255,8 +224,7 @@ def target_apply(s, fr, seg, i):
         return
     pay(s, h, sp, spell.cost)
     if eff == "telekinesis":
-        from .manipulation import take_object
-        take_object(s, h, i)
+        manipulation.take_object(s, h, i)
         return
     if eff == "dizziness":
         s.u_dizzy[i] = spell.drain

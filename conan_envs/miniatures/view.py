@@ -8,11 +8,10 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
+from .constants import ESCAPED, SLOT_COSTS, SPACES
 from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
-from .game import SLOT_COSTS, SPACES
 from .scenarios import goal
 
-OFF, ESCAPED = -10, -12
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
 SPACE_NAMES = dict(zip(SPACES, ("melee", "ranged", "guard", "manipulation", "move", "reroll")))
 PHASE_NAMES = {"hide": "setup", "start": "setup", "stance": "stance", "action": "action",
