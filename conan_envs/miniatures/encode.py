@@ -199,8 +199,8 @@ def observe(s, role: int) -> np.ndarray:
         w[S.relics + n] = s.invocation / 10
     if s.winner < 0:
         fr = s.stack[-1]
-        w[L["player"] + fr["player"]] = 1.0
-        w[L["kind"] + KIND_INDEX[fr["decision"]]] = 1.0
+        w[L["player"] + fr.player] = 1.0
+        w[L["kind"] + KIND_INDEX[fr.KIND]] = 1.0
         _decision(w, S, decision_record(s, fr))
     return v
 
@@ -243,11 +243,11 @@ def _roll(w, S, roll):
     w[o + 3] = roll["support"]
     o = S.payer
     p = roll["payer"]
-    if p["side"] == "hero":
-        w[o + p["hero"]] = 1.0
-        w[o + 6] = float(p["ally"])
+    if p.side == "hero":
+        w[o + p.hero] = 1.0
+        w[o + 6] = float(p.ally)
     else:
-        w[o + (4 if p["side"] == "overlord" else 5)] = 1.0
+        w[o + (4 if p.side == "overlord" else 5)] = 1.0
 
 
 def action_name(s, a: int) -> str:
@@ -255,11 +255,11 @@ def action_name(s, a: int) -> str:
     g = s.game
     seg, i = g.codec.decode(a)
     b = g.board.names
-    fr = s.stack[-1] if s.stack and s.winner < 0 else {"decision": "", "player": 0}
-    kind = fr["decision"]
+    fr = s.stack[-1] if s.stack and s.winner < 0 else None
+    kind = "" if fr is None else fr.KIND
     if seg == "move":
         if kind == "spell_target":
-            return f"move {g.model_name(fr['target_model'])} to {b[i]}"
+            return f"move {g.model_name(fr.target_model)} to {b[i]}"
         return f"move to {b[i]}"
     if seg == "flee":
         return "flee the board"
@@ -292,9 +292,9 @@ def action_name(s, a: int) -> str:
         return f"take the {g.codec.labels['stance'][i]} stance"
     if seg == "area":
         if kind == "spell_target":
-            spell = g.spells[fr["spell"]]
+            spell = g.spells[fr.spell]
             if spell.effect == "teleport":
-                d = g.board.dist[s.h_area[fr["player"]]][i]
+                d = g.board.dist[s.h_area[fr.player]][i]
                 return f"teleport to {b[i]} ({d} gem{'s' if d != 1 else ''})"
             return f"cast {spell.name} on {b[i]}"
         verb = {"hide": "hide Yselda in", "throw_area": "throw to",
@@ -309,7 +309,7 @@ def action_name(s, a: int) -> str:
     if seg == "chest":
         return "open the chest here"
     if seg in ("yes", "no"):
-        obj = g.object_name(fr["object"]) if "object" in fr else ""
+        obj = g.object_name(fr.object) if hasattr(fr, "object") else ""
         words = {"claim": (f"claim {obj}", f"leave {obj} in the area"),
                  "catch": (f"catch {obj}", f"let {obj} lie")}.get(kind, ("yes", "no"))
         if kind == "beyond" and seg == "no":
@@ -346,8 +346,8 @@ def action_name(s, a: int) -> str:
         return f"{i} gem{'s' if i != 1 else ''} {what}".strip()
     if seg == "reroll":
         if kind == "reroll":
-            col = fr["dice"][i]
-            return f"reroll die {i + 1} ({COLOR_NAMES[col]} {fr['faces'][i]})"
+            col = fr.dice[i]
+            return f"reroll die {i + 1} ({COLOR_NAMES[col]} {fr.faces[i]})"
         return f"reroll die {i + 1}"
     if seg == "keep":
         return "keep the roll"

@@ -9,6 +9,7 @@ from . import combat, rolls
 from . import movement as mv
 from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
+from .frames import Catch, Claim, ManipGems, MustDrop, Resolution, Then, ThrowArea
 
 MANIP = Space.MANIP
 DOOR_DIFFICULTY = 2
@@ -102,16 +103,16 @@ def act_apply(s, h: int, seg: str, i: int):
         pay_simple(s, h)
         take_object(s, h, i)
     elif seg == "chest":
-        s.stack.append({"decision": "manip_gems", "player": h, "why": "chest"})
+        s.stack.append(ManipGems(h, "chest"))
     elif seg == "door":
         a = s.h_area[h]
         if g.board.border[a][i] == KEY_DOOR:
             pay_simple(s, h)            # the Key opens Olivia's cell: a simple Manipulation
             mv.cross_open(s, a, i)
         else:
-            s.stack.append({"decision": "manip_gems", "player": h, "why": "door", "to": i})
+            s.stack.append(ManipGems(h, "door", to=i))
     elif seg == "throw":
-        s.stack.append({"decision": "throw_area", "player": h, "object": i})
+        s.stack.append(ThrowArea(h, i))
 
 
 def take_object(s, h: int, o: int):
@@ -130,7 +131,7 @@ def take_object(s, h: int, o: int):
 
 def check_encumbrance(s, h: int):
     if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
-        s.stack.append({"decision": "must_drop", "player": h})
+        s.stack.append(MustDrop(h))
 
 
 def drop_object(s, h: int, o: int):
@@ -141,21 +142,21 @@ def drop_object(s, h: int, o: int):
         s.o_loc[o] = a
 
 
-def must_drop_mask(s, fr, mask, codec):
-    for o in carried(s, fr["player"]):
+def must_drop_mask(s, fr: MustDrop, mask, codec) -> None:
+    for o in carried(s, fr.player):
         mask[codec.offsets["drop"] + o] = True
 
 
-def must_drop_apply(s, fr, seg, o):
-    h = fr["player"]
+def must_drop_apply(s, fr: MustDrop, seg: str, o: int) -> None:
+    h = fr.player
     s.stack.pop()
     drop_object(s, h, o)
     check_encumbrance(s, h)
 
 
 # ---- complex manipulations ------------------------------------------------------------------
-def throw_area_mask(s, fr, mask, codec):
-    h = fr["player"]
+def throw_area_mask(s, fr: ThrowArea, mask, codec) -> None:
+    h = fr.player
     a = s.h_area[h]
     o = codec.offsets["area"]
     for b in range(s.game.num_areas):
@@ -163,49 +164,47 @@ def throw_area_mask(s, fr, mask, codec):
             mask[o + b] = True
 
 
-def throw_area_apply(s, fr, seg, b):
-    fr["decision"] = "manip_gems"
-    fr["why"] = "throw"
-    fr["to"] = b
+def throw_area_apply(s, fr: ThrowArea, seg: str, b: int) -> None:
+    s.stack[-1] = ManipGems(fr.player, "throw", to=b, object=fr.object)
 
 
-def manip_gems_mask(s, fr, mask, codec):
+def manip_gems_mask(s, fr: ManipGems, mask, codec) -> None:
     o = codec.offsets["gems"]
-    for k in range(1, combat.space_room(s, fr["player"], MANIP) + 1):
+    for k in range(1, combat.space_room(s, fr.player, MANIP) + 1):
         mask[o + k] = True
 
 
-def manip_gems_apply(s, fr, seg, k):
+def manip_gems_apply(s, fr: ManipGems, seg: str, k: int) -> None:
     s.stack.pop()
-    h = fr["player"]
+    h = fr.player
     s.reserve[h] -= k
     s.spaces[h][MANIP] += k
     g = s.game
     specs = [(g.heroes[h].spaces["manip"][0], False)] * k
-    if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
+    if fr.why == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
-    c = {"hero": h, "why": fr["why"], "object": fr.get("object", -1), "to": fr.get("to", -1)}
-    rolls.start_roll(s, h, rolls.payer("hero", h), specs, "manip_rolled", c,
-                      rolls.support_for(s, ("h", h)))
+    c = Resolution(hero=h, why=fr.why, object=fr.object, to=fr.to)
+    rolls.start_roll(s, h, rolls.payer("hero", h), specs, Then.MANIP_ROLLED, c,
+                     rolls.support_for(s, ("h", h)))
 
 
-@rolls.cont
-def manip_rolled(s, c):
-    h = c["hero"]
+def manip_rolled(s, c: Resolution) -> None:
+    h = c.hero
+    assert h is not None
     hinder = mv.roll_hindrance(s, ("h", h))
-    power = max(0, sum(c["faces"]) - hinder)
-    combat.log_power(s, s.game.heroes[h].name, "manipulation", c["faces"], power,
+    power = max(0, sum(c.faces) - hinder)
+    combat.log_power(s, s.game.heroes[h].name, "manipulation", c.faces, power,
                      (("hindering", hinder),))
     a = s.h_area[h]
-    if c["why"] == "chest":
+    if c.why == "chest":
         if power >= s.game.chest_difficulty:
             open_chest(s, h, a)
         return
-    if c["why"] == "door":
+    if c.why == "door":
         if power >= DOOR_DIFFICULTY:    # Conan's cell door (facts file 7.5)
-            mv.cross_open(s, a, c["to"])
+            mv.cross_open(s, a, c.to)
         return
-    o, to = c["object"], c["to"]
+    o, to = c.object, c.to
     dist = s.game.board.dist[a][to]
     land = to
     if power < dist:
@@ -225,16 +224,16 @@ def open_chest(s, h: int, a: int):
     if s.deck:
         card = s.deck.pop()
         s.log_event(f"{s.game.heroes[h].name} opens the chest: {s.game.object_name(card)}")
-        s.stack.append({"decision": "claim", "player": h, "object": card})
+        s.stack.append(Claim(h, card))
 
 
-def claim_mask(s, fr, mask, codec):
+def claim_mask(s, fr: Claim, mask, codec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def claim_apply(s, fr, seg, i):
+def claim_apply(s, fr: Claim, seg: str, i: int) -> None:
     s.stack.pop()
-    h, o = fr["player"], fr["object"]
+    h, o = fr.player, fr.object
     s.log_event(f"{s.game.heroes[h].name} {'claims' if seg == 'yes' else 'leaves'} "
                 f"{s.game.object_name(o)}")
     if seg == "yes":
@@ -252,34 +251,32 @@ def offer_catch(s, o: int, area: int):
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
-        s.stack.append({"decision": "catch", "player": cands[0], "object": o, "area": area,
-                        "asked": [cands[0]]})
+        s.stack.append(Catch(cands[0], o, area, [cands[0]]))
 
 
-def catch_mask(s, fr, mask, codec):
+def catch_mask(s, fr: Catch, mask, codec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def catch_apply(s, fr, seg, i):
+def catch_apply(s, fr: Catch, seg: str, i: int) -> None:
     s.stack.pop()
-    h, o = fr["player"], fr["object"]
+    h, o = fr.player, fr.object
     if seg == "yes":
         pay_simple(s, h)
         take_object(s, h, o)
         return
-    rest = [x for x in catchers(s, fr["area"]) if x not in fr["asked"]]
+    rest = [x for x in catchers(s, fr.area) if x not in fr.asked]
     if rest:
-        s.stack.append({"decision": "catch", "player": rest[0], "object": o, "area": fr["area"],
-                        "asked": fr["asked"] + [rest[0]]})
+        s.stack.append(Catch(rest[0], o, fr.area, fr.asked + [rest[0]]))
 
 
 def explode(s, h: int, o: int, area: int):
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
-    c = {"hero": h, "area": area}
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), "orb_rolled", c)
+    c = Resolution(hero=h, area=area)
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), Then.ORB_ROLLED,
+                     c)
 
 
-@rolls.cont
-def orb_rolled(s, c):
-    combat.area_attack(s, c["area"], sum(c["faces"]), mv.HERO_SIDE, "nothing", c)
+def orb_rolled(s, c: Resolution) -> None:
+    combat.area_attack(s, c.area, sum(c.faces), mv.HERO_SIDE, Then.NOTHING, c)

@@ -185,7 +185,7 @@ def hand_turn(s, h):
         raise ValueError(f"the decision is {s.decision()!r}, not a hero's action")
     if s.h_state[h] != 0:
         raise ValueError(f"hero {h} is not on the board")
-    s.stack[-1]["player"] = h
+    s.stack[-1].player = h
     return s.edited()
 
 

@@ -9,17 +9,18 @@ Heroes with no one left on the board lose (ruling).
 from __future__ import annotations
 
 from .constants import ESCAPED, OFF, Winner
+from .frames import Hide
 
 HEROES, OVERLORD = Winner.HEROES, Winner.OVERLORD
 
 
-def hide_mask(s, fr, mask, codec):
+def hide_mask(s, fr: Hide, mask, codec) -> None:
     o = codec.offsets["area"]
     for a in s.game.huts:
         mask[o + a] = True
 
 
-def hide_apply(s, fr, seg, a):
+def hide_apply(s, fr: Hide, seg: str, a: int) -> None:
     """The Overlord secretly picks the hut that hides Yselda."""
     s.stack.pop()
     s.yselda_hut = a

@@ -8,9 +8,13 @@ Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
+from .frames import Resolution, SpellTarget, Then
 from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 
 
@@ -127,40 +131,40 @@ def cast(s, h: int, sp: int):
         # Kiss of Death: everyone else in the caster's area is attacked with 3 red dice, then
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          rolls.support_for(s, ("h", h)))
+        c = Resolution(hero=h, spell=sp, area=s.h_area[h])
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                         rolls.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          rolls.support_for(s, ("h", h)))
+        c = Resolution(hero=h, spell=sp, area=s.h_area[h])
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                         rolls.support_for(s, ("h", h)))
     else:
-        s.stack.append({"decision": "spell_target", "player": h, "spell": sp})
+        s.stack.append(SpellTarget(h, sp))
 
 
-def _mind_control_choices(s, fr, h, sp):
-    if "target_model" not in fr:
+def _mind_control_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+    if fr.target_model is None:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
-    if fr["steps"] == 0 or affordable(s, h, sp, 1):
-        return "move", control_steps(s, fr["target_model"])
+    if fr.steps == 0 or affordable(s, h, sp, 1):
+        return "move", control_steps(s, fr.target_model)
     return "move", []
 
 
-def _gift_choices(s, fr, h, sp):
-    if "target_hero" not in fr:
+def _gift_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+    if fr.target_hero is None:
         return "hero", gift_targets(s, h)
     return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
 
 
-def _area_choices(s, fr, h, sp):
+def _area_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
     a = s.h_area[h]
     return "area", [b for b in range(s.game.num_areas) if mv.line_of_sight(s, a, b)]
 
 
 # effect -> the segment its target is chosen in, and the legal choices there
-_TARGETS = {
+_TARGETS: dict[str, Callable[[Any, SpellTarget, int, int], tuple[str, Iterable[int]]]] = {
     "attack": lambda s, fr, h, sp: ("target", spell_targets(s, h, sp)),
     "teleport": lambda s, fr, h, sp: ("area", teleport_areas(s, h, sp)),
     "healing": lambda s, fr, h, sp: ("hero", healing_targets(s, h)),
@@ -172,29 +176,29 @@ _TARGETS = {
 }
 
 
-def target_mask(s, fr, mask, codec):
-    h, sp = fr["player"], fr["spell"]
+def target_mask(s, fr: SpellTarget, mask, codec) -> None:
+    h, sp = fr.player, fr.spell
     eff = s.game.spells[sp].effect
     seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
     o = codec.offsets[seg]
     for x in choices:
         mask[o + x] = True
-    if eff == "mind_control" and "target_model" in fr and fr["steps"]:
+    if eff == "mind_control" and fr.target_model is not None and fr.steps:
         mask[codec.offsets["done"]] = True
 
 
-def target_apply(s, fr, seg, i):
-    h, sp = fr["player"], fr["spell"]
+def target_apply(s, fr: SpellTarget, seg: str, i: int) -> None:
+    h, sp = fr.player, fr.spell
     spell = s.game.spells[sp]
     eff = spell.effect
     if eff == "gift":
-        if "target_hero" not in fr:
+        if fr.target_hero is None:
             pay(s, h, sp, spell.cost)
-            fr["target_hero"] = i
+            fr.target_hero = i
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
         s.stack.pop()
-        t = fr["target_hero"]
+        t = fr.target_hero
         s.reserve[h] -= i
         s.life[h] -= i
         s.reserve[t] += i
@@ -203,18 +207,18 @@ def target_apply(s, fr, seg, i):
             s.kill_hero(h)
         return
     if eff == "mind_control":
-        if "target_model" not in fr:
+        if fr.target_model is None:
             pay(s, h, sp, spell.cost)
-            fr["target_model"], fr["steps"] = i, 0
+            fr.target_model, fr.steps = i, 0
             return
         if seg == "done":
             s.stack.pop()
             return
-        if fr["steps"]:
+        if fr.steps:
             pay(s, h, sp, 1)   # 1 area per gem
-        fr["steps"] += 1
-        mv.cross(s, s.u_area[fr["target_model"]], i)
-        s.u_area[fr["target_model"]] = i
+        fr.steps += 1
+        mv.cross(s, s.u_area[fr.target_model], i)
+        s.u_area[fr.target_model] = i
         return
     s.stack.pop()
     if eff == "teleport":
@@ -237,23 +241,23 @@ def target_apply(s, fr, seg, i):
             s.u_held[i] = True
         return
     if eff == "attack":
-        c = {"hero": h, "spell": sp, "target": ["u", i]}
+        c = Resolution(hero=h, spell=sp, target=("u", i))
     elif eff == "healing":
-        c = {"hero": h, "spell": sp, "target": ["h", i]}
+        c = Resolution(hero=h, spell=sp, target=("h", i))
     else:
-        c = {"hero": h, "spell": sp, "area": i}
+        c = Resolution(hero=h, spell=sp, area=i)
     # "Casting a spell is not affected by hindering."
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                      rolls.support_for(s, ("h", h)))
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                     rolls.support_for(s, ("h", h)))
 
 
-@rolls.cont
-def spell_rolled(s, c):
-    power = sum(c["faces"])
-    spell = s.game.spells[c["spell"]]
+def spell_rolled(s, c: Resolution) -> None:
+    power = sum(c.faces)
+    spell = s.game.spells[c.spell]
     if spell.effect == "healing":
         # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve
-        k = c["target"][1]
+        assert c.target is not None
+        k = c.target[1]
         n = min(power, s.wounds[k])
         s.wounds[k] -= n
         s.reserve[k] += n
@@ -263,20 +267,23 @@ def spell_rolled(s, c):
             n = min(spell.drain, s.ov_reserve)
             s.ov_reserve -= n
             s.ov_fatigue += n
-        if s.u_area[c["target"][1]] >= 0:
-            combat.defend(s, c["target"], power, "spell", "nothing", c)
+        assert c.target is not None
+        if s.u_area[c.target[1]] >= 0:
+            combat.defend(s, c.target, power, "spell", Then.NOTHING, c)
     elif spell.effect == "kiss":
-        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["hero"])
+        assert c.hero is not None
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.KISS_DONE, c, exclude=c.hero)
     elif spell.effect == "swarm":
-        swarm(s, c["hero"], c["area"], power)
+        assert c.hero is not None
+        swarm(s, c.hero, c.area, power)
     else:
-        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "nothing", c)
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.NOTHING, c)
 
 
-@rolls.cont
-def kiss_done(s, c):
-    if s.h_state[c["hero"]] == 0:
-        s.kill_hero(c["hero"])
+def kiss_done(s, c: Resolution) -> None:
+    assert c.hero is not None
+    if s.h_state[c.hero] == 0:
+        s.kill_hero(c.hero)
 
 
 def swarm(s, h: int, area: int, dmg: int):

@@ -1,8 +1,9 @@
 """One position of a game of Conan (rulebook "Game Play": the heroes' turn, then the
 Overlord's, until a side completes its objective).
 
-Decisions are frames on `self.stack` (plain dicts); the top frame names the decision and the
-player asked. When the stack empties, the turn structure moves on (heroes_turn / overlord).
+Decisions are frames on `self.stack` (typed records, frames.py); the top frame names the
+decision and the player asked. When the stack empties, the turn structure moves on
+(heroes_turn / overlord). The dispatch tables are in kinds.py.
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from . import combat, encode, heroes_turn, overlord, restore, scenarios
 from . import text as mtext
 from . import view as mview
 from .constants import OFF
-from .kinds import AUTO, KINDS
+from .frames import Frame, Hide, Resolution, Then
+from .kinds import AUTO, CONT, KINDS
 
 
 class MiniaturesState(State):
@@ -30,7 +32,7 @@ class MiniaturesState(State):
         b = g.board
         self.phase = "start"
         self.winner = -1          # 0 heroes, 1 Overlord
-        self.stack = []
+        self.stack: list[Frame] = []
         self.h_area = list(g.hero_start)
         self.h_state = [0] * nh   # 0 on the board, 1 dead, 2 fled
         self.reserve = [hs.life for hs in g.heroes]
@@ -90,7 +92,7 @@ class MiniaturesState(State):
         self.yselda_hut = -1
         if g.objective == "clutches":   # Yselda's hut is the Overlord's secret
             self.phase = "hide"
-            self.stack.append({"decision": "hide", "player": g.overlord})
+            self.stack.append(Hide(g.overlord))
         self._advance()
 
     # ---- turn structure --------------------------------------------------------------------
@@ -105,14 +107,14 @@ class MiniaturesState(State):
                 self._next_phase()
                 continue
             fr = self.stack[-1]
-            if fr["decision"] not in AUTO:
+            if type(fr) not in AUTO:
                 return
             mask = self._build_mask()
             if np.count_nonzero(mask) != 1:
                 self._pre = mask
                 return
             seg, i = self.game.codec.decode(int(mask.argmax()))
-            KINDS[fr["decision"]][1](self, fr, seg, i)
+            KINDS[type(fr)][1](self, fr, seg, i)
 
     def _next_phase(self):
         if self.game.overlord_first:
@@ -151,7 +153,7 @@ class MiniaturesState(State):
     def current_player(self) -> int:
         if self.winner >= 0:
             return TERMINAL
-        return self.stack[-1]["player"]
+        return self.stack[-1].player
 
     def _legal_mask(self) -> np.ndarray:
         pre = getattr(self, "_pre", None)
@@ -164,18 +166,28 @@ class MiniaturesState(State):
         codec = self.game.codec
         mask = codec.empty_mask()
         fr = self.stack[-1]
-        KINDS[fr["decision"]][0](self, fr, mask, codec)
+        KINDS[type(fr)][0](self, fr, mask, codec)
         return mask
 
     def _apply(self, action: int) -> None:
         self._pre = None
         seg, i = self.game.codec.decode(action)
         fr = self.stack[-1]
-        KINDS[fr["decision"]][1](self, fr, seg, i)
+        KINDS[type(fr)][1](self, fr, seg, i)
         self._advance()
 
+    def resume(self, then: Then, c: Resolution) -> None:
+        """Go on with the rules once a roll or an attack is resolved (kinds.CONT)."""
+        CONT[then](self, c)
+
     def decision(self) -> str:
-        return "game over" if self.winner >= 0 else self.stack[-1]["decision"]
+        return "game over" if self.winner >= 0 else self.stack[-1].KIND.value
+
+    @property
+    def frame(self) -> Frame | None:
+        """The pending decision (a typed record of frames.py; None once the game is over).
+        Read it, never change it: the rules own it."""
+        return None if self.winner >= 0 else self.stack[-1]
 
     def returns(self) -> list[float]:
         n = self.game.num_roles

@@ -8,8 +8,12 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from . import frames as F
 from .constants import ESCAPED, SLOT_COSTS, SPACES
 from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
+from .frames import Who
 from .scenarios import goal
 
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
@@ -37,8 +41,8 @@ SCALARS = ("power", "gems", "attack_gems", "movement_points", "bought", "activat
 FLAGS = ("attacked", "held", "volley", "haste", "hit_barricade", "hit_character")
 
 
-def _character(x):
-    """A target/actor list as a record: ["hero", h], ["model", m], ["captive"]."""
+def _character(x: Who) -> list[Any]:
+    """A target/actor as a record: ["hero", h], ["model", m], ["captive"]."""
     if x[0] == "h":
         return ["hero", x[1]]
     if x[0] == "u":
@@ -46,109 +50,116 @@ def _character(x):
     return ["captive"]
 
 
-def decision_record(s, fr) -> dict:
+def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
     """The facts of the pending decision `fr`, as indices (see the module docstring)."""
-    kind = fr["decision"]
-    rec = {"kind": kind}
-    c = fr.get("context")
-    if kind == "area_order":   # the attacker picks the next character the area attack strikes
+    kind = fr.KIND
+    rec: dict[str, Any] = {"kind": kind}
+    c: F.Resolution | None = getattr(fr, "context", None)
+    if type(fr) is F.AreaOrder:   # the attacker picks the next character the area attack strikes
         nm = s.game.num_models
-        rec["by"] = ["hero", fr["player"]]
+        ac = fr.context
+        rec["by"] = ["hero", fr.player]
         rec["attack"] = "area"
-        rec["power"] = c["area_power"]
-        rec["area"] = c["area"]
+        rec["power"] = ac.area_power
+        rec["area"] = ac.area
         rec["area_targets"] = sorted(
-            t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm for t in c["queue"])
+            t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm for t in ac.queue or ())
         return rec
-    if kind == "reroll":
-        rec["roll"] = {"dice": fr["dice"], "faces": fr["faces"], "free": fr["free"],
-                       "support": fr["support"], "payer": fr["payer"]}
-        rec["purpose"] = ROLL_PURPOSE[fr["then"]]
+    if type(fr) is F.Reroll:
+        rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
+                       "support": fr.support, "payer": fr.payer}
+        rec["purpose"] = ROLL_PURPOSE[fr.then]
     if c is not None:
-        if "hero" in c:
-            rec["by"] = ["hero", c["hero"]]
-        elif "model" in c:
-            rec["by"] = ["model", c["model"]]
-        t = c.get("target")
-        if isinstance(t, list):
-            rec["target"] = _character(t)
-        elif "bar" in c:
-            rec["target"] = ["barricade", c["bar"]]
-        atk = c.get("atk_kind", c.get("kind"))
+        if c.hero is not None:
+            rec["by"] = ["hero", c.hero]
+        elif c.model is not None:
+            rec["by"] = ["model", c.model]
+        if c.target is not None:
+            rec["target"] = _character(c.target)
+        elif c.bar is not None:
+            rec["target"] = ["barricade", c.bar]
+        atk = c.atk_kind if c.atk_kind is not None else c.kind
         if atk in ATTACKS:
             rec["attack"] = atk
-        if c.get("power") is not None:
-            rec["power"] = c["power"]
-        if c.get("gems") is not None:
-            rec["attack_gems"] = c["gems"]
-        if c.get("weapon", -1) >= 0:
-            rec["weapon"] = c["weapon"]
-        if "spell" in c:
-            rec["spell"] = c["spell"]
-        if c.get("object", -1) >= 0:
-            rec["object"] = c["object"]
-        for key in ("area", "to"):
-            if c.get(key, -1) >= 0:
-                rec["area"] = c[key]
-        if "why" in c:
-            rec["why"] = c["why"]
-        if "difficulty" in c:
-            rec["difficulty"] = c["difficulty"]
-        if c.get("volley"):
+        if c.power is not None:
+            rec["power"] = c.power
+        if c.gems is not None:
+            rec["attack_gems"] = c.gems
+        if c.weapon >= 0:
+            rec["weapon"] = c.weapon
+        if c.spell is not None:
+            rec["spell"] = c.spell
+        if c.object >= 0:
+            rec["object"] = c.object
+        if c.area >= 0:
+            rec["area"] = c.area
+        if c.to >= 0:
+            rec["area"] = c.to
+        if c.why is not None:
+            rec["why"] = c.why
+        if c.difficulty is not None:
+            rec["difficulty"] = c.difficulty
+        if c.volley:
             rec["volley"] = True
-    if kind in ("atk_gems", "atk_weapon"):
-        rec["by"] = ["hero", fr["player"]]
-        rec["target"] = ["model", fr["target_model"]]
-        rec["attack"] = fr["kind"]
-    if "gems" in fr:
-        rec["gems"] = fr["gems"]
-    if kind in ("throw_area", "claim", "catch"):
-        rec["object"] = fr["object"]
-    if kind == "catch":
-        rec["area"] = fr["area"]
-        rec["asked"] = fr["asked"]
-    if kind == "manip_gems":
-        rec["why"] = fr["why"]
-        if fr.get("to", -1) >= 0:
-            rec["area"] = fr["to"]
-        if fr.get("object", -1) >= 0:
-            rec["object"] = fr["object"]
-    if kind in ("spell_target", "unit_spell"):
-        rec["spell"] = fr["spell"]
-        if "target_hero" in fr:
-            rec["target"] = ["hero", fr["target_hero"]]
-        if "target_model" in fr:
-            rec["target"] = ["model", fr["target_model"]]
-            rec["steps"] = fr["steps"]
-    if kind in ("unit", "ally_act", "unit_spell"):
-        rec["model"] = fr["model"]
-    if kind in ("unit", "ally_act"):
-        rec["movement_points"] = fr["mp"]
-        rec["bought"] = fr["bought"]
-        if fr["attacked"]:
+    if type(fr) is F.AttackGems or type(fr) is F.AttackWeapon:
+        rec["by"] = ["hero", fr.player]
+        rec["target"] = ["model", fr.target_model]
+        rec["attack"] = fr.kind
+    gems = getattr(fr, "gems", None)
+    if gems is not None:
+        rec["gems"] = gems
+    if type(fr) is F.ThrowArea or type(fr) is F.Claim or type(fr) is F.Catch:
+        rec["object"] = fr.object
+    if type(fr) is F.Catch:
+        rec["area"] = fr.area
+        rec["asked"] = fr.asked
+    if type(fr) is F.ManipGems:
+        rec["why"] = fr.why
+        if fr.to >= 0:
+            rec["area"] = fr.to
+        if fr.object >= 0:
+            rec["object"] = fr.object
+    if type(fr) is F.SpellTarget:
+        rec["spell"] = fr.spell
+        if fr.target_hero is not None:
+            rec["target"] = ["hero", fr.target_hero]
+        if fr.target_model is not None:
+            rec["target"] = ["model", fr.target_model]
+            rec["steps"] = fr.steps
+    if type(fr) is F.UnitSpell:
+        rec["spell"] = fr.spell
+        rec["model"] = fr.model
+    if type(fr) is F.Unit or type(fr) is F.AllyAct:
+        rec["model"] = fr.model
+        rec["movement_points"] = fr.mp
+        rec["bought"] = fr.bought
+        if fr.attacked:
             rec["attacked"] = True
-    if kind == "unit":
-        if fr["tile"] >= 0:
-            rec["tile"] = fr["tile"]
-        rec["queue"] = fr["queue"]
-        for flag in ("held", "volley", "haste"):
-            if fr.get(flag):
-                rec[flag] = True
-        if fr.get("hit"):
-            rec["hit_" + fr["hit"]] = True
-        if fr.get("cast"):
-            rec["cast"] = fr["cast"]
-    if kind == "ov_turn":
-        rec["activations"] = fr["activations"]
-        rec["activated"] = fr["activated"]
-    if kind == "reinforce":
-        rec["points"] = fr["pts"]
-    if kind == "reinforce_area":
-        rec["tile"] = fr["tile"]
-    if kind == "circular":
-        rec["left"] = fr["left"]
-    if kind == "haste":
-        rec["groups"] = sorted(int(t) for t in fr["groups"])
+    if type(fr) is F.Unit:
+        if fr.tile >= 0:
+            rec["tile"] = fr.tile
+        rec["queue"] = fr.queue
+        if fr.held:
+            rec["held"] = True
+        if fr.volley:
+            rec["volley"] = True
+        if fr.haste:
+            rec["haste"] = True
+        if fr.hit:
+            rec["hit_" + fr.hit] = True
+        if fr.cast:
+            rec["cast"] = fr.cast
+    if type(fr) is F.OverlordTurn:
+        rec["activations"] = fr.activations
+        rec["activated"] = fr.activated
+    if type(fr) is F.Reinforce:
+        rec["points"] = fr.pts
+    if type(fr) is F.ReinforceArea:
+        rec["tile"] = fr.tile
+    if type(fr) is F.Circular:
+        rec["left"] = fr.left
+    if type(fr) is F.Haste:
+        rec["groups"] = sorted(int(t) for t in fr.groups)
     return rec
 
 
@@ -204,10 +215,10 @@ def card_words(name: str, card: dict) -> str:
             + "".join(f", {n.replace('_', '-')}" for n in notes) + ")")
 
 
-def payer_words(g, payer: dict) -> str:
-    if payer["side"] == "hero":
-        return g.heroes[payer["hero"]].name + (" (gems on the ally tile)" if payer["ally"] else "")
-    return "the Overlord" if payer["side"] == "overlord" else "nobody"
+def payer_words(g: Any, payer: F.Payer) -> str:
+    if payer.side == "hero":
+        return str(g.heroes[payer.hero].name) + (" (gems on the ally tile)" if payer.ally else "")
+    return "the Overlord" if payer.side == "overlord" else "nobody"
 
 
 def named_record(s, rec: dict) -> dict:
