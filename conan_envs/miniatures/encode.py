@@ -1,5 +1,4 @@
-"""Observation encoder per role (docs/architecture.md, "One view per role"), action names and
-the text board.
+"""Observation encoder per role (docs/architecture.md, "One view per role").
 
 Every role sees the public board: heroes' gems, stances and objects, models and their life,
 the River, the Overlord's gems, chests, the dice being rolled. Hidden: the hut that hides
@@ -9,8 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .constants import MAX_DICE, SLOT_COSTS
-from .content import COLOR_NAMES
+from .constants import MAX_DICE
 from .view import ATTACKS, ESCAPED, FLAGS, PURPOSES, SCALARS, WHYS, decision_record
 
 KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
@@ -248,113 +246,3 @@ def _roll(w, S, roll):
         w[o + 6] = float(p.ally)
     else:
         w[o + (4 if p.side == "overlord" else 5)] = 1.0
-
-
-def action_name(s, a: int) -> str:
-    """An action in the game's words (see view.py for the decision it answers)."""
-    g = s.game
-    seg, i = g.codec.decode(a)
-    b = g.board.names
-    fr = s.stack[-1] if s.stack and s.winner < 0 else None
-    kind = "" if fr is None else fr.KIND
-    if seg == "move":
-        if kind == "spell_target":
-            return f"move {g.model_name(fr.target_model)} to {b[i]}"
-        return f"move to {b[i]}"
-    if seg == "flee":
-        return "flee the board"
-    if seg in ("melee", "ranged", "target", "ally", "sacrifice"):
-        if kind in ("unit", "circular") and seg == "melee":
-            return f"attack {g.model_name(i)}"
-        if kind == "beyond":
-            return f"strike {g.model_name(i)} from beyond"
-        verb = {"melee": "melee attack on", "ranged": "ranged attack on", "target": "cast on",
-                "ally": "activate", "sacrifice": "sacrifice"}[seg]
-        return f"{verb} {g.model_name(i)}"
-    if seg == "pickup":
-        return f"{'move' if kind == 'spell_target' else 'pick up'} {g.object_name(i)}" + (
-            " to you (Telekinesis)" if kind == "spell_target" else "")
-    if seg in ("drop", "take", "throw", "use"):
-        return f"{seg} {g.object_name(i)}"
-    if seg == "equip":
-        if i == g.num_objects:
-            return "dodge (no item)" if kind == "guard" else "unarmed (2 symbols fewer)"
-        return f"{'parry with' if kind == 'guard' else 'attack with'} {g.object_name(i)}"
-    if seg == "give":
-        o, h = divmod(i, g.num_heroes)
-        return f"give {g.object_name(o)} to {g.heroes[h].name}"
-    if seg == "hero":
-        verb = {"unit_spell": "cast on", "spell_target": "cast on"}.get(kind, "attack")
-        return f"{verb} {g.heroes[i].name}"
-    if seg == "hand":
-        return f"hand the turn to {g.heroes[i].name}"
-    if seg == "stance":
-        return f"take the {g.codec.labels['stance'][i]} stance"
-    if seg == "area":
-        if kind == "spell_target":
-            spell = g.spells[fr.spell]
-            if spell.effect == "teleport":
-                d = g.board.dist[s.h_area[fr.player]][i]
-                return f"teleport to {b[i]} ({d} gem{'s' if d != 1 else ''})"
-            return f"cast {spell.name} on {b[i]}"
-        verb = {"hide": "hide Yselda in", "throw_area": "throw to",
-                "reinforce_area": "place the model in", "rocks": "rocks fall on"}.get(kind, "area")
-        return f"{verb} {b[i]}"
-    if seg == "door":
-        return f"open the door to {b[i]}"
-    if seg == "order":
-        who = (g.model_name(i) if i < g.num_models else g.heroes[i - g.num_models].name
-               if i < g.num_models + g.num_heroes else g.objects[g.captive].name)
-        return f"resolve the attack on {who} next"
-    if seg == "chest":
-        return "open the chest here"
-    if seg in ("yes", "no"):
-        obj = g.object_name(fr.object) if hasattr(fr, "object") else ""
-        words = {"claim": (f"claim {obj}", f"leave {obj} in the area"),
-                 "catch": (f"catch {obj}", f"let {obj} lie")}.get(kind, ("yes", "no"))
-        if kind == "beyond" and seg == "no":
-            return "no attack from beyond"
-        if kind == "sacrifice" and seg == "no":
-            return "no sacrifice"
-        return words[0 if seg == "yes" else 1]
-    if seg == "benefit_move":
-        return "buy 1 movement point (1 gem)"
-    if seg == "spell":
-        spell = g.spells[i]
-        return f"cast {spell.name} ({spell.cost} gem{'s' if spell.cost != 1 else ''})"
-    if seg == "activate":
-        t = s.river[i] if i < len(s.river) else -1
-        name = g.tiles[t].name if t >= 0 else "an empty slot"
-        return f"activate {name} (slot {i + 1}, {SLOT_COSTS[i]} gems)"
-    if seg == "reinforce":
-        if kind == "haste":
-            return f"Bestial Haste for {g.tiles[i].name}"
-        return f"reinforce {g.tiles[i].name} ({g.tiles[i].cost} points)"
-    if seg == "free":
-        return f"free {g.tiles[i].name}"
-    if seg == "event":
-        return {0: "reinforcements", 1: "Skuthus dies: the Outer Dark Demon appears",
-                2: "volley: every model may shoot", 3: "free a petrified monster",
-                4: "rocks fall"}[i]
-    if seg == "barricade":
-        x, y = g.barricades[i]
-        return f"attack the barricade between {b[x]} and {b[y]}"
-    if seg == "gems":
-        what = {"guard": "on Guard", "ov_guard": "on Guard", "ally_guard": "on the ally's Guard",
-                "atk_gems": "on the attack", "manip_gems": "on the Manipulation",
-                "spell_target": "given (Gift of Life)"}.get(kind, "")
-        return f"{i} gem{'s' if i != 1 else ''} {what}".strip()
-    if seg == "reroll":
-        if kind == "reroll":
-            col = fr.dice[i]
-            return f"reroll die {i + 1} ({COLOR_NAMES[col]} {fr.faces[i]})"
-        return f"reroll die {i + 1}"
-    if seg == "keep":
-        return "keep the roll"
-    if seg == "done":
-        return {"act": "stop acting this phase", "ov_turn": "end the Overlord's turn",
-                "unit": "end this model's activation", "ally_act": "end this ally's activation",
-                "circular": "stop the circular strike", "reinforce": "stop reinforcing",
-                "haste": "no Bestial Haste", "spell_target": "stop moving the model"}.get(
-            kind, "done")
-    return g.codec.name(a)

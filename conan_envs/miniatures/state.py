@@ -11,7 +11,7 @@ import numpy as np
 
 from conan_envs.engine import TERMINAL, State
 
-from . import combat, encode, heroes_turn, overlord, restore, scenarios
+from . import combat, encode, heroes_turn, labels, overlord, restore, scenarios
 from . import text as mtext
 from . import view as mview
 from .constants import OFF
@@ -208,7 +208,7 @@ class MiniaturesState(State):
         return encode.observe(self, role)
 
     def action_to_string(self, a: int) -> str:
-        return encode.action_name(self, a)
+        return labels.label(self, a)
 
     def _view(self, role: int) -> dict:
         return mview.board_view(self, role)
