@@ -5,13 +5,17 @@ base movement; the leader may reroll the ally's dice (1 gem per die) and Guard f
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, rolls
 from . import movement as mv
 from .content import LEAP
+from .data import MiniaturesData
 from .frames import AllyAct, Resolution, Then
 
 
-def act_mask(s, h: int, mask, codec) -> None:
+def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
     g = s.game
     if g.ally_tile < 0 or not mv.hero_skill(s, h, "leadership") or s.reserve[h] < 1:
         return
@@ -21,7 +25,7 @@ def act_mask(s, h: int, mask, codec) -> None:
             mask[o + m] = True
 
 
-def activate(s, h: int, m: int) -> None:
+def activate(s: MiniaturesData, h: int, m: int) -> None:
     s.reserve[h] -= 1
     s.ally_gems[h] += 1
     s.u_done[m] = True
@@ -29,12 +33,12 @@ def activate(s, h: int, m: int) -> None:
     s.stack.append(AllyAct(h, m, tile.move, 0, False))
 
 
-def _extra(s, fr: AllyAct) -> int:
+def _extra(s: MiniaturesData, fr: AllyAct) -> int:
     tile = s.game.tiles[s.game.ally_tile]
     return min(s.reserve[fr.player], tile.move - fr.bought)
 
 
-def ally_mask(s, fr: AllyAct, mask, codec) -> None:
+def ally_mask(s: MiniaturesData, fr: AllyAct, mask: Mask, codec: ActionCodec) -> None:
     m = fr.model
     off = codec.offsets
     mask[off["done"]] = True
@@ -54,7 +58,7 @@ def ally_mask(s, fr: AllyAct, mask, codec) -> None:
                 mask[off["melee"] + t] = True
 
 
-def ally_apply(s, fr: AllyAct, seg: str, i: int) -> None:
+def ally_apply(s: MiniaturesData, fr: AllyAct, seg: str, i: int) -> None:
     m = fr.model
     if seg == "done":
         s.stack.pop()
@@ -83,7 +87,7 @@ def ally_apply(s, fr: AllyAct, seg: str, i: int) -> None:
     ally_attack_roll(s, c)
 
 
-def ally_attack_roll(s, c: Resolution) -> None:
+def ally_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     leader = s.ally_leader()
     payer = rolls.payer("hero", leader, ally=True) if leader >= 0 else rolls.payer("nobody")
@@ -93,12 +97,12 @@ def ally_attack_roll(s, c: Resolution) -> None:
                      who=("u", c.model))
 
 
-def ally_attack_rolled(s, c: Resolution) -> None:
+def ally_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     assert c.target is not None
     combat.defend(s, c.target, sum(c.faces), "melee", Then.NOTHING, c)
 
 
-def ally_leap_rolled(s, c: Resolution) -> None:
+def ally_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
     """A minion or ally who fails a leap drowns (facts file 7.2)."""
     assert c.model is not None and c.difficulty is not None
     if sum(c.faces) >= c.difficulty:

@@ -8,9 +8,15 @@ continuations named by `Then` (their table is in kinds.py), each given the `Reso
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import movement as mv
 from .constants import OVERLORD_GUARD_LIMIT, Side
 from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
+from .data import MiniaturesData
 from .frames import (
     CAPTIVE,
     AllyGuard,
@@ -32,7 +38,7 @@ from .spellcards import cast_reaction, reaction_spells
 
 
 # ---- targets ------------------------------------------------------------------------------
-def attackable(s, m: int, attacker: Who | None = None) -> bool:
+def attackable(s: MiniaturesData, m: int, attacker: Who | None = None) -> bool:
     """Protected: cannot be attacked while a friendly unit without Protected shares its area.
     Fascination: cannot be attacked by a character it has not attacked first (area attacks
     do not ask this; `attacker` None means an area attack)."""
@@ -51,17 +57,17 @@ def attackable(s, m: int, attacker: Who | None = None) -> bool:
     return True
 
 
-def fascination_key(s, who: Who) -> int:
+def fascination_key(s: MiniaturesData, who: Who) -> int:
     """A hero-side character as one int: heroes 0..n-1, allies n + model."""
     return who[1] if who[0] == "h" else s.game.num_heroes + who[1]
 
 
-def melee_areas(s, area: int, reach: bool = False) -> set:
+def melee_areas(s: MiniaturesData, area: int, reach: bool = False) -> set[int]:
     """Every area a melee attack from `area` reaches (melee_reach)."""
     return {area, *(b for b in s.game.board.neighbors[area] if melee_reach(s, area, b, reach))}
 
 
-def melee_reach(s, area: int, target_area: int, reach: bool = False) -> bool:
+def melee_reach(s: MiniaturesData, area: int, target_area: int, reach: bool = False) -> bool:
     """Own area; or an adjacent occupied (full) area, but never from an occupied area.
     Reach: also an adjacent area in sight at the same level with no obstacle between (an
     open border)."""
@@ -76,7 +82,7 @@ def melee_reach(s, area: int, target_area: int, reach: bool = False) -> bool:
             and not mv.is_full(s, area))
 
 
-def sacrifice_candidates(s, target: Who) -> list[int]:
+def sacrifice_candidates(s: MiniaturesData, target: Who) -> list[int]:
     """Friends of the target in its area with Sacrifice, able to take the attack for it."""
     g = s.game
     area = mv.area_of(s, target)
@@ -86,7 +92,7 @@ def sacrifice_candidates(s, target: Who) -> list[int]:
             and "sacrifice" in g.tiles[g.model_tile[m]].skills]
 
 
-def offer_sacrifice(s, target: Who, then: Then, c: Resolution) -> None:
+def offer_sacrifice(s: MiniaturesData, target: Who, then: Then, c: Resolution) -> None:
     """Sacrifice is a reaction of the target's side, declared once the attack power is known
     (rulebook "Attacking with a Hero": "determines the attack power. At this point, the attack
     power can no longer be modified"; "Defending with a Hero": the defender "casts reaction
@@ -108,14 +114,14 @@ def offer_sacrifice(s, target: Who, then: Then, c: Resolution) -> None:
     s.stack.append(Sacrifice(player, cands, then, c))
 
 
-def sacrifice_mask(s, fr: Sacrifice, mask, codec) -> None:
+def sacrifice_mask(s: MiniaturesData, fr: Sacrifice, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["sacrifice"]
     for m in fr.cands:
         mask[o + m] = True
     mask[codec.offsets["no"]] = True
 
 
-def sacrifice_apply(s, fr: Sacrifice, seg: str, i: int) -> None:
+def sacrifice_apply(s: MiniaturesData, fr: Sacrifice, seg: str, i: int) -> None:
     s.stack.pop()
     c = fr.context
     if seg == "sacrifice":
@@ -126,7 +132,8 @@ def sacrifice_apply(s, fr: Sacrifice, seg: str, i: int) -> None:
     s.resume(fr.then, c)
 
 
-def log_power(s, who: str, what: str, faces, power: int, deductions) -> None:
+def log_power(s: MiniaturesData, who: str, what: str, faces: Sequence[int] | None, power: int,
+              deductions: Sequence[tuple[str, int]]) -> None:
     """Write the deductions (hindering, unarmed) that turn the symbols into the power: rulebook
     "Attacking with a Hero": "applies any penalties from hindering and unarmed attack"."""
     cuts = [(why, n) for why, n in deductions if n]
@@ -136,14 +143,14 @@ def log_power(s, who: str, what: str, faces, power: int, deductions) -> None:
 
 
 # ---- heroes attacking --------------------------------------------------------------------
-def hero_weapons(s, h: int, kind: str) -> list[int]:
+def hero_weapons(s: MiniaturesData, h: int, kind: str) -> list[int]:
     objs = s.game.objects
     carried = -1 - h
     return [o for o, loc in enumerate(s.o_loc)
             if loc == carried and getattr(objs[o], kind)]
 
 
-def hero_attack_targets(s, h: int, kind: str) -> list[int]:
+def hero_attack_targets(s: MiniaturesData, h: int, kind: str) -> list[int]:
     """The Overlord's models hero `h` may attack now with a melee or ranged attack."""
     area = s.h_area[h]
     who = ("h", h)
@@ -156,25 +163,25 @@ def hero_attack_targets(s, h: int, kind: str) -> list[int]:
             if a in areas and not ally[m] and attackable(s, m, who)]
 
 
-def begin_hero_attack(s, h: int, kind: str, m: int) -> None:
+def begin_hero_attack(s: MiniaturesData, h: int, kind: str, m: int) -> None:
     s.stack.append(AttackGems(h, kind, m))
 
 
-def space_room(s, h: int, sp: int) -> int:
+def space_room(s: MiniaturesData, h: int, sp: int) -> int:
     name = ("melee", "ranged", "guard", "manip", "move", "reroll")[sp]
     limit = s.game.heroes[h].spaces[name][1]
     room = s.reserve[h] if limit is None else min(s.reserve[h], limit - s.spaces[h][sp])
     return max(0, room)
 
 
-def atk_gems_mask(s, fr: AttackGems, mask, codec) -> None:
+def atk_gems_mask(s: MiniaturesData, fr: AttackGems, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
     sp = 0 if fr.kind == "melee" else 1
     for k in range(1, space_room(s, fr.player, sp) + 1):
         mask[o + k] = True
 
 
-def atk_gems_apply(s, fr: AttackGems, seg: str, k: int) -> None:
+def atk_gems_apply(s: MiniaturesData, fr: AttackGems, seg: str, k: int) -> None:
     h = fr.player
     sp = 0 if fr.kind == "melee" else 1
     s.reserve[h] -= k
@@ -182,7 +189,7 @@ def atk_gems_apply(s, fr: AttackGems, seg: str, k: int) -> None:
     s.stack[-1] = AttackWeapon(h, fr.kind, fr.target_model, k)
 
 
-def atk_weapon_mask(s, fr: AttackWeapon, mask, codec) -> None:
+def atk_weapon_mask(s: MiniaturesData, fr: AttackWeapon, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["equip"]
     for w in hero_weapons(s, fr.player, fr.kind):
         mask[o + w] = True
@@ -190,7 +197,7 @@ def atk_weapon_mask(s, fr: AttackWeapon, mask, codec) -> None:
         mask[o + s.game.num_objects] = True   # unarmed
 
 
-def atk_weapon_apply(s, fr: AttackWeapon, seg: str, w: int) -> None:
+def atk_weapon_apply(s: MiniaturesData, fr: AttackWeapon, seg: str, w: int) -> None:
     s.stack.pop()
     h = fr.player
     c = Resolution(hero=h, kind=fr.kind, target=("u", fr.target_model), gems=fr.gems,
@@ -201,7 +208,7 @@ def atk_weapon_apply(s, fr: AttackWeapon, seg: str, w: int) -> None:
     hero_attack_roll(s, c)
 
 
-def hero_attack_roll(s, c: Resolution) -> None:
+def hero_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     h, kind, w = c.hero, c.kind, c.weapon
     assert h is not None and kind is not None and c.gems is not None and c.target is not None
@@ -215,7 +222,7 @@ def hero_attack_roll(s, c: Resolution) -> None:
     start_roll(s, h, payer("hero", h), specs, Then.HERO_ATTACK_ROLLED, c, support_for(s, ("h", h)))
 
 
-def hero_attack_rolled(s, c: Resolution) -> None:
+def hero_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     h, w = c.hero, c.weapon
     assert h is not None and c.kind is not None and c.target is not None
@@ -230,7 +237,7 @@ def hero_attack_rolled(s, c: Resolution) -> None:
     defend(s, c.target, power, c.kind, Then.HERO_ATTACK_DONE, c)
 
 
-def hero_attack_done(s, c: Resolution) -> None:
+def hero_attack_done(s: MiniaturesData, c: Resolution) -> None:
     """Circular Strike: a kill with a two-handed melee weapon carries the leftover damage on."""
     g = s.game
     h, w = c.hero, c.weapon
@@ -245,7 +252,7 @@ def hero_attack_done(s, c: Resolution) -> None:
         s.stack.append(Circular(h, left, c, targets))
 
 
-def circular_mask(s, fr: Circular, mask, codec) -> None:
+def circular_mask(s: MiniaturesData, fr: Circular, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["melee"]
     for m in fr.cands:
         mask[o + m] = True
@@ -254,7 +261,7 @@ def circular_mask(s, fr: Circular, mask, codec) -> None:
     mask[codec.offsets["done"]] = True
 
 
-def circular_apply(s, fr: Circular, seg: str, i: int) -> None:
+def circular_apply(s: MiniaturesData, fr: Circular, seg: str, i: int) -> None:
     s.stack.pop()
     if seg == "done":
         return
@@ -265,7 +272,7 @@ def circular_apply(s, fr: Circular, seg: str, i: int) -> None:
 
 
 # ---- defending --------------------------------------------------------------------------
-def defend(s, target: Who, power: int, kind: str, then: Then, c: Resolution) -> None:
+def defend(s: MiniaturesData, target: Who, power: int, kind: str, then: Then, c: Resolution) -> None:
     """Resolve one attack of `power` on `target`; then resume `then` with c.dmg, c.defense,
     c.killed, c.life_before set. The power is final here: the target's side may first answer
     with Sacrifice (not against an area attack, which strikes every character of the area
@@ -280,7 +287,7 @@ def defend(s, target: Who, power: int, kind: str, then: Then, c: Resolution) -> 
         offer_sacrifice(s, target, Then.DEFEND_NOW, c)
 
 
-def defend_now(s, c: Resolution) -> None:
+def defend_now(s: MiniaturesData, c: Resolution) -> None:
     """The defence proper of c.target (after any Sacrifice)."""
     target = c.target
     assert target is not None
@@ -310,13 +317,13 @@ def defend_now(s, c: Resolution) -> None:
             defense_rolled(s, c)
 
 
-def ov_guard_mask(s, fr: OverlordGuard, mask, codec) -> None:
+def ov_guard_mask(s: MiniaturesData, fr: OverlordGuard, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
     for k in range(0, min(OVERLORD_GUARD_LIMIT, s.ov_reserve) + 1):
         mask[o + k] = True
 
 
-def ov_guard_apply(s, fr: OverlordGuard, seg: str, k: int) -> None:
+def ov_guard_apply(s: MiniaturesData, fr: OverlordGuard, seg: str, k: int) -> None:
     s.stack.pop()
     c = fr.context
     s.ov_reserve -= k
@@ -327,13 +334,13 @@ def ov_guard_apply(s, fr: OverlordGuard, seg: str, k: int) -> None:
     start_roll(s, g.overlord, payer("overlord"), [(col, False)] * k, Then.DEFENSE_ROLLED, c)
 
 
-def ally_guard_mask(s, fr: AllyGuard, mask, codec) -> None:
+def ally_guard_mask(s: MiniaturesData, fr: AllyGuard, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
     for k in range(0, s.reserve[fr.player] + 1):
         mask[o + k] = True
 
 
-def ally_guard_apply(s, fr: AllyGuard, seg: str, k: int) -> None:
+def ally_guard_apply(s: MiniaturesData, fr: AllyGuard, seg: str, k: int) -> None:
     s.stack.pop()
     h = fr.player
     s.reserve[h] -= k
@@ -344,7 +351,7 @@ def ally_guard_apply(s, fr: AllyGuard, seg: str, k: int) -> None:
                fr.context, who=fr.context.target)
 
 
-def guard_items(s, h: int, kind: str) -> list[int]:
+def guard_items(s: MiniaturesData, h: int, kind: str) -> list[int]:
     """Parry with a weapon or shield; only shields against ranged, area and spell attacks."""
     objs = s.game.objects
     carried = -1 - h
@@ -356,7 +363,7 @@ def guard_items(s, h: int, kind: str) -> list[int]:
     return out
 
 
-def best_armor(s, h: int) -> tuple[tuple[int, bool], ...]:
+def best_armor(s: MiniaturesData, h: int) -> tuple[tuple[int, bool], ...]:
     objs = s.game.objects
     carried = -1 - h
     best = None
@@ -367,7 +374,7 @@ def best_armor(s, h: int) -> tuple[tuple[int, bool], ...]:
     return best or ()
 
 
-def guard_mask(s, fr: Guard, mask, codec) -> None:
+def guard_mask(s: MiniaturesData, fr: Guard, mask: Mask, codec: ActionCodec) -> None:
     h = fr.player
     o = codec.offsets["gems"]
     if fr.gems is None:
@@ -384,7 +391,7 @@ def guard_mask(s, fr: Guard, mask, codec) -> None:
         mask[eo + s.game.num_objects] = True   # dodge
 
 
-def guard_apply(s, fr: Guard, seg: str, i: int) -> None:
+def guard_apply(s: MiniaturesData, fr: Guard, seg: str, i: int) -> None:
     h = fr.player
     if seg == "spell":
         cast_reaction(s, h, i)
@@ -408,7 +415,7 @@ def guard_apply(s, fr: Guard, seg: str, i: int) -> None:
                support_for(s, ("h", h)))
 
 
-def defense_rolled(s, c: Resolution) -> None:
+def defense_rolled(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     t = c.target
     assert t is not None and c.power is not None and c.then is not None
@@ -436,7 +443,7 @@ def defense_rolled(s, c: Resolution) -> None:
     s.resume(c.then, c)
 
 
-def damage(s, t: Who, dmg: int, by_heroes: bool) -> bool:
+def damage(s: MiniaturesData, t: Who, dmg: int, by_heroes: bool) -> bool:
     """Apply dmg to a target; True if it died."""
     if dmg <= 0:
         return False
@@ -449,7 +456,7 @@ def damage(s, t: Who, dmg: int, by_heroes: bool) -> bool:
 
 
 # ---- area attacks -------------------------------------------------------------------------
-def area_attack(s, area: int, power: int, side: int, then: Then, c: Resolution,
+def area_attack(s: MiniaturesData, area: int, power: int, side: int, then: Then, c: Resolution,
                 exclude: int = -1) -> None:
     """Each character in the area is attacked with the same roll; "The attacker resolves the
     attacks in the order of their choice" (rulebook "Area Attacks"): while two or more
@@ -465,7 +472,7 @@ def area_attack(s, area: int, power: int, side: int, then: Then, c: Resolution,
     area_next(s, c)
 
 
-def area_next(s, c: Resolution) -> None:
+def area_next(s: MiniaturesData, c: Resolution) -> None:
     assert c.queue is not None and c.area_power is not None and c.final is not None
     c.queue = [t for t in c.queue
                if not ((t[0] == "u" and s.u_area[t[1]] < 0)
@@ -480,7 +487,7 @@ def area_next(s, c: Resolution) -> None:
     defend(s, c.queue.pop(0), c.area_power, "area", Then.AREA_NEXT, c)
 
 
-def order_index(s, t: Who) -> int:
+def order_index(s: MiniaturesData, t: Who) -> int:
     """A character's index in the `order` action segment: models, heroes, the captive."""
     g = s.game
     if t[0] == "u":
@@ -490,13 +497,13 @@ def order_index(s, t: Who) -> int:
     return int(g.num_models + g.num_heroes)
 
 
-def area_order_mask(s, fr: AreaOrder, mask, codec) -> None:
+def area_order_mask(s: MiniaturesData, fr: AreaOrder, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["order"]
     for t in fr.context.queue or ():
         mask[o + order_index(s, t)] = True
 
 
-def area_order_apply(s, fr: AreaOrder, seg: str, i: int) -> None:
+def area_order_apply(s: MiniaturesData, fr: AreaOrder, seg: str, i: int) -> None:
     s.stack.pop()
     c = fr.context
     assert c.queue is not None and c.area_power is not None
@@ -505,12 +512,12 @@ def area_order_apply(s, fr: AreaOrder, seg: str, i: int) -> None:
     defend(s, t, c.area_power, "area", Then.AREA_NEXT, c)
 
 
-def nothing(s, c: Resolution) -> None:
+def nothing(s: MiniaturesData, c: Resolution) -> None:
     pass
 
 
 # ---- Attack From Beyond ----------------------------------------------------------------------
-def attack_from_beyond(s, h: int, area: int) -> None:
+def attack_from_beyond(s: MiniaturesData, h: int, area: int) -> None:
     """When this hero dies: one free melee attack with 3 red dice, without weapon bonus or
     unarmed penalty, on an enemy in the area (the dead hero rerolls nothing)."""
     cands = [m for m, a in enumerate(s.u_area)
@@ -520,7 +527,7 @@ def attack_from_beyond(s, h: int, area: int) -> None:
         s.stack.append(Beyond(h, cands))
 
 
-def beyond_mask(s, fr: Beyond, mask, codec) -> None:
+def beyond_mask(s: MiniaturesData, fr: Beyond, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["melee"]
     for m in fr.cands:
         if s.u_area[m] >= 0:
@@ -528,14 +535,14 @@ def beyond_mask(s, fr: Beyond, mask, codec) -> None:
     mask[codec.offsets["no"]] = True
 
 
-def beyond_apply(s, fr: Beyond, seg: str, m: int) -> None:
+def beyond_apply(s: MiniaturesData, fr: Beyond, seg: str, m: int) -> None:
     s.stack.pop()
     if seg == "melee":
         c = Resolution(hero=fr.player, target=("u", m), side=mv.HERO_SIDE)
         start_roll(s, fr.player, payer("nobody"), [(2, False)] * 3, Then.BEYOND_ROLLED, c)
 
 
-def beyond_rolled(s, c: Resolution) -> None:
+def beyond_rolled(s: MiniaturesData, c: Resolution) -> None:
     assert c.target is not None
     if s.u_area[c.target[1]] >= 0:
         defend(s, c.target, sum(c.faces), "melee", Then.NOTHING, c)

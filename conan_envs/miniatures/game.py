@@ -6,6 +6,8 @@ sight and distances, the unit tiles and their models, every object in play, and 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from conan_envs.engine import ActionCodec, Game
 from conan_envs.engine.options import Choice, Int, Names, max_turns
 
@@ -19,8 +21,7 @@ from .constants import (  # noqa: F401 - re-exported: the rules' numbers, by the
     SPACES,
 )
 from .content import load_yaml
-from .encode import observation_size
-from .state import MiniaturesState
+from .layout import observation_size
 
 
 class MiniaturesGame(Game):
@@ -35,7 +36,6 @@ class MiniaturesGame(Game):
     }
 
     def _setup(self) -> None:
-        self.state_class = MiniaturesState
         nh = self.config["num_heroes"]
         sc = content.load_scenario(self.config["scenario"], nh)
         self.scenario = sc
@@ -189,7 +189,7 @@ class MiniaturesGame(Game):
         self.num_actions = self.codec.size
         self._obs_size = observation_size(self)
 
-    def _spell_loadout(self, spells: dict):
+    def _spell_loadout(self, spells: dict[str, Any]) -> list[str] | None:
         keys = list(self.config["spells"])
         return keys or None
 

@@ -5,10 +5,14 @@ lost once another action follows a move; 1 gem per extra point); fleeing from a 
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import allies, combat, manipulation, rolls, scenarios, spells
 from . import movement as mv
 from .constants import Space, Stance
 from .content import DROP, LEAP
+from .data import MiniaturesData
 from .frames import Act, Frame, Resolution, StanceChoice, Then
 
 MELEE, RANGED, MOVE = Space.MELEE, Space.RANGED, Space.MOVE
@@ -16,7 +20,7 @@ AGGRESSIVE, CAUTIOUS = Stance.AGGRESSIVE, Stance.CAUTIOUS
 RECOVERY = {AGGRESSIVE: (2, 3, 4), CAUTIOUS: (5, 6, 7)}
 
 
-def spent_to_fatigue(s, h: int) -> None:
+def spent_to_fatigue(s: MiniaturesData, h: int) -> None:
     n = sum(s.spaces[h]) + sum(s.spell_gems[h]) + s.ally_gems[h]
     s.fatigue[h] += n
     s.spaces[h] = [0] * 6
@@ -24,7 +28,7 @@ def spent_to_fatigue(s, h: int) -> None:
     s.ally_gems[h] = 0
 
 
-def start_phase(s) -> None:
+def start_phase(s: MiniaturesData) -> None:
     """Start phase: gems spent during the Overlord's turn go to Fatigue; then Stance."""
     s.log_event(f"Round {s.turn + 1}: the heroes' turn")
     for h in range(s.game.num_heroes):
@@ -40,12 +44,12 @@ def start_phase(s) -> None:
         s.stack.append(StanceChoice(h))
 
 
-def stance_mask(s, fr: StanceChoice, mask, codec) -> None:
+def stance_mask(s: MiniaturesData, fr: StanceChoice, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["stance"]
     mask[o] = mask[o + 1] = True
 
 
-def stance_apply(s, fr: StanceChoice, seg: str, i: int) -> None:
+def stance_apply(s: MiniaturesData, fr: StanceChoice, seg: str, i: int) -> None:
     s.stack.pop()
     h = fr.player
     st = AGGRESSIVE if i == 0 else CAUTIOUS
@@ -59,7 +63,7 @@ def stance_apply(s, fr: StanceChoice, seg: str, i: int) -> None:
                 f"recovers {n} gems")
 
 
-def begin_action_phase(s) -> None:
+def begin_action_phase(s: MiniaturesData) -> None:
     s.phase = "action"
     for h in range(s.game.num_heroes):
         s.mp[h] = mv.base_movement(s, h) if s.stance[h] == AGGRESSIVE and s.h_state[h] == 0 else 0
@@ -72,7 +76,7 @@ def begin_action_phase(s) -> None:
         s.stack.append(Act(heroes[0]))
 
 
-def end_phase(s) -> None:
+def end_phase(s: MiniaturesData) -> None:
     """End phase: every gem on action spaces, spell cards and ally tiles goes to Fatigue;
     unspent movement points are lost."""
     for h in range(s.game.num_heroes):
@@ -81,7 +85,7 @@ def end_phase(s) -> None:
         s.flying[h] = False   # Borne by the Wind ends with the turn
 
 
-def pass_turn(s, fr: Act) -> None:
+def pass_turn(s: MiniaturesData, fr: Act) -> None:
     """The turn goes to the next hero still acting; with none left the phase ends."""
     heroes = [h for h in s.heroes_in_play() if not s.stopped[h]]
     if heroes:
@@ -92,7 +96,7 @@ def pass_turn(s, fr: Act) -> None:
         s.stack.remove(fr)
 
 
-def fix_active(s) -> None:
+def fix_active(s: MiniaturesData) -> None:
     """The active hero died or fled: the turn passes on."""
     if s.stack:
         fr: Frame = s.stack[-1]
@@ -100,17 +104,17 @@ def fix_active(s) -> None:
             pass_turn(s, fr)
 
 
-def lose_movement(s, h: int) -> None:
+def lose_movement(s: MiniaturesData, h: int) -> None:
     """Stopping a move to take another action loses the remaining movement points."""
     if s.moved[h]:
         s.mp[h] = 0
 
 
-def move_budget(s, h: int) -> int:
+def move_budget(s: MiniaturesData, h: int) -> int:
     return int(s.mp[h] + combat.space_room(s, h, MOVE))
 
 
-def pay_movement(s, h: int, cost: int) -> None:
+def pay_movement(s: MiniaturesData, h: int, cost: int) -> None:
     free = min(cost, s.mp[h])
     s.mp[h] -= free
     s.reserve[h] -= cost - free
@@ -118,7 +122,7 @@ def pay_movement(s, h: int, cost: int) -> None:
     s.moved[h] = True
 
 
-def act_mask(s, fr: Act, mask, codec) -> None:
+def act_mask(s: MiniaturesData, fr: Act, mask: Mask, codec: ActionCodec) -> None:
     h = fr.player
     off = codec.offsets
     a = s.h_area[h]
@@ -148,7 +152,7 @@ def act_mask(s, fr: Act, mask, codec) -> None:
     mask[off["done"]] = True
 
 
-def act_apply(s, fr: Act, seg: str, i: int) -> None:
+def act_apply(s: MiniaturesData, fr: Act, seg: str, i: int) -> None:
     h = fr.player
     if seg == "done":
         s.log_event(f"{s.game.heroes[h].name} stops acting this phase")
@@ -182,7 +186,7 @@ def act_apply(s, fr: Act, seg: str, i: int) -> None:
         manipulation.act_apply(s, h, seg, i)
 
 
-def move_hero(s, h: int, b: int) -> None:
+def move_hero(s: MiniaturesData, h: int, b: int) -> None:
     a = s.h_area[h]
     kind = s.game.board.border[a][b]
     pay_movement(s, h, mv.move_cost(s, ("h", h), a, b))
@@ -199,7 +203,7 @@ def move_hero(s, h: int, b: int) -> None:
         fall(s, h)
 
 
-def fall(s, h: int) -> None:
+def fall(s: MiniaturesData, h: int) -> None:
     """Falling damage: dice from the map (one fewer with Leap); no Guard or Armor, but the
     hero may Reroll. Falling does not cost the remaining base movement."""
     dice = list(s.game.board.fall_dice)
@@ -208,7 +212,7 @@ def fall(s, h: int) -> None:
     rolls.start_roll(s, h, rolls.payer("hero", h), dice, Then.HERO_FELL, Resolution(hero=h), 0)
 
 
-def hero_fell(s, c: Resolution) -> None:
+def hero_fell(s: MiniaturesData, c: Resolution) -> None:
     """"If a falling character is carrying another character, both suffer the same damage":
     the captive (Yselda, Olivia: 1 life) dies of any damage, and the heroes' side, whose hero
     fell, has killed her (ruling)."""
@@ -222,7 +226,7 @@ def hero_fell(s, c: Resolution) -> None:
         s.kill_captive(by_heroes=True)
 
 
-def hero_leap_rolled(s, c: Resolution) -> None:
+def hero_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
     """Leap: roll 1 red die; it succeeds if the symbols reach the difficulty. A hero who fails
     stays where they are (facts file 7.2)."""
     assert c.difficulty is not None and c.hero is not None

@@ -5,26 +5,30 @@ over the maximum), the Explosive Orb, Life Potions, Lock-picking, locked cell do
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, rolls
 from . import movement as mv
 from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
+from .data import MiniaturesData
 from .frames import Catch, Claim, ManipGems, MustDrop, Resolution, Then, ThrowArea
 
 MANIP = Space.MANIP
 DOOR_DIFFICULTY = 2
 
 
-def carried(s, h: int) -> list:
+def carried(s: MiniaturesData, h: int) -> list[int]:
     c = -1 - h
     return [o for o, loc in enumerate(s.o_loc) if loc == c]
 
 
-def simple_room(s, h: int) -> bool:
+def simple_room(s: MiniaturesData, h: int) -> bool:
     return combat.space_room(s, h, MANIP) > 0
 
 
-def act_mask(s, h: int, mask, codec):
+def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
     g = s.game
     off = codec.offsets
     a = s.h_area[h]
@@ -55,7 +59,7 @@ def act_mask(s, h: int, mask, codec):
                 mask[off["throw"] + o] = True
 
 
-def door_options(s, h: int) -> list:
+def door_options(s: MiniaturesData, h: int) -> list[int]:
     """Locked doors next to the hero: the Key door needs the Key (simple Manipulation), the
     other is picked with a complex Manipulation."""
     a = s.h_area[h]
@@ -69,12 +73,12 @@ def door_options(s, h: int) -> list:
     return out
 
 
-def pay_simple(s, h: int):
+def pay_simple(s: MiniaturesData, h: int) -> None:
     s.reserve[h] -= 1
     s.spaces[h][MANIP] += 1
 
 
-def act_apply(s, h: int, seg: str, i: int):
+def act_apply(s: MiniaturesData, h: int, seg: str, i: int) -> None:
     g = s.game
     s.log_event(f"{g.heroes[h].name}: {seg} " + (
         f"{g.object_name(i // g.num_heroes)} to {g.heroes[i % g.num_heroes].name}" if seg == "give"
@@ -115,7 +119,7 @@ def act_apply(s, h: int, seg: str, i: int):
         s.stack.append(ThrowArea(h, i))
 
 
-def take_object(s, h: int, o: int):
+def take_object(s: MiniaturesData, h: int, o: int) -> None:
     """The object is equipped at once; over the maximum encumbrance the hero must drop. During
     the Action phase a heavier load cuts the hero's free movement points at once ("During the
     Action phase, if the hero's encumbrance value is equal to or higher than either
@@ -129,12 +133,12 @@ def take_object(s, h: int, o: int):
     check_encumbrance(s, h)
 
 
-def check_encumbrance(s, h: int):
+def check_encumbrance(s: MiniaturesData, h: int) -> None:
     if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
         s.stack.append(MustDrop(h))
 
 
-def drop_object(s, h: int, o: int):
+def drop_object(s: MiniaturesData, h: int, o: int) -> None:
     a = s.h_area[h]
     if s.game.objects[o].area:
         explode(s, h, o, a)
@@ -142,12 +146,12 @@ def drop_object(s, h: int, o: int):
         s.o_loc[o] = a
 
 
-def must_drop_mask(s, fr: MustDrop, mask, codec) -> None:
+def must_drop_mask(s: MiniaturesData, fr: MustDrop, mask: Mask, codec: ActionCodec) -> None:
     for o in carried(s, fr.player):
         mask[codec.offsets["drop"] + o] = True
 
 
-def must_drop_apply(s, fr: MustDrop, seg: str, o: int) -> None:
+def must_drop_apply(s: MiniaturesData, fr: MustDrop, seg: str, o: int) -> None:
     h = fr.player
     s.stack.pop()
     drop_object(s, h, o)
@@ -155,7 +159,7 @@ def must_drop_apply(s, fr: MustDrop, seg: str, o: int) -> None:
 
 
 # ---- complex manipulations ------------------------------------------------------------------
-def throw_area_mask(s, fr: ThrowArea, mask, codec) -> None:
+def throw_area_mask(s: MiniaturesData, fr: ThrowArea, mask: Mask, codec: ActionCodec) -> None:
     h = fr.player
     a = s.h_area[h]
     o = codec.offsets["area"]
@@ -164,17 +168,17 @@ def throw_area_mask(s, fr: ThrowArea, mask, codec) -> None:
             mask[o + b] = True
 
 
-def throw_area_apply(s, fr: ThrowArea, seg: str, b: int) -> None:
+def throw_area_apply(s: MiniaturesData, fr: ThrowArea, seg: str, b: int) -> None:
     s.stack[-1] = ManipGems(fr.player, "throw", to=b, object=fr.object)
 
 
-def manip_gems_mask(s, fr: ManipGems, mask, codec) -> None:
+def manip_gems_mask(s: MiniaturesData, fr: ManipGems, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
     for k in range(1, combat.space_room(s, fr.player, MANIP) + 1):
         mask[o + k] = True
 
 
-def manip_gems_apply(s, fr: ManipGems, seg: str, k: int) -> None:
+def manip_gems_apply(s: MiniaturesData, fr: ManipGems, seg: str, k: int) -> None:
     s.stack.pop()
     h = fr.player
     s.reserve[h] -= k
@@ -188,7 +192,7 @@ def manip_gems_apply(s, fr: ManipGems, seg: str, k: int) -> None:
                      rolls.support_for(s, ("h", h)))
 
 
-def manip_rolled(s, c: Resolution) -> None:
+def manip_rolled(s: MiniaturesData, c: Resolution) -> None:
     h = c.hero
     assert h is not None
     hinder = mv.roll_hindrance(s, ("h", h))
@@ -219,7 +223,7 @@ def manip_rolled(s, c: Resolution) -> None:
     offer_catch(s, o, land)
 
 
-def open_chest(s, h: int, a: int):
+def open_chest(s: MiniaturesData, h: int, a: int) -> None:
     s.chests.remove(a)
     if s.deck:
         card = s.deck.pop()
@@ -227,11 +231,11 @@ def open_chest(s, h: int, a: int):
         s.stack.append(Claim(h, card))
 
 
-def claim_mask(s, fr: Claim, mask, codec) -> None:
+def claim_mask(s: MiniaturesData, fr: Claim, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def claim_apply(s, fr: Claim, seg: str, i: int) -> None:
+def claim_apply(s: MiniaturesData, fr: Claim, seg: str, i: int) -> None:
     s.stack.pop()
     h, o = fr.player, fr.object
     s.log_event(f"{s.game.heroes[h].name} {'claims' if seg == 'yes' else 'leaves'} "
@@ -242,23 +246,23 @@ def claim_apply(s, fr: Claim, seg: str, i: int) -> None:
         s.o_loc[o] = s.h_area[h]
 
 
-def catchers(s, area: int) -> list:
+def catchers(s: MiniaturesData, area: int) -> list[int]:
     return [h for h in s.heroes_in_play()
             if s.h_area[h] == area and s.stance[h] == 1 and simple_room(s, h)]
 
 
-def offer_catch(s, o: int, area: int):
+def offer_catch(s: MiniaturesData, o: int, area: int) -> None:
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
         s.stack.append(Catch(cands[0], o, area, [cands[0]]))
 
 
-def catch_mask(s, fr: Catch, mask, codec) -> None:
+def catch_mask(s: MiniaturesData, fr: Catch, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def catch_apply(s, fr: Catch, seg: str, i: int) -> None:
+def catch_apply(s: MiniaturesData, fr: Catch, seg: str, i: int) -> None:
     s.stack.pop()
     h, o = fr.player, fr.object
     if seg == "yes":
@@ -270,7 +274,7 @@ def catch_apply(s, fr: Catch, seg: str, i: int) -> None:
         s.stack.append(Catch(rest[0], o, fr.area, fr.asked + [rest[0]]))
 
 
-def explode(s, h: int, o: int, area: int):
+def explode(s: MiniaturesData, h: int, o: int, area: int) -> None:
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
     c = Resolution(hero=h, area=area)
@@ -278,5 +282,5 @@ def explode(s, h: int, o: int, area: int):
                      c)
 
 
-def orb_rolled(s, c: Resolution) -> None:
+def orb_rolled(s: MiniaturesData, c: Resolution) -> None:
     combat.area_attack(s, c.area, sum(c.faces), mv.HERO_SIDE, Then.NOTHING, c)

@@ -7,10 +7,14 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, ritual, rolls
 from . import movement as mv
 from .constants import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
 from .content import DROP, LEAP
+from .data import MiniaturesData
 from .frames import (
     Circular,
     Event,
@@ -28,7 +32,7 @@ from .frames import (
 )
 
 
-def begin_turn(s) -> None:
+def begin_turn(s: MiniaturesData) -> None:
     s.phase = "overlord"
     if s.game.priestess_area >= 0:
         ritual.turn_start(s)
@@ -39,11 +43,11 @@ def begin_turn(s) -> None:
     s.stack.append(OverlordTurn(s.game.overlord, 0, []))
 
 
-def living_models(s, t: int) -> list[int]:
+def living_models(s: MiniaturesData, t: int) -> list[int]:
     return [m for m in s.game.tile_models[t] if s.u_area[m] >= 0]
 
 
-def activatable(s, slot: int) -> bool:
+def activatable(s: MiniaturesData, slot: int) -> bool:
     t = s.river[slot]
     if t < 0 or SLOT_COSTS[slot] > s.ov_reserve:
         return False
@@ -52,7 +56,7 @@ def activatable(s, slot: int) -> bool:
     return bool(living_models(s, t))
 
 
-def turn_mask(s, fr: OverlordTurn, mask, codec) -> None:
+def turn_mask(s: MiniaturesData, fr: OverlordTurn, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["done"]] = True
     if fr.activations >= MAX_ACTIVATIONS:
         return
@@ -63,7 +67,7 @@ def turn_mask(s, fr: OverlordTurn, mask, codec) -> None:
             mask[o + slot] = True
 
 
-def turn_apply(s, fr: OverlordTurn, seg: str, slot: int) -> None:
+def turn_apply(s: MiniaturesData, fr: OverlordTurn, seg: str, slot: int) -> None:
     if seg == "done":
         s.stack.pop()
         return
@@ -85,7 +89,7 @@ def turn_apply(s, fr: OverlordTurn, seg: str, slot: int) -> None:
     next_model(s, Unit(g.overlord, t, queue))
 
 
-def next_model(s, fr: Unit) -> None:
+def next_model(s: MiniaturesData, fr: Unit) -> None:
     """The next living model of the activated group acts, or the activation ends."""
     while fr.queue:
         m = fr.queue.pop(0)
@@ -103,7 +107,7 @@ def next_model(s, fr: Unit) -> None:
         s.stack.pop()
 
 
-def unit_targets(s, m: int, volley: bool = False) -> tuple[list[int], list[int]]:
+def unit_targets(s: MiniaturesData, m: int, volley: bool = False) -> tuple[list[int], list[int]]:
     """(heroes, allies) this model can attack now: melee in reach, or ranged in sight."""
     g = s.game
     tile = g.tiles[g.model_tile[m]]
@@ -121,7 +125,7 @@ def unit_targets(s, m: int, volley: bool = False) -> tuple[list[int], list[int]]
     return heroes, allies
 
 
-def unit_mask(s, fr: Unit, mask, codec) -> None:
+def unit_mask(s: MiniaturesData, fr: Unit, mask: Mask, codec: ActionCodec) -> None:
     off = codec.offsets
     m = fr.model
     mask[off["done"]] = True
@@ -152,7 +156,7 @@ def unit_mask(s, fr: Unit, mask, codec) -> None:
             mask[off["spell"] + sp] = True
 
 
-def unit_apply(s, fr: Unit, seg: str, i: int) -> None:
+def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
     m = fr.model
     if seg == "done" or s.u_area[m] < 0:
         next_model(s, fr)
@@ -206,7 +210,7 @@ def unit_apply(s, fr: Unit, seg: str, i: int) -> None:
     unit_attack_roll(s, c)
 
 
-def unit_attack_roll(s, c: Resolution) -> None:
+def unit_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     m = c.model
     assert m is not None and c.target is not None
@@ -220,7 +224,7 @@ def unit_attack_roll(s, c: Resolution) -> None:
                      rolls.support_for(s, ("u", m)))
 
 
-def unit_attack_rolled(s, c: Resolution) -> None:
+def unit_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     m = c.model
     assert m is not None and c.target is not None and c.kind is not None
@@ -234,7 +238,7 @@ def unit_attack_rolled(s, c: Resolution) -> None:
     combat.defend(s, c.target, power, c.kind, Then.UNIT_ATTACK_DONE, c)
 
 
-def unit_attack_done(s, c: Resolution) -> None:
+def unit_attack_done(s: MiniaturesData, c: Resolution) -> None:
     """Circular Strike (Khosatral Khel): a kill carries the leftover damage to another enemy
     in the area."""
     g = s.game
@@ -252,7 +256,7 @@ def unit_attack_done(s, c: Resolution) -> None:
         s.stack.append(Circular(g.overlord, left, c, allies, heroes))
 
 
-def unit_leap_rolled(s, c: Resolution) -> None:
+def unit_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
     """A failed leap: Zaporavo and Skuthus stay put, minions drown (facts file 7.2)."""
     m = c.model
     assert m is not None and c.difficulty is not None
@@ -264,14 +268,14 @@ def unit_leap_rolled(s, c: Resolution) -> None:
         s.damage_model(m, 99)
 
 
-def unit_fell(s, c: Resolution) -> None:
+def unit_fell(s: MiniaturesData, c: Resolution) -> None:
     assert c.model is not None
     if sum(c.faces):
         s.damage_model(c.model, sum(c.faces))
 
 
 # ---- events and reinforcements --------------------------------------------------------------
-def event(s) -> None:
+def event(s: MiniaturesData) -> None:
     """Events with a choice (Hunting the Tigress) ask the Overlord; the others reinforce."""
     ev = s.game.event
     if ev.get("hordes") is not None:
@@ -282,13 +286,13 @@ def event(s) -> None:
         _reinforce(s, ev.get("reinforcement", 0))
 
 
-def _skuthus_alive(s) -> bool:
+def _skuthus_alive(s: MiniaturesData) -> bool:
     g = s.game
     t = g.tile_index[g.event["demon"]["replaces"]]
     return bool(living_models(s, t))
 
 
-def event_mask(s, fr: Event, mask, codec) -> None:
+def event_mask(s: MiniaturesData, fr: Event, mask: Mask, codec: ActionCodec) -> None:
     ev = s.game.event
     o = codec.offsets["event"]
     mask[o] = True
@@ -302,7 +306,7 @@ def event_mask(s, fr: Event, mask, codec) -> None:
         mask[o + 4] = True
 
 
-def event_apply(s, fr: Event, seg: str, i: int) -> None:
+def event_apply(s: MiniaturesData, fr: Event, seg: str, i: int) -> None:
     s.stack.pop()
     g = s.game
     s.log_event(f"The Overlord chooses the event: {g.codec.labels['event'][i]}")
@@ -335,12 +339,12 @@ def event_apply(s, fr: Event, seg: str, i: int) -> None:
     s.river[s.river.index(old)] = new
 
 
-def _reinforce(s, pts: int) -> None:
+def _reinforce(s: MiniaturesData, pts: int) -> None:
     if pts > 0:
         s.stack.append(Reinforce(s.game.overlord, pts))
 
 
-def reinforce_tiles(s, pts: int) -> list[int]:
+def reinforce_tiles(s: MiniaturesData, pts: int) -> list[int]:
     g = s.game
     if not any(not mv.is_full(s, a) for a in g.reinforcement_areas):
         return []
@@ -354,28 +358,28 @@ def reinforce_tiles(s, pts: int) -> list[int]:
     return out
 
 
-def reinforce_mask(s, fr: Reinforce, mask, codec) -> None:
+def reinforce_mask(s: MiniaturesData, fr: Reinforce, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["done"]] = True
     o = codec.offsets["reinforce"]
     for t in reinforce_tiles(s, fr.pts):
         mask[o + t] = True
 
 
-def reinforce_apply(s, fr: Reinforce, seg: str, t: int) -> None:
+def reinforce_apply(s: MiniaturesData, fr: Reinforce, seg: str, t: int) -> None:
     if seg == "done":
         s.stack.pop()
         return
     s.stack.append(ReinforceArea(fr.player, t))
 
 
-def reinforce_area_mask(s, fr: ReinforceArea, mask, codec) -> None:
+def reinforce_area_mask(s: MiniaturesData, fr: ReinforceArea, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["area"]
     for a in s.game.reinforcement_areas:
         if not mv.is_full(s, a):
             mask[o + a] = True
 
 
-def reinforce_area_apply(s, fr: ReinforceArea, seg: str, a: int) -> None:
+def reinforce_area_apply(s: MiniaturesData, fr: ReinforceArea, seg: str, a: int) -> None:
     s.stack.pop()
     g = s.game
     t = fr.tile
@@ -391,7 +395,7 @@ def reinforce_area_apply(s, fr: ReinforceArea, seg: str, a: int) -> None:
 
 
 # ---- spells cast by a tile (Skuthus) ------------------------------------------------------------
-def spell_targets(s, m: int, sp: int) -> list[int]:
+def spell_targets(s: MiniaturesData, m: int, sp: int) -> list[int]:
     """Energy Drain: a hero in an adjacent area in sight; Set's Bite: a hero in sight."""
     a = s.u_area[m]
     b = s.game.board
@@ -400,12 +404,12 @@ def spell_targets(s, m: int, sp: int) -> list[int]:
             and (not adjacent or b.border[a][s.h_area[h]] >= 0)]
 
 
-def unit_spell_mask(s, fr: UnitSpell, mask, codec) -> None:
+def unit_spell_mask(s: MiniaturesData, fr: UnitSpell, mask: Mask, codec: ActionCodec) -> None:
     for h in spell_targets(s, fr.model, fr.spell):
         mask[codec.offsets["hero"] + h] = True
 
 
-def unit_spell_apply(s, fr: UnitSpell, seg: str, h: int) -> None:
+def unit_spell_apply(s: MiniaturesData, fr: UnitSpell, seg: str, h: int) -> None:
     s.stack.pop()
     spell = s.game.spells[fr.spell]
     s.log_event(f"{s.game.model_name(fr.model)} casts {spell.name} on {s.game.heroes[h].name}")
@@ -424,7 +428,7 @@ def unit_spell_apply(s, fr: UnitSpell, seg: str, h: int) -> None:
                      Then.UNIT_SPELL_ROLLED, c)
 
 
-def unit_spell_rolled(s, c: Resolution) -> None:
+def unit_spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
     assert c.target is not None
     h = c.target[1]
@@ -437,7 +441,7 @@ def unit_spell_rolled(s, c: Resolution) -> None:
 
 
 # ---- petrified monsters (In the Heart of Darkness) ---------------------------------------------
-def freeable(s) -> list[int]:
+def freeable(s: MiniaturesData) -> list[int]:
     """A statue may be freed while fewer than 2 monster tiles with living models are in the
     River and the River has an empty slot (ruling); its area must have room."""
     g = s.game
@@ -451,12 +455,12 @@ def freeable(s) -> list[int]:
             if all(not mv.is_full(s, g.board.index[a]) for a in g.tiles[t].start)]
 
 
-def free_mask(s, fr: Free, mask, codec) -> None:
+def free_mask(s: MiniaturesData, fr: Free, mask: Mask, codec: ActionCodec) -> None:
     for t in freeable(s):
         mask[codec.offsets["free"] + t] = True
 
 
-def free_apply(s, fr: Free, seg: str, t: int) -> None:
+def free_apply(s: MiniaturesData, fr: Free, seg: str, t: int) -> None:
     """The freed monster comes alive where its statue stands; its tile goes to the River's
     end, taking the place of the leftmost empty slot."""
     s.stack.pop()
@@ -471,13 +475,13 @@ def free_apply(s, fr: Free, seg: str, t: int) -> None:
 
 
 # ---- Rocks Fall (For All of Ophir's Gold) -----------------------------------------------------
-def rocks_mask(s, fr: Rocks, mask, codec) -> None:
+def rocks_mask(s: MiniaturesData, fr: Rocks, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["area"]
     for a in range(s.game.num_areas):
         mask[o + a] = True
 
 
-def rocks_apply(s, fr: Rocks, seg: str, a: int) -> None:
+def rocks_apply(s: MiniaturesData, fr: Rocks, seg: str, a: int) -> None:
     """Pick an area and roll the dice; every character there takes damage equal to the
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
     s.stack.pop()
@@ -487,7 +491,7 @@ def rocks_apply(s, fr: Rocks, seg: str, a: int) -> None:
                      Resolution(area=a))
 
 
-def rocks_fell(s, c: Resolution) -> None:
+def rocks_fell(s: MiniaturesData, c: Resolution) -> None:
     dmg = sum(c.faces)
     if dmg <= 0:
         return
@@ -504,7 +508,7 @@ def rocks_fell(s, c: Resolution) -> None:
 
 
 # ---- Bestial Haste (the event of The Final Ritual, ritual.py) ------------------------------
-def haste_mask(s, fr: Haste, mask, codec) -> None:
+def haste_mask(s: MiniaturesData, fr: Haste, mask: Mask, codec: ActionCodec) -> None:
     """Bestial Haste: one group returned this way gets up to 2 movement points now."""
     mask[codec.offsets["done"]] = True
     o = codec.offsets["reinforce"]
@@ -513,7 +517,7 @@ def haste_mask(s, fr: Haste, mask, codec) -> None:
             mask[o + int(t)] = True
 
 
-def haste_apply(s, fr: Haste, seg: str, t: int) -> None:
+def haste_apply(s: MiniaturesData, fr: Haste, seg: str, t: int) -> None:
     s.stack.pop()
     if seg == "done":
         return

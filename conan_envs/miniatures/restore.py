@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 from conan_envs.engine import CorruptStateError
 
 from .constants import ESCAPED, MAX_DICE, OFF, SLOT_COSTS
+from .data import MiniaturesData
 from .frames import FRAME_TYPES, Frame, Payer, Reroll, Resolution, Then, Unit
 from .view import PHASE_NAMES
 
@@ -21,17 +22,17 @@ def _bad(field: str, why: str) -> NoReturn:
     raise CorruptStateError(f"saved miniatures state: field {field}: {why}")
 
 
-def _size(s, field: str, n: int):
+def _size(s: MiniaturesData, field: str, n: int) -> None:
     if len(getattr(s, field)) != n:
         _bad(field, f"expected {n} entries, found {len(getattr(s, field))}")
 
 
-def _range(field: str, value, lo: int, hi: int):
+def _range(field: str, value: Any, lo: int, hi: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         _bad(field, f"{value!r} is not an integer from {lo} to {hi}")
 
 
-def check(s) -> None:
+def check(s: MiniaturesData) -> None:
     g = s.game
     nh, n, M, O = g.num_heroes, g.num_areas, g.num_models, g.num_objects
     S, T = len(g.spells), len(g.tiles)

@@ -10,18 +10,19 @@ from __future__ import annotations
 from . import movement as mv
 from . import rolls
 from .constants import Winner
+from .data import MiniaturesData
 from .frames import Haste, Resolution, Then, Unit
 
 OVERLORD = Winner.OVERLORD
 
 
-def barricades_next_to(s, area: int) -> list:
+def barricades_next_to(s: MiniaturesData, area: int) -> list[int]:
     g = s.game
     return [i for i, (a, b) in enumerate(g.barricades)
             if s.bar_life[i] > 0 and area in (a, b)]
 
 
-def turn_start(s):
+def turn_start(s: MiniaturesData) -> None:
     """Start of the Overlord's turn: relics in an area holding a unit are removed; the
     priestess dies if a unit shares her area."""
     g = s.game
@@ -31,7 +32,7 @@ def turn_start(s):
         s.winner = OVERLORD
 
 
-def hit_barricade(s, fr: Unit, i: int) -> None:
+def hit_barricade(s: MiniaturesData, fr: Unit, i: int) -> None:
     """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
     g = s.game
     m = fr.model
@@ -41,14 +42,14 @@ def hit_barricade(s, fr: Unit, i: int) -> None:
                      Then.BARRICADE_HIT, c, rolls.support_for(s, ("u", m)))
 
 
-def barricade_hit(s, c: Resolution) -> None:
+def barricade_hit(s: MiniaturesData, c: Resolution) -> None:
     i = c.bar
     assert i is not None
     s.bar_life[i] = max(0, s.bar_life[i] - sum(c.faces))
     s.log_event(f"A barricade takes {sum(c.faces)} damage ({s.bar_life[i]} life left)")
 
 
-def event(s):
+def event(s: MiniaturesData) -> None:
     """Resolve the three parts of the event in order. The Incantation is rolled before the
     Bestial Haste is chosen (ruling: neither changes the other)."""
     g = s.game
@@ -62,7 +63,7 @@ def event(s):
         s.stack.append(Haste(g.overlord, returned))
 
 
-def pict_hordes(s) -> dict[str, list[int]]:
+def pict_hordes(s: MiniaturesData) -> dict[str, list[int]]:
     """Dead Pict Warriors and Hunters return to the reinforcement areas until those are full
     (tile by tile in River order, each into the first reinforcement area with room)."""
     g = s.game
@@ -81,6 +82,6 @@ def pict_hordes(s) -> dict[str, list[int]]:
     return returned
 
 
-def incanted(s, c: Resolution) -> None:
+def incanted(s: MiniaturesData, c: Resolution) -> None:
     s.invocation = max(0, s.invocation - sum(c.faces))
     s.log_event(f"The incantation moves the invocation marker to {s.invocation}")

@@ -7,8 +7,14 @@ state (the table of continuations is in kinds.py) with the roll's `Resolution`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import movement as mv
 from .content import COLOR_NAMES
+from .data import MiniaturesData
 from .frames import Payer, Reroll, Resolution, Then, Who
 from .view import ROLL_PURPOSE, dice_words
 
@@ -21,7 +27,8 @@ def payer(side: str, hero: int = -1, ally: bool = False) -> Payer:
     return Payer(side, hero, ally)
 
 
-def start_roll(s, player: int, payer_: Payer, specs, then: Then, c: Resolution,
+def start_roll(s: MiniaturesData, player: int, payer_: Payer, specs: Sequence[tuple[int, bool]],
+               then: Then, c: Resolution,
                support: int = 0, who: Who | None = None) -> None:
     """Roll `specs` ((colour, marked), ...); `payer_` (see `payer`) pays for rerolls; marked
     dice give free rerolls of their colour. `who` rolls (default: the paying hero); Jinx in its
@@ -48,7 +55,7 @@ def start_roll(s, player: int, payer_: Payer, specs, then: Then, c: Resolution,
         _finish_roll(s, fr)
 
 
-def jinxed(s, who) -> bool:
+def jinxed(s: MiniaturesData, who: Who) -> bool:
     """Jinx: enemies in this model's area cannot reroll at all."""
     area = mv.area_of(s, who)
     if area < 0:
@@ -61,7 +68,7 @@ def jinxed(s, who) -> bool:
     return False
 
 
-def _can_pay(s, pays: Payer) -> bool:
+def _can_pay(s: MiniaturesData, pays: Payer) -> bool:
     if pays.side == "hero":
         return s.reserve[pays.hero] > 0
     if pays.side == "overlord":
@@ -69,11 +76,11 @@ def _can_pay(s, pays: Payer) -> bool:
     return False
 
 
-def _can_reroll(s, fr: Reroll) -> bool:
+def _can_reroll(s: MiniaturesData, fr: Reroll) -> bool:
     return fr.support > 0 or any(fr.free[c] for c in fr.dice) or _can_pay(s, fr.payer)
 
 
-def reroll_mask(s, fr: Reroll, mask, codec) -> None:
+def reroll_mask(s: MiniaturesData, fr: Reroll, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["reroll"]
     pay = _can_pay(s, fr.payer)
     free = fr.free
@@ -83,7 +90,7 @@ def reroll_mask(s, fr: Reroll, mask, codec) -> None:
     mask[codec.offsets["keep"]] = True
 
 
-def reroll_apply(s, fr: Reroll, seg: str, i: int) -> None:
+def reroll_apply(s: MiniaturesData, fr: Reroll, seg: str, i: int) -> None:
     if seg == "keep":
         s.stack.pop()
         _finish_roll(s, fr)
@@ -103,7 +110,7 @@ def reroll_apply(s, fr: Reroll, seg: str, i: int) -> None:
         _finish_roll(s, fr)
 
 
-def pay_reroll(s, pays: Payer) -> None:
+def pay_reroll(s: MiniaturesData, pays: Payer) -> None:
     if pays.side == "hero":
         h = pays.hero
         s.reserve[h] -= 1
@@ -116,7 +123,7 @@ def pay_reroll(s, pays: Payer) -> None:
         s.ov_fatigue += 1
 
 
-def roller_name(s, c: Resolution, player: int, then: str = "") -> str:
+def roller_name(s: MiniaturesData, c: Resolution, player: int, then: str = "") -> str:
     """Who rolls: the defender for a defence roll (the context names the attacker), else the
     character acting, else the player."""
     g = s.game
@@ -129,7 +136,7 @@ def roller_name(s, c: Resolution, player: int, then: str = "") -> str:
     return g.roles[player].capitalize() if player == g.overlord else g.heroes[player].name
 
 
-def target_name(s, t: Who) -> str:
+def target_name(s: MiniaturesData, t: Who) -> str:
     g = s.game
     if t[0] == "h":
         return g.heroes[t[1]].name
@@ -138,13 +145,13 @@ def target_name(s, t: Who) -> str:
     return g.objects[g.captive].name
 
 
-def _finish_roll(s, fr: Reroll) -> None:
+def _finish_roll(s: MiniaturesData, fr: Reroll) -> None:
     c = fr.context
     c.faces = fr.faces
     s.resume(fr.then, c)
 
 
-def support_for(s, who) -> int:
+def support_for(s: MiniaturesData, who: Who) -> int:
     """Support: friendly characters in the area of a Support character get one extra free
     reroll per action (the Support character included)."""
     area = mv.area_of(s, who)

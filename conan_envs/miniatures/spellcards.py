@@ -6,20 +6,21 @@ the reaction spells.
 from __future__ import annotations
 
 from . import movement as mv
+from .data import MiniaturesData
 
 
-def affordable(s, h: int, sp: int, gems: int) -> bool:
+def affordable(s: MiniaturesData, h: int, sp: int, gems: int) -> bool:
     spell = s.game.spells[sp]
     if s.reserve[h] < gems:
         return False
     return spell.limit is None or s.spell_gems[h][sp] + gems <= spell.limit
 
 
-def can_cast(s, h: int) -> bool:
+def can_cast(s: MiniaturesData, h: int) -> bool:
     return mv.hero_skill(s, h, "spell_caster")
 
 
-def reaction_spells(s, h: int) -> list:
+def reaction_spells(s: MiniaturesData, h: int) -> list[int]:
     """Spells offered when the hero is attacked: the halos (ruling: Pestilential Swarm, the
     other reaction spell, is cast in the hero's own Action phase only)."""
     if not can_cast(s, h):
@@ -29,12 +30,12 @@ def reaction_spells(s, h: int) -> list:
             and affordable(s, h, sp, g.spells[sp].cost)]
 
 
-def cast_reaction(s, h: int, sp: int):
+def cast_reaction(s: MiniaturesData, h: int, sp: int) -> None:
     spell = s.game.spells[sp]
     pay(s, h, sp, spell.cost)
     s.halo[h] = spell.armor
 
 
-def pay(s, h: int, sp: int, gems: int):
+def pay(s: MiniaturesData, h: int, sp: int, gems: int) -> None:
     s.reserve[h] -= gems
     s.spell_gems[h][sp] += gems

@@ -11,14 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
+from .data import MiniaturesData
 from .frames import Resolution, SpellTarget, Then
 from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 
 
-def teleport_areas(s, h: int, sp: int) -> list:
+def teleport_areas(s: MiniaturesData, h: int, sp: int) -> list[int]:
     d = s.game.board.dist[s.h_area[h]]
     hs, os_ = mv.all_counts(s)
     cap = s.game.board.cap
@@ -26,31 +30,31 @@ def teleport_areas(s, h: int, sp: int) -> list:
             if far > 0 and affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
 
 
-def spell_targets(s, h: int, sp: int) -> list:
+def spell_targets(s: MiniaturesData, h: int, sp: int) -> list[int]:
     a = s.h_area[h]
     return [m for m, b in enumerate(s.u_area)
             if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE and mv.line_of_sight(s, a, b)
             and combat.attackable(s, m, ("h", h))]
 
 
-def healing_targets(s, h: int) -> list:
+def healing_targets(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     return [k for k in s.heroes_in_play() if s.h_area[k] == a and s.wounds[k] > 0]
 
 
-def telekinesis_objects(s, h: int) -> list:
+def telekinesis_objects(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     objs = s.game.objects
     return [o for o, loc in enumerate(s.o_loc)
             if loc >= 0 and objs[o].enc <= 3 and mv.line_of_sight(s, a, loc)]
 
 
-def gift_targets(s, h: int) -> list:
+def gift_targets(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     return [k for k in s.heroes_in_play() if k != h and mv.line_of_sight(s, a, s.h_area[k])]
 
 
-def caster_targets(s, h: int) -> list:
+def caster_targets(s: MiniaturesData, h: int) -> list[int]:
     """Magical Dizziness: an enemy Spell Caster in sight."""
     a = s.h_area[h]
     g = s.game
@@ -59,17 +63,17 @@ def caster_targets(s, h: int) -> list:
             and "spell_caster" in g.tiles[g.model_tile[m]].skills and mv.line_of_sight(s, a, b)]
 
 
-def enemy_models(s) -> list:
+def enemy_models(s: MiniaturesData) -> list[int]:
     return [m for m, b in enumerate(s.u_area) if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
 
 
-def possession_targets(s, h: int, sp: int) -> list:
+def possession_targets(s: MiniaturesData, h: int, sp: int) -> list[int]:
     d = s.game.board.dist[s.h_area[h]]
     rng = s.game.spells[sp].gain
     return [m for m in enemy_models(s) if 0 <= d[s.u_area[m]] <= rng]
 
 
-def control_steps(s, m: int) -> list:
+def control_steps(s: MiniaturesData, m: int) -> list[int]:
     """Mind Control: areas the model could step into by its own movement rules (no border
     that needs a roll: leaps and drops are left out)."""
     a = s.u_area[m]
@@ -78,7 +82,7 @@ def control_steps(s, m: int) -> list:
             if row[b] not in (LEAP, DROP) and mv.unit_may_enter(s, m, b)]
 
 
-def act_mask(s, h: int, mask, codec):
+def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
     if not can_cast(s, h):
         return
     g = s.game
@@ -117,7 +121,7 @@ def act_mask(s, h: int, mask, codec):
             mask[o + sp] = True
 
 
-def cast(s, h: int, sp: int):
+def cast(s: MiniaturesData, h: int, sp: int) -> None:
     spell = s.game.spells[sp]
     s.log_event(f"{s.game.heroes[h].name} casts {spell.name}")
     eff = spell.effect
@@ -144,7 +148,7 @@ def cast(s, h: int, sp: int):
         s.stack.append(SpellTarget(h, sp))
 
 
-def _mind_control_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+def _mind_control_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
     if fr.target_model is None:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
     if fr.steps == 0 or affordable(s, h, sp, 1):
@@ -152,13 +156,13 @@ def _mind_control_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Ite
     return "move", []
 
 
-def _gift_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+def _gift_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
     if fr.target_hero is None:
         return "hero", gift_targets(s, h)
     return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
 
 
-def _area_choices(s, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+def _area_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
     a = s.h_area[h]
     return "area", [b for b in range(s.game.num_areas) if mv.line_of_sight(s, a, b)]
 
@@ -176,7 +180,7 @@ _TARGETS: dict[str, Callable[[Any, SpellTarget, int, int], tuple[str, Iterable[i
 }
 
 
-def target_mask(s, fr: SpellTarget, mask, codec) -> None:
+def target_mask(s: MiniaturesData, fr: SpellTarget, mask: Mask, codec: ActionCodec) -> None:
     h, sp = fr.player, fr.spell
     eff = s.game.spells[sp].effect
     seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
@@ -187,7 +191,7 @@ def target_mask(s, fr: SpellTarget, mask, codec) -> None:
         mask[codec.offsets["done"]] = True
 
 
-def target_apply(s, fr: SpellTarget, seg: str, i: int) -> None:
+def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
     h, sp = fr.player, fr.spell
     spell = s.game.spells[sp]
     eff = spell.effect
@@ -251,7 +255,7 @@ def target_apply(s, fr: SpellTarget, seg: str, i: int) -> None:
                      rolls.support_for(s, ("h", h)))
 
 
-def spell_rolled(s, c: Resolution) -> None:
+def spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     power = sum(c.faces)
     spell = s.game.spells[c.spell]
     if spell.effect == "healing":
@@ -280,13 +284,13 @@ def spell_rolled(s, c: Resolution) -> None:
         combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.NOTHING, c)
 
 
-def kiss_done(s, c: Resolution) -> None:
+def kiss_done(s: MiniaturesData, c: Resolution) -> None:
     assert c.hero is not None
     if s.h_state[c.hero] == 0:
         s.kill_hero(c.hero)
 
 
-def swarm(s, h: int, area: int, dmg: int):
+def swarm(s: MiniaturesData, h: int, area: int, dmg: int) -> None:
     """Pestilential Swarm: damage = symbols, no defence, on every character in the area but
     the caster (no core unit is undead), and on the captive lying there."""
     if dmg <= 0:

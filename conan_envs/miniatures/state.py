@@ -7,25 +7,31 @@ decision and the player asked. When the stack empties, the turn structure moves 
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from conan_envs.engine import TERMINAL, State
+from conan_envs.engine import TERMINAL
+from conan_envs.engine.core import Mask
+from conan_envs.engine.view import Decision
 
 from . import combat, encode, heroes_turn, labels, overlord, restore, scenarios
 from . import text as mtext
 from . import view as mview
 from .constants import OFF
+from .data import MiniaturesData
 from .frames import Frame, Hide, Resolution, Then
+from .game import MiniaturesGame
 from .kinds import AUTO, CONT, KINDS
 
 
-class MiniaturesState(State):
+class MiniaturesState(MiniaturesData):
     # _pre: the mask _advance already built for the decision it stopped at (not state data)
-    _TRANSIENT = State._TRANSIENT + ("_pre",)
+    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: MiniaturesGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
-        self._pre = None
+        self._pre: Mask | None = None
         g = game
         sc = g.scenario
         nh = g.num_heroes
@@ -96,7 +102,7 @@ class MiniaturesState(State):
         self._advance()
 
     # ---- turn structure --------------------------------------------------------------------
-    def _advance(self):
+    def _advance(self) -> None:
         """Move the turn structure on until a player has a real choice to make."""
         while True:
             heroes_turn.fix_active(self)
@@ -116,7 +122,7 @@ class MiniaturesState(State):
             seg, i = self.game.codec.decode(int(mask.argmax()))
             KINDS[type(fr)][1](self, fr, seg, i)
 
-    def _next_phase(self):
+    def _next_phase(self) -> None:
         if self.game.overlord_first:
             self._next_phase_overlord_first()
             return
@@ -135,7 +141,7 @@ class MiniaturesState(State):
         elif self.phase == "overlord":
             self.phase = "overlord_done"
 
-    def _next_phase_overlord_first(self):
+    def _next_phase_overlord_first(self) -> None:
         """The Final Ritual: each round the Overlord's turn comes first, then the heroes'."""
         if self.phase in ("start", "action"):
             if self.phase == "action":
@@ -196,7 +202,7 @@ class MiniaturesState(State):
         hero = 1.0 if self.winner == 0 else -1.0
         return [hero] * (n - 1) + [-hero]
 
-    def shaped_scores(self):
+    def shaped_scores(self) -> list[float]:
         """Optional shaped reward: the heroes gain for every Overlord model killed and lose for
         wounds and dead heroes; the Overlord scores the opposite."""
         tiles, mt = self.game.tiles, self.game.model_tile
@@ -210,55 +216,17 @@ class MiniaturesState(State):
     def action_to_string(self, a: int) -> str:
         return labels.label(self, a)
 
-    def _view(self, role: int) -> dict:
+    def _view(self, role: int) -> dict[str, Any]:
         return mview.board_view(self, role)
 
-    def _decision(self, role: int):
+    def _decision(self, role: int) -> Decision:
         return mtext.decision(self, role)
 
-    def _render(self, view: dict) -> str:
+    def _render(self, view: dict[str, Any]) -> str:
         return mtext.render(view)
 
     # ---- shared bookkeeping ----------------------------------------------------------------
-    def ally_leader(self) -> int:
-        g = self.game
-        if g.ally_tile < 0:
-            return -1
-        for h in range(g.num_heroes):
-            if self.h_state[h] == 0 and "leadership" in g.heroes[h].skills:
-                return h
-        return -1
-
-    def heroes_in_play(self) -> list:
-        return [h for h, state in enumerate(self.h_state) if state == 0]
-
-    def wound_hero(self, h: int, n: int) -> bool:
-        """Damage moves gems to the Wound zone: from the Reserve first, then Fatigue, then the
-        gems already spent this turn (ruling). The hero dies with every gem in Wounds."""
-        for _ in range(n):
-            if self.reserve[h]:
-                self.reserve[h] -= 1
-            elif self.fatigue[h]:
-                self.fatigue[h] -= 1
-            else:
-                sp = next((i for i in range(6) if self.spaces[h][i]), -1)
-                if sp >= 0:
-                    self.spaces[h][sp] -= 1
-                else:
-                    k = next((i for i, v in enumerate(self.spell_gems[h]) if v), -1)
-                    if k >= 0:
-                        self.spell_gems[h][k] -= 1
-                    elif self.ally_gems[h]:
-                        self.ally_gems[h] -= 1
-                    else:
-                        break
-            self.wounds[h] += 1
-        if self.wounds[h] >= self.life[h]:
-            self.kill_hero(h)
-            return True
-        return False
-
-    def kill_hero(self, h: int):
+    def kill_hero(self, h: int) -> None:
         area = self.h_area[h]
         carried = -1 - h
         for o, loc in enumerate(self.o_loc):
@@ -289,12 +257,7 @@ class MiniaturesState(State):
         scenarios.on_model_death(self, m, area)
         return True
 
-    def kill_captive(self, by_heroes: bool):
-        self.log_event(f"{self.game.objects[self.game.captive].name} is killed")
-        self.o_loc[self.game.captive] = OFF
-        self.winner = 1 if by_heroes else 0
-
-    def move_hero(self, h: int, b: int):
+    def move_hero(self, h: int, b: int) -> None:
         self.log_event(f"{self.game.heroes[h].name} moves to {self.game.board.names[b]}")
         self.h_area[h] = b
         scenarios.on_hero_enter(self, h, b)
@@ -312,15 +275,15 @@ class MiniaturesState(State):
                 new.yselda_hut = int(options[int(rng.integers(len(options)))])
         return new
 
-    def edited(self):
+    def edited(self) -> MiniaturesState:
         """Also drops the mask `_advance` built ahead (`_pre`)."""
         self._pre = None
         return super().edited()
 
-    def _rebuild_derived(self):
+    def _rebuild_derived(self) -> None:
         self._pre = None
 
-    def _check_restored(self):
+    def _check_restored(self) -> None:
         restore.check(self)
         super()._check_restored()
 

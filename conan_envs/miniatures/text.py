@@ -2,9 +2,12 @@
 a view (rulebook "Game Play": what the players see on the table)."""
 from __future__ import annotations
 
+from typing import Any
+
 from conan_envs.engine.view import Decision
 
 from . import view as mview
+from .data import MiniaturesData
 from .frames import Frame, Guard
 
 # stable machine names of the decisions (the rules core's frame names are shorter)
@@ -22,7 +25,7 @@ KIND_NAMES = {
 }
 
 
-def decision(s, role: int) -> Decision:
+def decision(s: MiniaturesData, role: int) -> Decision:
     g = s.game
     if s.winner >= 0:
         who = "The heroes" if s.winner == 0 else "The Overlord"
@@ -33,7 +36,7 @@ def decision(s, role: int) -> Decision:
     return Decision(KIND_NAMES[fr.KIND], g.roles[fr.player], prompt(s, fr, ctx), ctx)
 
 
-def prompt(s, fr: Frame, ctx: dict) -> str:
+def prompt(s: MiniaturesData, fr: Frame, ctx: dict[str, Any]) -> str:
     g = s.game
     kind = fr.KIND
     who = g.heroes[fr.player].name if fr.player < g.num_heroes else "Overlord"
@@ -113,7 +116,7 @@ def prompt(s, fr: Frame, ctx: dict) -> str:
     return f"{who}: decide."
 
 
-def render(view: dict) -> str:
+def render(view: dict[str, Any]) -> str:
     """The text board of one view: the Overlord's side, the heroes, the map, the decision, the
     recent events."""
     lines = [f"{view['scenario']}: round {view['round']} of {view['rounds']}, "
@@ -175,7 +178,7 @@ def render(view: dict) -> str:
         lines.append("Models: " + ", ".join(
             f"{m['name']} {m['life']}/{m['max_life']}" for m in models if m["max_life"] > 1)
             or "Models: all 1 life")
-    stats: dict = {}
+    stats: dict[str, Any] = {}
     for m in view["models"]:
         if m["area"]:
             attack = "; ".join(f"{k} {'+'.join(m[k])}" for k in ("melee", "ranged") if m[k])

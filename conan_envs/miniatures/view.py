@@ -8,39 +8,32 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import frames as F
-from .constants import ESCAPED, SLOT_COSTS, SPACES
-from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
+from .constants import (  # noqa: F401 - the record's vocabulary, re-exported
+    ATTACKS,
+    ESCAPED,
+    FLAGS,
+    HERO_STATES,
+    PHASE_NAMES,
+    PURPOSES,
+    ROLL_PURPOSE,
+    SCALARS,
+    SLOT_COSTS,
+    SPACES,
+    STANCES,
+    WHYS,
+)
+from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE, Item
+from .data import MiniaturesData
 from .frames import Who
+from .game import MiniaturesGame
 from .scenarios import goal
 
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
 SPACE_NAMES = dict(zip(SPACES, ("melee", "ranged", "guard", "manipulation", "move", "reroll")))
-PHASE_NAMES = {"hide": "setup", "start": "setup", "stance": "stance", "action": "action",
-               "overlord": "overlord", "overlord_done": "overlord"}
-HERO_STATES = ("on the board", "dead", "fled")
-STANCES = (None, "aggressive", "cautious")
-# what a roll is for, by the rule that resolves it
-ROLL_PURPOSE = {
-    "hero_attack_rolled": "attack", "ally_attack_rolled": "attack",
-    "unit_attack_rolled": "attack", "beyond_rolled": "attack from beyond",
-    "defense_rolled": "guard", "hero_leap_rolled": "leap", "unit_leap_rolled": "leap",
-    "ally_leap_rolled": "leap", "hero_fell": "falling damage", "unit_fell": "falling damage",
-    "manip_rolled": "manipulation", "orb_rolled": "Explosive Orb", "spell_rolled": "spell",
-    "unit_spell_rolled": "spell", "rocks_fell": "rocks fall",
-    "barricade_hit": "attack on a barricade", "incanted": "incantation",
-}
-PURPOSES = tuple(sorted(set(ROLL_PURPOSE.values())))
-ATTACKS = ("melee", "ranged", "area", "spell")
-WHYS = ("chest", "door", "throw")
-# scalar facts of a decision (None when they do not apply)
-SCALARS = ("power", "gems", "attack_gems", "movement_points", "bought", "activations",
-           "points", "left", "steps", "difficulty")
-FLAGS = ("attacked", "held", "volley", "haste", "hit_barricade", "hit_character")
-
-
 def _character(x: Who) -> list[Any]:
     """A target/actor as a record: ["hero", h], ["model", m], ["captive"]."""
     if x[0] == "h":
@@ -164,7 +157,7 @@ def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
 
 
 # ---- names ---------------------------------------------------------------------------------
-def character_name(g, x) -> str:
+def character_name(g: MiniaturesGame, x: Any) -> str:
     if x[0] == "hero":
         return g.heroes[x[1]].name
     if x[0] == "model":
@@ -175,22 +168,22 @@ def character_name(g, x) -> str:
     return g.objects[g.captive].name
 
 
-def dice_words(g, dice, faces=None) -> str:
+def dice_words(g: MiniaturesGame, dice: Sequence[int], faces: Sequence[int] | None=None) -> str:
     if faces is None:
         return ", ".join(COLOR_NAMES[c] for c in dice) or "no dice"
     return ", ".join(f"{COLOR_NAMES[c]} {f}" for c, f in zip(dice, faces)) or "no dice"
 
 
-def dice_list(specs) -> list:
+def dice_list(specs: Sequence[tuple[int, bool]]) -> list[str]:
     """Dice of a card or tile, "*" marking a die with a free reroll (rulebook "Rerolls": "Once
     after a player rolls a die indicated by one of these icons, the player may reroll one die
     of the matching type for free")."""
     return [COLOR_NAMES[c] + ("*" if marked else "") for c, marked in specs]
 
 
-def item_card(item) -> dict:
+def item_card(item: Item) -> dict[str, Any]:
     """An item card as printed: its dice (by use), encumbrance and notes."""
-    card = {"kind": item.kind, "encumbrance": item.enc}
+    card: dict[str, Any] = {"kind": item.kind, "encumbrance": item.enc}
     for use in ("melee", "ranged", "guard", "armor", "area"):
         dice = getattr(item, use)
         if dice:
@@ -204,7 +197,7 @@ def item_card(item) -> dict:
     return card
 
 
-def card_words(name: str, card: dict) -> str:
+def card_words(name: str, card: dict[str, Any]) -> str:
     """An item card on one line of the text board."""
     dice = "; ".join(f"{use} {'+'.join(card[use])}"
                      for use in ("melee", "ranged", "guard", "armor", "area") if use in card)
@@ -221,10 +214,10 @@ def payer_words(g: Any, payer: F.Payer) -> str:
     return "the Overlord" if payer.side == "overlord" else "nobody"
 
 
-def named_record(s, rec: dict) -> dict:
+def named_record(s: MiniaturesData, rec: dict[str, Any]) -> dict[str, Any]:
     """The decision record with names instead of indices: the view's decision context."""
     g = s.game
-    out = {}
+    out: dict[str, Any] = {}
     for key, val in rec.items():
         if key == "kind":
             continue
@@ -269,7 +262,7 @@ def named_record(s, rec: dict) -> dict:
 
 
 # ---- the board -----------------------------------------------------------------------------
-def _where(g, loc: int):
+def _where(g: MiniaturesGame, loc: int) -> str:
     if loc >= 0:
         return g.board.names[loc]
     if loc >= -g.num_heroes:
@@ -277,29 +270,29 @@ def _where(g, loc: int):
     return "escaped" if loc == ESCAPED else "off the board"
 
 
-def board_view(s, role: int) -> dict:
+def board_view(s: MiniaturesData, role: int) -> dict[str, Any]:
     g = s.game
     b = g.board
     n = g.num_areas
     names = b.names
-    heroes_in = [[] for _ in range(n)]
+    heroes_in: list[list[str]] = [[] for _ in range(n)]
     for h, a in enumerate(s.h_area):
         if a >= 0:
             heroes_in[a].append(g.heroes[h].name)
-    models_in = [[] for _ in range(n)]
+    models_in: list[list[str]] = [[] for _ in range(n)]
     for m, a in enumerate(s.u_area):
         if a >= 0:
             models_in[a].append(g.model_name(m))
-    objects_in = [[] for _ in range(n)]
+    objects_in: list[list[str]] = [[] for _ in range(n)]
     for o, loc in enumerate(s.o_loc):
         if loc >= 0:
             objects_in[loc].append(g.object_name(o))
     areas = []
     for a in range(n):
-        borders = []
+        borders: list[dict[str, Any]] = []
         for x in b.neighbors[a]:
             kind = b.border[a][x]
-            rec = {"to": names[x], "border": BORDER_NAMES[kind]}
+            rec: dict[str, Any] = {"to": names[x], "border": BORDER_NAMES[kind]}
             if kind in OPENABLE:
                 rec["open"] = (min(a, x), max(a, x)) in s.broken
             if b.difficulty[a][x]:
@@ -316,19 +309,20 @@ def board_view(s, role: int) -> dict:
             "chests": s.chests.count(a), "searched": s.searched[a],
             "relics": s.relics.count(a),
         })
-    heroes = []
+    heroes: list[dict[str, Any]] = []
     for h, sheet in enumerate(g.heroes):
         known = g.hero_spells[h]
-        spells = []
+        spells: list[dict[str, Any]] = []
         for sp in range(len(g.spells)):
             if sp in known or s.spell_gems[h][sp]:
                 spell = g.spells[sp]
-                rec = {"name": spell.name, "cost": spell.cost, "limit": spell.limit,
-                       "reaction": spell.reaction, "gems": s.spell_gems[h][sp]}
+                spell_rec: dict[str, Any] = {
+                    "name": spell.name, "cost": spell.cost, "limit": spell.limit,
+                    "reaction": spell.reaction, "gems": s.spell_gems[h][sp]}
                 if spell.effect == "teleport" and s.h_area[h] >= 0:
                     d = b.dist[s.h_area[h]]
-                    rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
-                spells.append(rec)
+                    spell_rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
+                spells.append(spell_rec)
         carried = [g.object_name(o) for o, loc in enumerate(s.o_loc) if loc == -1 - h]
         cards = [card_words(g.object_name(o), item_card(g.objects[o]))
                  for o, loc in enumerate(s.o_loc) if loc == -1 - h]
@@ -350,30 +344,31 @@ def board_view(s, role: int) -> dict:
             "encumbrance": enc, "max_encumbrance": sheet.enc_max,
             "skills": sorted(sheet.skills),
         })
-    models = []
+    models: list[dict[str, Any]] = []
     for m in range(g.num_models):
         tile = g.tiles[g.model_tile[m]]
-        rec = {"name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
+        model_rec: dict[str, Any] = {
+               "name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
                "area": names[s.u_area[m]] if s.u_area[m] >= 0 else None,
                "life": s.u_life[m], "max_life": tile.life, "armor": tile.armor,
                "move": tile.move, "melee": dice_list(tile.melee), "ranged": dice_list(tile.ranged),
                "guard": COLOR_NAMES[tile.guard],
                "skills": sorted(tile.skills)}
         if s.u_halo[m]:
-            rec["halo_armor"] = s.u_halo[m]
+            model_rec["halo_armor"] = s.u_halo[m]
         if s.u_done[m]:
-            rec["activated"] = True
+            model_rec["activated"] = True
         if s.u_dizzy[m]:
-            rec["dizziness"] = s.u_dizzy[m]
+            model_rec["dizziness"] = s.u_dizzy[m]
         if s.u_held[m]:
-            rec["possessed"] = True
+            model_rec["possessed"] = True
         if s.u_noblock[m]:
-            rec["blocking_lost"] = True
+            model_rec["blocking_lost"] = True
         if s.u_attacked[m]:
-            rec["may_be_attacked_by"] = [
+            model_rec["may_be_attacked_by"] = [
                 g.heroes[k].name if k < g.num_heroes else g.model_name(k - g.num_heroes)
                 for k in s.u_attacked[m]]
-        models.append(rec)
+        models.append(model_rec)
     river = [{"slot": i + 1, "cost": SLOT_COSTS[i], "tile": g.tiles[t].name if t >= 0 else None}
              for i, t in enumerate(s.river)]
     view = {
