@@ -138,7 +138,7 @@ def log_power(s: MiniaturesData, who: str, what: str, faces: Sequence[int] | Non
     "Attacking with a Hero": "applies any penalties from hindering and unarmed attack"."""
     cuts = [(why, n) for why, n in deductions if n]
     if cuts:
-        s.log_event(f"{who}'s {what} power: {sum(faces)} symbols "
+        s.log_event(f"{who}'s {what} power: {sum(faces or ())} symbols "
                     + " ".join(f"- {n} {why}" for why, n in cuts) + f" = {power}")
 
 
@@ -212,7 +212,7 @@ def hero_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
     h, kind, w = c.hero, c.kind, c.weapon
     assert h is not None and kind is not None and c.gems is not None and c.target is not None
-    col = g.heroes[h].spaces[kind][0]
+    col = g.heroes[h].die(kind)
     specs = [(col, False)] * c.gems
     if w >= 0:
         specs += list(getattr(g.objects[w], kind))
@@ -407,7 +407,7 @@ def guard_apply(s: MiniaturesData, fr: Guard, seg: str, i: int) -> None:
         item = -1 if i == s.game.num_objects else i
     s.stack.pop()
     g = s.game
-    specs = [(g.heroes[h].spaces["guard"][0], False)] * (fr.gems or 0)
+    specs = [(g.heroes[h].die("guard"), False)] * (fr.gems or 0)
     if item >= 0:
         specs += list(g.objects[item].guard)
     specs += list(best_armor(s, h))

@@ -53,6 +53,12 @@ class HeroSheet:
     move_minus2: int
     skill_limits: dict[str, int]
 
+    def die(self, space: str) -> int:
+        """The colour of the dice a gem on this action space rolls (the four that roll)."""
+        col = self.spaces[space][0]
+        assert col is not None, f"the {space} space rolls no dice"
+        return col
+
 
 @dataclass(frozen=True)
 class Item:
@@ -185,7 +191,7 @@ def load_board(key: str) -> Board:
                  fall_dice=parse_dice(data.get("fall_dice", ["R", "R"])), index=idx)
 
 
-def load_heroes() -> dict[str, Any]:
+def load_heroes() -> dict[str, HeroSheet]:
     out = {}
     for key, h in load_yaml(PKG, "heroes").items():
         spaces: dict[str, tuple[int | None, int | None]] = {}
@@ -202,7 +208,7 @@ def load_heroes() -> dict[str, Any]:
     return out
 
 
-def load_items() -> dict[str, Any]:
+def load_items() -> dict[str, Item]:
     out = {}
     for key, d in load_yaml(PKG, "items").items():
         out[key] = Item(key=key, name=d["name"], enc=d["enc"], kind=d["kind"],
@@ -213,7 +219,7 @@ def load_items() -> dict[str, Any]:
     return out
 
 
-def load_spells() -> dict[str, Any]:
+def load_spells() -> dict[str, Spell]:
     return {k: Spell(key=k, name=d["name"], cost=d["cost"], limit=d["limit"],
                      reaction=d["reaction"], effect=d["effect"], dice=parse_dice(d.get("dice")),
                      armor=int(d.get("armor", 0)), drain=int(d.get("drain", 0)),
@@ -240,5 +246,6 @@ def load_scenario(key: str, num_heroes: int) -> dict[str, Any]:
     sc = all_sc[key]
     if num_heroes not in sc["heroes"]:
         raise ConfigError(f"scenario {key!r} is for {sorted(sc['heroes'])} heroes, not {num_heroes}")
-    return sc
+    scenario: dict[str, Any] = sc
+    return scenario
 

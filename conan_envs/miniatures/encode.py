@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from conan_envs.engine.core import Observation
+
 from .data import MiniaturesData
 from .layout import (  # noqa: F401 - observation_blocks re-exported
     CHARACTER,
@@ -27,9 +29,9 @@ from .layout import (  # noqa: F401 - observation_blocks re-exported
 from .view import decision_record
 
 
-def observe(s: MiniaturesData, role: int) -> np.ndarray:
+def observe(s: MiniaturesData, role: int) -> Observation:
     g = s.game
-    L, S = g._layout, g._obs_slots
+    L, S = g.obs_layout, g.obs_slots
     n = g.num_areas
     v = np.zeros(L["size"], dtype=np.float32)
     # the numbers every observation carries, in one vectorised write (ObservationSlots)
@@ -41,7 +43,7 @@ def observe(s: MiniaturesData, role: int) -> np.ndarray:
     numbers += s.u_life
     numbers += s.u_halo
     v[S.numbers] = np.array(numbers, dtype=np.int64) / S.scale
-    w = memoryview(v)   # one value at a time: item writes here cost half of numpy's
+    w: Any = v.data   # a memoryview: one value at a time: item writes here cost half of numpy's
     w[L["role"] + role] = 1.0
     w[L["phase"] + PHASES[s.phase]] = 1.0
     for h, o in enumerate(S.hero_base):
@@ -100,7 +102,7 @@ def observe(s: MiniaturesData, role: int) -> np.ndarray:
     return v
 
 
-def _decision(w: int, S: ObservationSlots, rec: dict[str, Any]) -> None:
+def _decision(w: Any, S: ObservationSlots, rec: dict[str, Any]) -> None:
     """Writes the decision record, field by field (ObservationSlots.decision)."""
     for key, x in rec.items():
         slot = S.decision.get(key)
@@ -127,7 +129,7 @@ def _decision(w: int, S: ObservationSlots, rec: dict[str, Any]) -> None:
             _roll(w, S, x)
 
 
-def _roll(w: int, S: ObservationSlots, roll: dict[str, Any]) -> None:
+def _roll(w: Any, S: ObservationSlots, roll: dict[str, Any]) -> None:
     o = S.decision["roll"][1]
     for i, (col, face) in enumerate(zip(roll["dice"], roll["faces"])):
         w[o + 4 * i + col] = 1.0

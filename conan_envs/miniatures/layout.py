@@ -65,9 +65,9 @@ def _layout(g: Any) -> dict[str, int]:
 
 
 def observation_size(g: Any) -> int:
-    g._layout = _layout(g)
-    g._obs_slots = ObservationSlots(g, g._layout)
-    return int(g._layout["size"])
+    g.obs_layout = _layout(g)
+    g.obs_slots = ObservationSlots(g, g.obs_layout)
+    return int(g.obs_layout["size"])
 
 
 # how observe() writes each field of the decision record (view.decision_record)
@@ -113,7 +113,7 @@ class ObservationSlots:
         self.chests, self.searched = L["chests"], L["searched"]
         self.ritual = L["ritual"]
         self.relics = L["ritual"] + len(g.barricades)
-        self.decision = {
+        self.decision: dict[str, tuple[Any, ...]] = {
             "by": (CHARACTER, L["by"]), "target": (CHARACTER, L["target"]),
             "attack": (ENUM, L["attack"], ATTACK_INDEX), "purpose": (ENUM, L["purpose"], PURPOSE_INDEX),
             "why": (ENUM, L["why"], WHY_INDEX),

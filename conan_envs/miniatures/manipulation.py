@@ -184,7 +184,7 @@ def manip_gems_apply(s: MiniaturesData, fr: ManipGems, seg: str, k: int) -> None
     s.reserve[h] -= k
     s.spaces[h][MANIP] += k
     g = s.game
-    specs = [(g.heroes[h].spaces["manip"][0], False)] * k
+    specs = [(g.heroes[h].die("manip"), False)] * k
     if fr.why == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
     c = Resolution(hero=h, why=fr.why, object=fr.object, to=fr.to)

@@ -7,6 +7,8 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
 
@@ -116,9 +118,10 @@ def unit_targets(s: MiniaturesData, m: int, volley: bool = False) -> tuple[list[
         return [], []   # the Princess has no attack
     if tile.melee and not volley:
         areas = combat.melee_areas(s, a, "reach" in tile.skills)
-        reach = areas.__contains__
+        reach: Callable[[int], bool] = areas.__contains__
     else:
-        reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
+        def reach(b: int) -> bool:
+            return mv.line_of_sight(s, a, b)
     heroes = [h for h in s.heroes_in_play() if reach(s.h_area[h])]
     ally = g.model_ally
     allies = [k for k, b in enumerate(s.u_area) if b >= 0 and ally[k] and reach(b)]
@@ -309,7 +312,7 @@ def event_mask(s: MiniaturesData, fr: Event, mask: Mask, codec: ActionCodec) -> 
 def event_apply(s: MiniaturesData, fr: Event, seg: str, i: int) -> None:
     s.stack.pop()
     g = s.game
-    s.log_event(f"The Overlord chooses the event: {g.codec.labels['event'][i]}")
+    s.log_event(f"The Overlord chooses the event: {(g.codec.labels['event'] or ())[i]}")
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
         return
@@ -430,7 +433,7 @@ def unit_spell_apply(s: MiniaturesData, fr: UnitSpell, seg: str, h: int) -> None
 
 def unit_spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
-    assert c.target is not None
+    assert c.target is not None and c.spell is not None
     h = c.target[1]
     spell = s.game.spells[c.spell]
     n = min(spell.drain, s.reserve[h])
@@ -486,7 +489,7 @@ def rocks_apply(s: MiniaturesData, fr: Rocks, seg: str, a: int) -> None:
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
     s.stack.pop()
     s.log_event(f"Rocks fall on {s.game.board.names[a]}")
-    dice = [tuple(d) for d in s.game.event_rocks]
+    dice = list(s.game.event_rocks)
     rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, Then.ROCKS_FELL,
                      Resolution(area=a))
 

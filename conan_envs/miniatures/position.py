@@ -201,7 +201,7 @@ class LoadedDice:
     """Stands in for a state's generator: each die comes up showing the next scripted number
     of symbols (the first face of its colour with that many)."""
 
-    def __init__(self, faces: Sequence[int] | None, rolls: Any):
+    def __init__(self, faces: Sequence[Sequence[int]], rolls: Sequence[tuple[str, int]]) -> None:
         self.queue = []
         for roll in rolls:
             if not (isinstance(roll, tuple) and len(roll) == 2 and roll[0] in COLORS):
@@ -233,5 +233,6 @@ def load_dice(s: MiniaturesData, *rolls: tuple[str, int]) -> LoadedDice:
     """Roll every die from now on with `rolls`, in order: (colour, symbols), colour "Y", "O",
     "R" or its name; a roll past the script raises ValueError. Returns the loaded dice. A state
     with loaded dice plays on in place: it cannot be cloned or saved."""
-    s.rng = LoadedDice(s.game.faces, rolls)
-    return s.rng
+    dice = LoadedDice(s.game.faces, rolls)
+    s.rng = dice   # type: ignore[assignment]  # stands in for the generator
+    return dice

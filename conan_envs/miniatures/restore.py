@@ -9,10 +9,9 @@ from typing import Any, NoReturn
 
 from conan_envs.engine import CorruptStateError
 
-from .constants import ESCAPED, MAX_DICE, OFF, SLOT_COSTS
+from .constants import ESCAPED, MAX_DICE, OFF, PHASE_NAMES, SLOT_COSTS
 from .data import MiniaturesData
 from .frames import FRAME_TYPES, Frame, Payer, Reroll, Resolution, Then, Unit
-from .view import PHASE_NAMES
 
 MAX_GEMS = 60          # no hero or Overlord zone ever holds more
 MAX_STACK = 64         # decision frames pending at once

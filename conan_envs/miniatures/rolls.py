@@ -13,10 +13,11 @@ from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
 
 from . import movement as mv
+from .constants import ROLL_PURPOSE
 from .content import COLOR_NAMES
 from .data import MiniaturesData
 from .frames import Payer, Reroll, Resolution, Then, Who
-from .view import ROLL_PURPOSE, dice_words
+from .view import dice_words
 
 
 # ---- rolling and rerolling --------------------------------------------------------------

@@ -257,6 +257,7 @@ def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
 
 def spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     power = sum(c.faces)
+    assert c.spell is not None
     spell = s.game.spells[c.spell]
     if spell.effect == "healing":
         # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve

@@ -7,7 +7,7 @@ decision and the player asked. When the stack empties, the turn structure moves 
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from .kinds import AUTO, CONT, KINDS
 
 class MiniaturesState(MiniaturesData):
     # _pre: the mask _advance already built for the decision it stopped at (not state data)
-    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)
+    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)  # type: ignore[assignment]
 
     def __init__(self, game: MiniaturesGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -162,7 +162,7 @@ class MiniaturesState(MiniaturesData):
         return self.stack[-1].player
 
     def _legal_mask(self) -> np.ndarray:
-        pre = getattr(self, "_pre", None)
+        pre: Mask | None = getattr(self, "_pre", None)   # absent in a state being restored
         if pre is not None:
             self._pre = None
             return pre
@@ -264,7 +264,7 @@ class MiniaturesState(MiniaturesData):
 
     # ---- hidden information ----------------------------------------------------------------
     def resample_hidden(self, observer: int, rng: np.random.Generator) -> MiniaturesState:
-        new = super().resample_hidden(observer, rng)
+        new = cast(MiniaturesState, super().resample_hidden(observer, rng))
         if new.deck:
             new.deck = [new.deck[i] for i in rng.permutation(len(new.deck)).tolist()]
         g = self.game
@@ -278,7 +278,8 @@ class MiniaturesState(MiniaturesData):
     def edited(self) -> MiniaturesState:
         """Also drops the mask `_advance` built ahead (`_pre`)."""
         self._pre = None
-        return super().edited()
+        super().edited()
+        return self
 
     def _rebuild_derived(self) -> None:
         self._pre = None

@@ -159,7 +159,7 @@ def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
 # ---- names ---------------------------------------------------------------------------------
 def character_name(g: MiniaturesGame, x: Any) -> str:
     if x[0] == "hero":
-        return g.heroes[x[1]].name
+        return str(g.heroes[x[1]].name)
     if x[0] == "model":
         return g.model_name(x[1])
     if x[0] == "barricade":

@@ -98,7 +98,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     position.set_model(s, snake, area="west_yard")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
-    L = g._layout
+    L = g.obs_layout
     o = observe(s, g.overlord)
     assert o[L["model"] + snake] == 1.0 and o[L["model"]:L["model"] + g.num_models].sum() == 1.0
     act(s, "hero", c)
