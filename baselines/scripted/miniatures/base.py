@@ -82,18 +82,21 @@ class Tactics(Agent):
         """The attack power is known: a friend takes the blow only when it would hurt (a
         model's armor and halo would not stop it; any hit on a hero)."""
         c = fr.context
-        t = c.target
+        t, power = c.target, c.power
+        assert t is not None and power is not None   # the attack is known when asked
         cands = self.options("sacrifice")
         if t[0] == "u":
-            hurts = c.power > self.g.tiles[self.g.model_tile[t[1]]].armor + self.s.u_halo[t[1]]
+            hurts = power > self.g.tiles[self.g.model_tile[t[1]]].armor + self.s.u_halo[t[1]]
         else:
-            hurts = c.power > 0
+            hurts = power > 0
         return self.A("sacrifice", cands[0]) if cands and hurts else self.A("no")
 
     def _area_order(self, fr: F.AreaOrder) -> int:
         """An area attack strikes the enemies first, then friends, the captive last (the
         queue's order)."""
-        return self.A("order", order_index(self.s, fr.context.queue[0]))
+        queue = fr.context.queue
+        assert queue
+        return self.A("order", order_index(self.s, queue[0]))
 
     # the method answering each kind of decision this side answers (a subclass adds its own;
     # a method overridden or patched in a subclass answers in its place)

@@ -37,6 +37,7 @@ class HeroTactics(Tactics):
                 return self.A("equip", max(items, key=lambda o: sum(d[0] + 1 for d in g.objects[o].guard)))
             return self.A("equip", g.num_objects)
         power = fr.context.power
+        assert power is not None   # the attack power is final when the Guard is asked
         if power <= 0:
             return self.A("gems", 0)
         if self._precious(h):

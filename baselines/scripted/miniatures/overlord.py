@@ -268,6 +268,7 @@ class OverlordTactics(Tactics):
     def _ov_guard(self, fr: F.OverlordGuard) -> int:
         s, g = self.s, self.g
         c = fr.context
+        assert c.target is not None and c.power is not None
         m = c.target[1]
         tile = g.tiles[g.model_tile[m]]
         hurts = c.power - tile.armor - s.u_halo[m]
