@@ -93,7 +93,8 @@ class MiniaturesData(State):
         return -1
 
     def heroes_in_play(self) -> list[int]:
-        return [h for h, state in enumerate(self.h_state) if state == HeroState.ON_BOARD]
+        on_board = HeroState.ON_BOARD
+        return [h for h, state in enumerate(self.h_state) if state == on_board]
 
     def wound_hero(self, h: int, n: int) -> bool:
         """Damage moves gems to the Wound zone: from the Reserve first, then Fatigue, then the

@@ -12,6 +12,7 @@ Every record is a dataclass with slots, registered with `serializable` so that s
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -136,7 +137,7 @@ class Resolution(_Copy):
     object: int = -1               # the object thrown
     bar: int | None = None         # the barricade attacked (The Final Ritual)
     volley: bool = False           # the Overlord's volley event: ranged attacks only
-    faces: list[int] = field(default_factory=list)   # the final roll's faces
+    faces: Sequence[int] = ()      # the final roll's faces
     power: int | None = None       # the attack power (final once the defence starts)
     atk_kind: str | None = None    # the attack as defended: melee, ranged, area or spell
     then: Then | None = None       # what follows the defence

@@ -8,7 +8,7 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import frames as F
@@ -45,90 +45,119 @@ def _character(x: Who) -> list[Any]:
 
 def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
     """The facts of the pending decision `fr`, as indices (see the module docstring)."""
-    kind = fr.KIND
-    rec: dict[str, Any] = {"kind": kind}
-    c: F.Resolution | None = getattr(fr, "context", None)
-    if type(fr) is F.AreaOrder:   # the attacker picks the next character the area attack strikes
-        nm = s.game.num_models
-        ac = fr.context
-        rec["by"] = ["hero", fr.player]
-        rec["attack"] = "area"
-        rec["power"] = ac.area_power
-        rec["area"] = ac.area
-        rec["area_targets"] = sorted(
-            t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm for t in ac.queue or ())
-        return rec
-    if type(fr) is F.Reroll:
+    t = type(fr)
+    if isinstance(fr, F.AreaOrder):
+        return _area_order(s, fr)
+    rec: dict[str, Any] = {"kind": fr.KIND}
+    if isinstance(fr, F.Reroll):
         rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
                        "support": fr.support, "payer": fr.payer}
         rec["purpose"] = ROLL_PURPOSE[fr.then]
-    if c is not None:
-        if c.hero is not None:
-            rec["by"] = ["hero", c.hero]
-        elif c.model is not None:
-            rec["by"] = ["model", c.model]
-        if c.target is not None:
-            rec["target"] = _character(c.target)
-        elif c.bar is not None:
-            rec["target"] = ["barricade", c.bar]
-        atk = c.atk_kind if c.atk_kind is not None else c.kind
-        if atk in ATTACKS:
-            rec["attack"] = atk
-        if c.power is not None:
-            rec["power"] = c.power
-        if c.gems is not None:
-            rec["attack_gems"] = c.gems
-        if c.weapon >= 0:
-            rec["weapon"] = c.weapon
-        if c.spell is not None:
-            rec["spell"] = c.spell
-        if c.object >= 0:
-            rec["object"] = c.object
-        if c.area >= 0:
-            rec["area"] = c.area
-        if c.to >= 0:
-            rec["area"] = c.to
-        if c.why is not None:
-            rec["why"] = c.why
-        if c.difficulty is not None:
-            rec["difficulty"] = c.difficulty
-        if c.volley:
-            rec["volley"] = True
-    if type(fr) is F.AttackGems or type(fr) is F.AttackWeapon:
-        rec["by"] = ["hero", fr.player]
-        rec["target"] = ["model", fr.target_model]
-        rec["attack"] = fr.kind
-    gems = getattr(fr, "gems", None)
-    if gems is not None:
-        rec["gems"] = gems
-    if type(fr) is F.ThrowArea or type(fr) is F.Claim or type(fr) is F.Catch:
+    if t in _WITH_CONTEXT:
+        _context(rec, fr.context)   # type: ignore[attr-defined]
+    more = _MORE.get(t)
+    if more is not None:
+        more(fr, rec)
+    return rec
+
+
+def _area_order(s: Any, fr: F.AreaOrder) -> dict[str, Any]:
+    """The attacker picks the next character the area attack strikes."""
+    nm = s.game.num_models
+    ac = fr.context
+    return {"kind": fr.KIND, "by": ["hero", fr.player], "attack": "area", "power": ac.area_power,
+            "area": ac.area, "area_targets": sorted(
+                t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
+                for t in ac.queue or ())}
+
+
+def _context(rec: dict[str, Any], c: F.Resolution) -> None:
+    """What a roll, an attack or a manipulation resolves."""
+    if c.hero is not None:
+        rec["by"] = ["hero", c.hero]
+    elif c.model is not None:
+        rec["by"] = ["model", c.model]
+    if c.target is not None:
+        rec["target"] = _character(c.target)
+    elif c.bar is not None:
+        rec["target"] = ["barricade", c.bar]
+    atk = c.atk_kind if c.atk_kind is not None else c.kind
+    if atk in ATTACKS:
+        rec["attack"] = atk
+    if c.power is not None:
+        rec["power"] = c.power
+    if c.gems is not None:
+        rec["attack_gems"] = c.gems
+    if c.weapon >= 0:
+        rec["weapon"] = c.weapon
+    if c.spell is not None:
+        rec["spell"] = c.spell
+    if c.object >= 0:
+        rec["object"] = c.object
+    if c.area >= 0:
+        rec["area"] = c.area
+    if c.to >= 0:
+        rec["area"] = c.to
+    if c.why is not None:
+        rec["why"] = c.why
+    if c.difficulty is not None:
+        rec["difficulty"] = c.difficulty
+    if c.volley:
+        rec["volley"] = True
+
+
+def _attack(fr: F.AttackGems | F.AttackWeapon, rec: dict[str, Any]) -> None:
+    rec["by"] = ["hero", fr.player]
+    rec["target"] = ["model", fr.target_model]
+    rec["attack"] = fr.kind
+    if isinstance(fr, F.AttackWeapon):
+        rec["gems"] = fr.gems
+
+
+def _guard(fr: F.Guard, rec: dict[str, Any]) -> None:
+    if fr.gems is not None:
+        rec["gems"] = fr.gems
+
+
+def _object(fr: F.ThrowArea | F.Claim, rec: dict[str, Any]) -> None:
+    rec["object"] = fr.object
+
+
+def _catch(fr: F.Catch, rec: dict[str, Any]) -> None:
+    rec["object"] = fr.object
+    rec["area"] = fr.area
+    rec["asked"] = fr.asked
+
+
+def _manip(fr: F.ManipGems, rec: dict[str, Any]) -> None:
+    rec["why"] = fr.why
+    if fr.to >= 0:
+        rec["area"] = fr.to
+    if fr.object >= 0:
         rec["object"] = fr.object
-    if type(fr) is F.Catch:
-        rec["area"] = fr.area
-        rec["asked"] = fr.asked
-    if type(fr) is F.ManipGems:
-        rec["why"] = fr.why
-        if fr.to >= 0:
-            rec["area"] = fr.to
-        if fr.object >= 0:
-            rec["object"] = fr.object
-    if type(fr) is F.SpellTarget:
-        rec["spell"] = fr.spell
-        if fr.target_hero is not None:
-            rec["target"] = ["hero", fr.target_hero]
-        if fr.target_model is not None:
-            rec["target"] = ["model", fr.target_model]
-            rec["steps"] = fr.steps
-    if type(fr) is F.UnitSpell:
-        rec["spell"] = fr.spell
-        rec["model"] = fr.model
-    if type(fr) is F.Unit or type(fr) is F.AllyAct:
-        rec["model"] = fr.model
-        rec["movement_points"] = fr.mp
-        rec["bought"] = fr.bought
-        if fr.attacked:
-            rec["attacked"] = True
-    if type(fr) is F.Unit:
+
+
+def _spell_target(fr: F.SpellTarget, rec: dict[str, Any]) -> None:
+    rec["spell"] = fr.spell
+    if fr.target_hero is not None:
+        rec["target"] = ["hero", fr.target_hero]
+    if fr.target_model is not None:
+        rec["target"] = ["model", fr.target_model]
+        rec["steps"] = fr.steps
+
+
+def _unit_spell(fr: F.UnitSpell, rec: dict[str, Any]) -> None:
+    rec["spell"] = fr.spell
+    rec["model"] = fr.model
+
+
+def _activation(fr: F.Unit | F.AllyAct, rec: dict[str, Any]) -> None:
+    rec["model"] = fr.model
+    rec["movement_points"] = fr.mp
+    rec["bought"] = fr.bought
+    if fr.attacked:
+        rec["attacked"] = True
+    if isinstance(fr, F.Unit):
         if fr.tile >= 0:
             rec["tile"] = fr.tile
         rec["queue"] = fr.queue
@@ -142,18 +171,39 @@ def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
             rec["hit_" + fr.hit] = True
         if fr.cast:
             rec["cast"] = fr.cast
-    if type(fr) is F.OverlordTurn:
-        rec["activations"] = fr.activations
-        rec["activated"] = fr.activated
-    if type(fr) is F.Reinforce:
-        rec["points"] = fr.pts
-    if type(fr) is F.ReinforceArea:
-        rec["tile"] = fr.tile
-    if type(fr) is F.Circular:
-        rec["left"] = fr.left
-    if type(fr) is F.Haste:
-        rec["groups"] = sorted(int(t) for t in fr.groups)
-    return rec
+
+
+def _ov_turn(fr: F.OverlordTurn, rec: dict[str, Any]) -> None:
+    rec["activations"] = fr.activations
+    rec["activated"] = fr.activated
+
+
+def _reinforce(fr: F.Reinforce, rec: dict[str, Any]) -> None:
+    rec["points"] = fr.pts
+
+
+def _reinforce_area(fr: F.ReinforceArea, rec: dict[str, Any]) -> None:
+    rec["tile"] = fr.tile
+
+
+def _circular(fr: F.Circular, rec: dict[str, Any]) -> None:
+    rec["left"] = fr.left
+
+
+def _haste(fr: F.Haste, rec: dict[str, Any]) -> None:
+    rec["groups"] = sorted(int(t) for t in fr.groups)
+
+
+# the frames that carry a Resolution (`context`), and each frame type's own facts
+_WITH_CONTEXT = frozenset({F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard,
+                           F.AllyGuard})
+_MORE: dict[type[F.Frame], Callable[[Any, dict[str, Any]], None]] = {
+    F.AttackGems: _attack, F.AttackWeapon: _attack, F.Guard: _guard, F.ThrowArea: _object,
+    F.Claim: _object, F.Catch: _catch, F.ManipGems: _manip, F.SpellTarget: _spell_target,
+    F.UnitSpell: _unit_spell, F.Unit: _activation, F.AllyAct: _activation,
+    F.OverlordTurn: _ov_turn, F.Reinforce: _reinforce, F.ReinforceArea: _reinforce_area,
+    F.Circular: _circular, F.Haste: _haste,
+}
 
 
 # ---- names ---------------------------------------------------------------------------------
