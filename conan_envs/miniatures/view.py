@@ -53,8 +53,8 @@ def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
         rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
                        "support": fr.support, "payer": fr.payer}
         rec["purpose"] = ROLL_PURPOSE[fr.then]
-    if t in _WITH_CONTEXT:
-        _context(rec, fr.context)   # type: ignore[attr-defined]
+    if isinstance(fr, _WITH_CONTEXT):
+        _context(rec, fr.context)
     more = _MORE.get(t)
     if more is not None:
         more(fr, rec)
@@ -195,8 +195,7 @@ def _haste(fr: F.Haste, rec: dict[str, Any]) -> None:
 
 
 # the frames that carry a Resolution (`context`), and each frame type's own facts
-_WITH_CONTEXT = frozenset({F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard,
-                           F.AllyGuard})
+_WITH_CONTEXT = (F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard, F.AllyGuard)
 _MORE: dict[type[F.Frame], Callable[[Any, dict[str, Any]], None]] = {
     F.AttackGems: _attack, F.AttackWeapon: _attack, F.Guard: _guard, F.ThrowArea: _object,
     F.Claim: _object, F.Catch: _catch, F.ManipGems: _manip, F.SpellTarget: _spell_target,
