@@ -1,4 +1,13 @@
-"""Conan, the miniatures game: heroes against the Overlord (rulebook: conan-miniatures-heroes.txt)."""
-from .game import MiniaturesGame
+"""Conan, the miniatures game: heroes against the Overlord (rulebook: conan-miniatures-heroes.txt).
 
-__all__ = ["MiniaturesGame"]
+Layers, lowest first (no module imports one above it): constants, content, frames; layout,
+labels, game (the static facts); data (the state's typed fields); the rules modules
+(movement, scenarios, view, rolls, spellcards, combat, manipulation, allies, spells, ritual,
+overlord, heroes_turn); kinds (the dispatch tables); encode, text, restore; state (the driver).
+"""
+from .game import MiniaturesGame
+from .state import MiniaturesState
+
+MiniaturesGame.state_class = MiniaturesState   # the game deals states of the class above it
+
+__all__ = ["MiniaturesGame", "MiniaturesState"]

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from conan_envs.engine import ConfigError, load_yaml
+
+# dice of a card or tile: (colour, marked for a free reroll) each
+Dice = tuple[tuple[int, bool], ...]
 
 PKG = "conan_envs.miniatures"
 COLORS = {"Y": 0, "O": 1, "R": 2}
@@ -25,12 +29,12 @@ BORDER_KINDS = {"open": OPEN, "flap": FLAP, "wood_wall": WOOD_WALL, "stone_wall"
 OPENABLE = (WOOD_WALL, DOOR, KEY_DOOR, LOCKED_DOOR)   # once broken or removed: an open border
 
 
-def parse_dice(spec) -> tuple:
+def parse_dice(spec: Any) -> Dice:
     """['R*', 'O'] -> ((2, True), (1, False))"""
     return tuple((COLORS[d[0]], d.endswith("*")) for d in (spec or ()))
 
 
-def dice_faces() -> tuple:
+def dice_faces() -> tuple[tuple[int, ...], ...]:
     data = load_yaml(PKG, "dice")
     return tuple(tuple(data[n]["faces"]) for n in COLOR_NAMES)
 
@@ -40,13 +44,20 @@ class HeroSheet:
     key: str
     name: str
     life: int
-    spaces: dict          # space -> (colour or None, exertion limit or None)
+    # space -> (colour or None, exertion limit or None)
+    spaces: dict[str, tuple[int | None, int | None]]
     base_move: int
-    skills: frozenset
+    skills: frozenset[str]
     enc_max: int
     move_minus1: int
     move_minus2: int
-    skill_limits: dict
+    skill_limits: dict[str, int]
+
+    def die(self, space: str) -> int:
+        """The colour of the dice a gem on this action space rolls (the four that roll)."""
+        col = self.spaces[space][0]
+        assert col is not None, f"the {space} space rolls no dice"
+        return col
 
 
 @dataclass(frozen=True)
@@ -55,11 +66,11 @@ class Item:
     name: str
     enc: int
     kind: str
-    melee: tuple = ()
-    ranged: tuple = ()
-    guard: tuple = ()
-    armor: tuple = ()
-    area: tuple = ()
+    melee: Dice = ()
+    ranged: Dice = ()
+    guard: Dice = ()
+    armor: Dice = ()
+    area: Dice = ()
     thrown: bool = False
     heal: int = 0
 
@@ -76,7 +87,7 @@ class Spell:
     limit: int | None
     reaction: bool
     effect: str
-    dice: tuple = ()
+    dice: Dice = ()
     armor: int = 0
     drain: int = 0
     gain: int = 0
@@ -89,13 +100,13 @@ class Tile:
     type: str
     move: int
     armor: int
-    melee: tuple
-    ranged: tuple
-    skills: frozenset
+    melee: Dice
+    ranged: Dice
+    skills: frozenset[str]
     cost: int
     guard: int
     life: int
-    start: tuple
+    start: tuple[str, ...]
     halo: int
     models: int
     ally: bool = False
@@ -105,20 +116,20 @@ class Tile:
 
 @dataclass
 class Board:
-    names: tuple
-    elev: tuple
-    cap: tuple
-    edge: tuple
-    water: tuple
-    hut: tuple
-    border: list          # border[a][b] = kind or -1
-    difficulty: list      # leap difficulty
-    neighbors: tuple
-    los: list             # los[a][b] (static; broken walls add sight in the state)
-    dist: list            # areas apart over every border (thrown objects, Teleportation)
-    next_hop: list        # next area on a shortest path a -> b
-    fall_dice: tuple
-    index: dict = field(default_factory=dict)
+    names: tuple[str, ...]
+    elev: tuple[int, ...]
+    cap: tuple[int, ...]
+    edge: tuple[bool, ...]
+    water: tuple[bool, ...]
+    hut: tuple[int, ...]
+    border: list[list[int]]          # border[a][b] = kind or -1
+    difficulty: list[list[int]]      # leap difficulty
+    neighbors: tuple[tuple[int, ...], ...]
+    los: list[list[bool]]             # los[a][b] (static; broken walls add sight in the state)
+    dist: list[list[int]]            # areas apart over every border (thrown objects, Teleportation)
+    next_hop: list[list[int]]        # next area on a shortest path a -> b
+    fall_dice: Dice
+    index: dict[str, int] = field(default_factory=dict)
 
 
 def load_board(key: str) -> Board:
@@ -180,10 +191,10 @@ def load_board(key: str) -> Board:
                  fall_dice=parse_dice(data.get("fall_dice", ["R", "R"])), index=idx)
 
 
-def load_heroes() -> dict:
+def load_heroes() -> dict[str, HeroSheet]:
     out = {}
     for key, h in load_yaml(PKG, "heroes").items():
-        spaces = {}
+        spaces: dict[str, tuple[int | None, int | None]] = {}
         for sp in ("melee", "ranged", "guard", "manip"):
             col, lim = h[sp]
             spaces[sp] = (COLORS[col], lim)
@@ -197,7 +208,7 @@ def load_heroes() -> dict:
     return out
 
 
-def load_items() -> dict:
+def load_items() -> dict[str, Item]:
     out = {}
     for key, d in load_yaml(PKG, "items").items():
         out[key] = Item(key=key, name=d["name"], enc=d["enc"], kind=d["kind"],
@@ -208,7 +219,7 @@ def load_items() -> dict:
     return out
 
 
-def load_spells() -> dict:
+def load_spells() -> dict[str, Spell]:
     return {k: Spell(key=k, name=d["name"], cost=d["cost"], limit=d["limit"],
                      reaction=d["reaction"], effect=d["effect"], dice=parse_dice(d.get("dice")),
                      armor=int(d.get("armor", 0)), drain=int(d.get("drain", 0)),
@@ -216,7 +227,7 @@ def load_spells() -> dict:
             for k, d in load_yaml(PKG, "spells").items()}
 
 
-def load_tile(key: str, spec: dict, ally: bool = False) -> Tile:
+def load_tile(key: str, spec: dict[str, Any], ally: bool = False) -> Tile:
     u = load_yaml(PKG, "units")[spec["unit"]]
     name = spec.get("name") or u["name"] + (f" ({spec['color']})" if spec.get("color") else "")
     return Tile(key=key, name=name, type=u["type"], move=u.get("move", 0), armor=u.get("armor", 0),
@@ -228,12 +239,13 @@ def load_tile(key: str, spec: dict, ally: bool = False) -> Tile:
                 petrified=bool(spec.get("petrified")), knife_armor=spec.get("knife_armor"))
 
 
-def load_scenario(key: str, num_heroes: int) -> dict:
+def load_scenario(key: str, num_heroes: int) -> dict[str, Any]:
     all_sc = load_yaml(PKG, "scenarios")
     if key not in all_sc:
         raise ConfigError(f"unknown scenario {key!r}; valid scenarios: {sorted(all_sc)}")
     sc = all_sc[key]
     if num_heroes not in sc["heroes"]:
         raise ConfigError(f"scenario {key!r} is for {sorted(sc['heroes'])} heroes, not {num_heroes}")
-    return sc
+    scenario: dict[str, Any] = sc
+    return scenario
 

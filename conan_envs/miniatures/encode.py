@@ -1,5 +1,4 @@
-"""Observation encoder per role (docs/architecture.md, "One view per role"), action names and
-the text board.
+"""Observation encoder per role (docs/architecture.md, "One view per role").
 
 Every role sees the public board: heroes' gems, stances and objects, models and their life,
 the River, the Overlord's gems, chests, the dice being rolled. Hidden: the hut that hides
@@ -7,134 +6,32 @@ Yselda (the Overlord's secret until a hero enters it) and the asset deck's order
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from .content import COLOR_NAMES
-from .game import MAX_DICE, SLOT_COSTS
-from .view import ATTACKS, ESCAPED, FLAGS, PURPOSES, SCALARS, WHYS, decision_record
+from conan_envs.engine.core import Observation
 
-KIND_NAMES = ("hide", "stance", "act", "atk_gems", "atk_weapon", "reroll", "sacrifice",
-              "circular", "guard", "ov_guard", "ally_guard", "manip_gems", "throw_area", "claim",
-              "catch", "must_drop", "spell_target", "ally_act", "ov_turn", "unit", "event",
-              "reinforce", "reinforce_area", "beyond", "unit_spell", "free", "rocks", "haste",
-              "area_order")
-KIND_INDEX = {k: i for i, k in enumerate(KIND_NAMES)}
-PHASES = {"hide": 0, "start": 0, "stance": 1, "action": 2, "overlord": 3, "overlord_done": 3}
-HERO_SLOTS = 22    # per hero, besides its area: see observe()
-MODEL_SLOTS = 12   # per model, besides its area
-PURPOSE_INDEX = {p: i for i, p in enumerate(PURPOSES)}
-ATTACK_INDEX = {a: i for i, a in enumerate(ATTACKS)}
-WHY_INDEX = {w: i for i, w in enumerate(WHYS)}
-
-
-def _blocks(g) -> list:
-    """(name, size) of each observation block, in order."""
-    n, M, O, S, T = g.num_areas, g.num_models, g.num_objects, len(g.spells), len(g.tiles)
-    H = 4
-    who = H + M                      # a hero or a model
-    return [
-        ("role", 5), ("player", 5), ("phase", 4), ("kind", len(KIND_NAMES)), ("round", 1),
-        ("heroes", H * (HERO_SLOTS + n)), ("spell_gems", H * S),
-        ("models", M * (MODEL_SLOTS + n)),
-        ("objects", O * (n + 6)), ("chests", n), ("searched", n), ("yselda", n),
-        ("overlord", 4), ("river", 8 * (T + 1)), ("hand_overs", 1),
-        ("broken", max(1, len(g.openable_borders))), ("petrified", T),
-        ("ritual", len(g.barricades) + n + 1),
-        # the pending decision (view.decision_record)
-        ("by", who), ("target", who + 1 + max(1, len(g.barricades))), ("attack", len(ATTACKS)),
-        ("purpose", len(PURPOSES)), ("why", len(WHYS)), ("scalars", len(SCALARS)),
-        ("flags", len(FLAGS)), ("weapon", O), ("object", O), ("spell", S), ("area", n),
-        ("model", M), ("tile", T), ("cast", S), ("queue", M), ("groups", T), ("activated", T), ("asked", H),
-        ("dice", MAX_DICE * 4), ("rerolls", 4), ("payer", H + 3),
-        # issue 30: the characters an area attack has still to strike (heroes, models, captive)
-        ("area_targets", who + 1),
-    ]
+from .data import MiniaturesData
+from .layout import (  # noqa: F401 - observation_blocks re-exported
+    CHARACTER,
+    ENUM,
+    FLAG,
+    KIND_INDEX,
+    MANY,
+    MODEL_SLOTS,
+    ONE_HOT,
+    PHASES,
+    SCALAR,
+    ObservationSlots,
+    observation_blocks,
+)
+from .view import decision_record
 
 
-def observation_blocks(g, role: int = 0) -> list:
-    """Named blocks of the observation and their sizes (they sum to its length)."""
-    return _blocks(g)
-
-
-def _layout(g) -> dict:
-    out, start = {}, 0
-    for name, size in _blocks(g):
-        out[name] = start
-        start += size
-    out["size"] = start
-    out["_models"] = g.num_models
-    return out
-
-
-def observation_size(g) -> int:
-    g._layout = _layout(g)
-    g._obs_slots = ObservationSlots(g, g._layout)
-    return g._layout["size"]
-
-
-# how observe() writes each field of the decision record (view.decision_record)
-CHARACTER, ENUM, SCALAR, FLAG, ONE_HOT, MANY, ROLL = range(7)
-
-
-class ObservationSlots:
-    """Where each fact goes in the observation, worked out once per game config, so that
-    observe() fills the vector with a few vectorised writes: the numbers every observation
-    carries (one array, scaled), the slots set to one, and a few other values."""
-
-    def __init__(self, g, L: dict):
-        n, nh, M = g.num_areas, g.num_heroes, g.num_models
-        self.hero_base = [L["heroes"] + h * (HERO_SLOTS + n) for h in range(nh)]
-        self.model_base = [L["models"] + m * (MODEL_SLOTS + n) for m in range(M)]
-        self.model_area = [o + MODEL_SLOTS for o in self.model_base]
-        self.object_base = [L["objects"] + o * (n + 6) for o in range(g.num_objects)]
-        # an object's slot by its location: an area, carried by hero h (-1 - h), escaped,
-        # anything else off the board
-        self.object_slot = {a: a for a in range(n)}
-        self.object_slot.update({-1 - h: n + h for h in range(4)})
-        self.object_slot[ESCAPED] = n + 5
-        self.off_board_slot = n + 4
-        self.river_slots = [L["river"] + slot * (len(g.tiles) + 1) + 1 for slot in range(8)]
-        # the numbers every observation carries (see observe(): the same order) and their scales
-        life = [sheet.life for sheet in g.heroes]
-        hero = [o + 3 + n for o in self.hero_base]   # after the state and area one-hots
-        slots = [L["round"], L["overlord"], L["overlord"] + 1, L["overlord"] + 2,
-                 L["overlord"] + 3, L["hand_overs"]]
-        scale = [g.rounds, 15, 15, 10, 10, 4]
-        for i, per_hero in ((0, life), (1, life), (2, life), (9, life), (18, life),
-                            (13, [4] * nh), (14, [2] * nh), (15, [1] * nh), (16, [1] * nh),
-                            (17, [1] * nh)):
-            slots += [k + i for k in hero]
-            scale += per_hero
-        for k, x in zip(hero, life):   # the six action spaces
-            slots += [k + 3 + i for i in range(6)]
-            scale += [x] * 6
-        slots += [o + 1 for o in self.model_base] + [o + 2 for o in self.model_base]
-        scale += [8] * M + [2] * M
-        self.numbers = np.array(slots, dtype=np.intp)
-        self.scale = np.array(scale, dtype=np.float64)
-        self.chests, self.searched = L["chests"], L["searched"]
-        self.ritual = L["ritual"]
-        self.relics = L["ritual"] + len(g.barricades)
-        self.decision = {
-            "by": (CHARACTER, L["by"]), "target": (CHARACTER, L["target"]),
-            "attack": (ENUM, L["attack"], ATTACK_INDEX), "purpose": (ENUM, L["purpose"], PURPOSE_INDEX),
-            "why": (ENUM, L["why"], WHY_INDEX),
-            **{key: (SCALAR, L["scalars"] + i) for i, key in enumerate(SCALARS)},
-            **{key: (FLAG, L["flags"] + i) for i, key in enumerate(FLAGS)},
-            **{key: (ONE_HOT, L[key]) for key in ("weapon", "object", "spell", "area", "model",
-                                                   "tile")},
-            **{key: (MANY, L[key]) for key in ("cast", "queue", "groups", "activated", "asked",
-                                                "area_targets")},
-            "roll": (ROLL, L["dice"]),
-        }
-        self.rerolls, self.payer = L["rerolls"], L["payer"]
-        # a character's index in the "by" and "target" blocks
-        self.character = {"hero": 0, "model": 4, "captive": 4 + M, "barricade": 5 + M}
-
-
-def observe(s, role: int) -> np.ndarray:
+def observe(s: MiniaturesData, role: int) -> Observation:
     g = s.game
-    L, S = g._layout, g._obs_slots
+    L, S = g.obs_layout, g.obs_slots
     n = g.num_areas
     v = np.zeros(L["size"], dtype=np.float32)
     # the numbers every observation carries, in one vectorised write (ObservationSlots)
@@ -146,7 +43,7 @@ def observe(s, role: int) -> np.ndarray:
     numbers += s.u_life
     numbers += s.u_halo
     v[S.numbers] = np.array(numbers, dtype=np.int64) / S.scale
-    w = memoryview(v)   # one value at a time: item writes here cost half of numpy's
+    w: Any = v.data   # a memoryview: one value at a time: item writes here cost half of numpy's
     w[L["role"] + role] = 1.0
     w[L["phase"] + PHASES[s.phase]] = 1.0
     for h, o in enumerate(S.hero_base):
@@ -199,13 +96,13 @@ def observe(s, role: int) -> np.ndarray:
         w[S.relics + n] = s.invocation / 10
     if s.winner < 0:
         fr = s.stack[-1]
-        w[L["player"] + fr["player"]] = 1.0
-        w[L["kind"] + KIND_INDEX[fr["decision"]]] = 1.0
+        w[L["player"] + fr.player] = 1.0
+        w[L["kind"] + KIND_INDEX[fr.KIND]] = 1.0
         _decision(w, S, decision_record(s, fr))
     return v
 
 
-def _decision(w, S, rec):
+def _decision(w: Any, S: ObservationSlots, rec: dict[str, Any]) -> None:
     """Writes the decision record, field by field (ObservationSlots.decision)."""
     for key, x in rec.items():
         slot = S.decision.get(key)
@@ -232,7 +129,7 @@ def _decision(w, S, rec):
             _roll(w, S, x)
 
 
-def _roll(w, S, roll):
+def _roll(w: Any, S: ObservationSlots, roll: dict[str, Any]) -> None:
     o = S.decision["roll"][1]
     for i, (col, face) in enumerate(zip(roll["dice"], roll["faces"])):
         w[o + 4 * i + col] = 1.0
@@ -243,118 +140,8 @@ def _roll(w, S, roll):
     w[o + 3] = roll["support"]
     o = S.payer
     p = roll["payer"]
-    if p["side"] == "hero":
-        w[o + p["hero"]] = 1.0
-        w[o + 6] = float(p["ally"])
+    if p.side == "hero":
+        w[o + p.hero] = 1.0
+        w[o + 6] = float(p.ally)
     else:
-        w[o + (4 if p["side"] == "overlord" else 5)] = 1.0
-
-
-def action_name(s, a: int) -> str:
-    """An action in the game's words (see view.py for the decision it answers)."""
-    g = s.game
-    seg, i = g.codec.decode(a)
-    b = g.board.names
-    fr = s.stack[-1] if s.stack and s.winner < 0 else {"decision": "", "player": 0}
-    kind = fr["decision"]
-    if seg == "move":
-        if kind == "spell_target":
-            return f"move {g.model_name(fr['target_model'])} to {b[i]}"
-        return f"move to {b[i]}"
-    if seg == "flee":
-        return "flee the board"
-    if seg in ("melee", "ranged", "target", "ally", "sacrifice"):
-        if kind in ("unit", "circular") and seg == "melee":
-            return f"attack {g.model_name(i)}"
-        if kind == "beyond":
-            return f"strike {g.model_name(i)} from beyond"
-        verb = {"melee": "melee attack on", "ranged": "ranged attack on", "target": "cast on",
-                "ally": "activate", "sacrifice": "sacrifice"}[seg]
-        return f"{verb} {g.model_name(i)}"
-    if seg == "pickup":
-        return f"{'move' if kind == 'spell_target' else 'pick up'} {g.object_name(i)}" + (
-            " to you (Telekinesis)" if kind == "spell_target" else "")
-    if seg in ("drop", "take", "throw", "use"):
-        return f"{seg} {g.object_name(i)}"
-    if seg == "equip":
-        if i == g.num_objects:
-            return "dodge (no item)" if kind == "guard" else "unarmed (2 symbols fewer)"
-        return f"{'parry with' if kind == 'guard' else 'attack with'} {g.object_name(i)}"
-    if seg == "give":
-        o, h = divmod(i, g.num_heroes)
-        return f"give {g.object_name(o)} to {g.heroes[h].name}"
-    if seg == "hero":
-        verb = {"unit_spell": "cast on", "spell_target": "cast on"}.get(kind, "attack")
-        return f"{verb} {g.heroes[i].name}"
-    if seg == "hand":
-        return f"hand the turn to {g.heroes[i].name}"
-    if seg == "stance":
-        return f"take the {g.codec.labels['stance'][i]} stance"
-    if seg == "area":
-        if kind == "spell_target":
-            spell = g.spells[fr["spell"]]
-            if spell.effect == "teleport":
-                d = g.board.dist[s.h_area[fr["player"]]][i]
-                return f"teleport to {b[i]} ({d} gem{'s' if d != 1 else ''})"
-            return f"cast {spell.name} on {b[i]}"
-        verb = {"hide": "hide Yselda in", "throw_area": "throw to",
-                "reinforce_area": "place the model in", "rocks": "rocks fall on"}.get(kind, "area")
-        return f"{verb} {b[i]}"
-    if seg == "door":
-        return f"open the door to {b[i]}"
-    if seg == "order":
-        who = (g.model_name(i) if i < g.num_models else g.heroes[i - g.num_models].name
-               if i < g.num_models + g.num_heroes else g.objects[g.captive].name)
-        return f"resolve the attack on {who} next"
-    if seg == "chest":
-        return "open the chest here"
-    if seg in ("yes", "no"):
-        obj = g.object_name(fr["object"]) if "object" in fr else ""
-        words = {"claim": (f"claim {obj}", f"leave {obj} in the area"),
-                 "catch": (f"catch {obj}", f"let {obj} lie")}.get(kind, ("yes", "no"))
-        if kind == "beyond" and seg == "no":
-            return "no attack from beyond"
-        if kind == "sacrifice" and seg == "no":
-            return "no sacrifice"
-        return words[0 if seg == "yes" else 1]
-    if seg == "benefit_move":
-        return "buy 1 movement point (1 gem)"
-    if seg == "spell":
-        spell = g.spells[i]
-        return f"cast {spell.name} ({spell.cost} gem{'s' if spell.cost != 1 else ''})"
-    if seg == "activate":
-        t = s.river[i] if i < len(s.river) else -1
-        name = g.tiles[t].name if t >= 0 else "an empty slot"
-        return f"activate {name} (slot {i + 1}, {SLOT_COSTS[i]} gems)"
-    if seg == "reinforce":
-        if kind == "haste":
-            return f"Bestial Haste for {g.tiles[i].name}"
-        return f"reinforce {g.tiles[i].name} ({g.tiles[i].cost} points)"
-    if seg == "free":
-        return f"free {g.tiles[i].name}"
-    if seg == "event":
-        return {0: "reinforcements", 1: "Skuthus dies: the Outer Dark Demon appears",
-                2: "volley: every model may shoot", 3: "free a petrified monster",
-                4: "rocks fall"}[i]
-    if seg == "barricade":
-        x, y = g.barricades[i]
-        return f"attack the barricade between {b[x]} and {b[y]}"
-    if seg == "gems":
-        what = {"guard": "on Guard", "ov_guard": "on Guard", "ally_guard": "on the ally's Guard",
-                "atk_gems": "on the attack", "manip_gems": "on the Manipulation",
-                "spell_target": "given (Gift of Life)"}.get(kind, "")
-        return f"{i} gem{'s' if i != 1 else ''} {what}".strip()
-    if seg == "reroll":
-        if kind == "reroll":
-            col = fr["dice"][i]
-            return f"reroll die {i + 1} ({COLOR_NAMES[col]} {fr['faces'][i]})"
-        return f"reroll die {i + 1}"
-    if seg == "keep":
-        return "keep the roll"
-    if seg == "done":
-        return {"act": "stop acting this phase", "ov_turn": "end the Overlord's turn",
-                "unit": "end this model's activation", "ally_act": "end this ally's activation",
-                "circular": "stop the circular strike", "reinforce": "stop reinforcing",
-                "haste": "no Bestial Haste", "spell_target": "stop moving the model"}.get(
-            kind, "done")
-    return g.codec.name(a)
+        w[o + (4 if p.side == "overlord" else 5)] = 1.0

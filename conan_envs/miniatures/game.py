@@ -6,23 +6,27 @@ sight and distances, the unit tiles and their models, every object in play, and 
 """
 from __future__ import annotations
 
-from conan_envs.engine import ActionCodec, Game
+from typing import Any
+
+from conan_envs.engine import ActionCodec, Game, load_yaml
 from conan_envs.engine.options import Choice, Int, Names, max_turns
 
 from . import content
-from .content import load_yaml
-
-# Book of Skelos: activation cost printed above each of the 8 River slots (designed, ascending).
-SLOT_COSTS = (1, 1, 2, 2, 3, 3, 4, 4)
-MAX_ACTIVATIONS = 2
-OVERLORD_GUARD_LIMIT = 2   # gems the Overlord may put on one Guard (designed exertion limit)
-MOVE_BENEFIT_LIMIT = 2     # extra movement points one model may buy per activation (designed)
-MAX_DICE = 16
-SPACES = ("melee", "ranged", "guard", "manip", "move", "reroll")
+from .constants import (  # noqa: F401 - re-exported: the rules' numbers, by their old home
+    MAX_ACTIVATIONS,
+    MAX_DICE,
+    MOVE_BENEFIT_LIMIT,
+    OVERLORD_GUARD_LIMIT,
+    SLOT_COSTS,
+    SPACES,
+)
+from .layout import ObservationSlots, observation_size
 
 
 class MiniaturesGame(Game):
     env_id = "miniatures_v2"
+    obs_layout: dict[str, int]     # offset of each observation block (layout.py), and "size"
+    obs_slots: ObservationSlots    # where each fact goes in the observation (layout.py)
     OPTIONS = {
         "scenario": Choice("clutches", "the scenario played", choices=lambda: tuple(scenario_names())),
         "num_heroes": Int(3, "number of heroes", lo=2, hi=4),
@@ -33,9 +37,6 @@ class MiniaturesGame(Game):
     }
 
     def _setup(self) -> None:
-        from .state import MiniaturesState
-
-        self.state_class = MiniaturesState
         nh = self.config["num_heroes"]
         sc = content.load_scenario(self.config["scenario"], nh)
         self.scenario = sc
@@ -55,7 +56,7 @@ class MiniaturesGame(Game):
         self.num_areas = len(b.names)
 
         # unit tiles (the River's) and the allies' tile, then one entry per model
-        self.tiles = []
+        self.tiles: list[content.Tile] = []
         self.tile_index = {}
         for key, spec in sc["tiles"].items():
             self.tile_index[key] = len(self.tiles)
@@ -80,8 +81,8 @@ class MiniaturesGame(Game):
         self.event_rocks = content.parse_dice(self.event.get("rocks_fall", ()))
 
         # every object in play: heroes' equipment, the asset deck, scenario objects
-        self.objects = []
-        self.object_start = []   # ("hero", h) | ("deck",) | ("off",)
+        self.objects: list[content.Item] = []
+        self.object_start: list[tuple[Any, ...]] = []   # ("hero", h) | ("deck",) | ("off",)
         for h, key in enumerate(self.hero_keys):
             for it in sc["equipment"].get(key, ()):
                 self.objects.append(items[it])
@@ -108,7 +109,7 @@ class MiniaturesGame(Game):
         self.num_objects = len(self.objects)
         self.huts = tuple(a for a in range(self.num_areas) if b.hut[a])
         # borders that can open (wooden walls broken, doors removed): one index each
-        self.openable_borders = {}
+        self.openable_borders: dict[tuple[int, int], int] = {}
         for x in range(self.num_areas):
             for y in b.neighbors[x]:
                 if x < y and b.border[x][y] in content.OPENABLE:
@@ -187,11 +188,9 @@ class MiniaturesGame(Game):
             ("order", tuple(self.model_name(k) for k in range(m)) + self.hero_keys + ("captive",)),
         ])
         self.num_actions = self.codec.size
-        from .encode import observation_size
-
         self._obs_size = observation_size(self)
 
-    def _spell_loadout(self, spells: dict):
+    def _spell_loadout(self, spells: dict[str, content.Spell]) -> list[str] | None:
         keys = list(self.config["spells"])
         return keys or None
 

@@ -5,16 +5,22 @@ lost once another action follows a move; 1 gem per extra point); fleeing from a 
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import allies, combat, manipulation, rolls, scenarios, spells
 from . import movement as mv
+from .constants import Space, Stance
 from .content import DROP, LEAP
+from .data import MiniaturesData
+from .frames import Act, Frame, Resolution, StanceChoice, Then
 
-MELEE, RANGED, GUARD, MANIP, MOVE, REROLL = range(6)
-AGGRESSIVE, CAUTIOUS = 1, 2
+MELEE, RANGED, MOVE = Space.MELEE, Space.RANGED, Space.MOVE
+AGGRESSIVE, CAUTIOUS = Stance.AGGRESSIVE, Stance.CAUTIOUS
 RECOVERY = {AGGRESSIVE: (2, 3, 4), CAUTIOUS: (5, 6, 7)}
 
 
-def spent_to_fatigue(s, h: int):
+def spent_to_fatigue(s: MiniaturesData, h: int) -> None:
     n = sum(s.spaces[h]) + sum(s.spell_gems[h]) + s.ally_gems[h]
     s.fatigue[h] += n
     s.spaces[h] = [0] * 6
@@ -22,7 +28,7 @@ def spent_to_fatigue(s, h: int):
     s.ally_gems[h] = 0
 
 
-def start_phase(s):
+def start_phase(s: MiniaturesData) -> None:
     """Start phase: gems spent during the Overlord's turn go to Fatigue; then Stance."""
     s.log_event(f"Round {s.turn + 1}: the heroes' turn")
     for h in range(s.game.num_heroes):
@@ -35,17 +41,17 @@ def start_phase(s):
     s.u_noblock = [False] * n
     s.phase = "stance"
     for h in reversed(s.heroes_in_play()):
-        s.stack.append({"decision": "stance", "player": h})
+        s.stack.append(StanceChoice(h))
 
 
-def stance_mask(s, fr, mask, codec):
+def stance_mask(s: MiniaturesData, fr: StanceChoice, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["stance"]
     mask[o] = mask[o + 1] = True
 
 
-def stance_apply(s, fr, seg, i):
+def stance_apply(s: MiniaturesData, fr: StanceChoice, seg: str, i: int) -> None:
     s.stack.pop()
-    h = fr["player"]
+    h = fr.player
     st = AGGRESSIVE if i == 0 else CAUTIOUS
     s.stance[h] = st
     if st == AGGRESSIVE:
@@ -57,7 +63,7 @@ def stance_apply(s, fr, seg, i):
                 f"recovers {n} gems")
 
 
-def begin_action_phase(s):
+def begin_action_phase(s: MiniaturesData) -> None:
     s.phase = "action"
     for h in range(s.game.num_heroes):
         s.mp[h] = mv.base_movement(s, h) if s.stance[h] == AGGRESSIVE and s.h_state[h] == 0 else 0
@@ -67,10 +73,10 @@ def begin_action_phase(s):
     s.idle = 0
     heroes = s.heroes_in_play()
     if heroes:
-        s.stack.append({"decision": "act", "player": heroes[0]})
+        s.stack.append(Act(heroes[0]))
 
 
-def end_phase(s):
+def end_phase(s: MiniaturesData) -> None:
     """End phase: every gem on action spaces, spell cards and ally tiles goes to Fatigue;
     unspent movement points are lost."""
     for h in range(s.game.num_heroes):
@@ -79,34 +85,36 @@ def end_phase(s):
         s.flying[h] = False   # Borne by the Wind ends with the turn
 
 
-def pass_turn(s, fr):
+def pass_turn(s: MiniaturesData, fr: Act) -> None:
     """The turn goes to the next hero still acting; with none left the phase ends."""
     heroes = [h for h in s.heroes_in_play() if not s.stopped[h]]
     if heroes:
-        later = [h for h in heroes if h > fr["player"]]
-        fr["player"] = (later or heroes)[0]
+        later = [h for h in heroes if h > fr.player]
+        fr.player = (later or heroes)[0]
         s.idle = 0
     else:
         s.stack.remove(fr)
 
 
-def fix_active(s):
+def fix_active(s: MiniaturesData) -> None:
     """The active hero died or fled: the turn passes on."""
-    if s.stack and s.stack[-1]["decision"] == "act" and s.h_state[s.stack[-1]["player"]] != 0:
-        pass_turn(s, s.stack[-1])
+    if s.stack:
+        fr: Frame = s.stack[-1]
+        if type(fr) is Act and s.h_state[fr.player] != 0:
+            pass_turn(s, fr)
 
 
-def lose_movement(s, h: int):
+def lose_movement(s: MiniaturesData, h: int) -> None:
     """Stopping a move to take another action loses the remaining movement points."""
     if s.moved[h]:
         s.mp[h] = 0
 
 
-def move_budget(s, h: int) -> int:
-    return s.mp[h] + combat.space_room(s, h, MOVE)
+def move_budget(s: MiniaturesData, h: int) -> int:
+    return int(s.mp[h] + combat.space_room(s, h, MOVE))
 
 
-def pay_movement(s, h: int, cost: int):
+def pay_movement(s: MiniaturesData, h: int, cost: int) -> None:
     free = min(cost, s.mp[h])
     s.mp[h] -= free
     s.reserve[h] -= cost - free
@@ -114,8 +122,8 @@ def pay_movement(s, h: int, cost: int):
     s.moved[h] = True
 
 
-def act_mask(s, fr, mask, codec):
-    h = fr["player"]
+def act_mask(s: MiniaturesData, fr: Act, mask: Mask, codec: ActionCodec) -> None:
+    h = fr.player
     off = codec.offsets
     a = s.h_area[h]
     if s.stance[h] == AGGRESSIVE:
@@ -144,15 +152,15 @@ def act_mask(s, fr, mask, codec):
     mask[off["done"]] = True
 
 
-def act_apply(s, fr, seg, i):
-    h = fr["player"]
+def act_apply(s: MiniaturesData, fr: Act, seg: str, i: int) -> None:
+    h = fr.player
     if seg == "done":
         s.log_event(f"{s.game.heroes[h].name} stops acting this phase")
         s.stopped[h] = True   # this hero stops acting for the phase
         pass_turn(s, fr)
         return
     if seg == "hand":
-        fr["player"] = i
+        fr.player = i
         s.idle += 1
         return
     s.idle = 0
@@ -178,7 +186,7 @@ def act_apply(s, fr, seg, i):
         manipulation.act_apply(s, h, seg, i)
 
 
-def move_hero(s, h: int, b: int):
+def move_hero(s: MiniaturesData, h: int, b: int) -> None:
     a = s.h_area[h]
     kind = s.game.board.border[a][b]
     pay_movement(s, h, mv.move_cost(s, ("h", h), a, b))
@@ -187,30 +195,30 @@ def move_hero(s, h: int, b: int):
         return
     mv.cross(s, a, b)
     if kind == LEAP:
-        c = {"hero": h, "to": b, "difficulty": s.game.board.difficulty[a][b]}
-        rolls.start_roll(s, h, rolls.payer("hero", h), [(2, False)], "hero_leap_rolled", c)
+        c = Resolution(hero=h, to=b, difficulty=s.game.board.difficulty[a][b])
+        rolls.start_roll(s, h, rolls.payer("hero", h), [(2, False)], Then.HERO_LEAP_ROLLED, c)
         return
     s.move_hero(h, b)
     if kind == DROP:
         fall(s, h)
 
 
-def fall(s, h: int):
+def fall(s: MiniaturesData, h: int) -> None:
     """Falling damage: dice from the map (one fewer with Leap); no Guard or Armor, but the
     hero may Reroll. Falling does not cost the remaining base movement."""
     dice = list(s.game.board.fall_dice)
     if mv.hero_skill(s, h, "leap"):
         dice = dice[:max(1, len(dice) - 1)]
-    rolls.start_roll(s, h, rolls.payer("hero", h), dice, "hero_fell", {"hero": h}, 0)
+    rolls.start_roll(s, h, rolls.payer("hero", h), dice, Then.HERO_FELL, Resolution(hero=h), 0)
 
 
-@rolls.cont
-def hero_fell(s, c):
+def hero_fell(s: MiniaturesData, c: Resolution) -> None:
     """"If a falling character is carrying another character, both suffer the same damage":
     the captive (Yselda, Olivia: 1 life) dies of any damage, and the heroes' side, whose hero
     fell, has killed her (ruling)."""
-    h = c["hero"]
-    dmg = sum(c["faces"])
+    h = c.hero
+    assert h is not None
+    dmg = sum(c.faces)
     g = s.game
     carried = g.captive >= 0 and s.o_loc[g.captive] == -1 - h
     s.wound_hero(h, dmg)
@@ -218,9 +226,9 @@ def hero_fell(s, c):
         s.kill_captive(by_heroes=True)
 
 
-@rolls.cont
-def hero_leap_rolled(s, c):
+def hero_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
     """Leap: roll 1 red die; it succeeds if the symbols reach the difficulty. A hero who fails
     stays where they are (facts file 7.2)."""
-    if sum(c["faces"]) >= c["difficulty"]:
-        s.move_hero(c["hero"], c["to"])
+    assert c.difficulty is not None and c.hero is not None
+    if sum(c.faces) >= c.difficulty:
+        s.move_hero(c.hero, c.to)

@@ -5,25 +5,30 @@ over the maximum), the Explosive Orb, Life Potions, Lock-picking, locked cell do
 """
 from __future__ import annotations
 
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, rolls
 from . import movement as mv
+from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
+from .data import MiniaturesData
+from .frames import Catch, Claim, ManipGems, MustDrop, Resolution, Then, ThrowArea
 
-MANIP = 3
-OFF = -10
+MANIP = Space.MANIP
 DOOR_DIFFICULTY = 2
 
 
-def carried(s, h: int) -> list:
+def carried(s: MiniaturesData, h: int) -> list[int]:
     c = -1 - h
     return [o for o, loc in enumerate(s.o_loc) if loc == c]
 
 
-def simple_room(s, h: int) -> bool:
+def simple_room(s: MiniaturesData, h: int) -> bool:
     return combat.space_room(s, h, MANIP) > 0
 
 
-def act_mask(s, h: int, mask, codec):
+def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
     g = s.game
     off = codec.offsets
     a = s.h_area[h]
@@ -54,7 +59,7 @@ def act_mask(s, h: int, mask, codec):
                 mask[off["throw"] + o] = True
 
 
-def door_options(s, h: int) -> list:
+def door_options(s: MiniaturesData, h: int) -> list[int]:
     """Locked doors next to the hero: the Key door needs the Key (simple Manipulation), the
     other is picked with a complex Manipulation."""
     a = s.h_area[h]
@@ -68,12 +73,12 @@ def door_options(s, h: int) -> list:
     return out
 
 
-def pay_simple(s, h: int):
+def pay_simple(s: MiniaturesData, h: int) -> None:
     s.reserve[h] -= 1
     s.spaces[h][MANIP] += 1
 
 
-def act_apply(s, h: int, seg: str, i: int):
+def act_apply(s: MiniaturesData, h: int, seg: str, i: int) -> None:
     g = s.game
     s.log_event(f"{g.heroes[h].name}: {seg} " + (
         f"{g.object_name(i // g.num_heroes)} to {g.heroes[i % g.num_heroes].name}" if seg == "give"
@@ -102,19 +107,19 @@ def act_apply(s, h: int, seg: str, i: int):
         pay_simple(s, h)
         take_object(s, h, i)
     elif seg == "chest":
-        s.stack.append({"decision": "manip_gems", "player": h, "why": "chest"})
+        s.stack.append(ManipGems(h, "chest"))
     elif seg == "door":
         a = s.h_area[h]
         if g.board.border[a][i] == KEY_DOOR:
             pay_simple(s, h)            # the Key opens Olivia's cell: a simple Manipulation
             mv.cross_open(s, a, i)
         else:
-            s.stack.append({"decision": "manip_gems", "player": h, "why": "door", "to": i})
+            s.stack.append(ManipGems(h, "door", to=i))
     elif seg == "throw":
-        s.stack.append({"decision": "throw_area", "player": h, "object": i})
+        s.stack.append(ThrowArea(h, i))
 
 
-def take_object(s, h: int, o: int):
+def take_object(s: MiniaturesData, h: int, o: int) -> None:
     """The object is equipped at once; over the maximum encumbrance the hero must drop. During
     the Action phase a heavier load cuts the hero's free movement points at once ("During the
     Action phase, if the hero's encumbrance value is equal to or higher than either
@@ -128,12 +133,12 @@ def take_object(s, h: int, o: int):
     check_encumbrance(s, h)
 
 
-def check_encumbrance(s, h: int):
+def check_encumbrance(s: MiniaturesData, h: int) -> None:
     if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
-        s.stack.append({"decision": "must_drop", "player": h})
+        s.stack.append(MustDrop(h))
 
 
-def drop_object(s, h: int, o: int):
+def drop_object(s: MiniaturesData, h: int, o: int) -> None:
     a = s.h_area[h]
     if s.game.objects[o].area:
         explode(s, h, o, a)
@@ -141,21 +146,21 @@ def drop_object(s, h: int, o: int):
         s.o_loc[o] = a
 
 
-def must_drop_mask(s, fr, mask, codec):
-    for o in carried(s, fr["player"]):
+def must_drop_mask(s: MiniaturesData, fr: MustDrop, mask: Mask, codec: ActionCodec) -> None:
+    for o in carried(s, fr.player):
         mask[codec.offsets["drop"] + o] = True
 
 
-def must_drop_apply(s, fr, seg, o):
-    h = fr["player"]
+def must_drop_apply(s: MiniaturesData, fr: MustDrop, seg: str, o: int) -> None:
+    h = fr.player
     s.stack.pop()
     drop_object(s, h, o)
     check_encumbrance(s, h)
 
 
 # ---- complex manipulations ------------------------------------------------------------------
-def throw_area_mask(s, fr, mask, codec):
-    h = fr["player"]
+def throw_area_mask(s: MiniaturesData, fr: ThrowArea, mask: Mask, codec: ActionCodec) -> None:
+    h = fr.player
     a = s.h_area[h]
     o = codec.offsets["area"]
     for b in range(s.game.num_areas):
@@ -163,49 +168,47 @@ def throw_area_mask(s, fr, mask, codec):
             mask[o + b] = True
 
 
-def throw_area_apply(s, fr, seg, b):
-    fr["decision"] = "manip_gems"
-    fr["why"] = "throw"
-    fr["to"] = b
+def throw_area_apply(s: MiniaturesData, fr: ThrowArea, seg: str, b: int) -> None:
+    s.stack[-1] = ManipGems(fr.player, "throw", to=b, object=fr.object)
 
 
-def manip_gems_mask(s, fr, mask, codec):
+def manip_gems_mask(s: MiniaturesData, fr: ManipGems, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
-    for k in range(1, combat.space_room(s, fr["player"], MANIP) + 1):
+    for k in range(1, combat.space_room(s, fr.player, MANIP) + 1):
         mask[o + k] = True
 
 
-def manip_gems_apply(s, fr, seg, k):
+def manip_gems_apply(s: MiniaturesData, fr: ManipGems, seg: str, k: int) -> None:
     s.stack.pop()
-    h = fr["player"]
+    h = fr.player
     s.reserve[h] -= k
     s.spaces[h][MANIP] += k
     g = s.game
-    specs = [(g.heroes[h].spaces["manip"][0], False)] * k
-    if fr["why"] == "chest" and mv.hero_skill(s, h, "lock_picking"):
+    specs = [(g.heroes[h].die("manip"), False)] * k
+    if fr.why == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
-    c = {"hero": h, "why": fr["why"], "object": fr.get("object", -1), "to": fr.get("to", -1)}
-    rolls.start_roll(s, h, rolls.payer("hero", h), specs, "manip_rolled", c,
-                      rolls.support_for(s, ("h", h)))
+    c = Resolution(hero=h, why=fr.why, object=fr.object, to=fr.to)
+    rolls.start_roll(s, h, rolls.payer("hero", h), specs, Then.MANIP_ROLLED, c,
+                     rolls.support_for(s, ("h", h)))
 
 
-@rolls.cont
-def manip_rolled(s, c):
-    h = c["hero"]
+def manip_rolled(s: MiniaturesData, c: Resolution) -> None:
+    h = c.hero
+    assert h is not None
     hinder = mv.roll_hindrance(s, ("h", h))
-    power = max(0, sum(c["faces"]) - hinder)
-    combat.log_power(s, s.game.heroes[h].name, "manipulation", c["faces"], power,
+    power = max(0, sum(c.faces) - hinder)
+    combat.log_power(s, s.game.heroes[h].name, "manipulation", c.faces, power,
                      (("hindering", hinder),))
     a = s.h_area[h]
-    if c["why"] == "chest":
+    if c.why == "chest":
         if power >= s.game.chest_difficulty:
             open_chest(s, h, a)
         return
-    if c["why"] == "door":
+    if c.why == "door":
         if power >= DOOR_DIFFICULTY:    # Conan's cell door (facts file 7.5)
-            mv.cross_open(s, a, c["to"])
+            mv.cross_open(s, a, c.to)
         return
-    o, to = c["object"], c["to"]
+    o, to = c.object, c.to
     dist = s.game.board.dist[a][to]
     land = to
     if power < dist:
@@ -220,21 +223,21 @@ def manip_rolled(s, c):
     offer_catch(s, o, land)
 
 
-def open_chest(s, h: int, a: int):
+def open_chest(s: MiniaturesData, h: int, a: int) -> None:
     s.chests.remove(a)
     if s.deck:
         card = s.deck.pop()
         s.log_event(f"{s.game.heroes[h].name} opens the chest: {s.game.object_name(card)}")
-        s.stack.append({"decision": "claim", "player": h, "object": card})
+        s.stack.append(Claim(h, card))
 
 
-def claim_mask(s, fr, mask, codec):
+def claim_mask(s: MiniaturesData, fr: Claim, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def claim_apply(s, fr, seg, i):
+def claim_apply(s: MiniaturesData, fr: Claim, seg: str, i: int) -> None:
     s.stack.pop()
-    h, o = fr["player"], fr["object"]
+    h, o = fr.player, fr.object
     s.log_event(f"{s.game.heroes[h].name} {'claims' if seg == 'yes' else 'leaves'} "
                 f"{s.game.object_name(o)}")
     if seg == "yes":
@@ -243,43 +246,41 @@ def claim_apply(s, fr, seg, i):
         s.o_loc[o] = s.h_area[h]
 
 
-def catchers(s, area: int) -> list:
+def catchers(s: MiniaturesData, area: int) -> list[int]:
     return [h for h in s.heroes_in_play()
             if s.h_area[h] == area and s.stance[h] == 1 and simple_room(s, h)]
 
 
-def offer_catch(s, o: int, area: int):
+def offer_catch(s: MiniaturesData, o: int, area: int) -> None:
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
-        s.stack.append({"decision": "catch", "player": cands[0], "object": o, "area": area,
-                        "asked": [cands[0]]})
+        s.stack.append(Catch(cands[0], o, area, [cands[0]]))
 
 
-def catch_mask(s, fr, mask, codec):
+def catch_mask(s: MiniaturesData, fr: Catch, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["yes"]] = mask[codec.offsets["no"]] = True
 
 
-def catch_apply(s, fr, seg, i):
+def catch_apply(s: MiniaturesData, fr: Catch, seg: str, i: int) -> None:
     s.stack.pop()
-    h, o = fr["player"], fr["object"]
+    h, o = fr.player, fr.object
     if seg == "yes":
         pay_simple(s, h)
         take_object(s, h, o)
         return
-    rest = [x for x in catchers(s, fr["area"]) if x not in fr["asked"]]
+    rest = [x for x in catchers(s, fr.area) if x not in fr.asked]
     if rest:
-        s.stack.append({"decision": "catch", "player": rest[0], "object": o, "area": fr["area"],
-                        "asked": fr["asked"] + [rest[0]]})
+        s.stack.append(Catch(rest[0], o, fr.area, fr.asked + [rest[0]]))
 
 
-def explode(s, h: int, o: int, area: int):
+def explode(s: MiniaturesData, h: int, o: int, area: int) -> None:
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
-    c = {"hero": h, "area": area}
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), "orb_rolled", c)
+    c = Resolution(hero=h, area=area)
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), Then.ORB_ROLLED,
+                     c)
 
 
-@rolls.cont
-def orb_rolled(s, c):
-    combat.area_attack(s, c["area"], sum(c["faces"]), mv.HERO_SIDE, "nothing", c)
+def orb_rolled(s: MiniaturesData, c: Resolution) -> None:
+    combat.area_attack(s, c.area, sum(c.faces), mv.HERO_SIDE, Then.NOTHING, c)

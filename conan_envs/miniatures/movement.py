@@ -7,6 +7,7 @@ A character is ("h", hero index) or ("u", model index); allies are models on the
 """
 from __future__ import annotations
 
+from .constants import Side
 from .content import (
     BOULDER,
     DOOR,
@@ -21,21 +22,23 @@ from .content import (
     STONE_WALL,
     WOOD_WALL,
 )
+from .data import MiniaturesData
+from .frames import Who
 
-HERO_SIDE, OVERLORD_SIDE = 0, 1
+HERO_SIDE, OVERLORD_SIDE = Side.HEROES, Side.OVERLORD
 
 
-def model_side(s, m: int) -> int:
+def model_side(s: MiniaturesData, m: int) -> int:
     return HERO_SIDE if s.game.model_ally[m] else OVERLORD_SIDE
 
 
-def encumbrance(s, h: int) -> int:
+def encumbrance(s: MiniaturesData, h: int) -> int:
     objs = s.game.objects
     carried = -1 - h
     return sum(objs[o].enc for o, loc in enumerate(s.o_loc) if loc == carried)
 
 
-def hero_skill(s, h: int, skill: str) -> bool:
+def hero_skill(s: MiniaturesData, h: int, skill: str) -> bool:
     """A skill is usable while the hero's encumbrance is below the skill's limit."""
     sheet = s.game.heroes[h]
     if skill not in sheet.skills:
@@ -44,13 +47,13 @@ def hero_skill(s, h: int, skill: str) -> bool:
     return limit is None or encumbrance(s, h) < limit
 
 
-def has_skill(s, who, skill: str) -> bool:
+def has_skill(s: MiniaturesData, who: Who, skill: str) -> bool:
     if who[0] == "h":
         return hero_skill(s, who[1], skill)
     return skill in s.game.model_skills[who[1]]
 
 
-def usable_skills(s, who) -> frozenset:
+def usable_skills(s: MiniaturesData, who: Who) -> frozenset[str]:
     """Every skill the character can use now, as has_skill answers for each (for the masks,
     which ask about several at once)."""
     if who[0] == "u":
@@ -67,22 +70,22 @@ def usable_skills(s, who) -> frozenset:
     return skills
 
 
-def base_movement(s, h: int) -> int:
+def base_movement(s: MiniaturesData, h: int) -> int:
     sheet = s.game.heroes[h]
     enc = encumbrance(s, h)
     cut = 2 if enc >= sheet.move_minus2 else 1 if enc >= sheet.move_minus1 else 0
     return max(0, sheet.base_move - cut)
 
 
-def side_of(s, who) -> int:
+def side_of(s: MiniaturesData, who: Who) -> int:
     return HERO_SIDE if who[0] == "h" else model_side(s, who[1])
 
 
-def area_of(s, who) -> int:
+def area_of(s: MiniaturesData, who: Who) -> int:
     return s.h_area[who[1]] if who[0] == "h" else s.u_area[who[1]]
 
 
-def side_counts(s, area: int) -> list:
+def side_counts(s: MiniaturesData, area: int) -> list[int]:
     """[heroes' side, Overlord's side] characters standing in `area`."""
     heroes, units = s.h_area.count(area), s.u_area.count(area)
     if units and s.game.ally_tile >= 0:
@@ -92,7 +95,7 @@ def side_counts(s, area: int) -> list:
     return [heroes, units]
 
 
-def all_counts(s) -> tuple:
+def all_counts(s: MiniaturesData) -> tuple[list[int], list[int]]:
     """Characters of each side in every area, in one pass: (heroes' side, Overlord's side)."""
     n = s.game.num_areas
     hs, os_ = [0] * n, [0] * n
@@ -110,15 +113,15 @@ def all_counts(s) -> tuple:
     return hs, os_
 
 
-def occupants(s, area: int) -> int:
+def occupants(s: MiniaturesData, area: int) -> int:
     return s.h_area.count(area) + s.u_area.count(area)
 
 
-def is_full(s, area: int) -> bool:
+def is_full(s: MiniaturesData, area: int) -> bool:
     return occupants(s, area) >= s.game.board.cap[area]
 
 
-def hindrance(s, who, area: int | None = None) -> int:
+def hindrance(s: MiniaturesData, who: Who, area: int | None = None) -> int:
     """Symbols ignored / extra movement points: enemies minus the character's other friends
     in its area (rulebook "Hindering": 3 alone, 2 beside Bêlit), never below 0."""
     if area is None:
@@ -128,20 +131,20 @@ def hindrance(s, who, area: int | None = None) -> int:
     return max(0, c[1 - side] - (c[side] - 1))
 
 
-def roll_hindrance(s, who) -> int:
+def roll_hindrance(s: MiniaturesData, who: Who) -> int:
     if has_skill(s, who, "concentration"):
         return 0
     return hindrance(s, who)
 
 
-def blocked_in(s, who) -> bool:
+def blocked_in(s: MiniaturesData, who: Who) -> bool:
     """Blocking: enemies in the area cannot leave it unless Evasive or Flying."""
     if has_skill(s, who, "evasive") or has_skill(s, who, "flying"):
         return False
     return _blocker_in(s, area_of(s, who), side_of(s, who))
 
 
-def _blocker_in(s, area: int, side: int) -> bool:
+def _blocker_in(s: MiniaturesData, area: int, side: int) -> bool:
     """An enemy of `side` with Blocking (not taken away) stands in `area`."""
     skills = s.game.model_skills
     for m, a in enumerate(s.u_area):
@@ -151,7 +154,7 @@ def _blocker_in(s, area: int, side: int) -> bool:
     return False
 
 
-def line_of_sight(s, a: int, b: int) -> bool:
+def line_of_sight(s: MiniaturesData, a: int, b: int) -> bool:
     """Precomputed sight, plus sight through broken walls and removed doors."""
     g = s.game
     if g.barricade_of and (a, b) in g.barricade_of and s.bar_life[g.barricade_of[(a, b)]] > 0:
@@ -161,33 +164,33 @@ def line_of_sight(s, a: int, b: int) -> bool:
     return s.game.board.border[a][b] in OPENABLE and _broken(s, a, b)
 
 
-def _barred(s, a: int, b: int) -> bool:
+def _barred(s: MiniaturesData, a: int, b: int) -> bool:
     """An intact barricade (The Final Ritual) cannot be crossed, even flying."""
     i = s.game.barricade_of.get((a, b), -1)
     return i >= 0 and s.bar_life[i] > 0
 
 
-def _broken(s, a: int, b: int) -> bool:
+def _broken(s: MiniaturesData, a: int, b: int) -> bool:
     """A broken wooden wall or a removed door (facts file 7.5, 8)."""
     return (min(a, b), max(a, b)) in s.broken
 
 
-def _is_hyena(s, who) -> bool:
+def _is_hyena(s: MiniaturesData, who: Who) -> bool:
     """Hyenas cannot cross doors (facts file 7.5)."""
     return who[0] == "u" and s.game.tiles[s.game.model_tile[who[1]]].key == "hyenas"
 
 
-def cross_open(s, a: int, b: int):
+def cross_open(s: MiniaturesData, a: int, b: int) -> None:
     s.broken.add((min(a, b), max(a, b)))
 
 
-def cross(s, a: int, b: int):
+def cross(s: MiniaturesData, a: int, b: int) -> None:
     """Crossing a wooden wall with Wall Wrecker breaks it; crossing a door removes it."""
     if s.game.board.border[a][b] in (WOOD_WALL, DOOR):
         s.broken.add((min(a, b), max(a, b)))
 
 
-def step_cost(s, who, a: int, b: int) -> int:
+def step_cost(s: MiniaturesData, who: Who, a: int, b: int) -> int:
     """Movement points to cross from area a to adjacent area b, or -1 if not allowed.
     Hindering is not included (see move_cost)."""
     board = s.game.board
@@ -231,7 +234,7 @@ def step_cost(s, who, a: int, b: int) -> int:
     return cost
 
 
-def move_cost(s, who, a: int, b: int) -> int:
+def move_cost(s: MiniaturesData, who: Who, a: int, b: int) -> int:
     """Full cost of leaving a for b: the step plus hindering (rulebook "Move": "Movement is
     affected by hindering", whatever the border, a leap included; Evasive and Flying ignore it)."""
     if blocked_in(s, who):
@@ -244,7 +247,7 @@ def move_cost(s, who, a: int, b: int) -> int:
     return cost
 
 
-def move_options(s, who, a: int) -> list:
+def move_options(s: MiniaturesData, who: Who, a: int) -> list[tuple[int, int]]:
     """[(area, cost)] for every adjacent area the character may move to now; the same costs
     as move_cost, computed once for the whole neighbourhood (used by the legal masks)."""
     skills = usable_skills(s, who)
@@ -299,7 +302,7 @@ def move_options(s, who, a: int) -> list:
     return out
 
 
-def flee_cost(s, h: int) -> int:
+def flee_cost(s: MiniaturesData, h: int) -> int:
     """Fleeing (scenario rule): from a board-edge area, pay one border crossing."""
     who = ("h", h)
     a = s.h_area[h]
@@ -309,7 +312,7 @@ def flee_cost(s, h: int) -> int:
     return 1 + (0 if free else hindrance(s, who, a))
 
 
-def unit_may_enter(s, m: int, b: int) -> bool:
+def unit_may_enter(s: MiniaturesData, m: int, b: int) -> bool:
     """Scenario limits on where units go (Zogar Sag cannot leave the village)."""
     g = s.game
     if g.objective == "clutches" and g.tiles[g.model_tile[m]].key == "zogar_sag":

@@ -7,13 +7,34 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import combat, ritual, rolls
 from . import movement as mv
+from .constants import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
 from .content import DROP, LEAP
-from .game import MAX_ACTIVATIONS, MOVE_BENEFIT_LIMIT, SLOT_COSTS
+from .data import MiniaturesData
+from .frames import (
+    Circular,
+    Event,
+    Free,
+    Haste,
+    OverlordTurn,
+    Reinforce,
+    ReinforceArea,
+    Resolution,
+    Rocks,
+    Then,
+    Unit,
+    UnitSpell,
+    Who,
+)
 
 
-def begin_turn(s):
+def begin_turn(s: MiniaturesData) -> None:
     s.phase = "overlord"
     if s.game.priestess_area >= 0:
         ritual.turn_start(s)
@@ -21,15 +42,14 @@ def begin_turn(s):
     s.ov_fatigue -= n
     s.ov_reserve += n
     s.log_event(f"Round {s.turn + 1}: the Overlord's turn; he recovers {n} gems")
-    s.stack.append({"decision": "ov_turn", "player": s.game.overlord, "activations": 0,
-                    "activated": []})
+    s.stack.append(OverlordTurn(s.game.overlord, 0, []))
 
 
-def living_models(s, t: int) -> list:
+def living_models(s: MiniaturesData, t: int) -> list[int]:
     return [m for m in s.game.tile_models[t] if s.u_area[m] >= 0]
 
 
-def activatable(s, slot: int) -> bool:
+def activatable(s: MiniaturesData, slot: int) -> bool:
     t = s.river[slot]
     if t < 0 or SLOT_COSTS[slot] > s.ov_reserve:
         return False
@@ -38,27 +58,27 @@ def activatable(s, slot: int) -> bool:
     return bool(living_models(s, t))
 
 
-def turn_mask(s, fr, mask, codec):
+def turn_mask(s: MiniaturesData, fr: OverlordTurn, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["done"]] = True
-    if fr["activations"] >= MAX_ACTIVATIONS:
+    if fr.activations >= MAX_ACTIVATIONS:
         return
     o = codec.offsets["activate"]
     for slot in range(len(s.river)):
         # "activate 0, 1, or 2 tiles": two activations are of two different tiles (ruling)
-        if activatable(s, slot) and s.river[slot] not in fr["activated"]:
+        if activatable(s, slot) and s.river[slot] not in fr.activated:
             mask[o + slot] = True
 
 
-def turn_apply(s, fr, seg, slot):
+def turn_apply(s: MiniaturesData, fr: OverlordTurn, seg: str, slot: int) -> None:
     if seg == "done":
         s.stack.pop()
         return
-    fr["activations"] += 1
+    fr.activations += 1
     s.ov_reserve -= SLOT_COSTS[slot]
     s.ov_fatigue += SLOT_COSTS[slot]
     t = s.river.pop(slot)
     s.river.append(t)
-    fr["activated"].append(t)
+    fr.activated.append(t)
     g = s.game
     s.log_event(f"The Overlord activates {g.tiles[t].name} (slot {slot + 1}, "
                 f"{SLOT_COSTS[slot]} gems)")
@@ -68,19 +88,20 @@ def turn_apply(s, fr, seg, slot):
     queue = living_models(s, t)
     for m in queue:
         s.u_halo[m] = 0   # Set's Halo lasts until the caster's group activates
-    _next_model(s, {"decision": "unit", "player": g.overlord, "tile": t, "queue": queue})
+    next_model(s, Unit(g.overlord, t, queue))
 
 
-def _next_model(s, fr):
-    while fr["queue"]:
-        m = fr["queue"].pop(0)
+def next_model(s: MiniaturesData, fr: Unit) -> None:
+    """The next living model of the activated group acts, or the activation ends."""
+    while fr.queue:
+        m = fr.queue.pop(0)
         if s.u_area[m] >= 0:
-            mp = 0 if fr.get("volley") else 2 if fr.get("haste") else s.game.tiles[fr["tile"]].move
+            mp = 0 if fr.volley else 2 if fr.haste else s.game.tiles[fr.tile].move
             held = s.u_held[m]
             if held:   # Set's Possession: it cannot move this activation
                 s.u_held[m] = False
                 mp = 0
-            fr.update(model=m, mp=mp, bought=0, attacked=False, held=held)
+            fr.model, fr.mp, fr.bought, fr.attacked, fr.held = m, mp, 0, False, held
             if not s.stack or s.stack[-1] is not fr:
                 s.stack.append(fr)
             return
@@ -88,7 +109,7 @@ def _next_model(s, fr):
         s.stack.pop()
 
 
-def unit_targets(s, m: int, volley: bool = False) -> tuple:
+def unit_targets(s: MiniaturesData, m: int, volley: bool = False) -> tuple[list[int], list[int]]:
     """(heroes, allies) this model can attack now: melee in reach, or ranged in sight."""
     g = s.game
     tile = g.tiles[g.model_tile[m]]
@@ -97,59 +118,60 @@ def unit_targets(s, m: int, volley: bool = False) -> tuple:
         return [], []   # the Princess has no attack
     if tile.melee and not volley:
         areas = combat.melee_areas(s, a, "reach" in tile.skills)
-        reach = areas.__contains__
+        reach: Callable[[int], bool] = areas.__contains__
     else:
-        reach = lambda b: mv.line_of_sight(s, a, b)  # noqa: E731
+        def reach(b: int) -> bool:
+            return mv.line_of_sight(s, a, b)
     heroes = [h for h in s.heroes_in_play() if reach(s.h_area[h])]
     ally = g.model_ally
     allies = [k for k, b in enumerate(s.u_area) if b >= 0 and ally[k] and reach(b)]
     return heroes, allies
 
 
-def unit_mask(s, fr, mask, codec):
+def unit_mask(s: MiniaturesData, fr: Unit, mask: Mask, codec: ActionCodec) -> None:
     off = codec.offsets
-    m = fr["model"]
+    m = fr.model
     mask[off["done"]] = True
     a = s.u_area[m]
     if a < 0:
         return
     who = ("u", m)
     for b, c in mv.move_options(s, who, a):
-        if c <= fr["mp"] and mv.unit_may_enter(s, m, b):
+        if c <= fr.mp and mv.unit_may_enter(s, m, b):
             mask[off["move"] + b] = True
-    if not fr["attacked"] and not fr.get("haste"):
-        if fr.get("hit") != "barricade":
-            heroes, allies = unit_targets(s, m, fr.get("volley", False))
+    if not fr.attacked and not fr.haste:
+        if fr.hit != "barricade":
+            heroes, allies = unit_targets(s, m, fr.volley)
             for h in heroes:
                 mask[off["hero"] + h] = True
             for k in allies:
                 mask[off["melee"] + k] = True
-        if s.bar_life and fr.get("hit") != "character" and s.game.tiles[fr["tile"]].melee \
-                and not fr.get("volley"):
+        if s.bar_life and fr.hit != "character" and s.game.tiles[fr.tile].melee \
+                and not fr.volley:
             for i in ritual.barricades_next_to(s, a):
                 mask[off["barricade"] + i] = True
-        if (fr["bought"] < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
-                and not fr.get("volley") and not fr.get("held") and not fr.get("haste")):
+        if (fr.bought < MOVE_BENEFIT_LIMIT and s.ov_reserve > 0
+                and not fr.volley and not fr.held and not fr.haste):
             mask[off["benefit_move"]] = True
-    for sp in s.game.tile_spells[fr["tile"]] if fr["tile"] >= 0 else ():
-        if sp not in fr.get("cast", ()) and s.game.spells[sp].cost + s.u_dizzy[m] <= s.ov_reserve \
+    for sp in s.game.tile_spells[fr.tile] if fr.tile >= 0 else ():
+        if sp not in fr.cast and s.game.spells[sp].cost + s.u_dizzy[m] <= s.ov_reserve \
                 and spell_targets(s, m, sp):
             mask[off["spell"] + sp] = True
 
 
-def unit_apply(s, fr, seg, i):
-    m = fr["model"]
+def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
+    m = fr.model
     if seg == "done" or s.u_area[m] < 0:
-        _next_model(s, fr)
+        next_model(s, fr)
         return
     if seg == "spell":
         # Spell Caster on a tile: the Overlord pays the cost from the Reserve, once per
         # activation and spell (the exertion limit of Energy Drain is 1).
-        fr["cast"] = fr.get("cast", []) + [i]
+        fr.cast = fr.cast + [i]
         cost = s.game.spells[i].cost + s.u_dizzy[m]   # Magical Dizziness: 1 gem more
         s.ov_reserve -= cost
         s.ov_fatigue += cost
-        s.stack.append({"decision": "unit_spell", "player": fr["player"], "model": m, "spell": i})
+        s.stack.append(UnitSpell(fr.player, m, i))
         return
     if seg == "barricade":
         ritual.hit_barricade(s, fr, i)
@@ -158,121 +180,122 @@ def unit_apply(s, fr, seg, i):
         s.log_event(f"{s.game.model_name(m)} gets 1 more movement point (1 gem)")
         s.ov_reserve -= 1
         s.ov_fatigue += 1
-        fr["bought"] += 1
-        fr["mp"] += 1
+        fr.bought += 1
+        fr.mp += 1
         return
     if seg == "move":
         a = s.u_area[m]
-        fr["mp"] -= mv.move_cost(s, ("u", m), a, i)
+        fr.mp -= mv.move_cost(s, ("u", m), a, i)
         mv.cross(s, a, i)
         kind = s.game.board.border[a][i]
         if kind == LEAP:
-            c = {"model": m, "to": i, "difficulty": s.game.board.difficulty[a][i]}
+            c = Resolution(model=m, to=i, difficulty=s.game.board.difficulty[a][i])
             rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), [(2, False)],
-                              "unit_leap_rolled", c)
+                             Then.UNIT_LEAP_ROLLED, c)
             return
         s.u_area[m] = i
         s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         if kind == DROP:
-            rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(s.game.board.fall_dice),
-                              "unit_fell", {"model": m})
+            rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"),
+                             list(s.game.board.fall_dice), Then.UNIT_FELL, Resolution(model=m))
         return
     # an attack ends the model's movement (ruling, as for allies)
-    fr["attacked"] = True
-    fr["mp"] = 0
-    fr["hit"] = "character"
-    target = ["h", i] if seg == "hero" else ["u", i]
+    fr.attacked = True
+    fr.mp = 0
+    fr.hit = "character"
+    target: Who = ("h", i) if seg == "hero" else ("u", i)
     s.log_event(f"{s.game.model_name(m)} attacks {rolls.target_name(s, target)}")
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
         key = combat.fascination_key(s, target)
         if key not in s.u_attacked[m]:
             s.u_attacked[m].append(key)   # the target may now attack her back
-    c = {"side": mv.OVERLORD_SIDE, "model": m, "target": target, "volley": fr.get("volley", False)}
+    c = Resolution(side=mv.OVERLORD_SIDE, model=m, target=target, volley=fr.volley)
     unit_attack_roll(s, c)
 
 
-@rolls.cont
-def unit_attack_roll(s, c):
+def unit_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
-    m = c["model"]
+    m = c.model
+    assert m is not None and c.target is not None
     tile = g.tiles[g.model_tile[m]]
-    kind = "melee" if tile.melee and not c["volley"] else "ranged"
-    c["kind"] = kind
+    kind = "melee" if tile.melee and not c.volley else "ranged"
+    c.kind = kind
     specs = list(tile.ranged or tile.melee) if kind == "ranged" else list(tile.melee)
-    if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c["target"])]:
+    if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c.target)]:
         specs.append((0, False))
-    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), specs, "unit_attack_rolled", c,
-                      rolls.support_for(s, ("u", m)))
+    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), specs, Then.UNIT_ATTACK_ROLLED, c,
+                     rolls.support_for(s, ("u", m)))
 
 
-@rolls.cont
-def unit_attack_rolled(s, c):
+def unit_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     g = s.game
-    m = c["model"]
+    m = c.model
+    assert m is not None and c.target is not None and c.kind is not None
     hinder = 0
-    if c["kind"] == "ranged" and "elite_shooter" not in g.tiles[g.model_tile[m]].skills:
+    if c.kind == "ranged" and "elite_shooter" not in g.tiles[g.model_tile[m]].skills:
         hinder = mv.roll_hindrance(s, ("u", m))
-    power = max(0, sum(c["faces"]) - hinder)
-    combat.log_power(s, g.model_name(m), "attack", c["faces"], power, (("hindering", hinder),))
-    if mv.area_of(s, c["target"]) < 0:
+    power = max(0, sum(c.faces) - hinder)
+    combat.log_power(s, g.model_name(m), "attack", c.faces, power, (("hindering", hinder),))
+    if mv.area_of(s, c.target) < 0:
         return
-    combat.defend(s, c["target"], power, c["kind"], "unit_attack_done", c)
+    combat.defend(s, c.target, power, c.kind, Then.UNIT_ATTACK_DONE, c)
 
 
-@rolls.cont
-def unit_attack_done(s, c):
+def unit_attack_done(s: MiniaturesData, c: Resolution) -> None:
     """Circular Strike (Khosatral Khel): a kill carries the leftover damage to another enemy
     in the area."""
     g = s.game
-    m = c["model"]
-    if c["kind"] != "melee" or not c.get("killed") or s.u_area[m] < 0 \
+    m = c.model
+    assert m is not None
+    if c.kind != "melee" or not c.killed or s.u_area[m] < 0 \
             or "circular_strike" not in g.tiles[g.model_tile[m]].skills:
         return
-    left = c["power"] - c["defense"] - c["life_before"]
+    assert c.power is not None and c.defense is not None and c.life_before is not None
+    left = c.power - c.defense - c.life_before
     a = s.u_area[m]
     heroes = [h for h in s.heroes_in_play() if s.h_area[h] == a]
     allies = [k for k, b in enumerate(s.u_area) if b == a and mv.model_side(s, k) == mv.HERO_SIDE]
     if left > 0 and (heroes or allies):
-        s.stack.append({"decision": "circular", "player": g.overlord, "left": left, "context": c,
-                        "cands": allies, "heroes": heroes})
+        s.stack.append(Circular(g.overlord, left, c, allies, heroes))
 
 
-@rolls.cont
-def unit_leap_rolled(s, c):
+def unit_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
     """A failed leap: Zaporavo and Skuthus stay put, minions drown (facts file 7.2)."""
-    m = c["model"]
+    m = c.model
+    assert m is not None and c.difficulty is not None
     g = s.game
     tile = g.tiles[g.model_tile[m]]
-    if sum(c["faces"]) >= c["difficulty"]:
-        s.u_area[m] = c["to"]
+    if sum(c.faces) >= c.difficulty:
+        s.u_area[m] = c.to
     elif tile.type == "minion":
         s.damage_model(m, 99)
 
 
-@rolls.cont
-def unit_fell(s, c):
-    s.damage_model(c["model"], sum(c["faces"])) if sum(c["faces"]) else None
+def unit_fell(s: MiniaturesData, c: Resolution) -> None:
+    assert c.model is not None
+    if sum(c.faces):
+        s.damage_model(c.model, sum(c.faces))
 
 
 # ---- events and reinforcements --------------------------------------------------------------
-def event(s):
+def event(s: MiniaturesData) -> None:
     """Events with a choice (Hunting the Tigress) ask the Overlord; the others reinforce."""
     ev = s.game.event
     if ev.get("hordes") is not None:
         ritual.event(s)
     elif ev.get("choice"):
-        s.stack.append({"decision": "event", "player": s.game.overlord})
+        s.stack.append(Event(s.game.overlord))
     else:
         _reinforce(s, ev.get("reinforcement", 0))
 
 
-def _skuthus_alive(s) -> bool:
+def _skuthus_alive(s: MiniaturesData) -> bool:
     g = s.game
     t = g.tile_index[g.event["demon"]["replaces"]]
     return bool(living_models(s, t))
 
 
-def event_mask(s, fr, mask, codec):
+def event_mask(s: MiniaturesData, fr: Event, mask: Mask, codec: ActionCodec) -> None:
     ev = s.game.event
     o = codec.offsets["event"]
     mask[o] = True
@@ -286,25 +309,25 @@ def event_mask(s, fr, mask, codec):
         mask[o + 4] = True
 
 
-def event_apply(s, fr, seg, i):
+def event_apply(s: MiniaturesData, fr: Event, seg: str, i: int) -> None:
     s.stack.pop()
     g = s.game
-    s.log_event(f"The Overlord chooses the event: {g.codec.labels['event'][i]}")
+    s.log_event(f"The Overlord chooses the event: {(g.codec.labels['event'] or ())[i]}")
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
         return
     if i == 3:
-        s.stack.append({"decision": "free", "player": g.overlord})
+        s.stack.append(Free(g.overlord))
         return
     if i == 4:
-        s.stack.append({"decision": "rocks", "player": g.overlord})
+        s.stack.append(Rocks(g.overlord))
         return
     if i == 2:
         # Volley (ruling): every Overlord model with a hero in sight may make one ranged
         # attack with its tile's dice (its melee dice if it has no ranged dice).
         queue = [m for m, a in enumerate(s.u_area)
                  if a >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
-        _next_model(s, {"decision": "unit", "player": g.overlord, "tile": -1, "queue": queue, "volley": True})
+        next_model(s, Unit(g.overlord, -1, queue, volley=True))
         return
     # Skuthus dies (for the heroes) and the Outer Dark Demon appears in his area; its tile
     # takes his place in the River.
@@ -319,12 +342,12 @@ def event_apply(s, fr, seg, i):
     s.river[s.river.index(old)] = new
 
 
-def _reinforce(s, pts: int):
+def _reinforce(s: MiniaturesData, pts: int) -> None:
     if pts > 0:
-        s.stack.append({"decision": "reinforce", "player": s.game.overlord, "pts": pts})
+        s.stack.append(Reinforce(s.game.overlord, pts))
 
 
-def reinforce_tiles(s, pts: int) -> list:
+def reinforce_tiles(s: MiniaturesData, pts: int) -> list[int]:
     g = s.game
     if not any(not mv.is_full(s, a) for a in g.reinforcement_areas):
         return []
@@ -338,43 +361,44 @@ def reinforce_tiles(s, pts: int) -> list:
     return out
 
 
-def reinforce_mask(s, fr, mask, codec):
+def reinforce_mask(s: MiniaturesData, fr: Reinforce, mask: Mask, codec: ActionCodec) -> None:
     mask[codec.offsets["done"]] = True
     o = codec.offsets["reinforce"]
-    for t in reinforce_tiles(s, fr["pts"]):
+    for t in reinforce_tiles(s, fr.pts):
         mask[o + t] = True
 
 
-def reinforce_apply(s, fr, seg, t):
+def reinforce_apply(s: MiniaturesData, fr: Reinforce, seg: str, t: int) -> None:
     if seg == "done":
         s.stack.pop()
         return
-    s.stack.append({"decision": "reinforce_area", "player": fr["player"], "tile": t})
+    s.stack.append(ReinforceArea(fr.player, t))
 
 
-def reinforce_area_mask(s, fr, mask, codec):
+def reinforce_area_mask(s: MiniaturesData, fr: ReinforceArea, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["area"]
     for a in s.game.reinforcement_areas:
         if not mv.is_full(s, a):
             mask[o + a] = True
 
 
-def reinforce_area_apply(s, fr, seg, a):
+def reinforce_area_apply(s: MiniaturesData, fr: ReinforceArea, seg: str, a: int) -> None:
     s.stack.pop()
     g = s.game
-    t = fr["tile"]
+    t = fr.tile
     m = next(k for k in g.tile_models[t] if s.u_area[k] < 0)
     s.log_event(f"{g.model_name(m)} comes back as a reinforcement in {g.board.names[a]}")
     s.u_area[m] = a
     s.u_life[m] = g.tiles[t].life
     parent = s.stack[-1]
-    parent["pts"] -= g.tiles[t].cost
-    if not reinforce_tiles(s, parent["pts"]):
+    assert isinstance(parent, Reinforce)
+    parent.pts -= g.tiles[t].cost
+    if not reinforce_tiles(s, parent.pts):
         s.stack.pop()
 
 
 # ---- spells cast by a tile (Skuthus) ------------------------------------------------------------
-def spell_targets(s, m: int, sp: int) -> list:
+def spell_targets(s: MiniaturesData, m: int, sp: int) -> list[int]:
     """Energy Drain: a hero in an adjacent area in sight; Set's Bite: a hero in sight."""
     a = s.u_area[m]
     b = s.game.board
@@ -383,15 +407,15 @@ def spell_targets(s, m: int, sp: int) -> list:
             and (not adjacent or b.border[a][s.h_area[h]] >= 0)]
 
 
-def unit_spell_mask(s, fr, mask, codec):
-    for h in spell_targets(s, fr["model"], fr["spell"]):
+def unit_spell_mask(s: MiniaturesData, fr: UnitSpell, mask: Mask, codec: ActionCodec) -> None:
+    for h in spell_targets(s, fr.model, fr.spell):
         mask[codec.offsets["hero"] + h] = True
 
 
-def unit_spell_apply(s, fr, seg, h):
+def unit_spell_apply(s: MiniaturesData, fr: UnitSpell, seg: str, h: int) -> None:
     s.stack.pop()
-    spell = s.game.spells[fr["spell"]]
-    s.log_event(f"{s.game.model_name(fr['model'])} casts {spell.name} on {s.game.heroes[h].name}")
+    spell = s.game.spells[fr.spell]
+    s.log_event(f"{s.game.model_name(fr.model)} casts {spell.name} on {s.game.heroes[h].name}")
     if spell.effect == "drain":
         # Energy Drain: the hero moves 1 gem Reserve -> Fatigue; the caster's side (the
         # Overlord) moves 3 gems Fatigue -> Reserve.
@@ -402,24 +426,25 @@ def unit_spell_apply(s, fr, seg, h):
         s.ov_fatigue -= n
         s.ov_reserve += n
         return
-    c = {"side": mv.OVERLORD_SIDE, "model": fr["model"], "target": ["h", h], "spell": fr["spell"]}
-    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(spell.dice), "unit_spell_rolled", c)
+    c = Resolution(side=mv.OVERLORD_SIDE, model=fr.model, target=("h", h), spell=fr.spell)
+    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(spell.dice),
+                     Then.UNIT_SPELL_ROLLED, c)
 
 
-@rolls.cont
-def unit_spell_rolled(s, c):
+def unit_spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     """Set's Bite: an attack; the target's controller also moves a gem Reserve -> Fatigue."""
-    h = c["target"][1]
-    spell = s.game.spells[c["spell"]]
+    assert c.target is not None and c.spell is not None
+    h = c.target[1]
+    spell = s.game.spells[c.spell]
     n = min(spell.drain, s.reserve[h])
     s.reserve[h] -= n
     s.fatigue[h] += n
     if s.h_state[h] == 0:
-        combat.defend(s, c["target"], sum(c["faces"]), "spell", "nothing", c)
+        combat.defend(s, c.target, sum(c.faces), "spell", Then.NOTHING, c)
 
 
 # ---- petrified monsters (In the Heart of Darkness) ---------------------------------------------
-def freeable(s) -> list:
+def freeable(s: MiniaturesData) -> list[int]:
     """A statue may be freed while fewer than 2 monster tiles with living models are in the
     River and the River has an empty slot (ruling); its area must have room."""
     g = s.game
@@ -433,12 +458,12 @@ def freeable(s) -> list:
             if all(not mv.is_full(s, g.board.index[a]) for a in g.tiles[t].start)]
 
 
-def free_mask(s, fr, mask, codec):
+def free_mask(s: MiniaturesData, fr: Free, mask: Mask, codec: ActionCodec) -> None:
     for t in freeable(s):
         mask[codec.offsets["free"] + t] = True
 
 
-def free_apply(s, fr, seg, t):
+def free_apply(s: MiniaturesData, fr: Free, seg: str, t: int) -> None:
     """The freed monster comes alive where its statue stands; its tile goes to the River's
     end, taking the place of the leftmost empty slot."""
     s.stack.pop()
@@ -453,27 +478,27 @@ def free_apply(s, fr, seg, t):
 
 
 # ---- Rocks Fall (For All of Ophir's Gold) -----------------------------------------------------
-def rocks_mask(s, fr, mask, codec):
+def rocks_mask(s: MiniaturesData, fr: Rocks, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["area"]
     for a in range(s.game.num_areas):
         mask[o + a] = True
 
 
-def rocks_apply(s, fr, seg, a):
+def rocks_apply(s: MiniaturesData, fr: Rocks, seg: str, a: int) -> None:
     """Pick an area and roll the dice; every character there takes damage equal to the
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
     s.stack.pop()
     s.log_event(f"Rocks fall on {s.game.board.names[a]}")
-    dice = [tuple(d) for d in s.game.event_rocks]
-    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, "rocks_fell", {"area": a})
+    dice = list(s.game.event_rocks)
+    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, Then.ROCKS_FELL,
+                     Resolution(area=a))
 
 
-@rolls.cont
-def rocks_fell(s, c):
-    dmg = sum(c["faces"])
+def rocks_fell(s: MiniaturesData, c: Resolution) -> None:
+    dmg = sum(c.faces)
     if dmg <= 0:
         return
-    a = c["area"]
+    a = c.area
     g = s.game
     for m, b in enumerate(s.u_area):
         if b == a:
@@ -483,3 +508,21 @@ def rocks_fell(s, c):
             s.wound_hero(h, dmg)
     if g.captive >= 0 and s.o_loc[g.captive] == a:
         s.kill_captive(by_heroes=False)
+
+
+# ---- Bestial Haste (the event of The Final Ritual, ritual.py) ------------------------------
+def haste_mask(s: MiniaturesData, fr: Haste, mask: Mask, codec: ActionCodec) -> None:
+    """Bestial Haste: one group returned this way gets up to 2 movement points now."""
+    mask[codec.offsets["done"]] = True
+    o = codec.offsets["reinforce"]
+    for t in fr.groups:
+        if any(s.u_area[m] >= 0 for m in fr.groups[t]):
+            mask[o + int(t)] = True
+
+
+def haste_apply(s: MiniaturesData, fr: Haste, seg: str, t: int) -> None:
+    s.stack.pop()
+    if seg == "done":
+        return
+    queue = [m for m in fr.groups[str(t)] if s.u_area[m] >= 0]
+    next_model(s, Unit(fr.player, t, queue, haste=True))

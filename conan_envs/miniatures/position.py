@@ -8,16 +8,22 @@ fields; everything after it is played through public moves. Every function check
 (ValueError) and leaves the state's legal-action mask to be recomputed."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
-from ..engine import checks
-from .content import COLOR_NAMES
+from conan_envs.engine import State
 
-OFF = -10
+from ..engine import checks
+from .constants import OFF
+from .content import COLOR_NAMES
+from .data import MiniaturesData
+
 COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
 
 
-def area_id(s, a):
+def area_id(s: MiniaturesData, a: object) -> int:
     """An area id from its name on the board (or an id, checked)."""
     b = s.game.board
     if isinstance(a, str):
@@ -29,8 +35,10 @@ def area_id(s, a):
     return a
 
 
-def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance=None,
-             halo=None, spaces=None, spell_gems=None):
+def set_hero(s: MiniaturesData, h: int, *, area: object = None, reserve: int | None = None,
+             fatigue: int | None = None, wounds: int | None = None, stance: int | None = None,
+             halo: int | None = None, spaces: Sequence[int] | None = None,
+             spell_gems: Sequence[int] | dict[int, int] | None = None) -> State:
     """Set hero h's area (name or id), gems in the Reserve, Fatigue and Wound zones, stance
     (0 none, 1 aggressive, 2 cautious), Mitra's Halo armor, gems on the six action spaces and on
     each spell card (a list, or {spell: gems} for some). None leaves it."""
@@ -57,13 +65,13 @@ def set_hero(s, h, *, area=None, reserve=None, fatigue=None, wounds=None, stance
     return s.edited()
 
 
-def rest(s, h):
+def rest(s: MiniaturesData, h: int) -> State:
     """Every gem of hero h's Fatigue zone into the Reserve (enough gems to act)."""
     checks.index("hero", h, s.game.num_heroes)
     return set_hero(s, h, reserve=s.reserve[h] + s.fatigue[h], fatigue=0)
 
 
-def set_model(s, m, *, area=None, life=None):
+def set_model(s: MiniaturesData, m: int, *, area: object = None, life: Any = None) -> State:
     """Set model m's area (name, id, or "off" for off the board) and life. None leaves it."""
     checks.index("model", m, s.game.num_models)
     if area is not None:
@@ -73,7 +81,7 @@ def set_model(s, m, *, area=None, life=None):
     return s.edited()
 
 
-def slay(s, m):
+def slay(s: MiniaturesData, m: int) -> State:
     """Model m is slain as by damage: off the board, its life 0, the scenario told (a slain
     objective model can end the game)."""
     checks.index("model", m, s.game.num_models)
@@ -83,7 +91,7 @@ def slay(s, m):
     return s.edited()
 
 
-def clear_models(s, keep=()):
+def clear_models(s: MiniaturesData, keep: Any = ()) -> State:
     """Take every model off the board except those of the tiles named in `keep`."""
     g = s.game
     unknown = set(keep) - {t.key for t in g.tiles}
@@ -95,7 +103,7 @@ def clear_models(s, keep=()):
     return s.edited()
 
 
-def place_object(s, o, where):
+def place_object(s: MiniaturesData, o: int, where: Any) -> State:
     """Put object o in an area (name or id), carried by a hero (("hero", h)) or out of play
     ("off")."""
     g = s.game
@@ -112,20 +120,20 @@ def place_object(s, o, where):
     return s.edited()
 
 
-def searched(s, *areas):
+def searched(s: MiniaturesData, *areas: object) -> State:
     """Mark these areas (names or ids) searched: nothing more is found there."""
     for a in [area_id(s, x) for x in areas]:
         s.searched[a] = True
     return s.edited()
 
 
-def set_chests(s, areas):
+def set_chests(s: MiniaturesData, areas: Any) -> State:
     """The areas (names or ids) that hold a chest, in place of the scenario's."""
     s.chests = [area_id(s, x) for x in areas]
     return s.edited()
 
 
-def set_overlord(s, *, reserve=None, fatigue=None):
+def set_overlord(s: MiniaturesData, *, reserve: Any = None, fatigue: Any = None) -> State:
     """Set the Overlord's gems in the Reserve and Fatigue zones. None leaves it."""
     if reserve is not None:
         s.ov_reserve = checks.count("Overlord reserve", reserve)
@@ -134,7 +142,7 @@ def set_overlord(s, *, reserve=None, fatigue=None):
     return s.edited()
 
 
-def _tile(s, tile):
+def _tile(s: MiniaturesData, tile: Any) -> int:
     g = s.game
     if isinstance(tile, str):
         if tile not in g.tile_index:
@@ -143,14 +151,14 @@ def _tile(s, tile):
     return checks.index("tile", tile, len(g.tiles))
 
 
-def set_river_slot(s, slot, tile):
+def set_river_slot(s: MiniaturesData, slot: int, tile: Any) -> State:
     """Put tile `tile` (key or id) on River slot `slot`."""
     checks.index("River slot", slot, len(s.river))
     s.river[slot] = _tile(s, tile)
     return s.edited()
 
 
-def unpetrify(s, tile):
+def unpetrify(s: MiniaturesData, tile: Any) -> State:
     """Petrified monster `tile` (key or id) is a statue no more (In the Heart of Darkness), its
     models and tile left where they are: place them with set_model and set_river_slot (the
     event that frees a monster also places them)."""
@@ -161,14 +169,14 @@ def unpetrify(s, tile):
     return s.edited()
 
 
-def set_barricade(s, b, life):
+def set_barricade(s: MiniaturesData, b: int, life: Any) -> State:
     """Set barricade b's life (0: broken, no longer blocking movement or sight)."""
     checks.index("barricade", b, len(s.bar_life))
     s.bar_life[b] = checks.count("barricade life", life)
     return s.edited()
 
 
-def set_round(s, *, turn=None, dead_heroes=None):
+def set_round(s: MiniaturesData, *, turn: Any = None, dead_heroes: Any = None) -> State:
     """Set the rounds already played and the count of dead heroes (which cuts the gems a stance
     recovers). None leaves it."""
     if turn is not None:
@@ -178,14 +186,14 @@ def set_round(s, *, turn=None, dead_heroes=None):
     return s.edited()
 
 
-def hand_turn(s, h):
+def hand_turn(s: MiniaturesData, h: int) -> State:
     """Hand the Action phase's turn to hero h (the heroes act in any order)."""
     checks.index("hero", h, s.game.num_heroes)
     if s.decision() != "act":
         raise ValueError(f"the decision is {s.decision()!r}, not a hero's action")
     if s.h_state[h] != 0:
         raise ValueError(f"hero {h} is not on the board")
-    s.stack[-1]["player"] = h
+    s.stack[-1].player = h
     return s.edited()
 
 
@@ -193,7 +201,7 @@ class LoadedDice:
     """Stands in for a state's generator: each die comes up showing the next scripted number
     of symbols (the first face of its colour with that many)."""
 
-    def __init__(self, faces, rolls):
+    def __init__(self, faces: Sequence[Sequence[int]], rolls: Sequence[tuple[str, int]]) -> None:
         self.queue = []
         for roll in rolls:
             if not (isinstance(roll, tuple) and len(roll) == 2 and roll[0] in COLORS):
@@ -204,7 +212,7 @@ class LoadedDice:
                 raise ValueError(f"a {COLOR_NAMES[col]} die shows no face with {n!r} symbols")
             self.queue.append(list(faces[col]).index(n))
 
-    def integers(self, high, size=None):
+    def integers(self, high: int, size: int | None = None) -> Any:
         if high != 6:
             raise ValueError(f"loaded dice roll six-sided dice only, not integers({high})")
         n = 1 if size is None else size
@@ -213,17 +221,18 @@ class LoadedDice:
         out, self.queue = self.queue[:n], self.queue[n:]
         return out[0] if size is None else np.array(out, dtype=np.int64)
 
-    def permutation(self, n):
+    def permutation(self, n: int) -> None:
         raise ValueError("a deck is shuffled while the dice are loaded")
 
-    def empty(self):
+    def empty(self) -> bool:
         """Whether every scripted roll has been rolled."""
         return not self.queue
 
 
-def load_dice(s, *rolls):
+def load_dice(s: MiniaturesData, *rolls: tuple[str, int]) -> LoadedDice:
     """Roll every die from now on with `rolls`, in order: (colour, symbols), colour "Y", "O",
     "R" or its name; a roll past the script raises ValueError. Returns the loaded dice. A state
     with loaded dice plays on in place: it cannot be cloned or saved."""
-    s.rng = LoadedDice(s.game.faces, rolls)
-    return s.rng
+    dice = LoadedDice(s.game.faces, rolls)
+    s.rng = dice   # type: ignore[assignment]  # stands in for the generator
+    return dice

@@ -4,36 +4,37 @@ a hero's gems move between zones but are never created), where each object is, a
 pending decision frame. Anything wrong is a CorruptStateError naming the field."""
 from __future__ import annotations
 
+import dataclasses
+from typing import Any, NoReturn
+
 from conan_envs.engine import CorruptStateError
 
-from .game import MAX_DICE, SLOT_COSTS
+from .constants import ESCAPED, MAX_DICE, OFF, PHASE_NAMES, SLOT_COSTS
+from .data import MiniaturesData
+from .frames import FRAME_TYPES, Frame, Payer, Reroll, Resolution, Then, Unit
 
-OFF, ESCAPED = -10, -12
 MAX_GEMS = 60          # no hero or Overlord zone ever holds more
 MAX_STACK = 64         # decision frames pending at once
 
 
-def _bad(field: str, why: str):
+def _bad(field: str, why: str) -> NoReturn:
     raise CorruptStateError(f"saved miniatures state: field {field}: {why}")
 
 
-def _size(s, field: str, n: int):
+def _size(s: MiniaturesData, field: str, n: int) -> None:
     if len(getattr(s, field)) != n:
         _bad(field, f"expected {n} entries, found {len(getattr(s, field))}")
 
 
-def _range(field: str, value, lo: int, hi: int):
+def _range(field: str, value: Any, lo: int, hi: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         _bad(field, f"{value!r} is not an integer from {lo} to {hi}")
 
 
-def check(s) -> None:
+def check(s: MiniaturesData) -> None:
     g = s.game
     nh, n, M, O = g.num_heroes, g.num_areas, g.num_models, g.num_objects
     S, T = len(g.spells), len(g.tiles)
-    from .state import KINDS
-    from .view import PHASE_NAMES
-
     if s.phase not in PHASE_NAMES:
         _bad("phase", f"{s.phase!r} is not a phase")
     _range("winner", s.winner, -1, 1)
@@ -109,89 +110,112 @@ def check(s) -> None:
         _bad("stack", "too many pending decisions")
     if s.winner < 0 and not s.stack:
         _bad("stack", "no pending decision in a game not over")
+    z = {"nh": nh, "n": n, "M": M, "O": O, "S": S, "T": T}
     for i, fr in enumerate(s.stack):
-        if not isinstance(fr, dict) or fr.get("decision") not in KINDS:
+        if type(fr) not in FRAME_TYPES:
             _bad(f"stack[{i}]", "not a decision frame")
-        _frame(s, fr, f"stack[{i}]", {"nh": nh, "n": n, "M": M, "O": O, "S": S, "T": T})
+        _frame(s, fr, f"stack[{i}]", z)
 
 
-def _frame(s, d: dict, path: str, z: dict):
-    """Every key of a frame (or a roll's context) within its range."""
-    from .rolls import CONT
+_THEN = frozenset(Then)
+_COUNTS = frozenset(("gems", "mp", "bought", "activations", "pts", "left", "steps", "power",
+                     "area_power", "defense", "dmg", "life_before"))
+_NAMES = frozenset(("kind", "atk_kind", "why", "hit"))
+_FLAGS = frozenset(("noguard", "volley", "killed", "attacked", "held", "haste"))
 
+
+def _frame(s: Any, d: Frame | Resolution, path: str, z: dict[str, int]) -> None:
+    """Every field of a frame (or of what it resolves) within its range."""
     nh, n, M, O, S, T = z["nh"], z["n"], z["M"], z["O"], z["S"], z["T"]
     ranges = {
         "player": (0, nh), "hero": (0, nh - 1), "target_hero": (0, nh - 1),
-        "model": (0, M - 1), "target_model": (0, M - 1), "tile": (-1, T - 1),
-        "object": (-1, O - 1), "weapon": (-1, O - 1), "spell": (0, S - 1),
+        "model": (-1 if isinstance(d, Unit) else 0, M - 1), "target_model": (0, M - 1),
+        "tile": (-1, T - 1), "object": (-1, O - 1), "weapon": (-1, O - 1), "spell": (0, S - 1),
         "area": (-1, n - 1), "to": (-1, n - 1), "bar": (0, len(s.game.barricades) - 1),
         "side": (0, 1), "difficulty": (0, 20), "support": (0, 4),
     }
-    counts = ("gems", "mp", "bought", "activations", "pts", "left", "steps", "power",
-              "area_power", "defense", "dmg", "life_before")
-    for key, val in d.items():
+    for f in dataclasses.fields(d):
+        key = f.name
+        val = getattr(d, key)
         where = f"{path}.{key}"
+        if val is None and f.default is None:
+            continue   # a field that does not apply
         if key in ranges:
             _range(where, val, *ranges[key])
-        elif key in counts:
+        elif key in _COUNTS:
             _range(where, val, -MAX_GEMS, 10 * MAX_GEMS)
         elif key in ("then", "final"):
-            if val not in CONT:
+            if val not in _THEN:
                 _bad(where, f"{val!r} is not a rule")
         elif key == "context":
-            if not isinstance(val, dict):
+            if not isinstance(val, Resolution):
                 _bad(where, "not a roll context")
             _frame(s, val, where, z)
         elif key in ("dice", "faces"):
-            if len(val) > MAX_DICE or ("dice" in d and len(d["dice"]) != len(d["faces"])):
+            if not isinstance(val, list) or len(val) > MAX_DICE or (
+                    isinstance(d, Reroll) and len(d.dice) != len(d.faces)):
                 _bad(where, "too many dice, or dice and faces differ")
             for x in val:
                 _range(where, x, 0, 3 if key == "faces" else 2)
         elif key == "free":
-            if len(val) != 3:
+            if not isinstance(val, list) or len(val) != 3:
                 _bad(where, "one count per colour")
             for x in val:
                 _range(where, x, 0, MAX_DICE)
         elif key == "payer":
-            if not isinstance(val, dict) or val.get("side") not in ("hero", "overlord", "nobody") \
-                    or set(val) != {"side", "hero", "ally"}:
+            if not isinstance(val, Payer) or val.side not in ("hero", "overlord", "nobody") \
+                    or not isinstance(val.ally, bool):
                 _bad(where, "not a payer")
-            if val["side"] == "hero":
-                _range(where, val["hero"], 0, nh - 1)
+            _range(where, val.hero, 0 if val.side == "hero" else -1, nh - 1)
         elif key in ("queue", "cands"):
+            if not isinstance(val, list):
+                _bad(where, "not a list")
             for x in val:
-                if isinstance(x, list):
+                if isinstance(x, tuple):
                     _target(where, x, z)
                 else:
                     _range(where, x, 0, M - 1)
         elif key in ("heroes", "asked"):
-            for x in val:
+            for x in _items(where, val):
                 _range(where, x, 0, nh - 1)
         elif key == "cast":
-            for x in val:
+            for x in _items(where, val):
                 _range(where, x, 0, S - 1)
         elif key == "activated":
-            for x in val:
+            for x in _items(where, val):
                 _range(where, x, 0, T - 1)
         elif key == "groups":
+            if not isinstance(val, dict):
+                _bad(where, "not a table of groups")
             for t, models in val.items():
-                _range(where, int(t) if t.isdigit() else -1, 0, T - 1)
-                for x in models:
+                _range(where, int(t) if isinstance(t, str) and t.isdigit() else -1, 0, T - 1)
+                for x in _items(where, models):
                     _range(where, x, 0, M - 1)
         elif key == "target":
             _target(where, val, z)
-        elif key in ("decision", "kind", "atk_kind", "why", "hit"):
+        elif key in _NAMES:
             if not isinstance(val, str):
                 _bad(where, "not a name")
-        elif key not in ("noguard", "volley", "killed", "attacked", "held", "haste"):
+        elif key in _FLAGS:
+            if not isinstance(val, bool):
+                _bad(where, "not a flag")
+        else:
             _bad(where, "unknown entry")
 
 
-def _target(where: str, t, z: dict):
-    if not isinstance(t, list) or not t or t[0] not in ("h", "u", "y") or \
-            (t[0] != "y" and (len(t) != 2 or not isinstance(t[1], int))):
+def _items(where: str, val: Any) -> list[Any]:
+    if not isinstance(val, list):
+        _bad(where, "not a list")
+    return val
+
+
+def _target(where: str, t: Any, z: dict[str, int]) -> None:
+    if not (isinstance(t, tuple) and len(t) == 2 and t[0] in ("h", "u", "y")
+            and isinstance(t[1], int) and not isinstance(t[1], bool)):
         _bad(where, f"{t!r} is not a character")
     if t[0] == "h":
         _range(where, t[1], 0, z["nh"] - 1)
     elif t[0] == "u":
         _range(where, t[1], 0, z["M"] - 1)
+    elif t[1] != -1:
+        _bad(where, f"{t!r} is not a character")

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from . import movement as mv
 from . import rolls
+from .constants import Winner
+from .data import MiniaturesData
+from .frames import Haste, Resolution, Then, Unit
 
-HEROES, OVERLORD = 0, 1
+OVERLORD = Winner.OVERLORD
 
 
-def barricades_next_to(s, area: int) -> list:
+def barricades_next_to(s: MiniaturesData, area: int) -> list[int]:
     g = s.game
     return [i for i, (a, b) in enumerate(g.barricades)
             if s.bar_life[i] > 0 and area in (a, b)]
 
 
-def turn_start(s):
+def turn_start(s: MiniaturesData) -> None:
     """Start of the Overlord's turn: relics in an area holding a unit are removed; the
     priestess dies if a unit shares her area."""
     g = s.game
@@ -29,24 +32,24 @@ def turn_start(s):
         s.winner = OVERLORD
 
 
-def hit_barricade(s, fr, i: int):
+def hit_barricade(s: MiniaturesData, fr: Unit, i: int) -> None:
     """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
     g = s.game
-    m = fr["model"]
-    fr["attacked"], fr["mp"], fr["hit"] = True, 0, "barricade"
-    c = {"bar": i, "model": m}
+    m = fr.model
+    fr.attacked, fr.mp, fr.hit = True, 0, "barricade"
+    c = Resolution(bar=i, model=m)
     rolls.start_roll(s, g.overlord, rolls.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
-                      "barricade_hit", c, rolls.support_for(s, ("u", m)))
+                     Then.BARRICADE_HIT, c, rolls.support_for(s, ("u", m)))
 
 
-@rolls.cont
-def barricade_hit(s, c):
-    i = c["bar"]
-    s.bar_life[i] = max(0, s.bar_life[i] - sum(c["faces"]))
-    s.log_event(f"A barricade takes {sum(c['faces'])} damage ({s.bar_life[i]} life left)")
+def barricade_hit(s: MiniaturesData, c: Resolution) -> None:
+    i = c.bar
+    assert i is not None
+    s.bar_life[i] = max(0, s.bar_life[i] - sum(c.faces))
+    s.log_event(f"A barricade takes {sum(c.faces)} damage ({s.bar_life[i]} life left)")
 
 
-def event(s):
+def event(s: MiniaturesData) -> None:
     """Resolve the three parts of the event in order. The Incantation is rolled before the
     Bestial Haste is chosen (ruling: neither changes the other)."""
     g = s.game
@@ -54,16 +57,17 @@ def event(s):
     heroes = s.heroes_in_play()
     if s.relics and heroes:
         # Incantation: a hero rolls 1 yellow die per relic on the board, without rerolls
-        rolls.start_roll(s, heroes[0], rolls.payer("nobody"), [(0, False)] * len(s.relics), "incanted", {})
+        rolls.start_roll(s, heroes[0], rolls.payer("nobody"), [(0, False)] * len(s.relics),
+                         Then.INCANTED, Resolution())
     if s.winner < 0 and returned:
-        s.stack.append({"decision": "haste", "player": g.overlord, "groups": returned})
+        s.stack.append(Haste(g.overlord, returned))
 
 
-def pict_hordes(s) -> dict:
+def pict_hordes(s: MiniaturesData) -> dict[str, list[int]]:
     """Dead Pict Warriors and Hunters return to the reinforcement areas until those are full
     (tile by tile in River order, each into the first reinforcement area with room)."""
     g = s.game
-    returned = {}
+    returned: dict[str, list[int]] = {}
     for t in [t for t in s.river if t in g.horde_tiles] + [t for t in g.horde_tiles
                                                             if t not in s.river]:
         for m in g.tile_models[t]:
@@ -78,25 +82,6 @@ def pict_hordes(s) -> dict:
     return returned
 
 
-@rolls.cont
-def incanted(s, c):
-    s.invocation = max(0, s.invocation - sum(c["faces"]))
+def incanted(s: MiniaturesData, c: Resolution) -> None:
+    s.invocation = max(0, s.invocation - sum(c.faces))
     s.log_event(f"The incantation moves the invocation marker to {s.invocation}")
-
-
-def haste_mask(s, fr, mask, codec):
-    """Bestial Haste: one group returned this way gets up to 2 movement points now."""
-    mask[codec.offsets["done"]] = True
-    o = codec.offsets["reinforce"]
-    for t in fr["groups"]:
-        if any(s.u_area[m] >= 0 for m in fr["groups"][t]):
-            mask[o + int(t)] = True
-
-
-def haste_apply(s, fr, seg, t):
-    s.stack.pop()
-    if seg == "done":
-        return
-    from .overlord import _next_model
-    queue = [m for m in fr["groups"][str(t)] if s.u_area[m] >= 0]
-    _next_model(s, {"decision": "unit", "player": fr["player"], "tile": t, "queue": queue, "haste": True})

@@ -2,33 +2,35 @@
 
 Every roll goes through a `reroll` decision (skipped when no reroll is possible): free
 rerolls of marked dice, Support's extra free reroll, then paid rerolls (a hero's gems, or the
-Overlord's Reroll benefit). What happens next is named by a continuation in CONT, called with
-the roll's context dict.
+Overlord's Reroll benefit). What happens next is named by a `Then`, resumed through the
+state (the table of continuations is in kinds.py) with the roll's `Resolution`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
 from . import movement as mv
+from .constants import ROLL_PURPOSE
 from .content import COLOR_NAMES
-from .view import ROLL_PURPOSE, dice_words
-
-CONT = {}
-
-
-def cont(fn):
-    CONT[fn.__name__] = fn
-    return fn
+from .data import MiniaturesData
+from .frames import Payer, Reroll, Resolution, Then, Who
+from .view import dice_words
 
 
 # ---- rolling and rerolling --------------------------------------------------------------
-def payer(side: str, hero: int = -1, ally: bool = False) -> dict:
+def payer(side: str, hero: int = -1, ally: bool = False) -> Payer:
     """Who pays for paid rerolls: side "hero" (gems from `hero`'s Reserve onto the Reroll space,
     or onto the ally tile when `ally`: a leader rerolling an ally's die), "overlord" (the
     Reroll benefit, Reserve to Fatigue) or "nobody" (no paid rerolls)."""
-    return {"side": side, "hero": hero, "ally": ally}
+    return Payer(side, hero, ally)
 
 
-def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support: int = 0,
-               who=None):
+def start_roll(s: MiniaturesData, player: int, payer_: Payer, specs: Sequence[tuple[int, bool]],
+               then: Then, c: Resolution,
+               support: int = 0, who: Who | None = None) -> None:
     """Roll `specs` ((colour, marked), ...); `payer_` (see `payer`) pays for rerolls; marked
     dice give free rerolls of their colour. `who` rolls (default: the paying hero); Jinx in its
     area forbids every reroll."""
@@ -39,23 +41,22 @@ def start_roll(s, player: int, payer_: dict, specs, then: str, c: dict, support:
     for col, marked in specs:
         if marked:
             free[col] += 1
-    if who is None and payer_["side"] == "hero" and not payer_["ally"]:
-        who = ("h", payer_["hero"])
+    if who is None and payer_.side == "hero" and not payer_.ally:
+        who = ("h", payer_.hero)
     if who is not None and jinxed(s, who):
         free, support, payer_ = [0, 0, 0], 0, payer("nobody")
-    fr = {"decision": "reroll", "player": player, "payer": payer_, "dice": dice,
-          "faces": [faces[col][r] for col, r in zip(dice, rolls)], "free": free, "support": support,
-          "then": then, "context": c}
+    fr = Reroll(player, payer_, dice, [faces[col][r] for col, r in zip(dice, rolls)], free,
+                support, then, c)
     if dice:
         s.log_event(f"{roller_name(s, c, player, then)} rolls for {ROLL_PURPOSE[then]}: "
-                    f"{dice_words(s.game, dice, fr['faces'])} = {sum(fr['faces'])}")
+                    f"{dice_words(s.game, dice, fr.faces)} = {sum(fr.faces)}")
     if dice and _can_reroll(s, fr):
         s.stack.append(fr)
     else:
         _finish_roll(s, fr)
 
 
-def jinxed(s, who) -> bool:
+def jinxed(s: MiniaturesData, who: Who) -> bool:
     """Jinx: enemies in this model's area cannot reroll at all."""
     area = mv.area_of(s, who)
     if area < 0:
@@ -68,52 +69,53 @@ def jinxed(s, who) -> bool:
     return False
 
 
-def _can_pay(s, pays: dict) -> bool:
-    if pays["side"] == "hero":
-        return s.reserve[pays["hero"]] > 0
-    if pays["side"] == "overlord":
+def _can_pay(s: MiniaturesData, pays: Payer) -> bool:
+    if pays.side == "hero":
+        return s.reserve[pays.hero] > 0
+    if pays.side == "overlord":
         return s.ov_reserve > 0
     return False
 
 
-def _can_reroll(s, fr) -> bool:
-    return fr["support"] > 0 or any(fr["free"][c] for c in fr["dice"]) or _can_pay(s, fr["payer"])
+def _can_reroll(s: MiniaturesData, fr: Reroll) -> bool:
+    return fr.support > 0 or any(fr.free[c] for c in fr.dice) or _can_pay(s, fr.payer)
 
 
-def reroll_mask(s, fr, mask, codec):
+def reroll_mask(s: MiniaturesData, fr: Reroll, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["reroll"]
-    pay = _can_pay(s, fr["payer"])
-    for i, col in enumerate(fr["dice"]):
-        if pay or fr["support"] or fr["free"][col]:
+    pay = _can_pay(s, fr.payer)
+    free = fr.free
+    for i, col in enumerate(fr.dice):
+        if pay or fr.support or free[col]:
             mask[o + i] = True
     mask[codec.offsets["keep"]] = True
 
 
-def reroll_apply(s, fr, seg, i):
+def reroll_apply(s: MiniaturesData, fr: Reroll, seg: str, i: int) -> None:
     if seg == "keep":
         s.stack.pop()
         _finish_roll(s, fr)
         return
-    col = fr["dice"][i]
-    if fr["free"][col]:
-        fr["free"][col] -= 1
-    elif fr["support"]:
-        fr["support"] -= 1
+    col = fr.dice[i]
+    if fr.free[col]:
+        fr.free[col] -= 1
+    elif fr.support:
+        fr.support -= 1
     else:
-        pay_reroll(s, fr["payer"])
-    fr["faces"][i] = s.game.faces[col][int(s.rng.integers(6))]
-    s.log_event(f"{roller_name(s, fr['context'], fr['player'], fr['then'])} rerolls die {i + 1} "
-                f"({COLOR_NAMES[col]}): {fr['faces'][i]}, total {sum(fr['faces'])}")
+        pay_reroll(s, fr.payer)
+    fr.faces[i] = s.game.faces[col][int(s.rng.integers(6))]
+    s.log_event(f"{roller_name(s, fr.context, fr.player, fr.then)} rerolls die {i + 1} "
+                f"({COLOR_NAMES[col]}): {fr.faces[i]}, total {sum(fr.faces)}")
     if not _can_reroll(s, fr):
         s.stack.pop()
         _finish_roll(s, fr)
 
 
-def pay_reroll(s, pays: dict):
-    if pays["side"] == "hero":
-        h = pays["hero"]
+def pay_reroll(s: MiniaturesData, pays: Payer) -> None:
+    if pays.side == "hero":
+        h = pays.hero
         s.reserve[h] -= 1
-        if pays["ally"]:      # a leader rerolling an ally's die: the gem goes on the ally tile
+        if pays.ally:      # a leader rerolling an ally's die: the gem goes on the ally tile
             s.ally_gems[h] += 1
         else:
             s.spaces[h][5] += 1
@@ -122,20 +124,20 @@ def pay_reroll(s, pays: dict):
         s.ov_fatigue += 1
 
 
-def roller_name(s, c: dict, player: int, then: str = "") -> str:
+def roller_name(s: MiniaturesData, c: Resolution, player: int, then: str = "") -> str:
     """Who rolls: the defender for a defence roll (the context names the attacker), else the
     character acting, else the player."""
     g = s.game
-    if then == "defense_rolled" and isinstance(c.get("target"), list):
-        return target_name(s, c["target"])
-    if "hero" in c:
-        return g.heroes[c["hero"]].name
-    if "model" in c:
-        return g.model_name(c["model"])
+    if then == Then.DEFENSE_ROLLED and c.target is not None:
+        return target_name(s, c.target)
+    if c.hero is not None:
+        return g.heroes[c.hero].name
+    if c.model is not None:
+        return g.model_name(c.model)
     return g.roles[player].capitalize() if player == g.overlord else g.heroes[player].name
 
 
-def target_name(s, t) -> str:
+def target_name(s: MiniaturesData, t: Who) -> str:
     g = s.game
     if t[0] == "h":
         return g.heroes[t[1]].name
@@ -144,13 +146,13 @@ def target_name(s, t) -> str:
     return g.objects[g.captive].name
 
 
-def _finish_roll(s, fr):
-    c = fr["context"]
-    c["faces"] = fr["faces"]
-    CONT[fr["then"]](s, c)
+def _finish_roll(s: MiniaturesData, fr: Reroll) -> None:
+    c = fr.context
+    c.faces = fr.faces
+    s.resume(fr.then, c)
 
 
-def support_for(s, who) -> int:
+def support_for(s: MiniaturesData, who: Who) -> int:
     """Support: friendly characters in the area of a Support character get one extra free
     reroll per action (the Support character included)."""
     area = mv.area_of(s, who)

@@ -8,24 +8,32 @@ Heroes with no one left on the board lose (ruling).
 """
 from __future__ import annotations
 
-HEROES, OVERLORD = 0, 1
-OFF, ESCAPED = -10, -12
+from typing import Any
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
+from .constants import ESCAPED, OFF, Winner
+from .data import MiniaturesData
+from .frames import Hide
+
+HEROES, OVERLORD = Winner.HEROES, Winner.OVERLORD
 
 
-def hide_mask(s, fr, mask, codec):
+def hide_mask(s: MiniaturesData, fr: Hide, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["area"]
     for a in s.game.huts:
         mask[o + a] = True
 
 
-def hide_apply(s, fr, seg, a):
+def hide_apply(s: MiniaturesData, fr: Hide, seg: str, a: int) -> None:
     """The Overlord secretly picks the hut that hides Yselda."""
     s.stack.pop()
     s.yselda_hut = a
     s.log_event(f"You hide Yselda in {s.game.board.names[a]}", to=s.game.overlord)
 
 
-def on_hero_enter(s, h: int, area: int):
+def on_hero_enter(s: MiniaturesData, h: int, area: int) -> None:
     s.searched[area] = True
     g = s.game
     if s.yselda_hut >= 0 and area == s.yselda_hut and s.o_loc[g.captive] == OFF and s.winner < 0:
@@ -33,7 +41,7 @@ def on_hero_enter(s, h: int, area: int):
         s.log_event(f"{g.heroes[h].name} finds Yselda in {g.board.names[area]}")
 
 
-def flee(s, h: int):
+def flee(s: MiniaturesData, h: int) -> None:
     """Fleeing: the hero leaves the board for good with what they carry."""
     carried = -1 - h
     for o, loc in enumerate(s.o_loc):
@@ -44,7 +52,7 @@ def flee(s, h: int):
     s.mp[h] = 0
 
 
-def on_model_death(s, m: int, area: int):
+def on_model_death(s: MiniaturesData, m: int, area: int) -> None:
     """Zogar Sag leaves his head, Arbanus his Key, where they fall."""
     g = s.game
     o = g.drops.get(g.model_tile[m], -1)
@@ -52,18 +60,18 @@ def on_model_death(s, m: int, area: int):
         s.o_loc[o] = area
 
 
-def on_hero_death(s, h: int):
+def on_hero_death(s: MiniaturesData, h: int) -> None:
     if s.game.objective == "tigress" and s.game.hero_keys[h] == "belit":
         s.winner = OVERLORD
 
 
-def _dead(s, key: str) -> bool:
+def _dead(s: MiniaturesData, key: str) -> bool:
     g = s.game
     t = g.tile_index[key]
     return all(s.u_area[m] < 0 for m in g.tile_models[t])
 
 
-def check(s):
+def check(s: MiniaturesData) -> None:
     if s.winner >= 0:
         return
     g = s.game
@@ -92,7 +100,7 @@ def check(s):
         s.winner = OVERLORD
 
 
-def round_over(s):
+def round_over(s: MiniaturesData) -> None:
     """The end of the last round decides the scenario's way."""
     if s.winner < 0 and s.turn >= s.game.rounds:
         s.winner = HEROES if s.game.scenario["at_round_limit"] == "heroes" else OVERLORD
@@ -119,7 +127,7 @@ GOALS = {
 }
 
 
-def _where_object(s, o: int) -> str:
+def _where_object(s: MiniaturesData, o: int) -> str:
     loc = s.o_loc[o]
     g = s.game
     if loc == ESCAPED:
@@ -131,7 +139,7 @@ def _where_object(s, o: int) -> str:
     return "not on the board"
 
 
-def _life(s, key: str) -> str:
+def _life(s: MiniaturesData, key: str) -> str:
     g = s.game
     t = g.tile_index[key]
     if _dead(s, key):
@@ -140,14 +148,14 @@ def _life(s, key: str) -> str:
                      for m in g.tile_models[t] if s.u_area[m] >= 0)
 
 
-def goal(s) -> dict:
+def goal(s: MiniaturesData) -> dict[str, Any]:
     """The scenario's goal and how far each side has come (every fact here is also in the
     observation: objects' places, models' life and places, the invocation marker, the round)."""
     g = s.game
     kill = [g.tiles[g.tile_index[k]].name for k in g.scenario.get("kill", ())]
     text = GOALS[g.objective].format(rounds=g.rounds, kill=" and ".join(kill)) + (
         " With no hero left on the board the Overlord wins.")
-    progress: dict = {"rounds_left": max(0, g.rounds - s.turn)}
+    progress: dict[str, Any] = {"rounds_left": max(0, g.rounds - s.turn)}
     if g.objective == "clutches":
         hidden = s.o_loc[g.captive] == OFF
         progress["Yselda"] = "hidden in an unsearched hut" if hidden else _where_object(s, g.captive)

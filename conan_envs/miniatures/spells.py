@@ -8,65 +8,53 @@ Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and
 """
 from __future__ import annotations
 
-from . import combat, rolls
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from conan_envs.engine.codec import ActionCodec
+from conan_envs.engine.core import Mask
+
+from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
+from .data import MiniaturesData
+from .frames import Resolution, SpellTarget, Then
+from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 
 
-def _affordable(s, h: int, sp: int, gems: int) -> bool:
-    spell = s.game.spells[sp]
-    if s.reserve[h] < gems:
-        return False
-    return spell.limit is None or s.spell_gems[h][sp] + gems <= spell.limit
-
-
-def can_cast(s, h: int) -> bool:
-    return mv.hero_skill(s, h, "spell_caster")
-
-
-def reaction_spells(s, h: int) -> list:
-    """Spells offered when the hero is attacked: the halos (ruling: Pestilential Swarm, the
-    other reaction spell, is cast in the hero's own Action phase only)."""
-    if not can_cast(s, h):
-        return []
-    g = s.game
-    return [sp for sp in g.hero_spells[h] if g.spells[sp].effect == "halo" and s.halo[h] == 0
-            and _affordable(s, h, sp, g.spells[sp].cost)]
-
-
-def teleport_areas(s, h: int, sp: int) -> list:
+def teleport_areas(s: MiniaturesData, h: int, sp: int) -> list[int]:
     d = s.game.board.dist[s.h_area[h]]
     hs, os_ = mv.all_counts(s)
     cap = s.game.board.cap
     return [b for b, far in enumerate(d)
-            if far > 0 and _affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
+            if far > 0 and affordable(s, h, sp, far) and hs[b] + os_[b] < cap[b]]
 
 
-def spell_targets(s, h: int, sp: int) -> list:
+def spell_targets(s: MiniaturesData, h: int, sp: int) -> list[int]:
     a = s.h_area[h]
     return [m for m, b in enumerate(s.u_area)
             if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE and mv.line_of_sight(s, a, b)
             and combat.attackable(s, m, ("h", h))]
 
 
-def healing_targets(s, h: int) -> list:
+def healing_targets(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     return [k for k in s.heroes_in_play() if s.h_area[k] == a and s.wounds[k] > 0]
 
 
-def telekinesis_objects(s, h: int) -> list:
+def telekinesis_objects(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     objs = s.game.objects
     return [o for o, loc in enumerate(s.o_loc)
             if loc >= 0 and objs[o].enc <= 3 and mv.line_of_sight(s, a, loc)]
 
 
-def gift_targets(s, h: int) -> list:
+def gift_targets(s: MiniaturesData, h: int) -> list[int]:
     a = s.h_area[h]
     return [k for k in s.heroes_in_play() if k != h and mv.line_of_sight(s, a, s.h_area[k])]
 
 
-def caster_targets(s, h: int) -> list:
+def caster_targets(s: MiniaturesData, h: int) -> list[int]:
     """Magical Dizziness: an enemy Spell Caster in sight."""
     a = s.h_area[h]
     g = s.game
@@ -75,17 +63,17 @@ def caster_targets(s, h: int) -> list:
             and "spell_caster" in g.tiles[g.model_tile[m]].skills and mv.line_of_sight(s, a, b)]
 
 
-def enemy_models(s) -> list:
+def enemy_models(s: MiniaturesData) -> list[int]:
     return [m for m, b in enumerate(s.u_area) if b >= 0 and mv.model_side(s, m) == mv.OVERLORD_SIDE]
 
 
-def possession_targets(s, h: int, sp: int) -> list:
+def possession_targets(s: MiniaturesData, h: int, sp: int) -> list[int]:
     d = s.game.board.dist[s.h_area[h]]
     rng = s.game.spells[sp].gain
     return [m for m in enemy_models(s) if 0 <= d[s.u_area[m]] <= rng]
 
 
-def control_steps(s, m: int) -> list:
+def control_steps(s: MiniaturesData, m: int) -> list[int]:
     """Mind Control: areas the model could step into by its own movement rules (no border
     that needs a roll: leaps and drops are left out)."""
     a = s.u_area[m]
@@ -94,7 +82,7 @@ def control_steps(s, m: int) -> list:
             if row[b] not in (LEAP, DROP) and mv.unit_may_enter(s, m, b)]
 
 
-def act_mask(s, h: int, mask, codec):
+def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
     if not can_cast(s, h):
         return
     g = s.game
@@ -107,7 +95,7 @@ def act_mask(s, h: int, mask, codec):
         eff = spell.effect
         if eff == "teleport":
             ok = bool(teleport_areas(s, h, sp))
-        elif not _affordable(s, h, sp, spell.cost):
+        elif not affordable(s, h, sp, spell.cost):
             ok = False
         elif eff == "halo":
             ok = s.halo[h] == 0
@@ -133,7 +121,7 @@ def act_mask(s, h: int, mask, codec):
             mask[o + sp] = True
 
 
-def cast(s, h: int, sp: int):
+def cast(s: MiniaturesData, h: int, sp: int) -> None:
     spell = s.game.spells[sp]
     s.log_event(f"{s.game.heroes[h].name} casts {spell.name}")
     eff = spell.effect
@@ -147,51 +135,40 @@ def cast(s, h: int, sp: int):
         # Kiss of Death: everyone else in the caster's area is attacked with 3 red dice, then
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          rolls.support_for(s, ("h", h)))
+        c = Resolution(hero=h, spell=sp, area=s.h_area[h])
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                         rolls.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
-        c = {"hero": h, "spell": sp, "area": s.h_area[h]}
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                          rolls.support_for(s, ("h", h)))
+        c = Resolution(hero=h, spell=sp, area=s.h_area[h])
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                         rolls.support_for(s, ("h", h)))
     else:
-        s.stack.append({"decision": "spell_target", "player": h, "spell": sp})
+        s.stack.append(SpellTarget(h, sp))
 
 
-def cast_reaction(s, h: int, sp: int):
-    spell = s.game.spells[sp]
-    pay(s, h, sp, spell.cost)
-    s.halo[h] = spell.armor
-
-
-def pay(s, h: int, sp: int, gems: int):
-    s.reserve[h] -= gems
-    s.spell_gems[h][sp] += gems
-
-
-def _mind_control_choices(s, fr, h, sp):
-    if "target_model" not in fr:
+def _mind_control_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+    if fr.target_model is None:
         return "target", [m for m in enemy_models(s) if control_steps(s, m)]
-    if fr["steps"] == 0 or _affordable(s, h, sp, 1):
-        return "move", control_steps(s, fr["target_model"])
+    if fr.steps == 0 or affordable(s, h, sp, 1):
+        return "move", control_steps(s, fr.target_model)
     return "move", []
 
 
-def _gift_choices(s, fr, h, sp):
-    if "target_hero" not in fr:
+def _gift_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
+    if fr.target_hero is None:
         return "hero", gift_targets(s, h)
     return "gems", range(1, min(s.game.spells[sp].gain, s.reserve[h]) + 1)
 
 
-def _area_choices(s, fr, h, sp):
+def _area_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
     a = s.h_area[h]
     return "area", [b for b in range(s.game.num_areas) if mv.line_of_sight(s, a, b)]
 
 
 # effect -> the segment its target is chosen in, and the legal choices there
-_TARGETS = {
+_TARGETS: dict[str, Callable[[Any, SpellTarget, int, int], tuple[str, Iterable[int]]]] = {
     "attack": lambda s, fr, h, sp: ("target", spell_targets(s, h, sp)),
     "teleport": lambda s, fr, h, sp: ("area", teleport_areas(s, h, sp)),
     "healing": lambda s, fr, h, sp: ("hero", healing_targets(s, h)),
@@ -203,29 +180,29 @@ _TARGETS = {
 }
 
 
-def target_mask(s, fr, mask, codec):
-    h, sp = fr["player"], fr["spell"]
+def target_mask(s: MiniaturesData, fr: SpellTarget, mask: Mask, codec: ActionCodec) -> None:
+    h, sp = fr.player, fr.spell
     eff = s.game.spells[sp].effect
     seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
     o = codec.offsets[seg]
     for x in choices:
         mask[o + x] = True
-    if eff == "mind_control" and "target_model" in fr and fr["steps"]:
+    if eff == "mind_control" and fr.target_model is not None and fr.steps:
         mask[codec.offsets["done"]] = True
 
 
-def target_apply(s, fr, seg, i):
-    h, sp = fr["player"], fr["spell"]
+def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
+    h, sp = fr.player, fr.spell
     spell = s.game.spells[sp]
     eff = spell.effect
     if eff == "gift":
-        if "target_hero" not in fr:
+        if fr.target_hero is None:
             pay(s, h, sp, spell.cost)
-            fr["target_hero"] = i
+            fr.target_hero = i
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
         s.stack.pop()
-        t = fr["target_hero"]
+        t = fr.target_hero
         s.reserve[h] -= i
         s.life[h] -= i
         s.reserve[t] += i
@@ -234,18 +211,18 @@ def target_apply(s, fr, seg, i):
             s.kill_hero(h)
         return
     if eff == "mind_control":
-        if "target_model" not in fr:
+        if fr.target_model is None:
             pay(s, h, sp, spell.cost)
-            fr["target_model"], fr["steps"] = i, 0
+            fr.target_model, fr.steps = i, 0
             return
         if seg == "done":
             s.stack.pop()
             return
-        if fr["steps"]:
+        if fr.steps:
             pay(s, h, sp, 1)   # 1 area per gem
-        fr["steps"] += 1
-        mv.cross(s, s.u_area[fr["target_model"]], i)
-        s.u_area[fr["target_model"]] = i
+        fr.steps += 1
+        mv.cross(s, s.u_area[fr.target_model], i)
+        s.u_area[fr.target_model] = i
         return
     s.stack.pop()
     if eff == "teleport":
@@ -255,8 +232,7 @@ def target_apply(s, fr, seg, i):
         return
     pay(s, h, sp, spell.cost)
     if eff == "telekinesis":
-        from .manipulation import take_object
-        take_object(s, h, i)
+        manipulation.take_object(s, h, i)
         return
     if eff == "dizziness":
         s.u_dizzy[i] = spell.drain
@@ -269,23 +245,24 @@ def target_apply(s, fr, seg, i):
             s.u_held[i] = True
         return
     if eff == "attack":
-        c = {"hero": h, "spell": sp, "target": ["u", i]}
+        c = Resolution(hero=h, spell=sp, target=("u", i))
     elif eff == "healing":
-        c = {"hero": h, "spell": sp, "target": ["h", i]}
+        c = Resolution(hero=h, spell=sp, target=("h", i))
     else:
-        c = {"hero": h, "spell": sp, "area": i}
+        c = Resolution(hero=h, spell=sp, area=i)
     # "Casting a spell is not affected by hindering."
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), "spell_rolled", c,
-                      rolls.support_for(s, ("h", h)))
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+                     rolls.support_for(s, ("h", h)))
 
 
-@rolls.cont
-def spell_rolled(s, c):
-    power = sum(c["faces"])
-    spell = s.game.spells[c["spell"]]
+def spell_rolled(s: MiniaturesData, c: Resolution) -> None:
+    power = sum(c.faces)
+    assert c.spell is not None
+    spell = s.game.spells[c.spell]
     if spell.effect == "healing":
         # Mitra's Healing: the hero moves that many gems from Wounds to the Reserve
-        k = c["target"][1]
+        assert c.target is not None
+        k = c.target[1]
         n = min(power, s.wounds[k])
         s.wounds[k] -= n
         s.reserve[k] += n
@@ -295,23 +272,26 @@ def spell_rolled(s, c):
             n = min(spell.drain, s.ov_reserve)
             s.ov_reserve -= n
             s.ov_fatigue += n
-        if s.u_area[c["target"][1]] >= 0:
-            combat.defend(s, c["target"], power, "spell", "nothing", c)
+        assert c.target is not None
+        if s.u_area[c.target[1]] >= 0:
+            combat.defend(s, c.target, power, "spell", Then.NOTHING, c)
     elif spell.effect == "kiss":
-        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "kiss_done", c, exclude=c["hero"])
+        assert c.hero is not None
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.KISS_DONE, c, exclude=c.hero)
     elif spell.effect == "swarm":
-        swarm(s, c["hero"], c["area"], power)
+        assert c.hero is not None
+        swarm(s, c.hero, c.area, power)
     else:
-        combat.area_attack(s, c["area"], power, mv.HERO_SIDE, "nothing", c)
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.NOTHING, c)
 
 
-@rolls.cont
-def kiss_done(s, c):
-    if s.h_state[c["hero"]] == 0:
-        s.kill_hero(c["hero"])
+def kiss_done(s: MiniaturesData, c: Resolution) -> None:
+    assert c.hero is not None
+    if s.h_state[c.hero] == 0:
+        s.kill_hero(c.hero)
 
 
-def swarm(s, h: int, area: int, dmg: int):
+def swarm(s: MiniaturesData, h: int, area: int, dmg: int) -> None:
     """Pestilential Swarm: damage = symbols, no defence, on every character in the area but
     the caster (no core unit is undead), and on the captive lying there."""
     if dmg <= 0:

@@ -1,83 +1,44 @@
 """One position of a game of Conan (rulebook "Game Play": the heroes' turn, then the
 Overlord's, until a side completes its objective).
 
-Decisions are frames on `self.stack` (plain dicts); the top frame names the decision and the
-player asked. When the stack empties, the turn structure moves on (heroes_turn / overlord).
+Decisions are frames on `self.stack` (typed records, frames.py); the top frame names the
+decision and the player asked. When the stack empties, the turn structure moves on
+(heroes_turn / overlord). The dispatch tables are in kinds.py.
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 import numpy as np
 
-from conan_envs.engine import TERMINAL, State
+from conan_envs.engine import TERMINAL
+from conan_envs.engine.core import Mask
+from conan_envs.engine.view import Decision
 
-from . import (
-    allies,
-    combat,
-    encode,
-    heroes_turn,
-    manipulation,
-    overlord,
-    restore,
-    ritual,
-    rolls,
-    scenarios,
-    spells,
-)
+from . import combat, encode, heroes_turn, labels, overlord, restore, scenarios
 from . import text as mtext
 from . import view as mview
-
-OFF = -10
-# decisions that are skipped when a single action is legal (nothing to choose)
-AUTO = {"act", "guard", "unit", "ov_turn", "ally_act", "reinforce", "event", "free", "must_drop",
-        "unit_spell", "haste"}
-
-KINDS = {
-    "hide": (scenarios.hide_mask, scenarios.hide_apply),
-    "stance": (heroes_turn.stance_mask, heroes_turn.stance_apply),
-    "act": (heroes_turn.act_mask, heroes_turn.act_apply),
-    "atk_gems": (combat.atk_gems_mask, combat.atk_gems_apply),
-    "atk_weapon": (combat.atk_weapon_mask, combat.atk_weapon_apply),
-    "reroll": (rolls.reroll_mask, rolls.reroll_apply),
-    "sacrifice": (combat.sacrifice_mask, combat.sacrifice_apply),
-    "circular": (combat.circular_mask, combat.circular_apply),
-    "area_order": (combat.area_order_mask, combat.area_order_apply),
-    "beyond": (combat.beyond_mask, combat.beyond_apply),
-    "guard": (combat.guard_mask, combat.guard_apply),
-    "ov_guard": (combat.ov_guard_mask, combat.ov_guard_apply),
-    "ally_guard": (combat.ally_guard_mask, combat.ally_guard_apply),
-    "manip_gems": (manipulation.manip_gems_mask, manipulation.manip_gems_apply),
-    "throw_area": (manipulation.throw_area_mask, manipulation.throw_area_apply),
-    "claim": (manipulation.claim_mask, manipulation.claim_apply),
-    "catch": (manipulation.catch_mask, manipulation.catch_apply),
-    "must_drop": (manipulation.must_drop_mask, manipulation.must_drop_apply),
-    "spell_target": (spells.target_mask, spells.target_apply),
-    "ally_act": (allies.ally_mask, allies.ally_apply),
-    "ov_turn": (overlord.turn_mask, overlord.turn_apply),
-    "unit": (overlord.unit_mask, overlord.unit_apply),
-    "event": (overlord.event_mask, overlord.event_apply),
-    "unit_spell": (overlord.unit_spell_mask, overlord.unit_spell_apply),
-    "free": (overlord.free_mask, overlord.free_apply),
-    "rocks": (overlord.rocks_mask, overlord.rocks_apply),
-    "reinforce": (overlord.reinforce_mask, overlord.reinforce_apply),
-    "reinforce_area": (overlord.reinforce_area_mask, overlord.reinforce_area_apply),
-    "haste": (ritual.haste_mask, ritual.haste_apply),
-}
+from .constants import OFF
+from .data import MiniaturesData
+from .frames import Frame, Hide, Resolution, Then
+from .game import MiniaturesGame
+from .kinds import AUTO, CONT, KINDS
 
 
-class MiniaturesState(State):
+class MiniaturesState(MiniaturesData):
     # _pre: the mask _advance already built for the decision it stopped at (not state data)
-    _TRANSIENT = State._TRANSIENT + ("_pre",)
+    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)  # type: ignore[assignment]
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: MiniaturesGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
-        self._pre = None
+        self._pre: Mask | None = None
         g = game
         sc = g.scenario
         nh = g.num_heroes
         b = g.board
         self.phase = "start"
         self.winner = -1          # 0 heroes, 1 Overlord
-        self.stack = []
+        self.stack: list[Frame] = []
         self.h_area = list(g.hero_start)
         self.h_state = [0] * nh   # 0 on the board, 1 dead, 2 fled
         self.reserve = [hs.life for hs in g.heroes]
@@ -137,11 +98,11 @@ class MiniaturesState(State):
         self.yselda_hut = -1
         if g.objective == "clutches":   # Yselda's hut is the Overlord's secret
             self.phase = "hide"
-            self.stack.append({"decision": "hide", "player": g.overlord})
+            self.stack.append(Hide(g.overlord))
         self._advance()
 
     # ---- turn structure --------------------------------------------------------------------
-    def _advance(self):
+    def _advance(self) -> None:
         """Move the turn structure on until a player has a real choice to make."""
         while True:
             heroes_turn.fix_active(self)
@@ -152,16 +113,16 @@ class MiniaturesState(State):
                 self._next_phase()
                 continue
             fr = self.stack[-1]
-            if fr["decision"] not in AUTO:
+            if type(fr) not in AUTO:
                 return
             mask = self._build_mask()
             if np.count_nonzero(mask) != 1:
                 self._pre = mask
                 return
             seg, i = self.game.codec.decode(int(mask.argmax()))
-            KINDS[fr["decision"]][1](self, fr, seg, i)
+            KINDS[type(fr)][1](self, fr, seg, i)
 
-    def _next_phase(self):
+    def _next_phase(self) -> None:
         if self.game.overlord_first:
             self._next_phase_overlord_first()
             return
@@ -180,7 +141,7 @@ class MiniaturesState(State):
         elif self.phase == "overlord":
             self.phase = "overlord_done"
 
-    def _next_phase_overlord_first(self):
+    def _next_phase_overlord_first(self) -> None:
         """The Final Ritual: each round the Overlord's turn comes first, then the heroes'."""
         if self.phase in ("start", "action"):
             if self.phase == "action":
@@ -198,10 +159,10 @@ class MiniaturesState(State):
     def current_player(self) -> int:
         if self.winner >= 0:
             return TERMINAL
-        return self.stack[-1]["player"]
+        return self.stack[-1].player
 
     def _legal_mask(self) -> np.ndarray:
-        pre = getattr(self, "_pre", None)
+        pre: Mask | None = getattr(self, "_pre", None)   # absent in a state being restored
         if pre is not None:
             self._pre = None
             return pre
@@ -211,18 +172,28 @@ class MiniaturesState(State):
         codec = self.game.codec
         mask = codec.empty_mask()
         fr = self.stack[-1]
-        KINDS[fr["decision"]][0](self, fr, mask, codec)
+        KINDS[type(fr)][0](self, fr, mask, codec)
         return mask
 
     def _apply(self, action: int) -> None:
         self._pre = None
         seg, i = self.game.codec.decode(action)
         fr = self.stack[-1]
-        KINDS[fr["decision"]][1](self, fr, seg, i)
+        KINDS[type(fr)][1](self, fr, seg, i)
         self._advance()
 
+    def resume(self, then: Then, c: Resolution) -> None:
+        """Go on with the rules once a roll or an attack is resolved (kinds.CONT)."""
+        CONT[then](self, c)
+
     def decision(self) -> str:
-        return "game over" if self.winner >= 0 else self.stack[-1]["decision"]
+        return "game over" if self.winner >= 0 else self.stack[-1].KIND.value
+
+    @property
+    def frame(self) -> Frame | None:
+        """The pending decision (a typed record of frames.py; None once the game is over).
+        Read it, never change it: the rules own it."""
+        return None if self.winner >= 0 else self.stack[-1]
 
     def returns(self) -> list[float]:
         n = self.game.num_roles
@@ -231,7 +202,7 @@ class MiniaturesState(State):
         hero = 1.0 if self.winner == 0 else -1.0
         return [hero] * (n - 1) + [-hero]
 
-    def shaped_scores(self):
+    def shaped_scores(self) -> list[float]:
         """Optional shaped reward: the heroes gain for every Overlord model killed and lose for
         wounds and dead heroes; the Overlord scores the opposite."""
         tiles, mt = self.game.tiles, self.game.model_tile
@@ -243,57 +214,19 @@ class MiniaturesState(State):
         return encode.observe(self, role)
 
     def action_to_string(self, a: int) -> str:
-        return encode.action_name(self, a)
+        return labels.label(self, a)
 
-    def _view(self, role: int) -> dict:
+    def _view(self, role: int) -> dict[str, Any]:
         return mview.board_view(self, role)
 
-    def _decision(self, role: int):
+    def _decision(self, role: int) -> Decision:
         return mtext.decision(self, role)
 
-    def _render(self, view: dict) -> str:
+    def _render(self, view: dict[str, Any]) -> str:
         return mtext.render(view)
 
     # ---- shared bookkeeping ----------------------------------------------------------------
-    def ally_leader(self) -> int:
-        g = self.game
-        if g.ally_tile < 0:
-            return -1
-        for h in range(g.num_heroes):
-            if self.h_state[h] == 0 and "leadership" in g.heroes[h].skills:
-                return h
-        return -1
-
-    def heroes_in_play(self) -> list:
-        return [h for h, state in enumerate(self.h_state) if state == 0]
-
-    def wound_hero(self, h: int, n: int) -> bool:
-        """Damage moves gems to the Wound zone: from the Reserve first, then Fatigue, then the
-        gems already spent this turn (ruling). The hero dies with every gem in Wounds."""
-        for _ in range(n):
-            if self.reserve[h]:
-                self.reserve[h] -= 1
-            elif self.fatigue[h]:
-                self.fatigue[h] -= 1
-            else:
-                sp = next((i for i in range(6) if self.spaces[h][i]), -1)
-                if sp >= 0:
-                    self.spaces[h][sp] -= 1
-                else:
-                    k = next((i for i, v in enumerate(self.spell_gems[h]) if v), -1)
-                    if k >= 0:
-                        self.spell_gems[h][k] -= 1
-                    elif self.ally_gems[h]:
-                        self.ally_gems[h] -= 1
-                    else:
-                        break
-            self.wounds[h] += 1
-        if self.wounds[h] >= self.life[h]:
-            self.kill_hero(h)
-            return True
-        return False
-
-    def kill_hero(self, h: int):
+    def kill_hero(self, h: int) -> None:
         area = self.h_area[h]
         carried = -1 - h
         for o, loc in enumerate(self.o_loc):
@@ -324,19 +257,14 @@ class MiniaturesState(State):
         scenarios.on_model_death(self, m, area)
         return True
 
-    def kill_captive(self, by_heroes: bool):
-        self.log_event(f"{self.game.objects[self.game.captive].name} is killed")
-        self.o_loc[self.game.captive] = OFF
-        self.winner = 1 if by_heroes else 0
-
-    def move_hero(self, h: int, b: int):
+    def move_hero(self, h: int, b: int) -> None:
         self.log_event(f"{self.game.heroes[h].name} moves to {self.game.board.names[b]}")
         self.h_area[h] = b
         scenarios.on_hero_enter(self, h, b)
 
     # ---- hidden information ----------------------------------------------------------------
     def resample_hidden(self, observer: int, rng: np.random.Generator) -> MiniaturesState:
-        new = super().resample_hidden(observer, rng)
+        new = cast(MiniaturesState, super().resample_hidden(observer, rng))
         if new.deck:
             new.deck = [new.deck[i] for i in rng.permutation(len(new.deck)).tolist()]
         g = self.game
@@ -347,15 +275,16 @@ class MiniaturesState(State):
                 new.yselda_hut = int(options[int(rng.integers(len(options)))])
         return new
 
-    def edited(self):
+    def edited(self) -> MiniaturesState:
         """Also drops the mask `_advance` built ahead (`_pre`)."""
         self._pre = None
-        return super().edited()
+        super().edited()
+        return self
 
-    def _rebuild_derived(self):
+    def _rebuild_derived(self) -> None:
         self._pre = None
 
-    def _check_restored(self):
+    def _check_restored(self) -> None:
         restore.check(self)
         super()._check_restored()
 

@@ -2,9 +2,13 @@
 a view (rulebook "Game Play": what the players see on the table)."""
 from __future__ import annotations
 
+from typing import Any
+
 from conan_envs.engine.view import Decision
 
 from . import view as mview
+from .data import MiniaturesData
+from .frames import Frame, Guard
 
 # stable machine names of the decisions (the rules core's frame names are shorter)
 KIND_NAMES = {
@@ -21,7 +25,7 @@ KIND_NAMES = {
 }
 
 
-def decision(s, role: int) -> Decision:
+def decision(s: MiniaturesData, role: int) -> Decision:
     g = s.game
     if s.winner >= 0:
         who = "The heroes" if s.winner == 0 else "The Overlord"
@@ -29,13 +33,13 @@ def decision(s, role: int) -> Decision:
     fr = s.stack[-1]
     rec = mview.decision_record(s, fr)
     ctx = mview.named_record(s, rec)
-    return Decision(KIND_NAMES[fr["decision"]], g.roles[fr["player"]], prompt(s, fr, ctx), ctx)
+    return Decision(KIND_NAMES[fr.KIND], g.roles[fr.player], prompt(s, fr, ctx), ctx)
 
 
-def prompt(s, fr, ctx: dict) -> str:
+def prompt(s: MiniaturesData, fr: Frame, ctx: dict[str, Any]) -> str:
     g = s.game
-    kind = fr["decision"]
-    who = g.heroes[fr["player"]].name if fr["player"] < g.num_heroes else "Overlord"
+    kind = fr.KIND
+    who = g.heroes[fr.player].name if fr.player < g.num_heroes else "Overlord"
     target = ctx.get("target", "")
     attacker = ctx.get("attacker", ctx.get("character", ""))
     if kind == "hide":
@@ -44,7 +48,7 @@ def prompt(s, fr, ctx: dict) -> str:
         return f"{who}: choose your stance for this turn (aggressive or cautious)."
     if kind == "act":
         return (f"{who}: take an action, hand the turn to another hero, or stop acting this "
-                f"phase ({s.mp[fr['player']]} free movement points left).")
+                f"phase ({s.mp[fr.player]} free movement points left).")
     if kind == "atk_gems":
         return f"{who}: how many gems on the {ctx['attack']} attack on {target}?"
     if kind == "atk_weapon":
@@ -64,15 +68,15 @@ def prompt(s, fr, ctx: dict) -> str:
     if kind == "circular":
         return f"{who}: Circular Strike: carry {ctx['left']} leftover damage to another enemy here?"
     if kind in ("guard", "ov_guard", "ally_guard"):
-        if "gems" in fr and kind == "guard":
+        if isinstance(fr, Guard) and fr.gems is not None:
             return (f"{who}: {attacker} attacks you with power {ctx.get('power')}; parry with "
-                    f"which item ({fr['gems']} gems on Guard), or dodge?")
+                    f"which item ({fr.gems} gems on Guard), or dodge?")
         what = "you" if kind == "guard" else target
         return (f"{who}: {attacker} attacks {what} ({ctx.get('attack')}) with power "
                 f"{ctx.get('power')}; how many gems on Guard?")
     if kind == "manip_gems":
         what = {"chest": "open the chest", "door": f"pick the lock of the door to {ctx.get('area')}",
-                "throw": f"throw {ctx.get('object')} to {ctx.get('area')}"}[fr["why"]]
+                "throw": f"throw {ctx.get('object')} to {ctx.get('area')}"}[ctx["why"]]
         return f"{who}: how many gems on the Manipulation to {what}?"
     if kind == "throw_area":
         return f"{who}: throw {ctx['object']} to which area?"
@@ -112,7 +116,7 @@ def prompt(s, fr, ctx: dict) -> str:
     return f"{who}: decide."
 
 
-def render(view: dict) -> str:
+def render(view: dict[str, Any]) -> str:
     """The text board of one view: the Overlord's side, the heroes, the map, the decision, the
     recent events."""
     lines = [f"{view['scenario']}: round {view['round']} of {view['rounds']}, "
@@ -174,7 +178,7 @@ def render(view: dict) -> str:
         lines.append("Models: " + ", ".join(
             f"{m['name']} {m['life']}/{m['max_life']}" for m in models if m["max_life"] > 1)
             or "Models: all 1 life")
-    stats: dict = {}
+    stats: dict[str, Any] = {}
     for m in view["models"]:
         if m["area"]:
             attack = "; ".join(f"{k} {'+'.join(m[k])}" for k in ("melee", "ranged") if m[k])

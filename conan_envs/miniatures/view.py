@@ -8,38 +8,34 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
-from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE
-from .game import SLOT_COSTS, SPACES
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import frames as F
+from .constants import (  # noqa: F401 - the record's vocabulary, re-exported
+    ATTACKS,
+    ESCAPED,
+    FLAGS,
+    HERO_STATES,
+    PHASE_NAMES,
+    PURPOSES,
+    ROLL_PURPOSE,
+    SCALARS,
+    SLOT_COSTS,
+    SPACES,
+    STANCES,
+    WHYS,
+)
+from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE, Item
+from .data import MiniaturesData
+from .frames import Who
+from .game import MiniaturesGame
 from .scenarios import goal
 
-OFF, ESCAPED = -10, -12
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
 SPACE_NAMES = dict(zip(SPACES, ("melee", "ranged", "guard", "manipulation", "move", "reroll")))
-PHASE_NAMES = {"hide": "setup", "start": "setup", "stance": "stance", "action": "action",
-               "overlord": "overlord", "overlord_done": "overlord"}
-HERO_STATES = ("on the board", "dead", "fled")
-STANCES = (None, "aggressive", "cautious")
-# what a roll is for, by the rule that resolves it
-ROLL_PURPOSE = {
-    "hero_attack_rolled": "attack", "ally_attack_rolled": "attack",
-    "unit_attack_rolled": "attack", "beyond_rolled": "attack from beyond",
-    "defense_rolled": "guard", "hero_leap_rolled": "leap", "unit_leap_rolled": "leap",
-    "ally_leap_rolled": "leap", "hero_fell": "falling damage", "unit_fell": "falling damage",
-    "manip_rolled": "manipulation", "orb_rolled": "Explosive Orb", "spell_rolled": "spell",
-    "unit_spell_rolled": "spell", "rocks_fell": "rocks fall",
-    "barricade_hit": "attack on a barricade", "incanted": "incantation",
-}
-PURPOSES = tuple(sorted(set(ROLL_PURPOSE.values())))
-ATTACKS = ("melee", "ranged", "area", "spell")
-WHYS = ("chest", "door", "throw")
-# scalar facts of a decision (None when they do not apply)
-SCALARS = ("power", "gems", "attack_gems", "movement_points", "bought", "activations",
-           "points", "left", "steps", "difficulty")
-FLAGS = ("attacked", "held", "volley", "haste", "hit_barricade", "hit_character")
-
-
-def _character(x):
-    """A target/actor list as a record: ["hero", h], ["model", m], ["captive"]."""
+def _character(x: Who) -> list[Any]:
+    """A target/actor as a record: ["hero", h], ["model", m], ["captive"]."""
     if x[0] == "h":
         return ["hero", x[1]]
     if x[0] == "u":
@@ -47,116 +43,172 @@ def _character(x):
     return ["captive"]
 
 
-def decision_record(s, fr) -> dict:
+def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
     """The facts of the pending decision `fr`, as indices (see the module docstring)."""
-    kind = fr["decision"]
-    rec = {"kind": kind}
-    c = fr.get("context")
-    if kind == "area_order":   # the attacker picks the next character the area attack strikes
-        nm = s.game.num_models
-        rec["by"] = ["hero", fr["player"]]
-        rec["attack"] = "area"
-        rec["power"] = c["area_power"]
-        rec["area"] = c["area"]
-        rec["area_targets"] = sorted(
-            t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm for t in c["queue"])
-        return rec
-    if kind == "reroll":
-        rec["roll"] = {"dice": fr["dice"], "faces": fr["faces"], "free": fr["free"],
-                       "support": fr["support"], "payer": fr["payer"]}
-        rec["purpose"] = ROLL_PURPOSE[fr["then"]]
-    if c is not None:
-        if "hero" in c:
-            rec["by"] = ["hero", c["hero"]]
-        elif "model" in c:
-            rec["by"] = ["model", c["model"]]
-        t = c.get("target")
-        if isinstance(t, list):
-            rec["target"] = _character(t)
-        elif "bar" in c:
-            rec["target"] = ["barricade", c["bar"]]
-        atk = c.get("atk_kind", c.get("kind"))
-        if atk in ATTACKS:
-            rec["attack"] = atk
-        if c.get("power") is not None:
-            rec["power"] = c["power"]
-        if c.get("gems") is not None:
-            rec["attack_gems"] = c["gems"]
-        if c.get("weapon", -1) >= 0:
-            rec["weapon"] = c["weapon"]
-        if "spell" in c:
-            rec["spell"] = c["spell"]
-        if c.get("object", -1) >= 0:
-            rec["object"] = c["object"]
-        for key in ("area", "to"):
-            if c.get(key, -1) >= 0:
-                rec["area"] = c[key]
-        if "why" in c:
-            rec["why"] = c["why"]
-        if "difficulty" in c:
-            rec["difficulty"] = c["difficulty"]
-        if c.get("volley"):
-            rec["volley"] = True
-    if kind in ("atk_gems", "atk_weapon"):
-        rec["by"] = ["hero", fr["player"]]
-        rec["target"] = ["model", fr["target_model"]]
-        rec["attack"] = fr["kind"]
-    if "gems" in fr:
-        rec["gems"] = fr["gems"]
-    if kind in ("throw_area", "claim", "catch"):
-        rec["object"] = fr["object"]
-    if kind == "catch":
-        rec["area"] = fr["area"]
-        rec["asked"] = fr["asked"]
-    if kind == "manip_gems":
-        rec["why"] = fr["why"]
-        if fr.get("to", -1) >= 0:
-            rec["area"] = fr["to"]
-        if fr.get("object", -1) >= 0:
-            rec["object"] = fr["object"]
-    if kind in ("spell_target", "unit_spell"):
-        rec["spell"] = fr["spell"]
-        if "target_hero" in fr:
-            rec["target"] = ["hero", fr["target_hero"]]
-        if "target_model" in fr:
-            rec["target"] = ["model", fr["target_model"]]
-            rec["steps"] = fr["steps"]
-    if kind in ("unit", "ally_act", "unit_spell"):
-        rec["model"] = fr["model"]
-    if kind in ("unit", "ally_act"):
-        rec["movement_points"] = fr["mp"]
-        rec["bought"] = fr["bought"]
-        if fr["attacked"]:
-            rec["attacked"] = True
-    if kind == "unit":
-        if fr["tile"] >= 0:
-            rec["tile"] = fr["tile"]
-        rec["queue"] = fr["queue"]
-        for flag in ("held", "volley", "haste"):
-            if fr.get(flag):
-                rec[flag] = True
-        if fr.get("hit"):
-            rec["hit_" + fr["hit"]] = True
-        if fr.get("cast"):
-            rec["cast"] = fr["cast"]
-    if kind == "ov_turn":
-        rec["activations"] = fr["activations"]
-        rec["activated"] = fr["activated"]
-    if kind == "reinforce":
-        rec["points"] = fr["pts"]
-    if kind == "reinforce_area":
-        rec["tile"] = fr["tile"]
-    if kind == "circular":
-        rec["left"] = fr["left"]
-    if kind == "haste":
-        rec["groups"] = sorted(int(t) for t in fr["groups"])
+    t = type(fr)
+    if isinstance(fr, F.AreaOrder):
+        return _area_order(s, fr)
+    rec: dict[str, Any] = {"kind": fr.KIND}
+    if isinstance(fr, F.Reroll):
+        rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
+                       "support": fr.support, "payer": fr.payer}
+        rec["purpose"] = ROLL_PURPOSE[fr.then]
+    if isinstance(fr, _WITH_CONTEXT):
+        _context(rec, fr.context)
+    more = _MORE.get(t)
+    if more is not None:
+        more(fr, rec)
     return rec
 
 
+def _area_order(s: Any, fr: F.AreaOrder) -> dict[str, Any]:
+    """The attacker picks the next character the area attack strikes."""
+    nm = s.game.num_models
+    ac = fr.context
+    return {"kind": fr.KIND, "by": ["hero", fr.player], "attack": "area", "power": ac.area_power,
+            "area": ac.area, "area_targets": sorted(
+                t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
+                for t in ac.queue or ())}
+
+
+def _context(rec: dict[str, Any], c: F.Resolution) -> None:
+    """What a roll, an attack or a manipulation resolves."""
+    if c.hero is not None:
+        rec["by"] = ["hero", c.hero]
+    elif c.model is not None:
+        rec["by"] = ["model", c.model]
+    if c.target is not None:
+        rec["target"] = _character(c.target)
+    elif c.bar is not None:
+        rec["target"] = ["barricade", c.bar]
+    atk = c.atk_kind if c.atk_kind is not None else c.kind
+    if atk in ATTACKS:
+        rec["attack"] = atk
+    if c.power is not None:
+        rec["power"] = c.power
+    if c.gems is not None:
+        rec["attack_gems"] = c.gems
+    if c.weapon >= 0:
+        rec["weapon"] = c.weapon
+    if c.spell is not None:
+        rec["spell"] = c.spell
+    if c.object >= 0:
+        rec["object"] = c.object
+    if c.area >= 0:
+        rec["area"] = c.area
+    if c.to >= 0:
+        rec["area"] = c.to
+    if c.why is not None:
+        rec["why"] = c.why
+    if c.difficulty is not None:
+        rec["difficulty"] = c.difficulty
+    if c.volley:
+        rec["volley"] = True
+
+
+def _attack(fr: F.AttackGems | F.AttackWeapon, rec: dict[str, Any]) -> None:
+    rec["by"] = ["hero", fr.player]
+    rec["target"] = ["model", fr.target_model]
+    rec["attack"] = fr.kind
+    if isinstance(fr, F.AttackWeapon):
+        rec["gems"] = fr.gems
+
+
+def _guard(fr: F.Guard, rec: dict[str, Any]) -> None:
+    if fr.gems is not None:
+        rec["gems"] = fr.gems
+
+
+def _object(fr: F.ThrowArea | F.Claim, rec: dict[str, Any]) -> None:
+    rec["object"] = fr.object
+
+
+def _catch(fr: F.Catch, rec: dict[str, Any]) -> None:
+    rec["object"] = fr.object
+    rec["area"] = fr.area
+    rec["asked"] = fr.asked
+
+
+def _manip(fr: F.ManipGems, rec: dict[str, Any]) -> None:
+    rec["why"] = fr.why
+    if fr.to >= 0:
+        rec["area"] = fr.to
+    if fr.object >= 0:
+        rec["object"] = fr.object
+
+
+def _spell_target(fr: F.SpellTarget, rec: dict[str, Any]) -> None:
+    rec["spell"] = fr.spell
+    if fr.target_hero is not None:
+        rec["target"] = ["hero", fr.target_hero]
+    if fr.target_model is not None:
+        rec["target"] = ["model", fr.target_model]
+        rec["steps"] = fr.steps
+
+
+def _unit_spell(fr: F.UnitSpell, rec: dict[str, Any]) -> None:
+    rec["spell"] = fr.spell
+    rec["model"] = fr.model
+
+
+def _activation(fr: F.Unit | F.AllyAct, rec: dict[str, Any]) -> None:
+    rec["model"] = fr.model
+    rec["movement_points"] = fr.mp
+    rec["bought"] = fr.bought
+    if fr.attacked:
+        rec["attacked"] = True
+    if isinstance(fr, F.Unit):
+        if fr.tile >= 0:
+            rec["tile"] = fr.tile
+        rec["queue"] = fr.queue
+        if fr.held:
+            rec["held"] = True
+        if fr.volley:
+            rec["volley"] = True
+        if fr.haste:
+            rec["haste"] = True
+        if fr.hit:
+            rec["hit_" + fr.hit] = True
+        if fr.cast:
+            rec["cast"] = fr.cast
+
+
+def _ov_turn(fr: F.OverlordTurn, rec: dict[str, Any]) -> None:
+    rec["activations"] = fr.activations
+    rec["activated"] = fr.activated
+
+
+def _reinforce(fr: F.Reinforce, rec: dict[str, Any]) -> None:
+    rec["points"] = fr.pts
+
+
+def _reinforce_area(fr: F.ReinforceArea, rec: dict[str, Any]) -> None:
+    rec["tile"] = fr.tile
+
+
+def _circular(fr: F.Circular, rec: dict[str, Any]) -> None:
+    rec["left"] = fr.left
+
+
+def _haste(fr: F.Haste, rec: dict[str, Any]) -> None:
+    rec["groups"] = sorted(int(t) for t in fr.groups)
+
+
+# the frames that carry a Resolution (`context`), and each frame type's own facts
+_WITH_CONTEXT = (F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard, F.AllyGuard)
+_MORE: dict[type[F.Frame], Callable[[Any, dict[str, Any]], None]] = {
+    F.AttackGems: _attack, F.AttackWeapon: _attack, F.Guard: _guard, F.ThrowArea: _object,
+    F.Claim: _object, F.Catch: _catch, F.ManipGems: _manip, F.SpellTarget: _spell_target,
+    F.UnitSpell: _unit_spell, F.Unit: _activation, F.AllyAct: _activation,
+    F.OverlordTurn: _ov_turn, F.Reinforce: _reinforce, F.ReinforceArea: _reinforce_area,
+    F.Circular: _circular, F.Haste: _haste,
+}
+
+
 # ---- names ---------------------------------------------------------------------------------
-def character_name(g, x) -> str:
+def character_name(g: MiniaturesGame, x: Any) -> str:
     if x[0] == "hero":
-        return g.heroes[x[1]].name
+        return str(g.heroes[x[1]].name)
     if x[0] == "model":
         return g.model_name(x[1])
     if x[0] == "barricade":
@@ -165,22 +217,22 @@ def character_name(g, x) -> str:
     return g.objects[g.captive].name
 
 
-def dice_words(g, dice, faces=None) -> str:
+def dice_words(g: MiniaturesGame, dice: Sequence[int], faces: Sequence[int] | None=None) -> str:
     if faces is None:
         return ", ".join(COLOR_NAMES[c] for c in dice) or "no dice"
     return ", ".join(f"{COLOR_NAMES[c]} {f}" for c, f in zip(dice, faces)) or "no dice"
 
 
-def dice_list(specs) -> list:
+def dice_list(specs: Sequence[tuple[int, bool]]) -> list[str]:
     """Dice of a card or tile, "*" marking a die with a free reroll (rulebook "Rerolls": "Once
     after a player rolls a die indicated by one of these icons, the player may reroll one die
     of the matching type for free")."""
     return [COLOR_NAMES[c] + ("*" if marked else "") for c, marked in specs]
 
 
-def item_card(item) -> dict:
+def item_card(item: Item) -> dict[str, Any]:
     """An item card as printed: its dice (by use), encumbrance and notes."""
-    card = {"kind": item.kind, "encumbrance": item.enc}
+    card: dict[str, Any] = {"kind": item.kind, "encumbrance": item.enc}
     for use in ("melee", "ranged", "guard", "armor", "area"):
         dice = getattr(item, use)
         if dice:
@@ -194,7 +246,7 @@ def item_card(item) -> dict:
     return card
 
 
-def card_words(name: str, card: dict) -> str:
+def card_words(name: str, card: dict[str, Any]) -> str:
     """An item card on one line of the text board."""
     dice = "; ".join(f"{use} {'+'.join(card[use])}"
                      for use in ("melee", "ranged", "guard", "armor", "area") if use in card)
@@ -205,16 +257,16 @@ def card_words(name: str, card: dict) -> str:
             + "".join(f", {n.replace('_', '-')}" for n in notes) + ")")
 
 
-def payer_words(g, payer: dict) -> str:
-    if payer["side"] == "hero":
-        return g.heroes[payer["hero"]].name + (" (gems on the ally tile)" if payer["ally"] else "")
-    return "the Overlord" if payer["side"] == "overlord" else "nobody"
+def payer_words(g: Any, payer: F.Payer) -> str:
+    if payer.side == "hero":
+        return str(g.heroes[payer.hero].name) + (" (gems on the ally tile)" if payer.ally else "")
+    return "the Overlord" if payer.side == "overlord" else "nobody"
 
 
-def named_record(s, rec: dict) -> dict:
+def named_record(s: MiniaturesData, rec: dict[str, Any]) -> dict[str, Any]:
     """The decision record with names instead of indices: the view's decision context."""
     g = s.game
-    out = {}
+    out: dict[str, Any] = {}
     for key, val in rec.items():
         if key == "kind":
             continue
@@ -259,7 +311,7 @@ def named_record(s, rec: dict) -> dict:
 
 
 # ---- the board -----------------------------------------------------------------------------
-def _where(g, loc: int):
+def _where(g: MiniaturesGame, loc: int) -> str:
     if loc >= 0:
         return g.board.names[loc]
     if loc >= -g.num_heroes:
@@ -267,29 +319,29 @@ def _where(g, loc: int):
     return "escaped" if loc == ESCAPED else "off the board"
 
 
-def board_view(s, role: int) -> dict:
+def board_view(s: MiniaturesData, role: int) -> dict[str, Any]:
     g = s.game
     b = g.board
     n = g.num_areas
     names = b.names
-    heroes_in = [[] for _ in range(n)]
+    heroes_in: list[list[str]] = [[] for _ in range(n)]
     for h, a in enumerate(s.h_area):
         if a >= 0:
             heroes_in[a].append(g.heroes[h].name)
-    models_in = [[] for _ in range(n)]
+    models_in: list[list[str]] = [[] for _ in range(n)]
     for m, a in enumerate(s.u_area):
         if a >= 0:
             models_in[a].append(g.model_name(m))
-    objects_in = [[] for _ in range(n)]
+    objects_in: list[list[str]] = [[] for _ in range(n)]
     for o, loc in enumerate(s.o_loc):
         if loc >= 0:
             objects_in[loc].append(g.object_name(o))
     areas = []
     for a in range(n):
-        borders = []
+        borders: list[dict[str, Any]] = []
         for x in b.neighbors[a]:
             kind = b.border[a][x]
-            rec = {"to": names[x], "border": BORDER_NAMES[kind]}
+            rec: dict[str, Any] = {"to": names[x], "border": BORDER_NAMES[kind]}
             if kind in OPENABLE:
                 rec["open"] = (min(a, x), max(a, x)) in s.broken
             if b.difficulty[a][x]:
@@ -306,19 +358,20 @@ def board_view(s, role: int) -> dict:
             "chests": s.chests.count(a), "searched": s.searched[a],
             "relics": s.relics.count(a),
         })
-    heroes = []
+    heroes: list[dict[str, Any]] = []
     for h, sheet in enumerate(g.heroes):
         known = g.hero_spells[h]
-        spells = []
+        spells: list[dict[str, Any]] = []
         for sp in range(len(g.spells)):
             if sp in known or s.spell_gems[h][sp]:
                 spell = g.spells[sp]
-                rec = {"name": spell.name, "cost": spell.cost, "limit": spell.limit,
-                       "reaction": spell.reaction, "gems": s.spell_gems[h][sp]}
+                spell_rec: dict[str, Any] = {
+                    "name": spell.name, "cost": spell.cost, "limit": spell.limit,
+                    "reaction": spell.reaction, "gems": s.spell_gems[h][sp]}
                 if spell.effect == "teleport" and s.h_area[h] >= 0:
                     d = b.dist[s.h_area[h]]
-                    rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
-                spells.append(rec)
+                    spell_rec["teleport_costs"] = {names[x]: d[x] for x in range(n) if d[x] > 0}
+                spells.append(spell_rec)
         carried = [g.object_name(o) for o, loc in enumerate(s.o_loc) if loc == -1 - h]
         cards = [card_words(g.object_name(o), item_card(g.objects[o]))
                  for o, loc in enumerate(s.o_loc) if loc == -1 - h]
@@ -340,30 +393,31 @@ def board_view(s, role: int) -> dict:
             "encumbrance": enc, "max_encumbrance": sheet.enc_max,
             "skills": sorted(sheet.skills),
         })
-    models = []
+    models: list[dict[str, Any]] = []
     for m in range(g.num_models):
         tile = g.tiles[g.model_tile[m]]
-        rec = {"name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
+        model_rec: dict[str, Any] = {
+               "name": g.model_name(m), "side": "heroes" if tile.ally else "overlord",
                "area": names[s.u_area[m]] if s.u_area[m] >= 0 else None,
                "life": s.u_life[m], "max_life": tile.life, "armor": tile.armor,
                "move": tile.move, "melee": dice_list(tile.melee), "ranged": dice_list(tile.ranged),
                "guard": COLOR_NAMES[tile.guard],
                "skills": sorted(tile.skills)}
         if s.u_halo[m]:
-            rec["halo_armor"] = s.u_halo[m]
+            model_rec["halo_armor"] = s.u_halo[m]
         if s.u_done[m]:
-            rec["activated"] = True
+            model_rec["activated"] = True
         if s.u_dizzy[m]:
-            rec["dizziness"] = s.u_dizzy[m]
+            model_rec["dizziness"] = s.u_dizzy[m]
         if s.u_held[m]:
-            rec["possessed"] = True
+            model_rec["possessed"] = True
         if s.u_noblock[m]:
-            rec["blocking_lost"] = True
+            model_rec["blocking_lost"] = True
         if s.u_attacked[m]:
-            rec["may_be_attacked_by"] = [
+            model_rec["may_be_attacked_by"] = [
                 g.heroes[k].name if k < g.num_heroes else g.model_name(k - g.num_heroes)
                 for k in s.u_attacked[m]]
-        models.append(rec)
+        models.append(model_rec)
     river = [{"slot": i + 1, "cost": SLOT_COSTS[i], "tile": g.tiles[t].name if t >= 0 else None}
              for i, t in enumerate(s.river)]
     view = {

@@ -41,7 +41,7 @@ _search_hut, _stance = HeroTactics._search_hut, HeroTactics._stance
 
 def rest_at(low: int) -> None:
     def stance(self, fr):
-        s, h = self.s, fr["player"]
+        s, h = self.s, fr.player
         if self._carries_objective(h):
             return _stance(self, fr)
         return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)

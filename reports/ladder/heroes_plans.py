@@ -33,8 +33,8 @@ def storm_thalis() -> None:
         return storm_area(self, h)
 
     def target(self, fr):
-        if self.g.spells[fr["spell"]].effect == "area_attack":
-            b = self._storm_area(fr["player"])
+        if self.g.spells[fr.spell].effect == "area_attack":
+            b = self._storm_area(fr.player)
             if b is not None and b in self.options("area"):
                 return self.A("area", b)
         return spell_target(self, fr)

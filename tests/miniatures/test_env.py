@@ -98,7 +98,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
     position.set_model(s, snake, area="west_yard")
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["giant_snake"]))
-    L = g._layout
+    L = g.obs_layout
     o = observe(s, g.overlord)
     assert o[L["model"] + snake] == 1.0 and o[L["model"]:L["model"] + g.num_models].sum() == 1.0
     act(s, "hero", c)
@@ -106,7 +106,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
         act(s, "keep")
     assert s.decision() == "guard"
     v = observe(s, c)
-    power = s.stack[-1]["context"]["power"]
+    power = s.frame.context.power
     assert v[L["attack"] + 0] == 1.0 and v[L["target"] + c] == 1.0   # melee, on Conan
     assert v[L["by"] + 4 + snake] == 1.0                                  # by the snake
     assert abs(v[L["scalars"]] - (power + 1) / 10) < 1e-6

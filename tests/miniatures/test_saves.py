@@ -74,14 +74,23 @@ def test_a_forged_decision_frame_is_refused():
     g, s = _mid_game()
 
     def forge(f):
-        f["stack"][-1]["player"] = 17
+        f["stack"][-1]["f"]["player"] = 17   # a frame is a tagged record (serialize.py)
     _refused(g, _edited(s, forge), "stack")
 
+    def record(name, **fields):
+        return {"__t": "obj", "cls": f"conan_envs.miniatures.frames.{name}", "f": fields}
+
     def unknown_rule(f):
-        f["stack"].append({"decision": "reroll", "player": 0, "payer": {"side": "hero", "hero": 0,
-                           "ally": False}, "dice": [2], "faces": [1], "free": [0, 0, 0],
-                           "support": 0, "then": "os.system", "context": {}})
+        f["stack"].append(record("Reroll", player=0, payer=record("Payer", side="hero", hero=0,
+                                                                  ally=False),
+                                 dice=[2], faces=[1], free=[0, 0, 0], support=0,
+                                 then="os.system", context=record("Resolution")))
     _refused(g, _edited(s, unknown_rule), "then")
+
+    def unknown_field(f):
+        f["stack"][-1]["f"]["resume"] = "os.system"
+    with pytest.raises(CorruptStateError):
+        g.state_from_snapshot(_edited(s, unknown_field))
 
 
 def test_random_edits_load_cleanly_or_are_refused():

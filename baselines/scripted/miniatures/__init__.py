@@ -34,3 +34,5 @@ __all__ = ["ScriptedAgent", "objective_scores"]
 
 class ScriptedAgent(OverlordTactics, HeroTactics, Tactics):
     """One agent for every seat: the Overlord or any hero."""
+
+    HANDLERS = {**HeroTactics.HANDLERS, **OverlordTactics.HANDLERS}

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from baselines.agent import Agent
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.miniatures import content as C
+from conan_envs.miniatures import frames as F
 from conan_envs.miniatures.combat import order_index
 
 # borders a walker crosses both ways (a drop only downward)
@@ -19,7 +20,6 @@ _WALK: dict[int, tuple[Any, list[list[int]]]] = {}
 # armor and life by this much (measured: reports/ladder/clutches_plans.md)
 ZOGAR_MARGIN = 2
 
-Frame = dict[str, Any]   # a decision frame of the rules state's stack
 
 
 class Tactics(Agent):
@@ -46,54 +46,62 @@ class Tactics(Agent):
         g = state.game
         self.s, self.g, self.c = state, g, g.codec
         self.legal = set(legal.tolist())
-        fr = state.stack[-1]
-        fn = getattr(self, "_" + fr["decision"], None)
-        a: int | None = fn(fr) if fn else None
+        fr = state.frame   # the pending decision, a typed record (conan_envs.miniatures.frames)
+        name = self.HANDLERS.get(type(fr))
+        a: int | None = getattr(self, name)(fr) if name else None
         if a is None or a not in self.legal:
             a = int(legal[self.rng.integers(legal.size)])
         return a
 
     # ---- both sides -------------------------------------------------------------------------
-    def _reroll(self, fr: Frame) -> int:
+    def _reroll(self, fr: F.Reroll) -> int:
         """Reroll blank dice while a reroll is free; pay only for a failing chest, or, in the
         Pict village, for a hero's attack on Zogar Sag that falls short of his armor and life
         with a margin (his death frees the head; a second blow rarely comes, the Picts close in)."""
-        blanks = [i for i, f in enumerate(fr["faces"]) if f == 0]
-        free = fr["support"] > 0
+        blanks = [i for i, f in enumerate(fr.faces) if f == 0]
+        free = fr.support > 0
         for i in blanks:
-            if free or fr["free"][fr["dice"][i]]:
+            if free or fr.free[fr.dice[i]]:
                 return self.A("reroll", i)
-        if not blanks or fr["player"] == self.g.overlord:
+        if not blanks or fr.player == self.g.overlord:
             return self.A("keep")
-        c = fr["context"]
+        c = fr.context
         need = -1
-        if c.get("why") == "chest" and self.s.reserve[fr["player"]] >= 2:
+        if c.why == "chest" and self.s.reserve[fr.player] >= 2:
             need = self.g.chest_difficulty
-        target = c.get("target")
-        if self._careful() and c.get("kind") in ("melee", "ranged") and target is not None \
+        target = c.target
+        if self._careful() and c.kind in ("melee", "ranged") and target is not None \
                 and target[0] == "u" and self.unit_key(target[1]) == "zogar_sag":
             m = target[1]
             need = self.g.tiles[self.g.model_tile[m]].armor + self.s.u_life[m] + ZOGAR_MARGIN
-        if sum(fr["faces"]) < need and self.has("reroll", blanks[0]):
+        if sum(fr.faces) < need and self.has("reroll", blanks[0]):
             return self.A("reroll", blanks[0])
         return self.A("keep")
 
-    def _sacrifice(self, fr: Frame) -> int:
+    def _sacrifice(self, fr: F.Sacrifice) -> int:
         """The attack power is known: a friend takes the blow only when it would hurt (a
         model's armor and halo would not stop it; any hit on a hero)."""
-        c = fr["context"]
-        t = c["target"]
+        c = fr.context
+        t, power = c.target, c.power
+        assert t is not None and power is not None   # the attack is known when asked
         cands = self.options("sacrifice")
         if t[0] == "u":
-            hurts = c["power"] > self.g.tiles[self.g.model_tile[t[1]]].armor + self.s.u_halo[t[1]]
+            hurts = power > self.g.tiles[self.g.model_tile[t[1]]].armor + self.s.u_halo[t[1]]
         else:
-            hurts = c["power"] > 0
+            hurts = power > 0
         return self.A("sacrifice", cands[0]) if cands and hurts else self.A("no")
 
-    def _area_order(self, fr: Frame) -> int:
+    def _area_order(self, fr: F.AreaOrder) -> int:
         """An area attack strikes the enemies first, then friends, the captive last (the
         queue's order)."""
-        return self.A("order", order_index(self.s, fr["context"]["queue"][0]))
+        queue = fr.context.queue
+        assert queue
+        return self.A("order", order_index(self.s, queue[0]))
+
+    # the method answering each kind of decision this side answers (a subclass adds its own;
+    # a method overridden or patched in a subclass answers in its place)
+    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+        F.Reroll: "_reroll", F.Sacrifice: "_sacrifice", F.AreaOrder: "_area_order"}
 
     # ---- helpers -------------------------------------------------------------------------
     def A(self, seg: str, i: int = 0) -> int:

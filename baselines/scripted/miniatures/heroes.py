@@ -1,9 +1,13 @@
 """The scripted heroes' tactics (see the package docstring)."""
 from __future__ import annotations
 
-from typing import cast
+from typing import ClassVar, cast
 
-from .base import KEY_UNITS, Frame, Tactics
+from conan_envs.miniatures import frames as F
+from conan_envs.miniatures.combat import hero_weapons
+from conan_envs.miniatures.movement import encumbrance, hindrance, line_of_sight
+
+from .base import KEY_UNITS, Tactics
 
 # In the Clutches of the Picts, from this round on (counted from 0) the searchers go together
 # to the farthest of the huts left, the ones deepest among the Picts where an Overlord hides
@@ -16,47 +20,48 @@ HEAD_FETCH_GEMS = 4
 
 
 class HeroTactics(Tactics):
-    def _stance(self, fr: Frame) -> int:
+    def _stance(self, fr: F.StanceChoice) -> int:
         s = self.s
-        h = fr["player"]
+        h = fr.player
         low = 4 if self._precious(h) else 2
         if self._careful() and self._carries_objective(h):
             low = 0   # a carrier must fight or run, never sit still
         return self.A("stance", 1 if s.reserve[h] <= low and s.fatigue[h] >= 3 else 0)
 
-    def _guard(self, fr: Frame) -> int:
+    def _guard(self, fr: F.Guard) -> int:
         s, g = self.s, self.g
-        h = fr["player"]
-        if "gems" in fr:
+        h = fr.player
+        if fr.gems is not None:
             items = [o for o in self.options("equip") if o < g.num_objects]
             if items:
                 return self.A("equip", max(items, key=lambda o: sum(d[0] + 1 for d in g.objects[o].guard)))
             return self.A("equip", g.num_objects)
-        power = fr["context"]["power"]
+        power = fr.context.power
+        assert power is not None   # the attack power is final when the Guard is asked
         if power <= 0:
             return self.A("gems", 0)
         if self._precious(h):
             return self.A("gems", min(s.reserve[h], power + 1))
         return self.A("gems", min(s.reserve[h], max(1, power - 1), 3))
 
-    def _ally_guard(self, fr: Frame) -> int:
+    def _ally_guard(self, fr: F.AllyGuard) -> int:
         return self.A("gems", 0)
 
-    def _atk_gems(self, fr: Frame) -> int:
+    def _atk_gems(self, fr: F.AttackGems) -> int:
         opts = self.options("gems")
-        keep = 1 if self.s.reserve[fr["player"]] > 3 else 0
+        keep = 1 if self.s.reserve[fr.player] > 3 else 0
         if self._careful():
-            keep = 0 if self.unit_key(fr["target_model"]) == "zogar_sag" else 2
-            if self._carries_objective(fr["player"]):
+            keep = 0 if self.unit_key(fr.target_model) == "zogar_sag" else 2
+            if self._carries_objective(fr.player):
                 keep = 0
-        if self._careful() and self.unit_key(fr["target_model"]) == "zogar_sag":
+        if self._careful() and self.unit_key(fr.target_model) == "zogar_sag":
             return self.A("gems", max(opts))
-        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr["player"]] - keep, 3)))
+        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr.player] - keep, 3)))
 
-    def _atk_weapon(self, fr: Frame) -> int:
+    def _atk_weapon(self, fr: F.AttackWeapon) -> int:
         g = self.g
         opts = self.options("equip")
-        kind = fr["kind"]
+        kind = fr.kind
         weapons = [o for o in opts if o < g.num_objects]
         if not weapons:
             return self.A("equip", g.num_objects)
@@ -64,36 +69,34 @@ class HeroTactics(Tactics):
             not (kind == "ranged" and g.objects[o].thrown),
             sum(d[0] + 1 for d in getattr(g.objects[o], kind)))))
 
-    def _manip_gems(self, fr: Frame) -> int:
+    def _manip_gems(self, fr: F.ManipGems) -> int:
         opts = self.options("gems")
         return self.A("gems", min(max(opts), self.g.chest_difficulty + 1))
 
-    def _claim(self, fr: Frame) -> int:
+    def _claim(self, fr: F.Claim) -> int:
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import encumbrance
-
-        h = fr["player"]
-        ok = encumbrance(s, h) + g.objects[fr["object"]].enc <= g.heroes[h].enc_max
+        h = fr.player
+        ok = encumbrance(s, h) + g.objects[fr.object].enc <= g.heroes[h].enc_max
         return self.A("yes" if ok else "no")
 
-    def _catch(self, fr: Frame) -> int:
+    def _catch(self, fr: F.Catch) -> int:
         return self.A("yes")
 
-    def _must_drop(self, fr: Frame) -> int:
+    def _must_drop(self, fr: F.MustDrop) -> int:
         g = self.g
         opts = [o for o in self.options("drop") if o not in (g.captive, g.zogar_head)]
         opts = opts or self.options("drop")
         return self.A("drop", max(opts, key=lambda o: g.objects[o].enc))
 
-    def _circular(self, fr: Frame) -> int:
+    def _circular(self, fr: F.Circular) -> int:
         opts = self.options("melee")
         return self.A("melee", opts[0]) if opts else self.A("done")
 
-    def _spell_target(self, fr: Frame) -> int:
+    def _spell_target(self, fr: F.SpellTarget) -> int:
         s, g = self.s, self.g
-        spell = g.spells[fr["spell"]]
+        spell = g.spells[fr.spell]
         if spell.effect == "possession" and self.options("target"):
-            here = s.h_area[fr["player"]]
+            here = s.h_area[fr.player]
             blockers = [m for m in self.options("target") if s.u_area[m] == here
                         and "blocking" in g.tiles[g.model_tile[m]].skills]
             if blockers:
@@ -105,7 +108,7 @@ class HeroTactics(Tactics):
         if spell.effect == "mind_control":
             # drag the enemy away from the heroes; stop when no step gets it further
             heroes = [s.h_area[k] for k in s.heroes_in_play()]
-            m = fr["target_model"]
+            m = fr.target_model
 
             def far(b: int) -> int:
                 return min((self.dist(b, x) for x in heroes), default=0)
@@ -116,9 +119,9 @@ class HeroTactics(Tactics):
                     return self.A("move", best)
             return self.A("done")
         areas = self.options("area")
-        spell = g.spells[fr["spell"]]
+        spell = g.spells[fr.spell]
         if spell.effect == "teleport":
-            goal = self._hero_goal(fr["player"])
+            goal = self._hero_goal(fr.player)
             head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
             if self._careful() and head >= 0 and head in areas:
                 goal = head
@@ -134,15 +137,15 @@ class HeroTactics(Tactics):
             return units - 3 * heroes
         return self.A("area", max(areas, key=score))
 
-    def _ally_act(self, fr: Frame) -> int:
+    def _ally_act(self, fr: F.AllyAct) -> int:
         s = self.s
         if self.options("melee"):
             return self.A("melee", self._best_target(self.options("melee")))
         moves = self.options("move")
         enemies = [x for m, x in enumerate(s.u_area)
                    if x >= 0 and not self.g.tiles[self.g.model_tile[m]].ally]
-        if moves and enemies and fr["mp"] > 0:
-            here = min(self.dist(s.u_area[fr["model"]], e) for e in enemies)
+        if moves and enemies and fr.mp > 0:
+            here = min(self.dist(s.u_area[fr.model], e) for e in enemies)
             step = min(moves, key=lambda b: min(self.dist(b, e) for e in enemies))
             if min(self.dist(step, e) for e in enemies) < here:
                 return self.A("move", step)
@@ -151,7 +154,6 @@ class HeroTactics(Tactics):
     def _storm_area(self, h: int) -> int | None:
         """An area in sight with two or more enemies and no hero."""
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import line_of_sight
         a = s.h_area[h]
         for b in range(g.num_areas):
             if not line_of_sight(s, a, b) or any(s.h_area[k] == b for k in s.heroes_in_play()):
@@ -327,7 +329,6 @@ class HeroTactics(Tactics):
         """Carrying Olivia out: drop what slows the carrier, teleport or walk to the nearest
         edge, flee from it."""
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import encumbrance
         a = s.h_area[h]
         if encumbrance(s, h) >= g.heroes[h].move_minus1:
             mine = [x for x in self.options("drop") if x not in (g.captive, g.key)]
@@ -347,7 +348,7 @@ class HeroTactics(Tactics):
                 return self.A("move", step)
         return None
 
-    def _rocks(self, fr: Frame) -> int:
+    def _rocks(self, fr: F.Rocks) -> int:
         s, g = self.s, self.g
         def score(a: int) -> int:
             heroes = sum(1 for h in s.heroes_in_play() if s.h_area[h] == a)
@@ -355,11 +356,10 @@ class HeroTactics(Tactics):
             return heroes - units - (5 if s.o_loc[g.captive] == a else 0)
         return self.A("area", max(self.options("area"), key=score))
 
-    def _act(self, fr: Frame) -> int:
+    def _act(self, fr: F.Act) -> int:
         s, g = self.s, self.g
-        h = fr["player"]
+        h = fr.player
         a = s.h_area[h]
-        from conan_envs.miniatures.movement import encumbrance, hindrance
         head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
         # the head is left for a teleporting caster where a carrier would be held in a crowd,
         # or while the caster has the gems to fetch it and get out at once
@@ -431,7 +431,6 @@ class HeroTactics(Tactics):
             melee = self.options("melee")
             if melee:
                 return self.A("melee", self._best_target(melee))
-            from conan_envs.miniatures.combat import hero_weapons
             keeps_weapon = any(not g.objects[o].thrown for o in hero_weapons(s, h, "ranged"))
             ranged = [] if precious or not keeps_weapon else self.options("ranged")
             if ranged and s.reserve[h] > keep + 1:
@@ -464,3 +463,9 @@ class HeroTactics(Tactics):
                 and not self._pays_into_enemies(h, step, goal):
             return self.A("move", step)
         return self.A("done")
+
+    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+        **Tactics.HANDLERS, F.StanceChoice: "_stance", F.Guard: "_guard", F.AllyGuard: "_ally_guard",
+        F.AttackGems: "_atk_gems", F.AttackWeapon: "_atk_weapon", F.ManipGems: "_manip_gems",
+        F.Claim: "_claim", F.Catch: "_catch", F.MustDrop: "_must_drop", F.Circular: "_circular",
+        F.SpellTarget: "_spell_target", F.AllyAct: "_ally_act", F.Rocks: "_rocks", F.Act: "_act"}

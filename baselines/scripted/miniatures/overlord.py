@@ -1,11 +1,16 @@
 """The scripted Overlord's tactics (see the package docstring)."""
 from __future__ import annotations
 
-from typing import cast
+from collections import deque
+from typing import ClassVar, cast
 
+from conan_envs.miniatures import frames as F
+from conan_envs.miniatures.constants import SLOT_COSTS
 from conan_envs.miniatures.content import LEAP
+from conan_envs.miniatures.movement import is_full, line_of_sight, move_options
+from conan_envs.miniatures.overlord import reinforce_tiles
 
-from .base import KEY_UNITS, Frame, Tactics
+from .base import KEY_UNITS, Tactics
 
 # gems kept back to Guard an objective character, by how many areas the nearest hero is away
 GUARD_KEEP = (4, 4, 2)
@@ -22,16 +27,14 @@ class OverlordTactics(Tactics):
         return min(heroes, key=lambda h: (g.heroes[h].life - s.wounds[h]) + s.reserve[h])
 
     # ---- the Overlord ---------------------------------------------------------------------
-    def _hide(self, fr: Frame) -> int:
+    def _hide(self, fr: F.Hide) -> int:
         s = self.s
         start = s.h_area[0] if s.h_area[0] >= 0 else 0
         huts = sorted(self.options("area"), key=lambda a: -self.dist(start, a))
         return self.A("area", huts[int(self.rng.integers(min(3, len(huts))))])
 
-    def _ov_turn(self, fr: Frame) -> int:
+    def _ov_turn(self, fr: F.OverlordTurn) -> int:
         s, g = self.s, self.g
-        from conan_envs.miniatures.game import SLOT_COSTS
-
         slots = self.options("activate")
         heroes = s.heroes_in_play()
         best: tuple[int, int] | None = None
@@ -43,7 +46,6 @@ class OverlordTactics(Tactics):
                 score = 5 if dead >= 4 and len(s.relics) <= 2 else 50
             elif t == g.event_tile:
                 score = 5 if s.ov_reserve - SLOT_COSTS[slot] >= 2 else 50
-                from conan_envs.miniatures.overlord import reinforce_tiles
                 if (any(a in g.reinforcement_areas for a in self._objective_posts())
                         or self._carrier() is not None) \
                         and reinforce_tiles(s, g.event.get("reinforcement", 0)):
@@ -68,7 +70,7 @@ class OverlordTactics(Tactics):
                     score += 6   # Hunting the Tigress: groups that can reach Bêlit first
             if best is None or score < best[0]:
                 best = (score, slot)
-        if best is not None and best[0] < 50 and (fr["activations"] == 0 or s.ov_reserve >= 3):
+        if best is not None and best[0] < 50 and (fr.activations == 0 or s.ov_reserve >= 3):
             keep = self._guard_reserve()
             if s.ov_reserve - SLOT_COSTS[best[1]] >= keep or not keep:
                 return self.A("activate", best[1])
@@ -91,12 +93,12 @@ class OverlordTactics(Tactics):
         keep = GUARD_KEEP_BY_OBJECTIVE.get(self.g.objective, GUARD_KEEP)
         return keep[near] if near < len(keep) else 0
 
-    def _unit(self, fr: Frame) -> int:
+    def _unit(self, fr: F.Unit) -> int:
         s, g = self.s, self.g
         spells = self.options("spell")
         if spells:
             return self.A("spell", spells[0])
-        m = fr["model"]
+        m = fr.model
         post = self._bodyguard_post(m)
         if post is not None and post != s.u_area[m]:
             moves = self.options("move")
@@ -107,7 +109,7 @@ class OverlordTactics(Tactics):
             return self._ritual_unit(fr, m)
         heroes = self.options("hero")
         precious = [h for h in s.heroes_in_play() if self._precious(h)]
-        if precious and not any(h in heroes for h in precious) and not fr.get("volley"):
+        if precious and not any(h in heroes for h in precious) and not fr.volley:
             # Hunting the Tigress: the whole crew goes for Bêlit, past the other heroes
             goal = s.h_area[precious[0]]
             moves = self.options("move")
@@ -129,7 +131,7 @@ class OverlordTactics(Tactics):
         allies = self.options("melee")
         if allies:
             return self.A("melee", allies[0])
-        m = fr["model"]
+        m = fr.model
         if g.priestess_area >= 0:
             return self._ritual_unit(fr, m)
         if self.unit_key(m) == "skuthus" or self._holds_post(m) or (
@@ -167,7 +169,6 @@ class OverlordTactics(Tactics):
         """Where a Protected key character (Skuthus) stands with no bodyguard beside him: the
         nearest minion goes there, so that he cannot be attacked (Protected)."""
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import is_full
         tile = g.tiles[g.model_tile[m]]
         if tile.type != "minion" or "protected" in tile.skills:
             return None
@@ -191,7 +192,7 @@ class OverlordTactics(Tactics):
                     return cast(int, a)
         return None
 
-    def _ritual_unit(self, fr: Frame, m: int) -> int:
+    def _ritual_unit(self, fr: F.Unit, m: int) -> int:
         """The Final Ritual: every group breaks the same barricade (the weakest), then makes
         for the priestess, buying movement to reach her hut."""
         s, g = self.s, self.g
@@ -218,9 +219,8 @@ class OverlordTactics(Tactics):
             if far[step] < here:
                 return self.A("move", step)
         if self.has("benefit_move") and 1 <= here < 99 and s.ov_reserve > 2:
-            from conan_envs.miniatures.movement import move_options
             a = s.u_area[m]
-            if any(far[b] < here and cost <= fr["mp"] + 1
+            if any(far[b] < here and cost <= fr.mp + 1
                    for b, cost in move_options(s, ("u", m), a)):
                 return self.A("benefit_move")
         heroes = self.options("hero")
@@ -231,7 +231,6 @@ class OverlordTactics(Tactics):
     def _no_leap_distances(self, goal: int) -> list[int]:
         """Areas apart from `goal` for a swimmer that never leaps."""
         g = self.g
-        from collections import deque
         d = [99] * g.num_areas
         d[goal] = 0
         q = deque([goal])
@@ -246,7 +245,6 @@ class OverlordTactics(Tactics):
     def _ring_distances(self, goal: int) -> list[int]:
         """Areas apart from `goal` on foot, intact barricades closed."""
         s, g = self.s, self.g
-        from collections import deque
         closed = {frozenset(p) for i, p in enumerate(g.barricades) if s.bar_life[i] > 0}
         d = [99] * g.num_areas
         d[goal] = 0
@@ -259,7 +257,7 @@ class OverlordTactics(Tactics):
                     q.append(v)
         return d
 
-    def _haste(self, fr: Frame) -> int:
+    def _haste(self, fr: F.Haste) -> int:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
@@ -267,20 +265,20 @@ class OverlordTactics(Tactics):
         s = self.s
         return any(self.dist(s.u_area[m], s.h_area[h]) <= 1 for h in s.heroes_in_play())
 
-    def _ov_guard(self, fr: Frame) -> int:
+    def _ov_guard(self, fr: F.OverlordGuard) -> int:
         s, g = self.s, self.g
-        c = fr["context"]
-        m = c["target"][1]
+        c = fr.context
+        assert c.target is not None and c.power is not None
+        m = c.target[1]
         tile = g.tiles[g.model_tile[m]]
-        hurts = c["power"] - tile.armor - s.u_halo[m]
+        hurts = c.power - tile.armor - s.u_halo[m]
         if hurts <= 0:
             return self.A("gems", 0)
         want = 2 if tile.key in KEY_UNITS or hurts <= 2 else 1
         return self.A("gems", min(want, max(self.options("gems"))))
 
-    def _event(self, fr: Frame) -> int:
+    def _event(self, fr: F.Event) -> int:
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import line_of_sight
         heroes = [s.h_area[h] for h in s.heroes_in_play()]
         shooters = sum(1 for m, a in enumerate(s.u_area)
                        if a >= 0 and not g.tiles[g.model_tile[m]].ally
@@ -301,7 +299,7 @@ class OverlordTactics(Tactics):
                 return self.A("event", 2)   # the volley at Bêlit
         return self.A("event", 2 if shooters >= 4 and self.has("event", 2) else 0)
 
-    def _free(self, fr: Frame) -> int:
+    def _free(self, fr: F.Free) -> int:
         s, g = self.s, self.g
         targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
         opts = self.options("free")
@@ -310,12 +308,12 @@ class OverlordTactics(Tactics):
             return min(self.dist(g.board.index[a], x) for a in g.tiles[t].start for x in targets)
         return self.A("free", min(opts, key=near))
 
-    def _unit_spell(self, fr: Frame) -> int:
+    def _unit_spell(self, fr: F.UnitSpell) -> int:
         opts = self.options("hero")
         precious = [h for h in opts if self._precious(h)]
         return self.A("hero", self.weakest_hero(precious or opts))
 
-    def _reinforce(self, fr: Frame) -> int:
+    def _reinforce(self, fr: F.Reinforce) -> int:
         opts = self.options("reinforce")
         return self.A("reinforce", opts[0]) if opts else self.A("done")
 
@@ -330,11 +328,10 @@ class OverlordTactics(Tactics):
     def _objective_posts(self) -> list[int]:
         """Areas of Protected objective characters with room for a bodyguard."""
         s, g = self.s, self.g
-        from conan_envs.miniatures.movement import is_full
         return [s.u_area[m] for m in self._objective_units()
                 if "protected" in g.tiles[g.model_tile[m]].skills and not is_full(s, s.u_area[m])]
 
-    def _reinforce_area(self, fr: Frame) -> int:
+    def _reinforce_area(self, fr: F.ReinforceArea) -> int:
         s = self.s
         targets = [s.h_area[h] for h in s.heroes_in_play()] or [0]
         opts = self.options("area")
@@ -345,3 +342,8 @@ class OverlordTactics(Tactics):
         if carrier is not None:
             targets = [s.h_area[carrier]]
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
+
+    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+        **Tactics.HANDLERS, F.Hide: "_hide", F.OverlordTurn: "_ov_turn", F.Unit: "_unit",
+        F.Haste: "_haste", F.OverlordGuard: "_ov_guard", F.Event: "_event", F.Free: "_free",
+        F.UnitSpell: "_unit_spell", F.Reinforce: "_reinforce", F.ReinforceArea: "_reinforce_area"}

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from conan_envs.miniatures import movement as mv
-from conan_envs.miniatures.scenarios import ESCAPED, OFF
+from conan_envs.miniatures.constants import ESCAPED, OFF
 
 from .base import walk_distances
 
