@@ -13,6 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .engine import ConfigError, CorruptStateError, IllegalActionError
+from .engine.saves import load_state as replay_save
 from .registration import GYM_IDS, register_gym_envs
 
 if TYPE_CHECKING:
@@ -68,8 +69,6 @@ def make_game(env_id: str, **config: Any) -> Game:
 def load_state(text: str | bytes) -> State:
     """The position a save (``State.to_json()``) reaches, in the game its header names: the
     save's actions replayed through the rules (see :mod:`conan_envs.engine.saves`)."""
-    from .engine.saves import load_state as replay_save
-
     return replay_save(text, make_game)
 
 

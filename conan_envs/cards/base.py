@@ -5,6 +5,8 @@ to it by `CardsState` (state.py), so a rules module hands the turn on without im
 driver."""
 from __future__ import annotations
 
+from abc import abstractmethod
+
 import numpy as np
 import numpy.typing as npt
 
@@ -144,10 +146,10 @@ class Table(State):
         return None if self.pend is None else self.pend.__deepcopy__({})
 
     # ---- the driver (flow.py), bound by CardsState -------------------------------------------
+    @abstractmethod
     def advance(self) -> None:
         """Hand the phase to the next player who has something to do; end it after the last."""
-        raise NotImplementedError
 
+    @abstractmethod
     def end_phase(self) -> None:
         """End the phase and begin the next."""
-        raise NotImplementedError
