@@ -224,3 +224,21 @@ def test_a_kings_move_can_be_taken_back_with_the_back_button(small_page, web_bas
     page.click("#actions button.back")
     seq, state = wait_settled(page, seq)
     assert page.inner_text("#prompt").startswith("Move Phase: choose a region to move units from")
+
+
+def test_the_adventures_board_explains_the_event_and_the_god_tokens(small_page, web_base):
+    """The browser-play issue: "Events and God tokens are not explained"."""
+    page = small_page
+    config, seats = SHORT_GAMES["adventures_v2"]
+    set_up(page, web_base, "adventures_v2", config, seats, seed=1)
+    wait_settled(page, 0)
+    board = page.text_content("#board svg")
+    assert "God tokens" in board and "Ymir" in board and "count a Character result on your dice as a Warrior" in board
+    assert "Zath" in board and "double the points scored" in board
+    for _ in range(30):  # through the set-up to the first round's Event
+        if "Event in force: " in page.text_content("#board svg"):
+            break
+        page.click("#actions button.action >> nth=0")
+        page.wait_for_timeout(150)
+    board = page.text_content("#board svg")
+    assert "Event in force: " in board and "Play goes " in board

@@ -12,6 +12,18 @@ const HYBORIA = await fetch("/api/maps/hyboria").then((r) => r.json()).catch(() 
 const FACE = { Warrior: "War", Move: "Mov", Kingdom: "Kng", Pirate: "Pir", Sorcery: "Sor", Thief: "Thf", Trade: "Trd",
   Scry: "Scr", Wild: "★", Character: "Chr", Gold: "Gld", "Challenge token": "Chl" };
 
+// What each God token does (rulebook: God Tokens), for the legend under the board.
+const GODS = {
+  Asura: "at any time on your turn: cycle 1 face-up card",
+  Bel: "at any time on your turn: change one of your results to the icon on the card",
+  Ibis: "at any time on your turn: flip your Character card (its new ability is ready at once)",
+  Ishtar: "at any time on your turn: reroll one of your dice",
+  Mitra: "immediately after rolling: reroll ALL the dice you just rolled",
+  Set: "at any time on your turn: change one of your dice to any symbol",
+  Ymir: "at any time: count a Character result on your dice as a Warrior",
+  Zath: "after scoring an Adventure: double the points scored for your dice on it",
+};
+
 export function draw(view) {
   const players = view.players || [];
   const colour = (role) => PALETTE[players.findIndex((p) => p.role === role)] || "#555";
@@ -30,8 +42,9 @@ export function draw(view) {
   y = drawCards(svg, "Encounters", view.encounters || [], y, (e) => [
     `${e.kingdom}`, `needs ${(e.needs || []).join(", ")}`, `reward: ${brief(e.reward)}`, `penalty: ${brief(e.penalty)}`]);
   y = drawTrack(svg, view.encounter_track || [], colour, y);
+  y = drawEventAndGods(svg, view, y);
   const end = extras(svg, view, ["round", "phase", "last_round", "turn_order", "kingdoms", "players", "plot_track",
-    "adventures", "encounters", "encounter_track"], 10, y + 8, 150);
+    "adventures", "encounters", "encounter_track", "event", "god_tokens_in_supply"], 10, y + 8, 150);
   return fit(svg, end + 10);
 }
 
@@ -139,4 +152,27 @@ function drawTrack(svg, track, colour, y) {
     if (s.role) text(g, x + 6, y + 70, s.role, { "font-size": 10, fill: colour(s.role) });
   });
   return y + 88;
+}
+
+// The Event in force, in words (rulebook: Reveal Event), and the God tokens' legend.
+function drawEventAndGods(svg, view, y) {
+  const ev = view.event;
+  if (ev) {
+    text(svg, 10, y + 16, `Event in force: ${ev.name}`, { "font-size": 13, "font-weight": "bold" });
+    const lines = [
+      `Play goes ${ev.direction}, starting with the player to Conan's ${ev.direction === "clockwise" ? "left" : "right"}.`,
+      ev.plot_bonus?.length ? `Extra Plot bonus for the Bonus result: ${ev.plot_bonus.join(", ")}.` : null,
+      ev.challenge_tokens?.length ? `Challenge tokens were added in ${ev.challenge_tokens.join(", ")} (where none lay).` : null,
+      ev.fate_tokens?.length ? `Fate tokens were added: ${ev.fate_tokens.join(", ")}.` : null,
+    ].filter(Boolean);
+    lines.forEach((line, i) => text(svg, 20, y + 34 + 15 * i, line, { "font-size": 11 }));
+    y += 34 + 15 * lines.length;
+  }
+  text(svg, 10, y + 16, "God tokens", { "font-size": 13, "font-weight": "bold" });
+  const supply = view.god_tokens_in_supply || {};
+  Object.entries(GODS).forEach(([god, what], i) => {
+    const left = supply[god] !== undefined ? ` (${supply[god]} in the supply)` : "";
+    text(svg, 20, y + 34 + 15 * i, `${god}${left}: ${what}`, { "font-size": 11, class: "legend" });
+  });
+  return y + 34 + 15 * Object.keys(GODS).length;
 }
