@@ -233,7 +233,8 @@ def test_the_adventures_board_explains_the_event_and_the_god_tokens(small_page, 
     set_up(page, web_base, "adventures_v2", config, seats, seed=1)
     wait_settled(page, 0)
     board = page.text_content("#board svg")
-    assert "God tokens" in board and "Ymir" in board and "count a Character result on your dice as a Warrior" in board
+    assert "God tokens" in board and "Ymir" in board
+    assert "count a Character result on your dice as a Warrior" in board
     assert "Zath" in board and "double the points scored" in board
     for _ in range(30):  # through the set-up to the first round's Event
         if "Event in force: " in page.text_content("#board svg"):
