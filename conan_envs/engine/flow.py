@@ -97,42 +97,60 @@ class Frame(Generic[S]):
         return self  # frozen, its parameters immutable: copies of a state share it
 
 
+@dataclass(frozen=True, slots=True)
+class GameOver(Frame[Any]):
+    """The game has ended (OpenSpiel's terminal node): what ``_interrupt`` returns then."""
+
+    kind: ClassVar[str] = "game over"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        pass  # no move is legal
+
+
+GAME_OVER = GameOver(TERMINAL)
+
+
 class FlowState(State):
     """A state whose pending decisions are frames on ``stack`` (bottom first).
 
     A game sets ``FRAME_TYPES`` (the frame classes it uses, checked on snapshots), implements
-    ``_over`` (the game has ended) and may override ``_between_steps``, ``_next_phase``,
-    ``_standing`` (a decision that stands over the whole stack while some state holds) and
-    ``_over_prompt``. Code that changes the stack goes through ``push``, ``pop`` and
+    ``_interrupt`` (``GAME_OVER`` once the game has ended, or a decision that stands over the
+    whole stack while some part of the state holds) and may override ``_between_steps``,
+    ``_next_phase`` and ``_over_prompt``. Code that changes the stack goes through ``push``, ``pop`` and
     ``replace`` (or assigns ``stack[:]``): the run loop holds the list itself.
     """
 
     __slots__ = ("stack",)
+
+    # `_now`, the frame that decides now (``frame()``), is kept beside the stack: the run loop
+    # sets it when it stops, so the many queries of a position (current player, mask, the
+    # observation's decision) read one attribute. Not saved; shared by clones (frames are
+    # frozen); rebuilt by `edited` and when a snapshot is read back.
+    _TRANSIENT = State._TRANSIENT + ("_now",)
 
     STEP_LIMIT: ClassVar[int] = 10_000  # run-loop steps between two decisions
     MAX_DEPTH: ClassVar[int] = 16  # frames a snapshot's stack may hold
     FRAME_TYPES: ClassVar[tuple[type[Frame[Any]], ...]] = ()
 
     stack: list[Frame[Any]]
+    _now: Frame[Any] | None
 
     def __init__(self, game: Any, seed: int | None = None) -> None:
         self.stack = []
+        self._now = None
         super().__init__(game, seed)
 
     # ---- hooks for games ----------------------------------------------------------------
-    def _over(self) -> bool:
-        """Whether the game has ended."""
+    def _interrupt(self) -> Frame[Any] | None:
+        """What stands over the stack now: ``GAME_OVER`` once the game has ended, a decision
+        owed whatever is pending (e.g. a level-up choice) while some part of the state says
+        so, else None (the top of the stack decides). Called on every query: keep it cheap."""
         raise NotImplementedError
 
-    def _standing(self) -> Frame[Any] | None:
-        """A decision that stands over the stack while some part of the state holds (e.g. a
-        level-up choice owed); None when the top of the stack decides. Default: None."""
-        return None
-
-    def _between_steps(self) -> bool:
-        """Before each step of the run loop: settle rules that cut across the stack; True
-        stops the loop (the game is over, or a standing decision waits)."""
-        return self._over() or self._standing() is not None
+    def _between_steps(self) -> Frame[Any] | None:
+        """Before each step of the run loop: settle rules that cut across the stack, then
+        return what stands over it, as ``_interrupt`` (not None stops the loop)."""
+        return self._interrupt()
 
     def _next_phase(self) -> None:
         """The stack is empty: push the game's next phase."""
@@ -143,9 +161,25 @@ class FlowState(State):
 
     # ---- the stack ----------------------------------------------------------------------
     def frame(self) -> Frame[Any]:
-        """The frame that decides now (the standing decision, else the top of the stack)."""
-        standing = self._standing()
-        return standing if standing is not None else self.stack[-1]
+        """The frame that decides now: what stands over the stack, else its top frame."""
+        now = self._now
+        assert now is not None, "frame() asked of a state the run loop has not settled"
+        return now
+
+    def _settle(self) -> None:
+        """Note the frame that decides now (after the run loop, an edit, a snapshot read)."""
+        f = self._interrupt()
+        stack = self.stack
+        self._now = f if f is not None else stack[-1] if stack else None
+
+    def edited(self) -> FlowState:
+        super().edited()
+        self._settle()
+        return self
+
+    def _rebuild_derived(self) -> None:
+        super()._rebuild_derived()
+        self._settle()
 
     def push(self, frame: Frame[Any], then: Frame[Any] | None = None) -> None:
         """Put `frame` on top: it decides now. With `then`, the top frame is first replaced by
@@ -170,7 +204,7 @@ class FlowState(State):
             stack.append(frame)
 
     def top_is(self, cls: type[Frame[Any]]) -> bool:
-        """Whether the top of the stack (not a standing decision) is a `cls` frame."""
+        """Whether the top of the stack (whatever stands over it) is a `cls` frame."""
         stack = self.stack
         return bool(stack) and type(stack[-1]) is cls
 
@@ -178,13 +212,16 @@ class FlowState(State):
         """The run loop: take AUTO steps until a frame needs a choice or the game ends."""
         stack = self.stack
         for _ in range(self.STEP_LIMIT):
-            if self._between_steps():
+            now = self._between_steps()
+            if now is not None:
+                self._now = now
                 return
             if not stack:
                 self._next_phase()
                 continue
             top = stack[-1]
             if top.actor != AUTO:
+                self._now = top
                 return
             top.run(self)
         raise RuntimeError(
@@ -192,29 +229,29 @@ class FlowState(State):
             f"stack (bottom first): {[f.kind for f in stack]}")
 
     # ---- the contract, once for every game ---------------------------------------------
+    # (these read `_now` inline: they run several times for every move played)
     def current_player(self) -> int:
-        if self._over():
-            return TERMINAL
-        return self.frame().actor
+        return self._now.actor  # type: ignore[union-attr]
+
+    def is_terminal(self) -> bool:
+        return self._now.actor == TERMINAL  # type: ignore[union-attr]
 
     def decision(self) -> str:
-        if self._over():
-            return "game over"
-        return self.frame().kind
+        return self._now.kind  # type: ignore[union-attr]
 
     def _legal_mask(self) -> Mask:
         m = np.zeros(self.game.num_actions, dtype=bool)
-        self.frame().mask(self, m)
+        self._now.mask(self, m)  # type: ignore[union-attr]
         return m
 
     def _apply(self, action: int) -> None:
-        self.frame().apply(self, action)
+        self._now.apply(self, action)  # type: ignore[union-attr]
         self.advance()
 
     def _decision(self, role: int) -> Decision:
-        if self._over():
-            return Decision("game_over", None, self._over_prompt(), {})
         frame = self.frame()
+        if type(frame) is GameOver:
+            return Decision("game_over", None, self._over_prompt(), {})
         prompt, context = frame.prompt(self, role)
         return Decision(frame.kind, self.game.roles[frame.actor], prompt, context)
 
@@ -238,6 +275,6 @@ class FlowState(State):
                                         f"actor {f.actor!r} is not a role")
             f.check(self, below)
             below = f
-        if not self._over() and self._standing() is None and (not stack or not stack[-1].decides):
+        if self._interrupt() is None and (not stack or not stack[-1].decides):
             raise CorruptStateError(f"saved {self.game.env_id} state: field stack: no decision "
                                     "waits on top")

@@ -3,7 +3,7 @@ Overview; Game Turn Structure: Dice Phase, Location Phase, Combat Phase, Mopping
 
 One frame class per kind of pending decision (Conan's or Yara's) and per step the rules take
 without a choice (``AUTO``). A frame kind says which rules method builds its mask or takes its
-step; every choice is played by segment (``TowerState._act``), and the segment's rule reads the
+step; every choice is played by its action segment (``TowerState.ACTIONS``), and the segment's rule reads the
 top frame where it means different things at different decisions. A frame under the top one is
 where play returns (a re-roll inside a Dice Phase inside a test...).
 """
@@ -63,7 +63,8 @@ class TowerFrame(Frame[Any]):
     kind: ClassVar[str] = "tower"
 
     def apply(self, state: Any, action: int) -> None:
-        state._act(action)
+        seg, i = state.game.decoded[action]
+        state.ACTIONS[seg](state, i)
 
     def prompt(self, state: Any, role: int) -> tuple[str, dict[str, Any]]:
         prompt, context = state._prompt(self.kind, role)

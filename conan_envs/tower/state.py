@@ -4,7 +4,7 @@ Mopping Up. The rules of each part live in the mixin modules named for them."""
 from __future__ import annotations
 
 from conan_envs.engine import CorruptStateError, shuffled
-from conan_envs.engine.flow import FlowState
+from conan_envs.engine.flow import GAME_OVER, FlowState
 
 from .checks import check_tower_state
 from .combat import CombatMixin
@@ -34,10 +34,61 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
           "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
 
 
+# The rule that plays each action segment (the codec's segments, in order).
+ACTIONS = {
+    "pick_skill": GrowthMixin._do_pick_skill,
+    "ready_skill": DiceMixin._do_ready_skill,
+    "slot": DiceMixin._do_slot,
+    "reroll": DiceMixin._do_reroll,
+    "mark": DiceMixin._do_mark,
+    "roll": DiceMixin._do_roll,
+    "pair": DiceMixin._do_pair,
+    "choose_result": DiceMixin._do_choose_result,
+    "triple": DiceMixin._do_triple,
+    "triple_refill": DiceMixin._do_triple_refill,
+    "triple_discard": DiceMixin._do_triple_discard,
+    "triple_poison": DiceMixin._do_triple_poison,
+    "fatigue_token": DiceMixin._do_fatigue_token,
+    "rage_token": DiceMixin._do_rage_token,
+    "pay": LocationMixin._do_pay,
+    "test_reroll": LocationMixin._do_test_reroll,
+    "done": LocationMixin._do_done,
+    "go_first": CombatMixin._do_go_first,
+    "game_effect": CombatMixin._do_game_effect,
+    "step": CombatMixin._do_step,
+    "leap": CombatMixin._do_leap,
+    "slash": CombatMixin._do_slash,
+    "slash_stun": CombatMixin._do_slash_stun,
+    "swing": CombatMixin._do_swing,
+    "block": DefenceMixin._do_block,
+    "riposte": DefenceMixin._do_riposte,
+    "target": CombatMixin._do_target,
+    "enter": CombatMixin._do_enter,
+    "square": LocationMixin._do_square,
+    "skill": GrowthMixin._do_skill,
+    "item": GrowthMixin._do_item,
+    "trade": GrowthMixin._do_trade,
+    "discard_item": GrowthMixin._do_discard_item,
+    "reserve": DiceMixin._do_reserve,
+    "draw_item": LocationMixin._do_draw_item,
+    "activate": MinionMixin._do_activate,
+    "minion_reroll": DiceMixin._do_minion_reroll,
+    "minion_mark": DiceMixin._do_minion_mark,
+    "burn_move": MinionMixin._do_burn_move,
+    "attack": MinionMixin._do_attack,
+    "ability": MinionMixin._do_ability,
+    "minion_block": CombatMixin._do_minion_block,
+    "plot": MinionMixin._do_plot,
+    "put_top": MinionMixin._do_put_top,
+    "put_bottom": MinionMixin._do_put_bottom,
+}
+
+
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
                  ViewMixin, FlowState):
     __slots__ = FIELDS
     FRAME_TYPES = FRAME_TYPES
+    ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
     MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 
     def __init__(self, game, seed=None):
@@ -124,12 +175,11 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.advance()
 
     # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
-    def _over(self):
-        return self.winner is not None
-
-    def _standing(self):
-        """A skill owed (START, a level reached) and a fourth large item to discard are chosen
-        before anything else, whatever is pending."""
+    def _interrupt(self):
+        """The game's end; else a skill owed (START, a level reached) and a fourth large item
+        to discard are chosen before anything else, whatever is pending."""
+        if self.winner is not None:
+            return GAME_OVER
         if self.picks:
             return PICK
         if self.discard_due:
@@ -137,23 +187,21 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         return None
 
     def _between_steps(self):
-        if self.winner is not None or self.picks or self.discard_due:
-            return True
+        if self.winner is not None:
+            return GAME_OVER
+        if self.picks:
+            return PICK
+        if self.discard_due:
+            return DISCARD
         if self.combat_over and self.in_combat:     # the last enemy fell: nothing nested goes on
             self.stack[:] = [COMBAT_END]
-        return False
+        return None
 
     def _over_prompt(self):
         return f"The game is over: {self.winner} wins."
 
     def _auto_start(self):
         self._begin_location()
-
-    def _act(self, a):
-        """Play action `a` by its segment (the frame on top is read by rules that differ by
-        decision)."""
-        seg, i = self.game.decoded[a]
-        ACTIONS[seg](self, i)
 
     def returns(self):
         if self.winner is None:
@@ -207,54 +255,3 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             else:
                 new.plot_deck = shuffled(rng, deck)
         return new
-
-
-
-# The rule that plays each action segment (the codec's segments, in order).
-ACTIONS = {
-    "pick_skill": GrowthMixin._do_pick_skill,
-    "ready_skill": DiceMixin._do_ready_skill,
-    "slot": DiceMixin._do_slot,
-    "reroll": DiceMixin._do_reroll,
-    "mark": DiceMixin._do_mark,
-    "roll": DiceMixin._do_roll,
-    "pair": DiceMixin._do_pair,
-    "choose_result": DiceMixin._do_choose_result,
-    "triple": DiceMixin._do_triple,
-    "triple_refill": DiceMixin._do_triple_refill,
-    "triple_discard": DiceMixin._do_triple_discard,
-    "triple_poison": DiceMixin._do_triple_poison,
-    "fatigue_token": DiceMixin._do_fatigue_token,
-    "rage_token": DiceMixin._do_rage_token,
-    "pay": LocationMixin._do_pay,
-    "test_reroll": LocationMixin._do_test_reroll,
-    "done": LocationMixin._do_done,
-    "go_first": CombatMixin._do_go_first,
-    "game_effect": CombatMixin._do_game_effect,
-    "step": CombatMixin._do_step,
-    "leap": CombatMixin._do_leap,
-    "slash": CombatMixin._do_slash,
-    "slash_stun": CombatMixin._do_slash_stun,
-    "swing": CombatMixin._do_swing,
-    "block": DefenceMixin._do_block,
-    "riposte": DefenceMixin._do_riposte,
-    "target": CombatMixin._do_target,
-    "enter": CombatMixin._do_enter,
-    "square": LocationMixin._do_square,
-    "skill": GrowthMixin._do_skill,
-    "item": GrowthMixin._do_item,
-    "trade": GrowthMixin._do_trade,
-    "discard_item": GrowthMixin._do_discard_item,
-    "reserve": DiceMixin._do_reserve,
-    "draw_item": LocationMixin._do_draw_item,
-    "activate": MinionMixin._do_activate,
-    "minion_reroll": DiceMixin._do_minion_reroll,
-    "minion_mark": DiceMixin._do_minion_mark,
-    "burn_move": MinionMixin._do_burn_move,
-    "attack": MinionMixin._do_attack,
-    "ability": MinionMixin._do_ability,
-    "minion_block": CombatMixin._do_minion_block,
-    "plot": MinionMixin._do_plot,
-    "put_top": MinionMixin._do_put_top,
-    "put_bottom": MinionMixin._do_put_bottom,
-}
