@@ -255,6 +255,12 @@ class FlowState(State):
         prompt, context = frame.prompt(self, role)
         return Decision(frame.kind, self.game.roles[frame.actor], prompt, context)
 
+    def _check_restored(self) -> None:
+        """A snapshot read back: its stack checked (``_check_stack``), then the mask built.
+        A game checks its own fields first, then calls this."""
+        self._check_stack()
+        super()._check_restored()
+
     def _check_stack(self) -> None:
         """What a snapshot's stack must satisfy: a list of at most MAX_DEPTH frames of this
         game's kinds, each acted by a role of the game or AUTO, each passing its own check;

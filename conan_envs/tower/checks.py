@@ -134,4 +134,3 @@ def check_tower_state(s):
         for b in a["blows"]:
             _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
                   and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
-    s._check_stack()    # the frames, each with its own check (frames.py)

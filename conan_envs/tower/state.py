@@ -223,9 +223,8 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
     def _check_restored(self):
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
-        self._check_stack()
         check_tower_state(self)
-        super()._check_restored()
+        super()._check_restored()      # the frames on the stack, each with its check (frames.py)
         if not self.is_terminal() and not self.legal_action_mask().any():
             raise CorruptStateError(f"saved tower_v2 state: field stack: {self.decision()!r} "
                                     "offers no legal move")
