@@ -196,17 +196,13 @@ class FlowState(State):
         return self.stack.pop()
 
     def replace(self, frame: Frame[Any]) -> None:
-        """Put `frame` in place of the top frame (the decision moves on at the same depth)."""
-        stack = self.stack
-        if stack:
-            stack[-1] = frame
-        else:
-            stack.append(frame)
+        """Put `frame` in place of the top frame (the decision moves on at the same depth);
+        the stack must not be empty."""
+        self.stack[-1] = frame
 
     def top_is(self, cls: type[Frame[Any]]) -> bool:
-        """Whether the top of the stack (whatever stands over it) is a `cls` frame."""
-        stack = self.stack
-        return bool(stack) and type(stack[-1]) is cls
+        """Whether the top of the (non-empty) stack is a `cls` frame, whatever stands over it."""
+        return type(self.stack[-1]) is cls
 
     def advance(self) -> None:
         """The run loop: take AUTO steps until a frame needs a choice or the game ends."""
@@ -243,6 +239,17 @@ class FlowState(State):
         m = np.zeros(self.game.num_actions, dtype=bool)
         self._now.mask(self, m)  # type: ignore[union-attr]
         return m
+
+    def legal_action_mask(self) -> Mask:
+        """As ``State.legal_action_mask``, built straight from the frame deciding now (the
+        ``GAME_OVER`` frame sets no action)."""
+        mask = self._mask
+        if mask is None:
+            mask = np.zeros(self.game.num_actions, dtype=bool)
+            self._now.mask(self, mask)  # type: ignore[union-attr]
+            mask.flags.writeable = False
+            self._mask = mask
+        return mask
 
     def _apply(self, action: int) -> None:
         self._now.apply(self, action)  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ import numpy as np
 from ..engine import checks
 from .content import ROWS
 from .enemy import Enemy
-from .frames import INITIATIVE_DRAW, ROUND_END
+from .frames import INITIATIVE_DRAW, ROUND_END, SIDES
 from .grid import H, W
 
 TOKENS = ("S", "R")
@@ -65,7 +65,7 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state.ctok = list(conan_tokens)
     state.ctok_active = bool(conan_tokens)
     state.in_combat = True
-    state.stack[:] = []
+    state.stack[:] = [SIDES]     # replaced by the side's first decision
     state.first_side = 0
     state.side_no = 0
     if tracker is not None:

@@ -171,7 +171,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             self.skills = list(g.start_skills)
             self.exhausted = [False] * len(self.skills)
             self.picks = []
-        self.replace(START)
+        self.push(START)
         self.advance()
 
     # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
