@@ -3,9 +3,10 @@ Overview; Game Turn Structure: Dice Phase, Location Phase, Combat Phase, Mopping
 
 One frame class per kind of pending decision (Conan's or Yara's) and per step the rules take
 without a choice (``AUTO``). A frame kind says which rules method builds its mask or takes its
-step; every choice is played by its action segment (``TowerState.ACTIONS``), and the segment's rule reads the
-top frame where it means different things at different decisions. A frame under the top one is
-where play returns (a re-roll inside a Dice Phase inside a test...).
+step, and what "done" ends there; every choice is played by its action segment's rule
+(``TowerState.ACTIONS``, through ``TowerGame.plays``), and a segment's rule reads the top frame
+where it means different things at different decisions. A frame under the top one is where
+play returns (a re-roll inside a Dice Phase inside a test...).
 """
 from __future__ import annotations
 
@@ -63,8 +64,8 @@ class TowerFrame(Frame[Any]):
     kind: ClassVar[str] = "tower"
 
     def apply(self, state: Any, action: int) -> None:
-        seg, i = state.game.decoded[action]
-        state.ACTIONS[seg](state, i)
+        rule, i = state.game.plays[action]
+        rule(state, i)
 
     def prompt(self, state: Any, role: int) -> tuple[str, dict[str, Any]]:
         prompt, context = state._prompt(self.kind, role)

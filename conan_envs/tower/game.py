@@ -126,6 +126,8 @@ class TowerGame(Game):
         self.roles = ("conan", "yara") if self.battle else ("conan",)
         self.num_actions = self.codec.size
         self.decoded = tuple(self.codec.decode(a) for a in range(self.num_actions))
+        # each action as (the rule of its segment, the index within it): TowerFrame.apply
+        self.plays = tuple((TowerState.ACTIONS[seg], i) for seg, i in self.decoded)
         self.encoder = Encoder(self)
         self._obs_size = self.encoder.size
         self._encode = self.encoder.encode
