@@ -207,24 +207,26 @@ class FlowState(State):
     def advance(self) -> None:
         """The run loop: take AUTO steps until a frame needs a choice or the game ends."""
         stack = self.stack
-        for _ in range(self.STEP_LIMIT):
+        steps = 0
+        while True:
             now = self._between_steps()
             if now is not None:
                 self._now = now
                 return
-            if not stack:
+            if stack:
+                top = stack[-1]
+                if top.actor != AUTO:
+                    self._now = top
+                    return
+                top.run(self)
+            else:
                 self._next_phase()
-                continue
-            top = stack[-1]
-            if top.actor != AUTO:
-                self._now = top
-                return
-            top.run(self)
-        raise RuntimeError(
-            f"{type(self).__name__}: no decision after {self.STEP_LIMIT} steps of the run loop; "
-            f"stack (bottom first): {[f.kind for f in stack]}")
+            steps += 1
+            if steps >= self.STEP_LIMIT:
+                raise RuntimeError(
+                    f"{type(self).__name__}: no decision after {steps} steps of the run loop; "
+                    f"stack (bottom first): {[f.kind for f in stack]}")
 
-    # ---- the contract, once for every game ---------------------------------------------
     # (these read `_now` inline: they run several times for every move played)
     def current_player(self) -> int:
         return self._now.actor  # type: ignore[union-attr]
