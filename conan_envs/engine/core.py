@@ -278,7 +278,7 @@ class State(ABC):
     # Not rules fields: the game, the chance generator, the mask cache, and the history a save
     # is made of (the seed dealt from and the actions since; None for a position made outside
     # the rules, which has no history).
-    _TRANSIENT = ("game", "rng", "_mask", "_seed", "_history")
+    _TRANSIENT: tuple[str, ...] = ("game", "rng", "_mask", "_seed", "_history")
     # Fields computed from the others (caches kept for speed): cloned, but not saved in
     # JSON; `_rebuild_derived` recomputes them when a state is read back.
     _DERIVED: tuple[str, ...] = ()

@@ -7,23 +7,11 @@ from conan_envs.engine import CorruptStateError
 
 from .content import ROW_LEN
 from .enemy import Blow
+from .frames import RESUME, Minion, TowerFrame
 from .grid import CELLS
 
 MAX_PENDING = 60     # hits or tokens one attack can deal
-MAX_STACK = 8        # nested decisions (re-roll inside a test inside a round...)
 TOKENS = ("S", "R")
-# where a nested decision returns to (State._push, _deal_to_conan, an attack's resume)
-RESUME = frozenset({"after_conan_dice", "after_yara_dice", "dice", "yara_dice", "location_tests",
-                    "test_resume", "yara_plans", "combat_start", "ai", "minion", "yara_turn",
-                    "conan_turn", "defend", "yara_draw", "yara_plan",
-                    "defend_after_step"})
-# nested decisions and what they must return to
-RETURNS_TO = {"dice": ("after_conan_dice", "test_resume"), "mark": ("dice",),
-              "pair_effect": ("dice",), "triple_effect": ("dice",), "minion_mark": ("yara_dice",),
-              "yara_dice": ("after_yara_dice",), "ready": ("location_tests",),
-              "putback": ("yara_plans",), "yara_plan": ("combat_start",),
-              "item_square": ("conan_turn",), "item_target": ("conan_turn",),
-              "defend": tuple(RESUME), "slay_step": ("defend_after_step",)}
 
 
 def _need(ok, field, why="out of range"):
@@ -36,21 +24,10 @@ def _ints(xs, lo, hi, field):
 
 
 def check_tower_state(s):
-    from .state import AUTO, MASKS
-
     g = s.game
     c = g.c
     cc = c["conan"]
-    stages = set(AUTO) | set(MASKS) | {"start"}
     _need(0 <= s.loc < len(c["locations"]), "loc")
-    _need(s.stage in stages, "stage", f"unknown stage {s.stage!r}")
-    _need(isinstance(s.ret, list) and len(s.ret) <= MAX_STACK and all(r in RESUME for r in s.ret),
-          "ret", "not a stack of places to return to")
-    chain = [*s.ret, s.stage]       # each nested decision over the one it returns to
-    for i, st in enumerate(chain):
-        if st in RETURNS_TO:
-            _need(i > 0 and chain[i - 1] in RETURNS_TO[st], "ret",
-                  f"{st!r} cannot return to {chain[i - 1:i]}")
     _need(s.discard_due == s._must_discard(), "discard_due", "does not match the large items carried")
     _need(s.winner in (None, "conan", "yara"), "winner")
     _need(0 <= s.level <= cc["max_level"], "level")
@@ -103,7 +80,8 @@ def check_tower_state(s):
             _need(type(getattr(e, name)) is int and 0 <= getattr(e, name) <= 30, f"{f}.{name}")
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
     n = len(s.enemies)
-    mover = s.active if s.stage == "minion" else -1     # may be passing through a friend
+    top = s.stack[-1] if isinstance(s.stack, list) and s.stack else None
+    mover = s.active if type(top) is Minion else -1     # may be passing through a friend
     squares = [e.square for i, e in enumerate(s.enemies) if e.alive and i != mover]
     _need(len(set(squares)) == len(squares) and s.pos not in squares
           and (mover < 0 or not 0 <= mover < n or s.enemies[mover].square != s.pos),
@@ -116,13 +94,8 @@ def check_tower_state(s):
           and all(t in ("S", "R", "P") for t in tokens), "pending")
     _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
           "active")
-    _need(s.stage != "minion" or 0 <= s.active < n, "active", "a minion acts but none is named")
-    _need(s.stage != "minion_mark" or (0 <= s.mark_enemy < n and sum(s.minion_marked)
-                                       <= sum(s.enemies[s.mark_enemy].dice)), "mark_enemy")
     _need(-1 <= s.use_item < len(c["items"]), "use_item")
-    _need(s.stage != "item_target" or s.use_item >= 0, "use_item")
     _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")
-    _need(s.stage != "test" or s.test_idx < len(c["locations"][s.loc].tests), "test_idx")
     _need(0 <= s.rewards <= 2 and 0 <= s.ready_left <= 10 and 0 <= s.reserve_left <= 5, "rewards")
     _ints(s.reserve_kept, 0, ROW_LEN, "reserve_kept")
     _ints(s.minion_marked, 0, 12, "minion_marked")
@@ -143,8 +116,6 @@ def check_tower_state(s):
           "the Plot and Plan cards do not add up to the deck")
     _ints(s.drawn, 0, len(c["plots"]) - 1, "drawn")
     _need(len(s.drawn) <= 10 and 0 <= s.put_back <= 3, "drawn")
-    _need(s.stage != "putback" or (0 < s.put_back <= len(s.drawn)
-                                   and all(d in s.plot_hand for d in s.drawn)), "put_back")
     _need(s.plot_known in ("", "top", "bottom"), "plot_known")
     a = s.attack
     if a is not None:
@@ -157,10 +128,9 @@ def check_tower_state(s):
               and 1 <= a["max_targets"] <= 6
               and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
               and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n
-              and a["resume"] in RESUME, "attack")
+              and isinstance(a["resume"], TowerFrame) and a["resume"].kind in RESUME, "attack")
         _need(isinstance(a["riposters"], list) and len(a["riposters"]) <= MAX_PENDING
               and all(type(t) is int and 0 <= t < n for t in a["riposters"]), "attack.riposters")
         for b in a["blows"]:
             _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
                   and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
-    _need(s.stage != "yara_block" or (a is not None and a["blows"]), "attack", "Yara blocks no blow")

@@ -11,6 +11,35 @@ from conan_envs.engine import draw
 from .content import LEAP, SLASH, SWING
 from .dice import d6
 from .enemy import Blow
+from .frames import (
+    AFTER_CONAN_DICE,
+    AFTER_YARA_DICE,
+    AI,
+    CONAN_TURN,
+    DEFEND,
+    DEFEND_AFTER_STEP,
+    DICE,
+    INITIATIVE,
+    INITIATIVE_DRAW,
+    LOCATION_READY,
+    RESERVE,
+    ROUND_END,
+    ROUND_START,
+    SIDES,
+    SLAY_STEP,
+    STUN_TARGET,
+    TARGET,
+    YARA_BLOCK,
+    YARA_DICE,
+    YARA_INITIATIVE,
+    YARA_TURN,
+    Defend,
+    Initiative,
+    ItemTarget,
+    Minion,
+    SlayStep,
+    StunTarget,
+)
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
 
@@ -62,8 +91,7 @@ class CombatMixin:
             self._lose_fatigue(1)
             self.poison[k] += 1
         self.poison = [p for p in self.poison if p < POISON_CAPACITY]
-        self.stage = "dice"
-        self.ret = ["after_conan_dice"]
+        self.stack[:] = [AFTER_CONAN_DICE, DICE]
 
     def _auto_after_conan_dice(self):
         self._finish_conan_dice()
@@ -71,12 +99,12 @@ class CombatMixin:
         if alive:
             self._roll_minions(not self.game.battle)
             if self.game.battle:
-                self._push("yara_dice", "after_yara_dice")
+                self.push(YARA_DICE, then=AFTER_YARA_DICE)
                 return
-        self.stage = "after_yara_dice"
+        self.replace(AFTER_YARA_DICE)
 
     def _auto_after_yara_dice(self):
-        self.stage = "initiative_draw" if self.in_combat else "location_ready"
+        self.replace(INITIATIVE_DRAW if self.in_combat else LOCATION_READY)
 
     def _auto_initiative_draw(self):
         """2. The token holder draws and chooses GO FIRST or the GAME EFFECT; the token passes.
@@ -89,7 +117,7 @@ class CombatMixin:
         if first >= 0:
             self.first_side = first
             self.init_card = -1
-            self.stage = "sides"
+            self.replace(SIDES)
             return
         self.init_card = draw(self.rng, self.init_deck, self.init_discard)
         self.init_discard.append(self.init_card)
@@ -100,7 +128,7 @@ class CombatMixin:
         if holder == YARA and not self.game.battle:
             self._resolve_initiative(YARA, go_first=True)
         else:
-            self.stage = "initiative" if holder == CONAN else "yara_initiative"
+            self.replace(INITIATIVE if holder == CONAN else YARA_INITIATIVE)
 
     def _mask_initiative(self, m, O):
         m[O["go_first"]] = m[O["game_effect"]] = True
@@ -108,10 +136,10 @@ class CombatMixin:
     _mask_yara_initiative = _mask_initiative
 
     def _do_go_first(self, _):
-        self._resolve_initiative(CONAN if self.stage == "initiative" else YARA, True)
+        self._resolve_initiative(CONAN if self.top_is(Initiative) else YARA, True)
 
     def _do_game_effect(self, _):
-        self._resolve_initiative(CONAN if self.stage == "initiative" else YARA, False)
+        self._resolve_initiative(CONAN if self.top_is(Initiative) else YARA, False)
 
     def _resolve_initiative(self, chooser, go_first):
         self.first_side = chooser if go_first else 1 - chooser
@@ -124,7 +152,7 @@ class CombatMixin:
             self._conan_effect(conan_eff)
         else:
             self._minion_effect(yara_eff)
-        self.stage = "sides"
+        self.replace(SIDES)
 
     def _conan_effect(self, eff):
         kind, k = eff
@@ -163,17 +191,17 @@ class CombatMixin:
             self.slain_sq = -1
             self.slay_move = False
             self.move_left = self._base_move() + self.move_bonus
-            self.stage = "conan_turn"
+            self.replace(CONAN_TURN)
         elif self.game.battle:
-            self.stage = "yara_turn"
+            self.replace(YARA_TURN)
         else:
             self.ai_idx = 0
-            self.stage = "ai"
+            self.replace(AI)
 
     def _end_side(self):
         self.side_no += 1
         if self.side_no >= 2:
-            self.stage = "round_end"
+            self.replace(ROUND_END)
         else:
             self._start_side(1 - self.first_side)
 
@@ -202,10 +230,10 @@ class CombatMixin:
         if self.level > 0 and any(self.rows):
             self.reserve_left = self.level
             self.reserve_kept = [0] * 5
-            self.stage = "reserve"
+            self.replace(RESERVE)
         else:
             self._clear_rows()
-            self.stage = "round_start"
+            self.replace(ROUND_START)
 
     def _advance_tracker(self, k):
         """At the end of each 4th round the tracker resets to 1: solo, Conan loses 2 FATIGUE;
@@ -225,7 +253,7 @@ class CombatMixin:
 
     def _finish_reserve(self):
         self._clear_rows(self.reserve_kept)
-        self.stage = "round_start"
+        self.replace(ROUND_START)
 
     # ---- Conan's activation -----------------------------------------------------------------------
     def _can_move(self):
@@ -293,7 +321,7 @@ class CombatMixin:
         m[O["done"]] = True
 
     def _do_step(self, d):
-        if self.stage == "minion":
+        if self.top_is(Minion):
             return self._minion_step(d)
         dst = self._grid().step[self.pos][d]
         self.move_left -= self._step_cost(self.pos, dst)
@@ -313,8 +341,8 @@ class CombatMixin:
         self.pos = self.slain_sq
         self.log_event(f"Conan steps into {square(self.pos)}")
         self.slain_sq = -1
-        if self.stage == "slay_step":
-            self._pop()
+        if self.top_is(SlayStep):
+            self.pop()
             return
         self.move_left = 0
         self.slay_move = True
@@ -327,10 +355,10 @@ class CombatMixin:
 
     def _slay_step_done(self):
         self.slain_sq = -1
-        self._pop()
+        self.pop()
 
     def _auto_defend_after_step(self):
-        self.stage = "defend"
+        self.replace(DEFEND)
         self._defend_check()
 
     def _do_slash(self, i):
@@ -364,7 +392,7 @@ class CombatMixin:
     # ---- Conan's attacks ---------------------------------------------------------------------------
     def _new_attack(self, **kw):
         a = {"wounds": 0, "max_targets": 1, "targets": [], "dealt": [], "stun": 0, "rattle": 0,
-             "stun_only": False, "attacker": -1, "resume": self.stage, "reach": 1, "riposte": True,
+             "stun_only": False, "attacker": -1, "resume": self.stack[-1], "reach": 1, "riposte": True,
              "hits_back": 0, "step": "assign", "unblock": False, "blows": [], "after": "stun",
              "conan_tokens": [], "riposters": []}
         a.update(kw)
@@ -419,7 +447,7 @@ class CombatMixin:
                         a["wounds"] = 0
                         break
                     if len(cands) > 1:
-                        self.stage = "target"
+                        self.replace(TARGET)
                         return
                     self._assign(cands[0])
                 a["step"] = "resolve"
@@ -442,23 +470,23 @@ class CombatMixin:
                 if a["stun"]:
                     others = [i for i in self._adjacent_enemies(self.pos) if i not in a["targets"]]
                     if len(others) > 1:
-                        self.stage = "stun_target"
+                        self.replace(STUN_TARGET)
                         return
                     if others:
                         a["blows"].append(self._blow(others[0], 1, "S", False))
                         a["step"], a["after"] = "blows", "hits"
             else:
                 self.attack = None
-                self.stage = a["resume"]
+                self.replace(a["resume"])
                 if a["hits_back"] or a["conan_tokens"]:
                     # the enemy whose RIPOSTE struck is named (one of them when several did)
                     by = a["riposters"][0] if a["riposters"] else -1
                     self._deal_to_conan(a["hits_back"], a["conan_tokens"], by, False, a["resume"],
                                         height=False)
-                elif self.stage == "defend":
+                elif self.top_is(Defend):
                     if a["attacker"] >= 0 and self._can_enter():
                         # a RIPOSTE slew its attacker on the enemies' turn: Conan MAY step in
-                        self._push("slay_step", "defend_after_step")
+                        self.push(SLAY_STEP, then=DEFEND_AFTER_STEP)
                         return
                     if a["attacker"] >= 0:
                         self.slain_sq = -1
@@ -484,10 +512,10 @@ class CombatMixin:
                 m[O["target"] + i] = True
 
     def _do_target(self, t):
-        if self.stage == "item_target":
+        if self.top_is(ItemTarget):
             return self._item_strike(t)
         a = self.attack
-        if self.stage == "stun_target":
+        if self.top_is(StunTarget):
             a["blows"].append(self._blow(t, 1, "S", False))
             a["step"], a["after"] = "blows", "hits"
         else:
@@ -498,7 +526,7 @@ class CombatMixin:
         """A thrown item strikes the chosen enemy in range 3 (no riposte against it); the
         Elephant's Heart deals 3 wounds that no block stops."""
         heart = self.game.c["items"][self.use_item].effect[0] == "heart"
-        self.stage = self.ret.pop()
+        self.pop()
         self._attacked()
         self._new_attack(targets=[t], dealt=[3 if heart else 1], reach=3, riposte=False, step="resolve",
                          unblock=heart)
@@ -556,7 +584,7 @@ class CombatMixin:
                             + " free (this round's effect)")
                 if b.left > 0 and self._block_rows(e, b):
                     if battle:
-                        self.stage = "yara_block"
+                        self.replace(YARA_BLOCK)
                         return False
                     order = ("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)
                     for want in order:

@@ -5,6 +5,7 @@ STUNNED/RATTLED/POISON tokens he gains."""
 from __future__ import annotations
 
 from .content import BLOCK, RIPOSTE
+from .frames import DEFEND, Defend
 from .grid import dist
 from .words import TOKEN_NAMES
 
@@ -15,7 +16,7 @@ class DefenceMixin:
     # ---- attacks on Conan -------------------------------------------------------------------------
     def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume, height=True):
         """Free blocks and height advantage cancel first (`height`: not yet counted); then Conan
-        may BLOCK or RIPOSTE. Sets the stage to `resume` when no choice is left."""
+        may BLOCK or RIPOSTE. Play returns to the frame `resume` when no choice is left."""
         if (height and attacker >= 0 and hits
                 and self._grid().height_advantage(self.pos, self.enemies[attacker].square)):
             hits -= 1
@@ -29,8 +30,7 @@ class DefenceMixin:
             riposte_ok = dist(self.pos, self.enemies[attacker].square) == 1
         self.pending = {"hits": hits, "tokens": list(tokens), "attacker": attacker,
                         "riposte": riposte_ok}
-        self.stage = "defend"
-        self.ret.append(resume)
+        self.push(DEFEND, then=resume)
         self._defend_check()
 
     def _can_defend(self):
@@ -59,7 +59,7 @@ class DefenceMixin:
         self._lose_fatigue(hits)
         for t in tokens:
             self._conan_token(t)
-        self._pop()
+        self.pop()
 
     def _mask_defend(self, m, O):
         p = self.pending
@@ -103,7 +103,7 @@ class DefenceMixin:
         self.slain_sq = -1      # only a kill by this RIPOSTE offers the step-in (ruling 14b)
         self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
         self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending["attacker"])
-        if self.stage == "defend" and self.attack is None:
+        if self.top_is(Defend) and self.attack is None:
             self._defend_check()
 
     def _lose_fatigue(self, n):

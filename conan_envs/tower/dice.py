@@ -4,6 +4,7 @@ right, adds FATIGUE/RAGE tokens, and reserves dice between rounds. Yara's minion
 from __future__ import annotations
 
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
+from .frames import DICE, MARK, MINION_MARK, PAIR_EFFECT, TRIPLE_EFFECT, YARA_DICE, MinionMark, Ready
 from .words import row_short
 
 TOKEN_ROWS = (BLOCK, SLASH)
@@ -77,7 +78,7 @@ class DiceMixin:
 
     def _do_reroll(self, i):
         self.pool[i + 1] -= 1
-        self._push("mark", "dice")
+        self.push(MARK, then=DICE)
 
     def _mask_mark(self, m, O):
         for v in range(1, 7):
@@ -90,7 +91,7 @@ class DiceMixin:
         self.marked[i + 1] += 1
 
     def _do_roll(self, _):
-        if self.stage == "minion_mark":
+        if self.top_is(MinionMark):
             return self._minion_roll()
         n = 0
         for v in range(1, 7):
@@ -101,12 +102,12 @@ class DiceMixin:
         for v in rolled:
             self.pool[v] += 1
         self.log_event(f"Conan re-rolls {n} dice: {sorted(rolled)}")
-        self._pop()
+        self.pop()
 
     def _do_pair(self, i):
         self.pool[i + 1] -= 2
         self.pair_ready_ok = True
-        self._push("pair_effect", "dice")
+        self.push(PAIR_EFFECT, then=DICE)
 
     def _mask_pair_effect(self, m, O):
         m[O["choose_result"]: O["choose_result"] + 6] = True
@@ -115,23 +116,23 @@ class DiceMixin:
 
     def _do_choose_result(self, i):
         self.pool[i + 1] += 1
-        self._pop()
+        self.pop()
 
     def _do_ready_skill(self, s):
         self._ready(s)
-        if self.stage == "ready":
+        if self.top_is(Ready):
             self.ready_left -= 1
             if self.ready_left <= 0 or not any(self.exhausted):
-                self._pop()
+                self.pop()
         else:
-            self._pop()
+            self.pop()
 
     def _triple_useful(self):
         return self.fatigue < self.game.c["conan"]["fatigue"] or bool(self.ctok) or bool(self.poison)
 
     def _do_triple(self, i):
         self.pool[i + 1] -= 3
-        self._push("triple_effect", "dice")
+        self.push(TRIPLE_EFFECT, then=DICE)
 
     def _mask_triple_effect(self, m, O):
         if self.fatigue < self.game.c["conan"]["fatigue"]:
@@ -143,17 +144,17 @@ class DiceMixin:
 
     def _do_triple_refill(self, _):
         self.fatigue = self.game.c["conan"]["fatigue"]
-        self._pop()
+        self.pop()
 
     def _do_triple_discard(self, _):
         """Discards the oldest STUNNED/RATTLED token (the top of the stack)."""
         self.ctok.pop(0)
         self.ctok_active = False
-        self._pop()
+        self.pop()
 
     def _do_triple_poison(self, _):
         self.poison.pop(0)
-        self._pop()
+        self.pop()
 
     def _do_fatigue_token(self, k):
         """FATIGUE from the track fills the leftmost space of a blue row. Spending the last one
@@ -235,7 +236,7 @@ class DiceMixin:
         self.enemies[e].dice[r] -= 1
         self.mark_enemy = e
         self.minion_marked = [0, 0, 0, 0]
-        self._push("minion_mark", "yara_dice")
+        self.push(MINION_MARK, then=YARA_DICE)
 
     def _mask_minion_mark(self, m, O):
         rows = self.enemies[self.mark_enemy].dice
@@ -260,4 +261,4 @@ class DiceMixin:
             e.dice[k.row_of[v]] += 1
         self.log_event(f"Yara re-rolls {n} of {self.game.c['cards'][e.card].name}'s dice: {sorted(rolled)}")
         self.minion_marked = [0, 0, 0, 0]
-        self._pop()
+        self.pop()

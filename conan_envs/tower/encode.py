@@ -203,7 +203,7 @@ class Encoder:
         E = self
         v = E._enemy_base(s.loc, s.enemies).copy()
         kind = "game_over" if s.winner is not None else s.decision()
-        stage = s.stage
+        stage = s.stack[-1].kind      # the frame on top (a standing pick or discard aside)
         # the values present at every call (see __init__), packed first: the pad bytes of
         # `pack_conan` zero the activation block, written below
         ctok, rows, pool, marked = s.ctok, s.rows, s.pool, s.marked

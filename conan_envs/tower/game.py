@@ -7,7 +7,9 @@ from conan_envs.engine.options import Choice, Either, Int, Names, max_turns
 
 from . import content
 from .content import ROWS
+from .encode import Encoder
 from .grid import CELLS, DIR_NAMES
+from .state import TowerState
 
 MAX_ENEMIES = 6
 MINION_ROWS = 4
@@ -93,8 +95,6 @@ class TowerGame(Game):
     }
 
     def _setup(self):
-        from .state import TowerState  # the state imports this module
-
         self.state_class = TowerState
         cfg = self.config
         self.battle = cfg["mode"] == "battle"
@@ -126,8 +126,8 @@ class TowerGame(Game):
         self.roles = ("conan", "yara") if self.battle else ("conan",)
         self.num_actions = self.codec.size
         self.decoded = tuple(self.codec.decode(a) for a in range(self.num_actions))
-        from .encode import Encoder
-
+        # each action as (the rule of its segment, the index within it): TowerFrame.apply
+        self.plays = tuple((TowerState.ACTIONS[seg], i) for seg, i in self.decoded)
         self.encoder = Encoder(self)
         self._obs_size = self.encoder.size
         self._encode = self.encoder.encode

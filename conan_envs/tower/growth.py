@@ -5,6 +5,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import RAGE_TOKEN, SWING
+from .frames import DICE, ITEM_SQUARE, ITEM_TARGET, MARK, PAIR_EFFECT
 from .grid import dist
 
 LARGE_LIMIT = 3
@@ -96,10 +97,10 @@ class GrowthMixin:
         elif kind == "cancel":
             self._cancel_pending(eff[1])
         elif kind == "reroll":
-            self._push("mark", "dice")
+            self.push(MARK, then=DICE)
         elif kind == "die":
             self.pair_ready_ok = False
-            self._push("pair_effect", "dice")
+            self.push(PAIR_EFFECT, then=DICE)
         elif kind == "move":
             self.move_left += eff[1]
             self._moved()
@@ -186,10 +187,10 @@ class GrowthMixin:
             self._cancel_pending(it.effect[1])
         elif kind == "scatter":
             self.use_item = i
-            self._push("item_square", self.stage)
+            self.push(ITEM_SQUARE, then=self.stack[-1])
         elif kind in ("throw", "heart"):
             self.use_item = i
-            self._push("item_target", self.stage)
+            self.push(ITEM_TARGET, then=self.stack[-1])
 
     def _heal(self, k):
         """Healing moves the wound marker left; a RAGE token already taken is not replaced."""

@@ -5,6 +5,28 @@ combat, trading items for XP and moving on."""
 from __future__ import annotations
 
 from .enemy import Enemy
+from .frames import (
+    COMBAT_START,
+    DICE,
+    INITIATIVE_DRAW,
+    LOCATION_TESTS,
+    MARK,
+    MOPPING,
+    MOPPING_START,
+    PUTBACK,
+    READY,
+    REWARD,
+    ROUND_START,
+    START,
+    TAURUS,
+    TAURUS_CHECK,
+    TEST,
+    TEST_RESUME,
+    YARA_DRAW,
+    YARA_PLAN,
+    YARA_PLANS,
+    Taurus,
+)
 from .grid import H, W, dist
 from .words import square
 
@@ -32,17 +54,17 @@ class LocationMixin:
         self.ctok, self.ctok_active, self.poison = [], False, []
         self._clear_rows()
         self.test_idx = 0
-        self.stage = "round_start"
+        self.replace(ROUND_START)
 
     def _auto_location_ready(self):
         """Just before any events, Conan may READY two exhausted skills plus one per level."""
         allowance = 2 + self.level
         if sum(self.exhausted) <= allowance:
             self.exhausted = [False] * len(self.skills)
-            self.stage = "location_tests"
+            self.replace(LOCATION_TESTS)
         else:
             self.ready_left = allowance
-            self._push("ready", "location_tests")
+            self.push(READY, then=LOCATION_TESTS)
 
     def _mask_ready(self, m, O):
         self._ready_skill_mask(m, O)
@@ -63,11 +85,11 @@ class LocationMixin:
         while self.test_idx < len(tests) and not self._test_applies(tests[self.test_idx]):
             self.test_idx += 1
         if self.test_idx >= len(tests):
-            self.stage = "taurus_check"
+            self.replace(TAURUS_CHECK)
             return
         self.test_paid = 0
         self.test_rerolled = False
-        self.stage = "test"
+        self.replace(TEST)
 
     def _need(self):
         return min(6, self._test().need + (1 if self.test_rerolled else 0))
@@ -114,13 +136,12 @@ class LocationMixin:
         for v in dice:
             self.pool[v] += 1
         self.locked = False
-        self.ret.append("test_resume")
-        self.ret.append("dice")
-        self.stage = "mark"
+        self.push(DICE, then=TEST_RESUME)
+        self.push(MARK)
 
     def _auto_test_resume(self):
         self._finish_conan_dice()
-        self.stage = "test"
+        self.replace(TEST)
 
     def _test_done(self):
         t = self._test()
@@ -131,7 +152,7 @@ class LocationMixin:
 
     def _next_test(self):
         self.test_idx += 1
-        self.stage = "location_tests"
+        self.replace(LOCATION_TESTS)
 
     def _test_effects(self, effects):
         for eff in effects:
@@ -169,9 +190,9 @@ class LocationMixin:
         L = self.game.c["locations"][self.loc]
         if L.taurus and any(self._alive(e) for e in self.enemies):
             self.use_item = -1
-            self.stage = "taurus"
+            self.replace(TAURUS)
         else:
-            self.stage = "yara_draw"
+            self.replace(YARA_DRAW)
 
     def _mask_taurus(self, m, O):
         """Taurus throws from off the board (designed): any square of the location."""
@@ -189,10 +210,10 @@ class LocationMixin:
                 land = y * W + x
         self.log_event(f"The Black Lotus Powder is thrown at {square(sq)}: scatter roll {roll}, "
                        f"it lands on {square(land)}")
-        if self.stage == "taurus":
-            self.stage = "yara_draw"
+        if self.top_is(Taurus):
+            self.replace(YARA_DRAW)
         else:
-            self.stage = self.ret.pop()
+            self.pop()
             self._attacked()
         # Conan may BLOCK what the powder deals him, like the enemies (Tokens)
         conan = (1, ["S"]) if self.pos == land else (0, ["R"]) if dist(self.pos, land) == 1 else (0, [])
@@ -208,25 +229,25 @@ class LocationMixin:
     # ---- Yara's draws and plans -------------------------------------------------------------------
     def _auto_yara_draw(self):
         L = self.game.c["locations"][self.loc]
-        self.stage = "yara_plans"
+        self.replace(YARA_PLANS)
         if self.game.battle and L.battle_draw:
             self._draw_plots(L.battle_draw)
             self.put_back = min(len(self.drawn), L.battle_draw - L.battle_keep)
             if self.put_back > 0:
-                self._push("putback", "yara_plans")
+                self.push(PUTBACK, then=YARA_PLANS)
 
     def _auto_yara_plans(self):
         L = self.game.c["locations"][self.loc]
-        self.stage = "combat_start"
+        self.replace(COMBAT_START)
         if self.game.battle and not L.no_plots and self.plot_hand:
-            self._push("yara_plan", "combat_start")
+            self.push(YARA_PLAN, then=COMBAT_START)
 
     def _auto_combat_start(self):
         if any(self._alive(e) for e in self.enemies):
             self.in_combat = True
-            self.stage = "initiative_draw"
+            self.replace(INITIATIVE_DRAW)
         else:
-            self.stage = "mopping_start"
+            self.replace(MOPPING_START)
 
     # ---- end of combat and Mopping Up ---------------------------------------------------------------
     def _auto_combat_end(self):
@@ -245,7 +266,7 @@ class LocationMixin:
         L = self.game.c["locations"][self.loc]
         patience = "rewards_of_patience" in L.end_events and self.combat_rounds + 1 > 4
         self.rewards = int(patience) + int("spoils" in L.end_events)
-        self.stage = "reward" if self.rewards else "mopping_start"
+        self.replace(REWARD if self.rewards else MOPPING_START)
 
     def _mask_reward(self, m, O):
         m[O["draw_item"]] = m[O["done"]] = True
@@ -255,11 +276,11 @@ class LocationMixin:
         self._draw_item()
         self.rewards -= 1
         if self.rewards <= 0:
-            self.stage = "mopping_start"
+            self.replace(MOPPING_START)
 
     def _auto_mopping_start(self):
         self._clear_rows()
-        self.stage = "mopping"
+        self.replace(MOPPING)
 
     def _mask_mopping(self, m, O):
         items = self.game.c["items"]
@@ -274,35 +295,9 @@ class LocationMixin:
             self.winner = "conan"
             return
         self.loc += 1
-        self.stage = "start"
+        self.replace(START)
 
     # ---- "done" means the end of whatever is being decided ----------------------------------------
     def _do_done(self, _):
-        st = self.stage
-        if st == "dice":
-            self._pop()
-        elif st == "test":
-            self._test_done()
-        elif st == "conan_turn":
-            self._end_side()
-        elif st == "defend":
-            self._take_pending()
-        elif st == "reserve":
-            self._finish_reserve()
-        elif st == "reward":
-            self.stage = "mopping_start"
-        elif st == "mopping":
-            self._leave_location()
-        elif st in ("yara_dice", "yara_plan", "ready"):
-            self._pop()
-        elif st == "yara_turn":
-            self._end_side()
-        elif st == "minion":
-            self.stage = "yara_turn"
-        elif st == "yara_block":
-            self._yara_block_done()
-        elif st == "slay_step":
-            self._slay_step_done()
-        else:
-            raise AssertionError(st)
+        self.stack[-1].done(self)      # each decision's frame says what "done" ends (frames.py)
 

@@ -8,6 +8,7 @@ from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
 from .dice import d6
+from .frames import AI, MINION, YARA_TURN, Ai
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
 
@@ -92,8 +93,8 @@ class MinionMixin:
             if hits or tokens:
                 self.log_event(f"{self._enemy_name(i)} attacks Conan: {hits} hit(s)" + "".join(
                     f", {TOKEN_NAMES[t]}" for t in tokens))
-                self._deal_to_conan(hits, tokens, i, True, "ai")
-                if self.stage != "ai" or self.winner is not None:
+                self._deal_to_conan(hits, tokens, i, True, AI)
+                if not self.top_is(Ai) or self.winner is not None:
                     return
         self._end_side()
 
@@ -165,7 +166,7 @@ class MinionMixin:
         self.mphase = 0
         self.ability_used = False
         self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
-        self.stage = "minion"
+        self.replace(MINION)
 
     def _minion_on_friend(self):
         e = self.enemies[self.active]
@@ -246,7 +247,7 @@ class MinionMixin:
         self.log_event(f"{self.game.c['cards'][self.enemies[i].card].name} attacks Conan: "
                        f"{hits} hit(s)" + "".join(f", {TOKEN_NAMES[t]}" for t in tokens))
         if hits or tokens:
-            self._deal_to_conan(hits, tokens, i, True, "minion")
+            self._deal_to_conan(hits, tokens, i, True, MINION)
 
     def _ability_ok(self, e, ab):
         _name, kind, cost, reach, _param = ab
@@ -271,13 +272,13 @@ class MinionMixin:
             e.dice = [0] * len(e.dice)       # BOW replaces all moves and actions this round
             hits = k.bow + e.bonus_hits
             e.bonus_hits = 0
-            self._deal_to_conan(hits, [], self.active, True, "yara_turn")
+            self._deal_to_conan(hits, [], self.active, True, YARA_TURN)
             return
         _name, kind, cost, _reach, param = k.ability
         self.ability_used = True
         self._burn_minion_dice(e, cost)
         if kind == "token":       # e.g. the Lion's MAIM: Conan gains the token unless he blocks it
-            self._deal_to_conan(0, [param], self.active, False, "minion")
+            self._deal_to_conan(0, [param], self.active, False, MINION)
         elif kind == "move":
             self.move_left += param
         elif kind == "rally":
@@ -314,7 +315,7 @@ class MinionMixin:
         elif kind == "token":
             # "Tokens may be blocked with a BLOCK action, just like a normal attack": in the
             # Location Phase too, with the BLOCK dice Conan slotted in the Dice Phase
-            self._deal_to_conan(0, [k], -1, False, self.stage)
+            self._deal_to_conan(0, [k], -1, False, self.stack[-1])
         else:
             self._minion_effect((kind, k))
 
@@ -360,4 +361,4 @@ class MinionMixin:
         self.put_back -= 1
         if self.put_back <= 0:
             self.drawn = []
-            self._pop()
+            self.pop()

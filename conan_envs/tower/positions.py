@@ -13,6 +13,7 @@ import numpy as np
 from ..engine import checks
 from .content import ROWS
 from .enemy import Enemy
+from .frames import INITIATIVE_DRAW, ROUND_END, SIDES
 from .grid import H, W
 
 TOKENS = ("S", "R")
@@ -64,7 +65,7 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state.ctok = list(conan_tokens)
     state.ctok_active = bool(conan_tokens)
     state.in_combat = True
-    state.ret = []
+    state.stack[:] = [SIDES]     # replaced by the side's first decision
     state.first_side = 0
     state.side_no = 0
     if tracker is not None:
@@ -242,13 +243,13 @@ def begin(state, step, rounds=None, card=None):
                 raise ValueError(f"initiative card {card!r} is not in the deck or discard pile")
             (state.init_deck if k in state.init_deck else state.init_discard).remove(k)
             state.init_deck.append(k)
-        state.stage = "initiative_draw"
+        state.replace(INITIATIVE_DRAW)
     elif step == "yara_side":
         state.first_side = 1
         state.side_no = 0
         state._start_side(1)
     else:
-        state.stage = "round_end"
+        state.replace(ROUND_END)
     state.edited()
-    state._run()
+    state.advance()
     return state

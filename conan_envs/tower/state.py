@@ -3,25 +3,21 @@ Game Turn Structure). Each turn is one location: Dice Phase, Location Phase, Com
 Mopping Up. The rules of each part live in the mixin modules named for them."""
 from __future__ import annotations
 
-import numpy as np
-
-from conan_envs.engine import TERMINAL, CorruptStateError, State, shuffled
+from conan_envs.engine import CorruptStateError, shuffled
+from conan_envs.engine.flow import GAME_OVER, FlowState
 
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
 from .defence import DefenceMixin
 from .dice import DiceMixin
+from .frames import COMBAT_END, DISCARD, FRAME_TYPES, PICK, START
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
 from .view import ViewMixin
 
 CONAN, YARA = 0, 1
-
-# Who decides at each decision stage (Yara's stages only exist in Battle Mode).
-YARA_STAGES = frozenset({"yara_dice", "minion_mark", "yara_turn", "minion", "yara_plan",
-                         "putback", "yara_initiative", "yara_block"})
 
 
 # The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
@@ -34,13 +30,66 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
           "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending", "attack",
           "test_idx", "rewards", "test_paid", "test_rerolled", "reserve_kept", "reserve_left",
           "pair_ready_ok", "use_item", "mark_enemy", "minion_marked", "ready_left", "picks",
-          "stage", "ret", "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
+          "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
           "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
 
 
+# The rule that plays each action segment (the codec's segments, in order).
+ACTIONS = {
+    "pick_skill": GrowthMixin._do_pick_skill,
+    "ready_skill": DiceMixin._do_ready_skill,
+    "slot": DiceMixin._do_slot,
+    "reroll": DiceMixin._do_reroll,
+    "mark": DiceMixin._do_mark,
+    "roll": DiceMixin._do_roll,
+    "pair": DiceMixin._do_pair,
+    "choose_result": DiceMixin._do_choose_result,
+    "triple": DiceMixin._do_triple,
+    "triple_refill": DiceMixin._do_triple_refill,
+    "triple_discard": DiceMixin._do_triple_discard,
+    "triple_poison": DiceMixin._do_triple_poison,
+    "fatigue_token": DiceMixin._do_fatigue_token,
+    "rage_token": DiceMixin._do_rage_token,
+    "pay": LocationMixin._do_pay,
+    "test_reroll": LocationMixin._do_test_reroll,
+    "done": LocationMixin._do_done,
+    "go_first": CombatMixin._do_go_first,
+    "game_effect": CombatMixin._do_game_effect,
+    "step": CombatMixin._do_step,
+    "leap": CombatMixin._do_leap,
+    "slash": CombatMixin._do_slash,
+    "slash_stun": CombatMixin._do_slash_stun,
+    "swing": CombatMixin._do_swing,
+    "block": DefenceMixin._do_block,
+    "riposte": DefenceMixin._do_riposte,
+    "target": CombatMixin._do_target,
+    "enter": CombatMixin._do_enter,
+    "square": LocationMixin._do_square,
+    "skill": GrowthMixin._do_skill,
+    "item": GrowthMixin._do_item,
+    "trade": GrowthMixin._do_trade,
+    "discard_item": GrowthMixin._do_discard_item,
+    "reserve": DiceMixin._do_reserve,
+    "draw_item": LocationMixin._do_draw_item,
+    "activate": MinionMixin._do_activate,
+    "minion_reroll": DiceMixin._do_minion_reroll,
+    "minion_mark": DiceMixin._do_minion_mark,
+    "burn_move": MinionMixin._do_burn_move,
+    "attack": MinionMixin._do_attack,
+    "ability": MinionMixin._do_ability,
+    "minion_block": CombatMixin._do_minion_block,
+    "plot": MinionMixin._do_plot,
+    "put_top": MinionMixin._do_put_top,
+    "put_bottom": MinionMixin._do_put_bottom,
+}
+
+
 class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
-                 ViewMixin, State):
+                 ViewMixin, FlowState):
     __slots__ = FIELDS
+    FRAME_TYPES = FRAME_TYPES
+    ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
+    MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -105,8 +154,6 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.minion_marked = [0, 0, 0, 0]
         self.ready_left = 0
         self.picks = []         # levels whose skills are still to be chosen, one entry per pick
-        self.stage = "pick"
-        self.ret = []
         # decks
         self.item_deck = shuffled(self.rng, c["item_deck"])
         self.item_discard = []
@@ -124,59 +171,37 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             self.skills = list(g.start_skills)
             self.exhausted = [False] * len(self.skills)
             self.picks = []
-        self.stage = "start"
-        self._run()
+        self.push(START)
+        self.advance()
 
-    # ---- flow ---------------------------------------------------------------------------
-    def _run(self):
-        """Do the bookkeeping that needs no choice until someone must decide."""
-        auto = AUTO
-        while self.winner is None:
-            if self.picks or self.discard_due:
-                return
-            if self.combat_over and self.in_combat:
-                self.ret.clear()
-                self.stage = "combat_end"
-            handler = auto.get(self.stage)
-            if handler is None:
-                return
-            handler(self)
+    # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
+    def _interrupt(self):
+        """The game's end; else a skill owed (START, a level reached) and a fourth large item
+        to discard are chosen before anything else, whatever is pending."""
+        if self.winner is not None:
+            return GAME_OVER
+        if self.picks:
+            return PICK
+        if self.discard_due:
+            return DISCARD
+        return None
+
+    def _between_steps(self):
+        if self.winner is not None:
+            return GAME_OVER
+        if self.picks:
+            return PICK
+        if self.discard_due:
+            return DISCARD
+        if self.combat_over and self.in_combat:     # the last enemy fell: nothing nested goes on
+            self.stack[:] = [COMBAT_END]
+        return None
+
+    def _over_prompt(self):
+        return f"The game is over: {self.winner} wins."
 
     def _auto_start(self):
         self._begin_location()
-
-    def _push(self, stage, resume):
-        self.ret.append(resume)
-        self.stage = stage
-
-    def _pop(self):
-        self.stage = self.ret.pop()
-
-    def decision(self):
-        if self.winner is not None:
-            return "game over"
-        if self.picks:
-            return "pick"
-        if self.discard_due:
-            return "discard"
-        return self.stage
-
-    def current_player(self):
-        if self.winner is not None:
-            return TERMINAL
-        if self.picks or self.discard_due:     # decision() is "pick" or "discard": Conan's
-            return CONAN
-        return YARA if self.stage in YARA_STAGES else CONAN
-
-    def _legal_mask(self):
-        m = np.zeros(self.game.num_actions, dtype=bool)
-        MASKS[self.decision()](self, m, self.game.codec.offsets)
-        return m
-
-    def _apply(self, a):
-        seg, i = self.game.decoded[a]
-        DOS[seg](self, i)
-        self._run()
 
     def returns(self):
         if self.winner is None:
@@ -199,9 +224,9 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
         check_tower_state(self)
-        super()._check_restored()
+        super()._check_restored()      # the frames on the stack, each with its check (frames.py)
         if not self.is_terminal() and not self.legal_action_mask().any():
-            raise CorruptStateError(f"saved tower_v2 state: field stage: {self.decision()!r} "
+            raise CorruptStateError(f"saved tower_v2 state: field stack: {self.decision()!r} "
                                     "offers no legal move")
 
     # ---- hidden information ---------------------------------------------------------------
@@ -229,8 +254,3 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             else:
                 new.plot_deck = shuffled(rng, deck)
         return new
-
-
-AUTO = {k[len("_auto_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_auto_")}
-MASKS = {k[len("_mask_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_mask_")}
-DOS = {k[len("_do_"):]: getattr(TowerState, k) for k in dir(TowerState) if k.startswith("_do_")}

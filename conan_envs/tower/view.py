@@ -4,37 +4,20 @@ the game's words. Conan sees the size of Yara's hand only; Yara sees her hand, t
 drew and where the card she put back lies. The observation (encode.py) carries the same."""
 from __future__ import annotations
 
-from conan_envs.engine.view import Decision
-
 from . import words
 from .content import ROWS
+from .frames import DONE_MEANS, Initiative, Minion, TakeTest, YaraBlock
 from .grid import DIR_NAMES, W
 
 SIDE_NAMES = ("conan", "yara")
 ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
               "is attacking first", "is moving after attacking")
 MINION_PHASE = ACTIVATION
-# the stages of a combat round before its initiative is resolved (Dice Phase, then the draw)
+# the frames of a combat round before its initiative is resolved (Dice Phase, then the draw)
 BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "triple_effect",
                                "after_conan_dice", "yara_dice", "minion_mark", "after_yara_dice",
                                "initiative_draw", "initiative", "yara_initiative"})
 PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's card, not chosen yet
-DONE_MEANS = {
-    "dice": "end the Dice Phase (unslotted dice are lost)",
-    "test": "give up the test",
-    "conan_turn": "end Conan's activation",
-    "defend": "take the hits and tokens",
-    "reserve": "keep the reserved dice and clear the rest",
-    "reward": "draw no Item Card",
-    "mopping": "leave for the next location",
-    "yara_dice": "end Yara's re-rolls",
-    "yara_plan": "play no more cards and begin combat",
-    "ready": "leave the other skills exhausted",
-    "yara_turn": "end Yara's side",
-    "minion": "end this minion's activation",
-    "yara_block": "let the rest land",
-    "slay_step": "stay where he stands",
-}
 
 
 class ViewMixin:
@@ -131,7 +114,7 @@ class ViewMixin:
              "riposte_against": self._enemy_name(a["attacker"]) if a["attacker"] >= 0 else None,
              "hits_back_on_conan": a["hits_back"],
              "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["conan_tokens"]], "blow": None}
-        if a["blows"] and self.stage == "yara_block":
+        if a["blows"] and self.top_is(YaraBlock):
             b = a["blows"][0]
             v["blow"] = {"enemy": self._enemy_name(b.target), "wounds": 0 if b.token else b.left,
                          "token": words.TOKEN_NAMES[b.token] if b.token else None,
@@ -168,7 +151,7 @@ class ViewMixin:
         return text + "."
 
     def _test_view(self):
-        if self.stage != "test":
+        if not self.top_is(TakeTest):
             return None
         t = self._test()
         return {"name": t.name, "need": self._need(), "dice": t.count, "paid": self.test_paid,
@@ -200,7 +183,7 @@ class ViewMixin:
                 "if_failed_or_given_up": (words.effects_text(t.on_fail) if not t.optional
                                           else "nothing happens (optional)"),
                 "status": ("over" if k < self.test_idx else
-                           "being taken" if k == self.test_idx and self.stage == "test" else
+                           "being taken" if k == self.test_idx and self.top_is(TakeTest) else
                            "to come")})
         notes = []
         if L.first_swing >= 0:
@@ -236,7 +219,8 @@ class ViewMixin:
         c = self.game.c
         L = c["locations"][self.loc]
         g = L.grid
-        chosen = self.in_combat and self.stage not in BEFORE_INITIATIVE
+        top = self.stack[-1].kind
+        chosen = self.in_combat and top not in BEFORE_INITIATIVE
         v = {
             "mode": "battle" if self.game.battle else "solo",
             "location": {"number": self.loc + 1, "of": len(c["locations"]), "id": L.key,
@@ -251,7 +235,7 @@ class ViewMixin:
                       # who goes first is known only once this round's initiative is resolved
                       "goes_first": SIDE_NAMES[self.first_side] if chosen else None,
                       "first_side_last_round": None if chosen else SIDE_NAMES[self.first_side],
-                      "initiative_card_this_round": chosen or self.stage in PENDING_CHOICE,
+                      "initiative_card_this_round": chosen or top in PENDING_CHOICE,
                       "sides_done": self.side_no,
                       "conan_goes_first_in_round_1": self.conan_first},
             "conan": self._conan_view(),
@@ -267,17 +251,7 @@ class ViewMixin:
             v["yara"] = self._yara_view(role)
         return v
 
-    # ---- the decision ---------------------------------------------------------------------------
-    def _decision(self, role):
-        kind = "game_over" if self.winner is not None else self.decision()
-        if kind == "game_over":
-            return Decision(kind, None, f"The game is over: {self.winner} wins.", {})
-        actor = SIDE_NAMES[self.current_player()]
-        prompt, ctx = self._prompt(kind, role)
-        if kind in DONE_MEANS:
-            prompt += f" (done: {DONE_MEANS[kind]})"
-        return Decision(kind, actor, prompt, ctx)
-
+    # ---- the decision: its prompt (the frame on top builds the record: frames.py) ------------
     def _prompt(self, kind, role):
         c = self.game.c
         if kind == "pick":
@@ -406,11 +380,11 @@ class ViewMixin:
         if seg == "game_effect":
             ini = self._initiative_view()
             if ini:
-                eff = ini["conan_effect"] if self.stage == "initiative" else ini["yara_effect"]
+                eff = ini["conan_effect"] if self.top_is(Initiative) else ini["yara_effect"]
                 return f"GAME EFFECT: {eff}"
             return "GAME EFFECT"
         if seg == "step":
-            src = self.enemies[self.active].square if self.stage == "minion" else self.pos
+            src = self.enemies[self.active].square if self.top_is(Minion) else self.pos
             dst = self._grid().step[src][i] if src >= 0 else -1
             return f"step {DIR_NAMES[i]} to {words.square(dst)}"
         if seg == "leap":
