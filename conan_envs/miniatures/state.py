@@ -27,7 +27,7 @@ from .kinds import AUTO, CONT, KINDS
 
 class MiniaturesState(MiniaturesData):
     # _pre: the mask _advance already built for the decision it stopped at (not state data)
-    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)  # type: ignore[assignment]
+    _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)
 
     def __init__(self, game: MiniaturesGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
