@@ -13,6 +13,10 @@ from operator import gt
 from . import content as C
 from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
 
+# Take-backs a player may make in one Move Phase: enough for any person, and a bound, so that
+# an agent that keeps taking its orders back still comes to the end of its turn.
+MAX_BACKS = 16
+
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _MOVERS = range(C.FORT)  # every unit type but the Fortification (numbered last)
 MARKS = {C.WIZARD: "bearing a Relic", C.HERO: "holding a Battle Plan"}
@@ -83,17 +87,26 @@ class MoveRules:
         if len(types) == 1:
             self._choose_unit(types[0])
         else:
-            self._ask("move_unit", me, [UNIT0 + t for t in types] + [BACK])
+            self._ask("move_unit", me, [UNIT0 + t for t in types] + self._back())
 
     def _on_move_unit(self, a):
         if a == BACK:
+            self._took_back()
             self._back_to_regions()
         else:
             self._choose_unit(a - UNIT0)
 
     def _back_to_regions(self):
         """Nothing of the order is kept: back to choosing a region."""
-        self.task = {"done": False, "sources": self.task["sources"]}
+        self.task = {"done": False, "sources": self.task["sources"],
+                     "backs": self.task.get("backs", 0)}
+
+    def _back(self):
+        """`back` among the choices while the phase's take-backs last (MAX_BACKS)."""
+        return [BACK] if self.task.get("backs", 0) < MAX_BACKS else []
+
+    def _took_back(self):
+        self.task["backs"] = self.task.get("backs", 0) + 1
 
     def _unmoved_split(self, r, t):
         """(plain, marked) units of type t in r of the phasing player that may still move."""
@@ -128,10 +141,11 @@ class MoveRules:
         # the regions that need the Long Journey
         self.task["far"] = [d for d, k in dist.items() if k > base] if extra else []
         self.task.pop("destination", None)
-        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)] + [BACK])
+        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)] + self._back())
 
     def _on_move_to(self, a):
         if a == BACK:  # back to the unit type, if there was a choice
+            self._took_back()
             for key in ("unit", "far"):
                 del self.task[key]
             if len(self.movable_types(self.task["source"], self.me())) > 1:
@@ -144,7 +158,7 @@ class MoveRules:
         if most == 1:
             self._count_chosen(1)
         else:
-            self._ask("move_count", self.me(), [COUNT0 + k for k in range(most)] + [BACK])
+            self._ask("move_count", self.me(), [COUNT0 + k for k in range(most)] + self._back())
 
     def _most(self):
         """How many units the order may move to its destination."""
@@ -156,6 +170,7 @@ class MoveRules:
 
     def _on_move_count(self, a):
         if a == BACK:
+            self._took_back()
             self._choose_unit(self.task["unit"])
         else:
             self._count_chosen(a - COUNT0 + 1)
@@ -169,7 +184,7 @@ class MoveRules:
             if lo < hi:
                 self.task["count"] = k
                 self._ask("move_marked", self.me(), ([DONE] if lo == 0 else [])
-                          + [COUNT0 + j - 1 for j in range(max(lo, 1), hi + 1)] + [BACK])
+                          + [COUNT0 + j - 1 for j in range(max(lo, 1), hi + 1)] + self._back())
                 return
             self._do_move(k, lo)
         else:
@@ -178,13 +193,14 @@ class MoveRules:
     def _on_move_marked(self, a):
         ctx = self.task
         if a == BACK:
+            self._took_back()
             if "boarding" in ctx:
                 del ctx["boarding"]
                 self._ask_embark()
             elif self._most() > 1:
                 del ctx["count"]
                 self._ask("move_count", self.me(),
-                          [COUNT0 + k for k in range(self._most())] + [BACK])
+                          [COUNT0 + k for k in range(self._most())] + self._back())
             else:
                 del ctx["count"]
                 self._choose_unit(ctx["unit"])
@@ -245,7 +261,7 @@ class MoveRules:
         sources = self.task["sources"]
         if not self._region_movable(r, self.me()):
             sources.remove(r)
-        self.task = {"done": False, "sources": sources}
+        self.task = {"done": False, "sources": sources, "backs": self.task.get("backs", 0)}
 
     def _on_embark(self, a):
         if a == DONE:
@@ -256,7 +272,7 @@ class MoveRules:
             plain, marked = self._unmoved_split(self.task["source"], t)
             if plain and marked:  # which one boards: ask
                 self.task["boarding"] = t
-                self._ask("move_marked", self.me(), [DONE, COUNT0, BACK])
+                self._ask("move_marked", self.me(), [DONE, COUNT0] + self._back())
                 return
             self._board(t, 1 if marked else 0)
         else:

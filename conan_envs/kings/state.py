@@ -29,7 +29,7 @@ from .encode import (
     encode,
     raid_value,
 )
-from .move import MoveRules
+from .move import MAX_BACKS, MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
 from .position import PositionBuilder
@@ -260,7 +260,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         n, O = self.n, self.O
         limits = {"region": R, "target": R, "source": R, "destination": R, "unit": T,
                   "placing": 2 * n + 1, "heir": n, "seats": C.CHITS[C.SHIP] + 1,
-                  "count": MAX_COUNT + 1, "boarding": T}
+                  "count": MAX_COUNT + 1, "boarding": T, "backs": MAX_BACKS + 1}
         for key, value in self.task.items():
             if key in limits:
                 if type(value) is not int or not 0 <= value < limits[key]:

@@ -7,7 +7,9 @@ import json
 
 import numpy as np
 
+from conan_envs import make_game
 from conan_envs.kings.actions import BACK
+from conan_envs.kings.move import MAX_BACKS
 
 from .helpers import (
     COUNT0,
@@ -248,7 +250,7 @@ def test_back_from_the_destination_skips_a_unit_question_never_asked():
     play(s, region("Koth"))
     assert s.decision() == "move_to"  # one unit type: no unit question
     play(s, BACK)
-    assert s.decision() == "move_from" and s.task == {"done": False, "sources": [rid("Koth")]}
+    assert s.decision() == "move_from" and s.task == {"done": False, "sources": [rid("Koth")], "backs": 1}
 
 
 # ---- the log and the prompts --------------------------------------------------------------
@@ -388,3 +390,25 @@ def test_a_long_journey_is_the_heros_that_rolled_it_too():
     assert s.journey[rid("Koth")] == 1 and s.plan[rid("Shem")] == 1
     play(s, region("Koth"))
     assert set(s.legal_actions()) == far
+
+
+def test_take_backs_are_bounded_so_every_move_phase_ends():
+    """A move order can be taken back step by step, but at most MAX_BACKS times in a Move
+    Phase: an agent that always takes its orders back still comes to the end of its turn."""
+    game = make_game("kings_v2")
+    state = game.new_initial_state(0)
+    back = BACK
+    rng = np.random.default_rng(0)
+    taken = 0
+    for _ in range(20_000):
+        if state.is_terminal() or state.is_truncated():
+            break
+        legal = state.legal_actions()
+        if back in legal:  # always take back, and never say done where anything else is legal
+            state.apply_action(back)
+            taken += 1
+            continue
+        ahead = [a for a in legal if a != DONE] or legal
+        state.apply_action(ahead[int(rng.integers(len(ahead)))])
+    assert taken >= MAX_BACKS
+    assert state.is_terminal() or state.is_truncated()
