@@ -132,6 +132,21 @@ class Trainer:
         return {"env_id": self.cfg["env_id"], "roles": self.role_names,
                 "game_config": self.game.config, "activation": self.cfg["policy"]["activation"]}
 
+    def read_checkpoint(self, resume: bool) -> tuple[dict[str, Any], Any] | None:
+        """The checkpoint to resume from (its state and tensors), checked before anything is
+        written; None for a fresh run. A fresh run into a folder that holds one, or a resume
+        with none, is a ConfigError."""
+        has_checkpoint = checkpoints.exists(self.ckpt)
+        if not resume and has_checkpoint:
+            raise ConfigError(f"{self.out} already holds a run; pass --resume to continue it "
+                              "or choose another out_dir")
+        if not resume:
+            return None
+        if not has_checkpoint:
+            raise ConfigError(f"nothing to resume: no checkpoint in {self.ckpt}")
+        state = checkpoints.read_state(self.ckpt)
+        return state, checkpoints.read_tensors(self.ckpt, state)
+
     def run(self, resume: bool = False) -> dict[str, Any]:
         import torch
         from sb3_contrib import MaskablePPO
@@ -141,16 +156,7 @@ class Trainer:
         device = resolve_device(cfg["device"], self.log)
         if cfg["torch_threads"]:
             torch.set_num_threads(int(cfg["torch_threads"]))
-        has_checkpoint = checkpoints.exists(self.ckpt)
-        if not resume and has_checkpoint:
-            raise ConfigError(f"{self.out} already holds a run; pass --resume to continue it "
-                              "or choose another out_dir")
-        saved = None
-        if resume:
-            if not has_checkpoint:
-                raise ConfigError(f"nothing to resume: no checkpoint in {self.ckpt}")
-            state = checkpoints.read_state(self.ckpt)
-            saved = (state, checkpoints.read_tensors(self.ckpt, state))
+        saved = self.read_checkpoint(resume)
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
         tb = str(self.out / "tb") if cfg["tensorboard"] else None

@@ -23,8 +23,6 @@ import torch
 import yaml
 from tqdm import tqdm
 
-from conan_envs import ConfigError
-
 from .. import checkpoints
 from ..ppo import export_policy
 from ..train_config import load_config
@@ -76,16 +74,7 @@ class FastTrainer(Trainer):
         if cfg["torch_threads"]:
             torch.set_num_threads(int(cfg["torch_threads"]))
         torch.manual_seed(int(cfg["seed"]))
-        has_checkpoint = checkpoints.exists(self.ckpt)
-        if not resume and has_checkpoint:
-            raise ConfigError(f"{self.out} already holds a run; pass --resume to continue it "
-                              "or choose another out_dir")
-        saved = None
-        if resume:
-            if not has_checkpoint:
-                raise ConfigError(f"nothing to resume: no checkpoint in {self.ckpt}")
-            state = checkpoints.read_state(self.ckpt)
-            saved = (state, checkpoints.read_tensors(self.ckpt, state))
+        saved = self.read_checkpoint(resume)
         learner = self.build(device)
         if saved:  # checked against this config's network before anything is written
             checkpoints.restore(learner, saved[1], saved[0], self.ckpt)
