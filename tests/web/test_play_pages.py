@@ -99,10 +99,10 @@ def test_rematch_keeps_the_seats_and_deals_a_new_game(small_page, web_base):
     seq, state = wait_settled(page, seq)
     assert state == "your-turn" and page.is_hidden("#endgame")
     assert "player_0, your move" in page.inner_text("#status")
-    for _ in range(5):  # until the AI has moved: the same seats, player_1 still the AI
+    for _ in range(30):  # until the AI has moved: the same seats, player_1 still the AI
         if page.locator("#log .turn-head:has-text('(AI: scripted)')").count():
             break
-        page.click("#actions button.action >> nth=-1")
+        page.click("#actions button.action:not(.back) >> nth=-1")
         seq, state = wait_settled(page, seq)
     assert page.locator("#log .turn-head:has-text('(AI: scripted)')").count() >= 1
 
