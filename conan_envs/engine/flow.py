@@ -44,6 +44,7 @@ kind without parameters can be one module-level instance. Register every frame c
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -141,11 +142,11 @@ class FlowState(State):
         super().__init__(game, seed)
 
     # ---- hooks for games ----------------------------------------------------------------
+    @abstractmethod
     def _interrupt(self) -> Frame[Any] | None:
         """What stands over the stack now: ``GAME_OVER`` once the game has ended, a decision
         owed whatever is pending (e.g. a level-up choice) while some part of the state says
         so, else None (the top of the stack decides). Called on every query: keep it cheap."""
-        raise NotImplementedError
 
     def _between_steps(self) -> Frame[Any] | None:
         """Before each step of the run loop: settle rules that cut across the stack, then
