@@ -132,6 +132,23 @@ class Trainer:
         return {"env_id": self.cfg["env_id"], "roles": self.role_names,
                 "game_config": self.game.config, "activation": self.cfg["policy"]["activation"]}
 
+    def finish(self, model: Any, steps: int, last_eval: int | None,
+               schedule: dict[str, int]) -> Any:
+        """The end of a run, whichever backend trained `model`: export the policy, evaluate it
+        unless it was just evaluated at `steps`, and write the last checkpoint. Returns the
+        final evaluation (None when there was none)."""
+        from .ppo import export_policy
+
+        cfg = self.cfg
+        export_policy(model.policy, self.policy_path, steps=steps, **self.export_args())
+        final = None
+        if last_eval != steps and cfg["eval"]["opponents"] and int(cfg["eval"]["games"]) > 0:
+            final = self.evaluate(steps, self.policy_path)
+            every = int(cfg["eval"]["every"])
+            schedule["eval"] = (steps // every + 1) * every
+        self.checkpoint(model, schedule)
+        return final
+
     def read_checkpoint(self, resume: bool) -> tuple[dict[str, Any], Any] | None:
         """The checkpoint to resume from (its state and tensors), checked before anything is
         written; None for a fresh run. A fresh run into a folder that holds one, or a resume
@@ -206,15 +223,7 @@ class Trainer:
                             progress_bar=bool(cfg["progress_bar"]), tb_log_name="ppo")
             wall = time.time() - t0
             steps = model.num_timesteps
-            from .ppo import export_policy
-
-            export_policy(model.policy, self.policy_path, steps=steps, **self.export_args())
-            final = None
-            if callback.last_eval != steps and cfg["eval"]["opponents"] and int(cfg["eval"]["games"]) > 0:
-                final = self.evaluate(steps, self.policy_path)
-                every = int(cfg["eval"]["every"])
-                callback.schedule["eval"] = (steps // every + 1) * every
-            self.checkpoint(model, callback.schedule)
+            final = self.finish(model, steps, callback.last_eval, callback.schedule)
         finally:
             venv.close()
         steps_per_s = (model.num_timesteps - s0) / max(wall - callback.eval_s, 1e-9)

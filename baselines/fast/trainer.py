@@ -115,13 +115,7 @@ class FastTrainer(Trainer):
             loop.train(venv)
             wall = time.time() - t0
             steps = learner.num_timesteps
-            export_policy(learner.policy, self.policy_path, steps=steps, **self.export_args())
-            final = None
-            if loop.last_eval != steps and cfg["eval"]["opponents"] and int(cfg["eval"]["games"]) > 0:
-                final = self.evaluate(steps, self.policy_path)
-                every = int(cfg["eval"]["every"])
-                loop.schedule["eval"] = (steps // every + 1) * every
-            self.checkpoint(learner, loop.schedule)
+            final = self.finish(learner, steps, loop.last_eval, loop.schedule)
         finally:
             venv.close()
             if loop.bar is not None:

@@ -69,15 +69,15 @@ class Frame(Generic[S]):
 
     def mask(self, state: S, mask: Mask) -> None:
         """Set the legal actions of this decision in `mask` (all False on entry)."""
-        raise NotImplementedError(f"frame {self.kind!r} offers no choice")
+        raise TypeError(f"frame {self.kind!r} offers no choice (an AUTO step is run, not asked)")
 
     def apply(self, state: S, action: int) -> None:
         """Play `action`, already checked legal; may push, pop or replace frames."""
-        raise NotImplementedError(f"frame {self.kind!r} offers no choice")
+        raise TypeError(f"frame {self.kind!r} offers no choice (an AUTO step is run, not asked)")
 
     def run(self, state: S) -> None:
         """Take this AUTO step; it must push, pop or replace a frame (or end the game)."""
-        raise NotImplementedError(f"frame {self.kind!r} is a decision, not an automatic step")
+        raise TypeError(f"frame {self.kind!r} is a decision, not an automatic step")
 
     def prompt(self, state: S, role: int) -> tuple[str, dict[str, Any]]:
         """The decision record's prompt and context, as `role` may see them (plain JSON)."""
