@@ -20,7 +20,7 @@ import numpy as np
 
 from conan_envs import ConfigError, make_game
 
-from . import load_agent
+from .loading import load_agent
 from .match import play_match
 
 Z95 = 1.959963984540054

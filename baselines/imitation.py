@@ -17,7 +17,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from . import load_agent
+from .loading import load_agent
 from .selfplay import LearnerEnv, OpponentFactory
 
 

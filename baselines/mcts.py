@@ -21,7 +21,11 @@ import numpy as np
 from conan_envs import ConfigError
 
 from .agent import Agent
+from .loading import load_agent
 from .options import SEED, AgentOption, check_options
+from .policies import policy_path
+from .ppo import read_metadata
+from .specs import cached_game, check_spec
 
 
 class _Node:
@@ -93,8 +97,6 @@ class MCTSAgent(Agent):
         o = check_options("mcts", self.OPTIONS, given)
         for key in ("rollout", "prior"):
             if o[key] not in ("random", None):
-                from . import check_spec
-
                 if check_spec(o[key])[0] == "mcts":
                     raise ConfigError(f"mcts: the {key} policy cannot itself be mcts")
         self.env_id = env_id
@@ -113,8 +115,6 @@ class MCTSAgent(Agent):
         self.rng = np.random.default_rng(seed)
         self._seed = seed
         if isinstance(role, str):  # load_agent passes an index; a name needs the game's roles
-            from . import cached_game
-
             role = cached_game(env_id, game_config).role_index(role)
         self.role = int(role)
         self._rollout_agents: list[Agent] | None = None
@@ -285,8 +285,6 @@ class MCTSAgent(Agent):
         """One agent per role for the rollouts (`key` ``rollout``) or the prior (``prior``)."""
         have = self._rollout_agents if key == "rollout" else self._prior_agents
         if have is None:
-            from . import load_agent
-
             spec = self.rollout if key == "rollout" else self.prior
             assert spec is not None
             seed = None if self._seed is None else int(self._seed) + (1 if key == "rollout" else 2)
@@ -304,18 +302,12 @@ def _seat_spec(spec: str, env_id: str, game: Any, role: int) -> str:
     """`spec` for `role`, unless it is a trained policy (``ppo:PATH``, ``policy:NAME``) made
     for other seats only (an Overlord policy guiding a search that also models the heroes):
     there the scripted player stands in for it."""
-    from . import check_spec
-
     kind, opts = check_spec(spec)
     if kind not in ("ppo", "policy") or opts.get("any_role"):
         return spec
-    from .ppo import read_metadata
-
     if kind == "ppo":
         path = str(opts.get("path"))
     else:
-        from .policies import policy_path
-
         path = str(policy_path(opts.get("name")))
     return spec if game.roles[role] in read_metadata(path)["roles"] else "scripted"
 

@@ -329,7 +329,7 @@ class PolicyAgent(Agent):
     def __init__(self, env_id: str, role: int | str = 0, path: str | None = None,
                  deterministic: bool = True, seed: int | None = None, any_role: bool = False,
                  **game_config: Any) -> None:
-        from . import cached_game
+        from .specs import cached_game
 
         if not path:
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")

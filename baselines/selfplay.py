@@ -20,9 +20,9 @@ import numpy as np
 from conan_envs import ConfigError, make_game
 from conan_envs.engine.gym_env import SingleAgentEnv
 
-from . import load_agent
 from .agent import Agent
 from .checkpoints import SNAPSHOT_NAME
+from .loading import load_agent
 from .random_agent import RandomAgent
 
 MANIFEST = "pool.json"

@@ -232,7 +232,7 @@ def _looks_like_float(text: str) -> bool:
 def _agent(key: str, spec: Any, cfg: Mapping[str, Any]) -> None:
     """An agent string or a difficulty (``easy``, ``normal``, ``hard``: resolved per seat
     when it plays), checked for the config's game: options, policy files, shipped names."""
-    from . import validate_agent
+    from .loading import validate_agent
 
     if not isinstance(spec, str):
         raise ConfigError(f"config: {key}={spec!r} must be an agent string")

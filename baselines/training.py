@@ -117,7 +117,7 @@ class Trainer:
         """Build each fixed opponent once (and each of ``pool.fixed`` in every seat it may
         take), so a bad agent string or policy file is found before any model or
         environment is built."""
-        from . import load_agent
+        from .loading import load_agent
 
         pool = self.cfg["pool"]["fixed"] if self.cfg["pool"]["fixed_prob"] > 0 else []
         for r, spec in self.opponents.items():

@@ -9,30 +9,16 @@ Importing the package registers the Gymnasium ids (``GYM_IDS``).
 """
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from .catalog import ENV_IDS, RETIRED, check_env_id, game_class, load_state, make_game
 from .engine import ConfigError, CorruptStateError, IllegalActionError
-from .engine.saves import load_state as replay_save
 from .registration import GYM_IDS, register_gym_envs
 
 if TYPE_CHECKING:
-    from .engine.core import Game, State
     from .engine.gym_env import Opponents, SingleAgentEnv
     from .engine.pettingzoo_env import ConanAECEnv
 
-# env id -> (module, Game class). A game is listed once its folder is complete.
-_REGISTRY = {
-    "kings_v2": ("conan_envs.kings", "KingsGame"),
-    "cards_v2": ("conan_envs.cards", "CardsGame"),
-    "tower_v2": ("conan_envs.tower", "TowerGame"),
-    "miniatures_v2": ("conan_envs.miniatures", "MiniaturesGame"),
-    "adventures_v2": ("conan_envs.adventures", "AdventuresGame"),
-}
-ENV_IDS: tuple[str, ...] = tuple(_REGISTRY)
-# Ids of earlier versions, and the id that replaced each (see CHANGELOG.md).
-RETIRED = {f"{game}_v{old}": f"{game}_v2"
-           for game in ("kings", "cards", "tower", "miniatures", "adventures") for old in (0, 1)}
 ENV_OPTIONS = ("render_mode", "illegal_action", "reward")
 # The env options, as (name, default, what is valid, doc) like Game.describe_options().
 ENV_OPTION_ROWS = (
@@ -44,32 +30,6 @@ ENV_OPTION_ROWS = (
     ("reward", "'terminal'", "'terminal' or 'shaped'",
      "'shaped' also pays each step's change of the state's shaped_scores()"),
 )
-
-
-def check_env_id(env_id: object) -> None:
-    if isinstance(env_id, str) and env_id in RETIRED:
-        raise ConfigError(f"{env_id} is retired: its observations and rules changed; use "
-                          f"{RETIRED[env_id]} (see CHANGELOG.md)")
-    if not isinstance(env_id, str) or env_id not in _REGISTRY:
-        raise ConfigError(f"unknown env id {env_id!r}; valid ids: {', '.join(ENV_IDS)}")
-
-
-def game_class(env_id: str) -> type[Game]:
-    check_env_id(env_id)
-    module, cls = _REGISTRY[env_id]
-    found: type[Game] = getattr(importlib.import_module(module), cls)
-    return found
-
-
-def make_game(env_id: str, **config: Any) -> Game:
-    """The rules core of `env_id` with its config (see each game's OPTIONS)."""
-    return game_class(env_id)(**config)
-
-
-def load_state(text: str | bytes) -> State:
-    """The position a save (``State.to_json()``) reaches, in the game its header names: the
-    save's actions replayed through the rules (see :mod:`conan_envs.engine.saves`)."""
-    return replay_save(text, make_game)
 
 
 def make(env_id: str, render_mode: str | None = None, illegal_action: str = "raise",
@@ -131,6 +91,6 @@ def options_table() -> str:
 
 register_gym_envs(ENV_IDS)
 
-__all__ = ["ENV_IDS", "GYM_IDS", "make", "make_game", "make_single_agent", "load_state", "game_class",
-           "check_env_id", "options_table", "ConfigError", "CorruptStateError",
+__all__ = ["ENV_IDS", "RETIRED", "GYM_IDS", "make", "make_game", "make_single_agent", "load_state",
+           "game_class", "check_env_id", "options_table", "ConfigError", "CorruptStateError",
            "IllegalActionError"]

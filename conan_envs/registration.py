@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .catalog import make_game
+
 if TYPE_CHECKING:
     from .engine.gym_env import SingleAgentEnv
 
@@ -29,7 +31,6 @@ def gym_id(env_id: str) -> str:
 
 def make_gym_env(env_id: str, **kwargs: Any) -> SingleAgentEnv:
     """The entry point Gymnasium calls (``gymnasium.make`` sets ``spec`` afterwards)."""
-    from . import make_game
     from .engine.gym_env import SingleAgentEnv
     from .engine.pettingzoo_env import check_env_options
 

@@ -2,11 +2,13 @@
 import pytest
 
 import conan_envs
+from conan_envs import catalog
 
 
 @pytest.fixture
 def toy_envs(monkeypatch):
     """Register Nim with a secret as ``nim_test`` for the string loader and the registry."""
-    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+    extra = {"nim_test": ("tests.toy", "NimGame")}
+    for env_id, entry in extra.items():
+        monkeypatch.setitem(catalog.REGISTRY, env_id, entry)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(catalog.REGISTRY))

@@ -9,12 +9,11 @@ import zipfile
 
 import pytest
 
-import conan_envs
 from baselines import checkpoints
 from baselines.checkpoints import LEARNER, LEGACY, STATE, CheckpointError
 from baselines.cli import train
 from baselines.training import Trainer
-from conan_envs import ConfigError
+from conan_envs import ConfigError, catalog
 from tests.test_training import toy_config
 
 
@@ -33,7 +32,7 @@ def trained(tmp_path_factory):
     """A toy run of 256 steps with its checkpoint, trained once for the module."""
     tmp = tmp_path_factory.mktemp("trained")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setitem(conan_envs._REGISTRY, "nim_test", ("tests.toy", "NimGame"))
+        mp.setitem(catalog.REGISTRY, "nim_test", ("tests.toy", "NimGame"))
         cfg = toy_config(tmp, total_steps=256, checkpoint_every=256,
                          **{"eval.games": 0, "ppo.n_steps": 64, "ppo.batch_size": 64})
         Trainer(cfg, lambda _: None).run()

@@ -33,8 +33,7 @@ def teacher_move(obs):
 
 @pytest.fixture
 def teacher(toy_envs, monkeypatch):
-    kinds = {**baselines.AGENT_KINDS, "nim_teacher": "tests.test_imitation:NimTeacher"}
-    monkeypatch.setattr(baselines, "AGENT_KINDS", kinds)
+    monkeypatch.setitem(baselines.AGENT_KINDS, "nim_teacher", "tests.test_imitation:NimTeacher")
 
 
 def test_collect_records_the_teachers_moves_and_discounted_returns(teacher, tmp_path):

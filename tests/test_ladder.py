@@ -264,5 +264,5 @@ def test_hard_with_replaces_or_adds_options_of_the_hard_search():
     added = hard_with(["value=objective"])   # an option the hard search leaves at its default
     assert added == HARD + ",value=objective"
     validate_agent(added, "miniatures_v2")
-    with pytest.raises(ConfigError, match="no option 'depth'"):
+    with pytest.raises(ConfigError, match="unknown option 'depth'"):
         hard_with(["depth=3"])

@@ -7,6 +7,7 @@ from baselines import load_agent
 from baselines.match import play_match
 from baselines.mcts import MCTSAgent
 from baselines.random_agent import RandomAgent
+from conan_envs import catalog
 from conan_envs.engine import TERMINAL, Game, State
 from conan_envs.engine.options import max_turns
 from tests.toy import NimGame
@@ -15,10 +16,11 @@ from tests.toy import NimGame
 @pytest.fixture
 def toy_envs(monkeypatch):
     """Register the toy games under test env ids for the string loader."""
-    reg = {**conan_envs._REGISTRY, "nim_test": ("tests.toy", "NimGame"),
+    extra = {"nim_test": ("tests.toy", "NimGame"),
            "guess_test": ("tests.test_mcts", "GuessGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+    for env_id, entry in extra.items():
+        monkeypatch.setitem(catalog.REGISTRY, env_id, entry)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(catalog.REGISTRY))
 
 
 class GuessState(State):

@@ -11,6 +11,7 @@ import pytest
 import conan_envs
 from baselines import load_agent
 from baselines.ppo import ModelFileError, PolicyAgent, export_policy, model_paths
+from conan_envs import catalog
 from conan_envs.engine.gym_env import SingleAgentEnv
 from tests.toy import NimGame
 
@@ -150,7 +151,7 @@ def test_wrong_env_or_role(toy_envs, monkeypatch, exported):
         load_agent(f"ppo:{exported}", "nim_test")
     meta["env_id"] = "nim_big_test"  # same id, but the game now shows more
     exported.write_text(json.dumps(meta))
-    monkeypatch.setitem(conan_envs._REGISTRY, "nim_big_test", ("tests.test_ppo", "BigNim"))
+    monkeypatch.setitem(catalog.REGISTRY, "nim_big_test", ("tests.test_ppo", "BigNim"))
     with pytest.raises(ModelFileError, match="expects observations of size 5 .* has 7"):
         load_agent(f"ppo:{exported}", "nim_big_test")
 

@@ -10,6 +10,7 @@ import pytest
 import conan_envs
 from baselines.cli import play
 from baselines.cli.transcript import read_command
+from conan_envs import catalog
 from tests.toy import NimGame, NimState
 
 TRANSCRIPTS = sorted((Path(__file__).resolve().parents[1] / "docs" / "transcripts").glob("*.md"))
@@ -38,10 +39,11 @@ class SeenNimGame(NimGame):
 
 def register_seen_nim(monkeypatch):
     """Register SeenNimGame as ``seen_nim_test`` (and Nim as ``nim_test``) for this test."""
-    reg = {**conan_envs._REGISTRY, "seen_nim_test": ("tests.test_transcripts", "SeenNimGame"),
+    extra = {"seen_nim_test": ("tests.test_transcripts", "SeenNimGame"),
            "nim_test": ("tests.toy", "NimGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+    for env_id, entry in extra.items():
+        monkeypatch.setitem(catalog.REGISTRY, env_id, entry)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(catalog.REGISTRY))
 
 
 @pytest.fixture

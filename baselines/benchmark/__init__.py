@@ -84,7 +84,7 @@ def run_protocol(protocol_id: str | Protocol, agent_or_factory: Any, games: int 
         raise ConfigError(f"workers={workers!r}: a whole number of at least 1")
     jobs, chosen, per_seating, game = plan(protocol, games, opponents, config)
     check_entrant(agent_or_factory, protocol.env_id, dict(game.config))
-    from .. import validate_agent
+    from ..loading import validate_agent
 
     for opp, spec in sorted({(j.opponent, s) for j in jobs for s in j.seat_specs if s is not None}):
         try:

@@ -92,7 +92,7 @@ def check_entrant(entrant: Any, env_id: str, game_config: dict[str, Any]) -> Non
         if entrant.startswith(PYTHON_PREFIX):
             python_factory(entrant)
             return
-        from .. import validate_agent
+        from ..loading import validate_agent
 
         validate_agent(entrant, env_id, **game_config)
         return
@@ -107,7 +107,7 @@ def resolve_spec(spec: str, env_id: str, role: int, game: Any) -> str:
     search's wall-clock budget (``time_budget``) is dropped so that the games do not depend
     on the machine's load; other strings are kept."""
     try:
-        from ..ladder import DIFFICULTIES, difficulty_spec
+        from ..difficulty import DIFFICULTIES, difficulty_spec
     except ImportError:  # a build without the ladder: the name is left to load_agent
         return spec
     if spec in DIFFICULTIES:
@@ -124,7 +124,8 @@ def make_agent(entrant: Any, env_id: str, role: int, seed: int, game_config: dic
             factory, opts = python_factory(entrant)
             agent = factory(env_id=env_id, role=role, seed=seed, **game_config, **opts)
         else:
-            from .. import cached_game, load_agent
+            from ..loading import load_agent
+            from ..specs import cached_game
 
             spec = resolve_spec(entrant, env_id, role, cached_game(env_id, game_config))
             return load_agent(spec, env_id, role, seed=seed, **game_config)

@@ -67,7 +67,7 @@ def play_game(job: GameJob, entrant: Any) -> GameOutcome:
         if r in job.entrant_roles:
             agents.append(make_agent(entrant, job.env_id, r, seed, config))
         else:
-            from .. import load_agent
+            from ..loading import load_agent
 
             spec = job.seat_specs[r] if job.seat_specs else job.opponent
             assert spec is not None

@@ -31,7 +31,7 @@ CURVE_COLUMNS = ("steps", "opponent", "win_rate", "ci_low", "ci_high")
 
 
 def build_parser() -> Parser:
-    from .. import describe_agents
+    from ..loading import describe_agents
 
     p = Parser(prog=PROG, description=(__doc__ or "").format(agents=describe_agents()))
     p.add_argument("env_id", help=f"one of {', '.join(conan_envs.ENV_IDS)}")
@@ -84,7 +84,7 @@ def check_curve(path: str) -> None:
 
 def run(argv: Sequence[str] | None = None, output_fn: Callable[[str], None] = print) -> dict[str, Any]:
     args = build_parser().parse_args(argv_list(argv))
-    from .. import validate_agent
+    from ..loading import validate_agent
 
     conan_envs.check_env_id(args.env_id)
     config = parse_pairs(args.config)

@@ -30,7 +30,7 @@ PROG = "conan-play"
 
 
 def build_parser() -> Parser:
-    from .. import describe_agents
+    from ..loading import describe_agents
 
     p = Parser(prog=PROG, description=__doc__, epilog="agents and their options:\n" + describe_agents())
     p.add_argument("env_id", nargs="?", help=f"one of {', '.join(conan_envs.ENV_IDS)}")
@@ -103,7 +103,7 @@ def build_agents(game: Any, humans: Sequence[str], ai_specs: Sequence[str], seed
                  input_fn: Callable[[str], str] = input,
                  output_fn: Callable[[str], None] = print) -> tuple[list[Agent], list[str]]:
     """(one agent per role, the spec of each: ``human`` for a person)."""
-    from .. import load_agent
+    from ..loading import load_agent
 
     human_roles = resolve_roles(game, humans, "--human")
     default_ai, per_role = split_ai_specs(game, ai_specs)

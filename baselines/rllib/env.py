@@ -17,7 +17,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 from conan_envs import make_game
 from conan_envs.engine import State
 
-from .. import load_agent
+from ..loading import load_agent
 
 OBS, MASK = "observations", "action_mask"
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from baselines import check_spec, resolve_difficulty
+from baselines.loading import resolve_difficulty
 from baselines.ppo import model_paths
+from baselines.specs import check_spec
 from conan_envs import ConfigError
 
 # The largest request body: a save of the longest game the server keeps (MAX_ACTIONS

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import conan_envs
-from baselines import load_agent
 from baselines.agent import Agent
+from baselines.loading import load_agent
 from conan_envs import ConfigError, CorruptStateError
 from conan_envs.engine import Game, State
 from conan_envs.engine import options as opt

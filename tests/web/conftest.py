@@ -2,6 +2,7 @@
 import pytest
 
 import conan_envs
+from conan_envs import catalog
 
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra (fastapi, uvicorn)")
 pytest.importorskip("httpx", reason="FastAPI's test client needs httpx (the 'test' extra)")
@@ -10,9 +11,10 @@ pytest.importorskip("httpx", reason="FastAPI's test client needs httpx (the 'tes
 @pytest.fixture
 def nimview(monkeypatch):
     """Register tests/web/toy_view.py as ``nimview_test``."""
-    reg = {**conan_envs._REGISTRY, "nimview_test": ("tests.web.toy_view", "NimViewGame")}
-    monkeypatch.setattr(conan_envs, "_REGISTRY", reg)
-    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(reg))
+    extra = {"nimview_test": ("tests.web.toy_view", "NimViewGame")}
+    for env_id, entry in extra.items():
+        monkeypatch.setitem(catalog.REGISTRY, env_id, entry)
+    monkeypatch.setattr(conan_envs, "ENV_IDS", tuple(catalog.REGISTRY))
     return "nimview_test"
 
 
