@@ -1,15 +1,15 @@
-"""What every game shares: the Game/State contract, dice and decks, region graphs, the
+"""What every game shares: the Game/State contract, decks, region graphs, the
 action codec, the one PettingZoo adapter and the single-agent Gymnasium wrapper."""
 from .board import RegionGraph
 from .codec import ActionCodec
 from .content import load_yaml
 from .core import TERMINAL, Game, State
-from .dice import Die, draw, roll, roll1, shuffled
+from .dice import draw, shuffled
 from .errors import ConanEnvError, ConfigError, CorruptStateError, IllegalActionError, ResetNeeded
 from .serialize import serializable
 
 __all__ = [
-    "TERMINAL", "Game", "State", "RegionGraph", "ActionCodec", "Die", "draw", "roll", "roll1",
-    "shuffled", "ConanEnvError", "ConfigError", "CorruptStateError", "IllegalActionError",
-    "ResetNeeded", "serializable", "load_yaml",
+    "TERMINAL", "Game", "State", "RegionGraph", "ActionCodec", "draw", "shuffled",
+    "ConanEnvError", "ConfigError", "CorruptStateError", "IllegalActionError", "ResetNeeded",
+    "serializable", "load_yaml",
 ]

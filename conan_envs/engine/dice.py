@@ -1,35 +1,11 @@
-"""Dice and decks drawn from a state's own generator (no global randomness)."""
+"""Decks shuffled and drawn from a state's own generator (no global randomness); each game
+rolls its own dice (their faces are the game's), from the same generator."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
-
-def roll(rng: np.random.Generator, sides: int, n: int = 1) -> list[int]:
-    """n rolls of a fair die numbered 1..sides."""
-    rolls: list[int] = rng.integers(1, sides + 1, size=n).tolist()
-    return rolls
-
-
-def roll1(rng: np.random.Generator, sides: int) -> int:
-    return int(rng.integers(1, sides + 1))
-
-
-@dataclass(frozen=True)
-class Die:
-    """A die with arbitrary faces (symbols, tuples of symbols, numbers)."""
-
-    name: str
-    faces: tuple[Any, ...]
-
-    def roll(self, rng: np.random.Generator) -> Any:
-        return self.faces[int(rng.integers(len(self.faces)))]
-
-    def roll_many(self, rng: np.random.Generator, n: int) -> list[Any]:
-        return [self.faces[i] for i in rng.integers(len(self.faces), size=n).tolist()]
 
 
 def shuffled(rng: np.random.Generator, items: Iterable[Any]) -> list[Any]:

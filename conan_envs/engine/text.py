@@ -18,13 +18,6 @@ def table(rows: Iterable[Iterable[Any]], header: Sequence[Any] | None = None) ->
     return "\n".join(lines)
 
 
-def one_hot(n: int, i: int | None) -> list[float]:
-    v = [0.0] * n
-    if i is not None and 0 <= i < n:
-        v[i] = 1.0
-    return v
-
-
 def render_view(view: dict[str, Any]) -> str:
     """A plain text board for any view: the game's keys, then the decision and the log.
     Games override ``State._render`` with a board in their own words."""
