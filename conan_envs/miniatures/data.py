@@ -2,24 +2,23 @@
 "The Heroes' Turn", "The Overlord's Turn", "Setup"), and the bookkeeping every rules module
 uses; the rules modules take a `MiniaturesData`. The driver (state.py, above every rules
 module) fills the fields at setup and implements the hooks that call back into the rules.
+Pending decisions are frames on the engine's stack (`FlowState.stack`, frames.py).
 """
 from __future__ import annotations
 
 from abc import abstractmethod
 
-from conan_envs.engine import State
+from conan_envs.engine.flow import FlowState
 
 from .constants import OFF, HeroState
-from .frames import Frame, Resolution, Then
 from .game import MiniaturesGame
 
 
-class MiniaturesData(State):
+class MiniaturesData(FlowState):
     game: MiniaturesGame
     # ---- the turn -------------------------------------------------------------------------
     phase: str                    # "hide", "start", "stance", "action", "overlord", "overlord_done"
     winner: int                   # -1 while the game goes on, else a Winner
-    stack: list[Frame]            # pending decisions, the one asked last on top
     idle: int                     # hand-overs since the last hero action
     # ---- heroes (one entry per hero) ------------------------------------------------------
     h_area: list[int]             # area, or -1 off the board
@@ -66,10 +65,6 @@ class MiniaturesData(State):
     invocation: int               # the invocation marker
 
     # ---- hooks the driver implements (they call back into the rules) ----------------------
-    @abstractmethod
-    def resume(self, then: Then, c: Resolution) -> None:
-        """Go on with the rules once a roll or an attack is resolved."""
-
     @abstractmethod
     def kill_hero(self, h: int) -> None:
         """Hero h dies."""

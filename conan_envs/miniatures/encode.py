@@ -96,8 +96,8 @@ def observe(s: MiniaturesData, role: int) -> Observation:
         w[S.relics + n] = s.invocation / 10
     if s.winner < 0:
         fr = s.stack[-1]
-        w[L["player"] + fr.player] = 1.0
-        w[L["kind"] + KIND_INDEX[fr.KIND]] = 1.0
+        w[L["player"] + fr.actor] = 1.0
+        w[L["kind"] + KIND_INDEX[fr.kind]] = 1.0
         _decision(w, S, decision_record(s, fr))
     return v
 

@@ -1,386 +1,517 @@
-"""The records of the miniatures game's pending decisions (rulebook "Game Play": the heroes'
-turn and the Overlord's; "Rerolls", "Guard", "Area Attacks", "Casting a Spell", "Manipulation")
-and of what a roll or an attack is resolving.
+"""The miniatures game's decisions as frames on the engine's stack (engine/flow.py; rulebook
+"Game Play": the heroes' turn and the Overlord's; "Rerolls", "Guard", "Area Attacks",
+"Casting a Spell", "Manipulation", "Activating Allies", "Reinforcements").
 
-A decision is a frame on the state's stack: one typed record per kind (`Kind`), naming the
-player asked and what the choice is about. A roll, an attack or a manipulation carries a
-`Resolution` from one step to the next; the step that comes next is named by a `Then`
-(the rules modules' continuations, dispatched by the table in kinds.py).
+One frozen frame class per kind of decision: who decides (``actor``, a role index), its
+``kind`` (the short name `State.decision()` returns), its ``view_kind`` (the view's name), its
+parameters as typed fields, and what the kind does: ``mask`` and ``apply`` call the rule of the
+module named in the class's docstring (through the state, which sits above the rules
+modules), ``sentence`` is the view's prompt. A frame under the top one is where play returns.
+A ``FORCED`` decision is taken by the run loop when one action only is legal.
 
-Every record is a dataclass with slots, registered with `serializable` so that snapshots
-(`State.snapshot`) keep it; they hold only plain data.
+The continuations a roll or an attack resumes are frames too (steps.py); a `Reroll` sits on
+its continuation, which the run loop takes once the roll is final. The records the frames
+carry (`Resolution`, `Payer`) and the base classes are in records.py.
+
+Frames are frozen: the rules replace a frame that moves on (``state.replace``) instead of
+changing it; a list field is never changed in place (the rules build a new one).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from conan_envs.engine.core import copy_data
+from conan_envs.engine.core import Mask
+from conan_envs.engine.errors import CorruptStateError
+from conan_envs.engine.flow import Frame
 from conan_envs.engine.serialize import serializable
 
-from .constants import Side
+from .records import (  # noqa: F401 - re-exported: the frames' records, by their old home
+    CAPTIVE,
+    Cont,
+    Kind,
+    MiniFrame,
+    Payer,
+    Resolution,
+    Who,
+    _Deep,
+    copy_resolution,
+)
+from .steps import CONT_TYPES
 
-# a character: ("h", hero), ("u", model: a unit or an ally) or ("y", -1): the captive
-Who = tuple[str, int]
-CAPTIVE: Who = ("y", -1)
-
-
-class Kind(StrEnum):
-    """The decisions (the value is the short name `State.decision()` returns)."""
-
-    HIDE = "hide"
-    STANCE = "stance"
-    ACT = "act"
-    ATK_GEMS = "atk_gems"
-    ATK_WEAPON = "atk_weapon"
-    REROLL = "reroll"
-    SACRIFICE = "sacrifice"
-    CIRCULAR = "circular"
-    AREA_ORDER = "area_order"
-    BEYOND = "beyond"
-    GUARD = "guard"
-    OV_GUARD = "ov_guard"
-    ALLY_GUARD = "ally_guard"
-    MANIP_GEMS = "manip_gems"
-    THROW_AREA = "throw_area"
-    CLAIM = "claim"
-    CATCH = "catch"
-    MUST_DROP = "must_drop"
-    SPELL_TARGET = "spell_target"
-    ALLY_ACT = "ally_act"
-    OV_TURN = "ov_turn"
-    UNIT = "unit"
-    EVENT = "event"
-    UNIT_SPELL = "unit_spell"
-    FREE = "free"
-    ROCKS = "rocks"
-    REINFORCE = "reinforce"
-    REINFORCE_AREA = "reinforce_area"
-    HASTE = "haste"
+_TARGET = "target"
 
 
-class Then(StrEnum):
-    """What happens once a roll is final or an attack resolved: a continuation of the rules
-    (kinds.CONT maps each to its function)."""
-
-    NOTHING = "nothing"
-    HERO_FELL = "hero_fell"
-    HERO_LEAP_ROLLED = "hero_leap_rolled"
-    HERO_ATTACK_ROLL = "hero_attack_roll"
-    HERO_ATTACK_ROLLED = "hero_attack_rolled"
-    HERO_ATTACK_DONE = "hero_attack_done"
-    DEFEND_NOW = "defend_now"
-    DEFENSE_ROLLED = "defense_rolled"
-    AREA_NEXT = "area_next"
-    BEYOND_ROLLED = "beyond_rolled"
-    MANIP_ROLLED = "manip_rolled"
-    ORB_ROLLED = "orb_rolled"
-    UNIT_ATTACK_ROLL = "unit_attack_roll"
-    UNIT_ATTACK_ROLLED = "unit_attack_rolled"
-    UNIT_ATTACK_DONE = "unit_attack_done"
-    UNIT_LEAP_ROLLED = "unit_leap_rolled"
-    UNIT_FELL = "unit_fell"
-    UNIT_SPELL_ROLLED = "unit_spell_rolled"
-    ROCKS_FELL = "rocks_fell"
-    BARRICADE_HIT = "barricade_hit"
-    INCANTED = "incanted"
-    SPELL_ROLLED = "spell_rolled"
-    KISS_DONE = "kiss_done"
-    ALLY_ATTACK_ROLL = "ally_attack_roll"
-    ALLY_ATTACK_ROLLED = "ally_attack_rolled"
-    ALLY_LEAP_ROLLED = "ally_leap_rolled"
+def _target(ctx: dict[str, Any]) -> Any:
+    return ctx.get(_TARGET, "")
 
 
-class _Copy:
-    """A quick deep copy for `State.clone` (the engine's copy_data falls back to deepcopy)."""
-
-    __slots__ = ()
-    __match_args__: ClassVar[tuple[str, ...]]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        new = object.__new__(type(self))
-        for name in type(self).__match_args__:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
+def _attacker(ctx: dict[str, Any]) -> Any:
+    return ctx.get("attacker", ctx.get("character", ""))
 
 
 @serializable
-@dataclass(slots=True)
-class Payer(_Copy):
-    """Who pays for paid rerolls (rulebook "Rerolls")."""
+@dataclass(frozen=True, slots=True)
+class Hide(MiniFrame):
+    """The Overlord hides Yselda in a hut (In the Clutches of the Picts; scenarios.py)."""
 
-    side: str            # "hero" (gems from a Reserve), "overlord" (the Reroll benefit), "nobody"
-    hero: int = -1       # the paying hero (side "hero")
-    ally: bool = False   # a leader rerolling an ally's die: the gem goes on the ally tile
+    kind: ClassVar[str] = Kind.HIDE.value
+    view_kind: ClassVar[str] = "hide_yselda"
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.hide_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class Resolution(_Copy):
-    """What a roll, an attack or a manipulation is resolving, carried from step to step (a
-    field left at its default does not apply)."""
+    def apply(self, state: Any, action: int) -> None:
+        state.hide_apply(self, *state.game.codec.decode(action))
 
-    hero: int | None = None        # the hero acting (attacking, casting, manipulating, leaping)
-    model: int | None = None       # the model acting (a unit or an ally)
-    side: Side = Side.HEROES       # the attacker's side (who is blamed for the captive's death)
-    kind: str | None = None        # the attack: "melee" or "ranged" (heroes', units', allies')
-    target: Who | None = None      # the character attacked
-    gems: int | None = None        # gems the attacking hero spent on the attack
-    weapon: int = -1               # the object attacked with (-1: unarmed or none)
-    spell: int | None = None       # the spell cast
-    area: int = -1                 # the area struck (area attacks, rocks) or thrown to
-    to: int = -1                   # the area a leap, a throw or a lock leads to
-    difficulty: int | None = None  # a leap's difficulty
-    why: str | None = None         # a manipulation: "chest", "door" or "throw"
-    object: int = -1               # the object thrown
-    bar: int | None = None         # the barricade attacked (The Final Ritual)
-    volley: bool = False           # the Overlord's volley event: ranged attacks only
-    faces: Sequence[int] = ()      # the final roll's faces
-    power: int | None = None       # the attack power (final once the defence starts)
-    atk_kind: str | None = None    # the attack as defended: melee, ranged, area or spell
-    then: Then | None = None       # what follows the defence
-    noguard: bool = False          # a sacrificed model does not Guard
-    defense: int | None = None     # the defence power
-    dmg: int | None = None         # the damage dealt
-    life_before: int | None = None   # the target's life before the damage
-    killed: bool = False           # the target died
-    queue: list[Who] | None = None   # an area attack: the characters still to strike
-    area_power: int | None = None  # an area attack's power
-    final: Then | None = None      # what follows the whole area attack
-
-
-def copy_resolution(c: Resolution, **changes: Any) -> Resolution:
-    """A shallow copy of `c` with `changes` (Circular Strike carries on a kill's context)."""
-    return replace(c, **changes)
-
-
-@dataclass(slots=True)
-class Frame(_Copy):
-    """A pending decision: the player asked (a role index)."""
-
-    KIND: ClassVar[Kind]
-    player: int
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return "Overlord: choose in secret the hut where Yselda hides."
 
 
 @serializable
-@dataclass(slots=True)
-class Hide(Frame):
-    """The Overlord hides Yselda in a hut (In the Clutches of the Picts)."""
+@dataclass(frozen=True, slots=True)
+class StanceChoice(MiniFrame):
+    """A hero picks a stance (Stance phase; heroes_turn.py)."""
 
-    KIND = Kind.HIDE
+    kind: ClassVar[str] = Kind.STANCE.value
+    view_kind: ClassVar[str] = "stance"
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.stance_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class StanceChoice(Frame):
-    """A hero picks a stance (Stance phase)."""
+    def apply(self, state: Any, action: int) -> None:
+        state.stance_apply(self, *state.game.codec.decode(action))
 
-    KIND = Kind.STANCE
-
-
-@serializable
-@dataclass(slots=True)
-class Act(Frame):
-    """The hero whose turn it is acts, hands the turn on, or stops (Action phase)."""
-
-    KIND = Kind.ACT
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: choose your stance for this turn (aggressive or cautious)."
 
 
 @serializable
-@dataclass(slots=True)
-class AttackGems(Frame):
-    """A hero's attack: the gems spent on it."""
+@dataclass(frozen=True, slots=True)
+class Act(MiniFrame):
+    """The hero whose turn it is acts, hands the turn on, or stops (Action phase;
+    heroes_turn.py)."""
 
-    KIND = Kind.ATK_GEMS
-    kind: str            # "melee" or "ranged"
-    target_model: int    # the model attacked
+    kind: ClassVar[str] = Kind.ACT.value
+    view_kind: ClassVar[str] = "action"
+    FORCED: ClassVar[bool] = True
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.act_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.act_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: take an action, hand the turn to another hero, or stop acting this "
+                f"phase ({state.mp[self.actor]} free movement points left).")
 
 
 @serializable
-@dataclass(slots=True)
-class AttackWeapon(Frame):
-    """A hero's attack: the weapon (or unarmed), once the gems are spent."""
+@dataclass(frozen=True, slots=True)
+class AttackGems(MiniFrame):
+    """A hero's attack: the gems spent on it (combat.py)."""
 
-    KIND = Kind.ATK_WEAPON
-    kind: str            # "melee" or "ranged"
-    target_model: int    # the model attacked
-    gems: int            # gems spent on the attack
+    kind: ClassVar[str] = Kind.ATK_GEMS.value
+    view_kind: ClassVar[str] = "attack_gems"
+    attack: str                # "melee" or "ranged"
+    target_model: int          # the model attacked
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.atk_gems_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.atk_gems_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: how many gems on the {ctx['attack']} attack on {_target(ctx)}?"
 
 
 @serializable
-@dataclass(slots=True)
-class Reroll(Frame):
-    """A roll to reroll or keep (rulebook "Rerolls")."""
+@dataclass(frozen=True, slots=True)
+class AttackWeapon(MiniFrame):
+    """A hero's attack: the weapon (or unarmed), once the gems are spent (combat.py)."""
 
-    KIND = Kind.REROLL
+    kind: ClassVar[str] = Kind.ATK_WEAPON.value
+    view_kind: ClassVar[str] = "attack_weapon"
+    attack: str                # "melee" or "ranged"
+    target_model: int          # the model attacked
+    gems: int                  # gems spent on the attack
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.atk_weapon_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.atk_weapon_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: which weapon for the {ctx['attack']} attack on {_target(ctx)} "
+                f"({ctx['gems']} gems)?")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Reroll(_Deep, MiniFrame):
+    """A roll to reroll or keep (rulebook "Rerolls"; rolls.py). It sits on its continuation
+    (`then` carrying `context`), which takes the final roll."""
+
+    kind: ClassVar[str] = Kind.REROLL.value
+    view_kind: ClassVar[str] = "reroll"
     payer: Payer               # who pays for paid rerolls
     dice: list[int]            # each die's colour
     faces: list[int]           # each die's symbols
     free: list[int]            # free rerolls left, per colour (marked dice)
     support: int               # Support's free rerolls left
-    then: Then                 # what follows the final roll
+    then: Cont                 # what follows the final roll
     context: Resolution        # what the roll resolves
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.reroll_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.reroll_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        roll = ctx["roll"]
+        dice = ", ".join(f"{d['colour']} {d['symbols']}" for d in roll["dice"])
+        return (f"{who}: reroll a die of the {ctx['purpose']} roll ({dice}: {roll['total']} "
+                f"symbols), or keep the roll?")
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        if type(below) is not type(self.then) or below.context is None:  # type: ignore[union-attr]
+            raise CorruptStateError("saved miniatures state: field stack: a reroll does not "
+                                    "sit on its continuation")
+        state.check_frame(self)
+
 
 @serializable
-@dataclass(slots=True)
-class Sacrifice(Frame):
-    """A friend of the target with Sacrifice may take the attack."""
+@dataclass(frozen=True, slots=True)
+class Sacrifice(_Deep, MiniFrame):
+    """A friend of the target with Sacrifice may take the attack (combat.py)."""
 
-    KIND = Kind.SACRIFICE
+    kind: ClassVar[str] = Kind.SACRIFICE.value
+    view_kind: ClassVar[str] = "sacrifice"
     cands: list[int]           # the models able to
-    then: Then                 # what follows (the defence)
+    then: Cont                 # what follows (the defence)
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.sacrifice_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.sacrifice_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: {_attacker(ctx)} attacks {_target(ctx)}; may a model with Sacrifice "
+                f"take the attack instead?")
+
 
 @serializable
-@dataclass(slots=True)
-class Circular(Frame):
-    """Circular Strike: carry the leftover damage to another enemy in the area."""
+@dataclass(frozen=True, slots=True)
+class Circular(_Deep, MiniFrame):
+    """Circular Strike: carry the leftover damage to another enemy in the area (combat.py)."""
 
-    KIND = Kind.CIRCULAR
+    kind: ClassVar[str] = Kind.CIRCULAR.value
+    view_kind: ClassVar[str] = "circular_strike"
     left: int                  # leftover damage
     context: Resolution        # the attack that killed
     cands: list[int]           # models to strike
     heroes: list[int] = field(default_factory=list)   # heroes to strike (a unit's strike)
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.circular_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.circular_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: Circular Strike: carry {ctx['left']} leftover damage to another enemy "
+                f"here?")
+
 
 @serializable
-@dataclass(slots=True)
-class AreaOrder(Frame):
-    """The attacker picks the next character an area attack strikes."""
+@dataclass(frozen=True, slots=True)
+class AreaOrder(_Deep, MiniFrame):
+    """The attacker picks the next character an area attack strikes (combat.py)."""
 
-    KIND = Kind.AREA_ORDER
+    kind: ClassVar[str] = Kind.AREA_ORDER.value
+    view_kind: ClassVar[str] = "area_attack_order"
     context: Resolution        # the area attack (its queue)
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.area_order_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.area_order_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: the area attack (power {ctx['power']}) on {ctx['area']} still strikes "
+                f"{', '.join(ctx['targets_left'])}: which attack do you resolve next?")
+
 
 @serializable
-@dataclass(slots=True)
-class Beyond(Frame):
-    """Attack From Beyond: a dying hero's free strike."""
+@dataclass(frozen=True, slots=True)
+class Beyond(MiniFrame):
+    """Attack From Beyond: a dying hero's free strike (combat.py)."""
 
-    KIND = Kind.BEYOND
+    kind: ClassVar[str] = Kind.BEYOND.value
+    view_kind: ClassVar[str] = "attack_from_beyond"
     cands: list[int]           # the models in reach
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.beyond_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.beyond_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: Attack From Beyond: strike an enemy in your area as you die?"
+
+
+@dataclass(frozen=True, slots=True)
+class _Guarding(_Deep, MiniFrame):
+    """The three Guard decisions' sentence."""
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        what = "you" if self.kind == "guard" else _target(ctx)
+        return (f"{who}: {_attacker(ctx)} attacks {what} ({ctx.get('attack')}) with power "
+                f"{ctx.get('power')}; how many gems on Guard?")
+
 
 @serializable
-@dataclass(slots=True)
-class Guard(Frame):
-    """A hero attacked: gems on Guard (or a reaction spell), then parry or dodge."""
+@dataclass(frozen=True, slots=True)
+class Guard(_Guarding):
+    """A hero attacked: gems on Guard (or a reaction spell), then parry or dodge (combat.py)."""
 
-    KIND = Kind.GUARD
+    kind: ClassVar[str] = Kind.GUARD.value
+    view_kind: ClassVar[str] = "guard"
+    FORCED: ClassVar[bool] = True
     context: Resolution        # the attack
     gems: int | None = None    # gems on Guard, once chosen
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.guard_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        if self.gems is not None:
+            return (f"{who}: {_attacker(ctx)} attacks you with power {ctx.get('power')}; parry "
+                    f"with which item ({self.gems} gems on Guard), or dodge?")
+        return _Guarding.sentence(self, state, who, ctx)
+
 
 @serializable
-@dataclass(slots=True)
-class OverlordGuard(Frame):
-    """The Overlord's gems on the Guard of one of his models."""
+@dataclass(frozen=True, slots=True)
+class OverlordGuard(_Guarding):
+    """The Overlord's gems on the Guard of one of his models (combat.py)."""
 
-    KIND = Kind.OV_GUARD
+    kind: ClassVar[str] = Kind.OV_GUARD.value
+    view_kind: ClassVar[str] = "overlord_guard"
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ov_guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.ov_guard_apply(self, *state.game.codec.decode(action))
+
 
 @serializable
-@dataclass(slots=True)
-class AllyGuard(Frame):
-    """The leader's gems on an ally's Guard."""
+@dataclass(frozen=True, slots=True)
+class AllyGuard(_Guarding):
+    """The leader's gems on an ally's Guard (combat.py)."""
 
-    KIND = Kind.ALLY_GUARD
+    kind: ClassVar[str] = Kind.ALLY_GUARD.value
+    view_kind: ClassVar[str] = "ally_guard"
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ally_guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.ally_guard_apply(self, *state.game.codec.decode(action))
+
 
 @serializable
-@dataclass(slots=True)
-class ManipGems(Frame):
-    """A complex Manipulation: the gems spent on it."""
+@dataclass(frozen=True, slots=True)
+class ManipGems(MiniFrame):
+    """A complex Manipulation: the gems spent on it (manipulation.py)."""
 
-    KIND = Kind.MANIP_GEMS
+    kind: ClassVar[str] = Kind.MANIP_GEMS.value
+    view_kind: ClassVar[str] = "manipulation_gems"
     why: str                   # "chest", "door" or "throw"
     to: int = -1               # the door's or the throw's area
     object: int = -1           # the object thrown
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.manip_gems_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.manip_gems_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        what = {"chest": "open the chest",
+                "door": f"pick the lock of the door to {ctx.get('area')}",
+                "throw": f"throw {ctx.get('object')} to {ctx.get('area')}"}[ctx["why"]]
+        return f"{who}: how many gems on the Manipulation to {what}?"
+
 
 @serializable
-@dataclass(slots=True)
-class ThrowArea(Frame):
-    """Throwing an object: the area aimed at."""
+@dataclass(frozen=True, slots=True)
+class ThrowArea(MiniFrame):
+    """Throwing an object: the area aimed at (manipulation.py)."""
 
-    KIND = Kind.THROW_AREA
+    kind: ClassVar[str] = Kind.THROW_AREA.value
+    view_kind: ClassVar[str] = "throw_area"
     object: int                # the object thrown
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.throw_area_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.throw_area_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: throw {ctx['object']} to which area?"
+
 
 @serializable
-@dataclass(slots=True)
-class Claim(Frame):
-    """A chest's card: claim it or leave it."""
+@dataclass(frozen=True, slots=True)
+class Claim(MiniFrame):
+    """A chest's card: claim it or leave it (manipulation.py)."""
 
-    KIND = Kind.CLAIM
+    kind: ClassVar[str] = Kind.CLAIM.value
+    view_kind: ClassVar[str] = "claim_card"
     object: int                # the card found
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.claim_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.claim_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: the chest holds {ctx['object']}: claim it, or leave it in the area?"
+
 
 @serializable
-@dataclass(slots=True)
-class Catch(Frame):
-    """An object lands: a hero there may catch it."""
+@dataclass(frozen=True, slots=True)
+class Catch(MiniFrame):
+    """An object lands: a hero there may catch it (manipulation.py)."""
 
-    KIND = Kind.CATCH
+    kind: ClassVar[str] = Kind.CATCH.value
+    view_kind: ClassVar[str] = "catch"
     object: int                # the object
     area: int                  # where it landed
     asked: list[int]           # heroes asked so far
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.catch_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.catch_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: {ctx['object']} lands in {ctx['area']}: catch it?"
+
 
 @serializable
-@dataclass(slots=True)
-class MustDrop(Frame):
-    """Over the maximum encumbrance: drop an object."""
+@dataclass(frozen=True, slots=True)
+class MustDrop(MiniFrame):
+    """Over the maximum encumbrance: drop an object (manipulation.py)."""
 
-    KIND = Kind.MUST_DROP
+    kind: ClassVar[str] = Kind.MUST_DROP.value
+    view_kind: ClassVar[str] = "must_drop"
+    FORCED: ClassVar[bool] = True
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.must_drop_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.must_drop_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: you carry more than your maximum encumbrance: drop an object."
 
 
 @serializable
-@dataclass(slots=True)
-class SpellTarget(Frame):
-    """A spell's target (Gift of Life and Mind Control take two steps)."""
+@dataclass(frozen=True, slots=True)
+class SpellTarget(MiniFrame):
+    """A spell's target; Gift of Life and Mind Control take two steps (spells.py)."""
 
-    KIND = Kind.SPELL_TARGET
+    kind: ClassVar[str] = Kind.SPELL_TARGET.value
+    view_kind: ClassVar[str] = "spell_target"
     spell: int                        # the spell
     target_hero: int | None = None    # Gift of Life: the hero receiving gems, once chosen
     target_model: int | None = None   # Mind Control: the model moved, once chosen
     steps: int = 0                    # Mind Control: areas moved so far
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.target_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.target_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: choose where or on whom to cast {ctx['spell']}."
+
 
 @serializable
-@dataclass(slots=True)
-class AllyAct(Frame):
-    """An activated ally moves and attacks."""
+@dataclass(frozen=True, slots=True)
+class AllyAct(MiniFrame):
+    """An activated ally moves and attacks (allies.py)."""
 
-    KIND = Kind.ALLY_ACT
+    kind: ClassVar[str] = Kind.ALLY_ACT.value
+    view_kind: ClassVar[str] = "ally_activation"
+    FORCED: ClassVar[bool] = True
     model: int                 # the ally
     mp: int                    # movement points left
     bought: int                # movement points bought with gems
     attacked: bool             # it has attacked
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ally_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.ally_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: {ctx['model']} ({ctx['movement_points']} movement points): move or "
+                f"attack, or end its activation.")
+
 
 @serializable
-@dataclass(slots=True)
-class OverlordTurn(Frame):
-    """The Overlord activates River tiles or ends the turn."""
+@dataclass(frozen=True, slots=True)
+class OverlordTurn(MiniFrame):
+    """The Overlord activates River tiles or ends the turn (overlord.py)."""
 
-    KIND = Kind.OV_TURN
+    kind: ClassVar[str] = Kind.OV_TURN.value
+    view_kind: ClassVar[str] = "overlord_turn"
+    FORCED: ClassVar[bool] = True
     activations: int           # activations so far
     activated: list[int]       # tiles activated
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.turn_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.turn_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"Overlord: activate a tile of the River ({ctx['activations']} of 2 activations "
+                f"used), or end the turn.")
+
 
 @serializable
-@dataclass(slots=True)
-class Unit(Frame):
-    """A group activation: each model in turn moves and attacks."""
+@dataclass(frozen=True, slots=True)
+class Unit(MiniFrame):
+    """A group activation: each model in turn moves and attacks (overlord.py)."""
 
-    KIND = Kind.UNIT
+    kind: ClassVar[str] = Kind.UNIT.value
+    view_kind: ClassVar[str] = "model_activation"
+    FORCED: ClassVar[bool] = True
     tile: int                  # the tile activated (-1: the volley)
     queue: list[int]           # models still to act
     volley: bool = False       # the volley event: one ranged attack each, no movement
@@ -393,70 +524,163 @@ class Unit(Frame):
     hit: str | None = None     # the group hits only "barricade"s or only "character"s
     cast: list[int] = field(default_factory=list)   # spells cast this activation
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.unit_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.unit_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"Overlord: {ctx['model']} ({ctx['movement_points']} movement points): move, "
+                f"attack, buy movement, or end its activation.")
+
 
 @serializable
-@dataclass(slots=True)
-class Event(Frame):
-    """The Overlord picks the event."""
+@dataclass(frozen=True, slots=True)
+class Event(MiniFrame):
+    """The Overlord picks the event (overlord.py)."""
 
-    KIND = Kind.EVENT
+    kind: ClassVar[str] = Kind.EVENT.value
+    view_kind: ClassVar[str] = "event"
+    FORCED: ClassVar[bool] = True
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.event_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.event_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return "Overlord: choose the event."
 
 
 @serializable
-@dataclass(slots=True)
-class UnitSpell(Frame):
-    """A spell cast by a model: the hero targeted."""
+@dataclass(frozen=True, slots=True)
+class UnitSpell(MiniFrame):
+    """A spell cast by a model: the hero targeted (overlord.py)."""
 
-    KIND = Kind.UNIT_SPELL
+    kind: ClassVar[str] = Kind.UNIT_SPELL.value
+    view_kind: ClassVar[str] = "overlord_spell_target"
+    FORCED: ClassVar[bool] = True
     model: int                 # the caster
     spell: int                 # the spell
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.unit_spell_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class Free(Frame):
-    """The Overlord frees a petrified monster."""
+    def apply(self, state: Any, action: int) -> None:
+        state.unit_spell_apply(self, *state.game.codec.decode(action))
 
-    KIND = Kind.FREE
-
-
-@serializable
-@dataclass(slots=True)
-class Rocks(Frame):
-    """Rocks fall: the area struck."""
-
-    KIND = Kind.ROCKS
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"Overlord: {ctx['model']} casts {ctx['spell']}: on which hero?"
 
 
 @serializable
-@dataclass(slots=True)
-class Reinforce(Frame):
-    """Reinforcements: a tile to bring back, or stop."""
+@dataclass(frozen=True, slots=True)
+class Free(MiniFrame):
+    """The Overlord frees a petrified monster (overlord.py)."""
 
-    KIND = Kind.REINFORCE
+    kind: ClassVar[str] = Kind.FREE.value
+    view_kind: ClassVar[str] = "free_statue"
+    FORCED: ClassVar[bool] = True
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.free_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.free_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return "Overlord: free which petrified monster?"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Rocks(MiniFrame):
+    """Rocks fall: the area struck (overlord.py)."""
+
+    kind: ClassVar[str] = Kind.ROCKS.value
+    view_kind: ClassVar[str] = "rocks_fall"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.rocks_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.rocks_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return "Overlord: rocks fall on which area?"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Reinforce(MiniFrame):
+    """Reinforcements: a tile to bring back, or stop (overlord.py)."""
+
+    kind: ClassVar[str] = Kind.REINFORCE.value
+    view_kind: ClassVar[str] = "reinforce"
+    FORCED: ClassVar[bool] = True
     pts: int                   # reinforcement points left
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.reinforce_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.reinforce_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"Overlord: {ctx['points']} reinforcement points left: bring back a tile, or stop."
+
 
 @serializable
-@dataclass(slots=True)
-class ReinforceArea(Frame):
-    """Reinforcements: the area the model comes back in."""
+@dataclass(frozen=True, slots=True)
+class ReinforceArea(MiniFrame):
+    """Reinforcements: the area the model comes back in (overlord.py); it returns to its
+    `Reinforce`."""
 
-    KIND = Kind.REINFORCE_AREA
+    kind: ClassVar[str] = Kind.REINFORCE_AREA.value
+    view_kind: ClassVar[str] = "reinforce_area"
     tile: int                  # the tile reinforced
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.reinforce_area_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.reinforce_area_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"Overlord: place the {ctx['tile']} model in which reinforcement area?"
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        if type(below) is not Reinforce:
+            raise CorruptStateError("saved miniatures state: field stack: a reinforcement area "
+                                    "is chosen for no reinforcement")
+        state.check_frame(self)
+
 
 @serializable
-@dataclass(slots=True)
-class Haste(Frame):
-    """Bestial Haste: the returned group that moves now."""
+@dataclass(frozen=True, slots=True)
+class Haste(MiniFrame):
+    """Bestial Haste: the returned group that moves now (The Final Ritual; overlord.py)."""
 
-    KIND = Kind.HASTE
+    kind: ClassVar[str] = Kind.HASTE.value
+    view_kind: ClassVar[str] = "bestial_haste"
+    FORCED: ClassVar[bool] = True
     groups: dict[str, list[int]]   # tile (as a string) -> models returned
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.haste_mask(self, mask, state.game.codec)
 
-FRAME_TYPES: tuple[type[Frame], ...] = (
+    def apply(self, state: Any, action: int) -> None:
+        state.haste_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return "Overlord: Bestial Haste: which returned group moves now (up to 2 points)?"
+
+
+DECISION_TYPES: tuple[type[MiniFrame], ...] = (
     Hide, StanceChoice, Act, AttackGems, AttackWeapon, Reroll, Sacrifice, Circular, AreaOrder,
     Beyond, Guard, OverlordGuard, AllyGuard, ManipGems, ThrowArea, Claim, Catch, MustDrop,
     SpellTarget, AllyAct, OverlordTurn, Unit, Event, UnitSpell, Free, Rocks, Reinforce,
     ReinforceArea, Haste)
+FRAME_TYPES: tuple[type[Frame[Any]], ...] = DECISION_TYPES + CONT_TYPES

@@ -14,7 +14,7 @@ from typing import Any
 
 from .constants import SLOT_COSTS
 from .content import COLOR_NAMES
-from .frames import Frame, Kind, SpellTarget
+from .frames import Kind, MiniFrame, SpellTarget
 
 # the template of each segment, then the templates that differ under a decision kind; a key
 # (kind, spell effect) differs under a spell target of that effect only
@@ -101,7 +101,7 @@ def _barricade(s: Any, i: int) -> str:
 
 
 def _teleport_gems(s: Any, fr: Any, i: int) -> str:
-    return _gems(s.game.board.dist[s.h_area[fr.player]][i])
+    return _gems(s.game.board.dist[s.h_area[fr.actor]][i])
 
 
 # field -> its text, from (state, pending frame, index in the segment)
@@ -144,13 +144,13 @@ def label(s: Any, a: int) -> str:
     """Action `a` in the game's words, for the pending decision of state `s`."""
     g = s.game
     seg, i = g.codec.decode(a)
-    fr: Frame | None = s.stack[-1] if s.stack and s.winner < 0 else None
+    fr: MiniFrame | None = s.stack[-1] if s.stack and s.winner < 0 else None
     table = NO_ITEM if seg == "equip" and i == g.num_objects else LABELS[seg]
     template = table[None]
     if fr is not None:
-        template = table.get(fr.KIND, template)
+        template = table.get(fr.kind, template)
         if isinstance(fr, SpellTarget):
-            template = table.get((fr.KIND, g.spells[fr.spell].effect), template)
+            template = table.get((fr.kind, g.spells[fr.spell].effect), template)
     names = _NAMES[template]
     if not names:
         return template

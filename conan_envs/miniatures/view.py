@@ -43,16 +43,16 @@ def _character(x: Who) -> list[Any]:
     return ["captive"]
 
 
-def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
+def decision_record(s: Any, fr: F.MiniFrame) -> dict[str, Any]:
     """The facts of the pending decision `fr`, as indices (see the module docstring)."""
     t = type(fr)
     if isinstance(fr, F.AreaOrder):
         return _area_order(s, fr)
-    rec: dict[str, Any] = {"kind": fr.KIND}
+    rec: dict[str, Any] = {"kind": fr.kind}
     if isinstance(fr, F.Reroll):
         rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
                        "support": fr.support, "payer": fr.payer}
-        rec["purpose"] = ROLL_PURPOSE[fr.then]
+        rec["purpose"] = ROLL_PURPOSE[fr.then.kind]
     if isinstance(fr, _WITH_CONTEXT):
         _context(rec, fr.context)
     more = _MORE.get(t)
@@ -65,7 +65,7 @@ def _area_order(s: Any, fr: F.AreaOrder) -> dict[str, Any]:
     """The attacker picks the next character the area attack strikes."""
     nm = s.game.num_models
     ac = fr.context
-    return {"kind": fr.KIND, "by": ["hero", fr.player], "attack": "area", "power": ac.area_power,
+    return {"kind": fr.kind, "by": ["hero", fr.actor], "attack": "area", "power": ac.area_power,
             "area": ac.area, "area_targets": sorted(
                 t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
                 for t in ac.queue or ())}
@@ -107,9 +107,9 @@ def _context(rec: dict[str, Any], c: F.Resolution) -> None:
 
 
 def _attack(fr: F.AttackGems | F.AttackWeapon, rec: dict[str, Any]) -> None:
-    rec["by"] = ["hero", fr.player]
+    rec["by"] = ["hero", fr.actor]
     rec["target"] = ["model", fr.target_model]
-    rec["attack"] = fr.kind
+    rec["attack"] = fr.attack
     if isinstance(fr, F.AttackWeapon):
         rec["gems"] = fr.gems
 
@@ -196,7 +196,7 @@ def _haste(fr: F.Haste, rec: dict[str, Any]) -> None:
 
 # the frames that carry a Resolution (`context`), and each frame type's own facts
 _WITH_CONTEXT = (F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard, F.AllyGuard)
-_MORE: dict[type[F.Frame], Callable[[Any, dict[str, Any]], None]] = {
+_MORE: dict[type[F.MiniFrame], Callable[[Any, dict[str, Any]], None]] = {
     F.AttackGems: _attack, F.AttackWeapon: _attack, F.Guard: _guard, F.ThrowArea: _object,
     F.Claim: _object, F.Catch: _catch, F.ManipGems: _manip, F.SpellTarget: _spell_target,
     F.UnitSpell: _unit_spell, F.Unit: _activation, F.AllyAct: _activation,

@@ -1,0 +1,197 @@
+"""The records the miniatures game's frames carry (rulebook "Rerolls", "Guard", "Area Attacks",
+"Casting a Spell", "Manipulation"): who pays for rerolls (`Payer`), what a roll, an attack or a
+manipulation is resolving (`Resolution`), the decisions' machine names (`Kind`), and the base
+classes of the frames (engine/flow.py): `MiniFrame` for a decision, `Cont` for a continuation,
+the step of the rules a roll or an attack resumes once it is resolved.
+
+Every record is a dataclass with slots, registered with `serializable` so that snapshots
+(`State.snapshot`) keep it; they hold only plain data.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from conan_envs.engine.core import copy_data
+from conan_envs.engine.errors import CorruptStateError
+from conan_envs.engine.flow import AUTO, Frame
+from conan_envs.engine.serialize import serializable
+
+from .constants import Side
+
+# a character: ("h", hero), ("u", model: a unit or an ally) or ("y", -1): the captive
+Who = tuple[str, int]
+CAPTIVE: Who = ("y", -1)
+
+
+class Kind(StrEnum):
+    """The decisions (the value is the short name `State.decision()` returns)."""
+
+    HIDE = "hide"
+    STANCE = "stance"
+    ACT = "act"
+    ATK_GEMS = "atk_gems"
+    ATK_WEAPON = "atk_weapon"
+    REROLL = "reroll"
+    SACRIFICE = "sacrifice"
+    CIRCULAR = "circular"
+    AREA_ORDER = "area_order"
+    BEYOND = "beyond"
+    GUARD = "guard"
+    OV_GUARD = "ov_guard"
+    ALLY_GUARD = "ally_guard"
+    MANIP_GEMS = "manip_gems"
+    THROW_AREA = "throw_area"
+    CLAIM = "claim"
+    CATCH = "catch"
+    MUST_DROP = "must_drop"
+    SPELL_TARGET = "spell_target"
+    ALLY_ACT = "ally_act"
+    OV_TURN = "ov_turn"
+    UNIT = "unit"
+    EVENT = "event"
+    UNIT_SPELL = "unit_spell"
+    FREE = "free"
+    ROCKS = "rocks"
+    REINFORCE = "reinforce"
+    REINFORCE_AREA = "reinforce_area"
+    HASTE = "haste"
+
+
+class _Copy:
+    """A quick deep copy for `State.clone` (the engine's copy_data falls back to deepcopy)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        new = object.__new__(type(self))
+        for name in type(self).__match_args__:
+            setattr(new, name, copy_data(getattr(self, name)))
+        return new
+
+
+@serializable
+@dataclass(slots=True)
+class Payer(_Copy):
+    """Who pays for paid rerolls (rulebook "Rerolls")."""
+
+    side: str            # "hero" (gems from a Reserve), "overlord" (the Reroll benefit), "nobody"
+    hero: int = -1       # the paying hero (side "hero")
+    ally: bool = False   # a leader rerolling an ally's die: the gem goes on the ally tile
+
+
+@dataclass(frozen=True, slots=True)
+class MiniFrame(Frame[Any]):
+    """A decision of the miniatures game (or a step the rules take without a choice).
+
+    ``view_kind`` is the decision's name in the view (`view(role)["decision"]["kind"]`, read
+    by the web board), ``kind`` the short one `State.decision()` returns. A ``FORCED``
+    decision is taken by the run loop when a single action is legal (nothing to choose)."""
+
+    kind: ClassVar[str] = "frame"
+    view_kind: ClassVar[str] = "frame"
+    FORCED: ClassVar[bool] = False
+
+    def prompt(self, state: Any, role: int) -> tuple[str, dict[str, Any]]:
+        g = state.game
+        ctx: dict[str, Any] = state.decision_context(self)
+        who = g.heroes[self.actor].name if 0 <= self.actor < g.num_heroes else "Overlord"
+        return self.sentence(state, who, ctx), ctx
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        """The decision's sentence in the view, given its named context `ctx`."""
+        return f"{who}: decide."
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        state.check_frame(self)
+
+
+class _Deep:
+    """For a frozen frame that carries a `Resolution` (a record the rules change as a fight
+    goes on): a clone copies it, as the rules may change it in one copy and not the other."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        new = object.__new__(type(self))
+        for f in fields(self):  # type: ignore[arg-type]
+            object.__setattr__(new, f.name, copy_data(getattr(self, f.name)))
+        return new
+
+
+@dataclass(frozen=True, slots=True)
+class Cont(_Deep, MiniFrame):
+    """A continuation: the step of the rules that follows once a roll is final or an attack
+    resolved (its ``kind`` names it). A `Resolution` names its continuation with the
+    parameterless instance (``context`` None); pushed under a roll's `Reroll` decision, or put
+    in its place once the roll is final, it carries the `Resolution` and the run loop takes it
+    (``run``: pop it, then ``go``)."""
+
+    actor: int = AUTO
+    context: Resolution | None = None
+
+    def go(self, state: Any, c: Resolution) -> None:
+        """Go on with the rules, given what was resolved."""
+        raise NotImplementedError(self.kind)
+
+    def run(self, state: Any) -> None:
+        state.pop()
+        c = self.context
+        assert c is not None
+        self.go(state, c)
+
+    def carrying(self, c: Resolution) -> Cont:
+        """This continuation as a frame on the stack, carrying `c`."""
+        return replace(self, context=c)
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        if self.context is None:
+            raise CorruptStateError(f"saved miniatures state: field stack: {self.kind} carries "
+                                    "no roll context")
+        state.check_frame(self)
+
+
+@serializable
+@dataclass(slots=True)
+class Resolution(_Copy):
+    """What a roll, an attack or a manipulation is resolving, carried from step to step (a
+    field left at its default does not apply)."""
+
+    hero: int | None = None        # the hero acting (attacking, casting, manipulating, leaping)
+    model: int | None = None       # the model acting (a unit or an ally)
+    side: Side = Side.HEROES       # the attacker's side (who is blamed for the captive's death)
+    kind: str | None = None        # the attack: "melee" or "ranged" (heroes', units', allies')
+    target: Who | None = None      # the character attacked
+    gems: int | None = None        # gems the attacking hero spent on the attack
+    weapon: int = -1               # the object attacked with (-1: unarmed or none)
+    spell: int | None = None       # the spell cast
+    area: int = -1                 # the area struck (area attacks, rocks) or thrown to
+    to: int = -1                   # the area a leap, a throw or a lock leads to
+    difficulty: int | None = None  # a leap's difficulty
+    why: str | None = None         # a manipulation: "chest", "door" or "throw"
+    object: int = -1               # the object thrown
+    bar: int | None = None         # the barricade attacked (The Final Ritual)
+    volley: bool = False           # the Overlord's volley event: ranged attacks only
+    faces: Sequence[int] = ()      # the final roll's faces
+    power: int | None = None       # the attack power (final once the defence starts)
+    atk_kind: str | None = None    # the attack as defended: melee, ranged, area or spell
+    then: Cont | None = None       # what follows the defence
+    noguard: bool = False          # a sacrificed model does not Guard
+    defense: int | None = None     # the defence power
+    dmg: int | None = None         # the damage dealt
+    life_before: int | None = None   # the target's life before the damage
+    killed: bool = False           # the target died
+    queue: list[Who] | None = None   # an area attack: the characters still to strike
+    area_power: int | None = None  # an area attack's power
+    final: Cont | None = None      # what follows the whole area attack
+
+
+def copy_resolution(c: Resolution, **changes: Any) -> Resolution:
+    """A shallow copy of `c` with `changes` (Circular Strike carries on a kill's context)."""
+    return replace(c, **changes)
