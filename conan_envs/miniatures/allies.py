@@ -14,7 +14,8 @@ from . import combat, rolls
 from . import movement as mv
 from .content import LEAP
 from .data import MiniaturesData
-from .frames import AllyAct, Resolution
+from .frames import AllyAct
+from .records import Resolution
 from .steps import ALLY_ATTACK_ROLLED, ALLY_LEAP_ROLLED, NOTHING
 
 

@@ -19,7 +19,6 @@ from .constants import OVERLORD_GUARD_LIMIT, Side
 from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
 from .data import MiniaturesData
 from .frames import (
-    CAPTIVE,
     AllyGuard,
     AreaOrder,
     AttackGems,
@@ -28,12 +27,9 @@ from .frames import (
     Circular,
     Guard,
     OverlordGuard,
-    Resolution,
     Sacrifice,
-    Who,
-    copy_resolution,
 )
-from .records import Cont
+from .records import CAPTIVE, Cont, Resolution, Who, copy_resolution
 from .rolls import payer, start_roll, support_for, target_name
 from .spellcards import cast_reaction, reaction_spells
 from .steps import (

@@ -26,17 +26,7 @@ from conan_envs.engine.errors import CorruptStateError
 from conan_envs.engine.flow import Frame
 from conan_envs.engine.serialize import serializable
 
-from .records import (  # noqa: F401 - re-exported: the frames' records, by their old home
-    CAPTIVE,
-    Cont,
-    Kind,
-    MiniFrame,
-    Payer,
-    Resolution,
-    Who,
-    _Deep,
-    copy_resolution,
-)
+from .records import CAPTIVE, Cont, Kind, MiniFrame, Payer, Resolution, Who, _Deep, copy_resolution
 from .steps import CONT_TYPES
 
 _TARGET = "target"
@@ -178,10 +168,10 @@ class Reroll(_Deep, MiniFrame):
                 f"symbols), or keep the roll?")
 
     def check(self, state: Any, below: Frame[Any] | None) -> None:
-        if type(below) is not type(self.then) or below.context is None:  # type: ignore[union-attr]
+        state.check_frame(self)
+        if type(below) is not type(self.then) or below.context is None:
             raise CorruptStateError("saved miniatures state: field stack: a reroll does not "
                                     "sit on its continuation")
-        state.check_frame(self)
 
 
 @serializable
@@ -677,6 +667,14 @@ class Haste(MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return "Overlord: Bestial Haste: which returned group moves now (up to 2 points)?"
 
+
+__all__ = [  # the decisions, and the records they carry (re-exported from records.py)
+    "CAPTIVE", "DECISION_TYPES", "FRAME_TYPES", "Act", "AllyAct", "AllyGuard", "AreaOrder",
+    "AttackGems", "AttackWeapon", "Beyond", "Catch", "Circular", "Claim", "Cont", "Event",
+    "Free", "Guard", "Haste", "Hide", "Kind", "ManipGems", "MiniFrame", "MustDrop",
+    "OverlordGuard", "OverlordTurn", "Payer", "Reinforce", "ReinforceArea", "Reroll",
+    "Resolution", "Rocks", "Sacrifice", "SpellTarget", "StanceChoice", "ThrowArea", "Unit",
+    "UnitSpell", "Who", "copy_resolution"]
 
 DECISION_TYPES: tuple[type[MiniFrame], ...] = (
     Hide, StanceChoice, Act, AttackGems, AttackWeapon, Reroll, Sacrifice, Circular, AreaOrder,

@@ -13,7 +13,8 @@ from . import movement as mv
 from .constants import Space, Stance
 from .content import DROP, LEAP
 from .data import MiniaturesData
-from .frames import Act, Resolution, StanceChoice
+from .frames import Act, StanceChoice
+from .records import Resolution
 from .steps import HERO_FELL, HERO_LEAP_ROLLED
 
 MELEE, RANGED, MOVE = Space.MELEE, Space.RANGED, Space.MOVE

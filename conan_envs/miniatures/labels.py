@@ -14,11 +14,12 @@ from typing import Any
 
 from .constants import SLOT_COSTS
 from .content import COLOR_NAMES
-from .frames import Kind, MiniFrame, SpellTarget
+from .frames import SpellTarget
+from .records import Kind, MiniFrame
 
 # the template of each segment, then the templates that differ under a decision kind; a key
 # (kind, spell effect) differs under a spell target of that effect only
-Templates = dict[Kind | tuple[Kind, str] | None, str]
+Templates = dict[str | tuple[str, str] | None, str]
 LABELS: dict[str, Templates] = {
     "done": {None: "done", Kind.ACT: "stop acting this phase",
              Kind.OV_TURN: "end the Overlord's turn", Kind.UNIT: "end this model's activation",

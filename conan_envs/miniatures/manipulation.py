@@ -13,7 +13,8 @@ from . import movement as mv
 from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
 from .data import MiniaturesData
-from .frames import Catch, Claim, ManipGems, MustDrop, Resolution, ThrowArea
+from .frames import Catch, Claim, ManipGems, MustDrop, ThrowArea
+from .records import Resolution
 from .steps import MANIP_ROLLED, NOTHING, ORB_ROLLED
 
 MANIP = Space.MANIP

@@ -26,12 +26,11 @@ from .frames import (
     OverlordTurn,
     Reinforce,
     ReinforceArea,
-    Resolution,
     Rocks,
     Unit,
     UnitSpell,
-    Who,
 )
+from .records import Resolution, Who
 from .steps import (
     NOTHING,
     ROCKS_FELL,

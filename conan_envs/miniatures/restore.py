@@ -12,7 +12,8 @@ from conan_envs.engine import CorruptStateError
 
 from .constants import ESCAPED, MAX_DICE, OFF, PHASE_NAMES, SLOT_COSTS
 from .data import MiniaturesData
-from .frames import Cont, MiniFrame, Payer, Reroll, Resolution, Unit
+from .frames import Reroll, Unit
+from .records import Cont, MiniFrame, Payer, Resolution
 
 MAX_GEMS = 60          # no hero or Overlord zone ever holds more
 

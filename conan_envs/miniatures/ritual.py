@@ -13,7 +13,8 @@ from . import movement as mv
 from . import rolls
 from .constants import Winner
 from .data import MiniaturesData
-from .frames import Haste, Resolution, Unit
+from .frames import Haste, Unit
+from .records import Resolution
 from .steps import BARRICADE_HIT, INCANTED
 
 OVERLORD = Winner.OVERLORD

@@ -18,8 +18,8 @@ from . import movement as mv
 from .constants import ROLL_PURPOSE
 from .content import COLOR_NAMES
 from .data import MiniaturesData
-from .frames import Payer, Reroll, Resolution, Who
-from .records import Cont
+from .frames import Reroll
+from .records import Cont, Payer, Resolution, Who
 from .steps import DefenseRolled
 from .view import dice_words
 

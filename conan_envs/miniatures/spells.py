@@ -19,7 +19,8 @@ from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
 from .data import MiniaturesData
-from .frames import Resolution, SpellTarget
+from .frames import SpellTarget
+from .records import Resolution
 from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 from .steps import KISS_DONE, NOTHING, SPELL_ROLLED
 

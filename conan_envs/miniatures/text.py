@@ -7,7 +7,7 @@ from typing import Any
 
 from . import view as mview
 from .data import MiniaturesData
-from .frames import MiniFrame
+from .records import MiniFrame
 
 
 def decision_context(s: MiniaturesData, fr: MiniFrame) -> dict[str, Any]:

@@ -28,8 +28,8 @@ from .constants import (  # noqa: F401 - the record's vocabulary, re-exported
 )
 from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE, Item
 from .data import MiniaturesData
-from .frames import Who
 from .game import MiniaturesGame
+from .records import Who
 from .scenarios import goal
 
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
