@@ -2,11 +2,13 @@
 "Game Play": the heroes' turn and the Overlord's; "Rerolls", "Guard", "Area Attacks",
 "Casting a Spell", "Manipulation", "Activating Allies", "Reinforcements").
 
-One frozen frame class per kind of decision: who decides (``actor``, a role index), its
+One frozen frame class per kind of decision (the Overlord's are in overlord_frames.py, re-exported
+here): who decides (``actor``, a role index), its
 ``kind`` (the short name `State.decision()` returns), its ``view_kind`` (the view's name), its
 parameters as typed fields, and what the kind does: ``mask`` and ``apply`` call the rule of the
 module named in the class's docstring (through the state, which sits above the rules
-modules), ``sentence`` is the view's prompt. A frame under the top one is where play returns.
+modules), ``sentence`` is the view's prompt, ``facts`` (or ``record``) the decision's record that
+the encoder encodes and the view names. A frame under the top one is where play returns.
 A ``FORCED`` decision is taken by the run loop when one action only is legal.
 
 The continuations a roll or an attack resumes are frames too (steps.py); a `Reroll` sits on
@@ -26,7 +28,31 @@ from conan_envs.engine.errors import CorruptStateError
 from conan_envs.engine.flow import Frame
 from conan_envs.engine.serialize import serializable
 
-from .records import CAPTIVE, Cont, Kind, MiniFrame, Payer, Resolution, Who, _Deep, copy_resolution
+from .constants import ROLL_PURPOSE
+from .overlord_frames import (
+    Event,
+    Free,
+    Haste,
+    Hide,
+    OverlordTurn,
+    Reinforce,
+    ReinforceArea,
+    Rocks,
+    Unit,
+    UnitSpell,
+)
+from .records import (
+    CAPTIVE,
+    Cont,
+    Kind,
+    MiniFrame,
+    Payer,
+    Resolution,
+    Who,
+    _Deep,
+    copy_resolution,
+    resolution_facts,
+)
 from .steps import CONT_TYPES
 
 _TARGET = "target"
@@ -38,24 +64,6 @@ def _target(ctx: dict[str, Any]) -> Any:
 
 def _attacker(ctx: dict[str, Any]) -> Any:
     return ctx.get("attacker", ctx.get("character", ""))
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Hide(MiniFrame):
-    """The Overlord hides Yselda in a hut (In the Clutches of the Picts; scenarios.py)."""
-
-    kind: ClassVar[str] = Kind.HIDE.value
-    view_kind: ClassVar[str] = "hide_yselda"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.hide_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.hide_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return "Overlord: choose in secret the hut where Yselda hides."
 
 
 @serializable
@@ -116,6 +124,11 @@ class AttackGems(MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return f"{who}: how many gems on the {ctx['attack']} attack on {_target(ctx)}?"
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["by"] = ["hero", self.actor]
+        rec["target"] = ["model", self.target_model]
+        rec["attack"] = self.attack
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -137,6 +150,12 @@ class AttackWeapon(MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return (f"{who}: which weapon for the {ctx['attack']} attack on {_target(ctx)} "
                 f"({ctx['gems']} gems)?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["by"] = ["hero", self.actor]
+        rec["target"] = ["model", self.target_model]
+        rec["attack"] = self.attack
+        rec["gems"] = self.gems
 
 
 @serializable
@@ -173,6 +192,12 @@ class Reroll(_Deep, MiniFrame):
             raise CorruptStateError("saved miniatures state: field stack: a reroll does not "
                                     "sit on its continuation")
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["roll"] = {"dice": self.dice, "faces": self.faces, "free": self.free,
+                       "support": self.support, "payer": self.payer}
+        rec["purpose"] = ROLL_PURPOSE[self.then.kind]
+        resolution_facts(rec, self.context)
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -194,6 +219,9 @@ class Sacrifice(_Deep, MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return (f"{who}: {_attacker(ctx)} attacks {_target(ctx)}; may a model with Sacrifice "
                 f"take the attack instead?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
 
 
 @serializable
@@ -218,6 +246,10 @@ class Circular(_Deep, MiniFrame):
         return (f"{who}: Circular Strike: carry {ctx['left']} leftover damage to another enemy "
                 f"here?")
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
+        rec["left"] = self.left
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -237,6 +269,14 @@ class AreaOrder(_Deep, MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return (f"{who}: the area attack (power {ctx['power']}) on {ctx['area']} still strikes "
                 f"{', '.join(ctx['targets_left'])}: which attack do you resolve next?")
+
+    def record(self, state: Any) -> dict[str, Any]:
+        nm = state.game.num_models
+        ac = self.context
+        return {"kind": self.kind, "by": ["hero", self.actor], "attack": "area",
+                "power": ac.area_power, "area": ac.area, "area_targets": sorted(
+                    t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
+                    for t in ac.queue or ())}
 
 
 @serializable
@@ -267,6 +307,9 @@ class _Guarding(_Deep, MiniFrame):
         return (f"{who}: {_attacker(ctx)} attacks {what} ({ctx.get('attack')}) with power "
                 f"{ctx.get('power')}; how many gems on Guard?")
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)  # type: ignore[attr-defined]
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -290,6 +333,11 @@ class Guard(_Guarding):
             return (f"{who}: {_attacker(ctx)} attacks you with power {ctx.get('power')}; parry "
                     f"with which item ({self.gems} gems on Guard), or dodge?")
         return _Guarding.sentence(self, state, who, ctx)
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
+        if self.gems is not None:
+            rec["gems"] = self.gems
 
 
 @serializable
@@ -347,6 +395,13 @@ class ManipGems(MiniFrame):
                 "throw": f"throw {ctx.get('object')} to {ctx.get('area')}"}[ctx["why"]]
         return f"{who}: how many gems on the Manipulation to {what}?"
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["why"] = self.why
+        if self.to >= 0:
+            rec["area"] = self.to
+        if self.object >= 0:
+            rec["object"] = self.object
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -366,6 +421,9 @@ class ThrowArea(MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return f"{who}: throw {ctx['object']} to which area?"
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -384,6 +442,9 @@ class Claim(MiniFrame):
 
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return f"{who}: the chest holds {ctx['object']}: claim it, or leave it in the area?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
 
 
 @serializable
@@ -405,6 +466,11 @@ class Catch(MiniFrame):
 
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return f"{who}: {ctx['object']} lands in {ctx['area']}: catch it?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
+        rec["area"] = self.area
+        rec["asked"] = self.asked
 
 
 @serializable
@@ -447,6 +513,14 @@ class SpellTarget(MiniFrame):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         return f"{who}: choose where or on whom to cast {ctx['spell']}."
 
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["spell"] = self.spell
+        if self.target_hero is not None:
+            rec["target"] = ["hero", self.target_hero]
+        if self.target_model is not None:
+            rec["target"] = ["model", self.target_model]
+            rec["steps"] = self.steps
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -471,201 +545,12 @@ class AllyAct(MiniFrame):
         return (f"{who}: {ctx['model']} ({ctx['movement_points']} movement points): move or "
                 f"attack, or end its activation.")
 
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class OverlordTurn(MiniFrame):
-    """The Overlord activates River tiles or ends the turn (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.OV_TURN.value
-    view_kind: ClassVar[str] = "overlord_turn"
-    FORCED: ClassVar[bool] = True
-    activations: int           # activations so far
-    activated: list[int]       # tiles activated
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.turn_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.turn_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return (f"Overlord: activate a tile of the River ({ctx['activations']} of 2 activations "
-                f"used), or end the turn.")
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Unit(MiniFrame):
-    """A group activation: each model in turn moves and attacks (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.UNIT.value
-    view_kind: ClassVar[str] = "model_activation"
-    FORCED: ClassVar[bool] = True
-    tile: int                  # the tile activated (-1: the volley)
-    queue: list[int]           # models still to act
-    volley: bool = False       # the volley event: one ranged attack each, no movement
-    haste: bool = False        # Bestial Haste: 2 movement points, no attack
-    model: int = -1            # the model acting
-    mp: int = 0                # its movement points left
-    bought: int = 0            # movement points bought with gems
-    attacked: bool = False     # it has attacked
-    held: bool = False         # Set's Possession: it cannot move
-    hit: str | None = None     # the group hits only "barricade"s or only "character"s
-    cast: list[int] = field(default_factory=list)   # spells cast this activation
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.unit_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.unit_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return (f"Overlord: {ctx['model']} ({ctx['movement_points']} movement points): move, "
-                f"attack, buy movement, or end its activation.")
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Event(MiniFrame):
-    """The Overlord picks the event (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.EVENT.value
-    view_kind: ClassVar[str] = "event"
-    FORCED: ClassVar[bool] = True
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.event_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.event_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return "Overlord: choose the event."
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class UnitSpell(MiniFrame):
-    """A spell cast by a model: the hero targeted (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.UNIT_SPELL.value
-    view_kind: ClassVar[str] = "overlord_spell_target"
-    FORCED: ClassVar[bool] = True
-    model: int                 # the caster
-    spell: int                 # the spell
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.unit_spell_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.unit_spell_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return f"Overlord: {ctx['model']} casts {ctx['spell']}: on which hero?"
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Free(MiniFrame):
-    """The Overlord frees a petrified monster (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.FREE.value
-    view_kind: ClassVar[str] = "free_statue"
-    FORCED: ClassVar[bool] = True
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.free_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.free_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return "Overlord: free which petrified monster?"
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Rocks(MiniFrame):
-    """Rocks fall: the area struck (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.ROCKS.value
-    view_kind: ClassVar[str] = "rocks_fall"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.rocks_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.rocks_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return "Overlord: rocks fall on which area?"
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Reinforce(MiniFrame):
-    """Reinforcements: a tile to bring back, or stop (overlord.py)."""
-
-    kind: ClassVar[str] = Kind.REINFORCE.value
-    view_kind: ClassVar[str] = "reinforce"
-    FORCED: ClassVar[bool] = True
-    pts: int                   # reinforcement points left
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.reinforce_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.reinforce_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return f"Overlord: {ctx['points']} reinforcement points left: bring back a tile, or stop."
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class ReinforceArea(MiniFrame):
-    """Reinforcements: the area the model comes back in (overlord.py); it returns to its
-    `Reinforce`."""
-
-    kind: ClassVar[str] = Kind.REINFORCE_AREA.value
-    view_kind: ClassVar[str] = "reinforce_area"
-    tile: int                  # the tile reinforced
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.reinforce_area_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.reinforce_area_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return f"Overlord: place the {ctx['tile']} model in which reinforcement area?"
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        if type(below) is not Reinforce:
-            raise CorruptStateError("saved miniatures state: field stack: a reinforcement area "
-                                    "is chosen for no reinforcement")
-        state.check_frame(self)
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Haste(MiniFrame):
-    """Bestial Haste: the returned group that moves now (The Final Ritual; overlord.py)."""
-
-    kind: ClassVar[str] = Kind.HASTE.value
-    view_kind: ClassVar[str] = "bestial_haste"
-    FORCED: ClassVar[bool] = True
-    groups: dict[str, list[int]]   # tile (as a string) -> models returned
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state.haste_mask(self, mask, state.game.codec)
-
-    def apply(self, state: Any, action: int) -> None:
-        state.haste_apply(self, *state.game.codec.decode(action))
-
-    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
-        return "Overlord: Bestial Haste: which returned group moves now (up to 2 points)?"
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["model"] = self.model
+        rec["movement_points"] = self.mp
+        rec["bought"] = self.bought
+        if self.attacked:
+            rec["attacked"] = True
 
 
 __all__ = [  # the decisions, and the records they carry (re-exported from records.py)

@@ -19,7 +19,7 @@ from conan_envs.engine.errors import CorruptStateError
 from conan_envs.engine.flow import AUTO, Frame
 from conan_envs.engine.serialize import serializable
 
-from .constants import Side
+from .constants import ATTACKS, Side
 
 # a character: ("h", hero), ("u", model: a unit or an ally) or ("y", -1): the captive
 Who = tuple[str, int]
@@ -104,6 +104,16 @@ class MiniFrame(Frame[Any]):
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
         """The decision's sentence in the view, given its named context `ctx`."""
         return f"{who}: decide."
+
+    def record(self, state: Any) -> dict[str, Any]:
+        """The facts of this decision, as indices (`view.decision_record`: the encoder encodes
+        them, the view names them, so the observation and the view carry the same facts)."""
+        rec: dict[str, Any] = {"kind": self.kind}
+        self.facts(rec)
+        return rec
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        """Add this decision's own facts to its record (default: none)."""
 
     def check(self, state: Any, below: Frame[Any] | None) -> None:
         state.check_frame(self)
@@ -190,6 +200,50 @@ class Resolution(_Copy):
     queue: list[Who] | None = None   # an area attack: the characters still to strike
     area_power: int | None = None  # an area attack's power
     final: Cont | None = None      # what follows the whole area attack
+
+
+def character(x: Who) -> list[Any]:
+    """A target/actor as a record: ["hero", h], ["model", m], ["captive"]."""
+    if x[0] == "h":
+        return ["hero", x[1]]
+    if x[0] == "u":
+        return ["model", x[1]]
+    return ["captive"]
+
+
+def resolution_facts(rec: dict[str, Any], c: Resolution) -> None:
+    """What a roll, an attack or a manipulation resolves, added to a decision's record."""
+    if c.hero is not None:
+        rec["by"] = ["hero", c.hero]
+    elif c.model is not None:
+        rec["by"] = ["model", c.model]
+    if c.target is not None:
+        rec["target"] = character(c.target)
+    elif c.bar is not None:
+        rec["target"] = ["barricade", c.bar]
+    atk = c.atk_kind if c.atk_kind is not None else c.kind
+    if atk in ATTACKS:
+        rec["attack"] = atk
+    if c.power is not None:
+        rec["power"] = c.power
+    if c.gems is not None:
+        rec["attack_gems"] = c.gems
+    if c.weapon >= 0:
+        rec["weapon"] = c.weapon
+    if c.spell is not None:
+        rec["spell"] = c.spell
+    if c.object >= 0:
+        rec["object"] = c.object
+    if c.area >= 0:
+        rec["area"] = c.area
+    if c.to >= 0:
+        rec["area"] = c.to
+    if c.why is not None:
+        rec["why"] = c.why
+    if c.difficulty is not None:
+        rec["difficulty"] = c.difficulty
+    if c.volley:
+        rec["volley"] = True
 
 
 def copy_resolution(c: Resolution, **changes: Any) -> Resolution:
