@@ -5,8 +5,6 @@ base movement; the leader may reroll the ally's dice (1 gem per die) and Guard f
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
 
@@ -15,7 +13,7 @@ from . import movement as mv
 from .content import LEAP
 from .data import MiniaturesData
 from .frames import AllyAct
-from .records import Resolution
+from .records import Resolution, evolve
 from .steps import ALLY_ATTACK_ROLLED, ALLY_LEAP_ROLLED, NOTHING
 
 
@@ -72,7 +70,7 @@ def ally_apply(s: MiniaturesData, fr: AllyAct, seg: str, i: int) -> None:
         cost = mv.move_cost(s, ("u", m), a, i)
         free = min(cost, fr.mp)
         extra = cost - free
-        s.replace(replace(fr, mp=fr.mp - free, bought=fr.bought + extra))
+        s.replace(evolve(fr, mp=fr.mp - free, bought=fr.bought + extra))
         s.reserve[fr.actor] -= extra
         s.ally_gems[fr.actor] += extra
         mv.cross(s, a, i)
@@ -84,7 +82,7 @@ def ally_apply(s: MiniaturesData, fr: AllyAct, seg: str, i: int) -> None:
             s.u_area[m] = i
             s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         return
-    s.replace(replace(fr, attacked=True, mp=0))
+    s.replace(evolve(fr, attacked=True, mp=0))
     c = Resolution(side=mv.HERO_SIDE, model=m, kind="melee", target=("u", i))
     ally_attack_roll(s, c)
 

@@ -9,7 +9,6 @@ continuations (steps.py: frames whose ``go`` calls the rule), each given the `Re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
@@ -29,7 +28,7 @@ from .frames import (
     OverlordGuard,
     Sacrifice,
 )
-from .records import CAPTIVE, Cont, Resolution, Who, copy_resolution
+from .records import CAPTIVE, Cont, Resolution, Who, copy_resolution, evolve
 from .rolls import payer, start_roll, support_for, target_name
 from .spellcards import cast_reaction, reaction_spells
 from .steps import (
@@ -130,7 +129,7 @@ def sacrifice_mask(s: MiniaturesData, fr: Sacrifice, mask: Mask, codec: ActionCo
 
 def sacrifice_apply(s: MiniaturesData, fr: Sacrifice, seg: str, i: int) -> None:
     s.pop()
-    c = fr.context
+    c = copy_resolution(fr.context)
     if seg == "sacrifice":
         assert c.target is not None
         s.log_event(f"{s.game.model_name(i)} sacrifices itself for {target_name(s, c.target)}")
@@ -332,7 +331,7 @@ def ov_guard_mask(s: MiniaturesData, fr: OverlordGuard, mask: Mask, codec: Actio
 
 def ov_guard_apply(s: MiniaturesData, fr: OverlordGuard, seg: str, k: int) -> None:
     s.pop()
-    c = fr.context
+    c = copy_resolution(fr.context)
     s.ov_reserve -= k
     s.ov_fatigue += k
     g = s.game
@@ -355,7 +354,7 @@ def ally_guard_apply(s: MiniaturesData, fr: AllyGuard, seg: str, k: int) -> None
     g = s.game
     col = g.tiles[g.ally_tile].guard
     start_roll(s, h, payer("hero", h, ally=True), [(col, False)] * k, DEFENSE_ROLLED,
-               fr.context, who=fr.context.target)
+               copy_resolution(fr.context), who=fr.context.target)
 
 
 def guard_items(s: MiniaturesData, h: int, kind: str) -> list[int]:
@@ -406,7 +405,7 @@ def guard_apply(s: MiniaturesData, fr: Guard, seg: str, i: int) -> None:
     if seg == "gems":
         s.reserve[h] -= i
         s.spaces[h][2] += i
-        fr = replace(fr, gems=i)
+        fr = evolve(fr, gems=i)
         if i > 0:
             s.replace(fr)
             return   # next: parry with an item or dodge
@@ -419,7 +418,7 @@ def guard_apply(s: MiniaturesData, fr: Guard, seg: str, i: int) -> None:
     if item >= 0:
         specs += list(g.objects[item].guard)
     specs += list(best_armor(s, h))
-    start_roll(s, h, payer("hero", h), specs, DEFENSE_ROLLED, fr.context,
+    start_roll(s, h, payer("hero", h), specs, DEFENSE_ROLLED, copy_resolution(fr.context),
                support_for(s, ("h", h)))
 
 
@@ -513,7 +512,7 @@ def area_order_mask(s: MiniaturesData, fr: AreaOrder, mask: Mask, codec: ActionC
 
 def area_order_apply(s: MiniaturesData, fr: AreaOrder, seg: str, i: int) -> None:
     s.pop()
-    c = fr.context
+    c = copy_resolution(fr.context)
     assert c.queue is not None and c.area_power is not None
     t = next(t for t in c.queue if order_index(s, t) == i)
     c.queue.remove(t)

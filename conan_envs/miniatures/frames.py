@@ -49,7 +49,6 @@ from .records import (
     Payer,
     Resolution,
     Who,
-    _Deep,
     copy_resolution,
     resolution_facts,
 )
@@ -160,7 +159,7 @@ class AttackWeapon(MiniFrame):
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class Reroll(_Deep, MiniFrame):
+class Reroll(MiniFrame):
     """A roll to reroll or keep (rulebook "Rerolls"; rolls.py). It sits on its continuation
     (`then` carrying `context`), which takes the final roll."""
 
@@ -201,7 +200,7 @@ class Reroll(_Deep, MiniFrame):
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class Sacrifice(_Deep, MiniFrame):
+class Sacrifice(MiniFrame):
     """A friend of the target with Sacrifice may take the attack (combat.py)."""
 
     kind: ClassVar[str] = Kind.SACRIFICE.value
@@ -226,7 +225,7 @@ class Sacrifice(_Deep, MiniFrame):
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class Circular(_Deep, MiniFrame):
+class Circular(MiniFrame):
     """Circular Strike: carry the leftover damage to another enemy in the area (combat.py)."""
 
     kind: ClassVar[str] = Kind.CIRCULAR.value
@@ -253,7 +252,7 @@ class Circular(_Deep, MiniFrame):
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class AreaOrder(_Deep, MiniFrame):
+class AreaOrder(MiniFrame):
     """The attacker picks the next character an area attack strikes (combat.py)."""
 
     kind: ClassVar[str] = Kind.AREA_ORDER.value
@@ -299,7 +298,7 @@ class Beyond(MiniFrame):
 
 
 @dataclass(frozen=True, slots=True)
-class _Guarding(_Deep, MiniFrame):
+class _Guarding(MiniFrame):
     """The three Guard decisions' sentence."""
 
     def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:

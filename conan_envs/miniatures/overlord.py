@@ -8,7 +8,6 @@ petrified monster); Skuthus's spells; Khosatral Khel's Circular Strike.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
@@ -30,7 +29,7 @@ from .frames import (
     Unit,
     UnitSpell,
 )
-from .records import Resolution, Who
+from .records import Resolution, Who, evolve
 from .steps import (
     NOTHING,
     ROCKS_FELL,
@@ -111,7 +110,7 @@ def next_model(s: MiniaturesData, fr: Unit) -> None:
             if held:   # Set's Possession: it cannot move this activation
                 s.u_held[m] = False
                 mp = 0
-            fr = replace(fr, queue=queue, model=m, mp=mp, bought=0, attacked=False, held=held)
+            fr = evolve(fr, queue=queue, model=m, mp=mp, bought=0, attacked=False, held=held)
             if on_top:
                 s.replace(fr)
             else:
@@ -179,7 +178,7 @@ def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
     if seg == "spell":
         # Spell Caster on a tile: the Overlord pays the cost from the Reserve, once per
         # activation and spell (the exertion limit of Energy Drain is 1).
-        s.replace(replace(fr, cast=fr.cast + [i]))
+        s.replace(evolve(fr, cast=fr.cast + [i]))
         cost = s.game.spells[i].cost + s.u_dizzy[m]   # Magical Dizziness: 1 gem more
         s.ov_reserve -= cost
         s.ov_fatigue += cost
@@ -192,11 +191,11 @@ def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
         s.log_event(f"{s.game.model_name(m)} gets 1 more movement point (1 gem)")
         s.ov_reserve -= 1
         s.ov_fatigue += 1
-        s.replace(replace(fr, bought=fr.bought + 1, mp=fr.mp + 1))
+        s.replace(evolve(fr, bought=fr.bought + 1, mp=fr.mp + 1))
         return
     if seg == "move":
         a = s.u_area[m]
-        s.replace(replace(fr, mp=fr.mp - mv.move_cost(s, ("u", m), a, i)))
+        s.replace(evolve(fr, mp=fr.mp - mv.move_cost(s, ("u", m), a, i)))
         mv.cross(s, a, i)
         kind = s.game.board.border[a][i]
         if kind == LEAP:
@@ -211,7 +210,7 @@ def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
                              list(s.game.board.fall_dice), UNIT_FELL, Resolution(model=m))
         return
     # an attack ends the model's movement (ruling, as for allies)
-    s.replace(replace(fr, attacked=True, mp=0, hit="character"))
+    s.replace(evolve(fr, attacked=True, mp=0, hit="character"))
     target: Who = ("h", i) if seg == "hero" else ("u", i)
     s.log_event(f"{s.game.model_name(m)} attacks {rolls.target_name(s, target)}")
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:

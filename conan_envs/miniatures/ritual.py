@@ -7,14 +7,12 @@ Incantation). Designed parts are listed in docs/rulings/miniatures.md.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import movement as mv
 from . import rolls
 from .constants import Winner
 from .data import MiniaturesData
 from .frames import Haste, Unit
-from .records import Resolution
+from .records import Resolution, evolve
 from .steps import BARRICADE_HIT, INCANTED
 
 OVERLORD = Winner.OVERLORD
@@ -40,7 +38,7 @@ def hit_barricade(s: MiniaturesData, fr: Unit, i: int) -> None:
     """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
     g = s.game
     m = fr.model
-    s.replace(replace(fr, attacked=True, mp=0, hit="barricade"))
+    s.replace(evolve(fr, attacked=True, mp=0, hit="barricade"))
     c = Resolution(bar=i, model=m)
     rolls.start_roll(s, g.overlord, rolls.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
                      BARRICADE_HIT, c, rolls.support_for(s, ("u", m)))

@@ -9,7 +9,6 @@ which puts the final roll in it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from conan_envs.engine.codec import ActionCodec
 from conan_envs.engine.core import Mask
@@ -19,7 +18,7 @@ from .constants import ROLL_PURPOSE
 from .content import COLOR_NAMES
 from .data import MiniaturesData
 from .frames import Reroll
-from .records import Cont, Payer, Resolution, Who
+from .records import Cont, Payer, Resolution, Who, copy_resolution, evolve
 from .steps import DefenseRolled
 from .view import dice_words
 
@@ -112,7 +111,7 @@ def reroll_apply(s: MiniaturesData, fr: Reroll, seg: str, i: int) -> None:
         pay_reroll(s, fr.payer)
     faces = fr.faces.copy()
     faces[i] = s.game.faces[col][int(s.rng.integers(6))]
-    fr = replace(fr, faces=faces, free=free, support=support)
+    fr = evolve(fr, faces=faces, free=free, support=support)
     s.replace(fr)
     s.log_event(f"{roller_name(s, fr.context, fr.actor, fr.then)} rerolls die {i + 1} "
                 f"({COLOR_NAMES[col]}): {fr.faces[i]}, total {sum(fr.faces)}")
@@ -158,9 +157,7 @@ def target_name(s: MiniaturesData, t: Who) -> str:
 def _finish_roll(s: MiniaturesData, fr: Reroll) -> None:
     """The roll is final: the continuation under the decision takes it (the run loop)."""
     s.pop()
-    c = fr.context
-    c.faces = fr.faces
-    s.replace(fr.then.carrying(c))
+    s.replace(fr.then.carrying(copy_resolution(fr.context, faces=fr.faces)))
 
 
 def support_for(s: MiniaturesData, who: Who) -> int:

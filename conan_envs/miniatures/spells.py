@@ -9,7 +9,6 @@ Swarm, Set's Bite, Set's Halo, Set's Possession, Telekinesis, Teleportation, and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from conan_envs.engine.codec import ActionCodec
@@ -20,7 +19,7 @@ from . import movement as mv
 from .content import DROP, LEAP
 from .data import MiniaturesData
 from .frames import SpellTarget
-from .records import Resolution
+from .records import Resolution, evolve
 from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
 from .steps import KISS_DONE, NOTHING, SPELL_ROLLED
 
@@ -201,7 +200,7 @@ def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
     if eff == "gift":
         if fr.target_hero is None:
             pay(s, h, sp, spell.cost)
-            s.replace(replace(fr, target_hero=i))
+            s.replace(evolve(fr, target_hero=i))
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
         s.pop()
@@ -216,14 +215,14 @@ def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
     if eff == "mind_control":
         if fr.target_model is None:
             pay(s, h, sp, spell.cost)
-            s.replace(replace(fr, target_model=i, steps=0))
+            s.replace(evolve(fr, target_model=i, steps=0))
             return
         if seg == "done":
             s.pop()
             return
         if fr.steps:
             pay(s, h, sp, 1)   # 1 area per gem
-        s.replace(replace(fr, steps=fr.steps + 1))
+        s.replace(evolve(fr, steps=fr.steps + 1))
         mv.cross(s, s.u_area[fr.target_model], i)
         s.u_area[fr.target_model] = i
         return

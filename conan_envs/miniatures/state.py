@@ -190,8 +190,11 @@ class MiniaturesState(MiniaturesData):
         return mask
 
     def _apply(self, action: int) -> None:
+        """As FlowState's (the frame deciding now plays it, then the run loop), first dropping
+        the mask the loop built ahead (`_pre`)."""
         self._pre = None
-        super()._apply(action)
+        self._now.apply(self, action)  # type: ignore[union-attr]
+        self.advance()
 
     def _over_prompt(self) -> str:
         who = "The heroes" if self.winner == 0 else "The Overlord"
