@@ -13,8 +13,19 @@ from conan_envs.engine.flow import FlowState
 from .constants import OFF, HeroState
 from .game import MiniaturesGame
 
+# the rules' fields, kept in slots (State._SLOTS): an instance dict of more than 30 names loses
+# CPython 3.11's specialised attribute and method lookups, and the rules call the state's methods
+# on every step
+FIELDS = ("phase", "winner", "idle", "h_area", "h_state", "reserve", "fatigue", "wounds", "life",
+          "flying", "spaces", "spell_gems", "ally_gems", "stance", "mp", "moved", "halo",
+          "stopped", "dead_heroes", "u_area", "u_life", "u_halo", "u_done", "u_attacked",
+          "u_dizzy", "u_held", "u_noblock", "petrified", "o_loc", "deck", "chests", "broken",
+          "searched", "yselda_hut", "ov_reserve", "ov_fatigue", "recovery", "river", "bar_life",
+          "relics", "invocation")
+
 
 class MiniaturesData(FlowState):
+    __slots__ = FIELDS
     game: MiniaturesGame
     # ---- the turn -------------------------------------------------------------------------
     phase: str                    # "hide", "start", "stance", "action", "overlord", "overlord_done"
@@ -121,3 +132,6 @@ class MiniaturesData(FlowState):
         self.log_event(f"{self.game.objects[self.game.captive].name} is killed")
         self.o_loc[self.game.captive] = OFF
         self.winner = 1 if by_heroes else 0
+
+
+assert set(FIELDS) == set(MiniaturesData.__annotations__) - {"game"}, "FIELDS and the fields differ"

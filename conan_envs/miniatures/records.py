@@ -10,7 +10,7 @@ Every record is a dataclass with slots, registered with `serializable` so that s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
@@ -149,8 +149,11 @@ class Cont(MiniFrame):
 
     def run(self, state: Any) -> None:
         state.pop()
-        assert self.context is not None
-        self.go(state, copy_resolution(self.context))
+        c = self.context
+        assert c is not None
+        # a continuation on top was put there in this move, with a copy no other frame holds
+        # (rolls._finish_roll): the run loop takes it at once, before any clone could share it
+        self.go(state, c)
 
     def carrying(self, c: Resolution) -> Cont:
         """This continuation as a frame on the stack, carrying `c`."""
@@ -246,7 +249,14 @@ def copy_resolution(c: Resolution, **changes: Any) -> Resolution:
     """A copy of `c` with `changes`. Frames are frozen and a clone of the state shares them, so
     the `Resolution` a frame carries is never changed in place: a rule that goes on with it
     takes a copy (its area attack's queue too, the one list the rules change in place)."""
-    new = replace(c, **changes)
+    new = object.__new__(Resolution)
+    for name in _RESOLUTION_FIELDS:
+        _set(new, name, _get(c, name))
+    for name, value in changes.items():
+        _set(new, name, value)
     if new.queue is not None and "queue" not in changes:
         new.queue = list(new.queue)
     return new
+
+
+_RESOLUTION_FIELDS: tuple[str, ...] = Resolution.__match_args__
