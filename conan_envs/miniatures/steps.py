@@ -21,7 +21,7 @@ from .records import Cont, Resolution
 @serializable
 @dataclass(frozen=True, slots=True)
 class Nothing(Cont):
-    """combat.nothing"""
+    """Goes on with combat.nothing."""
 
     kind: ClassVar[str] = "nothing"
 
@@ -31,7 +31,7 @@ class Nothing(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class HeroFell(Cont):
-    """heroes_turn.hero_fell"""
+    """Goes on with heroes_turn.hero_fell."""
 
     kind: ClassVar[str] = "hero_fell"
 
@@ -41,7 +41,7 @@ class HeroFell(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class HeroLeapRolled(Cont):
-    """heroes_turn.hero_leap_rolled"""
+    """Goes on with heroes_turn.hero_leap_rolled."""
 
     kind: ClassVar[str] = "hero_leap_rolled"
 
@@ -51,7 +51,7 @@ class HeroLeapRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class HeroAttackRoll(Cont):
-    """combat.hero_attack_roll"""
+    """Goes on with combat.hero_attack_roll."""
 
     kind: ClassVar[str] = "hero_attack_roll"
 
@@ -61,7 +61,7 @@ class HeroAttackRoll(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class HeroAttackRolled(Cont):
-    """combat.hero_attack_rolled"""
+    """Goes on with combat.hero_attack_rolled."""
 
     kind: ClassVar[str] = "hero_attack_rolled"
 
@@ -71,7 +71,7 @@ class HeroAttackRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class HeroAttackDone(Cont):
-    """combat.hero_attack_done"""
+    """Goes on with combat.hero_attack_done."""
 
     kind: ClassVar[str] = "hero_attack_done"
 
@@ -81,7 +81,7 @@ class HeroAttackDone(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class DefendNow(Cont):
-    """combat.defend_now"""
+    """Goes on with combat.defend_now."""
 
     kind: ClassVar[str] = "defend_now"
 
@@ -91,7 +91,7 @@ class DefendNow(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class DefenseRolled(Cont):
-    """combat.defense_rolled"""
+    """Goes on with combat.defense_rolled."""
 
     kind: ClassVar[str] = "defense_rolled"
 
@@ -101,7 +101,7 @@ class DefenseRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class AreaNext(Cont):
-    """combat.area_next"""
+    """Goes on with combat.area_next."""
 
     kind: ClassVar[str] = "area_next"
 
@@ -111,7 +111,7 @@ class AreaNext(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class BeyondRolled(Cont):
-    """combat.beyond_rolled"""
+    """Goes on with combat.beyond_rolled."""
 
     kind: ClassVar[str] = "beyond_rolled"
 
@@ -121,7 +121,7 @@ class BeyondRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class ManipRolled(Cont):
-    """manipulation.manip_rolled"""
+    """Goes on with manipulation.manip_rolled."""
 
     kind: ClassVar[str] = "manip_rolled"
 
@@ -131,7 +131,7 @@ class ManipRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class OrbRolled(Cont):
-    """manipulation.orb_rolled"""
+    """Goes on with manipulation.orb_rolled."""
 
     kind: ClassVar[str] = "orb_rolled"
 
@@ -141,7 +141,7 @@ class OrbRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitAttackRoll(Cont):
-    """overlord.unit_attack_roll"""
+    """Goes on with overlord.unit_attack_roll."""
 
     kind: ClassVar[str] = "unit_attack_roll"
 
@@ -151,7 +151,7 @@ class UnitAttackRoll(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitAttackRolled(Cont):
-    """overlord.unit_attack_rolled"""
+    """Goes on with overlord.unit_attack_rolled."""
 
     kind: ClassVar[str] = "unit_attack_rolled"
 
@@ -161,7 +161,7 @@ class UnitAttackRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitAttackDone(Cont):
-    """overlord.unit_attack_done"""
+    """Goes on with overlord.unit_attack_done."""
 
     kind: ClassVar[str] = "unit_attack_done"
 
@@ -171,7 +171,7 @@ class UnitAttackDone(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitLeapRolled(Cont):
-    """overlord.unit_leap_rolled"""
+    """Goes on with overlord.unit_leap_rolled."""
 
     kind: ClassVar[str] = "unit_leap_rolled"
 
@@ -181,7 +181,7 @@ class UnitLeapRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitFell(Cont):
-    """overlord.unit_fell"""
+    """Goes on with overlord.unit_fell."""
 
     kind: ClassVar[str] = "unit_fell"
 
@@ -191,7 +191,7 @@ class UnitFell(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class UnitSpellRolled(Cont):
-    """overlord.unit_spell_rolled"""
+    """Goes on with overlord.unit_spell_rolled."""
 
     kind: ClassVar[str] = "unit_spell_rolled"
 
@@ -201,7 +201,7 @@ class UnitSpellRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class RocksFell(Cont):
-    """overlord.rocks_fell"""
+    """Goes on with overlord.rocks_fell."""
 
     kind: ClassVar[str] = "rocks_fell"
 
@@ -211,7 +211,7 @@ class RocksFell(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class BarricadeHit(Cont):
-    """ritual.barricade_hit"""
+    """Goes on with ritual.barricade_hit."""
 
     kind: ClassVar[str] = "barricade_hit"
 
@@ -221,7 +221,7 @@ class BarricadeHit(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class Incanted(Cont):
-    """ritual.incanted"""
+    """Goes on with ritual.incanted."""
 
     kind: ClassVar[str] = "incanted"
 
@@ -231,7 +231,7 @@ class Incanted(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class SpellRolled(Cont):
-    """spells.spell_rolled"""
+    """Goes on with spells.spell_rolled."""
 
     kind: ClassVar[str] = "spell_rolled"
 
@@ -241,7 +241,7 @@ class SpellRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class KissDone(Cont):
-    """spells.kiss_done"""
+    """Goes on with spells.kiss_done."""
 
     kind: ClassVar[str] = "kiss_done"
 
@@ -251,7 +251,7 @@ class KissDone(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class AllyAttackRoll(Cont):
-    """allies.ally_attack_roll"""
+    """Goes on with allies.ally_attack_roll."""
 
     kind: ClassVar[str] = "ally_attack_roll"
 
@@ -261,7 +261,7 @@ class AllyAttackRoll(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class AllyAttackRolled(Cont):
-    """allies.ally_attack_rolled"""
+    """Goes on with allies.ally_attack_rolled."""
 
     kind: ClassVar[str] = "ally_attack_rolled"
 
@@ -271,7 +271,7 @@ class AllyAttackRolled(Cont):
 @serializable
 @dataclass(frozen=True, slots=True)
 class AllyLeapRolled(Cont):
-    """allies.ally_leap_rolled"""
+    """Goes on with allies.ally_leap_rolled."""
 
     kind: ClassVar[str] = "ally_leap_rolled"
 
