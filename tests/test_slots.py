@@ -13,7 +13,7 @@ import pytest
 
 import conan_envs
 
-SLOTTED = ["kings_v2", "cards_v2", "tower_v2", "adventures_v2"]
+SLOTTED = ["kings_v2", "cards_v2", "tower_v2", "miniatures_v2", "adventures_v2"]
 
 
 def _play_random(state, steps, seed):

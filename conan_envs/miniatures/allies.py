@@ -12,7 +12,9 @@ from . import combat, rolls
 from . import movement as mv
 from .content import LEAP
 from .data import MiniaturesData
-from .frames import AllyAct, Resolution, Then
+from .frames import AllyAct
+from .records import Resolution, evolve
+from .steps import ALLY_ATTACK_ROLLED, ALLY_LEAP_ROLLED, NOTHING
 
 
 def act_mask(s: MiniaturesData, h: int, mask: Mask, codec: ActionCodec) -> None:
@@ -30,12 +32,12 @@ def activate(s: MiniaturesData, h: int, m: int) -> None:
     s.ally_gems[h] += 1
     s.u_done[m] = True
     tile = s.game.tiles[s.game.ally_tile]
-    s.stack.append(AllyAct(h, m, tile.move, 0, False))
+    s.push(AllyAct(h, m, tile.move, 0, False))
 
 
 def _extra(s: MiniaturesData, fr: AllyAct) -> int:
     tile = s.game.tiles[s.game.ally_tile]
-    return min(s.reserve[fr.player], tile.move - fr.bought)
+    return min(s.reserve[fr.actor], tile.move - fr.bought)
 
 
 def ally_mask(s: MiniaturesData, fr: AllyAct, mask: Mask, codec: ActionCodec) -> None:
@@ -61,28 +63,26 @@ def ally_mask(s: MiniaturesData, fr: AllyAct, mask: Mask, codec: ActionCodec) ->
 def ally_apply(s: MiniaturesData, fr: AllyAct, seg: str, i: int) -> None:
     m = fr.model
     if seg == "done":
-        s.stack.pop()
+        s.pop()
         return
     if seg == "move":
         a = s.u_area[m]
         cost = mv.move_cost(s, ("u", m), a, i)
         free = min(cost, fr.mp)
-        fr.mp -= free
         extra = cost - free
-        fr.bought += extra
-        s.reserve[fr.player] -= extra
-        s.ally_gems[fr.player] += extra
+        s.replace(evolve(fr, mp=fr.mp - free, bought=fr.bought + extra))
+        s.reserve[fr.actor] -= extra
+        s.ally_gems[fr.actor] += extra
         mv.cross(s, a, i)
         if s.game.board.border[a][i] == LEAP:
             c = Resolution(model=m, to=i, difficulty=s.game.board.difficulty[a][i])
-            rolls.start_roll(s, fr.player, rolls.payer("hero", fr.player, ally=True),
-                             [(2, False)], Then.ALLY_LEAP_ROLLED, c, who=("u", m))
+            rolls.start_roll(s, fr.actor, rolls.payer("hero", fr.actor, ally=True),
+                             [(2, False)], ALLY_LEAP_ROLLED, c, who=("u", m))
         else:
             s.u_area[m] = i
             s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         return
-    fr.attacked = True
-    fr.mp = 0
+    s.replace(evolve(fr, attacked=True, mp=0))
     c = Resolution(side=mv.HERO_SIDE, model=m, kind="melee", target=("u", i))
     ally_attack_roll(s, c)
 
@@ -93,13 +93,13 @@ def ally_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     payer = rolls.payer("hero", leader, ally=True) if leader >= 0 else rolls.payer("nobody")
     assert c.model is not None
     rolls.start_roll(s, max(leader, 0), payer, list(g.tiles[g.ally_tile].melee),
-                     Then.ALLY_ATTACK_ROLLED, c, rolls.support_for(s, ("u", c.model)),
+                     ALLY_ATTACK_ROLLED, c, rolls.support_for(s, ("u", c.model)),
                      who=("u", c.model))
 
 
 def ally_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     assert c.target is not None
-    combat.defend(s, c.target, sum(c.faces), "melee", Then.NOTHING, c)
+    combat.defend(s, c.target, sum(c.faces), "melee", NOTHING, c)
 
 
 def ally_leap_rolled(s: MiniaturesData, c: Resolution) -> None:

@@ -4,7 +4,7 @@ Hero"; skills Circular Strike, Sacrifice, Protected, Untouchable, Elite Shooter.
 attack power - defense power.
 
 The dice are rolled and rerolled by rolls.py; a fight goes on from each roll through the
-continuations named by `Then` (their table is in kinds.py), each given the `Resolution`.
+continuations (steps.py: frames whose ``go`` calls the rule), each given the `Resolution`.
 """
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from .constants import OVERLORD_GUARD_LIMIT, Side
 from .content import BOULDER, FLAP, OPEN, ROCK_SLIDE
 from .data import MiniaturesData
 from .frames import (
-    CAPTIVE,
     AllyGuard,
     AreaOrder,
     AttackGems,
@@ -27,14 +26,21 @@ from .frames import (
     Circular,
     Guard,
     OverlordGuard,
-    Resolution,
     Sacrifice,
-    Then,
-    Who,
-    copy_resolution,
 )
+from .records import CAPTIVE, Cont, Resolution, Who, copy_resolution, evolve
 from .rolls import payer, start_roll, support_for, target_name
 from .spellcards import cast_reaction, reaction_spells
+from .steps import (
+    AREA_NEXT,
+    BEYOND_ROLLED,
+    DEFEND_NOW,
+    DEFENSE_ROLLED,
+    HERO_ATTACK_DONE,
+    HERO_ATTACK_ROLLED,
+    NOTHING,
+    UNIT_ATTACK_DONE,
+)
 
 
 # ---- targets ------------------------------------------------------------------------------
@@ -92,7 +98,7 @@ def sacrifice_candidates(s: MiniaturesData, target: Who) -> list[int]:
             and "sacrifice" in g.tiles[g.model_tile[m]].skills]
 
 
-def offer_sacrifice(s: MiniaturesData, target: Who, then: Then, c: Resolution) -> None:
+def offer_sacrifice(s: MiniaturesData, target: Who, then: Cont, c: Resolution) -> None:
     """Sacrifice is a reaction of the target's side, declared once the attack power is known
     (rulebook "Attacking with a Hero": "determines the attack power. At this point, the attack
     power can no longer be modified"; "Defending with a Hero": the defender "casts reaction
@@ -102,16 +108,16 @@ def offer_sacrifice(s: MiniaturesData, target: Who, then: Then, c: Resolution) -
     if target[0] == "u" and mv.model_side(s, target[1]) == mv.HERO_SIDE:
         cands = []  # allies may sacrifice themselves for heroes, not for each other (ruling)
     if not cands:
-        s.resume(then, c)
+        then.go(s, c)
         return
     if mv.side_of(s, target) == mv.OVERLORD_SIDE:
         player = s.game.overlord
     else:
         player = s.ally_leader()
         if player < 0:
-            s.resume(then, c)
+            then.go(s, c)
             return
-    s.stack.append(Sacrifice(player, cands, then, c))
+    s.push(Sacrifice(player, cands, then, c))
 
 
 def sacrifice_mask(s: MiniaturesData, fr: Sacrifice, mask: Mask, codec: ActionCodec) -> None:
@@ -122,14 +128,14 @@ def sacrifice_mask(s: MiniaturesData, fr: Sacrifice, mask: Mask, codec: ActionCo
 
 
 def sacrifice_apply(s: MiniaturesData, fr: Sacrifice, seg: str, i: int) -> None:
-    s.stack.pop()
-    c = fr.context
+    s.pop()
+    c = copy_resolution(fr.context)
     if seg == "sacrifice":
         assert c.target is not None
         s.log_event(f"{s.game.model_name(i)} sacrifices itself for {target_name(s, c.target)}")
         c.target = ("u", i)
         c.noguard = True
-    s.resume(fr.then, c)
+    fr.then.go(s, c)
 
 
 def log_power(s: MiniaturesData, who: str, what: str, faces: Sequence[int] | None, power: int,
@@ -164,7 +170,7 @@ def hero_attack_targets(s: MiniaturesData, h: int, kind: str) -> list[int]:
 
 
 def begin_hero_attack(s: MiniaturesData, h: int, kind: str, m: int) -> None:
-    s.stack.append(AttackGems(h, kind, m))
+    s.push(AttackGems(h, kind, m))
 
 
 def space_room(s: MiniaturesData, h: int, sp: int) -> int:
@@ -176,33 +182,33 @@ def space_room(s: MiniaturesData, h: int, sp: int) -> int:
 
 def atk_gems_mask(s: MiniaturesData, fr: AttackGems, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
-    sp = 0 if fr.kind == "melee" else 1
-    for k in range(1, space_room(s, fr.player, sp) + 1):
+    sp = 0 if fr.attack == "melee" else 1
+    for k in range(1, space_room(s, fr.actor, sp) + 1):
         mask[o + k] = True
 
 
 def atk_gems_apply(s: MiniaturesData, fr: AttackGems, seg: str, k: int) -> None:
-    h = fr.player
-    sp = 0 if fr.kind == "melee" else 1
+    h = fr.actor
+    sp = 0 if fr.attack == "melee" else 1
     s.reserve[h] -= k
     s.spaces[h][sp] += k
-    s.stack[-1] = AttackWeapon(h, fr.kind, fr.target_model, k)
+    s.replace(AttackWeapon(h, fr.attack, fr.target_model, k))
 
 
 def atk_weapon_mask(s: MiniaturesData, fr: AttackWeapon, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["equip"]
-    for w in hero_weapons(s, fr.player, fr.kind):
+    for w in hero_weapons(s, fr.actor, fr.attack):
         mask[o + w] = True
-    if fr.kind == "melee":
+    if fr.attack == "melee":
         mask[o + s.game.num_objects] = True   # unarmed
 
 
 def atk_weapon_apply(s: MiniaturesData, fr: AttackWeapon, seg: str, w: int) -> None:
-    s.stack.pop()
-    h = fr.player
-    c = Resolution(hero=h, kind=fr.kind, target=("u", fr.target_model), gems=fr.gems,
+    s.pop()
+    h = fr.actor
+    c = Resolution(hero=h, kind=fr.attack, target=("u", fr.target_model), gems=fr.gems,
                    weapon=-1 if w == s.game.num_objects else w)
-    s.log_event(f"{s.game.heroes[h].name} makes a {fr.kind} attack on "
+    s.log_event(f"{s.game.heroes[h].name} makes a {fr.attack} attack on "
                 f"{s.game.model_name(fr.target_model)} with {fr.gems} gems"
                 + (f" and {s.game.object_name(w)}" if c.weapon >= 0 else " unarmed"))
     hero_attack_roll(s, c)
@@ -219,7 +225,7 @@ def hero_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     t_area = mv.area_of(s, c.target)
     if kind == "ranged" and g.board.elev[s.h_area[h]] > g.board.elev[t_area]:
         specs.append((0, False))   # elevation bonus: one yellow die
-    start_roll(s, h, payer("hero", h), specs, Then.HERO_ATTACK_ROLLED, c, support_for(s, ("h", h)))
+    start_roll(s, h, payer("hero", h), specs, HERO_ATTACK_ROLLED, c, support_for(s, ("h", h)))
 
 
 def hero_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
@@ -234,7 +240,7 @@ def hero_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
               (("hindering", hinder), ("unarmed", unarmed)))
     if c.kind == "ranged" and w >= 0 and g.objects[w].thrown:
         s.o_loc[w] = mv.area_of(s, c.target)
-    defend(s, c.target, power, c.kind, Then.HERO_ATTACK_DONE, c)
+    defend(s, c.target, power, c.kind, HERO_ATTACK_DONE, c)
 
 
 def hero_attack_done(s: MiniaturesData, c: Resolution) -> None:
@@ -249,7 +255,7 @@ def hero_attack_done(s: MiniaturesData, c: Resolution) -> None:
     left = c.power - c.defense - c.life_before
     targets = [m for m in hero_attack_targets(s, h, "melee") if s.u_area[m] == s.h_area[h]]
     if left > 0 and targets:
-        s.stack.append(Circular(h, left, c, targets))
+        s.push(Circular(h, left, c, targets))
 
 
 def circular_mask(s: MiniaturesData, fr: Circular, mask: Mask, codec: ActionCodec) -> None:
@@ -262,17 +268,17 @@ def circular_mask(s: MiniaturesData, fr: Circular, mask: Mask, codec: ActionCode
 
 
 def circular_apply(s: MiniaturesData, fr: Circular, seg: str, i: int) -> None:
-    s.stack.pop()
+    s.pop()
     if seg == "done":
         return
     target: Who = ("h", i) if seg == "hero" else ("u", i)
     c = copy_resolution(fr.context, target=target, power=fr.left, noguard=False)
-    then = Then.HERO_ATTACK_DONE if c.side == mv.HERO_SIDE else Then.UNIT_ATTACK_DONE
+    then = HERO_ATTACK_DONE if c.side == mv.HERO_SIDE else UNIT_ATTACK_DONE
     defend(s, target, fr.left, "melee", then, c)
 
 
 # ---- defending --------------------------------------------------------------------------
-def defend(s: MiniaturesData, target: Who, power: int, kind: str, then: Then, c: Resolution) -> None:
+def defend(s: MiniaturesData, target: Who, power: int, kind: str, then: Cont, c: Resolution) -> None:
     """Resolve one attack of `power` on `target`; then resume `then` with c.dmg, c.defense,
     c.killed, c.life_before set. The power is final here: the target's side may first answer
     with Sacrifice (not against an area attack, which strikes every character of the area
@@ -284,7 +290,7 @@ def defend(s: MiniaturesData, target: Who, power: int, kind: str, then: Then, c:
     if kind == "area" or target[0] == "y":
         defend_now(s, c)
     else:
-        offer_sacrifice(s, target, Then.DEFEND_NOW, c)
+        offer_sacrifice(s, target, DEFEND_NOW, c)
 
 
 def defend_now(s: MiniaturesData, c: Resolution) -> None:
@@ -296,7 +302,7 @@ def defend_now(s: MiniaturesData, c: Resolution) -> None:
         defense_rolled(s, c)
         return
     if target[0] == "h":
-        s.stack.append(Guard(target[1], c))
+        s.push(Guard(target[1], c))
         return
     m = target[1]
     if c.noguard:
@@ -304,14 +310,14 @@ def defend_now(s: MiniaturesData, c: Resolution) -> None:
         defense_rolled(s, c)
     elif mv.model_side(s, m) == mv.OVERLORD_SIDE:
         if s.ov_reserve > 0:
-            s.stack.append(OverlordGuard(s.game.overlord, c))
+            s.push(OverlordGuard(s.game.overlord, c))
         else:
             c.faces = []
             defense_rolled(s, c)
     else:
         leader = s.ally_leader()
         if leader >= 0 and s.reserve[leader] > 0:
-            s.stack.append(AllyGuard(leader, c))
+            s.push(AllyGuard(leader, c))
         else:
             c.faces = []
             defense_rolled(s, c)
@@ -324,31 +330,31 @@ def ov_guard_mask(s: MiniaturesData, fr: OverlordGuard, mask: Mask, codec: Actio
 
 
 def ov_guard_apply(s: MiniaturesData, fr: OverlordGuard, seg: str, k: int) -> None:
-    s.stack.pop()
-    c = fr.context
+    s.pop()
+    c = copy_resolution(fr.context)
     s.ov_reserve -= k
     s.ov_fatigue += k
     g = s.game
     assert c.target is not None
     col = g.tiles[g.model_tile[c.target[1]]].guard
-    start_roll(s, g.overlord, payer("overlord"), [(col, False)] * k, Then.DEFENSE_ROLLED, c)
+    start_roll(s, g.overlord, payer("overlord"), [(col, False)] * k, DEFENSE_ROLLED, c)
 
 
 def ally_guard_mask(s: MiniaturesData, fr: AllyGuard, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
-    for k in range(0, s.reserve[fr.player] + 1):
+    for k in range(0, s.reserve[fr.actor] + 1):
         mask[o + k] = True
 
 
 def ally_guard_apply(s: MiniaturesData, fr: AllyGuard, seg: str, k: int) -> None:
-    s.stack.pop()
-    h = fr.player
+    s.pop()
+    h = fr.actor
     s.reserve[h] -= k
     s.ally_gems[h] += k
     g = s.game
     col = g.tiles[g.ally_tile].guard
-    start_roll(s, h, payer("hero", h, ally=True), [(col, False)] * k, Then.DEFENSE_ROLLED,
-               fr.context, who=fr.context.target)
+    start_roll(s, h, payer("hero", h, ally=True), [(col, False)] * k, DEFENSE_ROLLED,
+               copy_resolution(fr.context), who=fr.context.target)
 
 
 def guard_items(s: MiniaturesData, h: int, kind: str) -> list[int]:
@@ -375,7 +381,7 @@ def best_armor(s: MiniaturesData, h: int) -> tuple[tuple[int, bool], ...]:
 
 
 def guard_mask(s: MiniaturesData, fr: Guard, mask: Mask, codec: ActionCodec) -> None:
-    h = fr.player
+    h = fr.actor
     o = codec.offsets["gems"]
     if fr.gems is None:
         for k in range(0, s.reserve[h] + 1):
@@ -392,26 +398,27 @@ def guard_mask(s: MiniaturesData, fr: Guard, mask: Mask, codec: ActionCodec) -> 
 
 
 def guard_apply(s: MiniaturesData, fr: Guard, seg: str, i: int) -> None:
-    h = fr.player
+    h = fr.actor
     if seg == "spell":
         cast_reaction(s, h, i)
         return
     if seg == "gems":
         s.reserve[h] -= i
         s.spaces[h][2] += i
-        fr.gems = i
+        fr = evolve(fr, gems=i)
         if i > 0:
+            s.replace(fr)
             return   # next: parry with an item or dodge
         item = -1
     else:
         item = -1 if i == s.game.num_objects else i
-    s.stack.pop()
+    s.pop()
     g = s.game
     specs = [(g.heroes[h].die("guard"), False)] * (fr.gems or 0)
     if item >= 0:
         specs += list(g.objects[item].guard)
     specs += list(best_armor(s, h))
-    start_roll(s, h, payer("hero", h), specs, Then.DEFENSE_ROLLED, fr.context,
+    start_roll(s, h, payer("hero", h), specs, DEFENSE_ROLLED, copy_resolution(fr.context),
                support_for(s, ("h", h)))
 
 
@@ -440,7 +447,7 @@ def defense_rolled(s: MiniaturesData, c: Resolution) -> None:
     s.log_event(f"{target_name(s, t)} defends with {defense} against power {c.power}: "
                 f"{dmg} damage")
     c.killed = damage(s, t, dmg, c.side == mv.HERO_SIDE)
-    s.resume(c.then, c)
+    c.then.go(s, c)
 
 
 def damage(s: MiniaturesData, t: Who, dmg: int, by_heroes: bool) -> bool:
@@ -456,7 +463,7 @@ def damage(s: MiniaturesData, t: Who, dmg: int, by_heroes: bool) -> bool:
 
 
 # ---- area attacks -------------------------------------------------------------------------
-def area_attack(s: MiniaturesData, area: int, power: int, side: int, then: Then, c: Resolution,
+def area_attack(s: MiniaturesData, area: int, power: int, side: int, then: Cont, c: Resolution,
                 exclude: int = -1) -> None:
     """Each character in the area is attacked with the same roll; "The attacker resolves the
     attacks in the order of their choice" (rulebook "Area Attacks"): while two or more
@@ -478,13 +485,13 @@ def area_next(s: MiniaturesData, c: Resolution) -> None:
                if not ((t[0] == "u" and s.u_area[t[1]] < 0)
                        or (t[0] == "h" and s.h_state[t[1]] != 0))]
     if not c.queue:
-        s.resume(c.final, c)
+        c.final.go(s, c)
         return
     h = -1 if c.hero is None else c.hero
     if len(c.queue) > 1 and h >= 0 and s.h_state[h] == 0:
-        s.stack.append(AreaOrder(h, c))
+        s.push(AreaOrder(h, c))
         return
-    defend(s, c.queue.pop(0), c.area_power, "area", Then.AREA_NEXT, c)
+    defend(s, c.queue.pop(0), c.area_power, "area", AREA_NEXT, c)
 
 
 def order_index(s: MiniaturesData, t: Who) -> int:
@@ -504,12 +511,12 @@ def area_order_mask(s: MiniaturesData, fr: AreaOrder, mask: Mask, codec: ActionC
 
 
 def area_order_apply(s: MiniaturesData, fr: AreaOrder, seg: str, i: int) -> None:
-    s.stack.pop()
-    c = fr.context
+    s.pop()
+    c = copy_resolution(fr.context)
     assert c.queue is not None and c.area_power is not None
     t = next(t for t in c.queue if order_index(s, t) == i)
     c.queue.remove(t)
-    defend(s, t, c.area_power, "area", Then.AREA_NEXT, c)
+    defend(s, t, c.area_power, "area", AREA_NEXT, c)
 
 
 def nothing(s: MiniaturesData, c: Resolution) -> None:
@@ -524,7 +531,7 @@ def attack_from_beyond(s: MiniaturesData, h: int, area: int) -> None:
              if a == area and mv.model_side(s, m) == mv.OVERLORD_SIDE
              and attackable(s, m, ("h", h))]
     if cands:
-        s.stack.append(Beyond(h, cands))
+        s.push(Beyond(h, cands))
 
 
 def beyond_mask(s: MiniaturesData, fr: Beyond, mask: Mask, codec: ActionCodec) -> None:
@@ -536,13 +543,13 @@ def beyond_mask(s: MiniaturesData, fr: Beyond, mask: Mask, codec: ActionCodec) -
 
 
 def beyond_apply(s: MiniaturesData, fr: Beyond, seg: str, m: int) -> None:
-    s.stack.pop()
+    s.pop()
     if seg == "melee":
-        c = Resolution(hero=fr.player, target=("u", m), side=mv.HERO_SIDE)
-        start_roll(s, fr.player, payer("nobody"), [(2, False)] * 3, Then.BEYOND_ROLLED, c)
+        c = Resolution(hero=fr.actor, target=("u", m), side=mv.HERO_SIDE)
+        start_roll(s, fr.actor, payer("nobody"), [(2, False)] * 3, BEYOND_ROLLED, c)
 
 
 def beyond_rolled(s: MiniaturesData, c: Resolution) -> None:
     assert c.target is not None
     if s.u_area[c.target[1]] >= 0:
-        defend(s, c.target, sum(c.faces), "melee", Then.NOTHING, c)
+        defend(s, c.target, sum(c.faces), "melee", NOTHING, c)

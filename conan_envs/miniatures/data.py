@@ -2,24 +2,34 @@
 "The Heroes' Turn", "The Overlord's Turn", "Setup"), and the bookkeeping every rules module
 uses; the rules modules take a `MiniaturesData`. The driver (state.py, above every rules
 module) fills the fields at setup and implements the hooks that call back into the rules.
+Pending decisions are frames on the engine's stack (`FlowState.stack`, frames.py).
 """
 from __future__ import annotations
 
 from abc import abstractmethod
 
-from conan_envs.engine import State
+from conan_envs.engine.flow import FlowState
 
 from .constants import OFF, HeroState
-from .frames import Frame, Resolution, Then
 from .game import MiniaturesGame
 
+# the rules' fields, kept in slots (State._SLOTS): an instance dict of more than 30 names loses
+# CPython 3.11's specialised attribute and method lookups, and the rules call the state's methods
+# on every step
+FIELDS = ("phase", "winner", "idle", "h_area", "h_state", "reserve", "fatigue", "wounds", "life",
+          "flying", "spaces", "spell_gems", "ally_gems", "stance", "mp", "moved", "halo",
+          "stopped", "dead_heroes", "u_area", "u_life", "u_halo", "u_done", "u_attacked",
+          "u_dizzy", "u_held", "u_noblock", "petrified", "o_loc", "deck", "chests", "broken",
+          "searched", "yselda_hut", "ov_reserve", "ov_fatigue", "recovery", "river", "bar_life",
+          "relics", "invocation")
 
-class MiniaturesData(State):
+
+class MiniaturesData(FlowState):
+    __slots__ = FIELDS
     game: MiniaturesGame
     # ---- the turn -------------------------------------------------------------------------
     phase: str                    # "hide", "start", "stance", "action", "overlord", "overlord_done"
     winner: int                   # -1 while the game goes on, else a Winner
-    stack: list[Frame]            # pending decisions, the one asked last on top
     idle: int                     # hand-overs since the last hero action
     # ---- heroes (one entry per hero) ------------------------------------------------------
     h_area: list[int]             # area, or -1 off the board
@@ -66,10 +76,6 @@ class MiniaturesData(State):
     invocation: int               # the invocation marker
 
     # ---- hooks the driver implements (they call back into the rules) ----------------------
-    @abstractmethod
-    def resume(self, then: Then, c: Resolution) -> None:
-        """Go on with the rules once a roll or an attack is resolved."""
-
     @abstractmethod
     def kill_hero(self, h: int) -> None:
         """Hero h dies."""
@@ -126,3 +132,6 @@ class MiniaturesData(State):
         self.log_event(f"{self.game.objects[self.game.captive].name} is killed")
         self.o_loc[self.game.captive] = OFF
         self.winner = 1 if by_heroes else 0
+
+
+assert set(FIELDS) == set(MiniaturesData.__annotations__) - {"game"}, "FIELDS and the fields differ"

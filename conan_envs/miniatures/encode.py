@@ -6,7 +6,7 @@ Yselda (the Overlord's secret until a hero enters it) and the asset deck's order
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from .layout import (  # noqa: F401 - observation_blocks re-exported
     ObservationSlots,
     observation_blocks,
 )
+from .records import MiniFrame
 from .view import decision_record
 
 
@@ -95,9 +96,9 @@ def observe(s: MiniaturesData, role: int) -> Observation:
             w[S.relics + a] += 0.5
         w[S.relics + n] = s.invocation / 10
     if s.winner < 0:
-        fr = s.stack[-1]
-        w[L["player"] + fr.player] = 1.0
-        w[L["kind"] + KIND_INDEX[fr.KIND]] = 1.0
+        fr = cast(MiniFrame, s.stack[-1])   # a decision waits on top
+        w[L["player"] + fr.actor] = 1.0
+        w[L["kind"] + KIND_INDEX[fr.kind]] = 1.0
         _decision(w, S, decision_record(s, fr))
     return v
 

@@ -1,462 +1,568 @@
-"""The records of the miniatures game's pending decisions (rulebook "Game Play": the heroes'
-turn and the Overlord's; "Rerolls", "Guard", "Area Attacks", "Casting a Spell", "Manipulation")
-and of what a roll or an attack is resolving.
+"""The miniatures game's decisions as frames on the engine's stack (engine/flow.py; rulebook
+"Game Play": the heroes' turn and the Overlord's; "Rerolls", "Guard", "Area Attacks",
+"Casting a Spell", "Manipulation", "Activating Allies", "Reinforcements").
 
-A decision is a frame on the state's stack: one typed record per kind (`Kind`), naming the
-player asked and what the choice is about. A roll, an attack or a manipulation carries a
-`Resolution` from one step to the next; the step that comes next is named by a `Then`
-(the rules modules' continuations, dispatched by the table in kinds.py).
+One frozen frame class per kind of decision (the Overlord's are in overlord_frames.py, re-exported
+here): who decides (``actor``, a role index), its
+``kind`` (the short name `State.decision()` returns), its ``view_kind`` (the view's name), its
+parameters as typed fields, and what the kind does: ``mask`` and ``apply`` call the rule of the
+module named in the class's docstring (through the state, which sits above the rules
+modules), ``sentence`` is the view's prompt, ``facts`` (or ``record``) the decision's record that
+the encoder encodes and the view names. A frame under the top one is where play returns.
+A ``FORCED`` decision is taken by the run loop when one action only is legal.
 
-Every record is a dataclass with slots, registered with `serializable` so that snapshots
-(`State.snapshot`) keep it; they hold only plain data.
+The continuations a roll or an attack resumes are frames too (steps.py); a `Reroll` sits on
+its continuation, which the run loop takes once the roll is final. The records the frames
+carry (`Resolution`, `Payer`) and the base classes are in records.py.
+
+Frames are frozen: the rules replace a frame that moves on (``state.replace``) instead of
+changing it; a list field is never changed in place (the rules build a new one).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from conan_envs.engine.core import copy_data
+from conan_envs.engine.core import Mask
+from conan_envs.engine.errors import CorruptStateError
+from conan_envs.engine.flow import Frame
 from conan_envs.engine.serialize import serializable
 
-from .constants import Side
+from .constants import ROLL_PURPOSE
+from .overlord_frames import (
+    Event,
+    Free,
+    Haste,
+    Hide,
+    OverlordTurn,
+    Reinforce,
+    ReinforceArea,
+    Rocks,
+    Unit,
+    UnitSpell,
+)
+from .records import (
+    CAPTIVE,
+    Cont,
+    Kind,
+    MiniFrame,
+    Payer,
+    Resolution,
+    Who,
+    copy_resolution,
+    resolution_facts,
+)
+from .steps import CONT_TYPES
 
-# a character: ("h", hero), ("u", model: a unit or an ally) or ("y", -1): the captive
-Who = tuple[str, int]
-CAPTIVE: Who = ("y", -1)
-
-
-class Kind(StrEnum):
-    """The decisions (the value is the short name `State.decision()` returns)."""
-
-    HIDE = "hide"
-    STANCE = "stance"
-    ACT = "act"
-    ATK_GEMS = "atk_gems"
-    ATK_WEAPON = "atk_weapon"
-    REROLL = "reroll"
-    SACRIFICE = "sacrifice"
-    CIRCULAR = "circular"
-    AREA_ORDER = "area_order"
-    BEYOND = "beyond"
-    GUARD = "guard"
-    OV_GUARD = "ov_guard"
-    ALLY_GUARD = "ally_guard"
-    MANIP_GEMS = "manip_gems"
-    THROW_AREA = "throw_area"
-    CLAIM = "claim"
-    CATCH = "catch"
-    MUST_DROP = "must_drop"
-    SPELL_TARGET = "spell_target"
-    ALLY_ACT = "ally_act"
-    OV_TURN = "ov_turn"
-    UNIT = "unit"
-    EVENT = "event"
-    UNIT_SPELL = "unit_spell"
-    FREE = "free"
-    ROCKS = "rocks"
-    REINFORCE = "reinforce"
-    REINFORCE_AREA = "reinforce_area"
-    HASTE = "haste"
+_TARGET = "target"
 
 
-class Then(StrEnum):
-    """What happens once a roll is final or an attack resolved: a continuation of the rules
-    (kinds.CONT maps each to its function)."""
-
-    NOTHING = "nothing"
-    HERO_FELL = "hero_fell"
-    HERO_LEAP_ROLLED = "hero_leap_rolled"
-    HERO_ATTACK_ROLL = "hero_attack_roll"
-    HERO_ATTACK_ROLLED = "hero_attack_rolled"
-    HERO_ATTACK_DONE = "hero_attack_done"
-    DEFEND_NOW = "defend_now"
-    DEFENSE_ROLLED = "defense_rolled"
-    AREA_NEXT = "area_next"
-    BEYOND_ROLLED = "beyond_rolled"
-    MANIP_ROLLED = "manip_rolled"
-    ORB_ROLLED = "orb_rolled"
-    UNIT_ATTACK_ROLL = "unit_attack_roll"
-    UNIT_ATTACK_ROLLED = "unit_attack_rolled"
-    UNIT_ATTACK_DONE = "unit_attack_done"
-    UNIT_LEAP_ROLLED = "unit_leap_rolled"
-    UNIT_FELL = "unit_fell"
-    UNIT_SPELL_ROLLED = "unit_spell_rolled"
-    ROCKS_FELL = "rocks_fell"
-    BARRICADE_HIT = "barricade_hit"
-    INCANTED = "incanted"
-    SPELL_ROLLED = "spell_rolled"
-    KISS_DONE = "kiss_done"
-    ALLY_ATTACK_ROLL = "ally_attack_roll"
-    ALLY_ATTACK_ROLLED = "ally_attack_rolled"
-    ALLY_LEAP_ROLLED = "ally_leap_rolled"
+def _target(ctx: dict[str, Any]) -> Any:
+    return ctx.get(_TARGET, "")
 
 
-class _Copy:
-    """A quick deep copy for `State.clone` (the engine's copy_data falls back to deepcopy)."""
-
-    __slots__ = ()
-    __match_args__: ClassVar[tuple[str, ...]]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        new = object.__new__(type(self))
-        for name in type(self).__match_args__:
-            setattr(new, name, copy_data(getattr(self, name)))
-        return new
+def _attacker(ctx: dict[str, Any]) -> Any:
+    return ctx.get("attacker", ctx.get("character", ""))
 
 
 @serializable
-@dataclass(slots=True)
-class Payer(_Copy):
-    """Who pays for paid rerolls (rulebook "Rerolls")."""
+@dataclass(frozen=True, slots=True)
+class StanceChoice(MiniFrame):
+    """A hero picks a stance (Stance phase; heroes_turn.py)."""
 
-    side: str            # "hero" (gems from a Reserve), "overlord" (the Reroll benefit), "nobody"
-    hero: int = -1       # the paying hero (side "hero")
-    ally: bool = False   # a leader rerolling an ally's die: the gem goes on the ally tile
+    kind: ClassVar[str] = Kind.STANCE.value
+    view_kind: ClassVar[str] = "stance"
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.stance_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class Resolution(_Copy):
-    """What a roll, an attack or a manipulation is resolving, carried from step to step (a
-    field left at its default does not apply)."""
+    def apply(self, state: Any, action: int) -> None:
+        state.stance_apply(self, *state.game.codec.decode(action))
 
-    hero: int | None = None        # the hero acting (attacking, casting, manipulating, leaping)
-    model: int | None = None       # the model acting (a unit or an ally)
-    side: Side = Side.HEROES       # the attacker's side (who is blamed for the captive's death)
-    kind: str | None = None        # the attack: "melee" or "ranged" (heroes', units', allies')
-    target: Who | None = None      # the character attacked
-    gems: int | None = None        # gems the attacking hero spent on the attack
-    weapon: int = -1               # the object attacked with (-1: unarmed or none)
-    spell: int | None = None       # the spell cast
-    area: int = -1                 # the area struck (area attacks, rocks) or thrown to
-    to: int = -1                   # the area a leap, a throw or a lock leads to
-    difficulty: int | None = None  # a leap's difficulty
-    why: str | None = None         # a manipulation: "chest", "door" or "throw"
-    object: int = -1               # the object thrown
-    bar: int | None = None         # the barricade attacked (The Final Ritual)
-    volley: bool = False           # the Overlord's volley event: ranged attacks only
-    faces: Sequence[int] = ()      # the final roll's faces
-    power: int | None = None       # the attack power (final once the defence starts)
-    atk_kind: str | None = None    # the attack as defended: melee, ranged, area or spell
-    then: Then | None = None       # what follows the defence
-    noguard: bool = False          # a sacrificed model does not Guard
-    defense: int | None = None     # the defence power
-    dmg: int | None = None         # the damage dealt
-    life_before: int | None = None   # the target's life before the damage
-    killed: bool = False           # the target died
-    queue: list[Who] | None = None   # an area attack: the characters still to strike
-    area_power: int | None = None  # an area attack's power
-    final: Then | None = None      # what follows the whole area attack
-
-
-def copy_resolution(c: Resolution, **changes: Any) -> Resolution:
-    """A shallow copy of `c` with `changes` (Circular Strike carries on a kill's context)."""
-    return replace(c, **changes)
-
-
-@dataclass(slots=True)
-class Frame(_Copy):
-    """A pending decision: the player asked (a role index)."""
-
-    KIND: ClassVar[Kind]
-    player: int
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: choose your stance for this turn (aggressive or cautious)."
 
 
 @serializable
-@dataclass(slots=True)
-class Hide(Frame):
-    """The Overlord hides Yselda in a hut (In the Clutches of the Picts)."""
+@dataclass(frozen=True, slots=True)
+class Act(MiniFrame):
+    """The hero whose turn it is acts, hands the turn on, or stops (Action phase;
+    heroes_turn.py)."""
 
-    KIND = Kind.HIDE
+    kind: ClassVar[str] = Kind.ACT.value
+    view_kind: ClassVar[str] = "action"
+    FORCED: ClassVar[bool] = True
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.act_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class StanceChoice(Frame):
-    """A hero picks a stance (Stance phase)."""
+    def apply(self, state: Any, action: int) -> None:
+        state.act_apply(self, *state.game.codec.decode(action))
 
-    KIND = Kind.STANCE
-
-
-@serializable
-@dataclass(slots=True)
-class Act(Frame):
-    """The hero whose turn it is acts, hands the turn on, or stops (Action phase)."""
-
-    KIND = Kind.ACT
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: take an action, hand the turn to another hero, or stop acting this "
+                f"phase ({state.mp[self.actor]} free movement points left).")
 
 
 @serializable
-@dataclass(slots=True)
-class AttackGems(Frame):
-    """A hero's attack: the gems spent on it."""
+@dataclass(frozen=True, slots=True)
+class AttackGems(MiniFrame):
+    """A hero's attack: the gems spent on it (combat.py)."""
 
-    KIND = Kind.ATK_GEMS
-    kind: str            # "melee" or "ranged"
-    target_model: int    # the model attacked
+    kind: ClassVar[str] = Kind.ATK_GEMS.value
+    view_kind: ClassVar[str] = "attack_gems"
+    attack: str                # "melee" or "ranged"
+    target_model: int          # the model attacked
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.atk_gems_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.atk_gems_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: how many gems on the {ctx['attack']} attack on {_target(ctx)}?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["by"] = ["hero", self.actor]
+        rec["target"] = ["model", self.target_model]
+        rec["attack"] = self.attack
 
 
 @serializable
-@dataclass(slots=True)
-class AttackWeapon(Frame):
-    """A hero's attack: the weapon (or unarmed), once the gems are spent."""
+@dataclass(frozen=True, slots=True)
+class AttackWeapon(MiniFrame):
+    """A hero's attack: the weapon (or unarmed), once the gems are spent (combat.py)."""
 
-    KIND = Kind.ATK_WEAPON
-    kind: str            # "melee" or "ranged"
-    target_model: int    # the model attacked
-    gems: int            # gems spent on the attack
+    kind: ClassVar[str] = Kind.ATK_WEAPON.value
+    view_kind: ClassVar[str] = "attack_weapon"
+    attack: str                # "melee" or "ranged"
+    target_model: int          # the model attacked
+    gems: int                  # gems spent on the attack
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.atk_weapon_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.atk_weapon_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: which weapon for the {ctx['attack']} attack on {_target(ctx)} "
+                f"({ctx['gems']} gems)?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["by"] = ["hero", self.actor]
+        rec["target"] = ["model", self.target_model]
+        rec["attack"] = self.attack
+        rec["gems"] = self.gems
 
 
 @serializable
-@dataclass(slots=True)
-class Reroll(Frame):
-    """A roll to reroll or keep (rulebook "Rerolls")."""
+@dataclass(frozen=True, slots=True)
+class Reroll(MiniFrame):
+    """A roll to reroll or keep (rulebook "Rerolls"; rolls.py). It sits on its continuation
+    (`then` carrying `context`), which takes the final roll."""
 
-    KIND = Kind.REROLL
+    kind: ClassVar[str] = Kind.REROLL.value
+    view_kind: ClassVar[str] = "reroll"
     payer: Payer               # who pays for paid rerolls
     dice: list[int]            # each die's colour
     faces: list[int]           # each die's symbols
     free: list[int]            # free rerolls left, per colour (marked dice)
     support: int               # Support's free rerolls left
-    then: Then                 # what follows the final roll
+    then: Cont                 # what follows the final roll
     context: Resolution        # what the roll resolves
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.reroll_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.reroll_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        roll = ctx["roll"]
+        dice = ", ".join(f"{d['colour']} {d['symbols']}" for d in roll["dice"])
+        return (f"{who}: reroll a die of the {ctx['purpose']} roll ({dice}: {roll['total']} "
+                f"symbols), or keep the roll?")
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        state.check_frame(self)
+        if type(below) is not type(self.then) or below.context is None:
+            raise CorruptStateError("saved miniatures state: field stack: a reroll does not "
+                                    "sit on its continuation")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["roll"] = {"dice": self.dice, "faces": self.faces, "free": self.free,
+                       "support": self.support, "payer": self.payer}
+        rec["purpose"] = ROLL_PURPOSE[self.then.kind]
+        resolution_facts(rec, self.context)
+
 
 @serializable
-@dataclass(slots=True)
-class Sacrifice(Frame):
-    """A friend of the target with Sacrifice may take the attack."""
+@dataclass(frozen=True, slots=True)
+class Sacrifice(MiniFrame):
+    """A friend of the target with Sacrifice may take the attack (combat.py)."""
 
-    KIND = Kind.SACRIFICE
+    kind: ClassVar[str] = Kind.SACRIFICE.value
+    view_kind: ClassVar[str] = "sacrifice"
     cands: list[int]           # the models able to
-    then: Then                 # what follows (the defence)
+    then: Cont                 # what follows (the defence)
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.sacrifice_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.sacrifice_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: {_attacker(ctx)} attacks {_target(ctx)}; may a model with Sacrifice "
+                f"take the attack instead?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
+
 
 @serializable
-@dataclass(slots=True)
-class Circular(Frame):
-    """Circular Strike: carry the leftover damage to another enemy in the area."""
+@dataclass(frozen=True, slots=True)
+class Circular(MiniFrame):
+    """Circular Strike: carry the leftover damage to another enemy in the area (combat.py)."""
 
-    KIND = Kind.CIRCULAR
+    kind: ClassVar[str] = Kind.CIRCULAR.value
+    view_kind: ClassVar[str] = "circular_strike"
     left: int                  # leftover damage
     context: Resolution        # the attack that killed
     cands: list[int]           # models to strike
     heroes: list[int] = field(default_factory=list)   # heroes to strike (a unit's strike)
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.circular_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.circular_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: Circular Strike: carry {ctx['left']} leftover damage to another enemy "
+                f"here?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
+        rec["left"] = self.left
+
 
 @serializable
-@dataclass(slots=True)
-class AreaOrder(Frame):
-    """The attacker picks the next character an area attack strikes."""
+@dataclass(frozen=True, slots=True)
+class AreaOrder(MiniFrame):
+    """The attacker picks the next character an area attack strikes (combat.py)."""
 
-    KIND = Kind.AREA_ORDER
+    kind: ClassVar[str] = Kind.AREA_ORDER.value
+    view_kind: ClassVar[str] = "area_attack_order"
     context: Resolution        # the area attack (its queue)
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.area_order_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.area_order_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: the area attack (power {ctx['power']}) on {ctx['area']} still strikes "
+                f"{', '.join(ctx['targets_left'])}: which attack do you resolve next?")
+
+    def record(self, state: Any) -> dict[str, Any]:
+        nm = state.game.num_models
+        ac = self.context
+        return {"kind": self.kind, "by": ["hero", self.actor], "attack": "area",
+                "power": ac.area_power, "area": ac.area, "area_targets": sorted(
+                    t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
+                    for t in ac.queue or ())}
+
 
 @serializable
-@dataclass(slots=True)
-class Beyond(Frame):
-    """Attack From Beyond: a dying hero's free strike."""
+@dataclass(frozen=True, slots=True)
+class Beyond(MiniFrame):
+    """Attack From Beyond: a dying hero's free strike (combat.py)."""
 
-    KIND = Kind.BEYOND
+    kind: ClassVar[str] = Kind.BEYOND.value
+    view_kind: ClassVar[str] = "attack_from_beyond"
     cands: list[int]           # the models in reach
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.beyond_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.beyond_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: Attack From Beyond: strike an enemy in your area as you die?"
+
+
+@dataclass(frozen=True, slots=True)
+class _Guarding(MiniFrame):
+    """The three Guard decisions' sentence."""
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        what = "you" if self.kind == "guard" else _target(ctx)
+        return (f"{who}: {_attacker(ctx)} attacks {what} ({ctx.get('attack')}) with power "
+                f"{ctx.get('power')}; how many gems on Guard?")
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)  # type: ignore[attr-defined]
+
 
 @serializable
-@dataclass(slots=True)
-class Guard(Frame):
-    """A hero attacked: gems on Guard (or a reaction spell), then parry or dodge."""
+@dataclass(frozen=True, slots=True)
+class Guard(_Guarding):
+    """A hero attacked: gems on Guard (or a reaction spell), then parry or dodge (combat.py)."""
 
-    KIND = Kind.GUARD
+    kind: ClassVar[str] = Kind.GUARD.value
+    view_kind: ClassVar[str] = "guard"
+    FORCED: ClassVar[bool] = True
     context: Resolution        # the attack
     gems: int | None = None    # gems on Guard, once chosen
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.guard_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        if self.gems is not None:
+            return (f"{who}: {_attacker(ctx)} attacks you with power {ctx.get('power')}; parry "
+                    f"with which item ({self.gems} gems on Guard), or dodge?")
+        return _Guarding.sentence(self, state, who, ctx)
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        resolution_facts(rec, self.context)
+        if self.gems is not None:
+            rec["gems"] = self.gems
+
 
 @serializable
-@dataclass(slots=True)
-class OverlordGuard(Frame):
-    """The Overlord's gems on the Guard of one of his models."""
+@dataclass(frozen=True, slots=True)
+class OverlordGuard(_Guarding):
+    """The Overlord's gems on the Guard of one of his models (combat.py)."""
 
-    KIND = Kind.OV_GUARD
+    kind: ClassVar[str] = Kind.OV_GUARD.value
+    view_kind: ClassVar[str] = "overlord_guard"
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ov_guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.ov_guard_apply(self, *state.game.codec.decode(action))
+
 
 @serializable
-@dataclass(slots=True)
-class AllyGuard(Frame):
-    """The leader's gems on an ally's Guard."""
+@dataclass(frozen=True, slots=True)
+class AllyGuard(_Guarding):
+    """The leader's gems on an ally's Guard (combat.py)."""
 
-    KIND = Kind.ALLY_GUARD
+    kind: ClassVar[str] = Kind.ALLY_GUARD.value
+    view_kind: ClassVar[str] = "ally_guard"
     context: Resolution        # the attack
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ally_guard_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.ally_guard_apply(self, *state.game.codec.decode(action))
+
 
 @serializable
-@dataclass(slots=True)
-class ManipGems(Frame):
-    """A complex Manipulation: the gems spent on it."""
+@dataclass(frozen=True, slots=True)
+class ManipGems(MiniFrame):
+    """A complex Manipulation: the gems spent on it (manipulation.py)."""
 
-    KIND = Kind.MANIP_GEMS
+    kind: ClassVar[str] = Kind.MANIP_GEMS.value
+    view_kind: ClassVar[str] = "manipulation_gems"
     why: str                   # "chest", "door" or "throw"
     to: int = -1               # the door's or the throw's area
     object: int = -1           # the object thrown
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.manip_gems_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.manip_gems_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        what = {"chest": "open the chest",
+                "door": f"pick the lock of the door to {ctx.get('area')}",
+                "throw": f"throw {ctx.get('object')} to {ctx.get('area')}"}[ctx["why"]]
+        return f"{who}: how many gems on the Manipulation to {what}?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["why"] = self.why
+        if self.to >= 0:
+            rec["area"] = self.to
+        if self.object >= 0:
+            rec["object"] = self.object
+
 
 @serializable
-@dataclass(slots=True)
-class ThrowArea(Frame):
-    """Throwing an object: the area aimed at."""
+@dataclass(frozen=True, slots=True)
+class ThrowArea(MiniFrame):
+    """Throwing an object: the area aimed at (manipulation.py)."""
 
-    KIND = Kind.THROW_AREA
+    kind: ClassVar[str] = Kind.THROW_AREA.value
+    view_kind: ClassVar[str] = "throw_area"
     object: int                # the object thrown
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.throw_area_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.throw_area_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: throw {ctx['object']} to which area?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
+
 
 @serializable
-@dataclass(slots=True)
-class Claim(Frame):
-    """A chest's card: claim it or leave it."""
+@dataclass(frozen=True, slots=True)
+class Claim(MiniFrame):
+    """A chest's card: claim it or leave it (manipulation.py)."""
 
-    KIND = Kind.CLAIM
+    kind: ClassVar[str] = Kind.CLAIM.value
+    view_kind: ClassVar[str] = "claim_card"
     object: int                # the card found
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.claim_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.claim_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: the chest holds {ctx['object']}: claim it, or leave it in the area?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
+
 
 @serializable
-@dataclass(slots=True)
-class Catch(Frame):
-    """An object lands: a hero there may catch it."""
+@dataclass(frozen=True, slots=True)
+class Catch(MiniFrame):
+    """An object lands: a hero there may catch it (manipulation.py)."""
 
-    KIND = Kind.CATCH
+    kind: ClassVar[str] = Kind.CATCH.value
+    view_kind: ClassVar[str] = "catch"
     object: int                # the object
     area: int                  # where it landed
     asked: list[int]           # heroes asked so far
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.catch_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.catch_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: {ctx['object']} lands in {ctx['area']}: catch it?"
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["object"] = self.object
+        rec["area"] = self.area
+        rec["asked"] = self.asked
+
 
 @serializable
-@dataclass(slots=True)
-class MustDrop(Frame):
-    """Over the maximum encumbrance: drop an object."""
+@dataclass(frozen=True, slots=True)
+class MustDrop(MiniFrame):
+    """Over the maximum encumbrance: drop an object (manipulation.py)."""
 
-    KIND = Kind.MUST_DROP
+    kind: ClassVar[str] = Kind.MUST_DROP.value
+    view_kind: ClassVar[str] = "must_drop"
+    FORCED: ClassVar[bool] = True
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.must_drop_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.must_drop_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: you carry more than your maximum encumbrance: drop an object."
 
 
 @serializable
-@dataclass(slots=True)
-class SpellTarget(Frame):
-    """A spell's target (Gift of Life and Mind Control take two steps)."""
+@dataclass(frozen=True, slots=True)
+class SpellTarget(MiniFrame):
+    """A spell's target; Gift of Life and Mind Control take two steps (spells.py)."""
 
-    KIND = Kind.SPELL_TARGET
+    kind: ClassVar[str] = Kind.SPELL_TARGET.value
+    view_kind: ClassVar[str] = "spell_target"
     spell: int                        # the spell
     target_hero: int | None = None    # Gift of Life: the hero receiving gems, once chosen
     target_model: int | None = None   # Mind Control: the model moved, once chosen
     steps: int = 0                    # Mind Control: areas moved so far
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.target_mask(self, mask, state.game.codec)
+
+    def apply(self, state: Any, action: int) -> None:
+        state.target_apply(self, *state.game.codec.decode(action))
+
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return f"{who}: choose where or on whom to cast {ctx['spell']}."
+
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["spell"] = self.spell
+        if self.target_hero is not None:
+            rec["target"] = ["hero", self.target_hero]
+        if self.target_model is not None:
+            rec["target"] = ["model", self.target_model]
+            rec["steps"] = self.steps
+
 
 @serializable
-@dataclass(slots=True)
-class AllyAct(Frame):
-    """An activated ally moves and attacks."""
+@dataclass(frozen=True, slots=True)
+class AllyAct(MiniFrame):
+    """An activated ally moves and attacks (allies.py)."""
 
-    KIND = Kind.ALLY_ACT
+    kind: ClassVar[str] = Kind.ALLY_ACT.value
+    view_kind: ClassVar[str] = "ally_activation"
+    FORCED: ClassVar[bool] = True
     model: int                 # the ally
     mp: int                    # movement points left
     bought: int                # movement points bought with gems
     attacked: bool             # it has attacked
 
+    def mask(self, state: Any, mask: Mask) -> None:
+        state.ally_mask(self, mask, state.game.codec)
 
-@serializable
-@dataclass(slots=True)
-class OverlordTurn(Frame):
-    """The Overlord activates River tiles or ends the turn."""
+    def apply(self, state: Any, action: int) -> None:
+        state.ally_apply(self, *state.game.codec.decode(action))
 
-    KIND = Kind.OV_TURN
-    activations: int           # activations so far
-    activated: list[int]       # tiles activated
+    def sentence(self, state: Any, who: str, ctx: dict[str, Any]) -> str:
+        return (f"{who}: {ctx['model']} ({ctx['movement_points']} movement points): move or "
+                f"attack, or end its activation.")
 
-
-@serializable
-@dataclass(slots=True)
-class Unit(Frame):
-    """A group activation: each model in turn moves and attacks."""
-
-    KIND = Kind.UNIT
-    tile: int                  # the tile activated (-1: the volley)
-    queue: list[int]           # models still to act
-    volley: bool = False       # the volley event: one ranged attack each, no movement
-    haste: bool = False        # Bestial Haste: 2 movement points, no attack
-    model: int = -1            # the model acting
-    mp: int = 0                # its movement points left
-    bought: int = 0            # movement points bought with gems
-    attacked: bool = False     # it has attacked
-    held: bool = False         # Set's Possession: it cannot move
-    hit: str | None = None     # the group hits only "barricade"s or only "character"s
-    cast: list[int] = field(default_factory=list)   # spells cast this activation
+    def facts(self, rec: dict[str, Any]) -> None:
+        rec["model"] = self.model
+        rec["movement_points"] = self.mp
+        rec["bought"] = self.bought
+        if self.attacked:
+            rec["attacked"] = True
 
 
-@serializable
-@dataclass(slots=True)
-class Event(Frame):
-    """The Overlord picks the event."""
+__all__ = [  # the decisions, and the records they carry (re-exported from records.py)
+    "CAPTIVE", "DECISION_TYPES", "FRAME_TYPES", "Act", "AllyAct", "AllyGuard", "AreaOrder",
+    "AttackGems", "AttackWeapon", "Beyond", "Catch", "Circular", "Claim", "Cont", "Event",
+    "Free", "Guard", "Haste", "Hide", "Kind", "ManipGems", "MiniFrame", "MustDrop",
+    "OverlordGuard", "OverlordTurn", "Payer", "Reinforce", "ReinforceArea", "Reroll",
+    "Resolution", "Rocks", "Sacrifice", "SpellTarget", "StanceChoice", "ThrowArea", "Unit",
+    "UnitSpell", "Who", "copy_resolution"]
 
-    KIND = Kind.EVENT
-
-
-@serializable
-@dataclass(slots=True)
-class UnitSpell(Frame):
-    """A spell cast by a model: the hero targeted."""
-
-    KIND = Kind.UNIT_SPELL
-    model: int                 # the caster
-    spell: int                 # the spell
-
-
-@serializable
-@dataclass(slots=True)
-class Free(Frame):
-    """The Overlord frees a petrified monster."""
-
-    KIND = Kind.FREE
-
-
-@serializable
-@dataclass(slots=True)
-class Rocks(Frame):
-    """Rocks fall: the area struck."""
-
-    KIND = Kind.ROCKS
-
-
-@serializable
-@dataclass(slots=True)
-class Reinforce(Frame):
-    """Reinforcements: a tile to bring back, or stop."""
-
-    KIND = Kind.REINFORCE
-    pts: int                   # reinforcement points left
-
-
-@serializable
-@dataclass(slots=True)
-class ReinforceArea(Frame):
-    """Reinforcements: the area the model comes back in."""
-
-    KIND = Kind.REINFORCE_AREA
-    tile: int                  # the tile reinforced
-
-
-@serializable
-@dataclass(slots=True)
-class Haste(Frame):
-    """Bestial Haste: the returned group that moves now."""
-
-    KIND = Kind.HASTE
-    groups: dict[str, list[int]]   # tile (as a string) -> models returned
-
-
-FRAME_TYPES: tuple[type[Frame], ...] = (
+DECISION_TYPES: tuple[type[MiniFrame], ...] = (
     Hide, StanceChoice, Act, AttackGems, AttackWeapon, Reroll, Sacrifice, Circular, AreaOrder,
     Beyond, Guard, OverlordGuard, AllyGuard, ManipGems, ThrowArea, Claim, Catch, MustDrop,
     SpellTarget, AllyAct, OverlordTurn, Unit, Event, UnitSpell, Free, Rocks, Reinforce,
     ReinforceArea, Haste)
+FRAME_TYPES: tuple[type[Frame[Any]], ...] = DECISION_TYPES + CONT_TYPES

@@ -13,7 +13,9 @@ from . import movement as mv
 from .constants import Space, Stance
 from .content import DROP, LEAP
 from .data import MiniaturesData
-from .frames import Act, Frame, Resolution, StanceChoice, Then
+from .frames import Act, StanceChoice
+from .records import Resolution
+from .steps import HERO_FELL, HERO_LEAP_ROLLED
 
 MELEE, RANGED, MOVE = Space.MELEE, Space.RANGED, Space.MOVE
 AGGRESSIVE, CAUTIOUS = Stance.AGGRESSIVE, Stance.CAUTIOUS
@@ -41,7 +43,7 @@ def start_phase(s: MiniaturesData) -> None:
     s.u_noblock = [False] * n
     s.phase = "stance"
     for h in reversed(s.heroes_in_play()):
-        s.stack.append(StanceChoice(h))
+        s.push(StanceChoice(h))
 
 
 def stance_mask(s: MiniaturesData, fr: StanceChoice, mask: Mask, codec: ActionCodec) -> None:
@@ -50,8 +52,8 @@ def stance_mask(s: MiniaturesData, fr: StanceChoice, mask: Mask, codec: ActionCo
 
 
 def stance_apply(s: MiniaturesData, fr: StanceChoice, seg: str, i: int) -> None:
-    s.stack.pop()
-    h = fr.player
+    s.pop()
+    h = fr.actor
     st = AGGRESSIVE if i == 0 else CAUTIOUS
     s.stance[h] = st
     if st == AGGRESSIVE:
@@ -73,7 +75,7 @@ def begin_action_phase(s: MiniaturesData) -> None:
     s.idle = 0
     heroes = s.heroes_in_play()
     if heroes:
-        s.stack.append(Act(heroes[0]))
+        s.push(Act(heroes[0]))
 
 
 def end_phase(s: MiniaturesData) -> None:
@@ -86,21 +88,22 @@ def end_phase(s: MiniaturesData) -> None:
 
 
 def pass_turn(s: MiniaturesData, fr: Act) -> None:
-    """The turn goes to the next hero still acting; with none left the phase ends."""
+    """The turn goes to the next hero still acting; with none left the phase ends. `fr` is
+    the decision on top."""
     heroes = [h for h in s.heroes_in_play() if not s.stopped[h]]
     if heroes:
-        later = [h for h in heroes if h > fr.player]
-        fr.player = (later or heroes)[0]
+        later = [h for h in heroes if h > fr.actor]
+        s.replace(Act((later or heroes)[0]))
         s.idle = 0
     else:
-        s.stack.remove(fr)
+        s.pop()
 
 
 def fix_active(s: MiniaturesData) -> None:
     """The active hero died or fled: the turn passes on."""
     if s.stack:
-        fr: Frame = s.stack[-1]
-        if type(fr) is Act and s.h_state[fr.player] != 0:
+        fr = s.stack[-1]
+        if type(fr) is Act and s.h_state[fr.actor] != 0:
             pass_turn(s, fr)
 
 
@@ -123,7 +126,7 @@ def pay_movement(s: MiniaturesData, h: int, cost: int) -> None:
 
 
 def act_mask(s: MiniaturesData, fr: Act, mask: Mask, codec: ActionCodec) -> None:
-    h = fr.player
+    h = fr.actor
     off = codec.offsets
     a = s.h_area[h]
     if s.stance[h] == AGGRESSIVE:
@@ -153,14 +156,14 @@ def act_mask(s: MiniaturesData, fr: Act, mask: Mask, codec: ActionCodec) -> None
 
 
 def act_apply(s: MiniaturesData, fr: Act, seg: str, i: int) -> None:
-    h = fr.player
+    h = fr.actor
     if seg == "done":
         s.log_event(f"{s.game.heroes[h].name} stops acting this phase")
         s.stopped[h] = True   # this hero stops acting for the phase
         pass_turn(s, fr)
         return
     if seg == "hand":
-        fr.player = i
+        s.replace(Act(i))
         s.idle += 1
         return
     s.idle = 0
@@ -196,7 +199,7 @@ def move_hero(s: MiniaturesData, h: int, b: int) -> None:
     mv.cross(s, a, b)
     if kind == LEAP:
         c = Resolution(hero=h, to=b, difficulty=s.game.board.difficulty[a][b])
-        rolls.start_roll(s, h, rolls.payer("hero", h), [(2, False)], Then.HERO_LEAP_ROLLED, c)
+        rolls.start_roll(s, h, rolls.payer("hero", h), [(2, False)], HERO_LEAP_ROLLED, c)
         return
     s.move_hero(h, b)
     if kind == DROP:
@@ -209,7 +212,7 @@ def fall(s: MiniaturesData, h: int) -> None:
     dice = list(s.game.board.fall_dice)
     if mv.hero_skill(s, h, "leap"):
         dice = dice[:max(1, len(dice) - 1)]
-    rolls.start_roll(s, h, rolls.payer("hero", h), dice, Then.HERO_FELL, Resolution(hero=h), 0)
+    rolls.start_roll(s, h, rolls.payer("hero", h), dice, HERO_FELL, Resolution(hero=h), 0)
 
 
 def hero_fell(s: MiniaturesData, c: Resolution) -> None:

@@ -14,11 +14,12 @@ from typing import Any
 
 from .constants import SLOT_COSTS
 from .content import COLOR_NAMES
-from .frames import Frame, Kind, SpellTarget
+from .frames import SpellTarget
+from .records import Kind, MiniFrame
 
 # the template of each segment, then the templates that differ under a decision kind; a key
 # (kind, spell effect) differs under a spell target of that effect only
-Templates = dict[Kind | tuple[Kind, str] | None, str]
+Templates = dict[str | tuple[str, str] | None, str]
 LABELS: dict[str, Templates] = {
     "done": {None: "done", Kind.ACT: "stop acting this phase",
              Kind.OV_TURN: "end the Overlord's turn", Kind.UNIT: "end this model's activation",
@@ -101,7 +102,7 @@ def _barricade(s: Any, i: int) -> str:
 
 
 def _teleport_gems(s: Any, fr: Any, i: int) -> str:
-    return _gems(s.game.board.dist[s.h_area[fr.player]][i])
+    return _gems(s.game.board.dist[s.h_area[fr.actor]][i])
 
 
 # field -> its text, from (state, pending frame, index in the segment)
@@ -144,13 +145,13 @@ def label(s: Any, a: int) -> str:
     """Action `a` in the game's words, for the pending decision of state `s`."""
     g = s.game
     seg, i = g.codec.decode(a)
-    fr: Frame | None = s.stack[-1] if s.stack and s.winner < 0 else None
+    fr: MiniFrame | None = s.stack[-1] if s.stack and s.winner < 0 else None
     table = NO_ITEM if seg == "equip" and i == g.num_objects else LABELS[seg]
     template = table[None]
     if fr is not None:
-        template = table.get(fr.KIND, template)
+        template = table.get(fr.kind, template)
         if isinstance(fr, SpellTarget):
-            template = table.get((fr.KIND, g.spells[fr.spell].effect), template)
+            template = table.get((fr.kind, g.spells[fr.spell].effect), template)
     names = _NAMES[template]
     if not names:
         return template

@@ -13,7 +13,9 @@ from . import movement as mv
 from .constants import OFF, Space
 from .content import KEY_DOOR, LOCKED_DOOR
 from .data import MiniaturesData
-from .frames import Catch, Claim, ManipGems, MustDrop, Resolution, Then, ThrowArea
+from .frames import Catch, Claim, ManipGems, MustDrop, ThrowArea
+from .records import Resolution
+from .steps import MANIP_ROLLED, NOTHING, ORB_ROLLED
 
 MANIP = Space.MANIP
 DOOR_DIFFICULTY = 2
@@ -107,16 +109,16 @@ def act_apply(s: MiniaturesData, h: int, seg: str, i: int) -> None:
         pay_simple(s, h)
         take_object(s, h, i)
     elif seg == "chest":
-        s.stack.append(ManipGems(h, "chest"))
+        s.push(ManipGems(h, "chest"))
     elif seg == "door":
         a = s.h_area[h]
         if g.board.border[a][i] == KEY_DOOR:
             pay_simple(s, h)            # the Key opens Olivia's cell: a simple Manipulation
             mv.cross_open(s, a, i)
         else:
-            s.stack.append(ManipGems(h, "door", to=i))
+            s.push(ManipGems(h, "door", to=i))
     elif seg == "throw":
-        s.stack.append(ThrowArea(h, i))
+        s.push(ThrowArea(h, i))
 
 
 def take_object(s: MiniaturesData, h: int, o: int) -> None:
@@ -135,7 +137,7 @@ def take_object(s: MiniaturesData, h: int, o: int) -> None:
 
 def check_encumbrance(s: MiniaturesData, h: int) -> None:
     if mv.encumbrance(s, h) > s.game.heroes[h].enc_max:
-        s.stack.append(MustDrop(h))
+        s.push(MustDrop(h))
 
 
 def drop_object(s: MiniaturesData, h: int, o: int) -> None:
@@ -147,20 +149,20 @@ def drop_object(s: MiniaturesData, h: int, o: int) -> None:
 
 
 def must_drop_mask(s: MiniaturesData, fr: MustDrop, mask: Mask, codec: ActionCodec) -> None:
-    for o in carried(s, fr.player):
+    for o in carried(s, fr.actor):
         mask[codec.offsets["drop"] + o] = True
 
 
 def must_drop_apply(s: MiniaturesData, fr: MustDrop, seg: str, o: int) -> None:
-    h = fr.player
-    s.stack.pop()
+    h = fr.actor
+    s.pop()
     drop_object(s, h, o)
     check_encumbrance(s, h)
 
 
 # ---- complex manipulations ------------------------------------------------------------------
 def throw_area_mask(s: MiniaturesData, fr: ThrowArea, mask: Mask, codec: ActionCodec) -> None:
-    h = fr.player
+    h = fr.actor
     a = s.h_area[h]
     o = codec.offsets["area"]
     for b in range(s.game.num_areas):
@@ -169,18 +171,18 @@ def throw_area_mask(s: MiniaturesData, fr: ThrowArea, mask: Mask, codec: ActionC
 
 
 def throw_area_apply(s: MiniaturesData, fr: ThrowArea, seg: str, b: int) -> None:
-    s.stack[-1] = ManipGems(fr.player, "throw", to=b, object=fr.object)
+    s.replace(ManipGems(fr.actor, "throw", to=b, object=fr.object))
 
 
 def manip_gems_mask(s: MiniaturesData, fr: ManipGems, mask: Mask, codec: ActionCodec) -> None:
     o = codec.offsets["gems"]
-    for k in range(1, combat.space_room(s, fr.player, MANIP) + 1):
+    for k in range(1, combat.space_room(s, fr.actor, MANIP) + 1):
         mask[o + k] = True
 
 
 def manip_gems_apply(s: MiniaturesData, fr: ManipGems, seg: str, k: int) -> None:
-    s.stack.pop()
-    h = fr.player
+    s.pop()
+    h = fr.actor
     s.reserve[h] -= k
     s.spaces[h][MANIP] += k
     g = s.game
@@ -188,7 +190,7 @@ def manip_gems_apply(s: MiniaturesData, fr: ManipGems, seg: str, k: int) -> None
     if fr.why == "chest" and mv.hero_skill(s, h, "lock_picking"):
         specs.append((2, False))
     c = Resolution(hero=h, why=fr.why, object=fr.object, to=fr.to)
-    rolls.start_roll(s, h, rolls.payer("hero", h), specs, Then.MANIP_ROLLED, c,
+    rolls.start_roll(s, h, rolls.payer("hero", h), specs, MANIP_ROLLED, c,
                      rolls.support_for(s, ("h", h)))
 
 
@@ -228,7 +230,7 @@ def open_chest(s: MiniaturesData, h: int, a: int) -> None:
     if s.deck:
         card = s.deck.pop()
         s.log_event(f"{s.game.heroes[h].name} opens the chest: {s.game.object_name(card)}")
-        s.stack.append(Claim(h, card))
+        s.push(Claim(h, card))
 
 
 def claim_mask(s: MiniaturesData, fr: Claim, mask: Mask, codec: ActionCodec) -> None:
@@ -236,8 +238,8 @@ def claim_mask(s: MiniaturesData, fr: Claim, mask: Mask, codec: ActionCodec) -> 
 
 
 def claim_apply(s: MiniaturesData, fr: Claim, seg: str, i: int) -> None:
-    s.stack.pop()
-    h, o = fr.player, fr.object
+    s.pop()
+    h, o = fr.actor, fr.object
     s.log_event(f"{s.game.heroes[h].name} {'claims' if seg == 'yes' else 'leaves'} "
                 f"{s.game.object_name(o)}")
     if seg == "yes":
@@ -255,7 +257,7 @@ def offer_catch(s: MiniaturesData, o: int, area: int) -> None:
     """When an object lands, one hero there may at once catch or pick it up (simple)."""
     cands = catchers(s, area)
     if cands:
-        s.stack.append(Catch(cands[0], o, area, [cands[0]]))
+        s.push(Catch(cands[0], o, area, [cands[0]]))
 
 
 def catch_mask(s: MiniaturesData, fr: Catch, mask: Mask, codec: ActionCodec) -> None:
@@ -263,24 +265,24 @@ def catch_mask(s: MiniaturesData, fr: Catch, mask: Mask, codec: ActionCodec) -> 
 
 
 def catch_apply(s: MiniaturesData, fr: Catch, seg: str, i: int) -> None:
-    s.stack.pop()
-    h, o = fr.player, fr.object
+    s.pop()
+    h, o = fr.actor, fr.object
     if seg == "yes":
         pay_simple(s, h)
         take_object(s, h, o)
         return
     rest = [x for x in catchers(s, fr.area) if x not in fr.asked]
     if rest:
-        s.stack.append(Catch(rest[0], o, fr.area, fr.asked + [rest[0]]))
+        s.push(Catch(rest[0], o, fr.area, fr.asked + [rest[0]]))
 
 
 def explode(s: MiniaturesData, h: int, o: int, area: int) -> None:
     """Explosive Orb: an area attack with its dice where it lands, then discarded."""
     s.o_loc[o] = OFF
     c = Resolution(hero=h, area=area)
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), Then.ORB_ROLLED,
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(s.game.objects[o].area), ORB_ROLLED,
                      c)
 
 
 def orb_rolled(s: MiniaturesData, c: Resolution) -> None:
-    combat.area_attack(s, c.area, sum(c.faces), mv.HERO_SIDE, Then.NOTHING, c)
+    combat.area_attack(s, c.area, sum(c.faces), mv.HERO_SIDE, NOTHING, c)

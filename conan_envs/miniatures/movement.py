@@ -23,7 +23,7 @@ from .content import (
     WOOD_WALL,
 )
 from .data import MiniaturesData
-from .frames import Who
+from .records import Who
 
 HERO_SIDE, OVERLORD_SIDE = Side.HEROES, Side.OVERLORD
 

@@ -25,12 +25,19 @@ from .frames import (
     OverlordTurn,
     Reinforce,
     ReinforceArea,
-    Resolution,
     Rocks,
-    Then,
     Unit,
     UnitSpell,
-    Who,
+)
+from .records import Resolution, Who, evolve
+from .steps import (
+    NOTHING,
+    ROCKS_FELL,
+    UNIT_ATTACK_DONE,
+    UNIT_ATTACK_ROLLED,
+    UNIT_FELL,
+    UNIT_LEAP_ROLLED,
+    UNIT_SPELL_ROLLED,
 )
 
 
@@ -42,7 +49,7 @@ def begin_turn(s: MiniaturesData) -> None:
     s.ov_fatigue -= n
     s.ov_reserve += n
     s.log_event(f"Round {s.turn + 1}: the Overlord's turn; he recovers {n} gems")
-    s.stack.append(OverlordTurn(s.game.overlord, 0, []))
+    s.push(OverlordTurn(s.game.overlord, 0, []))
 
 
 def living_models(s: MiniaturesData, t: int) -> list[int]:
@@ -71,14 +78,13 @@ def turn_mask(s: MiniaturesData, fr: OverlordTurn, mask: Mask, codec: ActionCode
 
 def turn_apply(s: MiniaturesData, fr: OverlordTurn, seg: str, slot: int) -> None:
     if seg == "done":
-        s.stack.pop()
+        s.pop()
         return
-    fr.activations += 1
     s.ov_reserve -= SLOT_COSTS[slot]
     s.ov_fatigue += SLOT_COSTS[slot]
     t = s.river.pop(slot)
     s.river.append(t)
-    fr.activated.append(t)
+    s.replace(OverlordTurn(fr.actor, fr.activations + 1, fr.activated + [t]))
     g = s.game
     s.log_event(f"The Overlord activates {g.tiles[t].name} (slot {slot + 1}, "
                 f"{SLOT_COSTS[slot]} gems)")
@@ -92,21 +98,26 @@ def turn_apply(s: MiniaturesData, fr: OverlordTurn, seg: str, slot: int) -> None
 
 
 def next_model(s: MiniaturesData, fr: Unit) -> None:
-    """The next living model of the activated group acts, or the activation ends."""
-    while fr.queue:
-        m = fr.queue.pop(0)
+    """The next living model of the activated group acts, or the activation ends. `fr` is
+    the activation on top of the stack, or a new one (pushed if a model acts)."""
+    on_top = bool(s.stack) and s.stack[-1] is fr
+    queue = list(fr.queue)
+    while queue:
+        m = queue.pop(0)
         if s.u_area[m] >= 0:
             mp = 0 if fr.volley else 2 if fr.haste else s.game.tiles[fr.tile].move
             held = s.u_held[m]
             if held:   # Set's Possession: it cannot move this activation
                 s.u_held[m] = False
                 mp = 0
-            fr.model, fr.mp, fr.bought, fr.attacked, fr.held = m, mp, 0, False, held
-            if not s.stack or s.stack[-1] is not fr:
-                s.stack.append(fr)
+            fr = evolve(fr, queue=queue, model=m, mp=mp, bought=0, attacked=False, held=held)
+            if on_top:
+                s.replace(fr)
+            else:
+                s.push(fr)
             return
-    if s.stack and s.stack[-1] is fr:
-        s.stack.pop()
+    if on_top:
+        s.pop()
 
 
 def unit_targets(s: MiniaturesData, m: int, volley: bool = False) -> tuple[list[int], list[int]]:
@@ -167,11 +178,11 @@ def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
     if seg == "spell":
         # Spell Caster on a tile: the Overlord pays the cost from the Reserve, once per
         # activation and spell (the exertion limit of Energy Drain is 1).
-        fr.cast = fr.cast + [i]
+        s.replace(evolve(fr, cast=fr.cast + [i]))
         cost = s.game.spells[i].cost + s.u_dizzy[m]   # Magical Dizziness: 1 gem more
         s.ov_reserve -= cost
         s.ov_fatigue += cost
-        s.stack.append(UnitSpell(fr.player, m, i))
+        s.push(UnitSpell(fr.actor, m, i))
         return
     if seg == "barricade":
         ritual.hit_barricade(s, fr, i)
@@ -180,29 +191,26 @@ def unit_apply(s: MiniaturesData, fr: Unit, seg: str, i: int) -> None:
         s.log_event(f"{s.game.model_name(m)} gets 1 more movement point (1 gem)")
         s.ov_reserve -= 1
         s.ov_fatigue += 1
-        fr.bought += 1
-        fr.mp += 1
+        s.replace(evolve(fr, bought=fr.bought + 1, mp=fr.mp + 1))
         return
     if seg == "move":
         a = s.u_area[m]
-        fr.mp -= mv.move_cost(s, ("u", m), a, i)
+        s.replace(evolve(fr, mp=fr.mp - mv.move_cost(s, ("u", m), a, i)))
         mv.cross(s, a, i)
         kind = s.game.board.border[a][i]
         if kind == LEAP:
             c = Resolution(model=m, to=i, difficulty=s.game.board.difficulty[a][i])
             rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), [(2, False)],
-                             Then.UNIT_LEAP_ROLLED, c)
+                             UNIT_LEAP_ROLLED, c)
             return
         s.u_area[m] = i
         s.log_event(f"{s.game.model_name(m)} moves to {s.game.board.names[i]}")
         if kind == DROP:
             rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"),
-                             list(s.game.board.fall_dice), Then.UNIT_FELL, Resolution(model=m))
+                             list(s.game.board.fall_dice), UNIT_FELL, Resolution(model=m))
         return
     # an attack ends the model's movement (ruling, as for allies)
-    fr.attacked = True
-    fr.mp = 0
-    fr.hit = "character"
+    s.replace(evolve(fr, attacked=True, mp=0, hit="character"))
     target: Who = ("h", i) if seg == "hero" else ("u", i)
     s.log_event(f"{s.game.model_name(m)} attacks {rolls.target_name(s, target)}")
     if "fascination" in s.game.tiles[s.game.model_tile[m]].skills:
@@ -223,7 +231,7 @@ def unit_attack_roll(s: MiniaturesData, c: Resolution) -> None:
     specs = list(tile.ranged or tile.melee) if kind == "ranged" else list(tile.melee)
     if kind == "ranged" and g.board.elev[s.u_area[m]] > g.board.elev[mv.area_of(s, c.target)]:
         specs.append((0, False))
-    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), specs, Then.UNIT_ATTACK_ROLLED, c,
+    rolls.start_roll(s, g.overlord, rolls.payer("overlord"), specs, UNIT_ATTACK_ROLLED, c,
                      rolls.support_for(s, ("u", m)))
 
 
@@ -238,7 +246,7 @@ def unit_attack_rolled(s: MiniaturesData, c: Resolution) -> None:
     combat.log_power(s, g.model_name(m), "attack", c.faces, power, (("hindering", hinder),))
     if mv.area_of(s, c.target) < 0:
         return
-    combat.defend(s, c.target, power, c.kind, Then.UNIT_ATTACK_DONE, c)
+    combat.defend(s, c.target, power, c.kind, UNIT_ATTACK_DONE, c)
 
 
 def unit_attack_done(s: MiniaturesData, c: Resolution) -> None:
@@ -256,7 +264,7 @@ def unit_attack_done(s: MiniaturesData, c: Resolution) -> None:
     heroes = [h for h in s.heroes_in_play() if s.h_area[h] == a]
     allies = [k for k, b in enumerate(s.u_area) if b == a and mv.model_side(s, k) == mv.HERO_SIDE]
     if left > 0 and (heroes or allies):
-        s.stack.append(Circular(g.overlord, left, c, allies, heroes))
+        s.push(Circular(g.overlord, left, c, allies, heroes))
 
 
 def unit_leap_rolled(s: MiniaturesData, c: Resolution) -> None:
@@ -284,7 +292,7 @@ def event(s: MiniaturesData) -> None:
     if ev.get("hordes") is not None:
         ritual.event(s)
     elif ev.get("choice"):
-        s.stack.append(Event(s.game.overlord))
+        s.push(Event(s.game.overlord))
     else:
         _reinforce(s, ev.get("reinforcement", 0))
 
@@ -310,17 +318,17 @@ def event_mask(s: MiniaturesData, fr: Event, mask: Mask, codec: ActionCodec) -> 
 
 
 def event_apply(s: MiniaturesData, fr: Event, seg: str, i: int) -> None:
-    s.stack.pop()
+    s.pop()
     g = s.game
     s.log_event(f"The Overlord chooses the event: {(g.codec.labels['event'] or ())[i]}")
     if i == 0:
         _reinforce(s, g.event.get("reinforcement", 0))
         return
     if i == 3:
-        s.stack.append(Free(g.overlord))
+        s.push(Free(g.overlord))
         return
     if i == 4:
-        s.stack.append(Rocks(g.overlord))
+        s.push(Rocks(g.overlord))
         return
     if i == 2:
         # Volley (ruling): every Overlord model with a hero in sight may make one ranged
@@ -344,7 +352,7 @@ def event_apply(s: MiniaturesData, fr: Event, seg: str, i: int) -> None:
 
 def _reinforce(s: MiniaturesData, pts: int) -> None:
     if pts > 0:
-        s.stack.append(Reinforce(s.game.overlord, pts))
+        s.push(Reinforce(s.game.overlord, pts))
 
 
 def reinforce_tiles(s: MiniaturesData, pts: int) -> list[int]:
@@ -370,9 +378,9 @@ def reinforce_mask(s: MiniaturesData, fr: Reinforce, mask: Mask, codec: ActionCo
 
 def reinforce_apply(s: MiniaturesData, fr: Reinforce, seg: str, t: int) -> None:
     if seg == "done":
-        s.stack.pop()
+        s.pop()
         return
-    s.stack.append(ReinforceArea(fr.player, t))
+    s.push(ReinforceArea(fr.actor, t))
 
 
 def reinforce_area_mask(s: MiniaturesData, fr: ReinforceArea, mask: Mask, codec: ActionCodec) -> None:
@@ -383,7 +391,7 @@ def reinforce_area_mask(s: MiniaturesData, fr: ReinforceArea, mask: Mask, codec:
 
 
 def reinforce_area_apply(s: MiniaturesData, fr: ReinforceArea, seg: str, a: int) -> None:
-    s.stack.pop()
+    s.pop()
     g = s.game
     t = fr.tile
     m = next(k for k in g.tile_models[t] if s.u_area[k] < 0)
@@ -392,9 +400,11 @@ def reinforce_area_apply(s: MiniaturesData, fr: ReinforceArea, seg: str, a: int)
     s.u_life[m] = g.tiles[t].life
     parent = s.stack[-1]
     assert isinstance(parent, Reinforce)
-    parent.pts -= g.tiles[t].cost
-    if not reinforce_tiles(s, parent.pts):
-        s.stack.pop()
+    pts = parent.pts - g.tiles[t].cost
+    if reinforce_tiles(s, pts):
+        s.replace(Reinforce(parent.actor, pts))
+    else:
+        s.pop()
 
 
 # ---- spells cast by a tile (Skuthus) ------------------------------------------------------------
@@ -413,7 +423,7 @@ def unit_spell_mask(s: MiniaturesData, fr: UnitSpell, mask: Mask, codec: ActionC
 
 
 def unit_spell_apply(s: MiniaturesData, fr: UnitSpell, seg: str, h: int) -> None:
-    s.stack.pop()
+    s.pop()
     spell = s.game.spells[fr.spell]
     s.log_event(f"{s.game.model_name(fr.model)} casts {spell.name} on {s.game.heroes[h].name}")
     if spell.effect == "drain":
@@ -428,7 +438,7 @@ def unit_spell_apply(s: MiniaturesData, fr: UnitSpell, seg: str, h: int) -> None
         return
     c = Resolution(side=mv.OVERLORD_SIDE, model=fr.model, target=("h", h), spell=fr.spell)
     rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), list(spell.dice),
-                     Then.UNIT_SPELL_ROLLED, c)
+                     UNIT_SPELL_ROLLED, c)
 
 
 def unit_spell_rolled(s: MiniaturesData, c: Resolution) -> None:
@@ -440,7 +450,7 @@ def unit_spell_rolled(s: MiniaturesData, c: Resolution) -> None:
     s.reserve[h] -= n
     s.fatigue[h] += n
     if s.h_state[h] == 0:
-        combat.defend(s, c.target, sum(c.faces), "spell", Then.NOTHING, c)
+        combat.defend(s, c.target, sum(c.faces), "spell", NOTHING, c)
 
 
 # ---- petrified monsters (In the Heart of Darkness) ---------------------------------------------
@@ -466,7 +476,7 @@ def free_mask(s: MiniaturesData, fr: Free, mask: Mask, codec: ActionCodec) -> No
 def free_apply(s: MiniaturesData, fr: Free, seg: str, t: int) -> None:
     """The freed monster comes alive where its statue stands; its tile goes to the River's
     end, taking the place of the leftmost empty slot."""
-    s.stack.pop()
+    s.pop()
     g = s.game
     s.log_event(f"{g.tiles[t].name} is freed from the stone")
     s.petrified.remove(t)
@@ -487,10 +497,10 @@ def rocks_mask(s: MiniaturesData, fr: Rocks, mask: Mask, codec: ActionCodec) -> 
 def rocks_apply(s: MiniaturesData, fr: Rocks, seg: str, a: int) -> None:
     """Pick an area and roll the dice; every character there takes damage equal to the
     symbols, with no Guard or Armor (the Overlord may Reroll with gems)."""
-    s.stack.pop()
+    s.pop()
     s.log_event(f"Rocks fall on {s.game.board.names[a]}")
     dice = list(s.game.event_rocks)
-    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, Then.ROCKS_FELL,
+    rolls.start_roll(s, s.game.overlord, rolls.payer("overlord"), dice, ROCKS_FELL,
                      Resolution(area=a))
 
 
@@ -521,8 +531,8 @@ def haste_mask(s: MiniaturesData, fr: Haste, mask: Mask, codec: ActionCodec) -> 
 
 
 def haste_apply(s: MiniaturesData, fr: Haste, seg: str, t: int) -> None:
-    s.stack.pop()
+    s.pop()
     if seg == "done":
         return
     queue = [m for m in fr.groups[str(t)] if s.u_area[m] >= 0]
-    next_model(s, Unit(fr.player, t, queue, haste=True))
+    next_model(s, Unit(fr.actor, t, queue, haste=True))

@@ -19,6 +19,7 @@ from ..engine import checks
 from .constants import OFF
 from .content import COLOR_NAMES
 from .data import MiniaturesData
+from .frames import Act
 
 COLORS = {"Y": 0, "O": 1, "R": 2, **{name: k for k, name in enumerate(COLOR_NAMES)}}
 
@@ -193,7 +194,7 @@ def hand_turn(s: MiniaturesData, h: int) -> State:
         raise ValueError(f"the decision is {s.decision()!r}, not a hero's action")
     if s.h_state[h] != 0:
         raise ValueError(f"hero {h} is not on the board")
-    s.stack[-1].player = h
+    s.replace(Act(h))
     return s.edited()
 
 

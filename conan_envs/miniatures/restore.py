@@ -1,7 +1,8 @@
 """Checks on a state read back from a save (the engine's `state_from_json` first checks every
 field's type against a fresh state): sizes, ranges, the gem count of every hero (rulebook "Gems":
 a hero's gems move between zones but are never created), where each object is, and every
-pending decision frame. Anything wrong is a CorruptStateError naming the field."""
+pending frame's fields (`check_frame`, called by each frame's ``check``; the stack itself is
+checked by FlowState._check_stack). Anything wrong is a CorruptStateError naming the field."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,10 +12,10 @@ from conan_envs.engine import CorruptStateError
 
 from .constants import ESCAPED, MAX_DICE, OFF, PHASE_NAMES, SLOT_COSTS
 from .data import MiniaturesData
-from .frames import FRAME_TYPES, Frame, Payer, Reroll, Resolution, Then, Unit
+from .frames import Reroll, Unit
+from .records import Cont, MiniFrame, Payer, Resolution
 
 MAX_GEMS = 60          # no hero or Overlord zone ever holds more
-MAX_STACK = 64         # decision frames pending at once
 
 
 def _bad(field: str, why: str) -> NoReturn:
@@ -106,29 +107,29 @@ def check(s: MiniaturesData) -> None:
     _range("yselda_hut", s.yselda_hut, -1, n - 1)
     if s.yselda_hut >= 0 and s.yselda_hut not in g.huts:
         _bad("yselda_hut", "not a hut")
-    if len(s.stack) > MAX_STACK:
-        _bad("stack", "too many pending decisions")
-    if s.winner < 0 and not s.stack:
-        _bad("stack", "no pending decision in a game not over")
-    z = {"nh": nh, "n": n, "M": M, "O": O, "S": S, "T": T}
-    for i, fr in enumerate(s.stack):
-        if type(fr) not in FRAME_TYPES:
-            _bad(f"stack[{i}]", "not a decision frame")
-        _frame(s, fr, f"stack[{i}]", z)
 
 
-_THEN = frozenset(Then)
+def check_frame(s: MiniaturesData, fr: MiniFrame | Resolution) -> None:
+    """Every field of a frame on the stack (or of the Resolution it carries) within its range
+    (each frame's ``check`` calls it; FlowState._check_stack checks the stack's size, the
+    frames' classes and actors, and that a decision waits on top)."""
+    g = s.game
+    z = {"nh": g.num_heroes, "n": g.num_areas, "M": g.num_models, "O": g.num_objects,
+         "S": len(g.spells), "T": len(g.tiles)}
+    _frame(s, fr, f"stack[{fr.kind if isinstance(fr, MiniFrame) else 'context'}]", z)
+
+
 _COUNTS = frozenset(("gems", "mp", "bought", "activations", "pts", "left", "steps", "power",
                      "area_power", "defense", "dmg", "life_before"))
-_NAMES = frozenset(("kind", "atk_kind", "why", "hit"))
+_NAMES = frozenset(("kind", "attack", "atk_kind", "why", "hit"))
 _FLAGS = frozenset(("noguard", "volley", "killed", "attacked", "held", "haste"))
 
 
-def _frame(s: Any, d: Frame | Resolution, path: str, z: dict[str, int]) -> None:
+def _frame(s: Any, d: MiniFrame | Resolution, path: str, z: dict[str, int]) -> None:
     """Every field of a frame (or of what it resolves) within its range."""
     nh, n, M, O, S, T = z["nh"], z["n"], z["M"], z["O"], z["S"], z["T"]
     ranges = {
-        "player": (0, nh), "hero": (0, nh - 1), "target_hero": (0, nh - 1),
+        "actor": (-1, nh), "hero": (0, nh - 1), "target_hero": (0, nh - 1),
         "model": (-1 if isinstance(d, Unit) else 0, M - 1), "target_model": (0, M - 1),
         "tile": (-1, T - 1), "object": (-1, O - 1), "weapon": (-1, O - 1), "spell": (0, S - 1),
         "area": (-1, n - 1), "to": (-1, n - 1), "bar": (0, len(s.game.barricades) - 1),
@@ -145,7 +146,7 @@ def _frame(s: Any, d: Frame | Resolution, path: str, z: dict[str, int]) -> None:
         elif key in _COUNTS:
             _range(where, val, -MAX_GEMS, 10 * MAX_GEMS)
         elif key in ("then", "final"):
-            if val not in _THEN:
+            if not isinstance(val, Cont) or val.context is not None:
                 _bad(where, f"{val!r} is not a rule")
         elif key == "context":
             if not isinstance(val, Resolution):

@@ -11,7 +11,9 @@ from . import movement as mv
 from . import rolls
 from .constants import Winner
 from .data import MiniaturesData
-from .frames import Haste, Resolution, Then, Unit
+from .frames import Haste, Unit
+from .records import Resolution, evolve
+from .steps import BARRICADE_HIT, INCANTED
 
 OVERLORD = Winner.OVERLORD
 
@@ -36,10 +38,10 @@ def hit_barricade(s: MiniaturesData, fr: Unit, i: int) -> None:
     """A model of the activated group attacks a barricade: its melee dice, damage = symbols."""
     g = s.game
     m = fr.model
-    fr.attacked, fr.mp, fr.hit = True, 0, "barricade"
+    s.replace(evolve(fr, attacked=True, mp=0, hit="barricade"))
     c = Resolution(bar=i, model=m)
     rolls.start_roll(s, g.overlord, rolls.payer("overlord"), list(g.tiles[g.model_tile[m]].melee),
-                     Then.BARRICADE_HIT, c, rolls.support_for(s, ("u", m)))
+                     BARRICADE_HIT, c, rolls.support_for(s, ("u", m)))
 
 
 def barricade_hit(s: MiniaturesData, c: Resolution) -> None:
@@ -58,9 +60,9 @@ def event(s: MiniaturesData) -> None:
     if s.relics and heroes:
         # Incantation: a hero rolls 1 yellow die per relic on the board, without rerolls
         rolls.start_roll(s, heroes[0], rolls.payer("nobody"), [(0, False)] * len(s.relics),
-                         Then.INCANTED, Resolution())
+                         INCANTED, Resolution())
     if s.winner < 0 and returned:
-        s.stack.append(Haste(g.overlord, returned))
+        s.push(Haste(g.overlord, returned))
 
 
 def pict_hordes(s: MiniaturesData) -> dict[str, list[int]]:

@@ -2,8 +2,9 @@
 
 Every roll goes through a `reroll` decision (skipped when no reroll is possible): free
 rerolls of marked dice, Support's extra free reroll, then paid rerolls (a hero's gems, or the
-Overlord's Reroll benefit). What happens next is named by a `Then`, resumed through the
-state (the table of continuations is in kinds.py) with the roll's `Resolution`.
+Overlord's Reroll benefit). What happens next is a continuation (steps.py): taken at once with
+the roll's `Resolution` when no reroll is possible, else pushed under the `Reroll` decision,
+which puts the final roll in it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from . import movement as mv
 from .constants import ROLL_PURPOSE
 from .content import COLOR_NAMES
 from .data import MiniaturesData
-from .frames import Payer, Reroll, Resolution, Then, Who
+from .frames import Reroll
+from .records import Cont, Payer, Resolution, Who, copy_resolution, evolve
+from .steps import DefenseRolled
 from .view import dice_words
 
 
@@ -29,7 +32,7 @@ def payer(side: str, hero: int = -1, ally: bool = False) -> Payer:
 
 
 def start_roll(s: MiniaturesData, player: int, payer_: Payer, specs: Sequence[tuple[int, bool]],
-               then: Then, c: Resolution,
+               then: Cont, c: Resolution,
                support: int = 0, who: Who | None = None) -> None:
     """Roll `specs` ((colour, marked), ...); `payer_` (see `payer`) pays for rerolls; marked
     dice give free rerolls of their colour. `who` rolls (default: the paying hero); Jinx in its
@@ -48,12 +51,14 @@ def start_roll(s: MiniaturesData, player: int, payer_: Payer, specs: Sequence[tu
     fr = Reroll(player, payer_, dice, [faces[col][r] for col, r in zip(dice, rolls)], free,
                 support, then, c)
     if dice:
-        s.log_event(f"{roller_name(s, c, player, then)} rolls for {ROLL_PURPOSE[then]}: "
+        s.log_event(f"{roller_name(s, c, player, then)} rolls for {ROLL_PURPOSE[then.kind]}: "
                     f"{dice_words(s.game, dice, fr.faces)} = {sum(fr.faces)}")
     if dice and _can_reroll(s, fr):
-        s.stack.append(fr)
+        s.push(then.carrying(c))   # where play returns once the roll is final
+        s.push(fr)
     else:
-        _finish_roll(s, fr)
+        c.faces = fr.faces
+        then.go(s, c)
 
 
 def jinxed(s: MiniaturesData, who: Who) -> bool:
@@ -93,21 +98,24 @@ def reroll_mask(s: MiniaturesData, fr: Reroll, mask: Mask, codec: ActionCodec) -
 
 def reroll_apply(s: MiniaturesData, fr: Reroll, seg: str, i: int) -> None:
     if seg == "keep":
-        s.stack.pop()
         _finish_roll(s, fr)
         return
     col = fr.dice[i]
-    if fr.free[col]:
-        fr.free[col] -= 1
-    elif fr.support:
-        fr.support -= 1
+    free, support = fr.free, fr.support
+    if free[col]:
+        free = free.copy()
+        free[col] -= 1
+    elif support:
+        support -= 1
     else:
         pay_reroll(s, fr.payer)
-    fr.faces[i] = s.game.faces[col][int(s.rng.integers(6))]
-    s.log_event(f"{roller_name(s, fr.context, fr.player, fr.then)} rerolls die {i + 1} "
+    faces = fr.faces.copy()
+    faces[i] = s.game.faces[col][int(s.rng.integers(6))]
+    fr = evolve(fr, faces=faces, free=free, support=support)
+    s.replace(fr)
+    s.log_event(f"{roller_name(s, fr.context, fr.actor, fr.then)} rerolls die {i + 1} "
                 f"({COLOR_NAMES[col]}): {fr.faces[i]}, total {sum(fr.faces)}")
     if not _can_reroll(s, fr):
-        s.stack.pop()
         _finish_roll(s, fr)
 
 
@@ -124,11 +132,11 @@ def pay_reroll(s: MiniaturesData, pays: Payer) -> None:
         s.ov_fatigue += 1
 
 
-def roller_name(s: MiniaturesData, c: Resolution, player: int, then: str = "") -> str:
+def roller_name(s: MiniaturesData, c: Resolution, player: int, then: Cont | None = None) -> str:
     """Who rolls: the defender for a defence roll (the context names the attacker), else the
     character acting, else the player."""
     g = s.game
-    if then == Then.DEFENSE_ROLLED and c.target is not None:
+    if isinstance(then, DefenseRolled) and c.target is not None:
         return target_name(s, c.target)
     if c.hero is not None:
         return g.heroes[c.hero].name
@@ -147,9 +155,9 @@ def target_name(s: MiniaturesData, t: Who) -> str:
 
 
 def _finish_roll(s: MiniaturesData, fr: Reroll) -> None:
-    c = fr.context
-    c.faces = fr.faces
-    s.resume(fr.then, c)
+    """The roll is final: the continuation under the decision takes it (the run loop)."""
+    s.pop()
+    s.replace(fr.then.carrying(copy_resolution(fr.context, faces=fr.faces)))
 
 
 def support_for(s: MiniaturesData, who: Who) -> int:

@@ -28,7 +28,7 @@ def hide_mask(s: MiniaturesData, fr: Hide, mask: Mask, codec: ActionCodec) -> No
 
 def hide_apply(s: MiniaturesData, fr: Hide, seg: str, a: int) -> None:
     """The Overlord secretly picks the hut that hides Yselda."""
-    s.stack.pop()
+    s.pop()
     s.yselda_hut = a
     s.log_event(f"You hide Yselda in {s.game.board.names[a]}", to=s.game.overlord)
 

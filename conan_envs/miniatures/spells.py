@@ -18,8 +18,10 @@ from . import combat, manipulation, rolls
 from . import movement as mv
 from .content import DROP, LEAP
 from .data import MiniaturesData
-from .frames import Resolution, SpellTarget, Then
+from .frames import SpellTarget
+from .records import Resolution, evolve
 from .spellcards import affordable, can_cast, cast_reaction, pay, reaction_spells  # noqa: F401
+from .steps import KISS_DONE, NOTHING, SPELL_ROLLED
 
 
 def teleport_areas(s: MiniaturesData, h: int, sp: int) -> list[int]:
@@ -136,16 +138,16 @@ def cast(s: MiniaturesData, h: int, sp: int) -> None:
         # the caster's model leaves the board (ruling: the caster dies)
         pay(s, h, sp, spell.cost)
         c = Resolution(hero=h, spell=sp, area=s.h_area[h])
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), SPELL_ROLLED, c,
                          rolls.support_for(s, ("h", h)))
     elif eff == "swarm":
         # Pestilential Swarm: 3 yellow dice, no defence, everyone in the area but the caster
         pay(s, h, sp, spell.cost)
         c = Resolution(hero=h, spell=sp, area=s.h_area[h])
-        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+        rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), SPELL_ROLLED, c,
                          rolls.support_for(s, ("h", h)))
     else:
-        s.stack.append(SpellTarget(h, sp))
+        s.push(SpellTarget(h, sp))
 
 
 def _mind_control_choices(s: MiniaturesData, fr: SpellTarget, h: int, sp: int) -> tuple[str, Iterable[int]]:
@@ -181,7 +183,7 @@ _TARGETS: dict[str, Callable[[Any, SpellTarget, int, int], tuple[str, Iterable[i
 
 
 def target_mask(s: MiniaturesData, fr: SpellTarget, mask: Mask, codec: ActionCodec) -> None:
-    h, sp = fr.player, fr.spell
+    h, sp = fr.actor, fr.spell
     eff = s.game.spells[sp].effect
     seg, choices = _TARGETS.get(eff, _area_choices)(s, fr, h, sp)
     o = codec.offsets[seg]
@@ -192,16 +194,16 @@ def target_mask(s: MiniaturesData, fr: SpellTarget, mask: Mask, codec: ActionCod
 
 
 def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
-    h, sp = fr.player, fr.spell
+    h, sp = fr.actor, fr.spell
     spell = s.game.spells[sp]
     eff = spell.effect
     if eff == "gift":
         if fr.target_hero is None:
             pay(s, h, sp, spell.cost)
-            fr.target_hero = i
+            s.replace(evolve(fr, target_hero=i))
             return
         # Gift of Life: the gems change owner (ruling: both heroes' gem totals change)
-        s.stack.pop()
+        s.pop()
         t = fr.target_hero
         s.reserve[h] -= i
         s.life[h] -= i
@@ -213,18 +215,18 @@ def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
     if eff == "mind_control":
         if fr.target_model is None:
             pay(s, h, sp, spell.cost)
-            fr.target_model, fr.steps = i, 0
+            s.replace(evolve(fr, target_model=i, steps=0))
             return
         if seg == "done":
-            s.stack.pop()
+            s.pop()
             return
         if fr.steps:
             pay(s, h, sp, 1)   # 1 area per gem
-        fr.steps += 1
+        s.replace(evolve(fr, steps=fr.steps + 1))
         mv.cross(s, s.u_area[fr.target_model], i)
         s.u_area[fr.target_model] = i
         return
-    s.stack.pop()
+    s.pop()
     if eff == "teleport":
         # Teleportation: 1 area per gem; ignores walls, hindering, Blocking and elevation.
         pay(s, h, sp, s.game.board.dist[s.h_area[h]][i])
@@ -251,7 +253,7 @@ def target_apply(s: MiniaturesData, fr: SpellTarget, seg: str, i: int) -> None:
     else:
         c = Resolution(hero=h, spell=sp, area=i)
     # "Casting a spell is not affected by hindering."
-    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), Then.SPELL_ROLLED, c,
+    rolls.start_roll(s, h, rolls.payer("hero", h), list(spell.dice), SPELL_ROLLED, c,
                      rolls.support_for(s, ("h", h)))
 
 
@@ -274,15 +276,15 @@ def spell_rolled(s: MiniaturesData, c: Resolution) -> None:
             s.ov_fatigue += n
         assert c.target is not None
         if s.u_area[c.target[1]] >= 0:
-            combat.defend(s, c.target, power, "spell", Then.NOTHING, c)
+            combat.defend(s, c.target, power, "spell", NOTHING, c)
     elif spell.effect == "kiss":
         assert c.hero is not None
-        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.KISS_DONE, c, exclude=c.hero)
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, KISS_DONE, c, exclude=c.hero)
     elif spell.effect == "swarm":
         assert c.hero is not None
         swarm(s, c.hero, c.area, power)
     else:
-        combat.area_attack(s, c.area, power, mv.HERO_SIDE, Then.NOTHING, c)
+        combat.area_attack(s, c.area, power, mv.HERO_SIDE, NOTHING, c)
 
 
 def kiss_done(s: MiniaturesData, c: Resolution) -> None:

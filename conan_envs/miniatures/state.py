@@ -1,9 +1,10 @@
 """One position of a game of Conan (rulebook "Game Play": the heroes' turn, then the
 Overlord's, until a side completes its objective).
 
-Decisions are frames on `self.stack` (typed records, frames.py); the top frame names the
-decision and the player asked. When the stack empties, the turn structure moves on
-(heroes_turn / overlord). The dispatch tables are in kinds.py.
+The state is a `FlowState` (engine/flow.py): decisions are frames on `self.stack` (frames.py,
+steps.py), the top one decides; the run loop takes the steps the rules take without a choice,
+and when the stack empties the turn structure moves on (heroes_turn / overlord). Each frame
+kind calls its rule as a method of this class (the names at its end).
 """
 from __future__ import annotations
 
@@ -11,23 +12,37 @@ from typing import Any, cast
 
 import numpy as np
 
-from conan_envs.engine import TERMINAL
 from conan_envs.engine.core import Mask
+from conan_envs.engine.flow import GAME_OVER, Frame, GameOver
 from conan_envs.engine.view import Decision
 
-from . import combat, encode, heroes_turn, labels, overlord, restore, scenarios
+from . import (
+    allies,
+    combat,
+    encode,
+    heroes_turn,
+    labels,
+    manipulation,
+    overlord,
+    restore,
+    ritual,
+    rolls,
+    scenarios,
+    spells,
+)
 from . import text as mtext
 from . import view as mview
 from .constants import OFF
 from .data import MiniaturesData
-from .frames import Frame, Hide, Resolution, Then
+from .frames import FRAME_TYPES, Hide
 from .game import MiniaturesGame
-from .kinds import AUTO, CONT, KINDS
 
 
 class MiniaturesState(MiniaturesData):
-    # _pre: the mask _advance already built for the decision it stopped at (not state data)
+    # _pre: the mask the run loop already built for the decision it stopped at (not state data)
     _TRANSIENT = MiniaturesData._TRANSIENT + ("_pre",)
+    FRAME_TYPES = FRAME_TYPES
+    MAX_DEPTH = 64   # frames pending at once (a snapshot's stack)
 
     def __init__(self, game: MiniaturesGame, seed: int | None = None) -> None:
         super().__init__(game, seed)
@@ -38,7 +53,6 @@ class MiniaturesState(MiniaturesData):
         b = g.board
         self.phase = "start"
         self.winner = -1          # 0 heroes, 1 Overlord
-        self.stack: list[Frame] = []
         self.h_area = list(g.hero_start)
         self.h_state = [0] * nh   # 0 on the board, 1 dead, 2 fled
         self.reserve = [hs.life for hs in g.heroes]
@@ -98,29 +112,34 @@ class MiniaturesState(MiniaturesData):
         self.yselda_hut = -1
         if g.objective == "clutches":   # Yselda's hut is the Overlord's secret
             self.phase = "hide"
-            self.stack.append(Hide(g.overlord))
-        self._advance()
+            self.push(Hide(g.overlord))
+        self.advance()
 
-    # ---- turn structure --------------------------------------------------------------------
-    def _advance(self) -> None:
-        """Move the turn structure on until a player has a real choice to make."""
+    # ---- the run loop (engine/flow.py) -----------------------------------------------------
+    def _interrupt(self) -> Frame[Any] | None:
+        return GAME_OVER if self.winner >= 0 else None
+
+    def _between_steps(self) -> Frame[Any] | None:
+        """Before each step: the active hero who died or fled hands the turn on, the scenario's
+        objective is checked, and a FORCED decision with a single legal action is taken (there
+        is nothing to choose). The mask of the decision the loop stops at is kept (`_pre`)."""
+        stack = self.stack
         while True:
             heroes_turn.fix_active(self)
             scenarios.check(self)
             if self.winner >= 0:
-                return
-            if not self.stack:
-                self._next_phase()
-                continue
-            fr = self.stack[-1]
-            if type(fr) not in AUTO:
-                return
-            mask = self._build_mask()
+                return GAME_OVER
+            if not stack:
+                return None
+            fr = stack[-1]
+            if not fr.FORCED:   # type: ignore[attr-defined]
+                return None
+            mask = np.zeros(self.game.num_actions, dtype=bool)
+            fr.mask(self, mask)
             if np.count_nonzero(mask) != 1:
                 self._pre = mask
-                return
-            seg, i = self.game.codec.decode(int(mask.argmax()))
-            KINDS[type(fr)][1](self, fr, seg, i)
+                return None
+            fr.apply(self, int(mask.argmax()))
 
     def _next_phase(self) -> None:
         if self.game.overlord_first:
@@ -156,44 +175,40 @@ class MiniaturesState(MiniaturesData):
         elif self.phase == "stance":
             heroes_turn.begin_action_phase(self)
 
-    def current_player(self) -> int:
-        if self.winner >= 0:
-            return TERMINAL
-        return self.stack[-1].player
-
-    def _legal_mask(self) -> np.ndarray:
-        pre: Mask | None = getattr(self, "_pre", None)   # absent in a state being restored
-        if pre is not None:
-            self._pre = None
-            return pre
-        return self._build_mask()
-
-    def _build_mask(self) -> np.ndarray:
-        codec = self.game.codec
-        mask = codec.empty_mask()
-        fr = self.stack[-1]
-        KINDS[type(fr)][0](self, fr, mask, codec)
+    def legal_action_mask(self) -> Mask:
+        """As FlowState's, first taking the mask the run loop built when it stopped (`_pre`)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._pre
+            if mask is None:
+                mask = np.zeros(self.game.num_actions, dtype=bool)
+                self._now.mask(self, mask)  # type: ignore[union-attr]
+            else:
+                self._pre = None
+            mask.flags.writeable = False
+            self._mask = mask
         return mask
 
     def _apply(self, action: int) -> None:
+        """As FlowState's (the frame deciding now plays it, then the run loop), first dropping
+        the mask the loop built ahead (`_pre`)."""
         self._pre = None
-        seg, i = self.game.codec.decode(action)
-        fr = self.stack[-1]
-        KINDS[type(fr)][1](self, fr, seg, i)
-        self._advance()
+        self._now.apply(self, action)  # type: ignore[union-attr]
+        self.advance()
 
-    def resume(self, then: Then, c: Resolution) -> None:
-        """Go on with the rules once a roll or an attack is resolved (kinds.CONT)."""
-        CONT[then](self, c)
+    def _over_prompt(self) -> str:
+        who = "The heroes" if self.winner == 0 else "The Overlord"
+        return f"The game is over: {who} won."
 
-    def decision(self) -> str:
-        return "game over" if self.winner >= 0 else self.stack[-1].KIND.value
-
-    @property
-    def frame(self) -> Frame | None:
-        """The pending decision (a typed record of frames.py; None once the game is over).
-        Read it, never change it: the rules own it."""
-        return None if self.winner >= 0 else self.stack[-1]
+    def _decision(self, role: int) -> Decision:
+        """As FlowState's, naming the decision by its view name (`view_kind`: the web board's
+        and the transcripts' vocabulary, longer than `decision()`'s)."""
+        frame = self.frame()
+        if type(frame) is GameOver:
+            return Decision("game_over", None, self._over_prompt(), {})
+        prompt, context = frame.prompt(self, role)
+        return Decision(frame.view_kind, self.game.roles[frame.actor], prompt,  # type: ignore[attr-defined]
+                        context)
 
     def returns(self) -> list[float]:
         n = self.game.num_roles
@@ -218,9 +233,6 @@ class MiniaturesState(MiniaturesData):
 
     def _view(self, role: int) -> dict[str, Any]:
         return mview.board_view(self, role)
-
-    def _decision(self, role: int) -> Decision:
-        return mtext.decision(self, role)
 
     def _render(self, view: dict[str, Any]) -> str:
         return mtext.render(view)
@@ -276,15 +288,70 @@ class MiniaturesState(MiniaturesData):
         return new
 
     def edited(self) -> MiniaturesState:
-        """Also drops the mask `_advance` built ahead (`_pre`)."""
+        """Also drops the mask the run loop built ahead (`_pre`)."""
         self._pre = None
         super().edited()
         return self
 
     def _rebuild_derived(self) -> None:
         self._pre = None
+        super()._rebuild_derived()
 
     def _check_restored(self) -> None:
         restore.check(self)
         super()._check_restored()
+
+    # ---- the rules each frame kind calls (frames.py, steps.py: frame.mask, apply, go) -------
+    # A frame calls its rule as a method of the state, which sits above the rules modules (the
+    # frames sit below them, so that the rules can build frames).
+    decision_context = mtext.decision_context
+    check_frame = restore.check_frame
+    hide_mask, hide_apply = scenarios.hide_mask, scenarios.hide_apply
+    stance_mask, stance_apply = heroes_turn.stance_mask, heroes_turn.stance_apply
+    act_mask, act_apply = heroes_turn.act_mask, heroes_turn.act_apply
+    atk_gems_mask, atk_gems_apply = combat.atk_gems_mask, combat.atk_gems_apply
+    atk_weapon_mask, atk_weapon_apply = combat.atk_weapon_mask, combat.atk_weapon_apply
+    reroll_mask, reroll_apply = rolls.reroll_mask, rolls.reroll_apply
+    sacrifice_mask, sacrifice_apply = combat.sacrifice_mask, combat.sacrifice_apply
+    circular_mask, circular_apply = combat.circular_mask, combat.circular_apply
+    area_order_mask, area_order_apply = combat.area_order_mask, combat.area_order_apply
+    beyond_mask, beyond_apply = combat.beyond_mask, combat.beyond_apply
+    guard_mask, guard_apply = combat.guard_mask, combat.guard_apply
+    ov_guard_mask, ov_guard_apply = combat.ov_guard_mask, combat.ov_guard_apply
+    ally_guard_mask, ally_guard_apply = combat.ally_guard_mask, combat.ally_guard_apply
+    manip_gems_mask = manipulation.manip_gems_mask
+    manip_gems_apply = manipulation.manip_gems_apply
+    throw_area_mask = manipulation.throw_area_mask
+    throw_area_apply = manipulation.throw_area_apply
+    claim_mask, claim_apply = manipulation.claim_mask, manipulation.claim_apply
+    catch_mask, catch_apply = manipulation.catch_mask, manipulation.catch_apply
+    must_drop_mask, must_drop_apply = manipulation.must_drop_mask, manipulation.must_drop_apply
+    target_mask, target_apply = spells.target_mask, spells.target_apply
+    ally_mask, ally_apply = allies.ally_mask, allies.ally_apply
+    turn_mask, turn_apply = overlord.turn_mask, overlord.turn_apply
+    unit_mask, unit_apply = overlord.unit_mask, overlord.unit_apply
+    event_mask, event_apply = overlord.event_mask, overlord.event_apply
+    unit_spell_mask, unit_spell_apply = overlord.unit_spell_mask, overlord.unit_spell_apply
+    free_mask, free_apply = overlord.free_mask, overlord.free_apply
+    rocks_mask, rocks_apply = overlord.rocks_mask, overlord.rocks_apply
+    reinforce_mask, reinforce_apply = overlord.reinforce_mask, overlord.reinforce_apply
+    reinforce_area_mask = overlord.reinforce_area_mask
+    reinforce_area_apply = overlord.reinforce_area_apply
+    haste_mask, haste_apply = overlord.haste_mask, overlord.haste_apply
+    # the continuations (steps.py)
+    nothing = combat.nothing
+    hero_fell, hero_leap_rolled = heroes_turn.hero_fell, heroes_turn.hero_leap_rolled
+    hero_attack_roll, hero_attack_rolled = combat.hero_attack_roll, combat.hero_attack_rolled
+    hero_attack_done, defend_now = combat.hero_attack_done, combat.defend_now
+    defense_rolled, area_next = combat.defense_rolled, combat.area_next
+    beyond_rolled = combat.beyond_rolled
+    manip_rolled, orb_rolled = manipulation.manip_rolled, manipulation.orb_rolled
+    unit_attack_roll, unit_attack_rolled = overlord.unit_attack_roll, overlord.unit_attack_rolled
+    unit_attack_done, unit_leap_rolled = overlord.unit_attack_done, overlord.unit_leap_rolled
+    unit_fell, unit_spell_rolled = overlord.unit_fell, overlord.unit_spell_rolled
+    rocks_fell = overlord.rocks_fell
+    barricade_hit, incanted = ritual.barricade_hit, ritual.incanted
+    spell_rolled, kiss_done = spells.spell_rolled, spells.kiss_done
+    ally_attack_roll, ally_attack_rolled = allies.ally_attack_roll, allies.ally_attack_rolled
+    ally_leap_rolled = allies.ally_leap_rolled
 

@@ -8,10 +8,9 @@ the view names it, so the observation and the view carry the same facts.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from . import frames as F
 from .constants import (  # noqa: F401 - the record's vocabulary, re-exported
     ATTACKS,
     ESCAPED,
@@ -28,181 +27,16 @@ from .constants import (  # noqa: F401 - the record's vocabulary, re-exported
 )
 from .content import BORDER_KINDS, COLOR_NAMES, OPENABLE, Item
 from .data import MiniaturesData
-from .frames import Who
 from .game import MiniaturesGame
+from .records import MiniFrame, Payer
 from .scenarios import goal
 
 BORDER_NAMES = {v: k.replace("_", " ") for k, v in BORDER_KINDS.items()}
 SPACE_NAMES = dict(zip(SPACES, ("melee", "ranged", "guard", "manipulation", "move", "reroll")))
-def _character(x: Who) -> list[Any]:
-    """A target/actor as a record: ["hero", h], ["model", m], ["captive"]."""
-    if x[0] == "h":
-        return ["hero", x[1]]
-    if x[0] == "u":
-        return ["model", x[1]]
-    return ["captive"]
-
-
-def decision_record(s: Any, fr: F.Frame) -> dict[str, Any]:
-    """The facts of the pending decision `fr`, as indices (see the module docstring)."""
-    t = type(fr)
-    if isinstance(fr, F.AreaOrder):
-        return _area_order(s, fr)
-    rec: dict[str, Any] = {"kind": fr.KIND}
-    if isinstance(fr, F.Reroll):
-        rec["roll"] = {"dice": fr.dice, "faces": fr.faces, "free": fr.free,
-                       "support": fr.support, "payer": fr.payer}
-        rec["purpose"] = ROLL_PURPOSE[fr.then]
-    if isinstance(fr, _WITH_CONTEXT):
-        _context(rec, fr.context)
-    more = _MORE.get(t)
-    if more is not None:
-        more(fr, rec)
-    return rec
-
-
-def _area_order(s: Any, fr: F.AreaOrder) -> dict[str, Any]:
-    """The attacker picks the next character the area attack strikes."""
-    nm = s.game.num_models
-    ac = fr.context
-    return {"kind": fr.KIND, "by": ["hero", fr.player], "attack": "area", "power": ac.area_power,
-            "area": ac.area, "area_targets": sorted(
-                t[1] if t[0] == "h" else 4 + t[1] if t[0] == "u" else 4 + nm
-                for t in ac.queue or ())}
-
-
-def _context(rec: dict[str, Any], c: F.Resolution) -> None:
-    """What a roll, an attack or a manipulation resolves."""
-    if c.hero is not None:
-        rec["by"] = ["hero", c.hero]
-    elif c.model is not None:
-        rec["by"] = ["model", c.model]
-    if c.target is not None:
-        rec["target"] = _character(c.target)
-    elif c.bar is not None:
-        rec["target"] = ["barricade", c.bar]
-    atk = c.atk_kind if c.atk_kind is not None else c.kind
-    if atk in ATTACKS:
-        rec["attack"] = atk
-    if c.power is not None:
-        rec["power"] = c.power
-    if c.gems is not None:
-        rec["attack_gems"] = c.gems
-    if c.weapon >= 0:
-        rec["weapon"] = c.weapon
-    if c.spell is not None:
-        rec["spell"] = c.spell
-    if c.object >= 0:
-        rec["object"] = c.object
-    if c.area >= 0:
-        rec["area"] = c.area
-    if c.to >= 0:
-        rec["area"] = c.to
-    if c.why is not None:
-        rec["why"] = c.why
-    if c.difficulty is not None:
-        rec["difficulty"] = c.difficulty
-    if c.volley:
-        rec["volley"] = True
-
-
-def _attack(fr: F.AttackGems | F.AttackWeapon, rec: dict[str, Any]) -> None:
-    rec["by"] = ["hero", fr.player]
-    rec["target"] = ["model", fr.target_model]
-    rec["attack"] = fr.kind
-    if isinstance(fr, F.AttackWeapon):
-        rec["gems"] = fr.gems
-
-
-def _guard(fr: F.Guard, rec: dict[str, Any]) -> None:
-    if fr.gems is not None:
-        rec["gems"] = fr.gems
-
-
-def _object(fr: F.ThrowArea | F.Claim, rec: dict[str, Any]) -> None:
-    rec["object"] = fr.object
-
-
-def _catch(fr: F.Catch, rec: dict[str, Any]) -> None:
-    rec["object"] = fr.object
-    rec["area"] = fr.area
-    rec["asked"] = fr.asked
-
-
-def _manip(fr: F.ManipGems, rec: dict[str, Any]) -> None:
-    rec["why"] = fr.why
-    if fr.to >= 0:
-        rec["area"] = fr.to
-    if fr.object >= 0:
-        rec["object"] = fr.object
-
-
-def _spell_target(fr: F.SpellTarget, rec: dict[str, Any]) -> None:
-    rec["spell"] = fr.spell
-    if fr.target_hero is not None:
-        rec["target"] = ["hero", fr.target_hero]
-    if fr.target_model is not None:
-        rec["target"] = ["model", fr.target_model]
-        rec["steps"] = fr.steps
-
-
-def _unit_spell(fr: F.UnitSpell, rec: dict[str, Any]) -> None:
-    rec["spell"] = fr.spell
-    rec["model"] = fr.model
-
-
-def _activation(fr: F.Unit | F.AllyAct, rec: dict[str, Any]) -> None:
-    rec["model"] = fr.model
-    rec["movement_points"] = fr.mp
-    rec["bought"] = fr.bought
-    if fr.attacked:
-        rec["attacked"] = True
-    if isinstance(fr, F.Unit):
-        if fr.tile >= 0:
-            rec["tile"] = fr.tile
-        rec["queue"] = fr.queue
-        if fr.held:
-            rec["held"] = True
-        if fr.volley:
-            rec["volley"] = True
-        if fr.haste:
-            rec["haste"] = True
-        if fr.hit:
-            rec["hit_" + fr.hit] = True
-        if fr.cast:
-            rec["cast"] = fr.cast
-
-
-def _ov_turn(fr: F.OverlordTurn, rec: dict[str, Any]) -> None:
-    rec["activations"] = fr.activations
-    rec["activated"] = fr.activated
-
-
-def _reinforce(fr: F.Reinforce, rec: dict[str, Any]) -> None:
-    rec["points"] = fr.pts
-
-
-def _reinforce_area(fr: F.ReinforceArea, rec: dict[str, Any]) -> None:
-    rec["tile"] = fr.tile
-
-
-def _circular(fr: F.Circular, rec: dict[str, Any]) -> None:
-    rec["left"] = fr.left
-
-
-def _haste(fr: F.Haste, rec: dict[str, Any]) -> None:
-    rec["groups"] = sorted(int(t) for t in fr.groups)
-
-
-# the frames that carry a Resolution (`context`), and each frame type's own facts
-_WITH_CONTEXT = (F.Reroll, F.Sacrifice, F.Circular, F.Guard, F.OverlordGuard, F.AllyGuard)
-_MORE: dict[type[F.Frame], Callable[[Any, dict[str, Any]], None]] = {
-    F.AttackGems: _attack, F.AttackWeapon: _attack, F.Guard: _guard, F.ThrowArea: _object,
-    F.Claim: _object, F.Catch: _catch, F.ManipGems: _manip, F.SpellTarget: _spell_target,
-    F.UnitSpell: _unit_spell, F.Unit: _activation, F.AllyAct: _activation,
-    F.OverlordTurn: _ov_turn, F.Reinforce: _reinforce, F.ReinforceArea: _reinforce_area,
-    F.Circular: _circular, F.Haste: _haste,
-}
+def decision_record(s: Any, fr: MiniFrame) -> dict[str, Any]:
+    """The facts of the pending decision `fr`, as indices (see the module docstring): the
+    frame's own record (``MiniFrame.record``)."""
+    return fr.record(s)
 
 
 # ---- names ---------------------------------------------------------------------------------
@@ -257,7 +91,7 @@ def card_words(name: str, card: dict[str, Any]) -> str:
             + "".join(f", {n.replace('_', '-')}" for n in notes) + ")")
 
 
-def payer_words(g: Any, payer: F.Payer) -> str:
+def payer_words(g: Any, payer: Payer) -> str:
     if payer.side == "hero":
         return str(g.heroes[payer.hero].name) + (" (gems on the ally tile)" if payer.ally else "")
     return "the Overlord" if payer.side == "overlord" else "nobody"

@@ -106,7 +106,7 @@ def test_observation_shows_the_acting_model_and_the_attack_being_defended():
         act(s, "keep")
     assert s.decision() == "guard"
     v = observe(s, c)
-    power = s.frame.context.power
+    power = s.frame().context.power
     assert v[L["attack"] + 0] == 1.0 and v[L["target"] + c] == 1.0   # melee, on Conan
     assert v[L["by"] + 4 + snake] == 1.0                                  # by the snake
     assert abs(v[L["scalars"]] - (power + 1) / 10) < 1e-6

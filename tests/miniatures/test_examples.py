@@ -23,7 +23,7 @@ def test_shevatas_vs_guard_power_4_kills_and_exertion_left():
     position.hand_turn(s, sh)
     _attack(s, sh, guard, 2, obj(s, "kris"), [("O", 2), ("O", 1), ("Y", 1)])
     assert s.decision() == "reroll"
-    assert s.frame.faces == [2, 1, 1] and s.frame.free == [1, 0, 0]
+    assert s.frame().faces == [2, 1, 1] and s.frame().free == [1, 0, 0]
     act(s, "keep")
     assert s.u_area[guard] == -1                      # 4 - armor 2 = 2 damage >= 1 life
     assert s.spaces[sh][0] == 2 and s.reserve[sh] == 4
@@ -97,14 +97,14 @@ def test_shevatas_dodges_the_giant_snake_and_takes_3_wounds():
         if h != sh:
             position.set_hero(s, h, area="south_edge")
     _unit_attacks(s, "giant_snake", sh, [("O", 2), ("O", 2), ("O", 1)])
-    assert s.decision() == "reroll" and sum(s.frame.faces) == 5
+    assert s.decision() == "reroll" and sum(s.frame().faces) == 5
     act(s, "keep")
     assert s.decision() == "guard" and s.current_player() == sh
     wounds, reserve = s.wounds[sh], s.reserve[sh]
     position.load_dice(s, ("O", 1), ("O", 1))
     act(s, "gems", 2)
     # no shield or weapon with a Guard bonus: he can only dodge (no choice is asked)
-    assert s.decision() == "reroll" and s.frame.dice == [1, 1]
+    assert s.decision() == "reroll" and s.frame().dice == [1, 1]
     act(s, "keep")
     assert s.wounds[sh] == wounds + 3
     assert s.spaces[sh][2] == 2 and s.reserve[sh] == reserve - 2 - 3
@@ -123,11 +123,11 @@ def test_guard_attack_of_1_against_conans_leather_armor():
     _unit_attacks(s, "bossonian_guards_red", c, [("O", 1), ("Y", 0)])
     if s.decision() == "reroll":
         act(s, "keep")
-    assert s.frame.context.power == 1
+    assert s.frame().context.power == 1
     position.load_dice(s, ("O", 0), ("Y", 0))
     act(s, "gems", 1)
     act(s, "equip", s.game.num_objects)            # dodge
-    assert s.frame.dice == [1, 0]           # orange from Guard, yellow from the armor
+    assert s.frame().dice == [1, 0]           # orange from Guard, yellow from the armor
     act(s, "keep")
     assert s.wounds[c] == 1
 
@@ -144,7 +144,7 @@ def test_armor_is_rolled_without_a_guard_action():
         act(s, "keep")
     position.load_dice(s, ("Y", 1))
     act(s, "gems", 0)
-    assert s.frame.dice == [0]
+    assert s.frame().dice == [0]
     act(s, "keep")
     assert s.wounds[c] == 1                        # 2 - 1
 
@@ -161,11 +161,11 @@ def test_chest_opened_with_two_rerolls():
     position.load_dice(s, ("O", 1), ("O", 0), ("O", 0), ("O", 2))
     act(s, "chest")
     act(s, "gems", 2)
-    assert s.frame.faces == [1, 0]
+    assert s.frame().faces == [1, 0]
     act(s, "reroll", 1)
-    assert s.frame.faces == [1, 0]
+    assert s.frame().faces == [1, 0]
     act(s, "reroll", 1)
-    assert s.frame.faces == [1, 2]
+    assert s.frame().faces == [1, 2]
     act(s, "keep")
     assert s.decision() == "claim"
     act(s, "yes")
@@ -204,10 +204,10 @@ def test_conan_circular_strike_then_three_point_move_into_the_hut():
     _attack(s, c, hunters[0], 2, obj(s, "battle_axe"), [("R", 3), ("R", 1), ("R", 1)])
     act(s, "keep")                                     # power 5: 4 damage, kills
     assert s.u_area[hunters[0]] == -1 and s.decision() == "circular"
-    assert s.frame.left == 5 - 1 - 1
+    assert s.frame().left == 5 - 1 - 1
     act(s, "melee", hunters[1])                        # 3 against armor 1: kills, 1 left
     assert s.u_area[hunters[1]] == -1
-    assert s.decision() == "circular" and s.frame.left == 1
+    assert s.decision() == "circular" and s.frame().left == 1
     act(s, "done")
     hut = area(s, "hut_4")
     assert mv.move_cost(s, ("h", c), yard, hut) == 3

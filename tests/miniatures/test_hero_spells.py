@@ -210,7 +210,7 @@ def test_set_possession_holds_a_unit_still_or_takes_blocking_away():
     position.set_hero(s, hero(s, "shevatas"), area="totem")    # something to attack: a real choice
     position.set_overlord(s, reserve=8)
     act(s, "activate", s.river.index(s.game.tile_index["pict_hunters_green"]))
-    assert s.frame.model == hunter and legal(s, "move") == [] and legal(s, "benefit_move") == []
+    assert s.frame().model == hunter and legal(s, "move") == [] and legal(s, "benefit_move") == []
     act(s, "done")
     assert not s.u_held[hunter]
 

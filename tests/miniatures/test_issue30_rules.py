@@ -78,7 +78,7 @@ def test_sacrifice_is_asked_after_the_attack_power_is_known():
     assert s.decision() == "reroll"                     # the dice come first
     act(s, "keep")
     assert s.decision() == "sacrifice"
-    assert s.frame.context.power == 3          # the power is known when asked
+    assert s.frame().context.power == 3          # the power is known when asked
     assert s.view(s.game.overlord)["decision"]["context"]["power"] == 3
     act(s, "sacrifice", guard)
     assert s.u_area[guard] == -1 and s.u_life[captain] == 8
@@ -97,7 +97,7 @@ def test_mitras_halo_and_sacrifice_come_in_the_defence_after_the_power():
             position.set_hero(s, h, area="south_edge")
     _overlord_attacks(s, "giant_snake", hd, [("O", 2), ("O", 2), ("O", 1)])
     act(s, "keep")
-    assert s.decision() == "guard" and s.frame.context.power == 5
+    assert s.decision() == "guard" and s.frame().context.power == 5
 
 
 def test_the_log_names_the_defender_and_writes_the_deductions_from_the_power():

@@ -3,7 +3,8 @@ import dataclasses
 
 from conan_envs.miniatures import combat, position
 from conan_envs.miniatures.content import OPEN
-from conan_envs.miniatures.frames import Resolution, Then
+from conan_envs.miniatures.frames import Resolution
+from conan_envs.miniatures.steps import NOTHING
 
 from .helpers import act, action_phase, area, end_heroes_turn, game, hero, legal, model
 
@@ -114,7 +115,8 @@ def test_fascination_does_not_stop_area_attacks():
     thalis = model(s, "thalis")
     yard = area(s, "courtyard_west")
     position.set_model(s, thalis, area=yard)
-    combat.area_attack(s, yard, 9, 0, Then.NOTHING, Resolution())
+    combat.area_attack(s, yard, 9, 0, NOTHING, Resolution())
+    s.edited().advance()   # a rule called outside a move: run the loop as a move would
     while s.decision() in ("ov_guard", "reroll", "sacrifice"):
         d = s.decision()
         act(s, "gems" if d == "ov_guard" else "keep" if d == "reroll" else "no")
@@ -130,7 +132,7 @@ def test_the_princess_moves_but_has_no_attack():
     position.set_hero(s, hero(s, "conan"), area=well)
     end_heroes_turn(s)
     act(s, "activate", s.river.index(g.tile_index["princess"]))
-    assert s.decision() == "unit" and s.frame.model == p
+    assert s.decision() == "unit" and s.frame().model == p
     assert legal(s, "hero") == [] and legal(s, "melee") == []
     assert legal(s, "move")
 

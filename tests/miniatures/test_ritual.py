@@ -50,14 +50,14 @@ def test_a_group_that_hits_a_barricade_hits_only_barricades_that_activation():
     position.set_hero(s, sh, area=yard)  # a hero outside the barricades, next to them
     act(s, "activate", s.river.index(g.tile_index["pict_hunters_orange"]))
     bar = g.barricade_of[(totem, yard)]
-    assert s.frame.model == hunters[0]
+    assert s.frame().model == hunters[0]
     assert bar in legal(s, "barricade") and sh in legal(s, "hero")
     position.load_dice(s, ("Y", 2), ("Y", 1))
     act(s, "barricade", bar)
     while s.decision() == "reroll":
         act(s, "keep")
     assert s.bar_life[bar] == 12 - 3
-    assert s.frame.model == hunters[1]
+    assert s.frame().model == hunters[1]
     assert legal(s, "hero") == [] and bar in legal(s, "barricade")
 
 
@@ -74,7 +74,7 @@ def test_a_group_that_hits_a_character_may_not_hit_a_barricade():
     act(s, "hero", sh)
     while s.decision() in ("reroll", "guard"):
         act(s, "keep" if s.decision() == "reroll" else "gems", 0)
-    assert s.frame.model == hunters[1]
+    assert s.frame().model == hunters[1]
     assert legal(s, "barricade") == [] and sh in legal(s, "hero")
 
 
@@ -116,7 +116,7 @@ def test_the_event_returns_the_hordes_rolls_the_incantation_and_hastens_a_group(
     t = g.tile_index["pict_warriors_purple"]
     act(s, "reinforce", t)
     w = g.tile_models[t][0]
-    assert s.frame.model == w and s.frame.mp == 2
+    assert s.frame().model == w and s.frame().mp == 2
     assert legal(s, "hero") == [] and legal(s, "benefit_move") == []
 
 

@@ -74,14 +74,15 @@ def test_a_forged_decision_frame_is_refused():
     g, s = _mid_game()
 
     def forge(f):
-        f["stack"][-1]["f"]["player"] = 17   # a frame is a tagged record (serialize.py)
+        f["stack"][-1]["f"]["actor"] = 17   # a frame is a tagged record (serialize.py)
     _refused(g, _edited(s, forge), "stack")
 
     def record(name, **fields):
-        return {"__t": "obj", "cls": f"conan_envs.miniatures.frames.{name}", "f": fields}
+        module = "records" if name in ("Payer", "Resolution") else "frames"
+        return {"__t": "obj", "cls": f"conan_envs.miniatures.{module}.{name}", "f": fields}
 
     def unknown_rule(f):
-        f["stack"].append(record("Reroll", player=0, payer=record("Payer", side="hero", hero=0,
+        f["stack"].append(record("Reroll", actor=0, payer=record("Payer", side="hero", hero=0,
                                                                   ally=False),
                                  dice=[2], faces=[1], free=[0, 0, 0], support=0,
                                  then="os.system", context=record("Resolution")))

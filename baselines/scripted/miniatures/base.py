@@ -46,7 +46,7 @@ class Tactics(Agent):
         g = state.game
         self.s, self.g, self.c = state, g, g.codec
         self.legal = set(legal.tolist())
-        fr = state.frame   # the pending decision, a typed record (conan_envs.miniatures.frames)
+        fr = state.frame()   # the pending decision, a typed record (conan_envs.miniatures.frames)
         name = self.HANDLERS.get(type(fr))
         a: int | None = getattr(self, name)(fr) if name else None
         if a is None or a not in self.legal:
@@ -63,11 +63,11 @@ class Tactics(Agent):
         for i in blanks:
             if free or fr.free[fr.dice[i]]:
                 return self.A("reroll", i)
-        if not blanks or fr.player == self.g.overlord:
+        if not blanks or fr.actor == self.g.overlord:
             return self.A("keep")
         c = fr.context
         need = -1
-        if c.why == "chest" and self.s.reserve[fr.player] >= 2:
+        if c.why == "chest" and self.s.reserve[fr.actor] >= 2:
             need = self.g.chest_difficulty
         target = c.target
         if self._careful() and c.kind in ("melee", "ranged") and target is not None \
@@ -100,7 +100,7 @@ class Tactics(Agent):
 
     # the method answering each kind of decision this side answers (a subclass adds its own;
     # a method overridden or patched in a subclass answers in its place)
-    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+    HANDLERS: ClassVar[dict[type[F.MiniFrame], str]] = {
         F.Reroll: "_reroll", F.Sacrifice: "_sacrifice", F.AreaOrder: "_area_order"}
 
     # ---- helpers -------------------------------------------------------------------------

@@ -22,7 +22,7 @@ HEAD_FETCH_GEMS = 4
 class HeroTactics(Tactics):
     def _stance(self, fr: F.StanceChoice) -> int:
         s = self.s
-        h = fr.player
+        h = fr.actor
         low = 4 if self._precious(h) else 2
         if self._careful() and self._carries_objective(h):
             low = 0   # a carrier must fight or run, never sit still
@@ -30,7 +30,7 @@ class HeroTactics(Tactics):
 
     def _guard(self, fr: F.Guard) -> int:
         s, g = self.s, self.g
-        h = fr.player
+        h = fr.actor
         if fr.gems is not None:
             items = [o for o in self.options("equip") if o < g.num_objects]
             if items:
@@ -49,19 +49,19 @@ class HeroTactics(Tactics):
 
     def _atk_gems(self, fr: F.AttackGems) -> int:
         opts = self.options("gems")
-        keep = 1 if self.s.reserve[fr.player] > 3 else 0
+        keep = 1 if self.s.reserve[fr.actor] > 3 else 0
         if self._careful():
             keep = 0 if self.unit_key(fr.target_model) == "zogar_sag" else 2
-            if self._carries_objective(fr.player):
+            if self._carries_objective(fr.actor):
                 keep = 0
         if self._careful() and self.unit_key(fr.target_model) == "zogar_sag":
             return self.A("gems", max(opts))
-        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr.player] - keep, 3)))
+        return self.A("gems", max(1, min(max(opts), self.s.reserve[fr.actor] - keep, 3)))
 
     def _atk_weapon(self, fr: F.AttackWeapon) -> int:
         g = self.g
         opts = self.options("equip")
-        kind = fr.kind
+        kind = fr.attack
         weapons = [o for o in opts if o < g.num_objects]
         if not weapons:
             return self.A("equip", g.num_objects)
@@ -75,7 +75,7 @@ class HeroTactics(Tactics):
 
     def _claim(self, fr: F.Claim) -> int:
         s, g = self.s, self.g
-        h = fr.player
+        h = fr.actor
         ok = encumbrance(s, h) + g.objects[fr.object].enc <= g.heroes[h].enc_max
         return self.A("yes" if ok else "no")
 
@@ -96,7 +96,7 @@ class HeroTactics(Tactics):
         s, g = self.s, self.g
         spell = g.spells[fr.spell]
         if spell.effect == "possession" and self.options("target"):
-            here = s.h_area[fr.player]
+            here = s.h_area[fr.actor]
             blockers = [m for m in self.options("target") if s.u_area[m] == here
                         and "blocking" in g.tiles[g.model_tile[m]].skills]
             if blockers:
@@ -121,7 +121,7 @@ class HeroTactics(Tactics):
         areas = self.options("area")
         spell = g.spells[fr.spell]
         if spell.effect == "teleport":
-            goal = self._hero_goal(fr.player)
+            goal = self._hero_goal(fr.actor)
             head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
             if self._careful() and head >= 0 and head in areas:
                 goal = head
@@ -358,7 +358,7 @@ class HeroTactics(Tactics):
 
     def _act(self, fr: F.Act) -> int:
         s, g = self.s, self.g
-        h = fr.player
+        h = fr.actor
         a = s.h_area[h]
         head = s.o_loc[g.zogar_head] if g.zogar_head >= 0 else -1
         # the head is left for a teleporting caster where a carrier would be held in a crowd,
@@ -464,7 +464,7 @@ class HeroTactics(Tactics):
             return self.A("move", step)
         return self.A("done")
 
-    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+    HANDLERS: ClassVar[dict[type[F.MiniFrame], str]] = {
         **Tactics.HANDLERS, F.StanceChoice: "_stance", F.Guard: "_guard", F.AllyGuard: "_ally_guard",
         F.AttackGems: "_atk_gems", F.AttackWeapon: "_atk_weapon", F.ManipGems: "_manip_gems",
         F.Claim: "_claim", F.Catch: "_catch", F.MustDrop: "_must_drop", F.Circular: "_circular",

@@ -343,7 +343,7 @@ class OverlordTactics(Tactics):
             targets = [s.h_area[carrier]]
         return self.A("area", min(opts, key=lambda a: min(self.dist(a, t) for t in targets)))
 
-    HANDLERS: ClassVar[dict[type[F.Frame], str]] = {
+    HANDLERS: ClassVar[dict[type[F.MiniFrame], str]] = {
         **Tactics.HANDLERS, F.Hide: "_hide", F.OverlordTurn: "_ov_turn", F.Unit: "_unit",
         F.Haste: "_haste", F.OverlordGuard: "_ov_guard", F.Event: "_event", F.Free: "_free",
         F.UnitSpell: "_unit_spell", F.Reinforce: "_reinforce", F.ReinforceArea: "_reinforce_area"}
