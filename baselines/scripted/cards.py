@@ -121,7 +121,7 @@ class ScriptedAgent(Agent):
         return max(rivals, key=lambda q: (s.dp[q], -q)) if rivals else -1
 
     def _adventure_score(self, s: Any, me: int, a: int) -> float:
-        st = s.stack[a]
+        st = s.piles[a]
         known_hard = sum(1 for c in st)
         others = sum(1 for q in range(s.game.n) if q != me and s.alive[q] and s.pos[q] == a)
         return C.LOOT[a] - 2.5 * known_hard - 3 * others + C.LOOT_MAGIC[a] * 2
@@ -182,7 +182,7 @@ class ScriptedAgent(Agent):
             if here:
                 return here[-1][1]
         if "passage" in L:  # Secret Passage: off a card it is stuck on, to a better one
-            stuck = pos >= 0 and any(s.ch_up[c] for c in s.stack[pos])
+            stuck = pos >= 0 and any(s.ch_up[c] for c in s.piles[pos])
             best = max(L["passage"], key=lambda o: self._adventure_score(s, me, o[0]))
             if (stuck or pos < 0) and (pos < 0 or self._adventure_score(s, me, best[0])
                                        > self._adventure_score(s, me, pos)):
@@ -199,7 +199,7 @@ class ScriptedAgent(Agent):
             if "scout_face" in L:
                 c, a = max(L["scout_face"], key=lambda o: self._challenge_odds(s, me, o[0], me))
             else:
-                c, a = s.stack[pos][-1], L["face"][0][1]
+                c, a = s.piles[pos][-1], L["face"][0][1]
             odds = self._challenge_odds(s, me, c, me) if s.ch_up[c] or visible(s, me, pos, c) else 0.5
             if "bribe" in L and odds < 0.35:
                 return L["bribe"][0][1]

@@ -21,7 +21,7 @@ Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 # The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
           "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
-          "magic_deck", "adv_owner", "adv_state", "owed", "stack", "ch_placer", "ch_up",
+          "magic_deck", "adv_owner", "adv_state", "owed", "piles", "ch_placer", "ch_up",
           "ch_known", "order", "phase", "dec", "actor", "idx", "first_round", "w", "offer",
           "prompt", "pend", "cadv", "winner", "acted", "tie")
 
@@ -55,7 +55,7 @@ class Table(State):
     adv_owner: list[int]  # the player in front of whom it lies, -1 none
     adv_state: list[int]  # an AdventureState value
     owed: list[LootOwed]  # Loot still owed, in the order the Adventures were completed
-    stack: list[list[int]]  # challenge indices on it, bottom to top
+    piles: list[list[int]]  # challenge indices on it, bottom to top (its Challenge pile)
     # per challenge
     ch_placer: list[int]  # who placed it, -1 not on a pile
     ch_up: list[bool]  # face up
@@ -99,7 +99,7 @@ class Table(State):
         self.adv_owner = [-1] * C.NUM_ADVENTURES
         self.adv_state = [0] * C.NUM_ADVENTURES
         self.owed = []
-        self.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+        self.piles = [[] for _ in range(C.NUM_ADVENTURES)]
         self.ch_placer = [-1] * C.NUM_CHALLENGES
         self.ch_up = [False] * C.NUM_CHALLENGES
         self.ch_known = [0] * C.NUM_CHALLENGES

@@ -27,7 +27,7 @@ PASSAGE, VISION = C.SECRET_PASSAGE, C.SEERS_VISION
 def challenge_targets(s: Table, p: int) -> list[int]:
     """Difficulty greater than the Challenges on it; not one's own; not where one's Hero is."""
     pos = s.pos[p]
-    st, own, stack = s.adv_state, s.adv_owner, s.stack
+    st, own, stack = s.adv_state, s.adv_owner, s.piles
     return [a for a in compress(ADVENTURES, st) if st[a] == 1 and own[a] != p and a != pos
             and len(stack[a]) < DIFFICULTY[a]]
 
@@ -36,7 +36,7 @@ def passage_targets(s: Table, p: int) -> list[int]:
     """Secret Passage: any other Adventure in play without a Challenge of one's own (the one
     movement restriction a Special card does not lift)."""
     pos = s.pos[p]
-    placer, stack, st = s.ch_placer, s.stack, s.adv_state
+    placer, stack, st = s.ch_placer, s.piles, s.adv_state
     gone = s.expelled_from[p] if s.must_enter[p] else -1  # "enter another Adventure card"
     return [a for a in compress(ADVENTURES, st) if st[a] == 1 and a != pos and a != gone
             and not any(placer[c] == p for c in stack[a])]
@@ -45,7 +45,7 @@ def passage_targets(s: Table, p: int) -> list[int]:
 def vision_targets(s: Table, p: int) -> list[tuple[int, int]]:
     """Seer's Vision: (adventure, slot) of each face-down Challenge the player does not know."""
     out: list[tuple[int, int]] = []
-    st, stack, up = s.adv_state, s.stack, s.ch_up
+    st, stack, up = s.adv_state, s.piles, s.ch_up
     for a in compress(ADVENTURES, st):
         if st[a] == 1:
             for k, c in enumerate(stack[a]):
@@ -165,7 +165,7 @@ def apply_card_play(s: Table, seg: str, i: int) -> None:
     else:  # "vision": Seer's Vision, the player alone looks at that face-down Challenge
         _discard_one(s, p, VISION)
         a, k = divmod(i, SLOTS)
-        c = s.stack[a][k]
+        c = s.piles[a][k]
         s.ch_known[c] |= 1 << p
         s.log_event(f"{who} plays Seer's Vision on Challenge {k + 1} of {C.NAME[C.AD0 + a]}")
         s.log_event(f"You see {C.WORDS[C.CH0 + c]}", to=p)

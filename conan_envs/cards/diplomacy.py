@@ -42,7 +42,7 @@ def alliance_ok(s: Table, p: int, q: int) -> bool:
     a = s.pos[p]
     if a < 0 or s.pos[q] != a or s.partner[p] >= 0 or s.partner[q] >= 0:
         return False
-    return not any(s.ch_placer[c] in (p, q) for c in s.stack[a])
+    return not any(s.ch_placer[c] in (p, q) for c in s.piles[a])
 
 
 def begin(s: Table, p: int) -> bool:
@@ -135,7 +135,7 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
     revealed). Such a face cannot be in another hand, so a Deal does not ask for it ("offer
     only what the other player could hold": by the builder's knowledge, not the other hand).
     Adventures and Challenges are single cards; only the other faces need counting."""
-    st, stack, up, known = s.adv_state, s.stack, s.ch_up, s.ch_known
+    st, stack, up, known = s.adv_state, s.piles, s.ch_up, s.ch_known
     bit = 1 << p
     scout_at = s.pos[p] if s.hero[p] == C.SCOUT and s.alive[p] else -1
     for a in compress(C.ADVENTURES, st):

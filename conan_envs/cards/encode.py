@@ -109,7 +109,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     for c in s.discard:
         v[at[c]] += 1.0
     # Adventures and the Challenge piles on them
-    adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.stack
+    adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.piles
     ch_up, ch_known, ch_placer = s.ch_up, s.ch_known, s.ch_placer
     scout_at = pos[r] if hero[r] == SCOUT and alive[r] else -1
     bit = 1 << r

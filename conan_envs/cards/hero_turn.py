@@ -42,9 +42,9 @@ def move_targets(s: Table, p: int) -> list[int]:
     """Movement restrictions: not onto a card holding one's own Challenge; not off a card
     holding Challenges (save the Sorcerer's once-per-game I will return)."""
     pos = s.pos[p]
-    if pos >= 0 and s.stack[pos] and not (s.hero[p] == C.SORCERER and not s.used[p]):
+    if pos >= 0 and s.piles[pos] and not (s.hero[p] == C.SORCERER and not s.used[p]):
         return []
-    placer, stack, st = s.ch_placer, s.stack, s.adv_state
+    placer, stack, st = s.ch_placer, s.piles, s.adv_state
     # an expelled Hero "must use their next turn to enter another Adventure card"
     gone = s.expelled_from[p] if s.must_enter[p] else -1
     return [a for a in compress(C.ADVENTURES, st) if st[a] == 1 and a != pos and a != gone
@@ -65,7 +65,7 @@ def mask_hero_action(s: Table, m: Mask) -> None:
     pos, hero, used = s.pos[p], s.hero[p], s.used[p]
     n = s.game.n
     if pos >= 0:
-        stack = s.stack[pos]
+        stack = s.piles[pos]
         if stack:
             if hero == C.SCOUT:
                 for c in stack:
@@ -100,7 +100,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
         s.advance()
     elif seg == "adventure":
         pos = s.pos[p]
-        sorcery = pos >= 0 and bool(s.stack[pos])
+        sorcery = pos >= 0 and bool(s.piles[pos])
         if sorcery:
             s.used[p] = True  # the Sorcerer's I will return
         table.leave_adventure(s, p)
@@ -111,7 +111,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
                     f"{C.NAME[C.AD0 + i]}")
         s.advance()
     elif seg == "face":
-        wager.face(s, p, s.stack[s.pos[p]][-1])
+        wager.face(s, p, s.piles[s.pos[p]][-1])
     elif seg == "scout_face":
         wager.face(s, p, i)
     elif seg == "duel":
@@ -139,7 +139,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
-        c = s.stack[a][-1]
+        c = s.piles[a][-1]
         paid = table.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
         s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
                     f"the top Challenge, {C.WORDS[C.CH0 + c]}")

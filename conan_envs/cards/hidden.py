@@ -47,10 +47,10 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
     # step 3 the one Challenge drawn into the placing player's hand
-    ch_slots = [(a, k) for a in range(C.NUM_ADVENTURES) for k, c in enumerate(new.stack[a])
+    ch_slots = [(a, k) for a in range(C.NUM_ADVENTURES) for k, c in enumerate(new.piles[a])
                 if not visible(new, observer, a, c)]
     hand_ch = new.dec == "setup_challenge" and new.actor != observer
-    ch_ids = [C.CH0 + new.stack[a][k] for a, k in ch_slots]
+    ch_ids = [C.CH0 + new.piles[a][k] for a, k in ch_slots]
     meta = [(new.ch_placer[c - C.CH0], new.ch_known[c - C.CH0]) for c in ch_ids]
     for c in ch_ids:
         new.ch_placer[c - C.CH0] = -1
@@ -75,7 +75,7 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
     rest = [c for k, c in enumerate(pool) if k not in taken]
     for (a, k), card, (placer, known) in zip(ch_slots, chosen, meta):
         c = card - C.CH0
-        new.stack[a][k] = c
+        new.piles[a][k] = c
         new.ch_placer[c] = placer
         new.ch_known[c] = known
         new.ch_up[c] = False

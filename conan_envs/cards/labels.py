@@ -88,7 +88,7 @@ def _complete(s: Table, i: int) -> str:
 
 
 def _bribe(s: Table, i: int) -> str:
-    placer = s.ch_placer[s.stack[s.pos[s.actor]][-1]]
+    placer = s.ch_placer[s.piles[s.pos[s.actor]][-1]]
     return f"Bribery: pay {s.game.roles[placer]} {NOBLE_BRIBE} DP to discard the top Challenge"
 
 

@@ -100,7 +100,7 @@ def table(n: int = 2, heroes: Sequence[str] = ("Barbarian", "Plunderer"),
     s.adv_owner = [-1] * C.NUM_ADVENTURES
     s.adv_state = [0] * C.NUM_ADVENTURES
     s.owed = []
-    s.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+    s.piles = [[] for _ in range(C.NUM_ADVENTURES)]
     s.ch_placer = [-1] * C.NUM_CHALLENGES
     s.ch_up = [False] * C.NUM_CHALLENGES
     s.ch_known = [0] * C.NUM_CHALLENGES
@@ -163,7 +163,7 @@ def challenge(s: Table, name: Any, adv: Any, placer: int, face_up: bool = False)
     checks.player(placer, s.game.n)
     if s.adv_state[a] != 1:
         raise ValueError(f"{C.NAME[C.AD0 + a]} is not face up in play")
-    if s.ch_placer[c] >= 0 or any(c in st for st in s.stack) or c in s.ally:
+    if s.ch_placer[c] >= 0 or any(c in st for st in s.piles) or c in s.ally:
         raise ValueError(f"{C.NAME[C.CH0 + c]} is already in play")
     put_challenge(s, placer, c, a)
     s.ch_up[c] = bool(face_up)
@@ -174,11 +174,11 @@ def challenge(s: Table, name: Any, adv: Any, placer: int, face_up: bool = False)
 def clear(s: Table, adv: Any) -> Table:
     """Take every Challenge off Adventure `adv`, out of the game."""
     a = adventure_card(adv)
-    for c in s.stack[a]:
+    for c in s.piles[a]:
         s.ch_placer[c] = -1
         s.ch_up[c] = False
         s.ch_known[c] = 0
-    s.stack[a] = []
+    s.piles[a] = []
     return s.edited()
 
 

@@ -99,7 +99,7 @@ def check(s: Table) -> None:
         fail("order", "not an order of the players")
     _list(s.adv_owner, NADV, "adv_owner")
     _list(s.adv_state, NADV, "adv_state")
-    _list(s.stack, NADV, "stack")
+    _list(s.piles, NADV, "piles")
     _list(s.ch_placer, NCH, "ch_placer")
     _bools(s.ch_up, NCH, "ch_up")
     _list(s.ch_known, NCH, "ch_known")
@@ -109,12 +109,12 @@ def check(s: Table) -> None:
     for a in range(NADV):
         _int(s.adv_owner[a], -1, n - 1, f"adv_owner[{a}]")
         _int(s.adv_state[a], 0, max(AdventureState), f"adv_state[{a}]")
-        pile = s.stack[a]
-        _list(pile, None, f"stack[{a}]")
+        pile = s.piles[a]
+        _list(pile, None, f"piles[{a}]")
         if len(pile) > C.DIFFICULTY[a] or (pile and s.adv_state[a] != 1):
-            fail(f"stack[{a}]", "more Challenges than the Difficulty, or on a card not in play")
+            fail(f"piles[{a}]", "more Challenges than the Difficulty, or on a card not in play")
         for c in pile:
-            _int(c, 0, NCH - 1, f"stack[{a}]")
+            _int(c, 0, NCH - 1, f"piles[{a}]")
     # every card in exactly one place
     where = list(s.deck) + list(s.discard) + list(s.magic_deck)
     for p in range(n):
@@ -130,7 +130,7 @@ def check(s: Table) -> None:
     for a in range(NADV):
         if s.adv_state[a]:
             where.append(C.AD0 + a)
-        where += [C.CH0 + c for c in s.stack[a]]
+        where += [C.CH0 + c for c in s.piles[a]]
     w = s.w
     if w is not None:
         _check_wager(s, w)
@@ -139,7 +139,7 @@ def check(s: Table) -> None:
         fail("deck", "the cards are not each in exactly one place")
     for c in s.magic_deck:
         _int(c, C.MG0, C.NUM_CARDS - 1, "magic_deck")
-    piled = {c for a in range(NADV) for c in s.stack[a]}
+    piled = {c for a in range(NADV) for c in s.piles[a]}
     for c in range(NCH):
         if (c in piled) != (s.ch_placer[c] >= 0):
             fail(f"ch_placer[{c}]", "a placer for a Challenge not on a pile, or none for one on it")
@@ -241,7 +241,7 @@ def _check_wager(s: Table, w: Any) -> None:
             fail("w.cards", "a card played by someone outside the wager")
         _int(e.card, C.CH0, C.MG0 - 1, "w.cards")
         _int(e.on, 0, max(Side), "w.cards")
-    if w.kind == "challenge" and s.pend is None and w.chal not in s.stack[w.adv]:
+    if w.kind == "challenge" and s.pend is None and w.chal not in s.piles[w.adv]:
         fail("w.chal", "the Challenge faced is not on the card")
 
 

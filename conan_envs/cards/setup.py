@@ -103,7 +103,7 @@ def draw_starting_adventures(s: Table) -> None:
 def setup_targets(s: Table, p: int) -> list[int]:
     st = s.adv_state
     return [a for a in compress(C.ADVENTURES, st) if st[a] == 1 and s.adv_owner[a] != p
-            and len(s.stack[a]) < C.DIFFICULTY[a]]
+            and len(s.piles[a]) < C.DIFFICULTY[a]]
 
 
 def begin_challenge(s: Table, p: int) -> bool:
@@ -140,7 +140,7 @@ def log_placed(s: Table, p: int, c: int, a: int) -> None:
 
 def put_challenge(s: Table, p: int, c: int, a: int) -> None:
     """Face down on top of the pile, pointing at its placer, who alone knows it."""
-    s.stack[a].append(c)
+    s.piles[a].append(c)
     s.ch_placer[c] = p
     s.ch_up[c] = False
     s.ch_known[c] = 1 << p
@@ -157,7 +157,7 @@ def form_decks(s: Table) -> None:
 def hero_targets(s: Table, p: int) -> list[int]:
     st = s.adv_state
     return [a for a in compress(C.ADVENTURES, st) if st[a] == 1
-            and not any(s.ch_placer[c] == p for c in s.stack[a])]
+            and not any(s.ch_placer[c] == p for c in s.piles[a])]
 
 
 def begin_hero(s: Table, p: int) -> bool:

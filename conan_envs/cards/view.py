@@ -76,7 +76,7 @@ def board(s: Table, r: int) -> dict[str, Any]:
         if not st:
             continue
         pile = []
-        for k, c in enumerate(s.stack[a]):
+        for k, c in enumerate(s.piles[a]):
             known = s.ch_up[c] or bool(s.ch_known[c] >> r & 1) or (scout and s.pos[r] == a)
             pile.append({
                 "position": k + 1,

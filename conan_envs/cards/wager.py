@@ -82,7 +82,7 @@ def recruit(s: Table, p: int, cost: int) -> None:
     c = w.chal
     paid = table.pay(s, p, -1, cost)
     s.log_event(f"{s.game.roles[p]} recruits {C.NAME[C.CH0 + c]} as their Ally for {paid} DP")
-    s.stack[w.adv].remove(c)
+    s.piles[w.adv].remove(c)
     s.ch_placer[c] = -1
     if s.ally[p] >= 0:
         s.discard.append(C.CH0 + s.ally[p])

@@ -40,7 +40,7 @@ def test_scout_sees_and_faces_in_any_order():
     from conan_envs.cards.hidden import visible
     assert visible(s, 0, a, bottom) and visible(s, 0, a, top)
     act(s, "face Quicksand")
-    assert s.w.chal == bottom and s.stack[a] == [bottom, top]  # order unchanged
+    assert s.w.chal == bottom and s.piles[a] == [bottom, top]  # order unchanged
 
 
 def test_scout_visibility_is_only_for_its_player():
@@ -63,7 +63,7 @@ def test_mercenary_recruits_an_antagonist_free_once():
     act(s, "recruit")
     assert s.decision() == "ability mercenary"
     act(s, "use the Brotherhood")
-    assert s.dp == [15, 15] and s.ally[0] == pict and s.stack[a] == [] and s.used[0]
+    assert s.dp == [15, 15] and s.ally[0] == pict and s.piles[a] == [] and s.used[0]
 
 
 def test_ally_costs_dp_and_lends_its_attributes():
@@ -82,7 +82,7 @@ def test_ally_costs_dp_and_lends_its_attributes():
     act(s, "match")
     assert has(s, "use Strength of your Ally")
     act(s, "use Strength of your Ally")
-    assert s.dp == [14, 13] and s.stack[a] == []
+    assert s.dp == [14, 13] and s.piles[a] == []
     # completing the card discards the Ally
     at(s, "hero", 0)
     decks(s, deck=["Iron Will", "Cunning Plan"])  # Red Nails' Loot draws 2
@@ -96,7 +96,7 @@ def test_noble_bribes_the_top_challenge_away():
     challenge(s, "Quicksand", a, 1)
     give(s, 0, on=a)
     act(s, "Bribery")
-    assert s.dp == [12, 18] and s.stack[a] == [] and s.used[0]
+    assert s.dp == [12, 18] and s.piles[a] == [] and s.used[0]
 
 
 def test_pirate_draws_three_once():
@@ -134,7 +134,7 @@ def test_amazon_fury_only_offered_when_it_turns_the_result():
     act(s, "use Strength of your Hero")  # Strength 4 vs 4 fails; +2 wins
     assert s.decision() == "ability fury"
     act(s, "use Fury")
-    assert s.dp == [15, 15] and s.used[0] and s.stack[a] == []
+    assert s.dp == [15, 15] and s.used[0] and s.piles[a] == []
 
 
 def test_barbarian_rage_in_a_challenge():
@@ -165,7 +165,7 @@ def test_barbarian_rage_in_a_challenge():
     act(s, "play Might of Crom face down")  # then no one holds a card: the reveal
     assert s.decision() == "ability rage"
     act(s, "use Rage")
-    assert s.dp == [17, 13] and s.stack[a] == []
+    assert s.dp == [17, 13] and s.piles[a] == []
 
 
 def test_alliance_split_and_shared_attributes():
@@ -188,7 +188,7 @@ def test_alliance_split_and_shared_attributes():
     act(s, "match")
     assert has(s, "use Strength of your ally")
     act(s, "use Strength of your ally")  # the Barbarian's 5 beats 4
-    assert s.stack[a] == [] and c not in s.stack[a]
+    assert s.piles[a] == [] and c not in s.piles[a]
     # the Scout won 6 DP and keeps 4/6 of it
     assert s.dp == [15 + 4, 15 + 2, 15 - 6]
     at(s, "hero", 1)
@@ -235,7 +235,7 @@ def test_forgetting_old_dangers_hides_a_failed_challenge():
     assert visible(s, 1, a, c) and not visible(s, 0, a, c) and not visible(s, 2, a, c)
     decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
-    moved = sum(s.resample_hidden(0, rng).stack[a] != [c] for _ in range(30))
+    moved = sum(s.resample_hidden(0, rng).piles[a] != [c] for _ in range(30))
     assert moved > 0  # its identity is hidden again from the Hero's player
 
 
@@ -250,7 +250,7 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     act(s, "withdraw")  # the Hero gives up: the Challenge stays
     decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
-    assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))
+    assert all(s.resample_hidden(0, rng).piles[a] == [c] for _ in range(10))
 
 
 def test_deal_with_named_cards_items_and_any_dp_amount():

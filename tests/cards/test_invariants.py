@@ -27,7 +27,7 @@ def locations(s):
     for a in range(C.NUM_ADVENTURES):
         if s.adv_state[a]:
             out.append(C.AD0 + a)
-        out += [C.CH0 + c for c in s.stack[a]]
+        out += [C.CH0 + c for c in s.piles[a]]
     if s.w is not None:
         out += [e.card for e in s.w.cards]
     return out
@@ -68,7 +68,7 @@ def check(s):
         assert s.alive[p] and (cards or items)
         assert not (items and s.magic_deck)
     for a in range(C.NUM_ADVENTURES):
-        st = s.stack[a]
+        st = s.piles[a]
         assert len(st) <= C.DIFFICULTY[a]
         if st:
             assert s.adv_state[a] == 1
