@@ -21,7 +21,7 @@ import numpy.typing as npt
 from baselines.agent import Agent
 from conan_envs.cards import content as C
 from conan_envs.cards.hidden import visible
-from conan_envs.cards.records import Wager
+from conan_envs.cards.records import PROMPT_NAMES, Wager
 from conan_envs.cards.wager import margin_seen_by
 
 from . import cards_deals as deals
@@ -134,7 +134,8 @@ class ScriptedAgent(Agent):
         s = state
         me = self.role
         L = self._legal(s, action_mask)
-        pick = DECIDE.get(s.decision_kind)
+        kind = s.decision()  # the kind of the frame deciding now
+        pick = DECIDE.get("ability" if kind in PROMPT_NAMES else kind)
         a = pick(self, s, me, L) if pick else None
         if a is None:
             a = L["pass"][0][1] if "pass" in L else int(legal[0])
@@ -328,7 +329,7 @@ class ScriptedAgent(Agent):
         return self._first(L, "pass")
 
     def _ability(self, s: Any, me: int, L: Legal) -> int | None:
-        asked = s.ability_asked
+        asked = s.decision()  # the ability asked (one of PROMPT_NAMES)
         if asked == "veto":
             off = s.offer_on_table
             lead = max(range(s.game.n), key=lambda q: s.dp[q])
@@ -378,7 +379,8 @@ DECIDE = {
     "antagonist": ScriptedAgent._antagonist, "bet_open": ScriptedAgent._bet_open,
     "bet_reply": ScriptedAgent._bet_reply, "attribute": ScriptedAgent._attribute,
     "duel_attribute": ScriptedAgent._duel_attribute, "resolution": ScriptedAgent._resolution,
-    "ability": ScriptedAgent._ability, "diplomacy": ScriptedAgent._diplomacy,
+    "ability": ScriptedAgent._ability,  # any once-per-game ability asked (PROMPT_NAMES)
+    "diplomacy": ScriptedAgent._diplomacy,
     "deal_build": ScriptedAgent._deal_build, "alliance_terms": ScriptedAgent._alliance_terms,
     "answer": ScriptedAgent._answer,
 }

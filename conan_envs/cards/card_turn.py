@@ -5,15 +5,21 @@ Adventures with room (+1 DP), and the Special cards whose stated timing is the C
 (designed, docs/rulings/cards.md): Secret Passage (the Hero moves, even off a card holding
 Challenges: "except through the effects of Special cards") and Seer's Vision (look at one
 face-down Challenge). Resolution cards wait for the Hero Turn; Magic items never reach a hand
-(they form their own deck)."""
+(they form their own deck). The decision: `card_play`."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import compress
+from typing import Any, ClassVar
+
+from conan_envs.engine.serialize import serializable
 
 from . import content as C
 from . import table
 from .base import Mask, Table
+from .frames import Decide
 from .hidden import visible
+from .records import Phase
 from .setup import log_placed, put_challenge
 
 NADV = C.NUM_ADVENTURES
@@ -86,15 +92,35 @@ def advance(s: Table) -> None:
         if not s.alive[p]:
             continue
         if has_play(s, p):
-            s.dec, s.actor = "card_play", p
+            s.ask(CardPlay(p))
             return
         if not s.first_round:
             s.end_phase()
             return
 
 
-def mask_card_play(s: Table, m: Mask) -> None:
-    p = s.actor
+@serializable
+@dataclass(frozen=True, slots=True)
+class CardPlay(Decide):
+    """Play an Adventure, a Challenge or a Special card, or pass."""
+
+    kind: ClassVar[str] = "card_play"
+    PHASES: ClassVar[frozenset[Phase]] = frozenset({"card"})
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        mask_card_play(state, self.actor, mask)
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        apply_card_play(state, self.actor, seg, i)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return ("Card Turn: play an Adventure, a Challenge or a Special card, or pass"
+                + (" (the Card Turn's mandatory first round of plays: a pass does not end it)."
+                   if state.first_round else
+                   " (the Card Turn's first round of plays is over: a pass ends it)."))
+
+
+def mask_card_play(s: Table, p: int, m: Mask) -> None:
     o = s.game.o
     op, opl = o["play"], o["place"]
     targets = None
@@ -132,8 +158,7 @@ def _discard_one(s: Table, p: int, kind: frozenset[int]) -> None:
             return
 
 
-def apply_card_play(s: Table, seg: str, i: int) -> None:
-    p = s.actor
+def apply_card_play(s: Table, p: int, seg: str, i: int) -> None:
     who = s.game.roles[p]
     if seg == "pass":
         s.log_event(f"{who} passes" + ("" if s.first_round else ", ending the Card Turn"))

@@ -14,17 +14,24 @@ An offer is built in steps, each a masked action (docs/rulings/cards.md, "Diplom
 A Priest not party to an accepted offer may veto it once per game (both players lose the rest
 of this Diplomacy Turn: they make no offer and receive none); a Priest party to a Deal may
 break it once per game (he takes his side and gives nothing); a Priest in an Alliance may break
-it when he owes his partner a share."""
+it when he owes his partner a share. The decisions (frames.py): `diplomacy`, `deal_build`,
+`alliance_terms`, `answer`, and the Priest's `veto` and `deal_break`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import compress
+from typing import Any, ClassVar
+
+from conan_envs.engine.serialize import serializable
 
 from . import content as C
 from . import table
 from .base import Mask, Table
+from .frames import Decide, Need, UseOrDecline
 from .hidden import cards_revealed
-from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, new_offer, terms_words
+from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, Phase, new_offer
+from .words import offer_words
 
 # the action segments that add goods to a Deal: segment -> (side of the offer, kind of good)
 DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give"), ("ask", "get"))
@@ -32,6 +39,21 @@ DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give")
 FACE = C.FACE
 COPIES = C.FACE_COPIES
 AD0, CH0 = C.AD0, C.CH0
+DIPLOMACY: frozenset[Phase] = frozenset({"diplomacy"})
+
+
+@dataclass(frozen=True, slots=True)
+class OnOffer(Decide):
+    """A decision about the offer on the table (the record `Table.offer`)."""
+
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    NEEDS: ClassVar[Need] = "offer"
+
+
+def _offer(s: Table) -> Offer:
+    off = s.offer
+    assert off is not None  # asked only with an offer on the table
+    return off
 
 
 def has_goods(s: Table, p: int) -> bool:
@@ -48,8 +70,10 @@ def alliance_ok(s: Table, p: int, q: int) -> bool:
 def begin(s: Table, p: int) -> bool:
     if s.offered[p]:  # lost to a Priest's veto
         return False
-    s.dec, s.actor = "diplomacy", p
-    return any(_offers(s, p))
+    if not any(_offers(s, p)):
+        return False
+    s.ask(Diplomacy(p))
+    return True
 
 
 def _offers(s: Table, p: int) -> Iterator[tuple[OfferKind, int]]:
@@ -62,26 +86,55 @@ def _offers(s: Table, p: int) -> Iterator[tuple[OfferKind, int]]:
                 yield "alliance", q
 
 
-def mask_diplomacy(s: Table, m: Mask) -> None:
-    o = s.game.o
-    for kind, q in _offers(s, s.actor):
-        m[o[kind] + q] = True
-    m[0] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Diplomacy(Decide):
+    """Propose a Deal or an Alliance to another player, or pass."""
 
+    kind: ClassVar[str] = "diplomacy"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
 
-def apply_diplomacy(s: Table, seg: str, i: int) -> None:
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} makes no offer")
-        s.advance()
-        return
-    s.offer = new_offer("deal" if seg == "deal" else "alliance", s.actor, i)
-    s.dec = "deal_build" if seg == "deal" else "alliance_terms"
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o
+        for kind, q in _offers(state, self.actor):
+            mask[o[kind] + q] = True
+        mask[0] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        p = self.actor
+        if seg == "pass":
+            state.log_event(f"{state.game.roles[p]} makes no offer")
+            state.next_player()
+            return
+        state.offer = new_offer("deal" if seg == "deal" else "alliance", p, i)
+        state.ask(DealBuild(p) if seg == "deal" else AllianceTerms(p))
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "Diplomacy Turn: propose a Deal or an Alliance, or pass."
 
 
 # ---- building a Deal -------------------------------------------------------------------------
+@serializable
+@dataclass(frozen=True, slots=True)
+class DealBuild(OnOffer):
+    """Add a good to the Deal (given or asked for), state it, or withdraw it."""
+
+    kind: ClassVar[str] = "deal_build"
+    PASS: ClassVar[str] = "withdraw the offer"
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        mask_deal_build(state, mask)
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        apply_deal_build(state, self.actor, seg, i)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"Your Deal so far: {ctx['offer']['terms']}. Add what you give or ask for, "
+                "state the offer, or pass to withdraw it.")
+
+
 def mask_deal_build(s: Table, m: Mask) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
+    off = _offer(s)
     p, q = off.by, off.to
     give, get = off.give, off.get
     o = s.game.o
@@ -165,17 +218,15 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
             m[k + f] = False
 
 
-def apply_deal_build(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
+def apply_deal_build(s: Table, p: int, seg: str, i: int) -> None:
+    off = _offer(s)
     if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
+        s.log_event(f"{s.game.roles[p]} withdraws the offer")
         _close(s)
         return
     if seg == "propose":
-        s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off.to]} "
-                    f"{offer_words(s, off)}")
-        s.dec, s.actor = "answer", off.to
+        s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
+        s.ask(Answer(off.to))
         return
     side, kind = DEAL_STEPS[seg]
     goods = off.give if side == "give" else off.get
@@ -189,22 +240,33 @@ def apply_deal_build(s: Table, seg: str, i: int) -> None:
         goods.items.append(C.MG0 + i)
 
 
-def mask_alliance_terms(s: Table, m: Mask) -> None:
-    o = s.game.o["terms"]
-    m[o:o + len(TERMS)] = True
-    m[0] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class AllianceTerms(OnOffer):
+    """State the terms of the Alliance offered, or withdraw it."""
 
+    kind: ClassVar[str] = "alliance_terms"
+    PASS: ClassVar[str] = "withdraw the offer"
 
-def apply_alliance_terms(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
-        _close(s)
-        return
-    off.terms = i
-    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
-    s.dec, s.actor = "answer", off.to
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o["terms"]
+        mask[o:o + len(TERMS)] = True
+        mask[0] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        off = _offer(s)
+        if seg == "pass":
+            s.log_event(f"{s.game.roles[p]} withdraws the offer")
+            _close(s)
+            return
+        off.terms = i
+        s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
+        s.ask(Answer(off.to))
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return ("State the terms of your Alliance (or pass to withdraw it): each gain's share, "
+                "losses, Magic items.")
 
 
 # ---- the answer ------------------------------------------------------------------------------
@@ -222,59 +284,88 @@ def can_deliver(s: Table, p: int, goods: Goods) -> bool:
     return True
 
 
-def mask_answer(s: Table, m: Mask) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    o = s.game.o
-    m[0] = True
-    if off.kind == "alliance" or (can_deliver(s, off.to, off.get)
-                                     and can_deliver(s, off.by, off.give)):
-        m[o["accept"]] = True
-    if not off.counter:
-        m[o["counter"]] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Answer(OnOffer):
+    """Accept the offer, reject it, or answer once with a counter-offer."""
 
+    kind: ClassVar[str] = "answer"
+    PASS: ClassVar[str] = "reject"
 
-def apply_answer(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    who = s.game.roles[s.actor]
-    if seg == "pass":
-        s.log_event(f"{who} rejects the offer")
-        _close(s)
-        return
-    if seg == "counter":
-        s.log_event(f"{who} answers with a counter-offer")
-        s.offer = new_offer(off.kind, off.to, off.by, counter=True)
-        s.dec = "deal_build" if off.kind == "deal" else "alliance_terms"
-        return
-    s.log_event(f"{who} accepts the offer")
-    for r in s.order:
-        if (s.alive[r] and r not in (off.by, off.to) and s.hero[r] == C.PRIEST
-                and not s.used[r]):
-            s.prompt = "veto"
-            s.dec, s.actor = "ability", r
+    def mask(self, state: Table, mask: Mask) -> None:
+        s = state
+        off = _offer(s)
+        o = s.game.o
+        mask[0] = True
+        if off.kind == "alliance" or (can_deliver(s, off.to, off.get)
+                                         and can_deliver(s, off.by, off.give)):
+            mask[o["accept"]] = True
+        if not off.counter:
+            mask[o["counter"]] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s = state
+        off = _offer(s)
+        who = s.game.roles[self.actor]
+        if seg == "pass":
+            s.log_event(f"{who} rejects the offer")
+            _close(s)
             return
-    carry_out(s)
+        if seg == "counter":
+            s.log_event(f"{who} answers with a counter-offer")
+            s.offer = new_offer(off.kind, off.to, off.by, counter=True)
+            s.ask(DealBuild(self.actor) if off.kind == "deal" else AllianceTerms(self.actor))
+            return
+        s.log_event(f"{who} accepts the offer")
+        for r in s.order:
+            if (s.alive[r] and r not in (off.by, off.to) and s.hero[r] == C.PRIEST
+                    and not s.used[r]):
+                s.ask(Veto(r))
+                return
+        carry_out(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        off = _offer(state)
+        more = "" if off.counter else ", or make a counter-offer"
+        return (f"{state.game.roles[off.by]} offers you {ctx['offer']['terms']}: accept or "
+                f"reject (reject: nothing is exchanged){more}?")
 
 
 def _close(s: Table) -> None:
     """The offer is settled; the Diplomacy Turn goes on after the player whose turn it is."""
     s.offer = None
-    s.advance()
+    s.next_player()
 
 
-def prompt_veto(s: Table, use: bool) -> None:
-    if use:
-        s.used[s.actor] = True
-        s.log_event(f"{s.game.roles[s.actor]} uses Sermon: the offer is not carried out and both "
-                    "players lose this Diplomacy Turn")
-        off = s.offer
-        assert off is not None  # the offer vetoed
-        s.offered[off.by] = s.offered[off.to] = True
-        _close(s)
-        return
-    s.log_event(f"{s.game.roles[s.actor]} does not use Sermon: the offer is carried out")
-    carry_out(s)
+@serializable
+@dataclass(frozen=True, slots=True)
+class Veto(UseOrDecline):
+    """A Priest not party to an accepted offer may prevent it, once per game (Sermon)."""
+
+    kind: ClassVar[str] = "veto"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    NEEDS: ClassVar[Need] = "offer"
+    USE: ClassVar[str] = "use Sermon: prevent it"
+    DECLINE: ClassVar[str] = "let it be carried out"
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, r = state, self.actor
+        if yes:
+            s.used[r] = True
+            s.log_event(f"{s.game.roles[r]} uses Sermon: the offer is not carried out and both "
+                        "players lose this Diplomacy Turn")
+            off = _offer(s)
+            s.offered[off.by] = s.offered[off.to] = True
+            _close(s)
+            return
+        s.log_event(f"{s.game.roles[r]} does not use Sermon: the offer is carried out")
+        carry_out(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        off = _offer(state)
+        roles = state.game.roles
+        return (f"{roles[off.by]} and {roles[off.to]} agreed on {ctx['offer']['terms']}: use "
+                "Sermon to prevent it (both lose this Diplomacy Turn), once per game?")
 
 
 def carry_out(s: Table) -> None:
@@ -292,23 +383,36 @@ def carry_out(s: Table) -> None:
         return
     for r in (p, q):
         if s.hero[r] == C.PRIEST and not s.used[r]:
-            s.prompt = "deal_break"
-            s.dec, s.actor = "ability", r
+            s.ask(DealBreak(r))
             return
     _deliver(s, (p, q))
 
 
-def prompt_deal_break(s: Table, use: bool) -> None:
-    """The Priest takes what was agreed for him and, breaking it, gives nothing back."""
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    r = s.actor
-    if use:
-        s.used[r] = True
-        s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
-    else:
-        s.log_event(f"{s.game.roles[r]} keeps the Deal")
-    _deliver(s, [x for x in (off.by, off.to) if not (use and x == r)])
+@serializable
+@dataclass(frozen=True, slots=True)
+class DealBreak(UseOrDecline):
+    """A Priest party to an accepted Deal may break it once per game (Sermon): he takes what
+    was agreed for him and gives nothing back."""
+
+    kind: ClassVar[str] = "deal_break"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    NEEDS: ClassVar[Need] = "offer"
+    USE: ClassVar[str] = "use Sermon: break the Deal, giving nothing"
+    DECLINE: ClassVar[str] = "keep the Deal"
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, r = state, self.actor
+        off = _offer(s)
+        if yes:
+            s.used[r] = True
+            s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
+        else:
+            s.log_event(f"{s.game.roles[r]} keeps the Deal")
+        _deliver(s, [x for x in (off.by, off.to) if not (yes and x == r)])
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"The Deal {ctx['offer']['terms']} was accepted: use Sermon to break it (take "
+                "your side, give nothing), once per game?")
 
 
 def _deliver(s: Table, givers: Sequence[int]) -> None:
@@ -342,31 +446,3 @@ def _hand_over(s: Table, a: int, b: int, goods: Goods) -> None:
         s.items[a].remove(item)
         s.items[b].append(item)
         s.log_event(f"{roles[a]} gives {roles[b]} {C.WORDS[item]}")
-
-
-# ---- words -------------------------------------------------------------------------------------
-def goods_words(goods: Goods) -> str:
-    parts = []
-    if goods.dp:
-        parts.append(f"{goods.dp} DP")
-    if goods.random_cards:
-        k = goods.random_cards
-        parts.append(f"{k} random card{'s' if k > 1 else ''}")
-    parts += [C.FACE_NAMES[f] for f in goods.cards]
-    parts += [C.NAME[it] for it in goods.items]
-    return ", ".join(parts) if parts else "nothing"
-
-
-def offer_words(s: Table, off: Offer) -> str:
-    """The offer on the table in words."""
-    roles = s.game.roles
-    a, b = roles[off.by], roles[off.to]
-    counter = "a counter-offer: " if off.counter else ""
-    if off.kind == "swap":
-        return f"a Hero swap between {a} and {b}"
-    if off.kind == "alliance":
-        if off.terms < 0:
-            return f"{counter}an Alliance between {a} and {b} (terms not yet stated)"
-        return f"{counter}an Alliance between {a} and {b}: {terms_words(off.terms)}"
-    return (f"{counter}a Deal: {a} gives {goods_words(off.give)}; "
-            f"{b} gives {goods_words(off.get)}")

@@ -1,26 +1,37 @@
 """2. Hero Turn (rulebook, "2. Hero Turn", "Movement", "Completing an Adventure", "Hero
 Special Abilities"): one action per player in turn order: move, face the top Challenge (the
 Scout: any), duel a Hero on the same card, complete an empty Adventure, a Hero ability that
-spends the turn (Thief, Noble), or pass. Facing and duels continue in wager.py."""
+spends the turn (Thief, Noble), or pass (the `hero_action` decision); the Plunderer's Pillage
+on completing (`pillage`). Facing and duels continue in wager.py."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import compress
+from typing import Any, ClassVar
+
+from conan_envs.engine.serialize import serializable
 
 from . import content as C
 from . import table, wager
 from .base import Mask, Table
-from .records import LootOwed
-from .shares import share_gain
+from .frames import Decide, UseOrDecline
+from .records import LootOwed, Phase
+from .shares import COMPLETE_END, share_gain
 
 NADV = C.NUM_ADVENTURES
 NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
 
 
+HERO_TURN: frozenset[Phase] = frozenset({"hero"})
+
+
 def begin(s: Table, p: int) -> bool:
     if table.check_victory_at_hero_turn(s, p):
         return True
-    s.dec, s.actor = "hero_action", p
-    return can_act(s, p)  # nothing but passing: the turn passes without asking
+    if not can_act(s, p):
+        return False  # nothing but passing: the turn passes without asking
+    s.ask(HeroAction(p))
+    return True
 
 
 def can_act(s: Table, p: int) -> bool:
@@ -51,8 +62,32 @@ def move_targets(s: Table, p: int) -> list[int]:
             and not any(placer[c] == p for c in stack[a])]
 
 
-def mask_hero_action(s: Table, m: Mask) -> None:
-    p = s.actor
+@serializable
+@dataclass(frozen=True, slots=True)
+class HeroAction(Decide):
+    """The player's one action of the Hero Turn."""
+
+    kind: ClassVar[str] = "hero_action"
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        mask_hero_action(state, self.actor, mask)
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        apply_hero_action(state, self.actor, seg, i)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        p = self.actor
+        if state.must_enter[p]:
+            return ("Your Hero was expelled: enter another Adventure card (or pass if none is "
+                    "open).")
+        where = C.NAME[C.AD0 + state.pos[p]] if state.pos[p] >= 0 else "no Adventure card"
+        ctx["adventure"] = where
+        return (f"Hero Turn (your Hero is on {where}): move, face a Challenge, duel a Hero, "
+                "complete the Adventure, or pass.")
+
+
+def mask_hero_action(s: Table, p: int, m: Mask) -> None:
     o = s.game.o
     oa = o["adventure"]
     for a in move_targets(s, p):
@@ -91,13 +126,12 @@ def mask_hero_action(s: Table, m: Mask) -> None:
                 m[o["steal_card"] + q] = True
 
 
-def apply_hero_action(s: Table, seg: str, i: int) -> None:
-    p = s.actor
+def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
     roles = s.game.roles
     who = roles[p]
     if seg == "pass":
         s.log_event(f"{who} passes the Hero Turn")
-        s.advance()
+        s.next_player()
     elif seg == "adventure":
         pos = s.pos[p]
         sorcery = pos >= 0 and bool(s.piles[pos])
@@ -109,7 +143,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
         s.expelled_from[p] = -1
         s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
                     f"{C.NAME[C.AD0 + i]}")
-        s.advance()
+        s.next_player()
     elif seg == "face":
         wager.face(s, p, s.piles[s.pos[p]][-1])
     elif seg == "scout_face":
@@ -126,7 +160,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
         s.hand[p].append(card)
         s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
         s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
-        s.advance()
+        s.next_player()
     elif seg == "steal_item":  # ... or an item of a Hero on the same card
         s.used[p] = True
         card = C.MG0 + i
@@ -135,7 +169,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
                 s.items[q].remove(card)
                 s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
         s.items[p].append(card)
-        s.advance()
+        s.next_player()
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
@@ -145,7 +179,7 @@ def apply_hero_action(s: Table, seg: str, i: int) -> None:
                     f"the top Challenge, {C.WORDS[C.CH0 + c]}")
         table.discard_challenge(s, a, c)
         table.check_defeat(s)
-        s.advance()
+        s.next_player()
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------
@@ -164,25 +198,36 @@ def complete(s: Table, p: int) -> None:
     if cards or items:
         s.owed.append(LootOwed(a, p, cards, items))
     if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
-        s.prompt = "pillage"
-        s.dec, s.actor = "ability", p
+        s.ask(Pillage(p))
         return
     share_loot(s, p, C.LOOT_MAGIC[a] - items)
 
 
-def prompt_pillage(s: Table, use: bool) -> None:
+@serializable
+@dataclass(frozen=True, slots=True)
+class Pillage(UseOrDecline):
     """The Plunderer's Pillage (designed): once per game, one more random Magic item (it
     follows the Alliance's terms like the Loot's)."""
-    p = s.actor
-    if use:
-        s.used[p] = True
-        s.log_event(f"{s.game.roles[p]} uses Pillage")
-        take_item(s, p)
-    else:
-        s.log_event(f"{s.game.roles[p]} does not use Pillage")
-    a = s.cadv
-    owed = sum(e.items for e in s.owed if e.adv == a)
-    share_loot(s, p, C.LOOT_MAGIC[a] - owed + use)
+
+    kind: ClassVar[str] = "pillage"
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+    USE: ClassVar[str] = "use Pillage: one more Magic item"
+    DECLINE: ClassVar[str] = "decline Pillage"
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, p = state, self.actor
+        if yes:
+            s.used[p] = True
+            s.log_event(f"{s.game.roles[p]} uses Pillage")
+            take_item(s, p)
+        else:
+            s.log_event(f"{s.game.roles[p]} does not use Pillage")
+        a = s.cadv
+        owed = sum(e.items for e in s.owed if e.adv == a)
+        share_loot(s, p, C.LOOT_MAGIC[a] - owed + yes)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "Use Pillage (take one more random Magic item), once per game?"
 
 
 def take_item(s: Table, p: int) -> None:
@@ -203,7 +248,7 @@ def share_loot(s: Table, p: int, taken: int) -> None:
     items = []
     if q >= 0 and s.items_to[p] == q and taken:
         items = s.items[p][-taken:]
-    share_gain(s, p, C.LOOT[a], "complete_end", items)
+    share_gain(s, p, C.LOOT[a], COMPLETE_END, items)
 
 
 def settle_loot(s: Table) -> None:

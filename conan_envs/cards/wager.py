@@ -1,19 +1,40 @@
 """Facing a Challenge and Duels (rulebook, "Facing a Challenge", "Wager", "Resolution",
 "Antagonists and Allies", "Duel: Several Heroes on the Same Adventure Card"), with the Hero
 abilities that act inside them (Barbarian's Rage, Mercenary's Brotherhood, Amazon's Fury),
-and the Alliance split of wager gains ("Alliances")."""
+and the Alliance split of wager gains ("Alliances"); the decisions asked in them are the frames
+below (frames.py)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from conan_envs.engine.flow import Frame
+from conan_envs.engine.serialize import serializable
 
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .records import Ability, FaceDownCard, Wager, new_wager
-from .shares import finish_wager, share_gain, share_loss
+from .frames import Decide, Need, UseOrDecline, fail
+from .records import FaceDownCard, Phase, Wager, new_wager
+from .shares import WAGER_END, finish_wager, share_gain, share_loss
 
 ANY = C.ANY
 FURY_BONUS = 2  # designed: the Amazon's Fury adds 2 to the attribute used
-# the abilities that may turn a Resolution's result, and the Hero who holds each
-RAGE_FURY: tuple[tuple[Ability, int], ...] = (("rage", C.BARBARIAN), ("fury", C.AMAZON))
+HERO_TURN: frozenset[Phase] = frozenset({"hero"})
+
+
+def _w(s: Table) -> Wager:
+    w = s.w
+    assert w is not None  # a wager's decisions are asked only during one
+    return w
+
+
+@dataclass(frozen=True, slots=True)
+class InWager(Decide):
+    """A decision asked during a wager or Duel (the record `Table.w`)."""
+
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+    NEEDS: ClassVar[Need] = "wager"
 
 
 # ---- starting ----------------------------------------------------------------------------------
@@ -28,57 +49,80 @@ def face(s: Table, p: int, c: int) -> None:
     s.w = new_wager("challenge", p, s.ch_placer[c], c, a, parts)
     cost = C.ALLY_COST[c]
     if cost > 0 and (s.dp[p] > cost or (s.hero[p] == C.MERCENARY and not s.used[p])):
-        s.dec, s.actor = "antagonist", p
+        s.ask(Antagonist(p))
     else:
-        s.dec, s.actor = "bet_open", p
+        s.ask(BetOpen(p))
 
 
 def start_duel(s: Table, p: int, q: int) -> None:
     s.w = new_wager("duel", p, q, -1, s.pos[p], [p, q])
-    s.dec, s.actor = "bet_open", p
+    s.ask(BetOpen(p))
 
 
-def mask_antagonist(s: Table, m: Mask) -> None:
-    o = s.game.o
-    m[o["fight"]] = True
-    m[o["recruit"]] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Antagonist(InWager):
+    """The Challenge faced is an antagonist: fight it, or recruit it as an Ally ("Antagonists
+    and Allies")."""
 
+    kind: ClassVar[str] = "antagonist"
 
-def apply_antagonist(s: Table, seg: str, i: int) -> None:
-    p = s.actor
-    w = s.w
-    assert w is not None  # during a wager
-    if seg == "fight":
-        s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + w.chal]}")
-        s.dec = "bet_open"
-        return
-    cost = C.ALLY_COST[w.chal]
-    if s.hero[p] == C.MERCENARY and not s.used[p]:
-        if s.dp[p] > cost:
-            s.prompt = "mercenary"
-            s.dec = "ability"
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o
+        mask[o["fight"]] = True
+        mask[o["recruit"]] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        w = _w(s)
+        if seg == "fight":
+            s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + w.chal]}")
+            s.ask(BetOpen(p))
             return
-        s.used[p] = True
-        recruit(s, p, 0)
-    else:
-        recruit(s, p, cost)
+        cost = C.ALLY_COST[w.chal]
+        if s.hero[p] == C.MERCENARY and not s.used[p]:
+            if s.dp[p] > cost:
+                s.ask(Mercenary(p))
+                return
+            s.used[p] = True
+            recruit(s, p, 0)
+        else:
+            recruit(s, p, cost)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        chal = _w(state).chal
+        return (f"{C.NAME[C.CH0 + chal]} is an antagonist: fight it, or recruit it as your Ally "
+                f"for {C.ALLY_COST[chal]} DP?")
 
 
-def prompt_mercenary(s: Table, use: bool) -> None:
+@serializable
+@dataclass(frozen=True, slots=True)
+class Mercenary(UseOrDecline):
     """The Brotherhood of Mercenaries: once per game the ally costs nothing."""
-    p = s.actor
-    if use:
-        s.used[p] = True
-        s.log_event(f"{s.game.roles[p]} uses the Brotherhood of Mercenaries")
-    w = s.w
-    assert w is not None  # during a wager
-    recruit(s, p, 0 if use else C.ALLY_COST[w.chal])
+
+    kind: ClassVar[str] = "mercenary"
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+    NEEDS: ClassVar[Need] = "wager"
+    USE: ClassVar[str] = "use the Brotherhood of Mercenaries: the Ally costs nothing"
+
+    def use(self, state: Table, yes: bool) -> None:
+        p = self.actor
+        if yes:
+            state.used[p] = True
+            state.log_event(f"{state.game.roles[p]} uses the Brotherhood of Mercenaries")
+        recruit(state, p, 0 if yes else C.ALLY_COST[_w(state).chal])
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"Use the Brotherhood of Mercenaries (the Ally costs nothing instead of "
+                f"{C.ALLY_COST[_w(state).chal]} DP), once per game?")
+
+    def pass_words(self, state: Table) -> str:
+        return f"pay {C.ALLY_COST[_w(state).chal]} DP for the Ally"
 
 
 def recruit(s: Table, p: int, cost: int) -> None:
     """The antagonist becomes the Hero's Ally for its DP cost (paid to the reserve)."""
-    w = s.w
-    assert w is not None  # during a wager
+    w = _w(s)
     c = w.chal
     paid = table.pay(s, p, -1, cost)
     s.log_event(f"{s.game.roles[p]} recruits {C.NAME[C.CH0 + c]} as their Ally for {paid} DP")
@@ -89,7 +133,7 @@ def recruit(s: Table, p: int, cost: int) -> None:
     s.ally[p] = c
     s.w = None
     table.check_defeat(s)
-    s.advance()
+    s.next_player()
 
 
 # ---- Wager -------------------------------------------------------------------------------------
@@ -106,76 +150,104 @@ def _other(w: Wager, p: int) -> int:
     return w.opp if p == w.hero else w.hero
 
 
-def mask_bet_open(s: Table, m: Mask) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    o = s.game.o["bet"]
-    m[o:o + _cap(s, w.hero, w.opp)] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class BetOpen(InWager):
+    """The Hero (or the Duel's challenger) opens the wager ("Wager")."""
+
+    kind: ClassVar[str] = "bet_open"
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        w = _w(state)
+        o = state.game.o["bet"]
+        mask[o:o + _cap(state, w.hero, w.opp)] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        w = _w(state)
+        w.bets[0] = w.cur = i + 1
+        state.log_event(f"{state.game.roles[self.actor]} wagers {i + 1} DP")
+        state.ask(BetReply(w.opp))
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "Open the wager: how many DP do you stake?"
 
 
-def apply_bet_open(s: Table, seg: str, i: int) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    w.bets[0] = w.cur = i + 1
-    s.log_event(f"{s.game.roles[s.actor]} wagers {i + 1} DP")
-    s.dec, s.actor = "bet_reply", w.opp
+@serializable
+@dataclass(frozen=True, slots=True)
+class BetReply(InWager):
+    """Match the wager, raise it, or withdraw ("Wager")."""
 
+    kind: ClassVar[str] = "bet_reply"
 
-def mask_bet_reply(s: Table, m: Mask) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    p = s.actor
-    o = s.game.o
-    m[o["withdraw"]] = True
-    m[o["match"]] = True
-    cap = _cap(s, p, _other(w, p))
-    if cap > w.cur:
-        m[o["bet"] + w.cur:o["bet"] + cap] = True
+    def mask(self, state: Table, mask: Mask) -> None:
+        w = _w(state)
+        p = self.actor
+        o = state.game.o
+        mask[o["withdraw"]] = True
+        mask[o["match"]] = True
+        cap = _cap(state, p, _other(w, p))
+        if cap > w.cur:
+            mask[o["bet"] + w.cur:o["bet"] + cap] = True
 
-
-def apply_bet_reply(s: Table, seg: str, i: int) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    p = s.actor
-    side = 0 if p == w.hero else 1
-    who = s.game.roles[p]
-    if seg == "withdraw":  # loses what it wagered, or the minimum (1 DP) before wagering
-        lost = w.bets[side] or 1
-        w.bets[side] = lost
-        s.log_event(f"{who} withdraws")
-        conclude(s, side == 1, withdrawn=True)
-    elif seg == "match":
-        w.bets[side] = w.cur
-        s.log_event(f"{who} matches {w.cur} DP")
-        if w.kind == "duel":  # the challenged player picks the attribute
-            s.dec, s.actor = "duel_attribute", w.opp
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        w = _w(s)
+        side = 0 if p == w.hero else 1
+        who = s.game.roles[p]
+        if seg == "withdraw":  # loses what it wagered, or the minimum (1 DP) before wagering
+            lost = w.bets[side] or 1
+            w.bets[side] = lost
+            s.log_event(f"{who} withdraws")
+            conclude(s, side == 1, withdrawn=True)
+        elif seg == "match":
+            w.bets[side] = w.cur
+            s.log_event(f"{who} matches {w.cur} DP")
+            if w.kind == "duel":  # the challenged player picks the attribute
+                s.ask(DuelAttribute(w.opp))
+            else:
+                s.ask(Attribute(w.hero))
         else:
-            s.dec, s.actor = "attribute", w.hero
-    else:
-        w.bets[side] = w.cur = i + 1
-        s.log_event(f"{who} raises to {i + 1} DP")
-        s.dec, s.actor = "bet_reply", _other(w, p)
+            w.bets[side] = w.cur = i + 1
+            s.log_event(f"{who} raises to {i + 1} DP")
+            s.ask(BetReply(_other(w, p)))
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        w = _w(state)
+        side = 0 if self.actor == w.hero else 1
+        lose = w.bets[side] or 1
+        ctx["to_match"] = w.cur
+        return (f"The wager stands at {w.cur} DP: match it, raise, or withdraw "
+                f"(paying {lose} DP).")
 
 
 # ---- the attribute -----------------------------------------------------------------------------
-def mask_attribute(s: Table, m: Mask) -> None:
-    """Sources: the Hero, its recruited Ally, an allied Hero; three attributes each."""
-    p = s.actor
-    o = s.game.o["attribute"]
-    m[o:o + 3] = True
-    if s.ally[p] >= 0:
-        m[o + 3:o + 6] = True
-    if s.partner[p] >= 0:
-        m[o + 6:o + 9] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Attribute(InWager):
+    """The Hero chooses the attribute and whose: its own, its recruited Ally's, its allied
+    Hero's; three attributes each."""
 
+    kind: ClassVar[str] = "attribute"
 
-def apply_attribute(s: Table, seg: str, i: int) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    w.src, w.attr = divmod(i, 3)
-    s.log_event(f"{s.game.roles[s.actor]} uses the {C.ATTRS[w.attr]} of "
-                f"{source_words(s, s.actor, w.src)}")
-    next_card(s)
+    def mask(self, state: Table, mask: Mask) -> None:
+        p = self.actor
+        o = state.game.o["attribute"]
+        mask[o:o + 3] = True
+        if state.ally[p] >= 0:
+            mask[o + 3:o + 6] = True
+        if state.partner[p] >= 0:
+            mask[o + 6:o + 9] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        w = _w(state)
+        w.src, w.attr = divmod(i, 3)
+        state.log_event(f"{state.game.roles[self.actor]} uses the {C.ATTRS[w.attr]} of "
+                        f"{source_words(state, self.actor, w.src)}")
+        next_card(state)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"Choose the attribute, and whose, to face "
+                f"{C.WORDS[C.CH0 + _w(state).chal]} with.")
 
 
 def source_words(s: Table, p: int, src: int) -> str:
@@ -188,31 +260,37 @@ def source_words(s: Table, p: int, src: int) -> str:
     return f"{s.game.roles[q]}'s allied {C.NAME[C.H0 + s.hero[q]]}"
 
 
-def mask_duel_attribute(s: Table, m: Mask) -> None:
-    o = s.game.o["duel_attribute"]
-    m[o:o + 3] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class DuelAttribute(InWager):
+    """The challenged Hero picks the attribute the Duel is fought with."""
 
+    kind: ClassVar[str] = "duel_attribute"
 
-def apply_duel_attribute(s: Table, seg: str, i: int) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    w.attr = i
-    s.log_event(f"{s.game.roles[s.actor]} chooses {C.ATTRS[i]} for the Duel")
-    next_card(s)
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o["duel_attribute"]
+        mask[o:o + 3] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        _w(state).attr = i
+        state.log_event(f"{state.game.roles[self.actor]} chooses {C.ATTRS[i]} for the Duel")
+        next_card(state)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "You were challenged to a Duel: choose the attribute it is fought with."
 
 
 # ---- Resolution cards and bluffs, face down in alternation ---------------------------------------
 def next_card(s: Table) -> None:
     """Turns go round the participants (Hero, its ally in an Alliance, the opponent) until all
     pass in a row; a player with no cards passes without being asked."""
-    w = s.w
-    assert w is not None  # during a wager
+    w = _w(s)
     parts = w.parts
     k = len(parts)
     while w.passes < k:
         p = parts[w.turn % k]
         if s.hand[p]:
-            s.dec, s.actor = "resolution", p
+            s.ask(Resolution(p))
             return
         w.passes += 1
         w.turn += 1
@@ -224,44 +302,59 @@ def next_card(s: Table) -> None:
     after_reveal(s)
 
 
-def mask_resolution(s: Table, m: Mask) -> None:
-    o = s.game.o
-    p = s.actor
-    canon = C.CANON
-    w = s.w
-    assert w is not None  # during a wager
-    if w.kind == "duel":
-        op = o["play_on"]
-        for card in s.hand[p]:
-            k = op + 2 * canon[card]
-            m[k] = True
-            m[k + 1] = True
-    else:
-        op = o["play"]
-        for card in s.hand[p]:
-            m[op + canon[card]] = True
-    m[0] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Resolution(InWager):
+    """Play a card face down (any card may be a bluff; in a Duel, on either Hero), or pass
+    ("Resolution")."""
 
+    kind: ClassVar[str] = "resolution"
+    PASS: ClassVar[str] = "pass (no more cards)"
 
-def apply_resolution(s: Table, seg: str, i: int) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    p = s.actor
-    if seg == "pass":
-        w.passes += 1
-        s.log_event(f"{s.game.roles[p]} passes (plays no more cards for now)")
-    else:
-        card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
-        card = table.take_face(s.hand[p], card)
-        w.cards.append(FaceDownCard(p, card, target))
-        w.passes = 0
-        on = ""
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o
+        canon = C.CANON
+        hand = state.hand[self.actor]
+        if _w(state).kind == "duel":
+            op = o["play_on"]
+            for card in hand:
+                k = op + 2 * canon[card]
+                mask[k] = True
+                mask[k + 1] = True
+        else:
+            op = o["play"]
+            for card in hand:
+                mask[op + canon[card]] = True
+        mask[0] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        w = _w(s)
+        if seg == "pass":
+            w.passes += 1
+            s.log_event(f"{s.game.roles[p]} passes (plays no more cards for now)")
+        else:
+            card, target = divmod(i, 2) if seg == "play_on" else (i, 0)
+            card = table.take_face(s.hand[p], card)
+            w.cards.append(FaceDownCard(p, card, target))
+            w.passes = 0
+            on = ""
+            if w.kind == "duel":
+                on = f" on {s.game.roles[w.hero if target == 0 else w.opp]}'s Hero"
+            s.log_event(f"{s.game.roles[p]} plays a card face down{on}")
+            s.log_event(f"You play {C.WORDS[card]} face down{on}", to=p)
+        w.turn += 1
+        next_card(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        w = _w(state)
+        ctx["attribute"] = C.ATTRS[w.attr]
         if w.kind == "duel":
-            on = f" on {s.game.roles[w.hero if target == 0 else w.opp]}'s Hero"
-        s.log_event(f"{s.game.roles[p]} plays a card face down{on}")
-        s.log_event(f"You play {C.WORDS[card]} face down{on}", to=p)
-    w.turn += 1
-    next_card(s)
+            return (f"Resolution ({C.ATTRS[w.attr]}): play a card face down on either Hero, "
+                    "or pass; when all pass in a row the cards are revealed.")
+        return (f"Resolution ({C.ATTRS[w.attr]} against "
+                f"{C.CH_VALUE[w.chal][w.attr]}): play a card face down (any card may be a "
+                "bluff), or pass; when all pass in a row the cards are revealed.")
 
 
 # ---- Success or failure --------------------------------------------------------------------------
@@ -317,8 +410,7 @@ def success(s: Table) -> bool:
 def after_reveal(s: Table) -> None:
     """All face-down cards are turned up. A losing side whose Hero still holds Rage or Fury
     is asked whether to use it (only where it would turn the result)."""
-    w = s.w
-    assert w is not None  # during a wager
+    w = _w(s)
     while True:
         ok = success(s)
         side = 1 if ok else 0
@@ -326,38 +418,85 @@ def after_reveal(s: Table) -> None:
             break
         p = w.hero if side == 0 else w.opp
         h = s.hero[p]
-        asked: Ability | None = None
+        asked: type[RageOrFury] | None = None
         if not s.used[p]:
-            for name, hero in RAGE_FURY:
+            for ability, hero in RAGE_FURY:
+                name = ability.kind
                 used = w.rage if name == "rage" else w.fury
                 if h == hero and [name, side] not in w.declined and not used[side]:
                     used[side] = True
                     turns = success(s) != ok
                     used[side] = False
                     if turns:
-                        asked = name
+                        asked = ability
                         break
         if asked is None:
             break
-        w.side = side
-        s.prompt = asked
-        s.dec, s.actor = "ability", p
+        s.ask(asked(p, side))
         return
     conclude(s, ok, withdrawn=False)
 
 
-def prompt_rage_or_fury(s: Table, use: bool) -> None:
-    w = s.w
-    assert w is not None  # during a wager
-    side = w.side
-    if use:
-        s.used[s.actor] = True
-        (w.rage if s.prompt == "rage" else w.fury)[side] = True
-        s.log_event(f"{s.game.roles[s.actor]} uses {s.prompt.capitalize()}")
-    else:
-        w.declined.append([s.prompt, side])
-        s.log_event(f"{s.game.roles[s.actor]} does not use {s.prompt.capitalize()}")
-    after_reveal(s)
+@dataclass(frozen=True, slots=True)
+class RageOrFury(UseOrDecline):
+    """The losing side's Hero may turn the revealed result once per game: the Barbarian's
+    Rage, the Amazon's Fury."""
+
+    side: int  # the Side whose Hero is asked
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+    NEEDS: ClassVar[Need] = "wager"
+    WHAT: ClassVar[str] = ""  # the ability in the prompt's words
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, p, side = state, self.actor, self.side
+        w = _w(s)
+        name = self.kind.capitalize()
+        if yes:
+            s.used[p] = True
+            (w.rage if self.kind == "rage" else w.fury)[side] = True
+            s.log_event(f"{s.game.roles[p]} uses {name}")
+        else:
+            w.declined.append([self.kind, side])
+            s.log_event(f"{s.game.roles[p]} does not use {name}")
+        after_reveal(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        w = _w(state)
+        ctx["hero_total"] = side_total(state, 0)
+        ctx["against"] = side_total(state, 1) if w.kind == "duel" else C.CH_VALUE[w.chal][w.attr]
+        return (f"You are losing, {ctx['hero_total']} against {ctx['against']}: use "
+                f"{self.WHAT}, once per game?")
+
+    def check(self, state: Table, below: Frame[Any] | None) -> None:
+        UseOrDecline.check(self, state, below)
+        if type(self.side) is not int or self.side not in (0, 1):
+            fail("stack", f"side {self.side!r} of a wager")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Rage(RageOrFury):
+    """The Barbarian's Rage: the side uses his Strength."""
+
+    kind: ClassVar[str] = "rage"
+    USE: ClassVar[str] = "use Rage: the Barbarian's Strength"
+    DECLINE: ClassVar[str] = "decline Rage"
+    WHAT: ClassVar[str] = "Rage (use your Strength)"
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Fury(RageOrFury):
+    """The Amazon's Fury: +2 to the attribute used."""
+
+    kind: ClassVar[str] = "fury"
+    USE: ClassVar[str] = "use Fury: +2"
+    DECLINE: ClassVar[str] = "decline Fury"
+    WHAT: ClassVar[str] = "Fury (+2)"
+
+
+# the abilities that may turn a Resolution's result, and the Hero who holds each
+RAGE_FURY: tuple[tuple[type[RageOrFury], int], ...] = ((Rage, C.BARBARIAN), (Fury, C.AMAZON))
 
 
 def conclude(s: Table, ok: bool, withdrawn: bool) -> None:
@@ -387,10 +526,9 @@ def conclude(s: Table, ok: bool, withdrawn: bool) -> None:
         s.ch_known[c] = 1 << o
     if ok:
         table.discard_challenge(s, w.adv, c)
-        s.actor = h
-        share_gain(s, h, paid, "wager_end")
+        share_gain(s, h, paid, WAGER_END)
     else:
-        share_loss(s, h, paid, "wager_end")
+        share_loss(s, h, paid, WAGER_END)
 
 
 def log_outcome(s: Table, ok: bool, withdrawn: bool, win: int, lose: int, paid: int) -> None:

@@ -61,7 +61,7 @@ def test_mercenary_recruits_an_antagonist_free_once():
     act(s, "face the top Challenge")
     assert legal_names(s) == {"fight Pict Warrior", "recruit Pict Warrior as your Ally for 2 DP"}
     act(s, "recruit")
-    assert s.decision() == "ability mercenary"
+    assert s.decision() == "mercenary"
     act(s, "use the Brotherhood")
     assert s.dp == [15, 15] and s.ally[0] == pict and s.piles[a] == [] and s.used[0]
 
@@ -103,7 +103,7 @@ def test_pirate_draws_three_once():
     s = table(n=2, heroes=("Pirate", "Barbarian"))
     decks(s, deck=C.RESOLUTION_IDS[:10])
     begin(s, "draw")
-    assert s.decision() == "ability raider"
+    assert s.decision() == "raider"
     act(s, "use Raider")
     assert len(s.hand[0]) == 3 and len(s.hand[1]) == 1 and s.used[0]
 
@@ -112,7 +112,7 @@ def test_plunderer_pillages_an_extra_item():
     s = table(n=2, heroes=("Plunderer", "Barbarian"))
     give(s, 0, on=adventure(s, "The Forgotten Crypt", 1))
     act(s, "complete")
-    assert s.decision() == "ability pillage"
+    assert s.decision() == "pillage"
     act(s, "use Pillage")
     assert len(s.items[0]) == 2 and s.dp[0] == 17
 
@@ -132,7 +132,7 @@ def test_amazon_fury_only_offered_when_it_turns_the_result():
     act(s, "wager 1 DP")
     act(s, "match")
     act(s, "use Strength of your Hero")  # Strength 4 vs 4 fails; +2 wins
-    assert s.decision() == "ability fury"
+    assert s.decision() == "fury"
     act(s, "use Fury")
     assert s.dp == [15, 15] and s.used[0] and s.piles[a] == []
 
@@ -163,7 +163,7 @@ def test_barbarian_rage_in_a_challenge():
     act(s, "match")
     act(s, "use Wit of your Hero")
     act(s, "play Might of Crom face down")  # then no one holds a card: the reveal
-    assert s.decision() == "ability rage"
+    assert s.decision() == "rage"
     act(s, "use Rage")
     assert s.dp == [17, 13] and s.piles[a] == []
 
@@ -206,7 +206,7 @@ def test_priest_breaks_an_alliance_share():
     give(s, 1, on=a)
     alliance(s, 0, 1, keep=3)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     act(s, "use Sermon")
     assert s.dp == [20, 15] and s.used[0]
 
@@ -372,7 +372,7 @@ def test_priest_vetoes_an_alliance():
     act(s, "propose an Alliance to player_1")
     act(s, terms(3))
     act(s, "accept")
-    assert s.decision() == "ability veto"
+    assert s.decision() == "veto"
     act(s, "use Sermon")
     assert s.partner == [-1, -1, -1] and s.offered[:2] == [True, True]
 

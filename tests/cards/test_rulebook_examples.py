@@ -82,7 +82,7 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     act(s, "match")
     assert s.decision() == "duel_attribute" and s.current_player() == 1  # the challenged picks
     act(s, "fight the Duel with Wit")  # Barbarian Wit 2 against Plunderer Wit 4
-    assert s.decision() == "ability rage" and s.current_player() == 0
+    assert s.decision() == "rage" and s.current_player() == 0
     act(s, "use Rage")
     assert s.used[0]
     assert s.dp == [19, 11]
@@ -135,7 +135,7 @@ def test_deal_5_dp_for_two_random_cards():
 def test_priest_breaks_the_deal():
     """...if Player 3 were the Priest, he could take the two cards and not give the 5 DP."""
     s = deal_table(priest_is_3=True)
-    assert s.decision() == "ability deal_break" and s.current_player() == 2
+    assert s.decision() == "deal_break" and s.current_player() == 2
     act(s, "use Sermon")
     assert s.dp[2:] == [25, 2]
     assert len(s.hand[2]) == 2 and len(s.hand[3]) == 1
@@ -151,7 +151,7 @@ def test_priest_veto_costs_both_the_diplomacy_turn():
     act(s, "you give 1 DP")
     act(s, "state the offer")
     act(s, "accept")
-    assert s.decision() == "ability veto" and s.current_player() == 2
+    assert s.decision() == "veto" and s.current_player() == 2
     act(s, "use Sermon")
     assert s.dp == [15, 15, 15, 15] and s.offered[0] and s.offered[1]
     # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer, to
@@ -295,7 +295,7 @@ def test_alliance_example_priest_keeps_all_the_loot():
     act(s, "wager 2 DP")
     act(s, "match")
     act(s, "use Spirit of your Hero")  # the Priest's Spirit 5 beats 3: he wins 2 DP
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     act(s, "give player_")  # he shares this one: 1 DP to his ally
     assert s.dp == [15, 13, 16, 16] and s.piles[a] == [ritual]
     at(s, "hero", 3)
@@ -306,7 +306,7 @@ def test_alliance_example_priest_keeps_all_the_loot():
     assert s.dp == [13, 13, 17, 17] and s.piles[a] == []
     at(s, "hero", 2)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"  # he owes 2 of the 5 DP (rounded his way)
+    assert s.decision() == "sermon_break"  # he owes 2 of the 5 DP (rounded his way)
     act(s, "use Sermon")
     assert s.dp == [13, 13, 22, 17] and s.used[2]
     assert s.partner == [-1, -1, -1, -1] and s.adv_state[a] == 2
