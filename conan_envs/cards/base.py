@@ -24,7 +24,7 @@ Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
           "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
           "magic_deck", "adv_owner", "adv_state", "owed", "piles", "ch_placer", "ch_up",
-          "ch_known", "order", "phase", "idx", "first_round", "w", "offer", "cadv", "winner",
+          "ch_known", "order", "phase", "idx", "first_round", "w", "offer", "winner",
           "acted", "tie")
 
 
@@ -70,7 +70,6 @@ class Table(FlowState):
     first_round: bool  # the Card Turn's mandatory first round
     w: Wager | None  # the wager or duel in progress
     offer: Offer | None  # the offer on the table
-    cadv: int  # the Adventure being completed, -1 none
     winner: int  # -1 playing, -2 a draw (stalemate), else the winner
     acted: int  # the round of the last decision taken (stalemate check)
     tie: bool  # a tie at target DP waits for the end of the Hero Turns
@@ -107,7 +106,6 @@ class Table(FlowState):
         self.first_round = True
         self.w = None
         self.offer = None
-        self.cadv = -1
         self.winner = -1
         self.acted = 0
         self.tie = False

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, ClassVar
 
+from conan_envs.engine.flow import AUTO
 from conan_envs.engine.serialize import serializable
 
 from . import content as C
@@ -16,7 +17,7 @@ from . import table, wager
 from .base import Mask, Table
 from .frames import Decide, UseOrDecline
 from .records import LootOwed, Phase
-from .shares import COMPLETE_END, share_gain
+from .shares import CompleteEnd, share_gain
 
 NADV = C.NUM_ADVENTURES
 NOBLE_BRIBE = 3  # designed: the Noble's Bribery costs 3 DP, paid to the Challenge's placer
@@ -187,7 +188,7 @@ def complete(s: Table, p: int) -> None:
     """Loot: DP, cards drawn, random Magic items placed face up in front of the player. Loot
     that cannot be applied yet (deck and discard pile empty; Magic item deck empty) stays owed,
     and the card stays face up until it is (see settle_loot)."""
-    a = s.cadv = s.pos[p]
+    a = s.pos[p]
     s.dp[p] += C.LOOT[a]
     s.log_event(f"{s.game.roles[p]} completes {C.NAME[C.AD0 + a]}: Loot {C.loot_words(a)}")
     cards = C.LOOT_DRAW[a] - table.draw(s, p, C.LOOT_DRAW[a])
@@ -198,9 +199,9 @@ def complete(s: Table, p: int) -> None:
     if cards or items:
         s.owed.append(LootOwed(a, p, cards, items))
     if s.hero[p] == C.PLUNDERER and not s.used[p] and s.magic_deck:
-        s.ask(Pillage(p))
+        s.ask(Pillage(p, a))
         return
-    share_loot(s, p, C.LOOT_MAGIC[a] - items)
+    share_loot(s, p, a, C.LOOT_MAGIC[a] - items)
 
 
 @serializable
@@ -209,6 +210,7 @@ class Pillage(UseOrDecline):
     """The Plunderer's Pillage (designed): once per game, one more random Magic item (it
     follows the Alliance's terms like the Loot's)."""
 
+    adv: int  # the Adventure being completed (adventure index)
     kind: ClassVar[str] = "pillage"
     PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
     USE: ClassVar[str] = "use Pillage: one more Magic item"
@@ -222,9 +224,9 @@ class Pillage(UseOrDecline):
             take_item(s, p)
         else:
             s.log_event(f"{s.game.roles[p]} does not use Pillage")
-        a = s.cadv
+        a = self.adv
         owed = sum(e.items for e in s.owed if e.adv == a)
-        share_loot(s, p, C.LOOT_MAGIC[a] - owed + yes)
+        share_loot(s, p, a, C.LOOT_MAGIC[a] - owed + yes)
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Use Pillage (take one more random Magic item), once per game?"
@@ -238,17 +240,17 @@ def take_item(s: Table, p: int) -> None:
     s.log_event(f"{s.game.roles[p]} takes the Magic item {C.WORDS[item]}")
 
 
-def share_loot(s: Table, p: int, taken: int) -> None:
+def share_loot(s: Table, p: int, a: int, taken: int) -> None:
     """The completer p shares the Loot as the Alliance's terms say: the partner's part of the
     DP, and the `taken` Magic items just placed in front of p when the terms give them to the
     other ally. Everything is owed at once, so a Priest may keep it all ("he may benefit from
-    what was agreed ... without giving anything in return")."""
-    a = s.cadv
+    what was agreed ... without giving anything in return"); then the completion of Adventure
+    a ends."""
     q = s.partner[p]
     items = []
     if q >= 0 and s.items_to[p] == q and taken:
         items = s.items[p][-taken:]
-    share_gain(s, p, C.LOOT[a], COMPLETE_END, items)
+    share_gain(s, p, C.LOOT[a], CompleteEnd(AUTO, a), items)
 
 
 def settle_loot(s: Table) -> None:

@@ -110,7 +110,6 @@ def table(n: int = 2, heroes: Sequence[str] = ("Barbarian", "Plunderer"),
     s.ch_known = [0] * C.NUM_CHALLENGES
     s.order = list(range(n))
     s.w = s.offer = None
-    s.cadv = -1
     s.winner = -1
     s.tie = False
     s.turn = s.acted = 0

@@ -144,7 +144,6 @@ def check(s: Table) -> None:
     _int(s.turn, 0, big, "turn")
     _int(s.acted, 0, s.turn, "acted")
     _int(s.idx, -1, n - 1, "idx")
-    _int(s.cadv, -1, NADV - 1, "cadv")
     for name in ("first_round", "tie"):
         if type(getattr(s, name)) is not bool:
             fail(name, "expected true/false")

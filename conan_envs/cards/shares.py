@@ -55,18 +55,19 @@ class WagerEnd(Resume):
 class CompleteEnd(Resume):
     """Completing an Adventure ends once its Loot is shared ("Completing an Adventure")."""
 
+    adv: int  # the Adventure completed (adventure index)
     kind: ClassVar[str] = "complete_end"
 
     def resume(self, state: Table) -> None:
-        finish_complete(state)
+        finish_complete(state, self.adv)
 
     def check(self, state: Table, below: Frame[Any] | None) -> None:
-        if below is not None or state.cadv < 0:
-            fail("stack", "the end of a completion returns to nothing and needs its Adventure")
+        if below is not None or type(self.adv) is not int or not (
+                0 <= self.adv < C.NUM_ADVENTURES):
+            fail("stack", "the end of a completion returns to nothing and names its Adventure")
 
 
 WAGER_END = WagerEnd(AUTO)
-COMPLETE_END = CompleteEnd(AUTO)
 
 
 # ---- the share ---------------------------------------------------------------------------------
@@ -166,12 +167,10 @@ def finish_wager(s: Table) -> None:
     s.next_player()
 
 
-def finish_complete(s: Table) -> None:
-    """Completing an Adventure: once all Loot effects are applied the card is placed face down
+def finish_complete(s: Table, a: int) -> None:
+    """Completing Adventure a: once all Loot effects are applied the card is placed face down
     (out of the game); while some remain it stays face up (adv_state 3), no longer an
     Adventure to enter."""
-    a = s.cadv
-    s.cadv = -1
     s.adv_state[a] = 3 if any(e.adv == a for e in s.owed) else 2
     for q in range(s.game.n):
         if s.pos[q] == a:

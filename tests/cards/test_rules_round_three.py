@@ -9,8 +9,9 @@ import conan_envs
 from baselines.scripted.cards import ScriptedAgent
 from conan_envs.cards import content as C
 from conan_envs.cards.position import alliance, begin, decks, give
-from conan_envs.cards.shares import COMPLETE_END, SermonBreak
+from conan_envs.cards.shares import CompleteEnd, SermonBreak
 from conan_envs.engine import CorruptStateError
+from conan_envs.engine.flow import AUTO
 from conan_envs.engine.serialize import encode
 
 from .scene import act, adventure, at, challenge, legal_names, table, terms
@@ -219,16 +220,17 @@ def test_a_share_owed_with_magic_items_is_checked_on_loading():
     game = conan_envs.make_game("cards_v2", num_players=2)
     data = json.loads(game.new_initial_state(3).snapshot())
     fields = data["fields"]
-    fields["phase"], fields["cadv"] = "hero", 0
-    fields["stack"] = encode([COMPLETE_END, SermonBreak(0, 1, 1, ())])
+    fields["phase"] = "hero"
+    done = CompleteEnd(AUTO, 0)  # the completion of the first Adventure ends once it is settled
+    fields["stack"] = encode([done, SermonBreak(0, 1, 1, ())])
     text = json.dumps(data)
     back = game.state_from_snapshot(text)
     assert json.loads(back.snapshot()) == json.loads(text)
     assert back.decision() == "sermon_break" and back.current_player() == 0
-    fields["stack"] = encode([COMPLETE_END, SermonBreak(0, 1, 1, (fields["magic_deck"][0],))])
+    fields["stack"] = encode([done, SermonBreak(0, 1, 1, (fields["magic_deck"][0],))])
     with pytest.raises(CorruptStateError, match="stack"):
         game.state_from_snapshot(json.dumps(data))
-    fields["stack"] = encode([COMPLETE_END, SermonBreak(0, 1, 0, ())])
+    fields["stack"] = encode([done, SermonBreak(0, 1, 0, ())])
     with pytest.raises(CorruptStateError, match="stack"):
         game.state_from_snapshot(json.dumps(data))
     fields["stack"] = encode([SermonBreak(0, 1, 1, ())])  # returning to nothing
