@@ -1,9 +1,10 @@
 """The fields of one position of Conan: el juego de cartas (rulebook, "Components", "Setup
 Phase", "Game Phases"), typed and commented, kept in slots, and the decision asked now: a
 frame on the engine's stack (engine/flow.py; the frames: frames.py). Every rules module works
-on a `Table`; the driver's `next_player` and `end_phase` (flow.py, above the rules modules) are
-bound to it by `CardsState` (state.py), so a rules module hands the turn on without importing
-the driver."""
+on a `Table`. A decision that ends a player's part in a phase leaves the stack (`hand_on`) and
+the run loop asks the driver (flow.py, above the rules modules) for the next player through
+`FlowState._next_phase`; the Card Turn's pass after its first round ends the phase at once
+(`end_phase`, bound by `CardsState`). So no rules module imports the driver."""
 from __future__ import annotations
 
 from abc import abstractmethod
@@ -123,6 +124,12 @@ class Table(FlowState):
         else:
             stack.append(frame)
 
+    def hand_on(self) -> None:
+        """The decision or step on top ends the player's part in the phase: it goes, and the
+        run loop, finding the stack empty, asks the driver for the next player
+        (`_next_phase`: flow.next_player)."""
+        self.stack.pop()
+
     def _interrupt(self) -> Frame[Any] | None:
         return GAME_OVER if self.winner != -1 else None
 
@@ -143,10 +150,6 @@ class Table(FlowState):
         return None if self.offer is None else self.offer.__deepcopy__({})
 
     # ---- the driver (flow.py), bound by CardsState -------------------------------------------
-    @abstractmethod
-    def next_player(self) -> None:
-        """Hand the phase to the next player who has something to do; end it after the last."""
-
     @abstractmethod
     def end_phase(self) -> None:
         """End the phase and begin the next."""

@@ -104,7 +104,7 @@ class Diplomacy(Decide):
         p = self.actor
         if seg == "pass":
             state.log_event(f"{state.game.roles[p]} makes no offer")
-            state.next_player()
+            state.hand_on()
             return
         state.offer = new_offer("deal" if seg == "deal" else "alliance", p, i)
         state.ask(DealBuild(p) if seg == "deal" else AllianceTerms(p))
@@ -334,7 +334,7 @@ class Answer(OnOffer):
 def _close(s: Table) -> None:
     """The offer is settled; the Diplomacy Turn goes on after the player whose turn it is."""
     s.offer = None
-    s.next_player()
+    s.hand_on()
 
 
 @serializable

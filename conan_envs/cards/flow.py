@@ -1,9 +1,10 @@
 """Order of play: the four Game Phases repeating in turn order, the Draw Turn with the Pirate's
 Raider, and the End of the Game's stalemate and tie (rulebook, "Game Phases", "4. Draw Turn",
 "End of the Game"). The driver: above every phase module, it opens each player's turn in the
-phase (`BEGIN`) and ends the phase after the last; the phase modules hand the turn back through
-`Table.next_player` / `Table.end_phase`, which `CardsState` binds to `next_player` /
-`end_phase` here. A player asked something gets the decision's frame (`Table.ask`)."""
+phase (`BEGIN`) and ends the phase after the last. A player asked something gets the decision's
+frame (`Table.ask`); a decision that ends the player's part leaves the stack (`Table.hand_on`)
+and the run loop calls `next_player` here (`CardsState._next_phase`); the Card Turn ends its
+phase through `Table.end_phase`, which `CardsState` binds to `end_phase` here."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -143,7 +144,7 @@ class Raider(UseOrDecline):
         else:
             state.log_event(f"{state.game.roles[p]} does not use Raider")
         table.draw(state, p, 3 if yes else 1)
-        next_player(state)
+        state.hand_on()
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Draw Turn: use Raider (draw three cards instead of one), once per game?"

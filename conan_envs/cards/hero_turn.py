@@ -132,7 +132,7 @@ def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
     who = roles[p]
     if seg == "pass":
         s.log_event(f"{who} passes the Hero Turn")
-        s.next_player()
+        s.hand_on()
     elif seg == "adventure":
         pos = s.pos[p]
         sorcery = pos >= 0 and bool(s.piles[pos])
@@ -144,7 +144,7 @@ def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
         s.expelled_from[p] = -1
         s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
                     f"{C.NAME[C.AD0 + i]}")
-        s.next_player()
+        s.hand_on()
     elif seg == "face":
         wager.face(s, p, s.piles[s.pos[p]][-1])
     elif seg == "scout_face":
@@ -161,7 +161,7 @@ def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
         s.hand[p].append(card)
         s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
         s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
-        s.next_player()
+        s.hand_on()
     elif seg == "steal_item":  # ... or an item of a Hero on the same card
         s.used[p] = True
         card = C.MG0 + i
@@ -170,7 +170,7 @@ def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
                 s.items[q].remove(card)
                 s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
         s.items[p].append(card)
-        s.next_player()
+        s.hand_on()
     elif seg == "bribe":  # the Noble's Bribery (designed)
         s.used[p] = True
         a = s.pos[p]
@@ -180,7 +180,7 @@ def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
                     f"the top Challenge, {C.WORDS[C.CH0 + c]}")
         table.discard_challenge(s, a, c)
         table.check_defeat(s)
-        s.next_player()
+        s.hand_on()
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------

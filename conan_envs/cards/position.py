@@ -266,5 +266,5 @@ def defeat(s: Table, p: int) -> Table:
     s.dp[p] = 0
     check_defeat(s)
     s.edited()
-    s.next_player()
+    flow.next_player(s)
     return s.edited()

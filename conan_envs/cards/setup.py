@@ -67,7 +67,7 @@ class SwapOffer(Decide):
         s, p = state, self.actor
         if seg == "pass":
             s.log_event(f"{s.game.roles[p]} keeps their Hero (offers no swap)")
-            s.next_player()
+            s.hand_on()
             return
         s.log_event(f"{s.game.roles[p]} offers {s.game.roles[i]} to swap Heroes")
         s.offer = new_offer("swap", p, i)
@@ -100,7 +100,7 @@ class SwapAnswer(Decide):
         if seg == "accept":
             s.hero[a], s.hero[b] = s.hero[b], s.hero[a]
         s.offer = None
-        s.next_player()
+        s.hand_on()
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         off = state.offer
@@ -174,7 +174,7 @@ class SetupChallenge(Decide):
         state.hand[p].remove(C.CH0 + c)
         put_challenge(state, p, c, a)
         log_placed(state, p, c, a)
-        state.next_player()
+        state.hand_on()
 
     def prompt(self, state: Table, role: int) -> tuple[str, dict[str, Any]]:
         p = self.actor
@@ -241,7 +241,7 @@ class SetupHero(Decide):
         state.pos[self.actor] = i
         state.log_event(f"{state.game.roles[self.actor]} places their Hero on "
                         f"{C.NAME[C.AD0 + i]}")
-        state.next_player()
+        state.hand_on()
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Setup: place your Hero on an Adventure card."

@@ -23,15 +23,17 @@ from .words import share_words
 @dataclass(frozen=True, slots=True)
 class Resume(Frame[Table]):
     """A step taken without a choice once an Alliance share is settled: at once when no
-    Priest is asked, else when his `sermon_break` decision above it is taken."""
+    Priest is asked (`resume`, in place of the decision that owed the share), else when his
+    `sermon_break` decision above it is taken (`run`, on top)."""
 
     kind: ClassVar[str] = "resume"
 
     def run(self, state: Table) -> None:
-        state.pop()
         self.resume(state)
 
     def resume(self, state: Table) -> None:
+        """Take the step; the frame on top (this one, or the decision that owed the share)
+        then goes."""
         raise TypeError(f"frame {self.kind!r} resumes nothing")
 
 
@@ -164,7 +166,7 @@ def finish_wager(s: Table) -> None:
     """The wager or Duel is over ("Resolution"): Player Defeat is checked, play goes on."""
     s.w = None
     table.check_defeat(s)
-    s.next_player()
+    s.hand_on()
 
 
 def finish_complete(s: Table, a: int) -> None:
@@ -176,4 +178,4 @@ def finish_complete(s: Table, a: int) -> None:
         if s.pos[q] == a:
             table.leave_adventure(s, q)
     table.check_defeat(s)
-    s.next_player()
+    s.hand_on()

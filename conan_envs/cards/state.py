@@ -48,10 +48,9 @@ class CardsState(Table):
         super().__init__(game, seed)
         self.init_fields()
         setup.deal_heroes(self)
-        flow.next_player(self)
-        self.advance()
+        self.advance()  # the stack is empty: the driver opens the Setup's Hero swaps
 
-    next_player = flow.next_player
+    _next_phase = flow.next_player  # the stack is empty: the next player in the phase
     end_phase = flow.end_phase
 
     def returns(self) -> list[float]:

@@ -133,7 +133,7 @@ def recruit(s: Table, p: int, cost: int) -> None:
     s.ally[p] = c
     s.w = None
     table.check_defeat(s)
-    s.next_player()
+    s.hand_on()
 
 
 # ---- Wager -------------------------------------------------------------------------------------
