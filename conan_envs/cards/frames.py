@@ -10,6 +10,12 @@ decision record (the context of the wager and the offer on the table, then its o
 :class:`UseOrDecline` is the one shape of the once-per-game abilities (and the Priest's veto)
 asked as use / decline.
 
+A decision moves on by putting the next one in its place (``Table.ask``: a bet, then its reply);
+one that ends a player's part in the phase leaves the stack (``Table.hand_on``), and the run
+loop, finding it empty, asks the driver (flow.py, ``FlowState._next_phase``) for the next
+player. The one nested decision is the Priest's ``sermon_break``, pushed over the step it
+returns to (the end of the wager or of the completion, an ``AUTO`` frame).
+
 Each kind's class lives beside the rules of the rulebook section that asks it, because the
 rules that ask a decision and the decision's own rules call each other (a wager's reply ends
 the wager, which owes a share, which asks a Priest...), and a frame module below them could

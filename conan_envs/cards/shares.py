@@ -16,6 +16,7 @@ from . import content as C
 from . import table
 from .base import Table
 from .frames import Decide, UseOrDecline, fail
+from .records import Phase
 from .words import share_words
 
 
@@ -83,6 +84,7 @@ class SermonBreak(UseOrDecline):
     dp: int  # DP owed
     items: tuple[int, ...]  # Magic items owed (card ids)
     kind: ClassVar[str] = "sermon_break"
+    PHASES: ClassVar[frozenset[Phase]] = frozenset({"hero"})  # a wager won or lost, Loot
     USE: ClassVar[str] = "use Sermon: break the Alliance and keep it all"
 
     def use(self, state: Table, yes: bool) -> None:
