@@ -24,25 +24,19 @@ def _wager(s: Table) -> Wager:
     return w
 
 
-def _decide(s: Table) -> Decide:
-    f = s.frame()
-    assert isinstance(f, Decide)  # actions are legal only at a decision
-    return f
-
-
 def _actor(s: Table) -> int:
     return s.frame().actor
 
 
 def _pass(s: Table, i: int) -> str:
     """The frame says what passing means at its decision (reject, decline an ability...)."""
-    return _decide(s).pass_words(s)
+    f = s.frame()
+    return f.pass_words(s) if isinstance(f, Decide) else "pass"
 
 
 def _use(s: Table, i: int) -> str:
     f = s.frame()
-    assert isinstance(f, UseOrDecline)  # "ability" is legal only where one is asked
-    return f.USE
+    return f.USE if isinstance(f, UseOrDecline) else "use the ability asked about"
 
 
 def _source(s: Table, p: int, src: int) -> str:

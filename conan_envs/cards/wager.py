@@ -421,9 +421,8 @@ def after_reveal(s: Table) -> None:
         asked: type[RageOrFury] | None = None
         if not s.used[p]:
             for ability, hero in RAGE_FURY:
-                name = ability.kind
-                used = w.rage if name == "rage" else w.fury
-                if h == hero and [name, side] not in w.declined and not used[side]:
+                used = ability.flags(w)
+                if h == hero and [ability.kind, side] not in w.declined and not used[side]:
                     used[side] = True
                     turns = success(s) != ok
                     used[side] = False
@@ -447,13 +446,18 @@ class RageOrFury(UseOrDecline):
     NEEDS: ClassVar[Need] = "wager"
     WHAT: ClassVar[str] = ""  # the ability in the prompt's words
 
+    @staticmethod
+    def flags(w: Wager) -> list[bool]:
+        """Where the wager records this ability used, by Side."""
+        raise TypeError("Rage or Fury: a subclass says which")
+
     def use(self, state: Table, yes: bool) -> None:
         s, p, side = state, self.actor, self.side
         w = _w(s)
         name = self.kind.capitalize()
         if yes:
             s.used[p] = True
-            (w.rage if self.kind == "rage" else w.fury)[side] = True
+            self.flags(w)[side] = True
             s.log_event(f"{s.game.roles[p]} uses {name}")
         else:
             w.declined.append([self.kind, side])
@@ -483,6 +487,10 @@ class Rage(RageOrFury):
     DECLINE: ClassVar[str] = "decline Rage"
     WHAT: ClassVar[str] = "Rage (use your Strength)"
 
+    @staticmethod
+    def flags(w: Wager) -> list[bool]:
+        return w.rage
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -493,6 +501,10 @@ class Fury(RageOrFury):
     USE: ClassVar[str] = "use Fury: +2"
     DECLINE: ClassVar[str] = "decline Fury"
     WHAT: ClassVar[str] = "Fury (+2)"
+
+    @staticmethod
+    def flags(w: Wager) -> list[bool]:
+        return w.fury
 
 
 # the abilities that may turn a Resolution's result, and the Hero who holds each
