@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from conan_envs.engine.flow import GAME_OVER, FlowState, Frame
+from conan_envs.engine.flow import AUTO, GAME_OVER, FlowState, Frame
 
 from . import content as C
 from .config import CardsConfig
@@ -129,6 +129,18 @@ class Table(FlowState):
         run loop, finding the stack empty, asks the driver for the next player
         (`_next_phase`: flow.next_player)."""
         self.stack.pop()
+
+    def advance(self) -> None:
+        """The run loop (`FlowState.advance`), its common case first: a game still playing
+        whose top frame is a decision stops there at once (most moves ask the next decision
+        in place of the one taken)."""
+        stack = self.stack
+        if self.winner == -1 and stack:
+            top = stack[-1]
+            if top.actor != AUTO:
+                self._now = top
+                return
+        FlowState.advance(self)
 
     def _interrupt(self) -> Frame[Any] | None:
         return GAME_OVER if self.winner != -1 else None

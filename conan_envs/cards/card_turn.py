@@ -17,7 +17,7 @@ from conan_envs.engine.serialize import serializable
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .frames import Decide
+from .frames import Decide, each_player
 from .hidden import visible
 from .records import Phase
 from .setup import log_placed, put_challenge
@@ -92,7 +92,7 @@ def advance(s: Table) -> None:
         if not s.alive[p]:
             continue
         if has_play(s, p):
-            s.ask(CardPlay(p))
+            s.ask(CARD_PLAY[p])
             return
         if not s.first_round:
             s.end_phase()
@@ -108,10 +108,72 @@ class CardPlay(Decide):
     PHASES: ClassVar[frozenset[Phase]] = frozenset({"card"})
 
     def mask(self, state: Table, mask: Mask) -> None:
-        mask_card_play(state, self.actor, mask)
+        s, p, m = state, self.actor, mask
+        o = s.game.o
+        op, opl = o["play"], o["place"]
+        targets = None
+        passage = vision = False
+        for card in s.hand[p]:
+            if AD0 <= card < RS0:
+                m[op + card] = True
+            elif CH0 <= card < AD0:
+                if targets is None:
+                    targets = challenge_targets(s, p)
+                base = opl + (card - CH0) * NADV
+                for a in targets:
+                    m[base + a] = True
+            elif card in PASSAGE:
+                passage = True
+            elif card in VISION:
+                vision = True
+        if passage:
+            oa = o["passage"]
+            for a in passage_targets(s, p):
+                m[oa + a] = True
+        if vision:
+            ov = o["vision"]
+            for a, k in vision_targets(s, p):
+                m[ov + a * SLOTS + k] = True
+        m[0] = True
 
     def play(self, state: Table, seg: str, i: int) -> None:
-        apply_card_play(state, self.actor, seg, i)
+        s, p = state, self.actor
+        who = s.game.roles[p]
+        if seg == "pass":
+            s.log_event(f"{who} passes" + ("" if s.first_round else ", ending the Card Turn"))
+            if s.first_round:
+                advance(s)
+            else:
+                s.end_phase()
+            return
+        if seg == "play":  # an Adventure card, face up in front of its player
+            s.hand[p].remove(i)
+            a = i - C.AD0
+            s.adv_state[a] = 1
+            s.adv_owner[a] = p
+            s.dp[p] += 1
+            s.log_event(f"{who} plays the Adventure {C.WORDS[i]} (+1 DP)")
+        elif seg == "place":  # a Challenge card face down on an Adventure
+            c, a = divmod(i, NADV)
+            s.hand[p].remove(C.CH0 + c)
+            put_challenge(s, p, c, a)
+            s.dp[p] += 1
+            log_placed(s, p, c, a)
+        elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
+            _discard_one(s, p, PASSAGE)
+            table.leave_adventure(s, p)
+            s.pos[p] = i
+            s.must_enter[p] = False
+            s.expelled_from[p] = -1
+            s.log_event(f"{who} plays Secret Passage: their Hero moves to {C.NAME[C.AD0 + i]}")
+        else:  # "vision": Seer's Vision, the player alone looks at that face-down Challenge
+            _discard_one(s, p, VISION)
+            a, k = divmod(i, SLOTS)
+            c = s.piles[a][k]
+            s.ch_known[c] |= 1 << p
+            s.log_event(f"{who} plays Seer's Vision on Challenge {k + 1} of {C.NAME[C.AD0 + a]}")
+            s.log_event(f"You see {C.WORDS[C.CH0 + c]}", to=p)
+        advance(s)
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return ("Card Turn: play an Adventure, a Challenge or a Special card, or pass"
@@ -120,33 +182,7 @@ class CardPlay(Decide):
                    " (the Card Turn's first round of plays is over: a pass ends it)."))
 
 
-def mask_card_play(s: Table, p: int, m: Mask) -> None:
-    o = s.game.o
-    op, opl = o["play"], o["place"]
-    targets = None
-    passage = vision = False
-    for card in s.hand[p]:
-        if AD0 <= card < RS0:
-            m[op + card] = True
-        elif CH0 <= card < AD0:
-            if targets is None:
-                targets = challenge_targets(s, p)
-            base = opl + (card - CH0) * NADV
-            for a in targets:
-                m[base + a] = True
-        elif card in PASSAGE:
-            passage = True
-        elif card in VISION:
-            vision = True
-    if passage:
-        oa = o["passage"]
-        for a in passage_targets(s, p):
-            m[oa + a] = True
-    if vision:
-        ov = o["vision"]
-        for a, k in vision_targets(s, p):
-            m[ov + a * SLOTS + k] = True
-    m[0] = True
+CARD_PLAY = each_player(CardPlay)
 
 
 def _discard_one(s: Table, p: int, kind: frozenset[int]) -> None:
@@ -158,40 +194,3 @@ def _discard_one(s: Table, p: int, kind: frozenset[int]) -> None:
             return
 
 
-def apply_card_play(s: Table, p: int, seg: str, i: int) -> None:
-    who = s.game.roles[p]
-    if seg == "pass":
-        s.log_event(f"{who} passes" + ("" if s.first_round else ", ending the Card Turn"))
-        if s.first_round:
-            advance(s)
-        else:
-            s.end_phase()
-        return
-    if seg == "play":  # an Adventure card, face up in front of its player
-        s.hand[p].remove(i)
-        a = i - C.AD0
-        s.adv_state[a] = 1
-        s.adv_owner[a] = p
-        s.dp[p] += 1
-        s.log_event(f"{who} plays the Adventure {C.WORDS[i]} (+1 DP)")
-    elif seg == "place":  # a Challenge card face down on an Adventure
-        c, a = divmod(i, NADV)
-        s.hand[p].remove(C.CH0 + c)
-        put_challenge(s, p, c, a)
-        s.dp[p] += 1
-        log_placed(s, p, c, a)
-    elif seg == "passage":  # Secret Passage: the Hero leaves its card and enters card i
-        _discard_one(s, p, PASSAGE)
-        table.leave_adventure(s, p)
-        s.pos[p] = i
-        s.must_enter[p] = False
-        s.expelled_from[p] = -1
-        s.log_event(f"{who} plays Secret Passage: their Hero moves to {C.NAME[C.AD0 + i]}")
-    else:  # "vision": Seer's Vision, the player alone looks at that face-down Challenge
-        _discard_one(s, p, VISION)
-        a, k = divmod(i, SLOTS)
-        c = s.piles[a][k]
-        s.ch_known[c] |= 1 << p
-        s.log_event(f"{who} plays Seer's Vision on Challenge {k + 1} of {C.NAME[C.AD0 + a]}")
-        s.log_event(f"You see {C.WORDS[C.CH0 + c]}", to=p)
-    advance(s)

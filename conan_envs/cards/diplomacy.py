@@ -28,7 +28,7 @@ from conan_envs.engine.serialize import serializable
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .frames import Decide, Need, UseOrDecline
+from .frames import Decide, Need, UseOrDecline, each_player
 from .hidden import cards_revealed
 from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, Phase, new_offer
 from .words import offer_words
@@ -39,14 +39,14 @@ DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give")
 FACE = C.FACE
 COPIES = C.FACE_COPIES
 AD0, CH0 = C.AD0, C.CH0
-DIPLOMACY: frozenset[Phase] = frozenset({"diplomacy"})
+DIPLOMACY_TURN: frozenset[Phase] = frozenset({"diplomacy"})
 
 
 @dataclass(frozen=True, slots=True)
 class OnOffer(Decide):
     """A decision about the offer on the table (the record `Table.offer`)."""
 
-    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
     NEEDS: ClassVar[Need] = "offer"
 
 
@@ -72,7 +72,7 @@ def begin(s: Table, p: int) -> bool:
         return False
     if not any(_offers(s, p)):
         return False
-    s.ask(Diplomacy(p))
+    s.ask(DIPLOMACY[p])
     return True
 
 
@@ -92,7 +92,7 @@ class Diplomacy(Decide):
     """Propose a Deal or an Alliance to another player, or pass."""
 
     kind: ClassVar[str] = "diplomacy"
-    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
 
     def mask(self, state: Table, mask: Mask) -> None:
         o = state.game.o
@@ -107,10 +107,13 @@ class Diplomacy(Decide):
             state.hand_on()
             return
         state.offer = new_offer("deal" if seg == "deal" else "alliance", p, i)
-        state.ask(DealBuild(p) if seg == "deal" else AllianceTerms(p))
+        state.ask(DEAL_BUILD[p] if seg == "deal" else ALLIANCE_TERMS[p])
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Diplomacy Turn: propose a Deal or an Alliance, or pass."
+
+
+DIPLOMACY = each_player(Diplomacy)
 
 
 # ---- building a Deal -------------------------------------------------------------------------
@@ -123,62 +126,81 @@ class DealBuild(OnOffer):
     PASS: ClassVar[str] = "withdraw the offer"
 
     def mask(self, state: Table, mask: Mask) -> None:
-        mask_deal_build(state, mask)
+        s, m = state, mask
+        off = _offer(s)
+        p, q = off.by, off.to
+        give, get = off.give, off.get
+        o = s.game.o
+        cap = s.game.max_bet
+        dp = s.dp
+        # (conditional expressions rather than min(): min is several times slower on two ints)
+        if not give.dp and dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
+            k, x = o["give_dp"], dp[p] - 1
+            m[k:k + (x if x < cap else cap)] = True
+        if not get.dp and dp[q] > 1:
+            k, x = o["ask_dp"], dp[q] - 1
+            m[k:k + (x if x < cap else cap)] = True
+        mine, theirs = s.hand[p], s.hand[q]
+        named, asked = give.cards, get.cards
+        free = len(mine) - len(named)
+        if not give.random_cards and free > 0:
+            k = o["give_cards"]
+            m[k:k + (free if free < MAX_RANDOM else MAX_RANDOM)] = True
+        free_q = len(theirs) - len(asked)
+        if not get.random_cards and free_q > 0:
+            k = o["ask_cards"]
+            m[k:k + (free_q if free_q < MAX_RANDOM else MAX_RANDOM)] = True
+        if free > give.random_cards:
+            k = o["give_card"] - C.HAND_FACE0
+            for c in mine:
+                f = FACE[c]
+                if f not in named:
+                    m[k + f] = True
+        if free_q > get.random_cards:
+            k = o["ask_card"]
+            m[k:k + C.HAND_FACES] = True
+            k -= C.HAND_FACE0
+            mask_unseen_faces(s, p, m, k)
+            for f in asked:
+                m[k + f] = False
+        for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
+            if s.items[who]:
+                k = o[seg] - C.MG0
+                for it in s.items[who]:
+                    if it not in goods.items:
+                        m[k + it] = True
+        if not give.empty() or not get.empty():
+            m[o["propose"]] = True
+        m[0] = True  # withdraw the offer
 
     def play(self, state: Table, seg: str, i: int) -> None:
-        apply_deal_build(state, self.actor, seg, i)
+        s, p = state, self.actor
+        off = _offer(s)
+        if seg == "pass":
+            s.log_event(f"{s.game.roles[p]} withdraws the offer")
+            _close(s)
+            return
+        if seg == "propose":
+            s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
+            s.ask(ANSWER[off.to])
+            return
+        side, kind = DEAL_STEPS[seg]
+        goods = off.give if side == "give" else off.get
+        if kind == "dp":
+            goods.dp = i + 1
+        elif kind == "cards":
+            goods.random_cards = i + 1
+        elif kind == "card":
+            goods.cards.append(C.HAND_FACE0 + i)
+        else:
+            goods.items.append(C.MG0 + i)
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return (f"Your Deal so far: {ctx['offer']['terms']}. Add what you give or ask for, "
                 "state the offer, or pass to withdraw it.")
 
 
-def mask_deal_build(s: Table, m: Mask) -> None:
-    off = _offer(s)
-    p, q = off.by, off.to
-    give, get = off.give, off.get
-    o = s.game.o
-    cap = s.game.max_bet
-    dp = s.dp
-    # (conditional expressions rather than min(): min is several times slower on two ints)
-    if not give.dp and dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
-        k, x = o["give_dp"], dp[p] - 1
-        m[k:k + (x if x < cap else cap)] = True
-    if not get.dp and dp[q] > 1:
-        k, x = o["ask_dp"], dp[q] - 1
-        m[k:k + (x if x < cap else cap)] = True
-    mine, theirs = s.hand[p], s.hand[q]
-    named, asked = give.cards, get.cards
-    free = len(mine) - len(named)
-    if not give.random_cards and free > 0:
-        k = o["give_cards"]
-        m[k:k + (free if free < MAX_RANDOM else MAX_RANDOM)] = True
-    free_q = len(theirs) - len(asked)
-    if not get.random_cards and free_q > 0:
-        k = o["ask_cards"]
-        m[k:k + (free_q if free_q < MAX_RANDOM else MAX_RANDOM)] = True
-    if free > give.random_cards:
-        k = o["give_card"] - C.HAND_FACE0
-        for c in mine:
-            f = FACE[c]
-            if f not in named:
-                m[k + f] = True
-    if free_q > get.random_cards:
-        k = o["ask_card"]
-        m[k:k + C.HAND_FACES] = True
-        k -= C.HAND_FACE0
-        mask_unseen_faces(s, p, m, k)
-        for f in asked:
-            m[k + f] = False
-    for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
-        if s.items[who]:
-            k = o[seg] - C.MG0
-            for it in s.items[who]:
-                if it not in goods.items:
-                    m[k + it] = True
-    if not give.empty() or not get.empty():
-        m[o["propose"]] = True
-    m[0] = True  # withdraw the offer
+DEAL_BUILD = each_player(DealBuild)
 
 
 def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
@@ -218,28 +240,6 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
             m[k + f] = False
 
 
-def apply_deal_build(s: Table, p: int, seg: str, i: int) -> None:
-    off = _offer(s)
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[p]} withdraws the offer")
-        _close(s)
-        return
-    if seg == "propose":
-        s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
-        s.ask(Answer(off.to))
-        return
-    side, kind = DEAL_STEPS[seg]
-    goods = off.give if side == "give" else off.get
-    if kind == "dp":
-        goods.dp = i + 1
-    elif kind == "cards":
-        goods.random_cards = i + 1
-    elif kind == "card":
-        goods.cards.append(C.HAND_FACE0 + i)
-    else:
-        goods.items.append(C.MG0 + i)
-
-
 @serializable
 @dataclass(frozen=True, slots=True)
 class AllianceTerms(OnOffer):
@@ -262,11 +262,14 @@ class AllianceTerms(OnOffer):
             return
         off.terms = i
         s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
-        s.ask(Answer(off.to))
+        s.ask(ANSWER[off.to])
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return ("State the terms of your Alliance (or pass to withdraw it): each gain's share, "
                 "losses, Magic items.")
+
+
+ALLIANCE_TERMS = each_player(AllianceTerms)
 
 
 # ---- the answer ------------------------------------------------------------------------------
@@ -314,13 +317,13 @@ class Answer(OnOffer):
         if seg == "counter":
             s.log_event(f"{who} answers with a counter-offer")
             s.offer = new_offer(off.kind, off.to, off.by, counter=True)
-            s.ask(DealBuild(self.actor) if off.kind == "deal" else AllianceTerms(self.actor))
+            s.ask(DEAL_BUILD[self.actor] if off.kind == "deal" else ALLIANCE_TERMS[self.actor])
             return
         s.log_event(f"{who} accepts the offer")
         for r in s.order:
             if (s.alive[r] and r not in (off.by, off.to) and s.hero[r] == C.PRIEST
                     and not s.used[r]):
-                s.ask(Veto(r))
+                s.ask(VETO[r])
                 return
         carry_out(s)
 
@@ -329,6 +332,9 @@ class Answer(OnOffer):
         more = "" if off.counter else ", or make a counter-offer"
         return (f"{state.game.roles[off.by]} offers you {ctx['offer']['terms']}: accept or "
                 f"reject (reject: nothing is exchanged){more}?")
+
+
+ANSWER = each_player(Answer)
 
 
 def _close(s: Table) -> None:
@@ -343,7 +349,7 @@ class Veto(UseOrDecline):
     """A Priest not party to an accepted offer may prevent it, once per game (Sermon)."""
 
     kind: ClassVar[str] = "veto"
-    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
     NEEDS: ClassVar[Need] = "offer"
     USE: ClassVar[str] = "use Sermon: prevent it"
     DECLINE: ClassVar[str] = "let it be carried out"
@@ -368,6 +374,9 @@ class Veto(UseOrDecline):
                 "Sermon to prevent it (both lose this Diplomacy Turn), once per game?")
 
 
+VETO = each_player(Veto)
+
+
 def carry_out(s: Table) -> None:
     off = s.offer
     assert off is not None  # with an offer on the table
@@ -383,7 +392,7 @@ def carry_out(s: Table) -> None:
         return
     for r in (p, q):
         if s.hero[r] == C.PRIEST and not s.used[r]:
-            s.ask(DealBreak(r))
+            s.ask(DEAL_BREAK[r])
             return
     _deliver(s, (p, q))
 
@@ -395,7 +404,7 @@ class DealBreak(UseOrDecline):
     was agreed for him and gives nothing back."""
 
     kind: ClassVar[str] = "deal_break"
-    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
     NEEDS: ClassVar[Need] = "offer"
     USE: ClassVar[str] = "use Sermon: break the Deal, giving nothing"
     DECLINE: ClassVar[str] = "keep the Deal"
@@ -413,6 +422,9 @@ class DealBreak(UseOrDecline):
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return (f"The Deal {ctx['offer']['terms']} was accepted: use Sermon to break it (take "
                 "your side, give nothing), once per game?")
+
+
+DEAL_BREAK = each_player(DealBreak)
 
 
 def _deliver(s: Table, givers: Sequence[int]) -> None:

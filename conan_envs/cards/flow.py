@@ -16,7 +16,7 @@ from conan_envs.engine.serialize import serializable
 from . import card_turn, diplomacy, hero_turn, setup, table
 from . import content as C
 from .base import Table
-from .frames import UseOrDecline
+from .frames import UseOrDecline, each_player
 from .records import PHASE_WORDS, Phase
 
 
@@ -102,7 +102,7 @@ def start_card_turn(s: Table) -> None:
 # ---- 4. Draw Turn ------------------------------------------------------------------------
 def begin_draw(s: Table, p: int) -> bool:
     if s.hero[p] == C.PIRATE and not s.used[p] and (s.deck or s.discard):
-        s.ask(Raider(p))
+        s.ask(RAIDER[p])
         return True
     table.draw(s, p, 1)
     return False
@@ -148,6 +148,9 @@ class Raider(UseOrDecline):
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Draw Turn: use Raider (draw three cards instead of one), once per game?"
+
+
+RAIDER = each_player(Raider)
 
 
 # phase -> the function that opens player p's turn in it (True: p is asked a decision); the

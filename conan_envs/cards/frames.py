@@ -38,7 +38,7 @@ frame is frozen and shared by clones.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NoReturn
+from typing import Any, ClassVar, Literal, NoReturn, TypeVar
 
 from conan_envs.engine.core import Mask
 from conan_envs.engine.errors import CorruptStateError
@@ -46,10 +46,11 @@ from conan_envs.engine.flow import Frame
 
 from . import content as C
 from .base import Table
-from .records import PHASES, Phase
+from .records import MAX_PLAYERS, PHASES, Phase
 from .words import offer_view
 
 Need = Literal["", "wager", "offer"]  # a record a decision reads on the state
+D = TypeVar("D", bound="Decide")
 
 
 def fail(field: str, why: str) -> NoReturn:
@@ -138,3 +139,11 @@ class UseOrDecline(Decide):
 
     def pass_words(self, state: Table) -> str:
         return self.DECLINE
+
+
+def each_player(cls: type[D]) -> tuple[D, ...]:
+    """The frame of a kind whose one parameter is its actor, made once for each player:
+    frames are frozen, so every ask of that kind shares one (as a kind without parameters is
+    one module-level instance); making a frozen dataclass costs about a microsecond, on the
+    path of every move."""
+    return tuple(cls(p) for p in range(MAX_PLAYERS))

@@ -15,7 +15,7 @@ from conan_envs.engine.serialize import serializable
 from . import content as C
 from . import table, wager
 from .base import Mask, Table
-from .frames import Decide, UseOrDecline
+from .frames import Decide, UseOrDecline, each_player
 from .records import LootOwed, Phase
 from .shares import CompleteEnd, share_gain
 
@@ -31,12 +31,12 @@ def begin(s: Table, p: int) -> bool:
         return True
     if not can_act(s, p):
         return False  # nothing but passing: the turn passes without asking
-    s.ask(HeroAction(p))
+    s.ask(HERO_ACTION[p])
     return True
 
 
 def can_act(s: Table, p: int) -> bool:
-    """Whether mask_hero_action allows anything but passing (without building the mask): a
+    """Whether HeroAction.mask allows anything but passing (without building the mask): a
     move; else, unless expelled, on a card one may always face, duel or complete; else the
     Thief's steal."""
     if move_targets(s, p):
@@ -72,10 +72,99 @@ class HeroAction(Decide):
     PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
 
     def mask(self, state: Table, mask: Mask) -> None:
-        mask_hero_action(state, self.actor, mask)
+        s, p, m = state, self.actor, mask
+        o = s.game.o
+        oa = o["adventure"]
+        for a in move_targets(s, p):
+            m[oa + a] = True
+        m[0] = True
+        if s.must_enter[p]:  # an expelled Hero must spend the turn entering a new card
+            if m[oa:oa + NADV].any():
+                m[0] = False
+            return
+        pos, hero, used = s.pos[p], s.hero[p], s.used[p]
+        n = s.game.n
+        if pos >= 0:
+            stack = s.piles[pos]
+            if stack:
+                if hero == C.SCOUT:
+                    for c in stack:
+                        m[o["scout_face"] + c] = True
+                else:
+                    m[o["face"]] = True
+                if hero == C.NOBLE and not used and s.dp[p] > NOBLE_BRIBE:
+                    m[o["bribe"]] = True
+            alone = True
+            for q in range(n):
+                if q != p and s.alive[q] and s.pos[q] == pos:
+                    if q != s.partner[p]:
+                        m[o["duel"] + q] = True
+                        alone = False
+                    if hero == C.THIEF and not used:
+                        for it in s.items[q]:
+                            m[o["steal_item"] + it - C.MG0] = True
+            if alone and not stack:
+                m[o["complete"]] = True
+        if hero == C.THIEF and not used:
+            for q in range(n):
+                if q != p and s.alive[q] and s.hand[q]:
+                    m[o["steal_card"] + q] = True
 
     def play(self, state: Table, seg: str, i: int) -> None:
-        apply_hero_action(state, self.actor, seg, i)
+        s, p = state, self.actor
+        roles = s.game.roles
+        who = roles[p]
+        if seg == "pass":
+            s.log_event(f"{who} passes the Hero Turn")
+            s.hand_on()
+        elif seg == "adventure":
+            pos = s.pos[p]
+            sorcery = pos >= 0 and bool(s.piles[pos])
+            if sorcery:
+                s.used[p] = True  # the Sorcerer's I will return
+            table.leave_adventure(s, p)
+            s.pos[p] = i
+            s.must_enter[p] = False
+            s.expelled_from[p] = -1
+            s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
+                        f"{C.NAME[C.AD0 + i]}")
+            s.hand_on()
+        elif seg == "face":
+            wager.face(s, p, s.piles[s.pos[p]][-1])
+        elif seg == "scout_face":
+            wager.face(s, p, i)
+        elif seg == "duel":
+            s.log_event(f"{who} challenges {roles[i]} to a Duel")
+            wager.start_duel(s, p, i)
+        elif seg == "complete":
+            complete(s, p)
+        elif seg == "steal_card":  # the Thief's Faster than the eye: a random card, unseen
+            s.used[p] = True
+            hand = s.hand[i]
+            card = hand.pop(int(s.rng.integers(len(hand))))
+            s.hand[p].append(card)
+            s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
+            s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
+            s.hand_on()
+        elif seg == "steal_item":  # ... or an item of a Hero on the same card
+            s.used[p] = True
+            card = C.MG0 + i
+            for q in range(s.game.n):
+                if card in s.items[q]:
+                    s.items[q].remove(card)
+                    s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
+            s.items[p].append(card)
+            s.hand_on()
+        elif seg == "bribe":  # the Noble's Bribery (designed)
+            s.used[p] = True
+            a = s.pos[p]
+            c = s.piles[a][-1]
+            paid = table.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
+            s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
+                        f"the top Challenge, {C.WORDS[C.CH0 + c]}")
+            table.discard_challenge(s, a, c)
+            table.check_defeat(s)
+            s.hand_on()
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         p = self.actor
@@ -88,99 +177,7 @@ class HeroAction(Decide):
                 "complete the Adventure, or pass.")
 
 
-def mask_hero_action(s: Table, p: int, m: Mask) -> None:
-    o = s.game.o
-    oa = o["adventure"]
-    for a in move_targets(s, p):
-        m[oa + a] = True
-    m[0] = True
-    if s.must_enter[p]:  # an expelled Hero must spend the turn entering a new card
-        if m[oa:oa + NADV].any():
-            m[0] = False
-        return
-    pos, hero, used = s.pos[p], s.hero[p], s.used[p]
-    n = s.game.n
-    if pos >= 0:
-        stack = s.piles[pos]
-        if stack:
-            if hero == C.SCOUT:
-                for c in stack:
-                    m[o["scout_face"] + c] = True
-            else:
-                m[o["face"]] = True
-            if hero == C.NOBLE and not used and s.dp[p] > NOBLE_BRIBE:
-                m[o["bribe"]] = True
-        alone = True
-        for q in range(n):
-            if q != p and s.alive[q] and s.pos[q] == pos:
-                if q != s.partner[p]:
-                    m[o["duel"] + q] = True
-                    alone = False
-                if hero == C.THIEF and not used:
-                    for it in s.items[q]:
-                        m[o["steal_item"] + it - C.MG0] = True
-        if alone and not stack:
-            m[o["complete"]] = True
-    if hero == C.THIEF and not used:
-        for q in range(n):
-            if q != p and s.alive[q] and s.hand[q]:
-                m[o["steal_card"] + q] = True
-
-
-def apply_hero_action(s: Table, p: int, seg: str, i: int) -> None:
-    roles = s.game.roles
-    who = roles[p]
-    if seg == "pass":
-        s.log_event(f"{who} passes the Hero Turn")
-        s.hand_on()
-    elif seg == "adventure":
-        pos = s.pos[p]
-        sorcery = pos >= 0 and bool(s.piles[pos])
-        if sorcery:
-            s.used[p] = True  # the Sorcerer's I will return
-        table.leave_adventure(s, p)
-        s.pos[p] = i
-        s.must_enter[p] = False
-        s.expelled_from[p] = -1
-        s.log_event(f"{who}'s Hero {'uses I will return and ' if sorcery else ''}moves to "
-                    f"{C.NAME[C.AD0 + i]}")
-        s.hand_on()
-    elif seg == "face":
-        wager.face(s, p, s.piles[s.pos[p]][-1])
-    elif seg == "scout_face":
-        wager.face(s, p, i)
-    elif seg == "duel":
-        s.log_event(f"{who} challenges {roles[i]} to a Duel")
-        wager.start_duel(s, p, i)
-    elif seg == "complete":
-        complete(s, p)
-    elif seg == "steal_card":  # the Thief's Faster than the eye: a random card, unseen
-        s.used[p] = True
-        hand = s.hand[i]
-        card = hand.pop(int(s.rng.integers(len(hand))))
-        s.hand[p].append(card)
-        s.log_event(f"{who} uses Faster than the eye: a random card from {roles[i]}'s hand")
-        s.log_event(f"The Thief took {C.WORDS[card]}", to=(p, i))
-        s.hand_on()
-    elif seg == "steal_item":  # ... or an item of a Hero on the same card
-        s.used[p] = True
-        card = C.MG0 + i
-        for q in range(s.game.n):
-            if card in s.items[q]:
-                s.items[q].remove(card)
-                s.log_event(f"{who} uses Faster than the eye: takes {C.NAME[card]} from {roles[q]}")
-        s.items[p].append(card)
-        s.hand_on()
-    elif seg == "bribe":  # the Noble's Bribery (designed)
-        s.used[p] = True
-        a = s.pos[p]
-        c = s.piles[a][-1]
-        paid = table.pay(s, p, s.ch_placer[c], NOBLE_BRIBE)
-        s.log_event(f"{who} uses Bribery: pays {roles[s.ch_placer[c]]} {paid} DP and discards "
-                    f"the top Challenge, {C.WORDS[C.CH0 + c]}")
-        table.discard_challenge(s, a, c)
-        table.check_defeat(s)
-        s.hand_on()
+HERO_ACTION = each_player(HeroAction)
 
 
 # ---- Completing an Adventure -----------------------------------------------------------------

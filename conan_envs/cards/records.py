@@ -167,6 +167,7 @@ ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes t
 TERMS = tuple((k, losses, items) for k in SHARES for losses in (False, True)
               for items in range(len(ITEM_RULES)))
 MAX_RANDOM = 3  # random cards one side may give in a Deal
+MAX_PLAYERS = 4  # Heroes at the table ("Overview": 2 to 4 players)
 
 
 def terms_words(t: int) -> str:

@@ -14,7 +14,7 @@ from conan_envs.engine.serialize import serializable
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .frames import Decide, Need, fail
+from .frames import Decide, Need, each_player, fail
 from .records import Phase, new_offer
 
 NADV = C.NUM_ADVENTURES
@@ -43,7 +43,7 @@ def _take_random(s: Table, lo: int, hi: int) -> int:
 
 # ---- step 1: a Hero swap when two players agree (one offer per player, in seat order) ------
 def begin_swap(s: Table, p: int) -> bool:
-    s.ask(SwapOffer(p))
+    s.ask(SWAP_OFFER[p])
     return True
 
 
@@ -71,10 +71,13 @@ class SwapOffer(Decide):
             return
         s.log_event(f"{s.game.roles[p]} offers {s.game.roles[i]} to swap Heroes")
         s.offer = new_offer("swap", p, i)
-        s.ask(SwapAnswer(i))
+        s.ask(SWAP_ANSWER[i])
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Setup: offer another player to swap Heroes, or keep yours?"
+
+
+SWAP_OFFER = each_player(SwapOffer)
 
 
 @serializable
@@ -108,6 +111,9 @@ class SwapAnswer(Decide):
         return (f"{state.game.roles[off.by]} offers to swap their "
                 f"{C.NAME[C.H0 + state.hero[off.by]]} for your "
                 f"{C.NAME[C.H0 + state.hero[self.actor]]}: accept or reject?")
+
+
+SWAP_ANSWER = each_player(SwapAnswer)
 
 
 # ---- step 2: starting Adventures and turn order ----------------------------------------------
@@ -148,7 +154,7 @@ def begin_challenge(s: Table, p: int) -> bool:
     card = _take_random(s, C.CH0, C.AD0)
     s.hand[p].append(card)
     s.log_event(f"You draw your first Challenge, {C.WORDS[card]}", to=p)
-    s.ask(SetupChallenge(p))
+    s.ask(SETUP_CHALLENGE[p])
     return True
 
 
@@ -190,6 +196,9 @@ class SetupChallenge(Decide):
             fail("hand", "the first Challenge must be the placing player's only card")
 
 
+SETUP_CHALLENGE = each_player(SetupChallenge)
+
+
 def log_placed(s: Table, p: int, c: int, a: int) -> None:
     s.log_event(f"{s.game.roles[p]} places a Challenge face down on {C.NAME[C.AD0 + a]}")
     s.log_event(f"You placed {C.WORDS[C.CH0 + c]} on {C.NAME[C.AD0 + a]}", to=p)
@@ -220,7 +229,7 @@ def hero_targets(s: Table, p: int) -> list[int]:
 def begin_hero(s: Table, p: int) -> bool:
     if not hero_targets(s, p):
         return False
-    s.ask(SetupHero(p))
+    s.ask(SETUP_HERO[p])
     return True
 
 
@@ -245,3 +254,6 @@ class SetupHero(Decide):
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Setup: place your Hero on an Adventure card."
+
+
+SETUP_HERO = each_player(SetupHero)

@@ -14,7 +14,7 @@ from conan_envs.engine.serialize import serializable
 from . import content as C
 from . import table
 from .base import Mask, Table
-from .frames import Decide, Need, UseOrDecline, fail
+from .frames import Decide, Need, UseOrDecline, each_player, fail
 from .records import FaceDownCard, Phase, Wager, new_wager
 from .shares import WAGER_END, finish_wager, share_gain, share_loss
 
@@ -49,14 +49,14 @@ def face(s: Table, p: int, c: int) -> None:
     s.w = new_wager("challenge", p, s.ch_placer[c], c, a, parts)
     cost = C.ALLY_COST[c]
     if cost > 0 and (s.dp[p] > cost or (s.hero[p] == C.MERCENARY and not s.used[p])):
-        s.ask(Antagonist(p))
+        s.ask(ANTAGONIST[p])
     else:
-        s.ask(BetOpen(p))
+        s.ask(BET_OPEN[p])
 
 
 def start_duel(s: Table, p: int, q: int) -> None:
     s.w = new_wager("duel", p, q, -1, s.pos[p], [p, q])
-    s.ask(BetOpen(p))
+    s.ask(BET_OPEN[p])
 
 
 @serializable
@@ -77,12 +77,12 @@ class Antagonist(InWager):
         w = _w(s)
         if seg == "fight":
             s.log_event(f"{s.game.roles[p]} fights {C.NAME[C.CH0 + w.chal]}")
-            s.ask(BetOpen(p))
+            s.ask(BET_OPEN[p])
             return
         cost = C.ALLY_COST[w.chal]
         if s.hero[p] == C.MERCENARY and not s.used[p]:
             if s.dp[p] > cost:
-                s.ask(Mercenary(p))
+                s.ask(MERCENARY[p])
                 return
             s.used[p] = True
             recruit(s, p, 0)
@@ -93,6 +93,9 @@ class Antagonist(InWager):
         chal = _w(state).chal
         return (f"{C.NAME[C.CH0 + chal]} is an antagonist: fight it, or recruit it as your Ally "
                 f"for {C.ALLY_COST[chal]} DP?")
+
+
+ANTAGONIST = each_player(Antagonist)
 
 
 @serializable
@@ -118,6 +121,9 @@ class Mercenary(UseOrDecline):
 
     def pass_words(self, state: Table) -> str:
         return f"pay {C.ALLY_COST[_w(state).chal]} DP for the Ally"
+
+
+MERCENARY = each_player(Mercenary)
 
 
 def recruit(s: Table, p: int, cost: int) -> None:
@@ -166,10 +172,13 @@ class BetOpen(InWager):
         w = _w(state)
         w.bets[0] = w.cur = i + 1
         state.log_event(f"{state.game.roles[self.actor]} wagers {i + 1} DP")
-        state.ask(BetReply(w.opp))
+        state.ask(BET_REPLY[w.opp])
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         return "Open the wager: how many DP do you stake?"
+
+
+BET_OPEN = each_player(BetOpen)
 
 
 @serializable
@@ -203,13 +212,13 @@ class BetReply(InWager):
             w.bets[side] = w.cur
             s.log_event(f"{who} matches {w.cur} DP")
             if w.kind == "duel":  # the challenged player picks the attribute
-                s.ask(DuelAttribute(w.opp))
+                s.ask(DUEL_ATTRIBUTE[w.opp])
             else:
-                s.ask(Attribute(w.hero))
+                s.ask(ATTRIBUTE[w.hero])
         else:
             w.bets[side] = w.cur = i + 1
             s.log_event(f"{who} raises to {i + 1} DP")
-            s.ask(BetReply(_other(w, p)))
+            s.ask(BET_REPLY[_other(w, p)])
 
     def ask(self, state: Table, ctx: dict[str, Any]) -> str:
         w = _w(state)
@@ -218,6 +227,9 @@ class BetReply(InWager):
         ctx["to_match"] = w.cur
         return (f"The wager stands at {w.cur} DP: match it, raise, or withdraw "
                 f"(paying {lose} DP).")
+
+
+BET_REPLY = each_player(BetReply)
 
 
 # ---- the attribute -----------------------------------------------------------------------------
@@ -250,6 +262,9 @@ class Attribute(InWager):
                 f"{C.WORDS[C.CH0 + _w(state).chal]} with.")
 
 
+ATTRIBUTE = each_player(Attribute)
+
+
 def source_words(s: Table, p: int, src: int) -> str:
     """Whose attribute a Challenge is faced with: the Hero, its Ally, the allied Hero."""
     if src == 0:
@@ -280,6 +295,9 @@ class DuelAttribute(InWager):
         return "You were challenged to a Duel: choose the attribute it is fought with."
 
 
+DUEL_ATTRIBUTE = each_player(DuelAttribute)
+
+
 # ---- Resolution cards and bluffs, face down in alternation ---------------------------------------
 def next_card(s: Table) -> None:
     """Turns go round the participants (Hero, its ally in an Alliance, the opponent) until all
@@ -290,7 +308,7 @@ def next_card(s: Table) -> None:
     while w.passes < k:
         p = parts[w.turn % k]
         if s.hand[p]:
-            s.ask(Resolution(p))
+            s.ask(RESOLUTION[p])
             return
         w.passes += 1
         w.turn += 1
@@ -355,6 +373,9 @@ class Resolution(InWager):
         return (f"Resolution ({C.ATTRS[w.attr]} against "
                 f"{C.CH_VALUE[w.chal][w.attr]}): play a card face down (any card may be a "
                 "bluff), or pass; when all pass in a row the cards are revealed.")
+
+
+RESOLUTION = each_player(Resolution)
 
 
 # ---- Success or failure --------------------------------------------------------------------------

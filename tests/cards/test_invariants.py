@@ -43,7 +43,7 @@ def hero_turn_shortcut_agrees(s):
         if s.alive[p]:
             position.turn(t, "hero", p)
             m = np.zeros(s.game.num_actions, dtype=bool)
-            hero_turn.mask_hero_action(t, p, m)
+            hero_turn.HeroAction(p).mask(t, m)
             assert hero_turn.can_act(s, p) == bool(m[1:].any()), (p, str(s))
 
 
