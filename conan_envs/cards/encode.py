@@ -45,7 +45,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     w = s.w
     cards = w.cards if w is not None else ()
     playing = s.winner == -1
-    now = s.frame()  # the decision asked (GAME_OVER once the game has ended)
+    now = s.stack[-1] if playing else s.frame()  # the decision asked (GAME_OVER once over)
     # players
     pb = K.pbase[r]
     alive, dp, hand, hero, pos = s.alive, s.dp, s.hand, s.hero, s.pos

@@ -164,12 +164,14 @@ class BetOpen(InWager):
     kind: ClassVar[str] = "bet_open"
 
     def mask(self, state: Table, mask: Mask) -> None:
-        w = _w(state)
+        w = state.w
+        assert w is not None  # during a wager (inline: the hot path)
         o = state.game.o["bet"]
         mask[o:o + _cap(state, w.hero, w.opp)] = True
 
     def play(self, state: Table, seg: str, i: int) -> None:
-        w = _w(state)
+        w = state.w
+        assert w is not None  # during a wager (inline: the hot path)
         w.bets[0] = w.cur = i + 1
         state.log_event(f"{state.game.roles[self.actor]} wagers {i + 1} DP")
         state.ask(BET_REPLY[w.opp])
@@ -189,7 +191,8 @@ class BetReply(InWager):
     kind: ClassVar[str] = "bet_reply"
 
     def mask(self, state: Table, mask: Mask) -> None:
-        w = _w(state)
+        w = state.w
+        assert w is not None  # during a wager (inline: the hot path)
         p = self.actor
         o = state.game.o
         mask[o["withdraw"]] = True
@@ -200,7 +203,8 @@ class BetReply(InWager):
 
     def play(self, state: Table, seg: str, i: int) -> None:
         s, p = state, self.actor
-        w = _w(s)
+        w = s.w
+        assert w is not None  # during a wager (inline: the hot path)
         side = 0 if p == w.hero else 1
         who = s.game.roles[p]
         if seg == "withdraw":  # loses what it wagered, or the minimum (1 DP) before wagering
@@ -302,7 +306,8 @@ DUEL_ATTRIBUTE = each_player(DuelAttribute)
 def next_card(s: Table) -> None:
     """Turns go round the participants (Hero, its ally in an Alliance, the opponent) until all
     pass in a row; a player with no cards passes without being asked."""
-    w = _w(s)
+    w = s.w
+    assert w is not None  # during a wager (inline: the hot path)
     parts = w.parts
     k = len(parts)
     while w.passes < k:
@@ -333,7 +338,9 @@ class Resolution(InWager):
         o = state.game.o
         canon = C.CANON
         hand = state.hand[self.actor]
-        if _w(state).kind == "duel":
+        w = state.w
+        assert w is not None  # during a wager (inline: the hot path)
+        if w.kind == "duel":
             op = o["play_on"]
             for card in hand:
                 k = op + 2 * canon[card]
@@ -347,7 +354,8 @@ class Resolution(InWager):
 
     def play(self, state: Table, seg: str, i: int) -> None:
         s, p = state, self.actor
-        w = _w(s)
+        w = s.w
+        assert w is not None  # during a wager (inline: the hot path)
         if seg == "pass":
             w.passes += 1
             s.log_event(f"{s.game.roles[p]} passes (plays no more cards for now)")
