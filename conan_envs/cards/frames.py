@@ -14,7 +14,9 @@ A decision moves on by putting the next one in its place (``Table.ask``: a bet, 
 one that ends a player's part in the phase leaves the stack (``Table.hand_on``), and the run
 loop, finding it empty, asks the driver (flow.py, ``FlowState._next_phase``) for the next
 player. The one nested decision is the Priest's ``sermon_break``, pushed over the step it
-returns to (the end of the wager or of the completion, an ``AUTO`` frame).
+returns to (the end of the wager or of the completion, an ``AUTO`` frame). A kind whose one
+parameter is its actor is made once per player (:func:`each_player`), as a kind without
+parameters would be one module-level instance.
 
 Each kind's class lives beside the rules of the rulebook section that asks it, because the
 rules that ask a decision and the decision's own rules call each other (a wager's reply ends
