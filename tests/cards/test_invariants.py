@@ -5,7 +5,8 @@ import pytest
 
 import conan_envs
 from conan_envs.cards import content as C
-from conan_envs.cards import diplomacy, hero_turn, position
+from conan_envs.cards import hero_turn, position
+from conan_envs.cards.records import SHARES
 
 
 def cautious_random(state, rng):
@@ -61,7 +62,7 @@ def check(s):
             q = s.partner[p]
             # one set of terms for both allies: whoever gains keeps that many sixths
             assert s.partner[q] == p and s.pos[q] == s.pos[p]
-            assert s.keep[p] == s.keep[q] and s.keep[p] in diplomacy.SHARES
+            assert s.keep[p] == s.keep[q] and s.keep[p] in SHARES
     owed = [e.adv for e in s.owed]
     assert sorted(owed) == [a for a in range(C.NUM_ADVENTURES) if s.adv_state[a] == 3]
     for _, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
