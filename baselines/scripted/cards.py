@@ -22,7 +22,7 @@ from baselines.agent import Agent
 from conan_envs.cards import content as C
 from conan_envs.cards.hidden import visible
 from conan_envs.cards.records import PROMPT_NAMES, Wager
-from conan_envs.cards.wager import margin_seen_by
+from conan_envs.cards.resolution import margin_seen_by
 
 from . import cards_deals as deals
 

@@ -26,7 +26,7 @@ only reach them through the state:
 - setup.py: ``swap_offer``, ``swap_answer``, ``setup_challenge``, ``setup_hero``;
 - card_turn.py: ``card_play``; hero_turn.py: ``hero_action``, ``pillage``;
 - wager.py: ``antagonist``, ``mercenary``, ``bet_open``, ``bet_reply``, ``attribute``,
-  ``duel_attribute``, ``resolution``, ``rage``, ``fury``;
+  ``duel_attribute``; resolution.py: ``resolution``, ``rage``, ``fury``;
 - shares.py: ``sermon_break`` and the two steps it returns to (``wager_end``,
   ``complete_end``, taken without a choice);
 - diplomacy.py: ``diplomacy``, ``deal_build``, ``alliance_terms``, ``answer``, ``veto``,
@@ -48,7 +48,7 @@ from conan_envs.engine.flow import Frame
 
 from . import content as C
 from .base import Table
-from .records import MAX_PLAYERS, PHASES, Phase
+from .records import MAX_PLAYERS, PHASES, Phase, Wager
 from .words import offer_view
 
 Need = Literal["", "wager", "offer"]  # a record a decision reads on the state
@@ -141,6 +141,24 @@ class UseOrDecline(Decide):
 
     def pass_words(self, state: Table) -> str:
         return self.DECLINE
+
+
+HERO_TURN: frozenset[Phase] = frozenset({"hero"})
+
+
+def wager_of(s: Table) -> Wager:
+    """The wager in progress, which a wager's decision reads."""
+    w = s.w
+    assert w is not None  # a wager's decisions are asked only during one
+    return w
+
+
+@dataclass(frozen=True, slots=True)
+class InWager(Decide):
+    """A decision asked during a wager or Duel (the record `Table.w`): wager.py, resolution.py."""
+
+    PHASES: ClassVar[frozenset[Phase]] = HERO_TURN
+    NEEDS: ClassVar[Need] = "wager"
 
 
 def each_player(cls: type[D]) -> tuple[D, ...]:

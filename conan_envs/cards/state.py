@@ -17,19 +17,10 @@ from .config import CardsConfig
 from .diplomacy import AllianceTerms, Answer, DealBreak, DealBuild, Diplomacy, Veto
 from .frames import fail
 from .hero_turn import HeroAction, Pillage
+from .resolution import Fury, Rage, Resolution
 from .setup import SetupChallenge, SetupHero, SwapAnswer, SwapOffer
 from .shares import CompleteEnd, SermonBreak, WagerEnd
-from .wager import (
-    Antagonist,
-    Attribute,
-    BetOpen,
-    BetReply,
-    DuelAttribute,
-    Fury,
-    Mercenary,
-    Rage,
-    Resolution,
-)
+from .wager import Antagonist, Attribute, BetOpen, BetReply, DuelAttribute, Mercenary
 
 # every frame of the game (the snapshot check of the stack admits these)
 FRAMES: tuple[type[Frame[Any]], ...] = (

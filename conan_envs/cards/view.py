@@ -16,7 +16,7 @@ from . import content as C
 from .base import Table
 from .hidden import cards_revealed
 from .records import PHASE_WORDS
-from .wager import side_total
+from .resolution import side_total
 from .words import offer_view
 
 ATTRS = C.ATTRS

@@ -10,9 +10,9 @@ import pytest
 import conan_envs
 from baselines import load_agent
 from conan_envs.cards.position import alliance, decks, give
+from conan_envs.cards.resolution import RageOrFury
 from conan_envs.cards.shares import CompleteEnd, SermonBreak
 from conan_envs.cards.state import FRAMES
-from conan_envs.cards.wager import RageOrFury
 from conan_envs.engine import CorruptStateError
 from conan_envs.engine.flow import AUTO
 
