@@ -21,8 +21,8 @@ import numpy.typing as npt
 from baselines.agent import Agent
 from conan_envs.cards import content as C
 from conan_envs.cards.hidden import visible
-from conan_envs.cards.records import Wager
-from conan_envs.cards.wager import margin_seen_by
+from conan_envs.cards.records import PROMPT_NAMES, Wager
+from conan_envs.cards.resolution import margin_seen_by
 
 from . import cards_deals as deals
 
@@ -121,7 +121,7 @@ class ScriptedAgent(Agent):
         return max(rivals, key=lambda q: (s.dp[q], -q)) if rivals else -1
 
     def _adventure_score(self, s: Any, me: int, a: int) -> float:
-        st = s.stack[a]
+        st = s.piles[a]
         known_hard = sum(1 for c in st)
         others = sum(1 for q in range(s.game.n) if q != me and s.alive[q] and s.pos[q] == a)
         return C.LOOT[a] - 2.5 * known_hard - 3 * others + C.LOOT_MAGIC[a] * 2
@@ -134,7 +134,8 @@ class ScriptedAgent(Agent):
         s = state
         me = self.role
         L = self._legal(s, action_mask)
-        pick = DECIDE.get(s.decision_kind)
+        kind = s.decision()  # the kind of the frame deciding now
+        pick = DECIDE.get("ability" if kind in PROMPT_NAMES else kind)
         a = pick(self, s, me, L) if pick else None
         if a is None:
             a = L["pass"][0][1] if "pass" in L else int(legal[0])
@@ -182,7 +183,7 @@ class ScriptedAgent(Agent):
             if here:
                 return here[-1][1]
         if "passage" in L:  # Secret Passage: off a card it is stuck on, to a better one
-            stuck = pos >= 0 and any(s.ch_up[c] for c in s.stack[pos])
+            stuck = pos >= 0 and any(s.ch_up[c] for c in s.piles[pos])
             best = max(L["passage"], key=lambda o: self._adventure_score(s, me, o[0]))
             if (stuck or pos < 0) and (pos < 0 or self._adventure_score(s, me, best[0])
                                        > self._adventure_score(s, me, pos)):
@@ -199,7 +200,7 @@ class ScriptedAgent(Agent):
             if "scout_face" in L:
                 c, a = max(L["scout_face"], key=lambda o: self._challenge_odds(s, me, o[0], me))
             else:
-                c, a = s.stack[pos][-1], L["face"][0][1]
+                c, a = s.piles[pos][-1], L["face"][0][1]
             odds = self._challenge_odds(s, me, c, me) if s.ch_up[c] or visible(s, me, pos, c) else 0.5
             if "bribe" in L and odds < 0.35:
                 return L["bribe"][0][1]
@@ -328,7 +329,7 @@ class ScriptedAgent(Agent):
         return self._first(L, "pass")
 
     def _ability(self, s: Any, me: int, L: Legal) -> int | None:
-        asked = s.ability_asked
+        asked = s.decision()  # the ability asked (one of PROMPT_NAMES)
         if asked == "veto":
             off = s.offer_on_table
             lead = max(range(s.game.n), key=lambda q: s.dp[q])
@@ -378,7 +379,8 @@ DECIDE = {
     "antagonist": ScriptedAgent._antagonist, "bet_open": ScriptedAgent._bet_open,
     "bet_reply": ScriptedAgent._bet_reply, "attribute": ScriptedAgent._attribute,
     "duel_attribute": ScriptedAgent._duel_attribute, "resolution": ScriptedAgent._resolution,
-    "ability": ScriptedAgent._ability, "diplomacy": ScriptedAgent._diplomacy,
+    "ability": ScriptedAgent._ability,  # any once-per-game ability asked (PROMPT_NAMES)
+    "diplomacy": ScriptedAgent._diplomacy,
     "deal_build": ScriptedAgent._deal_build, "alliance_terms": ScriptedAgent._alliance_terms,
     "answer": ScriptedAgent._answer,
 }

@@ -88,7 +88,7 @@ def propose(s: Any, me: int, L: Legal) -> tuple[str, int, Plan] | None:
                 best, best_gain = ("deal", q, plan), gain
     for q, _ in L.get("alliance", []):
         a = s.pos[me]
-        if s.stack[a] and not near_win(s, q, 0) and s.dp[q] <= s.dp[me] + 5:
+        if s.piles[a] and not near_win(s, q, 0) and s.dp[q] <= s.dp[me] + 5:
             keep = 4 if s.dp[q] > s.dp[me] else 3
             t = TERMS.index((keep, True, 0))
             if best is None:

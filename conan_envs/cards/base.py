@@ -1,33 +1,37 @@
 """The fields of one position of Conan: el juego de cartas (rulebook, "Components", "Setup
-Phase", "Game Phases"), typed and commented, kept in slots. Every rules module works on a
-`Table`; the driver's `advance` and `end_phase` (flow.py, above the rules modules) are bound
-to it by `CardsState` (state.py), so a rules module hands the turn on without importing the
-driver."""
+Phase", "Game Phases"), typed and commented, kept in slots, and the decision asked now: a
+frame on the engine's stack (engine/flow.py; the frames: frames.py). Every rules module works
+on a `Table`. A decision that ends a player's part in a phase leaves the stack (`hand_on`) and
+the run loop asks the driver (flow.py, above the rules modules) for the next player through
+`FlowState._next_phase`; the Card Turn's pass after its first round ends the phase at once
+(`end_phase`, bound by `CardsState`). So no rules module imports the driver."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from conan_envs.engine import State
+from conan_envs.engine.flow import AUTO, GAME_OVER, FlowState, Frame
 
 from . import content as C
 from .config import CardsConfig
-from .records import Ability, DecisionKind, LootOwed, Offer, Phase, Share, Wager
+from .records import LootOwed, Offer, Phase, Wager
 
 Mask = npt.NDArray[np.bool_]  # a legal-action mask being built
 
 # The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("dp", "alive", "hero", "used", "pos", "must_enter", "expelled_from", "hand", "items",
           "ally", "partner", "keep", "share_losses", "items_to", "offered", "deck", "discard",
-          "magic_deck", "adv_owner", "adv_state", "owed", "stack", "ch_placer", "ch_up",
-          "ch_known", "order", "phase", "dec", "actor", "idx", "first_round", "w", "offer",
-          "prompt", "pend", "cadv", "winner", "acted", "tie")
+          "magic_deck", "adv_owner", "adv_state", "owed", "piles", "ch_placer", "ch_up",
+          "ch_known", "order", "phase", "idx", "first_round", "w", "offer", "winner",
+          "acted", "tie")
 
 
-class Table(State):
-    """A position's plain-data fields (lists indexed by player, adventure or challenge index)."""
+class Table(FlowState):
+    """A position's plain-data fields (lists indexed by player, adventure or challenge index);
+    the decision asked is the frame deciding now (`frame()`; the stack of `FlowState`)."""
 
     __slots__ = FIELDS
     game: CardsConfig
@@ -55,7 +59,7 @@ class Table(State):
     adv_owner: list[int]  # the player in front of whom it lies, -1 none
     adv_state: list[int]  # an AdventureState value
     owed: list[LootOwed]  # Loot still owed, in the order the Adventures were completed
-    stack: list[list[int]]  # challenge indices on it, bottom to top
+    piles: list[list[int]]  # challenge indices on it, bottom to top (its Challenge pile)
     # per challenge
     ch_placer: list[int]  # who placed it, -1 not on a pile
     ch_up: list[bool]  # face up
@@ -63,15 +67,10 @@ class Table(State):
     # the turn
     order: list[int]  # turn order (players)
     phase: Phase  # the Game Phase (or Setup step)
-    dec: DecisionKind  # the decision asked
-    actor: int  # who is asked it
     idx: int  # position in `order` of the player whose turn it is
     first_round: bool  # the Card Turn's mandatory first round
     w: Wager | None  # the wager or duel in progress
     offer: Offer | None  # the offer on the table
-    prompt: Ability  # which ability an "ability" decision asks about
-    pend: Share | None  # an Alliance share waiting on the Priest
-    cadv: int  # the Adventure being completed, -1 none
     winner: int  # -1 playing, -2 a draw (stalemate), else the winner
     acted: int  # the round of the last decision taken (stalemate check)
     tie: bool  # a tie at target DP waits for the end of the Hero Turns
@@ -99,18 +98,15 @@ class Table(State):
         self.adv_owner = [-1] * C.NUM_ADVENTURES
         self.adv_state = [0] * C.NUM_ADVENTURES
         self.owed = []
-        self.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+        self.piles = [[] for _ in range(C.NUM_ADVENTURES)]
         self.ch_placer = [-1] * C.NUM_CHALLENGES
         self.ch_up = [False] * C.NUM_CHALLENGES
         self.ch_known = [0] * C.NUM_CHALLENGES
         self.order = list(range(n))
-        self.phase, self.dec, self.actor, self.idx = "setup_swap", "", 0, -1
+        self.phase, self.idx = "setup_swap", -1
         self.first_round = True
         self.w = None
         self.offer = None
-        self.prompt = ""
-        self.pend = None
-        self.cadv = -1
         self.winner = -1
         self.acted = 0
         self.tie = False
@@ -119,17 +115,42 @@ class Table(State):
         super().edited()
         return self
 
+    def ask(self, frame: Frame[Any]) -> None:
+        """`frame` is the decision asked now: it takes the place of the frame on top (the
+        decision just taken), or goes on an empty stack."""
+        stack = self.stack
+        if stack:
+            stack[-1] = frame
+        else:
+            stack.append(frame)
+
+    def hand_on(self) -> None:
+        """The decision or step on top ends the player's part in the phase: it goes, and the
+        run loop, finding the stack empty, asks the driver for the next player
+        (`_next_phase`: flow.next_player)."""
+        self.stack.pop()
+
+    def advance(self) -> None:
+        """The run loop (`FlowState.advance`), its common case first: a game still playing
+        whose top frame is a decision stops there at once (most moves ask the next decision
+        in place of the one taken)."""
+        stack = self.stack
+        if self.winner == -1 and stack:
+            top = stack[-1]
+            if top.actor != AUTO:
+                self._now = top
+                return
+        FlowState.advance(self)
+
+    def _interrupt(self) -> Frame[Any] | None:
+        return GAME_OVER if self.winner != -1 else None
+
+    def _over_prompt(self) -> str:
+        roles = self.game.roles
+        what = "a draw" if self.winner == -2 else f"{roles[self.winner]} wins"
+        return f"The game is over: {what}."
+
     # ---- read-only accessors (copies: agents read them, the rules alone change a position) ---
-    @property
-    def decision_kind(self) -> str:
-        """The decision asked: one of DECISION_NAMES ("ability": see `ability_asked`)."""
-        return self.dec
-
-    @property
-    def ability_asked(self) -> str | None:
-        """The once-per-game ability asked as use / decline (one of PROMPT_NAMES), or None."""
-        return self.prompt if self.dec == "ability" else None
-
     @property
     def wager(self) -> Wager | None:
         """A copy of the wager or Duel in progress, or None."""
@@ -140,16 +161,7 @@ class Table(State):
         """A copy of the offer on the table, or None."""
         return None if self.offer is None else self.offer.__deepcopy__({})
 
-    @property
-    def share_owed(self) -> Share | None:
-        """A copy of the Alliance share waiting on a Priest's answer, or None."""
-        return None if self.pend is None else self.pend.__deepcopy__({})
-
     # ---- the driver (flow.py), bound by CardsState -------------------------------------------
-    @abstractmethod
-    def advance(self) -> None:
-        """Hand the phase to the next player who has something to do; end it after the last."""
-
     @abstractmethod
     def end_phase(self) -> None:
         """End the phase and begin the next."""

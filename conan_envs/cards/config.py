@@ -8,7 +8,7 @@ from conan_envs.engine.options import Bool, Int, Option, max_turns
 
 from . import content as C
 from .layout import Layout, obs_size
-from .records import MAX_RANDOM, TERMS, terms_words
+from .records import MAX_PLAYERS, MAX_RANDOM, TERMS, terms_words
 
 ATTRIBUTE_LABELS = tuple(f"{src} {a}" for src in ("hero", "ally", "partner") for a in C.ATTRS)
 
@@ -26,7 +26,7 @@ class CardsConfig(Game):
     o: dict[str, int]  # the action segments' offsets
     layout: Layout  # the observation's offsets and template
     OPTIONS: dict[str, Option] = {
-        "num_players": Int(2, "number of Heroes", lo=2, hi=4),
+        "num_players": Int(2, "number of Heroes", lo=2, hi=MAX_PLAYERS),
         "starting_dp": Int(15, "DP each Hero starts with (\"Shorter or Longer Games\")", lo=1, hi=99),
         "target_dp": Int(30, "DP that wins (\"Shorter or Longer Games\")", lo=2, hi=100),
         "victory_or_death": Bool(False, "\"Victory or Death Mode\": last Hero standing wins"),

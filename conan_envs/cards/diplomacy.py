@@ -14,17 +14,24 @@ An offer is built in steps, each a masked action (docs/rulings/cards.md, "Diplom
 A Priest not party to an accepted offer may veto it once per game (both players lose the rest
 of this Diplomacy Turn: they make no offer and receive none); a Priest party to a Deal may
 break it once per game (he takes his side and gives nothing); a Priest in an Alliance may break
-it when he owes his partner a share."""
+it when he owes his partner a share. The decisions (frames.py): `diplomacy`, `deal_build`,
+`alliance_terms`, `answer`, and the Priest's `veto` and `deal_break`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import compress
+from typing import Any, ClassVar
+
+from conan_envs.engine.serialize import serializable
 
 from . import content as C
 from . import table
 from .base import Mask, Table
+from .frames import Decide, Need, UseOrDecline, each_player
 from .hidden import cards_revealed
-from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, new_offer, terms_words
+from .records import MAX_RANDOM, TERMS, Goods, Offer, OfferKind, Phase, new_offer
+from .words import offer_words
 
 # the action segments that add goods to a Deal: segment -> (side of the offer, kind of good)
 DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give"), ("ask", "get"))
@@ -32,6 +39,21 @@ DEAL_STEPS = {f"{verb}_{kind}": (side, kind) for verb, side in (("give", "give")
 FACE = C.FACE
 COPIES = C.FACE_COPIES
 AD0, CH0 = C.AD0, C.CH0
+DIPLOMACY_TURN: frozenset[Phase] = frozenset({"diplomacy"})
+
+
+@dataclass(frozen=True, slots=True)
+class OnOffer(Decide):
+    """A decision about the offer on the table (the record `Table.offer`)."""
+
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
+    NEEDS: ClassVar[Need] = "offer"
+
+
+def _offer(s: Table) -> Offer:
+    off = s.offer
+    assert off is not None  # asked only with an offer on the table
+    return off
 
 
 def has_goods(s: Table, p: int) -> bool:
@@ -42,14 +64,16 @@ def alliance_ok(s: Table, p: int, q: int) -> bool:
     a = s.pos[p]
     if a < 0 or s.pos[q] != a or s.partner[p] >= 0 or s.partner[q] >= 0:
         return False
-    return not any(s.ch_placer[c] in (p, q) for c in s.stack[a])
+    return not any(s.ch_placer[c] in (p, q) for c in s.piles[a])
 
 
 def begin(s: Table, p: int) -> bool:
     if s.offered[p]:  # lost to a Priest's veto
         return False
-    s.dec, s.actor = "diplomacy", p
-    return any(_offers(s, p))
+    if not any(_offers(s, p)):
+        return False
+    s.ask(DIPLOMACY[p])
+    return True
 
 
 def _offers(s: Table, p: int) -> Iterator[tuple[OfferKind, int]]:
@@ -62,70 +86,121 @@ def _offers(s: Table, p: int) -> Iterator[tuple[OfferKind, int]]:
                 yield "alliance", q
 
 
-def mask_diplomacy(s: Table, m: Mask) -> None:
-    o = s.game.o
-    for kind, q in _offers(s, s.actor):
-        m[o[kind] + q] = True
-    m[0] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Diplomacy(Decide):
+    """Propose a Deal or an Alliance to another player, or pass."""
+
+    kind: ClassVar[str] = "diplomacy"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o
+        for kind, q in _offers(state, self.actor):
+            mask[o[kind] + q] = True
+        mask[0] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        p = self.actor
+        if seg == "pass":
+            state.log_event(f"{state.game.roles[p]} makes no offer")
+            state.hand_on()
+            return
+        state.offer = new_offer("deal" if seg == "deal" else "alliance", p, i)
+        state.ask(DEAL_BUILD[p] if seg == "deal" else ALLIANCE_TERMS[p])
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "Diplomacy Turn: propose a Deal or an Alliance, or pass."
 
 
-def apply_diplomacy(s: Table, seg: str, i: int) -> None:
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} makes no offer")
-        s.advance()
-        return
-    s.offer = new_offer("deal" if seg == "deal" else "alliance", s.actor, i)
-    s.dec = "deal_build" if seg == "deal" else "alliance_terms"
+DIPLOMACY = each_player(Diplomacy)
 
 
 # ---- building a Deal -------------------------------------------------------------------------
-def mask_deal_build(s: Table, m: Mask) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    p, q = off.by, off.to
-    give, get = off.give, off.get
-    o = s.game.o
-    cap = s.game.max_bet
-    dp = s.dp
-    # (conditional expressions rather than min(): min is several times slower on two ints)
-    if not give.dp and dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
-        k, x = o["give_dp"], dp[p] - 1
-        m[k:k + (x if x < cap else cap)] = True
-    if not get.dp and dp[q] > 1:
-        k, x = o["ask_dp"], dp[q] - 1
-        m[k:k + (x if x < cap else cap)] = True
-    mine, theirs = s.hand[p], s.hand[q]
-    named, asked = give.cards, get.cards
-    free = len(mine) - len(named)
-    if not give.random_cards and free > 0:
-        k = o["give_cards"]
-        m[k:k + (free if free < MAX_RANDOM else MAX_RANDOM)] = True
-    free_q = len(theirs) - len(asked)
-    if not get.random_cards and free_q > 0:
-        k = o["ask_cards"]
-        m[k:k + (free_q if free_q < MAX_RANDOM else MAX_RANDOM)] = True
-    if free > give.random_cards:
-        k = o["give_card"] - C.HAND_FACE0
-        for c in mine:
-            f = FACE[c]
-            if f not in named:
-                m[k + f] = True
-    if free_q > get.random_cards:
-        k = o["ask_card"]
-        m[k:k + C.HAND_FACES] = True
-        k -= C.HAND_FACE0
-        mask_unseen_faces(s, p, m, k)
-        for f in asked:
-            m[k + f] = False
-    for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
-        if s.items[who]:
-            k = o[seg] - C.MG0
-            for it in s.items[who]:
-                if it not in goods.items:
-                    m[k + it] = True
-    if not give.empty() or not get.empty():
-        m[o["propose"]] = True
-    m[0] = True  # withdraw the offer
+@serializable
+@dataclass(frozen=True, slots=True)
+class DealBuild(OnOffer):
+    """Add a good to the Deal (given or asked for), state it, or withdraw it."""
+
+    kind: ClassVar[str] = "deal_build"
+    PASS: ClassVar[str] = "withdraw the offer"
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        s, m = state, mask
+        off = _offer(s)
+        p, q = off.by, off.to
+        give, get = off.give, off.get
+        o = s.game.o
+        cap = s.game.max_bet
+        dp = s.dp
+        # (conditional expressions rather than min(): min is several times slower on two ints)
+        if not give.dp and dp[p] > 1:  # a giver keeps at least 1 DP (not a defeat by Deal)
+            k, x = o["give_dp"], dp[p] - 1
+            m[k:k + (x if x < cap else cap)] = True
+        if not get.dp and dp[q] > 1:
+            k, x = o["ask_dp"], dp[q] - 1
+            m[k:k + (x if x < cap else cap)] = True
+        mine, theirs = s.hand[p], s.hand[q]
+        named, asked = give.cards, get.cards
+        free = len(mine) - len(named)
+        if not give.random_cards and free > 0:
+            k = o["give_cards"]
+            m[k:k + (free if free < MAX_RANDOM else MAX_RANDOM)] = True
+        free_q = len(theirs) - len(asked)
+        if not get.random_cards and free_q > 0:
+            k = o["ask_cards"]
+            m[k:k + (free_q if free_q < MAX_RANDOM else MAX_RANDOM)] = True
+        if free > give.random_cards:
+            k = o["give_card"] - C.HAND_FACE0
+            for c in mine:
+                f = FACE[c]
+                if f not in named:
+                    m[k + f] = True
+        if free_q > get.random_cards:
+            k = o["ask_card"]
+            m[k:k + C.HAND_FACES] = True
+            k -= C.HAND_FACE0
+            mask_unseen_faces(s, p, m, k)
+            for f in asked:
+                m[k + f] = False
+        for who, goods, seg in ((p, give, "give_item"), (q, get, "ask_item")):
+            if s.items[who]:
+                k = o[seg] - C.MG0
+                for it in s.items[who]:
+                    if it not in goods.items:
+                        m[k + it] = True
+        if not give.empty() or not get.empty():
+            m[o["propose"]] = True
+        m[0] = True  # withdraw the offer
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        off = _offer(s)
+        if seg == "pass":
+            s.log_event(f"{s.game.roles[p]} withdraws the offer")
+            _close(s)
+            return
+        if seg == "propose":
+            s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
+            s.ask(ANSWER[off.to])
+            return
+        side, kind = DEAL_STEPS[seg]
+        goods = off.give if side == "give" else off.get
+        if kind == "dp":
+            goods.dp = i + 1
+        elif kind == "cards":
+            goods.random_cards = i + 1
+        elif kind == "card":
+            goods.cards.append(C.HAND_FACE0 + i)
+        else:
+            goods.items.append(C.MG0 + i)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"Your Deal so far: {ctx['offer']['terms']}. Add what you give or ask for, "
+                "state the offer, or pass to withdraw it.")
+
+
+DEAL_BUILD = each_player(DealBuild)
 
 
 def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
@@ -135,7 +210,7 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
     revealed). Such a face cannot be in another hand, so a Deal does not ask for it ("offer
     only what the other player could hold": by the builder's knowledge, not the other hand).
     Adventures and Challenges are single cards; only the other faces need counting."""
-    st, stack, up, known = s.adv_state, s.stack, s.ch_up, s.ch_known
+    st, stack, up, known = s.adv_state, s.piles, s.ch_up, s.ch_known
     bit = 1 << p
     scout_at = s.pos[p] if s.hero[p] == C.SCOUT and s.alive[p] else -1
     for a in compress(C.ADVENTURES, st):
@@ -165,46 +240,36 @@ def mask_unseen_faces(s: Table, p: int, m: Mask, k: int) -> None:
             m[k + f] = False
 
 
-def apply_deal_build(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
-        _close(s)
-        return
-    if seg == "propose":
-        s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off.to]} "
-                    f"{offer_words(s, off)}")
-        s.dec, s.actor = "answer", off.to
-        return
-    side, kind = DEAL_STEPS[seg]
-    goods = off.give if side == "give" else off.get
-    if kind == "dp":
-        goods.dp = i + 1
-    elif kind == "cards":
-        goods.random_cards = i + 1
-    elif kind == "card":
-        goods.cards.append(C.HAND_FACE0 + i)
-    else:
-        goods.items.append(C.MG0 + i)
+@serializable
+@dataclass(frozen=True, slots=True)
+class AllianceTerms(OnOffer):
+    """State the terms of the Alliance offered, or withdraw it."""
+
+    kind: ClassVar[str] = "alliance_terms"
+    PASS: ClassVar[str] = "withdraw the offer"
+
+    def mask(self, state: Table, mask: Mask) -> None:
+        o = state.game.o["terms"]
+        mask[o:o + len(TERMS)] = True
+        mask[0] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s, p = state, self.actor
+        off = _offer(s)
+        if seg == "pass":
+            s.log_event(f"{s.game.roles[p]} withdraws the offer")
+            _close(s)
+            return
+        off.terms = i
+        s.log_event(f"{s.game.roles[p]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
+        s.ask(ANSWER[off.to])
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return ("State the terms of your Alliance (or pass to withdraw it): each gain's share, "
+                "losses, Magic items.")
 
 
-def mask_alliance_terms(s: Table, m: Mask) -> None:
-    o = s.game.o["terms"]
-    m[o:o + len(TERMS)] = True
-    m[0] = True
-
-
-def apply_alliance_terms(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    if seg == "pass":
-        s.log_event(f"{s.game.roles[s.actor]} withdraws the offer")
-        _close(s)
-        return
-    off.terms = i
-    s.log_event(f"{s.game.roles[s.actor]} offers {s.game.roles[off.to]} {offer_words(s, off)}")
-    s.dec, s.actor = "answer", off.to
+ALLIANCE_TERMS = each_player(AllianceTerms)
 
 
 # ---- the answer ------------------------------------------------------------------------------
@@ -222,59 +287,94 @@ def can_deliver(s: Table, p: int, goods: Goods) -> bool:
     return True
 
 
-def mask_answer(s: Table, m: Mask) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    o = s.game.o
-    m[0] = True
-    if off.kind == "alliance" or (can_deliver(s, off.to, off.get)
-                                     and can_deliver(s, off.by, off.give)):
-        m[o["accept"]] = True
-    if not off.counter:
-        m[o["counter"]] = True
+@serializable
+@dataclass(frozen=True, slots=True)
+class Answer(OnOffer):
+    """Accept the offer, reject it, or answer once with a counter-offer."""
 
+    kind: ClassVar[str] = "answer"
+    PASS: ClassVar[str] = "reject"
 
-def apply_answer(s: Table, seg: str, i: int) -> None:
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    who = s.game.roles[s.actor]
-    if seg == "pass":
-        s.log_event(f"{who} rejects the offer")
-        _close(s)
-        return
-    if seg == "counter":
-        s.log_event(f"{who} answers with a counter-offer")
-        s.offer = new_offer(off.kind, off.to, off.by, counter=True)
-        s.dec = "deal_build" if off.kind == "deal" else "alliance_terms"
-        return
-    s.log_event(f"{who} accepts the offer")
-    for r in s.order:
-        if (s.alive[r] and r not in (off.by, off.to) and s.hero[r] == C.PRIEST
-                and not s.used[r]):
-            s.prompt = "veto"
-            s.dec, s.actor = "ability", r
+    def mask(self, state: Table, mask: Mask) -> None:
+        s = state
+        off = _offer(s)
+        o = s.game.o
+        mask[0] = True
+        if off.kind == "alliance" or (can_deliver(s, off.to, off.get)
+                                         and can_deliver(s, off.by, off.give)):
+            mask[o["accept"]] = True
+        if not off.counter:
+            mask[o["counter"]] = True
+
+    def play(self, state: Table, seg: str, i: int) -> None:
+        s = state
+        off = _offer(s)
+        who = s.game.roles[self.actor]
+        if seg == "pass":
+            s.log_event(f"{who} rejects the offer")
+            _close(s)
             return
-    carry_out(s)
+        if seg == "counter":
+            s.log_event(f"{who} answers with a counter-offer")
+            s.offer = new_offer(off.kind, off.to, off.by, counter=True)
+            s.ask(DEAL_BUILD[self.actor] if off.kind == "deal" else ALLIANCE_TERMS[self.actor])
+            return
+        s.log_event(f"{who} accepts the offer")
+        for r in s.order:
+            if (s.alive[r] and r not in (off.by, off.to) and s.hero[r] == C.PRIEST
+                    and not s.used[r]):
+                s.ask(VETO[r])
+                return
+        carry_out(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        off = _offer(state)
+        more = "" if off.counter else ", or make a counter-offer"
+        return (f"{state.game.roles[off.by]} offers you {ctx['offer']['terms']}: accept or "
+                f"reject (reject: nothing is exchanged){more}?")
+
+
+ANSWER = each_player(Answer)
 
 
 def _close(s: Table) -> None:
     """The offer is settled; the Diplomacy Turn goes on after the player whose turn it is."""
     s.offer = None
-    s.advance()
+    s.hand_on()
 
 
-def prompt_veto(s: Table, use: bool) -> None:
-    if use:
-        s.used[s.actor] = True
-        s.log_event(f"{s.game.roles[s.actor]} uses Sermon: the offer is not carried out and both "
-                    "players lose this Diplomacy Turn")
-        off = s.offer
-        assert off is not None  # the offer vetoed
-        s.offered[off.by] = s.offered[off.to] = True
-        _close(s)
-        return
-    s.log_event(f"{s.game.roles[s.actor]} does not use Sermon: the offer is carried out")
-    carry_out(s)
+@serializable
+@dataclass(frozen=True, slots=True)
+class Veto(UseOrDecline):
+    """A Priest not party to an accepted offer may prevent it, once per game (Sermon)."""
+
+    kind: ClassVar[str] = "veto"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
+    NEEDS: ClassVar[Need] = "offer"
+    USE: ClassVar[str] = "use Sermon: prevent it"
+    DECLINE: ClassVar[str] = "let it be carried out"
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, r = state, self.actor
+        if yes:
+            s.used[r] = True
+            s.log_event(f"{s.game.roles[r]} uses Sermon: the offer is not carried out and both "
+                        "players lose this Diplomacy Turn")
+            off = _offer(s)
+            s.offered[off.by] = s.offered[off.to] = True
+            _close(s)
+            return
+        s.log_event(f"{s.game.roles[r]} does not use Sermon: the offer is carried out")
+        carry_out(s)
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        off = _offer(state)
+        roles = state.game.roles
+        return (f"{roles[off.by]} and {roles[off.to]} agreed on {ctx['offer']['terms']}: use "
+                "Sermon to prevent it (both lose this Diplomacy Turn), once per game?")
+
+
+VETO = each_player(Veto)
 
 
 def carry_out(s: Table) -> None:
@@ -292,23 +392,39 @@ def carry_out(s: Table) -> None:
         return
     for r in (p, q):
         if s.hero[r] == C.PRIEST and not s.used[r]:
-            s.prompt = "deal_break"
-            s.dec, s.actor = "ability", r
+            s.ask(DEAL_BREAK[r])
             return
     _deliver(s, (p, q))
 
 
-def prompt_deal_break(s: Table, use: bool) -> None:
-    """The Priest takes what was agreed for him and, breaking it, gives nothing back."""
-    off = s.offer
-    assert off is not None  # with an offer on the table
-    r = s.actor
-    if use:
-        s.used[r] = True
-        s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
-    else:
-        s.log_event(f"{s.game.roles[r]} keeps the Deal")
-    _deliver(s, [x for x in (off.by, off.to) if not (use and x == r)])
+@serializable
+@dataclass(frozen=True, slots=True)
+class DealBreak(UseOrDecline):
+    """A Priest party to an accepted Deal may break it once per game (Sermon): he takes what
+    was agreed for him and gives nothing back."""
+
+    kind: ClassVar[str] = "deal_break"
+    PHASES: ClassVar[frozenset[Phase]] = DIPLOMACY_TURN
+    NEEDS: ClassVar[Need] = "offer"
+    USE: ClassVar[str] = "use Sermon: break the Deal, giving nothing"
+    DECLINE: ClassVar[str] = "keep the Deal"
+
+    def use(self, state: Table, yes: bool) -> None:
+        s, r = state, self.actor
+        off = _offer(s)
+        if yes:
+            s.used[r] = True
+            s.log_event(f"{s.game.roles[r]} uses Sermon: breaks the Deal and gives nothing")
+        else:
+            s.log_event(f"{s.game.roles[r]} keeps the Deal")
+        _deliver(s, [x for x in (off.by, off.to) if not (yes and x == r)])
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return (f"The Deal {ctx['offer']['terms']} was accepted: use Sermon to break it (take "
+                "your side, give nothing), once per game?")
+
+
+DEAL_BREAK = each_player(DealBreak)
 
 
 def _deliver(s: Table, givers: Sequence[int]) -> None:
@@ -342,31 +458,3 @@ def _hand_over(s: Table, a: int, b: int, goods: Goods) -> None:
         s.items[a].remove(item)
         s.items[b].append(item)
         s.log_event(f"{roles[a]} gives {roles[b]} {C.WORDS[item]}")
-
-
-# ---- words -------------------------------------------------------------------------------------
-def goods_words(goods: Goods) -> str:
-    parts = []
-    if goods.dp:
-        parts.append(f"{goods.dp} DP")
-    if goods.random_cards:
-        k = goods.random_cards
-        parts.append(f"{k} random card{'s' if k > 1 else ''}")
-    parts += [C.FACE_NAMES[f] for f in goods.cards]
-    parts += [C.NAME[it] for it in goods.items]
-    return ", ".join(parts) if parts else "nothing"
-
-
-def offer_words(s: Table, off: Offer) -> str:
-    """The offer on the table in words."""
-    roles = s.game.roles
-    a, b = roles[off.by], roles[off.to]
-    counter = "a counter-offer: " if off.counter else ""
-    if off.kind == "swap":
-        return f"a Hero swap between {a} and {b}"
-    if off.kind == "alliance":
-        if off.terms < 0:
-            return f"{counter}an Alliance between {a} and {b} (terms not yet stated)"
-        return f"{counter}an Alliance between {a} and {b}: {terms_words(off.terms)}"
-    return (f"{counter}a Deal: {a} gives {goods_words(off.give)}; "
-            f"{b} gives {goods_words(off.get)}")

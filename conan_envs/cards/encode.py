@@ -20,6 +20,7 @@ import numpy.typing as npt
 from . import content as C
 from .base import Table
 from .layout import GOODS_SIZE, SLOTS, Layout, blocks, layout, obs_size, observation_blocks
+from .shares import SermonBreak
 
 __all__ = ["Layout", "blocks", "layout", "obs_size", "observation_blocks", "observe"]
 
@@ -44,6 +45,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     w = s.w
     cards = w.cards if w is not None else ()
     playing = s.winner == -1
+    now = s.stack[-1] if playing else s.frame()  # the decision asked (GAME_OVER once over)
     # players
     pb = K.pbase[r]
     alive, dp, hand, hero, pos = s.alive, s.dp, s.hand, s.hero, s.pos
@@ -84,7 +86,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     for i, p in enumerate(s.order):  # turn order position
         v[pb[p] + k + i] = 1.0
     if playing:
-        v[pb[s.actor] + 84 + 2 * n] = 1.0
+        v[pb[now.actor] + 84 + 2 * n] = 1.0
     for e in cards:  # how many face-down cards each player has played
         v[pb[e.player] + 85 + 2 * n] += 0.2
     for loot in s.owed:  # Loot still owed (its Adventure stays face up)
@@ -96,7 +98,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     for c in hand[r]:
         v[at[c]] += 1.0
     if cards:
-        if s.dec == "ability" and s.prompt in ("rage", "fury"):  # all cards revealed
+        if now.kind == "rage" or now.kind == "fury":  # all cards revealed
             b = K.revealed
             for e in cards:
                 v[b + 2 * FACE[e.card] + e.on] += 1.0
@@ -109,7 +111,7 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     for c in s.discard:
         v[at[c]] += 1.0
     # Adventures and the Challenge piles on them
-    adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.stack
+    adv_state, adv_owner, stack = s.adv_state, s.adv_owner, s.piles
     ch_up, ch_known, ch_placer = s.ch_up, s.ch_known, s.ch_placer
     scout_at = pos[r] if hero[r] == SCOUT and alive[r] else -1
     bit = 1 << r
@@ -142,8 +144,8 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
     v[b + 1] = len(s.magic_deck) / C.NUM_MAGIC
     if playing:
         v[K.phase_at[s.phase]] = 1.0
-        v[K.prompt_at[s.prompt] if s.dec == "ability" else K.decision_at[s.dec]] = 1.0
-        v[K.actor + rel[s.actor]] = 1.0
+        v[K.kind_at[now.kind]] = 1.0
+        v[K.actor + rel[now.actor]] = 1.0
     if w is not None:
         b = K.wager
         v[b] = 1.0
@@ -217,9 +219,9 @@ def observe(s: Table, r: int) -> npt.NDArray[np.float32]:
                     v[k] = 1.0
                 x = s.items_to[p]
                 v[k + (1 if x < 0 else 2 if x == p else 3)] = 1.0
-    if s.pend is not None:
-        v[K.misc + 3] = s.pend.dp / target
+    if type(now) is SermonBreak:  # the Alliance share a Priest is asked about
+        v[K.misc + 3] = now.dp / target
         k = b + 4 * n - MG0
-        for it in s.pend.items:
+        for it in now.items:
             v[k + it] = 1.0
     return obs

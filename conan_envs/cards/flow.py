@@ -1,15 +1,22 @@
 """Order of play: the four Game Phases repeating in turn order, the Draw Turn with the Pirate's
 Raider, and the End of the Game's stalemate and tie (rulebook, "Game Phases", "4. Draw Turn",
 "End of the Game"). The driver: above every phase module, it opens each player's turn in the
-phase (`BEGIN`) and ends the phase after the last; the phase modules hand the turn back through
-`Table.advance` / `Table.end_phase`, which `CardsState` binds to `advance` / `end_phase` here."""
+phase (`BEGIN`) and ends the phase after the last. A player asked something gets the decision's
+frame (`Table.ask`); a decision that ends the player's part leaves the stack (`Table.hand_on`)
+and the run loop calls `next_player` here (`CardsState._next_phase`); the Card Turn ends its
+phase through `Table.end_phase`, which `CardsState` binds to `end_phase` here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from conan_envs.engine.serialize import serializable
 
 from . import card_turn, diplomacy, hero_turn, setup, table
 from . import content as C
 from .base import Table
+from .frames import UseOrDecline, each_player
 from .records import PHASE_WORDS, Phase
 
 
@@ -17,10 +24,10 @@ def start_phase(s: Table, phase: Phase) -> None:
     s.phase = phase
     s.idx = -1
     s.log_event(f"Round {s.turn + 1}: {PHASE_WORDS[phase]}")
-    advance(s)
+    next_player(s)
 
 
-def advance(s: Table) -> None:
+def next_player(s: Table) -> None:
     """Hand the phase to the next living player in turn order; end the phase after the last."""
     if s.winner >= 0:
         return
@@ -89,14 +96,13 @@ def start_card_turn(s: Table) -> None:
     s.phase = "card"
     s.first_round = True
     s.idx = -1
-    advance(s)
+    next_player(s)
 
 
 # ---- 4. Draw Turn ------------------------------------------------------------------------
 def begin_draw(s: Table, p: int) -> bool:
     if s.hero[p] == C.PIRATE and not s.used[p] and (s.deck or s.discard):
-        s.prompt = "raider"
-        s.dec, s.actor = "ability", p
+        s.ask(RAIDER[p])
         return True
     table.draw(s, p, 1)
     return False
@@ -120,15 +126,31 @@ def settle_tie(s: Table) -> bool:
     return True
 
 
-def raider(s: Table, use: bool) -> None:
+@serializable
+@dataclass(frozen=True, slots=True)
+class Raider(UseOrDecline):
     """The Pirate's Raider (designed): once per game, draw three cards instead of one."""
-    if use:
-        s.used[s.actor] = True
-        s.log_event(f"{s.game.roles[s.actor]} uses Raider")
-    else:
-        s.log_event(f"{s.game.roles[s.actor]} does not use Raider")
-    table.draw(s, s.actor, 3 if use else 1)
-    advance(s)
+
+    kind: ClassVar[str] = "raider"
+    PHASES: ClassVar[frozenset[Phase]] = frozenset({"draw"})
+    USE: ClassVar[str] = "use Raider: draw three cards"
+    DECLINE: ClassVar[str] = "draw one card"
+
+    def use(self, state: Table, yes: bool) -> None:
+        p = self.actor
+        if yes:
+            state.used[p] = True
+            state.log_event(f"{state.game.roles[p]} uses Raider")
+        else:
+            state.log_event(f"{state.game.roles[p]} does not use Raider")
+        table.draw(state, p, 3 if yes else 1)
+        state.hand_on()
+
+    def ask(self, state: Table, ctx: dict[str, Any]) -> str:
+        return "Draw Turn: use Raider (draw three cards instead of one), once per game?"
+
+
+RAIDER = each_player(Raider)
 
 
 # phase -> the function that opens player p's turn in it (True: p is asked a decision); the

@@ -25,7 +25,7 @@ def visible(s: Table, r: int, a: int, c: int) -> bool:
 
 def cards_revealed(s: Table) -> bool:
     """The Resolution's face-down cards are turned up while Rage or Fury is asked."""
-    return s.w is not None and s.dec == "ability" and s.prompt in ("rage", "fury")
+    return s.w is not None and s.decision() in ("rage", "fury")
 
 
 def stated_cards(s: Table) -> list[tuple[int, list[int]]]:
@@ -37,7 +37,7 @@ def stated_cards(s: Table) -> list[tuple[int, list[int]]]:
     if off is None or off.kind != "deal":
         return []
     stated = [(off.by, off.give.cards)]
-    if s.dec == "ability" and s.prompt in ("veto", "deal_break"):  # accepted, not carried out
+    if s.decision() in ("veto", "deal_break"):  # accepted, not carried out
         stated.append((off.to, off.get.cards))
     return [(p, faces) for p, faces in stated if faces]
 
@@ -47,16 +47,17 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
     n = s.game.n
     # slots that must hold a Challenge card: unknown face-down Challenges, and during set-up
     # step 3 the one Challenge drawn into the placing player's hand
-    ch_slots = [(a, k) for a in range(C.NUM_ADVENTURES) for k, c in enumerate(new.stack[a])
+    ch_slots = [(a, k) for a in range(C.NUM_ADVENTURES) for k, c in enumerate(new.piles[a])
                 if not visible(new, observer, a, c)]
-    hand_ch = new.dec == "setup_challenge" and new.actor != observer
-    ch_ids = [C.CH0 + new.stack[a][k] for a, k in ch_slots]
+    first = new.frame().actor  # who places a first Challenge, if that is asked
+    hand_ch = new.decision() == "setup_challenge" and first != observer
+    ch_ids = [C.CH0 + new.piles[a][k] for a, k in ch_slots]
     meta = [(new.ch_placer[c - C.CH0], new.ch_known[c - C.CH0]) for c in ch_ids]
     for c in ch_ids:
         new.ch_placer[c - C.CH0] = -1
         new.ch_known[c - C.CH0] = 0
     # every other hidden slot (any card but Heroes and Magic items)
-    hands = [p for p in range(n) if p != observer and not (hand_ch and p == new.actor)]
+    hands = [p for p in range(n) if p != observer and not (hand_ch and p == first)]
     # the cards the Deal on the table names were stated aloud: they stay where they are
     pinned = {p: [take_face(new.hand[p], C.FACE_CARD[f]) for f in faces]
               for p, faces in stated_cards(new) if p in hands}
@@ -65,8 +66,8 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
         faces = [e for e in new.w.cards if e.player != observer]
     pool = ch_ids + [c for p in hands for c in new.hand[p]] + list(new.deck) + [e.card for e in faces]
     if hand_ch:
-        ch_ids.append(new.hand[new.actor][0])
-        pool.append(new.hand[new.actor][0])
+        ch_ids.append(new.hand[first][0])
+        pool.append(new.hand[first][0])
     n_ch = len(ch_ids)
     pool = [pool[i] for i in rng.permutation(len(pool)).tolist()]
     challenges = [k for k, c in enumerate(pool) if C.CH0 <= c < C.AD0][:n_ch]
@@ -75,12 +76,12 @@ def resample(s: Table, observer: int, rng: np.random.Generator) -> Table:
     rest = [c for k, c in enumerate(pool) if k not in taken]
     for (a, k), card, (placer, known) in zip(ch_slots, chosen, meta):
         c = card - C.CH0
-        new.stack[a][k] = c
+        new.piles[a][k] = c
         new.ch_placer[c] = placer
         new.ch_known[c] = known
         new.ch_up[c] = False
     if hand_ch:
-        new.hand[new.actor] = [chosen[-1]]
+        new.hand[first] = [chosen[-1]]
     it = iter(rest)
     for p in hands:
         new.hand[p] = [next(it) for _ in new.hand[p]]

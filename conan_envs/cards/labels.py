@@ -8,30 +8,12 @@ from collections.abc import Callable
 
 from . import content as C
 from .base import Table
+from .frames import Decide, UseOrDecline
 from .hero_turn import NOBLE_BRIBE
 from .records import Wager, terms_words
-from .shares import share_words
 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 NADV, SLOTS = C.NUM_ADVENTURES, C.MAX_DIFFICULTY
-
-# a once-per-game ability asked: declining it ("pass") and using it ("ability")
-DECLINE = {
-    "raider": "draw one card", "pillage": "decline Pillage",
-    "rage": "decline Rage", "fury": "decline Fury", "veto": "let it be carried out",
-    "deal_break": "keep the Deal",
-}
-USE = {
-    "raider": "use Raider: draw three cards", "pillage": "use Pillage: one more Magic item",
-    "mercenary": "use the Brotherhood of Mercenaries: the Ally costs nothing",
-    "rage": "use Rage: the Barbarian's Strength", "fury": "use Fury: +2",
-    "sermon_break": "use Sermon: break the Alliance and keep it all",
-    "veto": "use Sermon: prevent it", "deal_break": "use Sermon: break the Deal, giving nothing",
-}
-# "pass" in the decisions where it means something else
-PASS_WORDS = {"answer": "reject", "swap_answer": "reject", "swap_offer": "keep your Hero",
-              "resolution": "pass (no more cards)", "deal_build": "withdraw the offer",
-              "alliance_terms": "withdraw the offer"}
 
 Label = Callable[[Table, int], str]  # (position, index within the segment) -> words
 
@@ -42,14 +24,19 @@ def _wager(s: Table) -> Wager:
     return w
 
 
+def _actor(s: Table) -> int:
+    return s.frame().actor
+
+
 def _pass(s: Table, i: int) -> str:
-    if s.dec != "ability":
-        return PASS_WORDS.get(s.dec, "pass")
-    if s.prompt == "mercenary":
-        return f"pay {C.ALLY_COST[_wager(s).chal]} DP for the Ally"
-    if s.prompt == "sermon_break" and s.pend is not None:
-        return f"give {s.game.roles[s.pend.receiver]} {share_words(s.pend.dp, s.pend.items)}"
-    return DECLINE[s.prompt]
+    """The frame says what passing means at its decision (reject, decline an ability...)."""
+    f = s.frame()
+    return f.pass_words(s) if isinstance(f, Decide) else "pass"
+
+
+def _use(s: Table, i: int) -> str:
+    f = s.frame()
+    return f.USE if isinstance(f, UseOrDecline) else "use the ability asked about"
 
 
 def _source(s: Table, p: int, src: int) -> str:
@@ -71,43 +58,43 @@ def _value(s: Table, p: int, src: int, att: int) -> int:
 
 def _attribute(s: Table, i: int) -> str:
     src, att = divmod(i, 3)
-    return f"use {C.ATTRS[att]} of {_source(s, s.actor, src)} ({_value(s, s.actor, src, att)})"
+    return f"use {C.ATTRS[att]} of {_source(s, _actor(s), src)} ({_value(s, _actor(s), src, att)})"
 
 
 def _play_on(s: Table, i: int) -> str:
     card, t = divmod(i, 2)
     w = _wager(s)
     target = w.hero if t == 0 else w.opp
-    whose = "your Hero" if target == s.actor else f"{s.game.roles[target]}'s Hero"
+    whose = "your Hero" if target == _actor(s) else f"{s.game.roles[target]}'s Hero"
     return f"play {C.NAME[card]} face down on {whose}"
 
 
 def _complete(s: Table, i: int) -> str:
-    a = s.pos[s.actor]
+    a = s.pos[_actor(s)]
     return f"complete {C.NAME[C.AD0 + a]} and take its Loot ({C.loot_words(a)})"
 
 
 def _bribe(s: Table, i: int) -> str:
-    placer = s.ch_placer[s.stack[s.pos[s.actor]][-1]]
+    placer = s.ch_placer[s.piles[s.pos[_actor(s)]][-1]]
     return f"Bribery: pay {s.game.roles[placer]} {NOBLE_BRIBE} DP to discard the top Challenge"
 
 
 def _withdraw(s: Table, i: int) -> str:
     w = _wager(s)
-    return f"withdraw (pay {w.bets[0 if s.actor == w.hero else 1] or 1} DP)"
+    return f"withdraw (pay {w.bets[0 if _actor(s) == w.hero else 1] or 1} DP)"
 
 
 # segment -> its label template (every segment of config.CardsConfig's codec)
 LABELS: dict[str, Label] = {
     "pass": _pass,
-    "play": lambda s, i: (f"play {C.NAME[i]} face down" if s.dec == "resolution"
+    "play": lambda s, i: (f"play {C.NAME[i]} face down" if s.decision() == "resolution"
                           else f"play {C.WORDS[i]}"),
     "place": lambda s, i: (f"place {C.NAME[C.CH0 + i // NADV]} face down on "
                            f"{C.NAME[C.AD0 + i % NADV]}"),
     "passage": lambda s, i: f"Secret Passage: move to {C.NAME[C.AD0 + i]}",
     "vision": lambda s, i: (f"Seer's Vision: look at the {ORDINAL[i % SLOTS]} Challenge on "
                             f"{C.NAME[C.AD0 + i // SLOTS]}"),
-    "adventure": lambda s, i: (f"{'place Hero on' if s.dec == 'setup_hero' else 'move to'} "
+    "adventure": lambda s, i: (f"{'place Hero on' if s.decision() == 'setup_hero' else 'move to'} "
                                f"{C.NAME[C.AD0 + i]}"),
     "face": lambda s, i: "face the top Challenge",
     "scout_face": lambda s, i: f"face {C.NAME[C.CH0 + i]}",
@@ -120,16 +107,16 @@ LABELS: dict[str, Label] = {
                                 f"{s.game.roles[i]}'s hand"),
     "steal_item": lambda s, i: f"Faster than the eye: take {C.WORDS[C.MG0 + i]}",
     "bribe": _bribe,
-    "bet": lambda s, i: f"wager {i + 1} DP" if s.dec == "bet_open" else f"raise to {i + 1} DP",
+    "bet": lambda s, i: f"wager {i + 1} DP" if s.decision() == "bet_open" else f"raise to {i + 1} DP",
     "match": lambda s, i: f"match {_wager(s).cur} DP",
     "withdraw": _withdraw,
     "attribute": _attribute,
     "duel_attribute": lambda s, i: f"fight the Duel with {C.ATTRS[i]}",
     "play_on": _play_on,
-    "ability": lambda s, i: USE[s.prompt],
+    "ability": _use,
     "swap": lambda s, i: (f"offer {s.game.roles[i]} to swap your Hero for their "
                           f"{C.NAME[C.H0 + s.hero[i]]}"),
-    "accept": lambda s, i: "accept the swap" if s.dec == "swap_answer" else "accept",
+    "accept": lambda s, i: "accept the swap" if s.decision() == "swap_answer" else "accept",
     "deal": lambda s, i: f"propose a Deal to {s.game.roles[i]}",
     "alliance": lambda s, i: f"propose an Alliance to {s.game.roles[i]}",
     "give_dp": lambda s, i: f"you give {i + 1} DP",

@@ -93,8 +93,9 @@ class Layout:
         self.terms = L["alliance_terms"]
         ph, dec = L["phase"], L["decision"]
         self.phase_at = {k: ph + i for k, i in L["phases"].items()}
-        self.decision_at = {k: dec + i for k, i in L["decisions"].items()}
-        self.prompt_at = {k: dec + i for k, i in L["prompts"].items()}
+        # the decision block's slot of each decision kind (a frame's kind), abilities included
+        self.kind_at = {k: dec + i for part in ("decisions", "prompts")
+                        for k, i in L[part].items()}
         # rel[r][p]: where player p is listed for observer r
         self.rel = tuple(tuple((p - r) % n for p in range(n)) for r in range(n))
         # pbase[r][p]: start of player p's block for observer r

@@ -17,13 +17,17 @@ from ..engine import checks
 from . import content as C
 from . import flow
 from .base import Table
-from .records import DECISION_NAMES, DecisionKind, Phase
+from .card_turn import CardPlay
+from .diplomacy import Diplomacy
+from .frames import Decide
+from .hero_turn import HeroAction
+from .records import Phase
 from .setup import put_challenge
 from .table import check_defeat
 
-TURN_DECISIONS: dict[str, tuple[Phase, DecisionKind]] = {
-    "hero": ("hero", "hero_action"), "card": ("card", "card_play"),
-    "diplomacy": ("diplomacy", "diplomacy")}
+# a phase one player may be set to act in, and the decision that opens the player's turn there
+TURN_DECISIONS: dict[str, tuple[Phase, type[Decide]]] = {
+    "hero": ("hero", HeroAction), "card": ("card", CardPlay), "diplomacy": ("diplomacy", Diplomacy)}
 BEGUN_PHASES: dict[str, Phase] = {"card": "card", "hero": "hero", "diplomacy": "diplomacy", "draw": "draw"}
 DRAW_CARDS = range(C.CH0, C.MG0)  # the cards of the draw deck: all but Heroes and Magic items
 
@@ -100,14 +104,12 @@ def table(n: int = 2, heroes: Sequence[str] = ("Barbarian", "Plunderer"),
     s.adv_owner = [-1] * C.NUM_ADVENTURES
     s.adv_state = [0] * C.NUM_ADVENTURES
     s.owed = []
-    s.stack = [[] for _ in range(C.NUM_ADVENTURES)]
+    s.piles = [[] for _ in range(C.NUM_ADVENTURES)]
     s.ch_placer = [-1] * C.NUM_CHALLENGES
     s.ch_up = [False] * C.NUM_CHALLENGES
     s.ch_known = [0] * C.NUM_CHALLENGES
     s.order = list(range(n))
-    s.w = s.offer = s.pend = None
-    s.prompt = ""
-    s.cadv = -1
+    s.w = s.offer = None
     s.winner = -1
     s.tie = False
     s.turn = s.acted = 0
@@ -115,19 +117,16 @@ def table(n: int = 2, heroes: Sequence[str] = ("Barbarian", "Plunderer"),
     return turn(s, "hero", 0)
 
 
-def turn(s: Table, phase: str, player: int, dec: str | None = None) -> Table:
-    """Player `player` to act in `phase` ("card", "hero" or "diplomacy"), at the phase's first
-    decision unless `dec` names another; the players after it in turn order follow."""
+def turn(s: Table, phase: str, player: int) -> Table:
+    """Player `player` to act in `phase` ("card", "hero" or "diplomacy"), at the decision that
+    opens its turn there (whatever was asked before is dropped); the players after it in turn
+    order follow."""
     if phase not in TURN_DECISIONS:
         raise ValueError(f"phase {phase!r} is not one of {tuple(TURN_DECISIONS)}")
     checks.player(player, s.game.n)
-    named = {d: d for d in DECISION_NAMES}
-    if dec is not None and dec not in named:
-        raise ValueError(f"decision {dec!r} is not a decision of the game")
     s.phase, first = TURN_DECISIONS[phase]
     s.idx = s.order.index(player)
-    s.actor = player
-    s.dec = named[dec] if dec else first
+    s.stack[:] = [first(player)]
     return s.edited()
 
 
@@ -138,6 +137,7 @@ def begin(s: Table, phase: str, first_round: bool = True) -> Table:
     if phase not in BEGUN_PHASES:
         raise ValueError(f"phase {phase!r} is not one of {tuple(BEGUN_PHASES)}")
     s.first_round = bool(first_round)
+    s.stack.clear()  # whatever was asked before is dropped
     s.edited()
     flow.start_phase(s, BEGUN_PHASES[phase])
     return s.edited()
@@ -163,7 +163,7 @@ def challenge(s: Table, name: Any, adv: Any, placer: int, face_up: bool = False)
     checks.player(placer, s.game.n)
     if s.adv_state[a] != 1:
         raise ValueError(f"{C.NAME[C.AD0 + a]} is not face up in play")
-    if s.ch_placer[c] >= 0 or any(c in st for st in s.stack) or c in s.ally:
+    if s.ch_placer[c] >= 0 or any(c in st for st in s.piles) or c in s.ally:
         raise ValueError(f"{C.NAME[C.CH0 + c]} is already in play")
     put_challenge(s, placer, c, a)
     s.ch_up[c] = bool(face_up)
@@ -174,11 +174,11 @@ def challenge(s: Table, name: Any, adv: Any, placer: int, face_up: bool = False)
 def clear(s: Table, adv: Any) -> Table:
     """Take every Challenge off Adventure `adv`, out of the game."""
     a = adventure_card(adv)
-    for c in s.stack[a]:
+    for c in s.piles[a]:
         s.ch_placer[c] = -1
         s.ch_up[c] = False
         s.ch_known[c] = 0
-    s.stack[a] = []
+    s.piles[a] = []
     return s.edited()
 
 
@@ -266,5 +266,5 @@ def defeat(s: Table, p: int) -> Table:
     s.dp[p] = 0
     check_defeat(s)
     s.edited()
-    s.advance()
+    flow.next_player(s)
     return s.edited()

@@ -1,8 +1,8 @@
 """The named records of Conan: el juego de cartas (rulebook, "Facing a Challenge", "Wager",
 "Resolution", "Duel: Several Heroes on the Same Adventure Card", "3. Diplomacy Turn", "Deals",
-"Alliances"): the wager or Duel in progress, an offer on the table and its goods, an Alliance
-share waiting on a Priest; the Alliance terms; the names of the phases, the decisions and the
-once-per-game abilities asked as use / decline. Below every rules module: it imports nothing
+"Alliances"): the wager or Duel in progress, an offer on the table and its goods, Loot owed;
+the Alliance terms; the names of the phases, the decisions and the once-per-game abilities
+asked as use / decline. Below every rules module: it imports nothing
 of the package."""
 from __future__ import annotations
 
@@ -15,25 +15,19 @@ from conan_envs.engine.serialize import serializable
 # ---- phases, decisions, abilities asked -------------------------------------------------------
 # (the order of each is the order of its one-hot block in the observation)
 Phase = Literal["setup_swap", "setup_challenge", "setup_hero", "card", "hero", "diplomacy", "draw"]
-DecisionKind = Literal["", "swap_offer", "swap_answer", "setup_challenge", "setup_hero",
-                       "card_play", "hero_action", "antagonist", "bet_open", "bet_reply",
-                       "attribute", "duel_attribute", "resolution", "ability", "diplomacy",
-                       "deal_build", "alliance_terms", "answer"]  # "": none asked yet
-Ability = Literal["", "raider", "pillage", "mercenary", "rage", "fury", "sermon_break", "veto",
-                  "deal_break"]  # "": none asked
-Continuation = Literal["wager_end", "complete_end"]  # what follows an Alliance share
 PHASES: tuple[Phase, ...] = get_args(Phase)
 PHASE_WORDS = {"setup_swap": "Setup: Hero swaps", "setup_challenge": "Setup: first Challenges",
                "setup_hero": "Setup: placing the Heroes", "card": "Card Turn", "hero": "Hero Turn",
                "diplomacy": "Diplomacy Turn", "draw": "Draw Turn"}
-# every decision kind a state's `dec` can hold ("ability": a once-per-game ability, `prompt`)
-DECISION_NAMES: tuple[DecisionKind, ...] = get_args(DecisionKind)[1:]
-# once-per-game abilities (and the Priest's veto) asked as use / decline: a state's `prompt`
-PROMPT_NAMES: tuple[Ability, ...] = get_args(Ability)[1:]
-# the decisions that need a wager in progress, and those that need an offer on the table
-WAGER_DECISIONS = frozenset({"bet_open", "bet_reply", "attribute", "duel_attribute",
-                             "resolution", "antagonist"})
-OFFER_DECISIONS = frozenset({"swap_answer", "deal_build", "alliance_terms", "answer"})
+# the kinds of the decisions (frames), in the order of the observation's decision block;
+# "ability" keeps its slot (never set: each ability asked has its own, PROMPT_NAMES)
+DECISION_NAMES: tuple[str, ...] = (
+    "swap_offer", "swap_answer", "setup_challenge", "setup_hero", "card_play", "hero_action",
+    "antagonist", "bet_open", "bet_reply", "attribute", "duel_attribute", "resolution",
+    "ability", "diplomacy", "deal_build", "alliance_terms", "answer")
+# the once-per-game abilities (and the Priest's veto) asked as use / decline
+PROMPT_NAMES: tuple[str, ...] = ("raider", "pillage", "mercenary", "rage", "fury",
+                                 "sermon_break", "veto", "deal_break")
 
 
 class Side(IntEnum):
@@ -96,14 +90,13 @@ class Wager:
     rage: list[bool]  # Rage used, by Side
     fury: list[bool]  # Fury used, by Side
     declined: list[list[Any]]  # [ability name, Side] declined
-    side: int  # the Side whose Hero is asked about Rage or Fury
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Wager:
         return Wager(self.kind, self.hero, self.opp, self.chal, self.adv, self.parts[:],
                      self.bets[:], self.cur, self.attr, self.src,
                      [FaceDownCard(e.player, e.card, e.on) for e in self.cards],
                      self.turn, self.passes, self.rage[:], self.fury[:],
-                     [e[:] for e in self.declined], self.side)
+                     [e[:] for e in self.declined])
 
 
 # ---- offers ----------------------------------------------------------------------------------
@@ -150,26 +143,7 @@ def new_offer(kind: OfferKind, p: int, q: int, counter: bool = False) -> Offer:
 def new_wager(kind: WagerKind, hero: int, opp: int, chal: int, adv: int, parts: list[int]) -> Wager:
     """A wager before the first bet: nothing wagered, no attribute, no card played."""
     return Wager(kind, hero, opp, chal, adv, parts, [0, 0], 0, -1, 0, [], 0, 0, [False, False],
-                 [False, False], [], 0)
-
-
-@serializable
-@dataclass(slots=True)
-class Share:
-    """An Alliance share owed, waiting on the payer's answer when the payer is a Priest who may
-    break the Alliance instead ("Alliances", Priest's "Sermon")."""
-
-    payer: int  # the player who owes it
-    receiver: int  # its partner
-    dp: int  # DP owed
-    then: Continuation  # what follows once it is settled
-    items: list[int]  # Magic items owed (card ids)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Share:
-        return Share(self.payer, self.receiver, self.dp, self.then, self.items[:])
-
-
-CONTINUATIONS: tuple[Continuation, ...] = get_args(Continuation)
+                 [False, False], [])
 
 
 @serializable
@@ -193,6 +167,7 @@ ITEM_RULES = ("the one who completes the card keeps them", "the proposer takes t
 TERMS = tuple((k, losses, items) for k in SHARES for losses in (False, True)
               for items in range(len(ITEM_RULES)))
 MAX_RANDOM = 3  # random cards one side may give in a Deal
+MAX_PLAYERS = 4  # Heroes at the table ("Overview": 2 to 4 players)
 
 
 def terms_words(t: int) -> str:

@@ -72,7 +72,7 @@ def check_defeat(s: Table) -> None:
 def eliminate(s: Table, p: int) -> None:
     s.alive[p] = False
     for a in range(C.NUM_ADVENTURES):
-        st = s.stack[a]
+        st = s.piles[a]
         if st and any(s.ch_placer[c] == p for c in st):
             for c in [c for c in st if s.ch_placer[c] == p]:
                 discard_challenge(s, a, c)
@@ -84,7 +84,7 @@ def eliminate(s: Table, p: int) -> None:
 
 
 def discard_challenge(s: Table, a: int, c: int) -> None:
-    s.stack[a].remove(c)
+    s.piles[a].remove(c)
     s.ch_placer[c] = -1
     s.ch_up[c] = False
     s.ch_known[c] = 0

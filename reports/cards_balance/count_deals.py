@@ -38,8 +38,8 @@ def play(n: int, games: int, seed0: int) -> dict:
                 count[f"{kind} {verdict}"] += 1
             elif dec in ("deal_build", "alliance_terms") and seg == "pass":
                 count["offer withdrawn while built"] += 1
-            elif dec in ("ability veto", "ability deal_break") and seg == "ability":
-                count[dec.split()[1] + " used"] += 1
+            elif dec in ("veto", "deal_break") and seg == "ability":
+                count[dec + " used"] += 1
             s.apply_action(a)
         count["games"] += 1
         count["truncated"] += s.is_truncated()

@@ -23,7 +23,7 @@ def act(s, text):
 def terms(keep, losses=False, items=0):
     """The name of the Alliance terms action: the gainer keeps `keep`/6; losses shared or
     not; Magic items of the Loot: 0 the completer keeps them, 1 the proposer, 2 the other."""
-    from conan_envs.cards.diplomacy import TERMS, terms_words
+    from conan_envs.cards.records import TERMS, terms_words
 
     return "Alliance terms: " + terms_words(TERMS.index((keep, losses, items)))
 

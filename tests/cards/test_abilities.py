@@ -40,7 +40,7 @@ def test_scout_sees_and_faces_in_any_order():
     from conan_envs.cards.hidden import visible
     assert visible(s, 0, a, bottom) and visible(s, 0, a, top)
     act(s, "face Quicksand")
-    assert s.w.chal == bottom and s.stack[a] == [bottom, top]  # order unchanged
+    assert s.w.chal == bottom and s.piles[a] == [bottom, top]  # order unchanged
 
 
 def test_scout_visibility_is_only_for_its_player():
@@ -61,9 +61,9 @@ def test_mercenary_recruits_an_antagonist_free_once():
     act(s, "face the top Challenge")
     assert legal_names(s) == {"fight Pict Warrior", "recruit Pict Warrior as your Ally for 2 DP"}
     act(s, "recruit")
-    assert s.decision() == "ability mercenary"
+    assert s.decision() == "mercenary"
     act(s, "use the Brotherhood")
-    assert s.dp == [15, 15] and s.ally[0] == pict and s.stack[a] == [] and s.used[0]
+    assert s.dp == [15, 15] and s.ally[0] == pict and s.piles[a] == [] and s.used[0]
 
 
 def test_ally_costs_dp_and_lends_its_attributes():
@@ -82,7 +82,7 @@ def test_ally_costs_dp_and_lends_its_attributes():
     act(s, "match")
     assert has(s, "use Strength of your Ally")
     act(s, "use Strength of your Ally")
-    assert s.dp == [14, 13] and s.stack[a] == []
+    assert s.dp == [14, 13] and s.piles[a] == []
     # completing the card discards the Ally
     at(s, "hero", 0)
     decks(s, deck=["Iron Will", "Cunning Plan"])  # Red Nails' Loot draws 2
@@ -96,14 +96,14 @@ def test_noble_bribes_the_top_challenge_away():
     challenge(s, "Quicksand", a, 1)
     give(s, 0, on=a)
     act(s, "Bribery")
-    assert s.dp == [12, 18] and s.stack[a] == [] and s.used[0]
+    assert s.dp == [12, 18] and s.piles[a] == [] and s.used[0]
 
 
 def test_pirate_draws_three_once():
     s = table(n=2, heroes=("Pirate", "Barbarian"))
     decks(s, deck=C.RESOLUTION_IDS[:10])
     begin(s, "draw")
-    assert s.decision() == "ability raider"
+    assert s.decision() == "raider"
     act(s, "use Raider")
     assert len(s.hand[0]) == 3 and len(s.hand[1]) == 1 and s.used[0]
 
@@ -112,7 +112,7 @@ def test_plunderer_pillages_an_extra_item():
     s = table(n=2, heroes=("Plunderer", "Barbarian"))
     give(s, 0, on=adventure(s, "The Forgotten Crypt", 1))
     act(s, "complete")
-    assert s.decision() == "ability pillage"
+    assert s.decision() == "pillage"
     act(s, "use Pillage")
     assert len(s.items[0]) == 2 and s.dp[0] == 17
 
@@ -132,9 +132,9 @@ def test_amazon_fury_only_offered_when_it_turns_the_result():
     act(s, "wager 1 DP")
     act(s, "match")
     act(s, "use Strength of your Hero")  # Strength 4 vs 4 fails; +2 wins
-    assert s.decision() == "ability fury"
+    assert s.decision() == "fury"
     act(s, "use Fury")
-    assert s.dp == [15, 15] and s.used[0] and s.stack[a] == []
+    assert s.dp == [15, 15] and s.used[0] and s.piles[a] == []
 
 
 def test_barbarian_rage_in_a_challenge():
@@ -163,9 +163,9 @@ def test_barbarian_rage_in_a_challenge():
     act(s, "match")
     act(s, "use Wit of your Hero")
     act(s, "play Might of Crom face down")  # then no one holds a card: the reveal
-    assert s.decision() == "ability rage"
+    assert s.decision() == "rage"
     act(s, "use Rage")
-    assert s.dp == [17, 13] and s.stack[a] == []
+    assert s.dp == [17, 13] and s.piles[a] == []
 
 
 def test_alliance_split_and_shared_attributes():
@@ -188,7 +188,7 @@ def test_alliance_split_and_shared_attributes():
     act(s, "match")
     assert has(s, "use Strength of your ally")
     act(s, "use Strength of your ally")  # the Barbarian's 5 beats 4
-    assert s.stack[a] == [] and c not in s.stack[a]
+    assert s.piles[a] == [] and c not in s.piles[a]
     # the Scout won 6 DP and keeps 4/6 of it
     assert s.dp == [15 + 4, 15 + 2, 15 - 6]
     at(s, "hero", 1)
@@ -206,7 +206,7 @@ def test_priest_breaks_an_alliance_share():
     give(s, 1, on=a)
     alliance(s, 0, 1, keep=3)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     act(s, "use Sermon")
     assert s.dp == [20, 15] and s.used[0]
 
@@ -235,7 +235,7 @@ def test_forgetting_old_dangers_hides_a_failed_challenge():
     assert visible(s, 1, a, c) and not visible(s, 0, a, c) and not visible(s, 2, a, c)
     decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
-    moved = sum(s.resample_hidden(0, rng).stack[a] != [c] for _ in range(30))
+    moved = sum(s.resample_hidden(0, rng).piles[a] != [c] for _ in range(30))
     assert moved > 0  # its identity is hidden again from the Hero's player
 
 
@@ -250,7 +250,7 @@ def test_without_forgetting_a_failed_challenge_stays_known():
     act(s, "withdraw")  # the Hero gives up: the Challenge stays
     decks(s, deck=["Quicksand", "Sandstorm", "Iron Will"])
     rng = np.random.default_rng(0)
-    assert all(s.resample_hidden(0, rng).stack[a] == [c] for _ in range(10))
+    assert all(s.resample_hidden(0, rng).piles[a] == [c] for _ in range(10))
 
 
 def test_deal_with_named_cards_items_and_any_dp_amount():
@@ -372,7 +372,7 @@ def test_priest_vetoes_an_alliance():
     act(s, "propose an Alliance to player_1")
     act(s, terms(3))
     act(s, "accept")
-    assert s.decision() == "ability veto"
+    assert s.decision() == "veto"
     act(s, "use Sermon")
     assert s.partner == [-1, -1, -1] and s.offered[:2] == [True, True]
 

@@ -5,7 +5,8 @@ import pytest
 
 import conan_envs
 from conan_envs.cards import content as C
-from conan_envs.cards import diplomacy, hero_turn, position
+from conan_envs.cards import hero_turn, position
+from conan_envs.cards.records import SHARES
 
 
 def cautious_random(state, rng):
@@ -27,7 +28,7 @@ def locations(s):
     for a in range(C.NUM_ADVENTURES):
         if s.adv_state[a]:
             out.append(C.AD0 + a)
-        out += [C.CH0 + c for c in s.stack[a]]
+        out += [C.CH0 + c for c in s.piles[a]]
     if s.w is not None:
         out += [e.card for e in s.w.cards]
     return out
@@ -43,7 +44,7 @@ def hero_turn_shortcut_agrees(s):
         if s.alive[p]:
             position.turn(t, "hero", p)
             m = np.zeros(s.game.num_actions, dtype=bool)
-            hero_turn.mask_hero_action(t, m)
+            hero_turn.HeroAction(p).mask(t, m)
             assert hero_turn.can_act(s, p) == bool(m[1:].any()), (p, str(s))
 
 
@@ -61,14 +62,14 @@ def check(s):
             q = s.partner[p]
             # one set of terms for both allies: whoever gains keeps that many sixths
             assert s.partner[q] == p and s.pos[q] == s.pos[p]
-            assert s.keep[p] == s.keep[q] and s.keep[p] in diplomacy.SHARES
+            assert s.keep[p] == s.keep[q] and s.keep[p] in SHARES
     owed = [e.adv for e in s.owed]
     assert sorted(owed) == [a for a in range(C.NUM_ADVENTURES) if s.adv_state[a] == 3]
     for _, p, cards, items in s.owed:  # Loot is owed only while it cannot be applied
         assert s.alive[p] and (cards or items)
         assert not (items and s.magic_deck)
     for a in range(C.NUM_ADVENTURES):
-        st = s.stack[a]
+        st = s.piles[a]
         assert len(st) <= C.DIFFICULTY[a]
         if st:
             assert s.adv_state[a] == 1

@@ -8,8 +8,10 @@ import numpy as np
 
 import conan_envs
 import conan_envs.cards
+from conan_envs.cards.frames import Decide, UseOrDecline
 from conan_envs.cards.records import DECISION_NAMES, PROMPT_NAMES
-from conan_envs.cards.state import DECISIONS, PROMPTS
+from conan_envs.cards.shares import Resume
+from conan_envs.cards.state import FRAMES
 
 PACKAGE = Path(conan_envs.cards.__file__).parent
 
@@ -62,10 +64,15 @@ def test_no_import_cycles_and_no_imports_in_function_bodies():
         visit(m)
 
 
-def test_every_decision_and_ability_named_has_its_rules():
-    """The names the observation and the view use are exactly those the rules dispatch on."""
-    assert set(DECISIONS) | {"ability"} == set(DECISION_NAMES)
-    assert tuple(PROMPTS) == PROMPT_NAMES
+def test_every_decision_and_ability_named_has_its_frame():
+    """The names the observation and the view use are exactly the kinds of the frames: one
+    class per decision, the abilities asked as use / decline sharing one shape."""
+    decisions = [f for f in FRAMES if issubclass(f, Decide)]
+    kinds = [f.kind for f in decisions]
+    assert len(set(kinds)) == len(kinds)
+    assert set(kinds) == (set(DECISION_NAMES) - {"ability"}) | set(PROMPT_NAMES)
+    assert {f.kind for f in decisions if issubclass(f, UseOrDecline)} == set(PROMPT_NAMES)
+    assert all(issubclass(f, Resume) for f in FRAMES if f not in decisions)
 
 
 def test_the_public_accessors_hand_out_copies():

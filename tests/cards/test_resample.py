@@ -55,7 +55,7 @@ def test_accepted_deal_holds_in_the_priests_determinization(use):
     the card he asked for is in player_1's hand in every redraw (accepting showed it)."""
     s = accepted_deal(("Priest", "Thief"))
     act(s, "accept")
-    assert s.decision() == "ability deal_break" and s.current_player() == 0
+    assert s.decision() == "deal_break" and s.current_player() == 0
     rng = np.random.default_rng(1)
     guesses = [s.resample_hidden(0, rng) for _ in range(200)]
     assert all(COURAGE in g.hand[1] for g in guesses)
@@ -69,7 +69,7 @@ def test_accepted_deal_holds_in_the_priests_determinization(use):
 def test_accepted_deal_holds_for_a_vetoing_priest():
     s = accepted_deal(("Barbarian", "Thief", "Priest"))
     act(s, "accept")
-    assert s.decision() == "ability veto" and s.current_player() == 2
+    assert s.decision() == "veto" and s.current_player() == 2
     rng = np.random.default_rng(2)
     for g in (s.resample_hidden(2, rng) for _ in range(100)):
         assert IRON_WILL in g.hand[0] and COURAGE in g.hand[1]

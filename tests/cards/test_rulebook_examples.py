@@ -51,7 +51,7 @@ def test_curse_of_nergal_resolution_placer_takes_14():
     act(s, "pass (no more cards)")
     assert s.current_player() == 1 and s.decision() == "hero_action"  # the next Hero Turn
     assert s.dp == [15 - 7, 15 + 7]  # 14 DP pot: his 7 back and the Barbarian's 7
-    assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]
+    assert s.piles[a] == [CRUSHING] and s.ch_up[CRUSHING]
     assert curse in s.discard
     at(s, "hero", 0)  # next Hero Turn: he must stay until he resolves it
     assert not any(x.startswith("move") for x in legal_names(s))
@@ -62,7 +62,7 @@ def test_without_the_curse_strength_5_beats_4():
     s, a = crushing_doors_wager()
     act(s, "use Strength of your Hero")  # no cards in hand: straight to the reveal
     assert s.dp == [15 + 7, 15 - 7]
-    assert s.stack[a] == [] and C.CH0 + CRUSHING in s.discard
+    assert s.piles[a] == [] and C.CH0 + CRUSHING in s.discard
 
 
 def test_barbarian_plunderer_duel_4_dp_expelled():
@@ -82,7 +82,7 @@ def test_barbarian_plunderer_duel_4_dp_expelled():
     act(s, "match")
     assert s.decision() == "duel_attribute" and s.current_player() == 1  # the challenged picks
     act(s, "fight the Duel with Wit")  # Barbarian Wit 2 against Plunderer Wit 4
-    assert s.decision() == "ability rage" and s.current_player() == 0
+    assert s.decision() == "rage" and s.current_player() == 0
     act(s, "use Rage")
     assert s.used[0]
     assert s.dp == [19, 11]
@@ -135,7 +135,7 @@ def test_deal_5_dp_for_two_random_cards():
 def test_priest_breaks_the_deal():
     """...if Player 3 were the Priest, he could take the two cards and not give the 5 DP."""
     s = deal_table(priest_is_3=True)
-    assert s.decision() == "ability deal_break" and s.current_player() == 2
+    assert s.decision() == "deal_break" and s.current_player() == 2
     act(s, "use Sermon")
     assert s.dp[2:] == [25, 2]
     assert len(s.hand[2]) == 2 and len(s.hand[3]) == 1
@@ -151,7 +151,7 @@ def test_priest_veto_costs_both_the_diplomacy_turn():
     act(s, "you give 1 DP")
     act(s, "state the offer")
     act(s, "accept")
-    assert s.decision() == "ability veto" and s.current_player() == 2
+    assert s.decision() == "veto" and s.current_player() == 2
     act(s, "use Sermon")
     assert s.dp == [15, 15, 15, 15] and s.offered[0] and s.offered[1]
     # player_1 lost its turn; the Diplomacy Turn goes on with the Priest's own offer, to
@@ -190,7 +190,7 @@ def test_withdrawing_before_wagering_costs_one_dp_and_the_challenge():
     act(s, "wager 4 DP")
     act(s, "withdraw")
     assert s.dp == [16, 14]
-    assert s.stack[a] == []  # the placer lost the Challenge: the Hero overcame it
+    assert s.piles[a] == []  # the placer lost the Challenge: the Hero overcame it
 
 
 def test_hero_withdrawing_loses_its_wager_and_stays():
@@ -199,7 +199,7 @@ def test_hero_withdrawing_loses_its_wager_and_stays():
     act(s, "wager 6 DP")
     act(s, "withdraw")
     assert s.dp == [12, 18]
-    assert s.stack[a] == [CRUSHING] and s.ch_up[CRUSHING]
+    assert s.piles[a] == [CRUSHING] and s.ch_up[CRUSHING]
 
 
 def test_card_turn_example_four_players():
@@ -295,18 +295,18 @@ def test_alliance_example_priest_keeps_all_the_loot():
     act(s, "wager 2 DP")
     act(s, "match")
     act(s, "use Spirit of your Hero")  # the Priest's Spirit 5 beats 3: he wins 2 DP
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     act(s, "give player_")  # he shares this one: 1 DP to his ally
-    assert s.dp == [15, 13, 16, 16] and s.stack[a] == [ritual]
+    assert s.dp == [15, 13, 16, 16] and s.piles[a] == [ritual]
     at(s, "hero", 3)
     act(s, "face Dark Ritual")
     act(s, "wager 2 DP")
     act(s, "match")
     act(s, "use Spirit of your ally")  # the Scout (Spirit 3) uses the Priest's Spirit 5
-    assert s.dp == [13, 13, 17, 17] and s.stack[a] == []
+    assert s.dp == [13, 13, 17, 17] and s.piles[a] == []
     at(s, "hero", 2)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"  # he owes 2 of the 5 DP (rounded his way)
+    assert s.decision() == "sermon_break"  # he owes 2 of the 5 DP (rounded his way)
     act(s, "use Sermon")
     assert s.dp == [13, 13, 22, 17] and s.used[2]
     assert s.partner == [-1, -1, -1, -1] and s.adv_state[a] == 2

@@ -9,8 +9,9 @@ import conan_envs
 from baselines.scripted.cards import ScriptedAgent
 from conan_envs.cards import content as C
 from conan_envs.cards.position import alliance, begin, decks, give
-from conan_envs.cards.records import Share
+from conan_envs.cards.shares import CompleteEnd, SermonBreak
 from conan_envs.engine import CorruptStateError
+from conan_envs.engine.flow import AUTO
 from conan_envs.engine.serialize import encode
 
 from .scene import act, adventure, at, challenge, legal_names, table, terms
@@ -39,7 +40,7 @@ def test_the_priest_may_keep_the_loots_magic_item_the_terms_give_his_ally():
     Loot for themselves". The terms give the Loot's Magic items to the other ally: the Priest
     is asked before anything moves, and keeps the DP and the item."""
     s = priest_completes_the_crypt(items_to=1)
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     assert s.items[0] == [SKELOS] and s.items[1] == []  # nothing has moved yet
     prompt = s.view(0)["decision"]["prompt"]
     assert "1 DP and The Book of Skelos" in prompt
@@ -66,14 +67,14 @@ def test_the_priest_is_asked_for_an_item_even_when_no_dp_is_owed():
     decks(s, magic=["The Book of Skelos"])
     at(s, "hero", 0)
     act(s, "complete")
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     act(s, "use Sermon")
     assert s.items == [[SKELOS], []] and s.dp == [17, 15]
 
 
 def test_an_item_kept_by_the_completer_asks_the_priest_only_for_dp():
     s = priest_completes_the_crypt(items_to=None)
-    assert s.decision() == "ability sermon_break"
+    assert s.decision() == "sermon_break"
     assert "give player_1 the 1 DP" in legal_names(s)
     t = priest_completes_the_crypt(items_to=1)  # the same share owed, with the item as well
     for r in range(2):
@@ -213,16 +214,25 @@ def test_passes_and_answers_of_every_player_leave_a_log_line():
 
 
 def test_a_share_owed_with_magic_items_is_checked_on_loading():
-    """A snapshot of a share owed (payer, receiver, DP, what follows, Magic items) loads back equal;
-    one whose item is not in front of the one who owes it is refused naming the field."""
+    """A snapshot of a share owed (the Priest's sermon_break frame: payer, receiver, DP, Magic
+    items, over the step that follows) loads back equal; one whose item is not in front of the
+    one who owes it, or that owes nothing, is refused naming the field."""
     game = conan_envs.make_game("cards_v2", num_players=2)
     data = json.loads(game.new_initial_state(3).snapshot())
-    data["fields"]["pend"] = encode(Share(0, 1, 1, "wager_end", []))
+    fields = data["fields"]
+    fields["phase"] = "hero"
+    done = CompleteEnd(AUTO, 0)  # the completion of the first Adventure ends once it is settled
+    fields["stack"] = encode([done, SermonBreak(0, 1, 1, ())])
     text = json.dumps(data)
-    assert json.loads(game.state_from_snapshot(text).snapshot()) == json.loads(text)
-    data["fields"]["pend"] = encode(Share(0, 1, 1, "wager_end", [data["fields"]["magic_deck"][0]]))
-    with pytest.raises(CorruptStateError, match="pend"):
+    back = game.state_from_snapshot(text)
+    assert json.loads(back.snapshot()) == json.loads(text)
+    assert back.decision() == "sermon_break" and back.current_player() == 0
+    fields["stack"] = encode([done, SermonBreak(0, 1, 1, (fields["magic_deck"][0],))])
+    with pytest.raises(CorruptStateError, match="stack"):
         game.state_from_snapshot(json.dumps(data))
-    data["fields"]["pend"] = encode(Share(0, 1, 0, "wager_end", []))
-    with pytest.raises(CorruptStateError, match="pend"):
+    fields["stack"] = encode([done, SermonBreak(0, 1, 0, ())])
+    with pytest.raises(CorruptStateError, match="stack"):
+        game.state_from_snapshot(json.dumps(data))
+    fields["stack"] = encode([SermonBreak(0, 1, 1, ())])  # returning to nothing
+    with pytest.raises(CorruptStateError, match="stack"):
         game.state_from_snapshot(json.dumps(data))

@@ -35,15 +35,15 @@ def test_setup(n):
         assert sorted(len(h) for h in s.hand) == [7] * n
         assert sorted(s.magic_deck) == list(C.MAGIC_IDS)
         assert not any(C.MG0 <= c for h in s.hand for c in h) and not any(c >= C.MG0 for c in s.deck)
-        placed = [(a, c) for a in start for c in s.stack[a]]
+        placed = [(a, c) for a in start for c in s.piles[a]]
         assert len(placed) <= n
         for a, c in placed:
             p = s.ch_placer[c]
             assert s.adv_owner[a] != p and not s.ch_up[c] and s.ch_known[c] == 1 << p
-            assert len(s.stack[a]) <= C.DIFFICULTY[a]
+            assert len(s.piles[a]) <= C.DIFFICULTY[a]
         for p in range(n):
             assert s.pos[p] in start
-            assert all(s.ch_placer[c] != p for c in s.stack[s.pos[p]])
+            assert all(s.ch_placer[c] != p for c in s.piles[s.pos[p]])
 
 
 def test_hero_swap_when_both_agree():
@@ -74,7 +74,7 @@ def test_card_turn_challenge_limits():
     assert names == {"pass", "play Xuthal of the Dusk (Difficulty 4; Loot 5 DP, draw 1)",
                      "place Crushing Doors face down on The Black Coast"}
     act(s, "place Crushing Doors face down on The Black Coast")
-    assert s.dp[0] == 16 and s.stack[open_] == [C.challenge_index("Crushing Doors")]
+    assert s.dp[0] == 16 and s.piles[open_] == [C.challenge_index("Crushing Doors")]
 
 
 def test_card_turn_first_round_is_mandatory_then_a_pass_ends_it():
@@ -169,7 +169,7 @@ def test_player_defeat_discards_its_challenges():
     act(s, "wager 1 DP")
     act(s, "withdraw")
     assert not s.alive[1] and s.dp[1] == 0
-    assert s.stack[a] == [C.challenge_index("Sandstorm")] and s.stack[b] == []
+    assert s.piles[a] == [C.challenge_index("Sandstorm")] and s.piles[b] == []
     assert C.card_id("Dark Ritual") in s.discard and C.card_id("Quicksand") in s.discard
 
 

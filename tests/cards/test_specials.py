@@ -38,7 +38,7 @@ def test_secret_passage_moves_a_hero_off_a_card_holding_challenges():
     assert s.pos[0] == b and s.hand[0] == [] and PASSAGE in s.discard
     assert s.ally[0] == -1 and C.CH0 + C.challenge_index("Pict Warrior") in s.discard
     assert s.dp[0] == 15  # only Adventure and Challenge cards give DP
-    assert s.stack[a] == [C.challenge_index("Crushing Doors")]  # the Challenge stays
+    assert s.piles[a] == [C.challenge_index("Crushing Doors")]  # the Challenge stays
     assert s.phase == "hero"  # no one else holds a playable card: the Card Turn is over
 
 
@@ -84,12 +84,12 @@ def test_seers_vision_shows_one_face_down_challenge_to_its_player_only():
     # what player_0 now knows survives every redraw of what it cannot see
     rng = np.random.default_rng(0)
     redrawn = [s.resample_hidden(0, rng) for _ in range(20)]
-    assert all(r.stack[a][1] == doors for r in redrawn)
-    assert any(r.stack[a][0] != quick for r in redrawn)
+    assert all(r.piles[a][1] == doors for r in redrawn)
+    assert any(r.piles[a][0] != quick for r in redrawn)
     assert all(np.array_equal(r.observation(0), obs) for r in redrawn)
     # player_2 does not know it: for player_2 it is redrawn, and it stays known to player_0
     for r in (s.resample_hidden(2, rng) for _ in range(20)):
-        c = r.stack[a][1]
+        c = r.piles[a][1]
         assert r.ch_known[c] == (1 << 0) | (1 << 1) and r.ch_placer[c] == 1
 
 
