@@ -41,10 +41,10 @@ class ScriptedAgent(Agent):
 
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         allowed = np.flatnonzero(action_mask)
-        if state is None or not state.ask:
+        if state is None or state.is_terminal():
             return int(allowed[self.rng.integers(allowed.size)])
         legal: list[int] = allowed.tolist()
-        decision = state.ask[0]
+        decision = state.decision()
         choose: Callable[[Any, list[int]], int] | None = getattr(self, "_" + decision, None)
         a = choose(state, legal) if choose else None
         return int(a if a is not None and a in legal else legal[0])
@@ -90,23 +90,23 @@ class ScriptedAgent(Agent):
 
     # ---- dice -----------------------------------------------------------------------------
     def _divination(self, state: Any, legal: list[int]) -> int:
-        pend, me = state.pending_roll, self.role
-        what, v = pend["what"], pend["value"]
+        roll, me = state.frame().roll, self.role  # the Divination frame's roll
+        what, v, ctx = roll.what, roll.value, roll.ctx
         bad = False
         if what == "attack":
             bt = state.battle
-            s = pend["context"]["side"]
-            hit = v >= C.ATTACK[pend["context"]["unit"]] - bt["attack_bonus"][s]
-            bad = (bt["owners"][s] == me and not hit) or (bt["owners"][1 - s] == me and hit)
+            s = ctx.side
+            hit = v >= C.ATTACK[ctx.unit] - bt.attack_bonus[s]
+            bad = (bt.owners[s] == me and not hit) or (bt.owners[1 - s] == me and hit)
         elif what == "spell":  # 13-20: Preparations, nothing
-            bad = state.battle["owners"][pend["context"]["side"]] == me and v >= 13
+            bad = state.battle.owners[ctx.side] == me and v >= 13
         elif state.me() == me:
             if what == "hero":
                 bad = C.HEROIC_ACTIONS[v] in BAD_HERO
             elif what == "wizard":
                 bad = C.WIZARD_MAGIC[v] in BAD_WIZARD
             elif what == "recruit":
-                bad = C.RECRUIT[C.COUNTRY_OF[pend["context"]["region"]]][v] == C.NOTHING
+                bad = C.RECRUIT[C.COUNTRY_OF[ctx.region]][v] == C.NOTHING
         return REROLL if bad else DONE
 
     # ---- Hero and Wizard Phases ----------------------------------------------------------
@@ -238,7 +238,7 @@ class ScriptedAgent(Agent):
 
     def _retreat(self, state: Any, legal: list[int]) -> int:
         bt, me = state.battle, self.role
-        s = bt["owners"].index(me)
+        s = bt.owners.index(me)
         mine = sum(state.cnt(s, t) * POWER[t] for t in range(C.NUM_TYPES))
         theirs = sum(state.cnt(1 - s, t) * POWER[t] for t in range(C.NUM_TYPES))
         king_here = state.cnt(s, K) > 0

@@ -5,6 +5,18 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
+from .frames import Adventure as AdventureAsk
+from .frames import (
+    AncientLore,
+    Ask,
+    Piracy,
+    RollContext,
+    Sacrifice,
+    TargetRegion,
+    TargetUnit,
+    Training,
+    Transmutation,
+)
 
 A, E, H, W, M, S, K, F = range(8)
 T = C.NUM_TYPES
@@ -39,6 +51,10 @@ NO_TARGET = {
     "great_curse": "no region"}
 
 
+# the decision that picks the fellow unit of each effect that needs one
+FELLOW_ASKS: dict[str, type[Ask]] = {"transmutation": Transmutation, "sacrifice": Sacrifice}
+
+
 def effect_title(eff):
     return {"forge_artifact": "Forge/Discover Artifact"}.get(eff, eff.replace("_", " ").title())
 
@@ -46,13 +62,13 @@ def effect_title(eff):
 class EffectRules:
     # ---- rolls ----------------------------------------------------------------------------
     def _rolled_hero(self, v, ctx):
-        self._effect(C.HEROIC_ACTIONS[v], ctx["region"], ctx["unit"])
+        self._effect(C.HEROIC_ACTIONS[v], ctx.region, ctx.unit)
 
     def _rolled_wizard(self, v, ctx):
-        self._effect(C.WIZARD_MAGIC[v], ctx["region"], ctx["unit"], ctx.get("relic", False))
+        self._effect(C.WIZARD_MAGIC[v], ctx.region, ctx.unit, ctx.relic)
 
     def _rolled_curse(self, v, ctx):
-        self.set_curse(ctx["target"], self.curse[ctx["target"]] + v)
+        self.set_curse(ctx.target, self.curse[ctx.target] + v)
 
     def _rolled_prophecy(self, v, ctx):
         self.div[self.me()] += v
@@ -96,7 +112,7 @@ class EffectRules:
             self._unit_effect(what, d, *choices[0])
         else:
             self.task["target"] = d
-            self._ask("target_unit", self.me(), [UNIT0 + t for _, t in choices])
+            self._ask(TargetUnit, self.me(), [UNIT0 + t for _, t in choices])
 
     def _on_target_unit(self, a):
         d, t = self.task["target"], a - UNIT0
@@ -129,7 +145,7 @@ class EffectRules:
         elif what == "storm":
             self.set_storm(d, self.storm[d] + 1)
         else:  # Great Curse: 1D6 Curse Tokens
-            self._roll("curse", 6, {"target": d})
+            self._roll("curse", 6, RollContext(target=d))
 
     # ---- the tables ---------------------------------------------------------------------
     def _effect(self, eff, r, t, bearer=False):
@@ -143,12 +159,12 @@ class EffectRules:
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
                 if regions:
                     self.task = {"effect": eff, "region": r}
-                    self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
+                    self._ask(AdventureAsk, me, [DONE] + [REGION0 + d for d in regions])
                 else:
                     self._gain_gold("Adventure: no Monster in an adjacent territory")
             elif regions:
                 self.task = {"effect": eff, "region": r}
-                self._ask("target_region", me, [REGION0 + d for d in regions])
+                self._ask(TargetRegion, me, [REGION0 + d for d in regions])
             else:
                 self.log_event(f"{effect_title(eff)}: {NO_TARGET[eff]} next to "
                                f"{C.REGIONS[r]}; nothing happens")
@@ -161,7 +177,7 @@ class EffectRules:
             k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
             if k > 0:
                 self.task = {"region": r}
-                self._ask("training", me, [DONE] + [COUNT0 + i for i in range(k)])
+                self._ask(Training, me, [DONE] + [COUNT0 + i for i in range(k)])
         elif eff == "forced_march":
             self.stack_bonus[r] += 1
         elif eff == "demonic_steeds":
@@ -179,7 +195,7 @@ class EffectRules:
         elif eff == "piracy":  # gain 1 Gold, or steal one of an opponent's
             victims = [p for p in range(self.n) if p != me and self.gold[p] > 0]
             if victims:
-                self._ask("piracy", me, [DONE] + [PLAYER0 + p for p in victims])
+                self._ask(Piracy, me, [DONE] + [PLAYER0 + p for p in victims])
             else:
                 self._gain_gold("Piracy: nobody has Gold to steal")
         elif eff == "battle_plan":  # the Hero (or King) that rolled it holds it this turn
@@ -199,7 +215,7 @@ class EffectRules:
             else:
                 self.add_relic(r, me, 1)
         elif eff == "prophecy":
-            self._roll("prophecy", 3, {})
+            self._roll("prophecy", 3, RollContext())
         elif eff == "magical_riches":
             self.gold[me] += 1
         elif eff == "transmutation":  # a fellow unit becomes a Monster
@@ -209,7 +225,7 @@ class EffectRules:
             self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)), bearer)
         elif eff == "ancient_lore":
             self.task = {"region": r, "relic": bearer}
-            self._ask("ancient_lore", me, [RESULT0 + v - 1 for v in range(1, 20)])
+            self._ask(AncientLore, me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
 
     def _gain_gold(self, why):
@@ -230,7 +246,7 @@ class EffectRules:
         if len(types) == 1:
             self._fellow_effect(types[0])
         else:
-            self._ask(eff, self.me(), [UNIT0 + t for t in types])
+            self._ask(FELLOW_ASKS[eff], self.me(), [UNIT0 + t for t in types])
 
     def _fellow_effect(self, t):
         r, me, bearer = self.task["region"], self.me(), self.task["relic"]
@@ -247,7 +263,7 @@ class EffectRules:
             self.add(r, me, M)
         else:
             self.kill(r, me, t)
-            self._roll("wizard", 20, {"region": r, "unit": W, "relic": bearer})
+            self._roll("wizard", 20, RollContext(region=r, unit=W, relic=bearer))
 
     def _on_transmutation(self, a):
         self._fellow_effect(a - UNIT0)

@@ -21,15 +21,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.flow import GAME_OVER
 from . import content as C
+from .frames import DECISIONS, ROLLS, Divination
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")
-DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
-             "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
-             "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
-             "battle_target", "restore", "retreat", "terror_retreat", "new_king", "training",
-             "relic_roll", "move_marked")
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
@@ -55,8 +52,6 @@ EFFECTS = ("assassination", "hunter_killer_demon", "plague", "earthquake", "adve
            "convert", "mind_control", "foment_rebellion", "raiding", "storms", "great_curse",
            "transmutation", "sacrifice", "slay", "death", "possession", "immobilize", "rally",
            "restoration")
-# the dice a Divination may reroll (state._roll's `what`)
-ROLLS = ("hero", "wizard", "recruit", "action", "spell", "attack", "curse", "prophecy")
 STAGES = ("heroes", "wizards", "attack", "retreat")
 BATTLE_SIDE = 5 + 4 * T  # initiative, attack bonus, charge, confusion, hits; four rows by type
 _EFF = {e: i for i, e in enumerate(EFFECTS)}
@@ -108,12 +103,9 @@ def pending(state):
     """What the pending decision is resolving, as indices (-1: none): the effect, its region
     (where the roll was made or the units start), its target (region chosen, destination),
     the unit type. Shared by the encoder and the view, so they always agree."""
-    ask = state.ask
-    if not ask:
-        return -1, -1, -1, -1
-    kind = ask[0]
+    kind = state.frame().kind
     if kind in ("battle_target", "restore"):
-        return _EFF[state.battle["effect"]], -1, -1, -1
+        return _EFF[state.battle.effect], -1, -1, -1
     if kind not in TASK_DECISIONS:
         return -1, -1, -1, -1
     task = state.task
@@ -243,9 +235,9 @@ def encode(state, role):
         write_relics(state, role, row, at["relics"])
         write_turn(state, row, at["turn"])
     out = row.copy()
-    ask = state.ask
-    if ask:
-        kind = ask[0]
+    frame = state.frame()
+    if frame is not GAME_OVER:
+        kind = frame.kind
         out[at["decision"] + _DEC[kind]] = 1.0
         if kind in TASK_DECISIONS or kind in ("battle_target", "restore"):
             eff, region, target, unit = pending(state)
@@ -259,25 +251,25 @@ def encode(state, role):
                 out[at["task_unit"] + unit] = 1.0
             if kind == "move_marked":
                 out[at["task_count"]] = marked_count(state) / 30
-        elif kind == "divination":
-            roll = state.pending_roll
+        elif type(frame) is Divination:
+            roll = frame.roll
             k = at["roll"]
-            out[k + _ROLL[roll["what"]]] = 1.0
-            out[k + len(ROLLS)] = roll["value"] / roll["sides"]
-            ctx = roll["context"]
-            r = ctx.get("region", ctx.get("target", -1))
+            out[k + _ROLL[roll.what]] = 1.0
+            out[k + len(ROLLS)] = roll.value / roll.sides
+            ctx = roll.ctx
+            r = ctx.where
             if r >= 0:
                 out[at["roll_region"] + r] = 1.0
-            if "unit" in ctx:
-                out[at["roll_unit"] + ctx["unit"]] = 1.0
-            if "side" in ctx:
-                out[at["roll_side"] + ctx["side"]] = 1.0
+            if ctx.unit >= 0:
+                out[at["roll_unit"] + ctx.unit] = 1.0
+            if ctx.side >= 0:
+                out[at["roll_side"] + ctx.side] = 1.0
     bt = state.battle
     if bt is not None:
         n = state.n
         out[at["in_battle"]] = 1.0
-        out[at["battle_region"] + bt["region"]] = 1.0
-        dfn = bt["owners"][1]
+        out[at["battle_region"] + bt.region] = 1.0
+        dfn = bt.owners[1]
         out[at["battle_defender"] + (dfn - role) % n if dfn < n else at["battle"] - 1] = 1.0
         out[at["battle"]:at["round"]] = battle_values(bt)
     return out
@@ -323,8 +315,8 @@ def round_value(state):
 
 def players_key(state, role):
     """Everything the observer's players block is made from."""
-    ask = state.ask
-    return (role, state.act, ask[1] if ask else -1, *state.order, *state.gold,
+    frame = state.frame()
+    return (role, state.act, -1 if frame is GAME_OVER else frame.actor, *state.order, *state.gold,
             *state.div, *state.relics, *state.alive, *state.pool[C.KING::T], *state.king_dead)
 
 
@@ -336,8 +328,7 @@ def players_block(state, role, key):
     block = made.get(key)
     if block is not None:
         return block
-    ask = state.ask
-    asked = ask[1] if ask else -1
+    asked = key[2]
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
@@ -360,12 +351,11 @@ def players_block(state, role, key):
 def battle_values(bt):
     """The battle block: round, stage, then per side (attacker first) its round modifiers,
     pending hits, and units killed, raised for the battle, possessed and immobilized."""
-    vals = [bt["round"] / 50] + [0.0] * len(STAGES)
-    vals[1 + _STAGE[bt["stage"]]] = 1.0
+    vals = [bt.round / 50] + [0.0] * len(STAGES)
+    vals[1 + _STAGE[bt.stage]] = 1.0
     for s in (0, 1):
-        vals += (bt["initiative"][s] / 10, bt["attack_bonus"][s] / 10, bt["charge"][s] / 10,
-                 bt["confusion"][s] / 10, bt["hits"][s] / 10)
-        for row in (bt["killed"][s], bt["raised"][s], bt["possessed"][s],
-                    bt["immobilized"][s]):
+        vals += (bt.initiative[s] / 10, bt.attack_bonus[s] / 10, bt.charge[s] / 10,
+                 bt.confusion[s] / 10, bt.hits[s] / 10)
+        for row in (bt.killed[s], bt.raised[s], bt.possessed[s], bt.immobilized[s]):
             vals += [x / 10 for x in row]
     return vals

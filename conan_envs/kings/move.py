@@ -12,6 +12,7 @@ from operator import gt
 
 from . import content as C
 from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
+from .frames import BATTLE, Embark, MoveCount, MoveFrom, MoveMarked, MoveTo, MoveUnit
 
 # Take-backs a player may make in one Move Phase: enough for any person, and a bound, so that
 # an agent that keeps taking its orders back still comes to the end of its turn.
@@ -67,12 +68,12 @@ class MoveRules:
             if sources is None:
                 sources = ctx["sources"] = self.move_sources(me)
         if sources:
-            self._ask("move_from", me, [DONE] + [REGION0 + r for r in sources])
+            self._ask(MoveFrom, me, [DONE] + [REGION0 + r for r in sources])
             return
         self.drown()
         self.task = {}
         self.battle = None
-        self.phase = "battle"
+        self.replace(BATTLE)
 
     def _on_move_from(self, a):
         if a == DONE:
@@ -87,7 +88,7 @@ class MoveRules:
         if len(types) == 1:
             self._choose_unit(types[0])
         else:
-            self._ask("move_unit", me, [UNIT0 + t for t in types] + self._back())
+            self._ask(MoveUnit, me, [UNIT0 + t for t in types] + self._back())
 
     def _on_move_unit(self, a):
         if a == BACK:
@@ -141,7 +142,7 @@ class MoveRules:
         # the regions that need the Long Journey
         self.task["far"] = [d for d, k in dist.items() if k > base] if extra else []
         self.task.pop("destination", None)
-        self._ask("move_to", me, [REGION0 + d for d in sorted(dist)] + self._back())
+        self._ask(MoveTo, me, [REGION0 + d for d in sorted(dist)] + self._back())
 
     def _on_move_to(self, a):
         if a == BACK:  # back to the unit type, if there was a choice
@@ -158,7 +159,7 @@ class MoveRules:
         if most == 1:
             self._count_chosen(1)
         else:
-            self._ask("move_count", self.me(), [COUNT0 + k for k in range(most)] + self._back())
+            self._ask(MoveCount, self.me(), [COUNT0 + k for k in range(most)] + self._back())
 
     def _most(self):
         """How many units the order may move to its destination."""
@@ -183,7 +184,7 @@ class MoveRules:
             lo, hi = max(0, k - plain), min(k, marked)
             if lo < hi:
                 self.task["count"] = k
-                self._ask("move_marked", self.me(), ([DONE] if lo == 0 else [])
+                self._ask(MoveMarked, self.me(), ([DONE] if lo == 0 else [])
                           + [COUNT0 + j - 1 for j in range(max(lo, 1), hi + 1)] + self._back())
                 return
             self._do_move(k, lo)
@@ -199,7 +200,7 @@ class MoveRules:
                 self._ask_embark()
             elif self._most() > 1:
                 del ctx["count"]
-                self._ask("move_count", self.me(),
+                self._ask(MoveCount, self.me(),
                           [COUNT0 + k for k in range(self._most())] + self._back())
             else:
                 del ctx["count"]
@@ -252,7 +253,7 @@ class MoveRules:
         r = ctx["source"]
         types = [t for t in C.PASSENGERS if self.at(r, me, t) > self.moved[r * T + t]]
         if ctx["seats"] > 0 and types:
-            self._ask("embark", me, [DONE] + [UNIT0 + t for t in types])
+            self._ask(Embark, me, [DONE] + [UNIT0 + t for t in types])
         else:
             self._moved_from(r)
 
@@ -272,7 +273,7 @@ class MoveRules:
             plain, marked = self._unmoved_split(self.task["source"], t)
             if plain and marked:  # which one boards: ask
                 self.task["boarding"] = t
-                self._ask("move_marked", self.me(), [DONE, COUNT0] + self._back())
+                self._ask(MoveMarked, self.me(), [DONE, COUNT0] + self._back())
                 return
             self._board(t, 1 if marked else 0)
         else:

@@ -7,6 +7,7 @@ from itertools import compress
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .effects import EffectRules
+from .frames import HERO, MOVE, RECRUIT, WIZARD, Recruit, RelicRoll, RollContext
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
@@ -37,14 +38,14 @@ class PhaseRules(EffectRules):
             if h < 3 and u[i + C.KING]:
                 q.append([r, C.KING])
         self.queue = q
-        self.phase = "hero"
+        self.replace(HERO)
 
     def _step_hero(self):
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
             if self.at(r, me, t):
-                self._roll("hero", 20, {"region": r, "unit": t})
+                self._roll("hero", 20, RollContext(region=r, unit=t))
                 return
         self.drown()
         # WIZARD PHASE: each Wizard rolls once, the Relic bearers first (-2); then each
@@ -59,7 +60,7 @@ class PhaseRules(EffectRules):
             q += [[r, BEARER]] * min(b, k) + [[r, C.WIZARD]] * (k - min(b, k))
             q += [[r, RELIC_ROLL]] * min(b, 3 - k)
         self.queue = q
-        self.phase = "wizard"
+        self.replace(WIZARD)
 
     def _step_wizard(self):
         me = self.me()
@@ -68,14 +69,14 @@ class PhaseRules(EffectRules):
             bearers = self.relic[r * self.n + me]
             if t == C.WIZARD:  # a plain Wizard's roll (one lost before it rolls does not)
                 if self.at(r, me, C.WIZARD) > bearers:
-                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD})
+                    self._roll("wizard", 20, RollContext(region=r, unit=C.WIZARD))
                     return
             elif bearers > self.queue.count([r, t]):  # a bearer left for this roll
                 if t == RELIC_ROLL:
                     self.task = {"region": r}
-                    self._ask("relic_roll", me, [DONE, UNIT0 + C.WIZARD])
+                    self._ask(RelicRoll, me, [DONE, UNIT0 + C.WIZARD])
                 else:
-                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD, "relic": True})
+                    self._roll("wizard", 20, RollContext(region=r, unit=C.WIZARD, relic=True))
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
@@ -88,12 +89,12 @@ class PhaseRules(EffectRules):
                 self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
         self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
         self.tokens_changed()  # the country rolls owed
-        self.phase = "recruit"
+        self.replace(RECRUIT)
 
     def _on_relic_roll(self, a):
         if a != DONE:
-            self._roll("wizard", 20, {"region": self.task["region"], "unit": C.WIZARD,
-                                      "relic": True})
+            self._roll("wizard", 20, RollContext(region=self.task["region"], unit=C.WIZARD,
+                                                 relic=True))
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
     def recruit_regions(self, p, eligible=None):
@@ -123,13 +124,13 @@ class PhaseRules(EffectRules):
             ctx["eligible"] = self._recruit_eligible(me)
         regions = [] if ctx["done"] else self.recruit_regions(me, ctx["eligible"])
         if regions:
-            self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
+            self._ask(Recruit, me, [DONE] + [REGION0 + r for r in regions])
             return
         if any(self.country_roll):  # a country roll not made is lost with the phase
             self.country_roll = [0] * len(C.COUNTRIES)
             self.tokens_changed()
         self.task = {"done": False}
-        self.phase = "move"
+        self.replace(MOVE)
 
     def _on_recruit(self, a):
         if a == DONE:
@@ -145,10 +146,10 @@ class PhaseRules(EffectRules):
             self.gold[me] -= 1
         self.rolls[r] += 1
         self.tokens_changed()
-        self._roll("recruit", 12, {"region": r})
+        self._roll("recruit", 12, RollContext(region=r))
 
     def _rolled_recruit(self, v, ctx):
-        r, me = ctx["region"], self.me()
+        r, me = ctx.region, self.me()
         res = C.RECRUIT[C.COUNTRY_OF[r]][v]
         if res == C.GOLD:
             self.gold[me] += 1

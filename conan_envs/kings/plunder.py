@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .frames import FATE, NewKing
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 # with no Hero to crown (option `pretender`), the unit crowned instead, cheapest first
@@ -29,7 +30,7 @@ class PlunderRules:
             heirs = self.heirs(p)
             if len(heirs) > 1:
                 self.task = {"heir": p}
-                self._ask("new_king", p, [REGION0 + r for r in heirs])
+                self._ask(NewKing, p, [REGION0 + r for r in heirs])
                 return
             self.succession(p, heirs[0] if heirs else -1)
         self._end_turn()
@@ -106,7 +107,7 @@ class PlunderRules:
         if config["victory"] == "most_countries" and cap is not None and self.turn >= cap:
             self._finish(self.leaders(), "most_countries", this_round)
             return
-        self.phase = "fate"
+        self.replace(FATE)
 
     def leaders(self):
         """Living players with the most whole countries (then most regions) controlled."""
@@ -140,5 +141,4 @@ class PlunderRules:
         self.log_event(f"Game over in round {this_round} ({cause.replace('_', ' ')}): "
                        + (f"{' and '.join(names)} {'wins' if len(names) == 1 else 'tie'}"
                           if names else "no King is left"))
-        self.phase = "over"
-        self.ask = []  # no decision (a list still, as in every saved state)
+        self.stack.clear()  # no decision: the game is over (KingsState._interrupt)

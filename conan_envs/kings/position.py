@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..engine import checks
 from . import content as C
+from .frames import FATE, PHASE_FRAMES
 
 PHASE_STARTS = ("fate", "hero", "wizard", "recruit", "move", "battle", "plunder")
 
@@ -40,9 +41,9 @@ class PositionBuilder:
             s.act = s.order.index(phasing)
         else:
             raise ValueError(f"phasing {phasing!r} is not one of the {n} players")
-        s.ask = s.pending_roll = s.battle = None
+        s.battle = None
         s.task, s.queue = {}, []
-        s.phase = "fate"
+        s.stack[:] = [FATE]
         s._reset_turn()
         return s.edited()
 
@@ -102,8 +103,7 @@ class PositionBuilder:
         `rolls`: for the Hero or Wizard Phase, the rolls to make, as (region, unit type)."""
         if phase not in PHASE_STARTS:
             raise ValueError(f"phase {phase!r} is not one of {PHASE_STARTS}")
-        self.phase = phase
-        self.ask = None
+        self.stack[:] = [PHASE_FRAMES[phase]]
         if rolls is not None:
             self.queue = [[_region(r), _unit(t)] for r, t in rolls]
         if phase == "recruit":
@@ -114,5 +114,5 @@ class PositionBuilder:
         elif phase == "move":
             self.task = {"done": False}
         self.edited()
-        self._run()
+        self.advance()
         return self

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .frames import FATE, PlaceArmy, PlaceKing
 
 
 class SetupRules:
@@ -16,17 +17,17 @@ class SetupRules:
             p = self.order[k // 2]
             if k % 2 == 0:  # the King: a land region no other player holds
                 taken = self._held_by(range(self.n))
-                self._ask("place_king", p, [REGION0 + r for r in C.LAND if r not in taken])
+                self._ask(PlaceKing, p, [REGION0 + r for r in C.LAND if r not in taken])
             else:  # the Army: any land region no other player holds
                 taken = self._held_by([o for o in range(self.O) if o != p])
-                self._ask("place_army", p, [REGION0 + r for r in C.LAND if r not in taken])
+                self._ask(PlaceArmy, p, [REGION0 + r for r in C.LAND if r not in taken])
             return
         taken = self._held_by(range(self.O))
         for r in C.LAND:
             if r not in taken:
                 self.add(r, self.n, C.ARMY)
         self.task = {}
-        self.phase = "fate"
+        self.replace(FATE)
 
     def _held_by(self, owners):
         """The regions where any of `owners` has units (few, while setting up)."""

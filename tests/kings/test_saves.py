@@ -23,6 +23,13 @@ def load(game, data):
     return game.state_from_snapshot(json.dumps(data))
 
 
+def forged(frame, **fields):
+    """A saved frame (JSON) with some of its fields replaced."""
+    out = json.loads(json.dumps(frame))
+    out["f"].update(fields)
+    return out
+
+
 def edited(data, field, value):
     out = json.loads(json.dumps(data))
     out["fields"][field] = value
@@ -40,9 +47,13 @@ def test_a_real_save_round_trips(saved):
     ("gold", lambda g: [-1] + g[1:], "gold"),  # out of range
     ("raided", lambda r: [7] + r[1:], "raided"),  # names no player
     ("order", lambda o: [0, 0], "order"),
-    ("phase", lambda p: "feasting", "phase"),
-    ("ask", lambda a: [a[0], a[1], [10**6]], "ask"),  # a forged legal action list
-    ("ask", lambda a: ["coronation", a[1], a[2]], "ask"),
+    ("stack", lambda st: st[:1] + [forged(st[1], legal={"__t": "tuple", "v": [10**6]})],
+     "stack"),  # a forged legal action list
+    ("stack", lambda st: st[:1] + [dict(st[1], cls="conan_envs.kings.frames.Coronation")],
+     "Coronation"),  # a decision the game does not have
+    ("stack", lambda st: st[:1] + [forged(st[1], actor=7)], "stack"),  # asked of nobody
+    ("stack", lambda st: st[1:] + st[:1], "stack"),  # the phase over the decision
+    ("stack", lambda st: st[:1], "stack"),  # no decision waits
     ("task", lambda t: {"region": 999}, "task"),  # an order aimed off the map
     ("queue", lambda q: [[0, 2]] * 1000, "queue"),  # no rules loop may run unbounded
 ])
@@ -53,7 +64,7 @@ def test_edited_fields_are_refused_by_name(saved, field, change, named):
 
 
 @pytest.mark.parametrize("field,change,message", [
-    ("phase", lambda p: "feasting", "phase 'feasting' is not a phase"),
+    ("stack", lambda st: [], "stack no phase is being played"),
     ("storm", lambda s: [-9] + s[1:], "storm holds a count below 0 or above 10000"),
     ("u", lambda u: u[:-1], "u has 1343 entries, not 1344"),
     ("n", lambda n: n + 1, r"n must be 2 \(the game's players\)"),

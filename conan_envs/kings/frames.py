@@ -1,0 +1,543 @@
+"""Kings of Hyboria's decisions as frames on the engine's stack (engine/flow.py; rulebook
+"TURN SEQUENCE", "SET UP", and the Divination reroll of the "WIZARD MAGIC TABLE" notes:
+"Discard a Divination Token to cause any Dieroll to be rerolled").
+
+The bottom of the stack is the phase of the turn being played, an ``AUTO`` frame whose step
+(``run``) carries the phase on until it asks a choice or moves to the next phase. A choice
+is one frame over it: an :class:`Ask` of one kind per decision (its actor and its legal
+actions; what the choice resolves is in the state's ``task`` and ``battle`` records), or a
+:class:`Divination` offer, which carries the die roll it offers to reroll. Once answered the
+decision frame is popped, its rule may ask the next one, and the phase frame goes on.
+
+The frames call the rules through :class:`KingsRules` (the state's methods), so the rules
+modules import the frames and never the other way round.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from conan_envs.engine.core import Mask
+from conan_envs.engine.errors import CorruptStateError
+from conan_envs.engine.flow import AUTO, Frame
+from conan_envs.engine.serialize import serializable
+
+from .actions import DONE, REROLL
+
+# the dice a Divination may reroll (the `what` of a roll)
+ROLLS = ("hero", "wizard", "recruit", "action", "spell", "attack", "curse", "prophecy")
+DICE = (3, 6, 10, 12, 20)
+SMALL = 32  # an action list shorter than this sets its mask item by item (quicker)
+
+
+def _need(ok: bool, field: str, why: str) -> None:
+    if not ok:
+        raise CorruptStateError(f"saved kings_v2 state: field {field}: {why}")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class RollContext:
+    """Where and by whom a die is rolled (-1: not given): the region it is rolled in, the
+    unit rolling it (a Hero, the King, a Wizard, an attacking type), the battle side, the
+    region a Great Curse strikes, and whether the roller is a Wizard bearing a Relic."""
+
+    region: int = -1
+    unit: int = -1
+    side: int = -1
+    target: int = -1
+    relic: bool = False
+
+    @property
+    def where(self) -> int:
+        """The region the roll is about (where rolled, else the region struck), or -1."""
+        return self.region if self.region >= 0 else self.target
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die roll waiting on the Divination offers: which table (`what`), the die, the
+    value rolled, and its context."""
+
+    what: str
+    sides: int
+    value: int
+    ctx: RollContext
+
+
+class KingsRules(Protocol):
+    """What the frames call on the state (the rules modules implement it)."""
+
+    def pop(self) -> Frame[Any]: ...
+    def ask_prompt(self, frame: Ask, role: int) -> tuple[str, dict[str, Any]]: ...
+    def divination_prompt(self, frame: Divination) -> tuple[str, dict[str, Any]]: ...
+    def _on_divination(self, frame: Divination, a: int) -> None: ...
+    def _step_setup(self) -> None: ...
+    def _step_fate(self) -> None: ...
+    def _step_hero(self) -> None: ...
+    def _step_wizard(self) -> None: ...
+    def _step_recruit(self) -> None: ...
+    def _step_move(self) -> None: ...
+    def _step_battle(self) -> None: ...
+    def _step_plunder(self) -> None: ...
+    def _on_place_king(self, a: int) -> None: ...
+    def _on_place_army(self, a: int) -> None: ...
+    def _on_target_region(self, a: int) -> None: ...
+    def _on_target_unit(self, a: int) -> None: ...
+    def _on_adventure(self, a: int) -> None: ...
+    def _on_piracy(self, a: int) -> None: ...
+    def _on_ancient_lore(self, a: int) -> None: ...
+    def _on_sacrifice(self, a: int) -> None: ...
+    def _on_transmutation(self, a: int) -> None: ...
+    def _on_recruit(self, a: int) -> None: ...
+    def _on_move_from(self, a: int) -> None: ...
+    def _on_move_unit(self, a: int) -> None: ...
+    def _on_move_to(self, a: int) -> None: ...
+    def _on_move_count(self, a: int) -> None: ...
+    def _on_embark(self, a: int) -> None: ...
+    def _on_casualty(self, a: int) -> None: ...
+    def _on_battle_target(self, a: int) -> None: ...
+    def _on_restore(self, a: int) -> None: ...
+    def _on_retreat(self, a: int) -> None: ...
+    def _on_terror_retreat(self, a: int) -> None: ...
+    def _on_new_king(self, a: int) -> None: ...
+    def _on_training(self, a: int) -> None: ...
+    def _on_relic_roll(self, a: int) -> None: ...
+    def _on_move_marked(self, a: int) -> None: ...
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def game(self) -> Any: ...
+
+
+# ---- the phases (AUTO: the bottom of the stack) ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Phase(Frame[Any]):
+    """A phase of the turn (or the set-up): its step runs until a choice is asked or the
+    next phase takes its place."""
+
+    kind: ClassVar[str] = "phase"
+    phase: ClassVar[str] = ""
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        _need(below is None and self.actor == AUTO, "stack", f"the {self.phase} phase is not "
+              "at the bottom of the stack")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class SetupPhase(Phase):
+    kind: ClassVar[str] = "setup_phase"
+    phase: ClassVar[str] = "setup"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_setup()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class FatePhase(Phase):
+    kind: ClassVar[str] = "fate_phase"
+    phase: ClassVar[str] = "fate"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_fate()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class HeroPhase(Phase):
+    kind: ClassVar[str] = "hero_phase"
+    phase: ClassVar[str] = "hero"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_hero()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class WizardPhase(Phase):
+    kind: ClassVar[str] = "wizard_phase"
+    phase: ClassVar[str] = "wizard"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_wizard()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class RecruitPhase(Phase):
+    kind: ClassVar[str] = "recruit_phase"
+    phase: ClassVar[str] = "recruit"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_recruit()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MovePhase(Phase):
+    kind: ClassVar[str] = "move_phase"
+    phase: ClassVar[str] = "move"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_move()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class BattlePhase(Phase):
+    kind: ClassVar[str] = "battle_phase"
+    phase: ClassVar[str] = "battle"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_battle()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PlunderPhase(Phase):
+    kind: ClassVar[str] = "plunder_phase"
+    phase: ClassVar[str] = "plunder"
+
+    def run(self, state: KingsRules) -> None:
+        state._step_plunder()
+
+
+SETUP, FATE, HERO, WIZARD, RECRUIT, MOVE, BATTLE, PLUNDER = (
+    SetupPhase(AUTO), FatePhase(AUTO), HeroPhase(AUTO), WizardPhase(AUTO), RecruitPhase(AUTO),
+    MovePhase(AUTO), BattlePhase(AUTO), PlunderPhase(AUTO))
+PHASE_FRAMES: dict[str, Phase] = {f.phase: f for f in (SETUP, FATE, HERO, WIZARD, RECRUIT, MOVE,
+                                                       BATTLE, PLUNDER)}
+
+
+# ---- the decisions ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Ask(Frame[Any]):
+    """A player's choice among `legal` (action indices); what it resolves is in the state's
+    ``task`` (an effect, a move order) or ``battle`` record. Answered, it is popped and its
+    rule (``take``) plays the action; the phase below goes on."""
+
+    legal: tuple[int, ...]
+    kind: ClassVar[str] = "ask"
+    TEXT: ClassVar[str] = ""  # the view's prompt, formatted with the decision's words
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        legal = self.legal
+        if len(legal) < SMALL:
+            for a in legal:
+                mask[a] = True
+        else:
+            mask[list(legal)] = True
+
+    def apply(self, state: KingsRules, action: int) -> None:
+        state.pop()
+        self.take(state, action)
+
+    def take(self, state: KingsRules, action: int) -> None:
+        raise TypeError(f"frame {self.kind!r} has no rule")
+
+    def prompt(self, state: KingsRules, role: int) -> tuple[str, dict[str, Any]]:
+        return state.ask_prompt(self, role)
+
+    def check(self, state: KingsRules, below: Frame[Any] | None) -> None:
+        legal = self.legal
+        _need(isinstance(below, Phase), "stack", f"{self.kind} is not asked over a phase")
+        _need(isinstance(legal, tuple) and 0 < len(legal) <= state.game.num_actions
+              and all(type(a) is int and 0 <= a < state.game.num_actions for a in legal)
+              and len(set(legal)) == len(legal), "stack",
+              f"{self.kind} offers actions outside the action space")
+        _need(0 <= self.actor < state.n, "stack", f"{self.kind} is asked of no player")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Divination(Ask):
+    """A die roll offered for a reroll to the holders of a Divination (or, in battle, of a
+    Confusion), in turn order from the phasing player: `offered` are those still to answer,
+    the actor first. Legal: keep the roll (`done`) or reroll."""
+
+    roll: Roll
+    offered: tuple[int, ...]
+    kind: ClassVar[str] = "divination"
+
+    def apply(self, state: KingsRules, action: int) -> None:
+        state.pop()
+        state._on_divination(self, action)
+
+    def prompt(self, state: KingsRules, role: int) -> tuple[str, dict[str, Any]]:
+        return state.divination_prompt(self)
+
+    def check(self, state: KingsRules, below: Frame[Any] | None) -> None:
+        Ask.check(self, state, below)
+        roll, n = self.roll, state.n
+        _need(self.legal == (DONE, REROLL), "stack", "a Divination offers keep or reroll")
+        _need(type(roll) is Roll and roll.what in ROLLS and roll.sides in DICE
+              and type(roll.value) is int and 1 <= roll.value <= roll.sides
+              and type(roll.ctx) is RollContext, "stack", "the Divination's roll is not a die roll")
+        _need(bool(self.offered) and self.offered[0] == self.actor
+              and all(type(p) is int and 0 <= p < n for p in self.offered), "stack",
+              "the Divination is offered to no player")
+
+
+def new_divination(roll: Roll, offered: tuple[int, ...]) -> Divination:
+    return Divination(offered[0], (DONE, REROLL), roll, offered)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PlaceKing(Ask):
+    kind: ClassVar[str] = "place_king"
+    TEXT: ClassVar[str] = "Place your King in a land region no other player holds."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_place_king(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PlaceArmy(Ask):
+    kind: ClassVar[str] = "place_army"
+    TEXT: ClassVar[str] = "Place your Army in a land region no other player holds."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_place_army(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TargetRegion(Ask):
+    kind: ClassVar[str] = "target_region"
+    TEXT: ClassVar[str] = "{effect} (rolled in {region}): choose the adjacent region it strikes."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_target_region(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TargetUnit(Ask):
+    kind: ClassVar[str] = "target_unit"
+    TEXT: ClassVar[str] = "{effect} strikes {target}: choose which unit type."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_target_unit(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Adventure(Ask):
+    kind: ClassVar[str] = "adventure"
+    TEXT: ClassVar[str] = ("Adventure (in {region}): kill a Monster in an adjacent region, or "
+                           "gain 1 Gold.")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_adventure(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Piracy(Ask):
+    kind: ClassVar[str] = "piracy"
+    TEXT: ClassVar[str] = "Piracy: rob an opponent of 1 Gold, or gain 1 Gold from the bank."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_piracy(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class AncientLore(Ask):
+    kind: ClassVar[str] = "ancient_lore"
+    TEXT: ClassVar[str] = ("Ancient Lore (in {region}): pick the Wizard Magic result that takes "
+                           "effect.")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_ancient_lore(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Sacrifice(Ask):
+    kind: ClassVar[str] = "sacrifice"
+    TEXT: ClassVar[str] = "Sacrifice (in {region}): choose a fellow unit to destroy; then roll again."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_sacrifice(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Transmutation(Ask):
+    kind: ClassVar[str] = "transmutation"
+    TEXT: ClassVar[str] = "Transmutation (in {region}): choose a fellow unit to become a Monster."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_transmutation(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Training(Ask):
+    kind: ClassVar[str] = "training"
+    TEXT: ClassVar[str] = "Training (in {region}): how many Armies become Elites (or train none)?"
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_training(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class RelicRoll(Ask):
+    kind: ClassVar[str] = "relic_roll"
+    TEXT: ClassVar[str] = "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?"
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_relic_roll(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Recruit(Ask):
+    kind: ClassVar[str] = "recruit"
+    TEXT: ClassVar[str] = ("Recruit Phase: choose a region to roll on its Recruit Table, or end "
+                           "recruiting.")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_recruit(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MoveFrom(Ask):
+    kind: ClassVar[str] = "move_from"
+    TEXT: ClassVar[str] = "Move Phase: choose a region to move units from, or end the Move Phase."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_move_from(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MoveUnit(Ask):
+    kind: ClassVar[str] = "move_unit"
+    TEXT: ClassVar[str] = "Which unit type moves from {region}? (back: choose another region)"
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_move_unit(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MoveTo(Ask):
+    kind: ClassVar[str] = "move_to"
+    TEXT: ClassVar[str] = "Where do the {unit} units from {region} move? (back: the previous step)"
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_move_to(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MoveCount(Ask):
+    kind: ClassVar[str] = "move_count"
+    TEXT: ClassVar[str] = ("How many {unit} units move from {region} to {target}? (back: the "
+                           "destination)")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_move_count(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MoveMarked(Ask):
+    kind: ClassVar[str] = "move_marked"
+    TEXT: ClassVar[str] = ("{count} {unit} unit(s) go from {region} to {target}: how many of "
+                           "them {marks}? (back: the previous step)")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_move_marked(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Embark(Ask):
+    kind: ClassVar[str] = "embark"
+    TEXT: ClassVar[str] = ("Which unit boards the Ships sailing from {region} to {target} (or no "
+                           "passenger)?")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_embark(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Casualty(Ask):
+    kind: ClassVar[str] = "casualty"
+    TEXT: ClassVar[str] = "Battle in {battle}: choose the unit type you lose ({hits} hits to take)."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_casualty(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class BattleTarget(Ask):
+    kind: ClassVar[str] = "battle_target"
+    TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the enemy unit type."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_battle_target(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Restore(Ask):
+    kind: ClassVar[str] = "restore"
+    TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the unit type brought back."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_restore(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Retreat(Ask):
+    kind: ClassVar[str] = "retreat"
+    TEXT: ClassVar[str] = ("Battle in {battle}, round {round} over: retreat to a region you "
+                           "control, or stay.")
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_retreat(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TerrorRetreat(Ask):
+    kind: ClassVar[str] = "terror_retreat"
+    TEXT: ClassVar[str] = "Terror in {battle}: choose the region you retreat to."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_terror_retreat(action)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class NewKing(Ask):
+    kind: ClassVar[str] = "new_king"
+    TEXT: ClassVar[str] = "Your King is slain: choose who is crowned the new King: {heirs}."
+
+    def take(self, state: KingsRules, action: int) -> None:
+        state._on_new_king(action)
+
+
+# every decision kind, in the order of the observation's one-hot `decision` block
+DECISION_FRAMES: tuple[type[Ask], ...] = (
+    PlaceKing, PlaceArmy, Divination, TargetRegion, TargetUnit, Adventure, Piracy, AncientLore,
+    Sacrifice, Transmutation, Recruit, MoveFrom, MoveUnit, MoveTo, MoveCount, Embark, Casualty,
+    BattleTarget, Restore, Retreat, TerrorRetreat, NewKing, Training, RelicRoll, MoveMarked)
+DECISIONS: tuple[str, ...] = tuple(f.kind for f in DECISION_FRAMES)
+FRAME_TYPES: tuple[type[Frame[Any]], ...] = (
+    tuple(type(f) for f in PHASE_FRAMES.values()) + DECISION_FRAMES)
