@@ -11,20 +11,17 @@ most units there; with more than two sides, the battles are fought one after the
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
 from itertools import compress
-from typing import Any
 
 from ..engine.flow import AUTO
-from ..engine.serialize import serializable
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .encode import STAGES
+from .fields import Battle, KingsFields
 from .frames import PLUNDER, BattleTarget, Casualty, Restore, Retreat, RollContext, TerrorRetreat
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-A, E, H, W, M, S, K, F = range(8)
+A, E, H, W, M, S, K, F = C.Unit
 _ATTACKERS = range(F)  # every unit type but the Fortification (numbered last)
 ROUND_CAP = 50  # a battle still undecided after this many rounds: the attacker is lost
 # the unit types that attack at each Initiative Rating (Fortifications never attack)
@@ -36,60 +33,11 @@ def _zeros() -> list[list[int]]:
     return [[0] * T, [0] * T]
 
 
-def _pair() -> list[int]:
-    return [0, 0]
-
-
-@serializable
-@dataclass(slots=True)
-class Battle:
-    """The battle being fought in `region` between `owners` (side 0 the attacker, side 1 the
-    defender): its round and stage (STAGES), the rolls still to make in the stage (`queue`:
-    sides in the Hero and Wizard segments, [side, unit type] attack dice in the Attack
-    Segment, sides that may retreat), per side the units killed, raised for the battle,
-    possessed by the other side and immobilized this round, this round's modifiers, the hits
-    each side still has to take, the initiative levels still to attack (`levels`, `level`
-    the one attacking), the attack dice of this level (`rolled`) and the casualties not yet
-    logged (`lost`); `side` and `effect`: the side choosing and the effect it resolves."""
-
-    region: int
-    owners: list[int]
-    round: int = 1
-    stage: str = "heroes"
-    queue: list[Any] = field(default_factory=list)
-    killed: list[list[int]] = field(default_factory=_zeros)
-    raised: list[list[int]] = field(default_factory=_zeros)
-    possessed: list[list[int]] = field(default_factory=_zeros)
-    immobilized: list[list[int]] = field(default_factory=_zeros)
-    initiative: list[int] = field(default_factory=_pair)
-    attack_bonus: list[int] = field(default_factory=_pair)
-    charge: list[int] = field(default_factory=_pair)
-    confusion: list[int] = field(default_factory=_pair)
-    hits: list[int] = field(default_factory=_pair)
-    levels: list[int] = field(default_factory=list)
-    level: int = 0
-    side: int = 0
-    effect: str = ""
-    rolled: list[list[int]] = field(default_factory=list)
-    lost: list[list[int]] = field(default_factory=_zeros)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Battle:
-        new = copy.copy(self)
-        for name in _LISTS:
-            setattr(new, name, [row[:] if type(row) is list else row
-                                for row in getattr(self, name)])
-        return new
-
-
-_LISTS = ("owners", "queue", "killed", "raised", "possessed", "immobilized", "initiative",
-          "attack_bonus", "charge", "confusion", "hits", "levels", "rolled", "lost")
-
-
 _NONE = _zeros()  # (compared with, never changed)
 PLANNED = 2  # in the Hero Battle Action Segment's queue: a Battle Plan's extra roll
 
 
-class BattleRules:
+class BattleRules(KingsFields):
     # ---- sides ---------------------------------------------------------------------------
     def cnt(self, s, t):
         """Units of type t fighting for side s this round (possessed ones change sides)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
+from .fields import KingsFields
 from .frames import Adventure as AdventureAsk
 from .frames import (
     AncientLore,
@@ -18,7 +19,7 @@ from .frames import (
     Transmutation,
 )
 
-A, E, H, W, M, S, K, F = range(8)
+A, E, H, W, M, S, K, F = C.Unit
 T = C.NUM_TYPES
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
 
@@ -59,7 +60,7 @@ def effect_title(eff):
     return {"forge_artifact": "Forge/Discover Artifact"}.get(eff, eff.replace("_", " ").title())
 
 
-class EffectRules:
+class EffectRules(KingsFields):
     # ---- rolls ----------------------------------------------------------------------------
     def _rolled_hero(self, v, ctx):
         self._effect(C.HEROIC_ACTIONS[v], ctx.region, ctx.unit)

@@ -12,6 +12,7 @@ from operator import gt
 
 from . import content as C
 from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
+from .fields import KingsFields
 from .frames import BATTLE, Embark, MoveCount, MoveFrom, MoveMarked, MoveTo, MoveUnit
 
 # Take-backs a player may make in one Move Phase: enough for any person, and a bound, so that
@@ -23,7 +24,7 @@ _MOVERS = range(C.FORT)  # every unit type but the Fortification (numbered last)
 MARKS = {C.WIZARD: "bearing a Relic", C.HERO: "holding a Battle Plan"}
 
 
-class MoveRules:
+class MoveRules(KingsFields):
     def movable_types(self, r, me):
         """Unit types in r of the phasing player that may still move somewhere."""
         if self.storm[r]:

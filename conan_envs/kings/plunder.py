@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .fields import KingsFields
 from .frames import FATE, NewKing
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -16,7 +17,7 @@ R, T = C.NUM_REGIONS, C.NUM_TYPES
 PRETENDERS = (C.ARMY, C.ELITE, C.WIZARD, C.MONSTER)
 
 
-class PlunderRules:
+class PlunderRules(KingsFields):
     def _step_plunder(self):
         me = self.me()
         if self.plunder:

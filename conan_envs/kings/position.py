@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..engine import checks
 from . import content as C
+from .fields import KingsFields
 from .frames import FATE, PHASE_FRAMES
 
 PHASE_STARTS = ("fate", "hero", "wizard", "recruit", "move", "battle", "plunder")
@@ -19,7 +20,7 @@ def _unit(t):
     return C.UNIT_KEYS.index(t) if isinstance(t, str) else t
 
 
-class PositionBuilder:
+class PositionBuilder(KingsFields):
     @classmethod
     def empty(cls, game, order=None, seed=0, phasing=None):
         """An empty map (no units, no neutral armies) with turn order `order` (default

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .fields import KingsFields
 from .frames import FATE, PlaceArmy, PlaceKing
 
 
-class SetupRules:
+class SetupRules(KingsFields):
     def _start_setup(self):
         self.task = {"placing": 0}
 

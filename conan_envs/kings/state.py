@@ -11,6 +11,7 @@ result.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import compress
 from operator import eq
@@ -23,7 +24,7 @@ from ..engine.core import Mask
 from ..engine.flow import AUTO, GAME_OVER, FlowState, Frame
 from . import content as C
 from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, REROLL
-from .battle import Battle, BattleRules
+from .battle import BattleRules
 from .encode import (
     CURSES,
     KEPT,
@@ -34,6 +35,7 @@ from .encode import (
     encode,
     raid_value,
 )
+from .fields import Battle
 from .frames import FRAME_TYPES, SETUP, Ask, Divination, Phase, Roll, RollContext, new_divination
 from .move import MAX_BACKS, MoveRules
 from .phases import PhaseRules
@@ -501,7 +503,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         if a == REROLL:
             bt = self.battle
             side = bt.owners.index(p) if bt is not None and p in bt.owners else -1
-            if side >= 0 and bt.confusion[side] > 0:
+            if bt is not None and side >= 0 and bt.confusion[side] > 0:
                 bt.confusion[side] -= 1
             else:
                 self.div[p] -= 1
@@ -528,7 +530,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def _log_roll(self, what: str, v: int, ctx: RollContext) -> None:
         table = RECRUIT_WORDS[C.COUNTRY_OF[ctx.region]] if what == "recruit" else ROLL_WORDS[what]
         rolled, result = table[v]
-        who = (self.owner_name(self.battle.owners[ctx.side]) if ctx.side >= 0
+        who = (self.owner_name(self.fight().owners[ctx.side]) if ctx.side >= 0
                else self.game.roles[self.me()])
         where = IN_REGION[ctx.region] if ctx.region >= 0 else ""
         self.log_event(f"{who}{rolled}{where}{result}")
@@ -571,7 +573,8 @@ RECRUIT_WORDS = tuple(_roll_words(f"{country} Recruit Table", C.RECRUIT_TEXT[c])
 IN_REGION = tuple(f" in {name}" for name in C.REGIONS)
 
 # the rule that settles each kind of roll
-_ROLLED = {"action": BattleRules._rolled_action, "attack": BattleRules._rolled_attack,
-           "curse": KingsState._rolled_curse, "hero": KingsState._rolled_hero,
-           "prophecy": KingsState._rolled_prophecy, "recruit": KingsState._rolled_recruit,
-           "spell": BattleRules._rolled_spell, "wizard": KingsState._rolled_wizard}
+_ROLLED: dict[str, Callable[[Any, int, RollContext], None]] = {
+    "action": BattleRules._rolled_action, "attack": BattleRules._rolled_attack,
+    "curse": KingsState._rolled_curse, "hero": KingsState._rolled_hero,
+    "prophecy": KingsState._rolled_prophecy, "recruit": KingsState._rolled_recruit,
+    "spell": BattleRules._rolled_spell, "wizard": KingsState._rolled_wizard}

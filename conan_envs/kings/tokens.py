@@ -16,11 +16,12 @@ roll (Insanity, Consumed by Demons) destroys that Wizard.
 from __future__ import annotations
 
 from . import content as C
+from .fields import KingsFields
 
 W, H, K = C.WIZARD, C.HERO, C.KING
 
 
-class TokenRules:
+class TokenRules(KingsFields):
     # ---- reading ------------------------------------------------------------------------
     def marked(self, r, o, t):
         """Units of type t of owner o in region r that carry their token (a Relic for a

@@ -25,6 +25,7 @@ from ..engine.view import Decision
 from . import content as C
 from .actions import REGION0
 from .encode import EFFECTS, TASK_DECISIONS, marked_count, pending
+from .fields import KingsFields
 from .frames import Ask, Divination, Roll
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -48,7 +49,7 @@ def counts(row):
     return {C.UNIT_KEYS[t]: k for t, k in enumerate(row) if k}
 
 
-class KingsView:
+class KingsView(KingsFields):
     def owner_name(self, o):
         return self.game.roles[o] if o < self.n else NEUTRAL
 
@@ -186,8 +187,7 @@ class KingsView:
     def roll_record(self, roll: Roll) -> dict[str, Any]:
         """The die being offered for a reroll, in the table's words."""
         what, v, ctx = roll.what, roll.value, roll.ctx
-        bt = self.battle
-        roller = (self.owner_name(bt.owners[ctx.side]) if ctx.side >= 0
+        roller = (self.owner_name(self.fight().owners[ctx.side]) if ctx.side >= 0
                   else self.game.roles[self.me()])
         region = ctx.where
         table_name = TABLES[what]
@@ -204,7 +204,7 @@ class KingsView:
         elif what == "spell":
             result = C.BATTLE_SPELLS_TEXT[v]
         elif what == "attack":
-            s, t = ctx.side, ctx.unit
+            s, t, bt = ctx.side, ctx.unit, self.fight()
             mod = bt.attack_bonus[s] + (2 * bt.charge[s] if t in (C.ARMY, C.ELITE) else 0)
             result = (f"{'a hit' if v + mod >= C.ATTACK[t] else 'a miss'}: "
                       f"{C.UNIT_NAMES[t]} needs {C.ATTACK[t]}, modifier {mod:+d}")
