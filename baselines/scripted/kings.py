@@ -112,7 +112,7 @@ class ScriptedAgent(Agent):
     # ---- Hero and Wizard Phases ----------------------------------------------------------
     def _target_region(self, state: Any, legal: list[int]) -> int:
         me = self.role
-        eff = state.task.get("effect")
+        eff = state.task.effect
         regions = self.regions(legal)
         if eff == "foment_rebellion":  # reinforce, or land an Army on an empty region
             return REGION0 + max(regions, key=lambda d: (state.controls(me, d),
@@ -204,7 +204,7 @@ class ScriptedAgent(Agent):
 
     def _move_unit(self, state: Any, legal: list[int]) -> int:
         units = self.units(legal)
-        r = state.task.get("source", -1)
+        r = state.task.source
         for t in (A, E, M, H, W):
             if t in units and (r < 0 or self.spare(state, r, t) > 0):
                 return UNIT0 + t
@@ -219,7 +219,7 @@ class ScriptedAgent(Agent):
 
     def _move_count(self, state: Any, legal: list[int]) -> int:
         task = state.task
-        k = self.spare(state, task["source"], task["unit"])
+        k = self.spare(state, task.source, task.unit)
         return COUNT0 + max(0, min(k, len(legal)) - 1)
 
     def _move_marked(self, state: Any, legal: list[int]) -> int:

@@ -17,7 +17,7 @@ from ..engine.flow import AUTO
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .encode import STAGES
-from .fields import Battle, KingsFields
+from .fields import Battle, KingsFields, Task
 from .frames import PLUNDER, BattleTarget, Casualty, Restore, Retreat, RollContext, TerrorRetreat
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -97,7 +97,7 @@ class BattleRules(KingsFields):
             r, dfn = self._next_battle()
             if r is None:
                 self.drown()
-                self.task = {}
+                self.task = Task()
                 self.replace(PLUNDER)
                 return
             me = self.me()

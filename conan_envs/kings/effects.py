@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
-from .fields import KingsFields
+from .fields import KingsFields, Task
 from .frames import Adventure as AdventureAsk
 from .frames import (
     AncientLore,
@@ -103,7 +103,7 @@ class EffectRules(KingsFields):
 
     def _on_target_region(self, a):
         d = a - REGION0
-        eff = self.task["effect"]
+        eff = self.task.effect
         types, _, what = TARGETED[eff]
         if types is None:
             self._region_effect(what, d)
@@ -112,25 +112,25 @@ class EffectRules(KingsFields):
         if len(choices) == 1:
             self._unit_effect(what, d, *choices[0])
         else:
-            self.task["target"] = d
+            self.task.target = d
             self._ask(TargetUnit, self.me(), [UNIT0 + t for _, t in choices])
 
     def _on_target_unit(self, a):
-        d, t = self.task["target"], a - UNIT0
-        eff = self.task["effect"]
+        d, t = self.task.target, a - UNIT0
+        eff = self.task.effect
         types, _, what = TARGETED[eff]
         o = next(o for o, t2 in self._victim_types(d, types, what == "take") if t2 == t)
         self._unit_effect(what, d, o, t)
 
     def _unit_effect(self, what, d, o, t):
         marked = self.marked(d, o, t) > 0  # the striker picks the Relic bearer first
-        self.log_event(f"{self.task['effect'].replace('_', ' ').title()}: "
+        self.log_event(f"{self.task.effect.replace('_', ' ').title()}: "
                        f"{'kills' if what == 'kill' else 'takes'} {self.owner_name(o)}'s "
                        f"{C.UNIT_NAMES[t]}{' bearing a Relic' if marked and t == W else ''} "
                        f"in {C.REGIONS[d]}")
         if what == "kill":
             self.lose_marked_first(d, o, t)
-            self.kill(d, o, t, self.task["effect"])
+            self.kill(d, o, t, self.task.effect)
         else:  # "take": Convert, Mind Control (a Relic goes with its Wizard)
             self.take_marked_first(d, o, t, self.me())
             self.add(d, o, t, -1)
@@ -138,7 +138,7 @@ class EffectRules(KingsFields):
 
     def _region_effect(self, what, d):
         self.log_event(f"{self.game.roles[self.me()]}'s "
-                       f"{self.task['effect'].replace('_', ' ').title()} strikes {C.REGIONS[d]}")
+                       f"{self.task.effect.replace('_', ' ').title()} strikes {C.REGIONS[d]}")
         if what == "army":
             self.add(d, self.me(), A)
         elif what == "raid":
@@ -159,12 +159,12 @@ class EffectRules(KingsFields):
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
                 if regions:
-                    self.task = {"effect": eff, "region": r}
+                    self.task = Task(effect=eff, region=r)
                     self._ask(AdventureAsk, me, [DONE] + [REGION0 + d for d in regions])
                 else:
                     self._gain_gold("Adventure: no Monster in an adjacent territory")
             elif regions:
-                self.task = {"effect": eff, "region": r}
+                self.task = Task(effect=eff, region=r)
                 self._ask(TargetRegion, me, [REGION0 + d for d in regions])
             else:
                 self.log_event(f"{effect_title(eff)}: {NO_TARGET[eff]} next to "
@@ -177,7 +177,7 @@ class EffectRules(KingsFields):
         elif eff == "training":  # "Turn up to 2 fellow armies into elite units"
             k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
             if k > 0:
-                self.task = {"region": r}
+                self.task = Task(region=r)
                 self._ask(Training, me, [DONE] + [COUNT0 + i for i in range(k)])
         elif eff == "forced_march":
             self.stack_bonus[r] += 1
@@ -225,7 +225,7 @@ class EffectRules(KingsFields):
         elif eff == "sacrifice":  # destroy a fellow unit, then roll again
             self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)), bearer)
         elif eff == "ancient_lore":
-            self.task = {"region": r, "relic": bearer}
+            self.task = Task(region=r, relic=bearer)
             self._ask(AncientLore, me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
 
@@ -243,23 +243,23 @@ class EffectRules(KingsFields):
             self.log_event(f"{effect_title(eff)}: no fellow unit in {C.REGIONS[r]}; "
                            "nothing happens")
             return
-        self.task = {"effect": eff, "region": r, "relic": bearer}
+        self.task = Task(effect=eff, region=r, relic=bearer)
         if len(types) == 1:
             self._fellow_effect(types[0])
         else:
             self._ask(FELLOW_ASKS[eff], self.me(), [UNIT0 + t for t in types])
 
     def _fellow_effect(self, t):
-        r, me, bearer = self.task["region"], self.me(), self.task["relic"]
+        r, me, bearer = self.task.region, self.me(), self.task.relic
         if t == W:  # a fellow Wizard: a plain one if any (the rolling Wizard stays)
             plain = self.at(r, me, W) - self.marked(r, me, W) - (0 if bearer else 1)
             if plain <= 0:
                 self.lose_marked_first(r, me, W)
-        self.log_event(f"{effect_title(self.task['effect'])}: {self.game.roles[me]}'s "
+        self.log_event(f"{effect_title(self.task.effect)}: {self.game.roles[me]}'s "
                        f"{C.UNIT_NAMES[t]} in {C.REGIONS[r]}"
-                       + (" becomes a Monster" if self.task["effect"] == "transmutation"
+                       + (" becomes a Monster" if self.task.effect == "transmutation"
                           else " is destroyed; the Wizard rolls again"))
-        if self.task["effect"] == "transmutation":
+        if self.task.effect == "transmutation":
             self.add(r, me, t, -1)
             self.add(r, me, M)
         else:
@@ -274,7 +274,7 @@ class EffectRules(KingsFields):
 
     def _on_training(self, a):
         if a != DONE:
-            k, r, me = a - COUNT0 + 1, self.task["region"], self.me()
+            k, r, me = a - COUNT0 + 1, self.task.region, self.me()
             self.add(r, me, A, -k)
             self.add(r, me, E, k)
 
@@ -292,5 +292,4 @@ class EffectRules(KingsFields):
             self._gain_gold("Piracy")
 
     def _on_ancient_lore(self, a):
-        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task["region"], W,
-                     self.task["relic"])
+        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task.region, W, self.task.relic)

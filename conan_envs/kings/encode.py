@@ -109,16 +109,17 @@ def pending(state):
     if kind not in TASK_DECISIONS:
         return -1, -1, -1, -1
     task = state.task
-    eff = task.get("effect")
-    region = task.get("source", task.get("region", -1))
-    target = task.get("target", task.get("destination", -1))
-    unit = task.get("boarding", task.get("unit", -1))  # a passenger, once the Ships sailed
+    eff = task.effect
+    region = task.source if task.source >= 0 else task.region
+    target = task.target if task.target >= 0 else task.destination
+    unit = task.boarding if task.boarding >= 0 else task.unit  # a passenger, once the Ships sailed
     return _EFF[eff] if eff in _EFF else -1, region, target, unit
 
 
 def marked_count(state):
     """At a `move_marked` decision, how many units the order moves (a boarding: one)."""
-    return 1 if "boarding" in state.task else state.task["count"]
+    task = state.task
+    return 1 if task.boarding >= 0 else task.count
 
 
 def board_size(n):

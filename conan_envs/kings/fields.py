@@ -65,6 +65,47 @@ class Battle:
         return new
 
 
+@serializable
+@dataclass(slots=True)
+class Task:
+    """What the phasing player's choices are carrying out (-1: not chosen or not used):
+    an effect of the Heroic Actions or Wizard Magic tables (`effect`, rolled in `region`,
+    striking `target`; `relic`: rolled by a Wizard bearing a Relic), the Recruit and Move
+    Phases (`done`: the player ended it; `eligible`: the regions that may recruit, fixed for
+    the phase; `sources`: the regions with units that may still move; `backs`: take-backs
+    made), a move order (`source`, `unit`, `destination`, `far`: the destinations only a
+    Long Journey reaches, `count`: the units moving while their tokens are asked, `seats`:
+    Ship seats left, `boarding`: the passenger asked about), the set-up (`placing`: the
+    placements made) and a succession (`heir`: the player crowning a new King)."""
+
+    effect: str = ""
+    region: int = -1
+    target: int = -1
+    relic: bool = False
+    done: bool = False
+    eligible: list[int] | None = None
+    sources: list[int] | None = None
+    backs: int = 0
+    source: int = -1
+    unit: int = -1
+    destination: int = -1
+    far: list[int] = field(default_factory=list)
+    count: int = -1
+    seats: int = 0
+    boarding: int = -1
+    placing: int = 0
+    heir: int = -1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Task:
+        new = copy.copy(self)
+        if self.eligible is not None:
+            new.eligible = self.eligible[:]
+        if self.sources is not None:
+            new.sources = self.sources[:]
+        new.far = self.far[:]
+        return new
+
+
 _LISTS = ("owners", "queue", "killed", "raised", "possessed", "immobilized", "initiative",
           "attack_bonus", "charge", "confusion", "hits", "levels", "rolled", "lost")
 
@@ -94,7 +135,7 @@ class KingsFields(FlowState):
     last_fall: str
     order: list[int]  # turn order
     act: int  # position in order of the phasing player
-    task: dict[str, Any]  # the effect or move order being carried out
+    task: Task  # the effect or move order being carried out
     queue: list[list[int]]  # Hero/Wizard Phase rolls still to make: [region, roller type]
     battle: Battle | None
     result: list[float] | None  # the returns, once over

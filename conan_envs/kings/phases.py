@@ -7,6 +7,7 @@ from itertools import compress
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .effects import EffectRules
+from .fields import Task
 from .frames import HERO, MOVE, RECRUIT, WIZARD, Recruit, RelicRoll, RollContext
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -73,7 +74,7 @@ class PhaseRules(EffectRules):
                     return
             elif bearers > self.queue.count([r, t]):  # a bearer left for this roll
                 if t == RELIC_ROLL:
-                    self.task = {"region": r}
+                    self.task = Task(region=r)
                     self._ask(RelicRoll, me, [DONE, UNIT0 + C.WIZARD])
                 else:
                     self._roll("wizard", 20, RollContext(region=r, unit=C.WIZARD, relic=True))
@@ -87,13 +88,13 @@ class PhaseRules(EffectRules):
             if c >= 0:
                 count[c] += 1
                 self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
-        self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
+        self.task = Task(eligible=self._recruit_eligible(me, held))
         self.tokens_changed()  # the country rolls owed
         self.replace(RECRUIT)
 
     def _on_relic_roll(self, a):
         if a != DONE:
-            self._roll("wizard", 20, RollContext(region=self.task["region"], unit=C.WIZARD,
+            self._roll("wizard", 20, RollContext(region=self.task.region, unit=C.WIZARD,
                                                  relic=True))
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
@@ -120,21 +121,21 @@ class PhaseRules(EffectRules):
     def _step_recruit(self):
         me = self.me()
         ctx = self.task
-        if "eligible" not in ctx:  # fixed for the phase: recruiting changes no control
-            ctx["eligible"] = self._recruit_eligible(me)
-        regions = [] if ctx["done"] else self.recruit_regions(me, ctx["eligible"])
+        if ctx.eligible is None:  # fixed for the phase: recruiting changes no control
+            ctx.eligible = self._recruit_eligible(me)
+        regions = [] if ctx.done else self.recruit_regions(me, ctx.eligible)
         if regions:
             self._ask(Recruit, me, [DONE] + [REGION0 + r for r in regions])
             return
         if any(self.country_roll):  # a country roll not made is lost with the phase
             self.country_roll = [0] * len(C.COUNTRIES)
             self.tokens_changed()
-        self.task = {"done": False}
+        self.task = Task()
         self.replace(MOVE)
 
     def _on_recruit(self, a):
         if a == DONE:
-            self.task["done"] = True
+            self.task.done = True
             return
         r, me = a - REGION0, self.me()
         c = C.COUNTRY_OF[r]

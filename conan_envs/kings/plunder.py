@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
-from .fields import KingsFields
+from .fields import KingsFields, Task
 from .frames import FATE, NewKing
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -30,7 +30,7 @@ class PlunderRules(KingsFields):
                 continue
             heirs = self.heirs(p)
             if len(heirs) > 1:
-                self.task = {"heir": p}
+                self.task = Task(heir=p)
                 self._ask(NewKing, p, [REGION0 + r for r in heirs])
                 return
             self.succession(p, heirs[0] if heirs else -1)
@@ -46,7 +46,7 @@ class PlunderRules(KingsFields):
         return heirs
 
     def _on_new_king(self, a):
-        self.succession(self.task["heir"], a - REGION0)
+        self.succession(self.task.heir, a - REGION0)
 
     def crowned(self, p, k):
         """The unit crowned if p picks region k: a Hero, else a pretender (the first of
@@ -83,7 +83,7 @@ class PlunderRules(KingsFields):
                         self.add(r, neutral, C.ARMY, c)
 
     def _end_turn(self):
-        self.task = {}
+        self.task = Task()
         living = [p for p in range(self.n) if self.alive[p]]
         this_round = self.turn + 1
         if len(living) <= 1:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..engine import checks
 from . import content as C
-from .fields import KingsFields
+from .fields import KingsFields, Task
 from .frames import FATE, PHASE_FRAMES
 
 PHASE_STARTS = ("fate", "hero", "wizard", "recruit", "move", "battle", "plunder")
@@ -43,7 +43,7 @@ class PositionBuilder(KingsFields):
         else:
             raise ValueError(f"phasing {phasing!r} is not one of the {n} players")
         s.battle = None
-        s.task, s.queue = {}, []
+        s.task, s.queue = Task(), []
         s.stack[:] = [FATE]
         s._reset_turn()
         return s.edited()
@@ -108,12 +108,12 @@ class PositionBuilder(KingsFields):
         if rolls is not None:
             self.queue = [[_region(r), _unit(t)] for r, t in rolls]
         if phase == "recruit":
-            self.task = {"done": False}
+            self.task = Task()
             me = self.me()
             for c, regions in enumerate(C.COUNTRY_REGIONS):
                 self.country_roll[c] = int(all(self.controls(me, r) for r in regions))
         elif phase == "move":
-            self.task = {"done": False}
+            self.task = Task()
         self.edited()
         self.advance()
         return self

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
-from .fields import KingsFields
+from .fields import KingsFields, Task
 from .frames import FATE, PlaceArmy, PlaceKing
 
 
 class SetupRules(KingsFields):
     def _start_setup(self):
-        self.task = {"placing": 0}
+        self.task = Task()
 
     def _step_setup(self):
-        k = self.task["placing"]
+        k = self.task.placing
         if k < 2 * self.n:
             p = self.order[k // 2]
             if k % 2 == 0:  # the King: a land region no other player holds
@@ -27,7 +27,7 @@ class SetupRules(KingsFields):
         for r in C.LAND:
             if r not in taken:
                 self.add(r, self.n, C.ARMY)
-        self.task = {}
+        self.task = Task()
         self.replace(FATE)
 
     def _held_by(self, owners):
@@ -38,13 +38,13 @@ class SetupRules(KingsFields):
         p = self.ask_player()
         self.add(a - REGION0, p, C.KING)
         self.log_event(f"{self.game.roles[p]} places his King in {C.REGIONS[a - REGION0]}")
-        self.task["placing"] += 1
+        self.task.placing += 1
 
     def _on_place_army(self, a):
         p = self.ask_player()
         self.add(a - REGION0, p, C.ARMY)
         self.log_event(f"{self.game.roles[p]} places his Army in {C.REGIONS[a - REGION0]}")
-        self.task["placing"] += 1
+        self.task.placing += 1
 
     def ask_player(self):
-        return self.order[self.task["placing"] // 2]
+        return self.order[self.task.placing // 2]

@@ -35,7 +35,7 @@ from .encode import (
     encode,
     raid_value,
 )
-from .fields import Battle
+from .fields import Battle, Task
 from .frames import FRAME_TYPES, SETUP, Ask, Divination, Phase, Roll, RollContext, new_divination
 from .move import MAX_BACKS, MoveRules
 from .phases import PhaseRules
@@ -112,7 +112,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.last_fall = ""  # what slew the King of the last player put out of the game
         self.order = self.rng.permutation(n).tolist()  # "Thumb wrestle to determine turn order"
         self.act = 0  # position in order of the phasing player
-        self.task = {}  # the effect or order being carried out
+        self.task = Task()  # the effect or order being carried out
         self.queue = []  # Hero/Wizard Phase rolls still to make: [region, roller type]
         self.battle = None  # the battle being fought
         self.result = None  # returns, once over
@@ -255,22 +255,25 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
     def _check_task(self, bad):
         n, O = self.n, self.O
+        task = self.task
+        if type(task) is not Task:
+            bad("task", "is not a task record")
         limits = {"region": R, "target": R, "source": R, "destination": R, "unit": T,
                   "placing": 2 * n + 1, "heir": n, "seats": C.CHITS[C.SHIP] + 1,
                   "count": MAX_COUNT + 1, "boarding": T, "backs": MAX_BACKS + 1}
-        for key, value in self.task.items():
-            if key in limits:
-                if type(value) is not int or not 0 <= value < limits[key]:
-                    bad("task", f"{key} {value!r} is out of range")
-            elif key in ("sources", "eligible", "far"):
-                if not isinstance(value, list) or any(
-                        type(r) is not int or not 0 <= r < R for r in value):
-                    bad("task", f"{key} names a region off the map")
-            elif key == "effect":
-                if value not in EFFECT_KEYS:
-                    bad("task", f"effect {value!r} is not an effect")
-            elif key not in ("done", "relic") or type(value) is not bool:
-                bad("task", f"unknown entry {key!r}")
+        for key, limit in limits.items():  # (-1: not chosen)
+            value = getattr(task, key)
+            if type(value) is not int or not -1 <= value < limit:
+                bad("task", f"{key} {value!r} is out of range")
+        for key in ("sources", "eligible", "far"):
+            value = getattr(task, key)
+            if value is not None and (not isinstance(value, list) or any(
+                    type(r) is not int or not 0 <= r < R for r in value)):
+                bad("task", f"{key} names a region off the map")
+        if task.effect and task.effect not in EFFECT_KEYS:
+            bad("task", f"effect {task.effect!r} is not an effect")
+        if type(task.done) is not bool or type(task.relic) is not bool:
+            bad("task", "done and relic must be true or false")
         bt = self.battle
         if bt is not None:
             if len(bt.owners) != 2 or any(not 0 <= o < O for o in bt.owners):
@@ -305,7 +308,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         if a == BACK:
             return "back"
         if kind == "move_marked":
-            none, some = MARK_WORDS[self.task.get("boarding", self.task["unit"])]
+            none, some = MARK_WORDS[self.task.boarding if self.task.boarding >= 0 else self.task.unit]
             return none if a == DONE else f"{a - COUNT0 + 1} {some}"
         if a == DONE:
             return DONE_NAMES.get(kind, "done")
@@ -315,7 +318,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             return "roll again (Relic)"
         if kind == "new_king":
             r = a - REGION0
-            return f"crown the {C.UNIT_NAMES[self.crowned(self.task['heir'], r)]} in {C.REGIONS[r]}"
+            return f"crown the {C.UNIT_NAMES[self.crowned(self.task.heir, r)]} in {C.REGIONS[r]}"
         segment, i = self.game.codec.decode(a)
         value = ACTION_WORDS[segment][i]
         if segment == "count":
@@ -402,7 +405,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                 self.tokens_changed()
             self.king_dead[o] = True
             self.slain_by[o] = cause or ("battle" if self.battle is not None
-                                         else self.task.get("effect", "magic"))
+                                         else self.task.effect or "magic")
             self.log_event(f"{self.game.roles[o]}'s King is slain in {C.REGIONS[r]} "
                            f"({self.slain_by[o].replace('_', ' ')})")
 

@@ -86,7 +86,7 @@ def reference(s, role):
         vals += [k / 10 for k in getattr(s, field)]
     vals += [float(s.king_journey), float(s.king_plan)]
     vals += [float(v) for v in s.country_roll]
-    vals.append((1 if "boarding" in s.task else s.task["count"]) / 30
+    vals.append((1 if s.task.boarding >= 0 else s.task.count) / 30
                 if kind == "move_marked" else 0.0)
     out = np.array(vals, dtype=np.float32)
     assert out.shape == (observation_size(n),)

@@ -32,7 +32,7 @@ def check(s):
                      and s.tot[r * O + me]]
         assert not contested, contested
     if s.decision() == "move_from":  # the cached list of regions to move from is exact
-        assert s.task["sources"] == s.move_sources(s.me())
+        assert s.task.sources == s.move_sources(s.me())
     if s.decision() == "divination":
         p = s.current_player()
         bt = s.battle

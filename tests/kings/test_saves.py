@@ -54,7 +54,7 @@ def test_a_real_save_round_trips(saved):
     ("stack", lambda st: st[:1] + [forged(st[1], actor=7)], "stack"),  # asked of nobody
     ("stack", lambda st: st[1:] + st[:1], "stack"),  # the phase over the decision
     ("stack", lambda st: st[:1], "stack"),  # no decision waits
-    ("task", lambda t: {"region": 999}, "task"),  # an order aimed off the map
+    ("task", lambda t: forged(t, region=999), "task"),  # an order aimed off the map
     ("queue", lambda q: [[0, 2]] * 1000, "queue"),  # no rules loop may run unbounded
 ])
 def test_edited_fields_are_refused_by_name(saved, field, change, named):
