@@ -15,7 +15,7 @@ from baselines.agent import Agent
 from conan_envs.kings import content as C
 from conan_envs.kings.actions import COUNT0, DONE, PLAYER0, REGION0, REROLL, RESULT0, UNIT0
 
-A, E, H, W, M, S, K, F = C.Unit
+A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)
 # expected casualties a unit inflicts per round (1D10 >= Attack), plus one for the hit it absorbs
 POWER = [1 + a * (11 - r) / 10 if r else 1 for r, a in zip(C.ATTACK, C.ATTACKS)]
 VALUE = {A: 1, S: 2, F: 2, E: 3, M: 5, W: 6, H: 7, K: 100}  # what a loss costs

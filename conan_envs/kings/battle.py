@@ -18,10 +18,19 @@ from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .encode import STAGES
 from .fields import Battle, KingsFields, Task
-from .frames import PLUNDER, BattleTarget, Casualty, Restore, Retreat, RollContext, TerrorRetreat
+from .frames import (
+    ATTACK_ROLL,
+    PLUNDER,
+    SIDE_ROLL,
+    BattleTarget,
+    Casualty,
+    Restore,
+    Retreat,
+    TerrorRetreat,
+)
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
-A, E, H, W, M, S, K, F = C.Unit
+A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
 _ATTACKERS = range(F)  # every unit type but the Fortification (numbered last)
 ROUND_CAP = 50  # a battle still undecided after this many rounds: the attacker is lost
 # the unit types that attack at each Initiative Rating (Fortifications never attack)
@@ -147,12 +156,12 @@ class BattleRules(KingsFields):
             s = bt.queue.pop(0)
             if s == PLANNED:  # one holder left for each Battle Plan roll still queued
                 if self._planned() > bt.queue.count(PLANNED):
-                    self._roll("action", 6, RollContext(side=0))
+                    self._roll("action", 6, SIDE_ROLL[0])
                     return
                 continue
             row = self.counts(s)
             if row[H] + row[K]:
-                self._roll("action", 6, RollContext(side=s))
+                self._roll("action", 6, SIDE_ROLL[s])
                 return
         bt.queue = [s for s in (0, 1) for _ in range(self.cnt(s, W))]
         bt.stage = "wizards"
@@ -162,7 +171,7 @@ class BattleRules(KingsFields):
         while bt.queue:
             s = bt.queue.pop(0)
             if self.cnt(s, W):
-                self._roll("spell", 20, RollContext(side=s))
+                self._roll("spell", 20, SIDE_ROLL[s])
                 return
         levels = set()
         for s in (0, 1):
@@ -182,7 +191,7 @@ class BattleRules(KingsFields):
                 self._attack_hits(s, t, self._die(10))
         while queue:
             s, t = queue.pop()
-            self._roll("attack", 10, RollContext(side=s, unit=t))
+            self._roll("attack", 10, ATTACK_ROLL[s][t])
             if self.asked():  # a reroll is offered
                 return
         if bt.rolled:

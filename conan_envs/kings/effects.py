@@ -6,20 +6,23 @@ from __future__ import annotations
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
 from .fields import KingsFields, Task
-from .frames import Adventure as AdventureAsk
 from .frames import (
+    BEARER_ROLL,
+    CURSE_ROLL,
+    NO_CONTEXT,
+    ROLLED_BY,
     AncientLore,
     Ask,
     Piracy,
-    RollContext,
     Sacrifice,
     TargetRegion,
     TargetUnit,
     Training,
     Transmutation,
 )
+from .frames import Adventure as AdventureAsk
 
-A, E, H, W, M, S, K, F = C.Unit
+A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
 T = C.NUM_TYPES
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
 
@@ -146,7 +149,7 @@ class EffectRules(KingsFields):
         elif what == "storm":
             self.set_storm(d, self.storm[d] + 1)
         else:  # Great Curse: 1D6 Curse Tokens
-            self._roll("curse", 6, RollContext(target=d))
+            self._roll("curse", 6, CURSE_ROLL[d])
 
     # ---- the tables ---------------------------------------------------------------------
     def _effect(self, eff, r, t, bearer=False):
@@ -216,7 +219,7 @@ class EffectRules(KingsFields):
             else:
                 self.add_relic(r, me, 1)
         elif eff == "prophecy":
-            self._roll("prophecy", 3, RollContext())
+            self._roll("prophecy", 3, NO_CONTEXT)
         elif eff == "magical_riches":
             self.gold[me] += 1
         elif eff == "transmutation":  # a fellow unit becomes a Monster
@@ -264,7 +267,7 @@ class EffectRules(KingsFields):
             self.add(r, me, M)
         else:
             self.kill(r, me, t)
-            self._roll("wizard", 20, RollContext(region=r, unit=W, relic=bearer))
+            self._roll("wizard", 20, BEARER_ROLL[r] if bearer else ROLLED_BY[r][W])
 
     def _on_transmutation(self, a):
         self._fellow_effect(a - UNIT0)

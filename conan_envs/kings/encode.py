@@ -99,11 +99,12 @@ def observation_size(n):
     return sum(size for _, size in observation_blocks(_Sizes(n)))
 
 
-def pending(state):
+def pending(state, kind=None):
     """What the pending decision is resolving, as indices (-1: none): the effect, its region
     (where the roll was made or the units start), its target (region chosen, destination),
     the unit type. Shared by the encoder and the view, so they always agree."""
-    kind = state.frame().kind
+    if kind is None:
+        kind = state.frame().kind
     if kind in ("battle_target", "restore"):
         return _EFF[state.battle.effect], -1, -1, -1
     if kind not in TASK_DECISIONS:
@@ -171,7 +172,8 @@ def board_values(state):
         row[:game.board_size] = ([units[j * T + t] for j in view for t in range(T)]
                                  + [float(tot[j] > 0) for j in view]
                                  + tokens + [raid_value(p, role, n) for p in state.raided])
-        row[at["players"]:at["phase"]] = players_block(state, role, players_key(state, role))
+        row[at["players"]:at["phase"]] = players_block(state, role,
+                                                       players_key(state, role, state.frame()))
         row[at["phase"] + _PH[state.phase]] = 1.0
         row[at["round"]] = round_value(state)
         write_relics(state, role, row, at["relics"])
@@ -218,7 +220,8 @@ def encode(state, role):
     if state.changed_units or state.unsynced_units[role]:
         catch_up(state, role)
     row, at = state.board[role], state.game.obs_at
-    key = players_key(state, role)
+    frame = state.frame()
+    key = players_key(state, role, frame)
     if key != state.shown_players[role]:
         state.shown_players[role] = key
         row[at["players"]:at["phase"]] = players_block(state, role, key)
@@ -236,12 +239,11 @@ def encode(state, role):
         write_relics(state, role, row, at["relics"])
         write_turn(state, row, at["turn"])
     out = row.copy()
-    frame = state.frame()
     if frame is not GAME_OVER:
         kind = frame.kind
         out[at["decision"] + _DEC[kind]] = 1.0
         if kind in TASK_DECISIONS or kind in ("battle_target", "restore"):
-            eff, region, target, unit = pending(state)
+            eff, region, target, unit = pending(state, kind)
             if eff >= 0:
                 out[at["task_effect"] + eff] = 1.0
             if region >= 0:
@@ -314,9 +316,8 @@ def round_value(state):
     return x if x < 1.0 else 1.0
 
 
-def players_key(state, role):
-    """Everything the observer's players block is made from."""
-    frame = state.frame()
+def players_key(state, role, frame):
+    """Everything the observer's players block is made from (`frame`: the one deciding)."""
     return (role, state.act, -1 if frame is GAME_OVER else frame.actor, *state.order, *state.gold,
             *state.div, *state.relics, *state.alive, *state.pool[C.KING::T], *state.king_dead)
 

@@ -22,6 +22,7 @@ from conan_envs.engine.errors import CorruptStateError
 from conan_envs.engine.flow import AUTO, Frame
 from conan_envs.engine.serialize import serializable
 
+from . import content as C
 from .actions import DONE, REROLL
 
 # the dice a Divination may reroll (the `what` of a roll)
@@ -54,6 +55,20 @@ class RollContext:
         return self.region if self.region >= 0 else self.target
 
 
+# The contexts of the rolls the rules make, made once (frozen, so shared): by a unit of a
+# type in a region, by a Wizard bearing a Relic there, for a side of a battle, an attack die
+# of a side's unit type, a recruit roll in a region, the Curse dice on a region, none.
+ROLLED_BY = tuple(tuple(RollContext(region=r, unit=t) for t in range(C.NUM_TYPES))
+                  for r in range(C.NUM_REGIONS))
+BEARER_ROLL = tuple(RollContext(region=r, unit=C.WIZARD, relic=True)
+                    for r in range(C.NUM_REGIONS))
+SIDE_ROLL = (RollContext(side=0), RollContext(side=1))
+ATTACK_ROLL = tuple(tuple(RollContext(side=s, unit=t) for t in range(C.NUM_TYPES)) for s in (0, 1))
+RECRUIT_ROLL = tuple(RollContext(region=r) for r in range(C.NUM_REGIONS))
+CURSE_ROLL = tuple(RollContext(target=r) for r in range(C.NUM_REGIONS))
+NO_CONTEXT = RollContext()
+
+
 @serializable
 @dataclass(frozen=True, slots=True)
 class Roll:
@@ -69,7 +84,8 @@ class Roll:
 class KingsRules(Protocol):
     """What the frames call on the state (the rules modules implement it)."""
 
-    def pop(self) -> Frame[Any]: ...
+    @property
+    def stack(self) -> list[Frame[Any]]: ...
     def ask_prompt(self, frame: Ask, role: int) -> tuple[str, dict[str, Any]]: ...
     def divination_prompt(self, frame: Divination) -> tuple[str, dict[str, Any]]: ...
     def _on_divination(self, frame: Divination, a: int) -> None: ...
@@ -217,8 +233,8 @@ PHASE_FRAMES: dict[str, Phase] = {f.phase: f for f in (SETUP, FATE, HERO, WIZARD
 @dataclass(frozen=True, slots=True)
 class Ask(Frame[Any]):
     """A player's choice among `legal` (action indices); what it resolves is in the state's
-    ``task`` (an effect, a move order) or ``battle`` record. Answered, it is popped and its
-    rule (``take``) plays the action; the phase below goes on."""
+    ``task`` (an effect, a move order) or ``battle`` record. Answered (``apply``), it is
+    popped and its rule plays the action; the phase below goes on."""
 
     legal: tuple[int, ...]
     kind: ClassVar[str] = "ask"
@@ -231,13 +247,6 @@ class Ask(Frame[Any]):
                 mask[a] = True
         else:
             mask[list(legal)] = True
-
-    def apply(self, state: KingsRules, action: int) -> None:
-        state.pop()
-        self.take(state, action)
-
-    def take(self, state: KingsRules, action: int) -> None:
-        raise TypeError(f"frame {self.kind!r} has no rule")
 
     def prompt(self, state: KingsRules, role: int) -> tuple[str, dict[str, Any]]:
         return state.ask_prompt(self, role)
@@ -264,7 +273,7 @@ class Divination(Ask):
     kind: ClassVar[str] = "divination"
 
     def apply(self, state: KingsRules, action: int) -> None:
-        state.pop()
+        del state.stack[-1]  # answered (its rule may ask the next decision)
         state._on_divination(self, action)
 
     def prompt(self, state: KingsRules, role: int) -> tuple[str, dict[str, Any]]:
@@ -292,7 +301,8 @@ class PlaceKing(Ask):
     kind: ClassVar[str] = "place_king"
     TEXT: ClassVar[str] = "Place your King in a land region no other player holds."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_place_king(action)
 
 
@@ -302,7 +312,8 @@ class PlaceArmy(Ask):
     kind: ClassVar[str] = "place_army"
     TEXT: ClassVar[str] = "Place your Army in a land region no other player holds."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_place_army(action)
 
 
@@ -312,7 +323,8 @@ class TargetRegion(Ask):
     kind: ClassVar[str] = "target_region"
     TEXT: ClassVar[str] = "{effect} (rolled in {region}): choose the adjacent region it strikes."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_target_region(action)
 
 
@@ -322,7 +334,8 @@ class TargetUnit(Ask):
     kind: ClassVar[str] = "target_unit"
     TEXT: ClassVar[str] = "{effect} strikes {target}: choose which unit type."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_target_unit(action)
 
 
@@ -333,7 +346,8 @@ class Adventure(Ask):
     TEXT: ClassVar[str] = ("Adventure (in {region}): kill a Monster in an adjacent region, or "
                            "gain 1 Gold.")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_adventure(action)
 
 
@@ -343,7 +357,8 @@ class Piracy(Ask):
     kind: ClassVar[str] = "piracy"
     TEXT: ClassVar[str] = "Piracy: rob an opponent of 1 Gold, or gain 1 Gold from the bank."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_piracy(action)
 
 
@@ -354,7 +369,8 @@ class AncientLore(Ask):
     TEXT: ClassVar[str] = ("Ancient Lore (in {region}): pick the Wizard Magic result that takes "
                            "effect.")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_ancient_lore(action)
 
 
@@ -364,7 +380,8 @@ class Sacrifice(Ask):
     kind: ClassVar[str] = "sacrifice"
     TEXT: ClassVar[str] = "Sacrifice (in {region}): choose a fellow unit to destroy; then roll again."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_sacrifice(action)
 
 
@@ -374,7 +391,8 @@ class Transmutation(Ask):
     kind: ClassVar[str] = "transmutation"
     TEXT: ClassVar[str] = "Transmutation (in {region}): choose a fellow unit to become a Monster."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_transmutation(action)
 
 
@@ -384,7 +402,8 @@ class Training(Ask):
     kind: ClassVar[str] = "training"
     TEXT: ClassVar[str] = "Training (in {region}): how many Armies become Elites (or train none)?"
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_training(action)
 
 
@@ -394,7 +413,8 @@ class RelicRoll(Ask):
     kind: ClassVar[str] = "relic_roll"
     TEXT: ClassVar[str] = "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?"
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_relic_roll(action)
 
 
@@ -405,7 +425,8 @@ class Recruit(Ask):
     TEXT: ClassVar[str] = ("Recruit Phase: choose a region to roll on its Recruit Table, or end "
                            "recruiting.")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_recruit(action)
 
 
@@ -415,7 +436,8 @@ class MoveFrom(Ask):
     kind: ClassVar[str] = "move_from"
     TEXT: ClassVar[str] = "Move Phase: choose a region to move units from, or end the Move Phase."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_move_from(action)
 
 
@@ -425,7 +447,8 @@ class MoveUnit(Ask):
     kind: ClassVar[str] = "move_unit"
     TEXT: ClassVar[str] = "Which unit type moves from {region}? (back: choose another region)"
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_move_unit(action)
 
 
@@ -435,7 +458,8 @@ class MoveTo(Ask):
     kind: ClassVar[str] = "move_to"
     TEXT: ClassVar[str] = "Where do the {unit} units from {region} move? (back: the previous step)"
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_move_to(action)
 
 
@@ -446,7 +470,8 @@ class MoveCount(Ask):
     TEXT: ClassVar[str] = ("How many {unit} units move from {region} to {target}? (back: the "
                            "destination)")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_move_count(action)
 
 
@@ -457,7 +482,8 @@ class MoveMarked(Ask):
     TEXT: ClassVar[str] = ("{count} {unit} unit(s) go from {region} to {target}: how many of "
                            "them {marks}? (back: the previous step)")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_move_marked(action)
 
 
@@ -468,7 +494,8 @@ class Embark(Ask):
     TEXT: ClassVar[str] = ("Which unit boards the Ships sailing from {region} to {target} (or no "
                            "passenger)?")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_embark(action)
 
 
@@ -478,7 +505,8 @@ class Casualty(Ask):
     kind: ClassVar[str] = "casualty"
     TEXT: ClassVar[str] = "Battle in {battle}: choose the unit type you lose ({hits} hits to take)."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_casualty(action)
 
 
@@ -488,7 +516,8 @@ class BattleTarget(Ask):
     kind: ClassVar[str] = "battle_target"
     TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the enemy unit type."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_battle_target(action)
 
 
@@ -498,7 +527,8 @@ class Restore(Ask):
     kind: ClassVar[str] = "restore"
     TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the unit type brought back."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_restore(action)
 
 
@@ -509,7 +539,8 @@ class Retreat(Ask):
     TEXT: ClassVar[str] = ("Battle in {battle}, round {round} over: retreat to a region you "
                            "control, or stay.")
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_retreat(action)
 
 
@@ -519,7 +550,8 @@ class TerrorRetreat(Ask):
     kind: ClassVar[str] = "terror_retreat"
     TEXT: ClassVar[str] = "Terror in {battle}: choose the region you retreat to."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_terror_retreat(action)
 
 
@@ -529,7 +561,8 @@ class NewKing(Ask):
     kind: ClassVar[str] = "new_king"
     TEXT: ClassVar[str] = "Your King is slain: choose who is crowned the new King: {heirs}."
 
-    def take(self, state: KingsRules, action: int) -> None:
+    def apply(self, state: KingsRules, action: int) -> None:
+        del state.stack[-1]
         state._on_new_king(action)
 
 

@@ -55,8 +55,9 @@ class KingsGame(Game):
         self.board_upos, self.board_opos = board_positions(n)
         self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))
         # made once and shared by the states (read-only): legal masks by action list, the
-        # observation's players block by what it is made from
-        self.masks, self.obs_players = {}, {}
+        # observation's players block by what it is made from, decision frames (frozen) by
+        # kind, actor and legal actions
+        self.masks, self.obs_players, self.frames = {}, {}, {}
 
     def observation_shape(self, role):
         return (self._obs_size,)

@@ -8,7 +8,17 @@ from . import content as C
 from .actions import DONE, REGION0, UNIT0
 from .effects import EffectRules
 from .fields import Task
-from .frames import HERO, MOVE, RECRUIT, WIZARD, Recruit, RelicRoll, RollContext
+from .frames import (
+    BEARER_ROLL,
+    HERO,
+    MOVE,
+    RECRUIT,
+    RECRUIT_ROLL,
+    ROLLED_BY,
+    WIZARD,
+    Recruit,
+    RelicRoll,
+)
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
@@ -46,7 +56,7 @@ class PhaseRules(EffectRules):
         while self.queue:
             r, t = self.queue.pop(0)
             if self.at(r, me, t):
-                self._roll("hero", 20, RollContext(region=r, unit=t))
+                self._roll("hero", 20, ROLLED_BY[r][t])
                 return
         self.drown()
         # WIZARD PHASE: each Wizard rolls once, the Relic bearers first (-2); then each
@@ -70,14 +80,14 @@ class PhaseRules(EffectRules):
             bearers = self.relic[r * self.n + me]
             if t == C.WIZARD:  # a plain Wizard's roll (one lost before it rolls does not)
                 if self.at(r, me, C.WIZARD) > bearers:
-                    self._roll("wizard", 20, RollContext(region=r, unit=C.WIZARD))
+                    self._roll("wizard", 20, ROLLED_BY[r][C.WIZARD])
                     return
             elif bearers > self.queue.count([r, t]):  # a bearer left for this roll
                 if t == RELIC_ROLL:
                     self.task = Task(region=r)
                     self._ask(RelicRoll, me, [DONE, UNIT0 + C.WIZARD])
                 else:
-                    self._roll("wizard", 20, RollContext(region=r, unit=C.WIZARD, relic=True))
+                    self._roll("wizard", 20, BEARER_ROLL[r])
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
@@ -94,8 +104,7 @@ class PhaseRules(EffectRules):
 
     def _on_relic_roll(self, a):
         if a != DONE:
-            self._roll("wizard", 20, RollContext(region=self.task.region, unit=C.WIZARD,
-                                                 relic=True))
+            self._roll("wizard", 20, BEARER_ROLL[self.task.region])
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
     def recruit_regions(self, p, eligible=None):
@@ -147,7 +156,7 @@ class PhaseRules(EffectRules):
             self.gold[me] -= 1
         self.rolls[r] += 1
         self.tokens_changed()
-        self._roll("recruit", 12, RollContext(region=r))
+        self._roll("recruit", 12, RECRUIT_ROLL[r])
 
     def _rolled_recruit(self, v, ctx):
         r, me = ctx.region, self.me()

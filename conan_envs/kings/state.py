@@ -125,6 +125,9 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     def _interrupt(self) -> Frame[Any] | None:
         return GAME_OVER if self.result is not None else None
 
+    # nothing cuts across the stack between two steps of the run loop but the game's end
+    _between_steps = _interrupt
+
     @property
     def phase(self) -> str:
         """The phase of the turn being played ("setup", "fate", ..., "plunder"; "over")."""
@@ -354,8 +357,18 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return self.order[self.act]
 
     def _ask(self, kind: type[Ask], player: int, legal: list[int]) -> None:
-        """Ask `player` a decision of `kind` among the `legal` actions (over the phase)."""
-        self.stack.append(kind(player, tuple(legal)))
+        """Ask `player` a decision of `kind` among the `legal` actions (over the phase).
+        The same few decisions come back again and again: frames are frozen, so each is made
+        once and shared through the game (a lookup is quicker than making a dataclass)."""
+        key = (kind, player, *legal)
+        made = self.game.frames
+        frame = made.get(key)
+        if frame is None:
+            frame = kind(player, tuple(legal))
+            if len(made) >= KEPT:
+                made.clear()
+            made[key] = frame
+        self.stack.append(frame)
 
     # ---- units ------------------------------------------------------------------------
     def at(self, r, o, t):
