@@ -23,12 +23,37 @@ from conan_envs.engine.flow import AUTO, Frame
 from conan_envs.engine.serialize import serializable
 
 from . import content as C
-from .actions import DONE, REROLL
+from .actions import BACK, COUNT0, DONE, REGION0, REROLL
 
 # the dice a Divination may reroll (the `what` of a roll)
 ROLLS = ("hero", "wizard", "recruit", "action", "spell", "attack", "curse", "prophecy")
 DICE = (3, 6, 10, 12, 20)
 SMALL = 32  # an action list shorter than this sets its mask item by item (quicker)
+
+
+# what a Wizard or a Hero moving carries: (none of them carries it, some carry it)
+MARK_WORDS = {C.WIZARD: ("no Wizard bearing a Relic", "bearing a Relic"),
+              C.HERO: ("no Hero holding a Battle Plan", "holding a Battle Plan")}
+# an action's label, by the codec's segment (its value: the codec's label of the action)
+SEGMENT_WORDS = {"region": "{verb}{value}", "unit": "{verb}{value}", "count": "{counting} {value}",
+                 "result": "{value}", "player": "rob {value}"}
+
+
+def action_label(state: Any, a: int, done: str = "done", verb: str = "",
+                 counting: str = "move") -> str:
+    """The action in the game's words: `back`, `done` (what it means at this decision) and
+    `reroll`, else the codec's label of the action in its segment's template, with the
+    decision's verb (a region or unit type) or counting word (a count)."""
+    if a == BACK:
+        return "back"
+    if a == DONE:
+        return done
+    if a == REROLL:
+        return "reroll"
+    codec = state.game.codec
+    segment, i = codec.decode(a)
+    return SEGMENT_WORDS[segment].format(verb=f"{verb} " if verb else "", counting=counting,
+                                         value=codec.labels[segment][i])
 
 
 def _need(ok: bool, field: str, why: str) -> None:
@@ -88,6 +113,7 @@ class KingsRules(Protocol):
     def stack(self) -> list[Frame[Any]]: ...
     def ask_prompt(self, frame: Ask, role: int) -> tuple[str, dict[str, Any]]: ...
     def divination_prompt(self, frame: Divination) -> tuple[str, dict[str, Any]]: ...
+    def crowned(self, p: int, k: int) -> int: ...
     def _on_divination(self, frame: Divination, a: int) -> None: ...
     def _step_setup(self) -> None: ...
     def _step_fate(self) -> None: ...
@@ -122,6 +148,8 @@ class KingsRules(Protocol):
     def _on_relic_roll(self, a: int) -> None: ...
     def _on_move_marked(self, a: int) -> None: ...
 
+    @property
+    def task(self) -> Any: ...
     @property
     def n(self) -> int: ...
     @property
@@ -239,6 +267,13 @@ class Ask(Frame[Any]):
     legal: tuple[int, ...]
     kind: ClassVar[str] = "ask"
     TEXT: ClassVar[str] = ""  # the view's prompt, formatted with the decision's words
+    DONE: ClassVar[str] = "done"  # what `done` means here
+    VERB: ClassVar[str] = ""  # what is done to the region or unit type chosen
+    COUNTING: ClassVar[str] = "move"  # what is done with the count chosen
+
+    def label(self, state: KingsRules, action: int) -> str:
+        """The action's name at this decision (``State.action_to_string``)."""
+        return action_label(state, action, self.DONE, self.VERB, self.COUNTING)
 
     def mask(self, state: Any, mask: Mask) -> None:
         legal = self.legal
@@ -271,6 +306,7 @@ class Divination(Ask):
     roll: Roll
     offered: tuple[int, ...]
     kind: ClassVar[str] = "divination"
+    DONE: ClassVar[str] = "keep the roll"
 
     def apply(self, state: KingsRules, action: int) -> None:
         del state.stack[-1]  # answered (its rule may ask the next decision)
@@ -332,6 +368,7 @@ class TargetRegion(Ask):
 @dataclass(frozen=True, slots=True)
 class TargetUnit(Ask):
     kind: ClassVar[str] = "target_unit"
+    VERB: ClassVar[str] = "strike"
     TEXT: ClassVar[str] = "{effect} strikes {target}: choose which unit type."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -343,6 +380,7 @@ class TargetUnit(Ask):
 @dataclass(frozen=True, slots=True)
 class Adventure(Ask):
     kind: ClassVar[str] = "adventure"
+    DONE: ClassVar[str] = "gain 1 Gold"
     TEXT: ClassVar[str] = ("Adventure (in {region}): kill a Monster in an adjacent region, or "
                            "gain 1 Gold.")
 
@@ -355,6 +393,7 @@ class Adventure(Ask):
 @dataclass(frozen=True, slots=True)
 class Piracy(Ask):
     kind: ClassVar[str] = "piracy"
+    DONE: ClassVar[str] = "gain 1 Gold from the bank"
     TEXT: ClassVar[str] = "Piracy: rob an opponent of 1 Gold, or gain 1 Gold from the bank."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -378,6 +417,7 @@ class AncientLore(Ask):
 @dataclass(frozen=True, slots=True)
 class Sacrifice(Ask):
     kind: ClassVar[str] = "sacrifice"
+    VERB: ClassVar[str] = "sacrifice"
     TEXT: ClassVar[str] = "Sacrifice (in {region}): choose a fellow unit to destroy; then roll again."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -389,6 +429,7 @@ class Sacrifice(Ask):
 @dataclass(frozen=True, slots=True)
 class Transmutation(Ask):
     kind: ClassVar[str] = "transmutation"
+    VERB: ClassVar[str] = "transmute"
     TEXT: ClassVar[str] = "Transmutation (in {region}): choose a fellow unit to become a Monster."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -400,6 +441,8 @@ class Transmutation(Ask):
 @dataclass(frozen=True, slots=True)
 class Training(Ask):
     kind: ClassVar[str] = "training"
+    DONE: ClassVar[str] = "train none"
+    COUNTING: ClassVar[str] = "train"
     TEXT: ClassVar[str] = "Training (in {region}): how many Armies become Elites (or train none)?"
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -411,17 +454,24 @@ class Training(Ask):
 @dataclass(frozen=True, slots=True)
 class RelicRoll(Ask):
     kind: ClassVar[str] = "relic_roll"
+    DONE: ClassVar[str] = "no extra roll"
     TEXT: ClassVar[str] = "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?"
 
     def apply(self, state: KingsRules, action: int) -> None:
         del state.stack[-1]
         state._on_relic_roll(action)
 
+    def label(self, state: KingsRules, action: int) -> str:
+        if action in (BACK, DONE, REROLL):
+            return Ask.label(self, state, action)
+        return "roll again (Relic)"
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
 class Recruit(Ask):
     kind: ClassVar[str] = "recruit"
+    DONE: ClassVar[str] = "end recruiting"
     TEXT: ClassVar[str] = ("Recruit Phase: choose a region to roll on its Recruit Table, or end "
                            "recruiting.")
 
@@ -434,6 +484,7 @@ class Recruit(Ask):
 @dataclass(frozen=True, slots=True)
 class MoveFrom(Ask):
     kind: ClassVar[str] = "move_from"
+    DONE: ClassVar[str] = "end the Move Phase"
     TEXT: ClassVar[str] = "Move Phase: choose a region to move units from, or end the Move Phase."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -486,11 +537,20 @@ class MoveMarked(Ask):
         del state.stack[-1]
         state._on_move_marked(action)
 
+    def label(self, state: KingsRules, action: int) -> str:
+        if action == BACK:
+            return "back"
+        task = state.task
+        none, some = MARK_WORDS[task.boarding if task.boarding >= 0 else task.unit]
+        return none if action == DONE else f"{action - COUNT0 + 1} {some}"
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
 class Embark(Ask):
     kind: ClassVar[str] = "embark"
+    DONE: ClassVar[str] = "no passenger"
+    VERB: ClassVar[str] = "embark"
     TEXT: ClassVar[str] = ("Which unit boards the Ships sailing from {region} to {target} (or no "
                            "passenger)?")
 
@@ -503,6 +563,7 @@ class Embark(Ask):
 @dataclass(frozen=True, slots=True)
 class Casualty(Ask):
     kind: ClassVar[str] = "casualty"
+    VERB: ClassVar[str] = "lose"
     TEXT: ClassVar[str] = "Battle in {battle}: choose the unit type you lose ({hits} hits to take)."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -514,6 +575,7 @@ class Casualty(Ask):
 @dataclass(frozen=True, slots=True)
 class BattleTarget(Ask):
     kind: ClassVar[str] = "battle_target"
+    VERB: ClassVar[str] = "strike"
     TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the enemy unit type."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -525,6 +587,7 @@ class BattleTarget(Ask):
 @dataclass(frozen=True, slots=True)
 class Restore(Ask):
     kind: ClassVar[str] = "restore"
+    VERB: ClassVar[str] = "bring back"
     TEXT: ClassVar[str] = "{effect} in the battle in {battle}: choose the unit type brought back."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -536,6 +599,8 @@ class Restore(Ask):
 @dataclass(frozen=True, slots=True)
 class Retreat(Ask):
     kind: ClassVar[str] = "retreat"
+    DONE: ClassVar[str] = "stay"
+    VERB: ClassVar[str] = "retreat to"
     TEXT: ClassVar[str] = ("Battle in {battle}, round {round} over: retreat to a region you "
                            "control, or stay.")
 
@@ -548,6 +613,7 @@ class Retreat(Ask):
 @dataclass(frozen=True, slots=True)
 class TerrorRetreat(Ask):
     kind: ClassVar[str] = "terror_retreat"
+    VERB: ClassVar[str] = "retreat to"
     TEXT: ClassVar[str] = "Terror in {battle}: choose the region you retreat to."
 
     def apply(self, state: KingsRules, action: int) -> None:
@@ -564,6 +630,12 @@ class NewKing(Ask):
     def apply(self, state: KingsRules, action: int) -> None:
         del state.stack[-1]
         state._on_new_king(action)
+
+    def label(self, state: KingsRules, action: int) -> str:
+        if action in (BACK, DONE, REROLL):
+            return Ask.label(self, state, action)
+        r = action - REGION0
+        return f"crown the {C.UNIT_NAMES[state.crowned(self.actor, r)]} in {C.REGIONS[r]}"
 
 
 # every decision kind, in the order of the observation's one-hot `decision` block

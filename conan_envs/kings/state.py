@@ -23,7 +23,7 @@ from ..engine import CorruptStateError
 from ..engine.core import Mask
 from ..engine.flow import AUTO, GAME_OVER, FlowState, Frame
 from . import content as C
-from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, REROLL
+from .actions import MAX_COUNT, REROLL
 from .battle import BattleRules
 from .encode import (
     CURSES,
@@ -36,7 +36,17 @@ from .encode import (
     raid_value,
 )
 from .fields import Battle, Task
-from .frames import FRAME_TYPES, SETUP, Ask, Divination, Phase, Roll, RollContext, new_divination
+from .frames import (
+    FRAME_TYPES,
+    SETUP,
+    Ask,
+    Divination,
+    Phase,
+    Roll,
+    RollContext,
+    action_label,
+    new_divination,
+)
 from .move import MAX_BACKS, MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
@@ -47,22 +57,9 @@ from .view import KingsView
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
-DONE_NAMES = {"divination": "keep the roll", "adventure": "gain 1 Gold",
-              "piracy": "gain 1 Gold from the bank", "recruit": "end recruiting",
-              "move_from": "end the Move Phase", "embark": "no passenger", "retreat": "stay",
-              "training": "train none", "relic_roll": "no extra roll"}
-MARK_WORDS = {C.WIZARD: ("no Wizard bearing a Relic", "bearing a Relic"),
-              C.HERO: ("no Hero holding a Battle Plan", "holding a Battle Plan")}
-VERBS = {"casualty": "lose", "restore": "bring back", "battle_target": "strike",
-         "target_unit": "strike", "sacrifice": "sacrifice", "transmutation": "transmute",
-         "embark": "embark", "retreat": "retreat to", "terror_retreat": "retreat to"}
 NO_REROLL = ("wizard", (1, 18))
 EFFECT_KEYS = frozenset(C.HEROIC_ACTIONS[1:] + C.WIZARD_MAGIC[1:] + C.BATTLE_ACTIONS[1:]
                         + C.BATTLE_SPELLS[1:])
-ACTION_WORDS = {"region": C.REGIONS, "unit": C.UNIT_NAMES, "count": tuple(range(1, 31)),
-                "result": tuple(C.WIZARD_MAGIC_TEXT[1:20]),
-                "player": tuple(f"player_{i}" for i in range(4))}  # Consumed by Demons, Insanity
-
 
 # The rules' fields, in the order they are saved; kept in slots (see `State._SLOTS`).
 FIELDS = ("n", "O", "u", "tot", "pool", "storm", "curse", "raided", "gold", "div", "relics",
@@ -305,34 +302,13 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     observation = encode  # encode(state, role)
 
     def action_to_string(self, a):
-        """The action in the game's words: a region, unit type or count by its name, with
-        the verb of the decision asked (`done` and `reroll` say what they mean)."""
-        kind = self.frame().kind
-        if a == BACK:
-            return "back"
-        if kind == "move_marked":
-            none, some = MARK_WORDS[self.task.boarding if self.task.boarding >= 0 else self.task.unit]
-            return none if a == DONE else f"{a - COUNT0 + 1} {some}"
-        if a == DONE:
-            return DONE_NAMES.get(kind, "done")
-        if a == REROLL:
-            return "reroll"
-        if kind == "relic_roll":
-            return "roll again (Relic)"
-        if kind == "new_king":
-            r = a - REGION0
-            return f"crown the {C.UNIT_NAMES[self.crowned(self.task.heir, r)]} in {C.REGIONS[r]}"
-        segment, i = self.game.codec.decode(a)
-        value = ACTION_WORDS[segment][i]
-        if segment == "count":
-            return f"train {value}" if kind == "training" else f"move {value}"
-        if segment == "result":
-            return f"{value}"
-        if segment == "player":
-            return f"rob {value}"
-        if kind in VERBS:
-            return f"{VERBS[kind]} {value}"
-        return str(value)
+        """The action in the game's words, as the decision asked names it (its frame's
+        ``label``): a region, unit type or count by its name, with the decision's verb
+        (`done` and `reroll` say what they mean)."""
+        frame = self.frame()
+        if isinstance(frame, Ask):
+            return frame.label(self, a)
+        return action_label(self, a)
 
     def shaped_scores(self):
         """The victory key as one number in [0, 1), with the armies that win it: a quarter
