@@ -16,18 +16,10 @@ from itertools import compress
 from ..engine.flow import AUTO
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
+from .decisions import BattleTarget, Casualty, Restore, Retreat, TerrorRetreat
 from .encode import STAGES
 from .fields import Battle, KingsFields, Task
-from .frames import (
-    ATTACK_ROLL,
-    PLUNDER,
-    SIDE_ROLL,
-    BattleTarget,
-    Casualty,
-    Restore,
-    Retreat,
-    TerrorRetreat,
-)
+from .frames import ATTACK_ROLL, PLUNDER, SIDE_ROLL
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values

@@ -5,22 +5,10 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
+from .decisions import Adventure as AdventureAsk
+from .decisions import AncientLore, Piracy, Sacrifice, TargetRegion, TargetUnit, Training, Transmutation
 from .fields import KingsFields, Task
-from .frames import (
-    BEARER_ROLL,
-    CURSE_ROLL,
-    NO_CONTEXT,
-    ROLLED_BY,
-    AncientLore,
-    Ask,
-    Piracy,
-    Sacrifice,
-    TargetRegion,
-    TargetUnit,
-    Training,
-    Transmutation,
-)
-from .frames import Adventure as AdventureAsk
+from .frames import BEARER_ROLL, CURSE_ROLL, NO_CONTEXT, ROLLED_BY, Ask
 
 A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
 T = C.NUM_TYPES

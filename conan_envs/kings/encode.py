@@ -23,7 +23,8 @@ import numpy as np
 
 from ..engine.flow import GAME_OVER
 from . import content as C
-from .frames import DECISIONS, ROLLS, Divination
+from .decisions import DECISIONS
+from .frames import ROLLS, Divination
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")

@@ -12,8 +12,9 @@ from operator import gt
 
 from . import content as C
 from .actions import BACK, COUNT0, DONE, MAX_COUNT, REGION0, UNIT0
+from .decisions import Embark, MoveCount, MoveFrom, MoveMarked, MoveTo, MoveUnit
 from .fields import KingsFields, Task
-from .frames import BATTLE, Embark, MoveCount, MoveFrom, MoveMarked, MoveTo, MoveUnit
+from .frames import BATTLE
 
 # Take-backs a player may make in one Move Phase: enough for any person, and a bound, so that
 # an agent that keeps taking its orders back still comes to the end of its turn.

@@ -6,19 +6,10 @@ from itertools import compress
 
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
+from .decisions import Recruit, RelicRoll
 from .effects import EffectRules
 from .fields import Task
-from .frames import (
-    BEARER_ROLL,
-    HERO,
-    MOVE,
-    RECRUIT,
-    RECRUIT_ROLL,
-    ROLLED_BY,
-    WIZARD,
-    Recruit,
-    RelicRoll,
-)
+from .frames import BEARER_ROLL, HERO, MOVE, RECRUIT, RECRUIT_ROLL, ROLLED_BY, WIZARD
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)

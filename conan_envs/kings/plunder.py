@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .decisions import NewKing
 from .fields import KingsFields, Task
-from .frames import FATE, NewKing
+from .frames import FATE
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 # with no Hero to crown (option `pretender`), the unit crowned instead, cheapest first

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .decisions import PlaceArmy, PlaceKing
 from .fields import KingsFields, Task
-from .frames import FATE, PlaceArmy, PlaceKing
+from .frames import FATE
 
 
 class SetupRules(KingsFields):

@@ -25,6 +25,7 @@ from ..engine.flow import AUTO, GAME_OVER, FlowState, Frame
 from . import content as C
 from .actions import MAX_COUNT, REROLL
 from .battle import BattleRules
+from .decisions import FRAME_TYPES
 from .encode import (
     CURSES,
     KEPT,
@@ -36,17 +37,7 @@ from .encode import (
     raid_value,
 )
 from .fields import Battle, Task
-from .frames import (
-    FRAME_TYPES,
-    SETUP,
-    Ask,
-    Divination,
-    Phase,
-    Roll,
-    RollContext,
-    action_label,
-    new_divination,
-)
+from .frames import SETUP, Ask, Divination, Phase, Roll, RollContext, action_label, new_divination
 from .move import MAX_BACKS, MoveRules
 from .phases import PhaseRules
 from .plunder import PlunderRules
