@@ -11,6 +11,7 @@ most units there; with more than two sides, the battles are fought one after the
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from ..engine.flow import AUTO
@@ -19,7 +20,7 @@ from .actions import DONE, REGION0, UNIT0
 from .decisions import BattleTarget, Casualty, Restore, Retreat, TerrorRetreat
 from .encode import STAGES
 from .fields import Battle, KingsFields, Task
-from .frames import ATTACK_ROLL, PLUNDER, SIDE_ROLL
+from .frames import ATTACK_ROLL, PLUNDER, SIDE_ROLL, RollContext
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
@@ -40,14 +41,16 @@ PLANNED = 2  # in the Hero Battle Action Segment's queue: a Battle Plan's extra 
 
 class BattleRules(KingsFields):
     # ---- sides ---------------------------------------------------------------------------
-    def cnt(self, s, t):
+    def cnt(self, s: int, t: int) -> int:
         """Units of type t fighting for side s this round (possessed ones change sides)."""
         bt = self.battle
+        assert bt is not None
         return self.at(bt.region, bt.owners[s], t) - bt.possessed[1 - s][t] + bt.possessed[s][t]
 
-    def counts(self, s):
+    def counts(self, s: int) -> list[int]:
         """cnt(s, t) for every type at once."""
         bt = self.battle
+        assert bt is not None
         i = (bt.region * self.O + bt.owners[s]) * T
         row = self.u[i:i + T]
         if bt.possessed != _NONE:
@@ -55,16 +58,18 @@ class BattleRules(KingsFields):
             row = [row[t] - theirs[t] + mine[t] for t in range(T)]
         return row
 
-    def side_total(self, s):
+    def side_total(self, s: int) -> int:
         bt = self.battle
+        assert bt is not None
         return (self.tot[bt.region * self.O + bt.owners[s]] - sum(bt.possessed[1 - s])
                 + sum(bt.possessed[s]))
 
-    def remove(self, s, t, targeted=False):
+    def remove(self, s: int, t: int, targeted: bool = False) -> None:
         """A casualty of type t on side s: possessed units first, then units raised for this
         battle (they vanish and are not 'killed'), then the side's own. `targeted`: the
         enemy picked it (Slay, Death), so it is a unit with a token if there is one."""
         bt = self.battle
+        assert bt is not None
         r = bt.region
         if bt.possessed[s][t]:
             bt.possessed[s][t] -= 1
@@ -81,7 +86,7 @@ class BattleRules(KingsFields):
             bt.killed[s][t] += 1
 
     # ---- the battle loop ------------------------------------------------------------------
-    def _next_battle(self):
+    def _next_battle(self) -> tuple[int, int] | None:
         """The first region where the phasing player meets another side, and the defender:
         the other owner with most units there (the first of them on a tie)."""
         me, O, tot = self.me(), self.O, self.tot
@@ -90,17 +95,18 @@ class BattleRules(KingsFields):
             if sum(row) > row[me]:
                 row[me] = 0
                 return r, row.index(max(row))
-        return None, None
+        return None
 
-    def _step_battle(self):
+    def _step_battle(self) -> None:
         bt = self.battle
         if bt is None:
-            r, dfn = self._next_battle()
-            if r is None:
+            found = self._next_battle()
+            if found is None:
                 self.drown()
                 self.task = Task()
                 self.replace(PLUNDER)
                 return
+            r, dfn = found
             me = self.me()
             self.battle = bt = Battle(r, [me, dfn])
             self.log_event(f"Battle in {C.REGIONS[r]}: {self.game.roles[me]} attacks "
@@ -117,13 +123,14 @@ class BattleRules(KingsFields):
                 return
             _STAGES[bt.stage](self)
 
-    def _both_present(self):
-        bt, O = self.battle, self.O
+    def _both_present(self) -> bool:
+        bt, O = self.fight(), self.O
         r = bt.region
         return self.tot[r * O + bt.owners[0]] > 0 and self.tot[r * O + bt.owners[1]] > 0
 
-    def _start_round(self):
+    def _start_round(self) -> None:
         bt = self.battle
+        assert bt is not None
         q = []
         for s in (0, 1):
             o = bt.owners[s]
@@ -137,13 +144,15 @@ class BattleRules(KingsFields):
         bt.stage = "heroes"
         self.log_event(f"Battle in {C.REGIONS[bt.region]}, round {bt.round}")
 
-    def _planned(self):
+    def _planned(self) -> int:
         """The attacker's Heroes and King in the battle that hold a Battle Plan."""
-        r, me = self.battle.region, self.battle.owners[0]
+        bt = self.fight()
+        r, me = bt.region, bt.owners[0]
         return self.marked(r, me, H) + self.marked(r, me, K)
 
-    def _bt_heroes(self):
+    def _bt_heroes(self) -> None:
         bt = self.battle
+        assert bt is not None
         while bt.queue:
             s = bt.queue.pop(0)
             if s == PLANNED:  # one holder left for each Battle Plan roll still queued
@@ -158,8 +167,9 @@ class BattleRules(KingsFields):
         bt.queue = [s for s in (0, 1) for _ in range(self.cnt(s, W))]
         bt.stage = "wizards"
 
-    def _bt_wizards(self):
+    def _bt_wizards(self) -> None:
         bt = self.battle
+        assert bt is not None
         while bt.queue:
             s = bt.queue.pop(0)
             if self.cnt(s, W):
@@ -173,8 +183,9 @@ class BattleRules(KingsFields):
         bt.levels = sorted(levels, reverse=True)
         bt.stage = "attack"
 
-    def _bt_attack(self):
+    def _bt_attack(self) -> None:
         bt = self.battle
+        assert bt is not None
         queue = bt.queue
         # the dice of this initiative step (units fall only once all are rolled)
         if queue and not self._rerollers():  # nobody may reroll: each die settles at once
@@ -226,21 +237,23 @@ class BattleRules(KingsFields):
         bt.queue = [0, 1]
         bt.stage = "retreat"
 
-    def _rolled_attack(self, v, ctx):
+    def _rolled_attack(self, v: int, ctx: RollContext) -> None:
         self._attack_hits(ctx.side, ctx.unit, v)
 
-    def _attack_hits(self, s, t, v):
+    def _attack_hits(self, s: int, t: int, v: int) -> None:
         """Side s's unit of type t rolled v on its attack die."""
         bt = self.battle
+        assert bt is not None
         mod = bt.attack_bonus[s] + (2 * bt.charge[s] if t in (A, E) else 0)
         bt.rolled.append([s, t, v])
         if v + mod >= C.ATTACK[t]:
             bt.hits[1 - s] += 1
 
-    def _log_attacks(self):
+    def _log_attacks(self) -> None:
         """One line per side and unit type for the initiative step's attack dice."""
         bt = self.battle
-        groups = {}
+        assert bt is not None
+        groups: dict[tuple[int, int], list[int]] = {}
         for s, t, v in bt.rolled:
             groups.setdefault((s, t), []).append(v)
         parts = []
@@ -254,31 +267,35 @@ class BattleRules(KingsFields):
         bt.rolled = []
         self.log_event(f"Attacks at initiative {bt.level}: " + "; ".join(parts))
 
-    def _log_losses(self):
+    def _log_losses(self) -> None:
         bt = self.battle
+        assert bt is not None
         self.log_event("Casualties: " + "; ".join(
             f"{self.owner_name(bt.owners[s])} loses "
             + ", ".join(f"{k} {C.UNIT_NAMES[t]}" for t, k in enumerate(bt.lost[s]) if k)
             for s in (0, 1) if any(bt.lost[s])))
         bt.lost = _zeros()
 
-    def _on_casualty(self, a):
-        s = self.battle.side
+    def _on_casualty(self, a: int) -> None:
+        bt = self.fight()
+        s = bt.side
         self.remove(s, a - UNIT0)
-        self.battle.lost[s][a - UNIT0] += 1
-        self.battle.hits[s] -= 1
+        bt.lost[s][a - UNIT0] += 1
+        bt.hits[s] -= 1
 
     # ---- retreat ------------------------------------------------------------------------
-    def retreat_regions(self, s):
+    def retreat_regions(self, s: int) -> list[int]:
         bt = self.battle
+        assert bt is not None
         r, o = bt.region, bt.owners[s]
         if o >= self.n or self.storm[r]:
             return []  # neutral armies never move; nothing leaves a Storm
         return [d for d in C.NEIGHBORS[r]
                 if not self.storm[d] and (C.IS_SEA[r] or not C.IS_SEA[d]) and self.controls(o, d)]
 
-    def _bt_retreat(self):
+    def _bt_retreat(self) -> None:
         bt = self.battle
+        assert bt is not None
         while bt.queue:
             s = bt.queue.pop(0)
             dests = self.retreat_regions(s)
@@ -295,18 +312,20 @@ class BattleRules(KingsFields):
             return
         self._start_round()
 
-    def _on_retreat(self, a):
+    def _on_retreat(self, a: int) -> None:
         if a != DONE:
-            self.battle.queue = []
-            self._retreat(self.battle.side, a - REGION0)
+            bt = self.fight()
+            bt.queue = []
+            self._retreat(bt.side, a - REGION0)
 
-    def _on_terror_retreat(self, a):
-        self._retreat(self.battle.side, a - REGION0)
+    def _on_terror_retreat(self, a: int) -> None:
+        self._retreat(self.fight().side, a - REGION0)
 
-    def _retreat(self, s, d):
+    def _retreat(self, s: int, d: int) -> None:
         """The side leaves for d; its Fortifications and units raised for the battle stay
         behind and are lost."""
         bt = self.battle
+        assert bt is not None
         r, o = bt.region, bt.owners[s]
         self.log_event(f"{self.owner_name(o)} retreats from {C.REGIONS[r]} to {C.REGIONS[d]}")
         bt.possessed = _zeros()
@@ -323,8 +342,9 @@ class BattleRules(KingsFields):
                 self.add(d, o, t, k)
         bt.queue = []
 
-    def _end_battle(self):
+    def _end_battle(self) -> None:
         bt = self.battle
+        assert bt is not None
         r = bt.region
         for s in (0, 1):
             if any(bt.raised[s]):
@@ -346,14 +366,15 @@ class BattleRules(KingsFields):
         self.drown()
 
     # ---- the Heroic Battle Actions and Wizard Battle Spells tables ---------------------------
-    def _rolled_action(self, v, ctx):
+    def _rolled_action(self, v: int, ctx: RollContext) -> None:
         self._battle_effect(C.BATTLE_ACTIONS[v], ctx.side)
 
-    def _rolled_spell(self, v, ctx):
+    def _rolled_spell(self, v: int, ctx: RollContext) -> None:
         self._battle_effect(C.BATTLE_SPELLS[v], ctx.side)
 
-    def _battle_effect(self, eff, s):
+    def _battle_effect(self, eff: str, s: int) -> None:
         bt = self.battle
+        assert bt is not None
         e = 1 - s
         o = bt.owners[s]
         if eff in ("ambush", "illusions"):
@@ -404,19 +425,21 @@ class BattleRules(KingsFields):
                 self._ask(TerrorRetreat, bt.owners[e], [REGION0 + d for d in dests])
         # preparations: nothing
 
-    def _battle_target(self, eff, s, types):
+    def _battle_target(self, eff: str, s: int, types: Sequence[int]) -> None:
         bt = self.battle
+        assert bt is not None
         bt.side, bt.effect = s, eff
         if len(types) == 1:
             self._hit_target(types[0])
         elif types:
             self._ask(BattleTarget, bt.owners[s], [UNIT0 + t for t in types])
 
-    def _on_battle_target(self, a):
+    def _on_battle_target(self, a: int) -> None:
         self._hit_target(a - UNIT0)
 
-    def _hit_target(self, t):
+    def _hit_target(self, t: int) -> None:
         bt = self.battle
+        assert bt is not None
         s, eff = bt.side, bt.effect
         self.log_event(f"{eff.title()}: {self.owner_name(bt.owners[s])} strikes "
                        f"{self.owner_name(bt.owners[1 - s])}'s {C.UNIT_NAMES[t]}")
@@ -427,11 +450,12 @@ class BattleRules(KingsFields):
         else:
             self.remove(1 - s, t, targeted=True)
 
-    def _on_restore(self, a):
+    def _on_restore(self, a: int) -> None:
         self._restore(a - UNIT0)
 
-    def _restore(self, t):
+    def _restore(self, t: int) -> None:
         bt = self.battle
+        assert bt is not None
         s = bt.side
         bt.killed[s][t] -= 1
         self.add(bt.region, bt.owners[s], t)

@@ -4,6 +4,7 @@ into plain tuples the rules index directly."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 from ..engine import RegionGraph, load_yaml
 
@@ -79,7 +80,7 @@ assert len(_map["layout"]) == NUM_REGIONS
 _tables = load_yaml(_PKG, "tables")
 
 
-def _by_roll(entries, sides, key):
+def _by_roll(entries: list[dict[str, Any]], sides: int, key: str) -> tuple[Any, ...]:
     out = [None] * (sides + 1)
     for e in entries:
         lo, hi = e["roll"]

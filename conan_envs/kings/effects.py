@@ -3,12 +3,14 @@ Hero and Wizard Phases. Targets in an adjacent territory are chosen by the rolle
 (`target_region`, then `target_unit` when more than one type fits)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
 from .decisions import Adventure as AdventureAsk
 from .decisions import AncientLore, Piracy, Sacrifice, TargetRegion, TargetUnit, Training, Transmutation
 from .fields import KingsFields, Task
-from .frames import BEARER_ROLL, CURSE_ROLL, NO_CONTEXT, ROLLED_BY, Ask
+from .frames import BEARER_ROLL, CURSE_ROLL, NO_CONTEXT, ROLLED_BY, Ask, RollContext
 
 A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
 T = C.NUM_TYPES
@@ -47,26 +49,26 @@ NO_TARGET = {
 FELLOW_ASKS: dict[str, type[Ask]] = {"transmutation": Transmutation, "sacrifice": Sacrifice}
 
 
-def effect_title(eff):
+def effect_title(eff: str) -> str:
     return {"forge_artifact": "Forge/Discover Artifact"}.get(eff, eff.replace("_", " ").title())
 
 
 class EffectRules(KingsFields):
     # ---- rolls ----------------------------------------------------------------------------
-    def _rolled_hero(self, v, ctx):
+    def _rolled_hero(self, v: int, ctx: RollContext) -> None:
         self._effect(C.HEROIC_ACTIONS[v], ctx.region, ctx.unit)
 
-    def _rolled_wizard(self, v, ctx):
+    def _rolled_wizard(self, v: int, ctx: RollContext) -> None:
         self._effect(C.WIZARD_MAGIC[v], ctx.region, ctx.unit, ctx.relic)
 
-    def _rolled_curse(self, v, ctx):
+    def _rolled_curse(self, v: int, ctx: RollContext) -> None:
         self.set_curse(ctx.target, self.curse[ctx.target] + v)
 
-    def _rolled_prophecy(self, v, ctx):
+    def _rolled_prophecy(self, v: int, ctx: RollContext) -> None:
         self.div[self.me()] += v
 
     # ---- targets ---------------------------------------------------------------------------
-    def _victim_types(self, d, types, take):
+    def _victim_types(self, d: int, types: Sequence[int], take: bool) -> list[tuple[int, int]]:
         """(owner, type) choices among the other owners' units in region d."""
         me, O, u = self.me(), self.O, self.u
         out, seen = [], set()
@@ -80,7 +82,7 @@ class EffectRules(KingsFields):
                     seen.add(t)
         return out
 
-    def _target_regions(self, r, eff):
+    def _target_regions(self, r: int, eff: str) -> list[int]:
         types, land_only, what = TARGETED[eff]
         out = []
         for d in C.NEIGHBORS[r]:
@@ -92,7 +94,7 @@ class EffectRules(KingsFields):
                 out.append(d)
         return out
 
-    def _on_target_region(self, a):
+    def _on_target_region(self, a: int) -> None:
         d = a - REGION0
         eff = self.task.effect
         types, _, what = TARGETED[eff]
@@ -106,14 +108,15 @@ class EffectRules(KingsFields):
             self.task.target = d
             self._ask(TargetUnit, self.me(), [UNIT0 + t for _, t in choices])
 
-    def _on_target_unit(self, a):
+    def _on_target_unit(self, a: int) -> None:
         d, t = self.task.target, a - UNIT0
         eff = self.task.effect
         types, _, what = TARGETED[eff]
+        assert types is not None  # (a unit is asked of an effect that strikes units)
         o = next(o for o, t2 in self._victim_types(d, types, what == "take") if t2 == t)
         self._unit_effect(what, d, o, t)
 
-    def _unit_effect(self, what, d, o, t):
+    def _unit_effect(self, what: str, d: int, o: int, t: int) -> None:
         marked = self.marked(d, o, t) > 0  # the striker picks the Relic bearer first
         self.log_event(f"{self.task.effect.replace('_', ' ').title()}: "
                        f"{'kills' if what == 'kill' else 'takes'} {self.owner_name(o)}'s "
@@ -127,7 +130,7 @@ class EffectRules(KingsFields):
             self.add(d, o, t, -1)
             self.add(d, self.me(), t)
 
-    def _region_effect(self, what, d):
+    def _region_effect(self, what: str, d: int) -> None:
         self.log_event(f"{self.game.roles[self.me()]}'s "
                        f"{self.task.effect.replace('_', ' ').title()} strikes {C.REGIONS[d]}")
         if what == "army":
@@ -140,7 +143,7 @@ class EffectRules(KingsFields):
             self._roll("curse", 6, CURSE_ROLL[d])
 
     # ---- the tables ---------------------------------------------------------------------
-    def _effect(self, eff, r, t, bearer=False):
+    def _effect(self, eff: str, r: int, t: int, bearer: bool = False) -> None:
         """Effect `eff` rolled in region r by a unit of type t (`bearer`: a Wizard bearing
         a Relic)."""
         me = self.me()
@@ -220,16 +223,16 @@ class EffectRules(KingsFields):
             self._ask(AncientLore, me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
 
-    def _gain_gold(self, why):
+    def _gain_gold(self, why: str) -> None:
         me = self.me()
         self.gold[me] += 1
         self.log_event(f"{why}: {self.game.roles[me]} gains 1 Gold (now {self.gold[me]})")
 
-    def _fellows(self, r, types):
+    def _fellows(self, r: int, types: Sequence[int]) -> list[int]:
         me = self.me()
         return [t for t in types if self.at(r, me, t) > (1 if t == W else 0)]
 
-    def _choose_fellow(self, eff, r, types, bearer):
+    def _choose_fellow(self, eff: str, r: int, types: Sequence[int], bearer: bool) -> None:
         if not types:
             self.log_event(f"{effect_title(eff)}: no fellow unit in {C.REGIONS[r]}; "
                            "nothing happens")
@@ -240,7 +243,7 @@ class EffectRules(KingsFields):
         else:
             self._ask(FELLOW_ASKS[eff], self.me(), [UNIT0 + t for t in types])
 
-    def _fellow_effect(self, t):
+    def _fellow_effect(self, t: int) -> None:
         r, me, bearer = self.task.region, self.me(), self.task.relic
         if t == W:  # a fellow Wizard: a plain one if any (the rolling Wizard stays)
             plain = self.at(r, me, W) - self.marked(r, me, W) - (0 if bearer else 1)
@@ -257,30 +260,30 @@ class EffectRules(KingsFields):
             self.kill(r, me, t)
             self._roll("wizard", 20, BEARER_ROLL[r] if bearer else ROLLED_BY[r][W])
 
-    def _on_transmutation(self, a):
+    def _on_transmutation(self, a: int) -> None:
         self._fellow_effect(a - UNIT0)
 
-    def _on_sacrifice(self, a):
+    def _on_sacrifice(self, a: int) -> None:
         self._fellow_effect(a - UNIT0)
 
-    def _on_training(self, a):
+    def _on_training(self, a: int) -> None:
         if a != DONE:
             k, r, me = a - COUNT0 + 1, self.task.region, self.me()
             self.add(r, me, A, -k)
             self.add(r, me, E, k)
 
-    def _on_adventure(self, a):
+    def _on_adventure(self, a: int) -> None:
         if a == DONE:
             self._gain_gold("Adventure")
         else:
             self._on_target_region(a)
 
-    def _on_piracy(self, a):
+    def _on_piracy(self, a: int) -> None:
         if a != DONE:
             self.gold[a - PLAYER0] -= 1
             self._gain_gold(f"Piracy robs {self.game.roles[a - PLAYER0]}")
         else:
             self._gain_gold("Piracy")
 
-    def _on_ancient_lore(self, a):
+    def _on_ancient_lore(self, a: int) -> None:
         self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task.region, W, self.task.relic)

@@ -19,11 +19,14 @@ stale; the rest is left zero. Encoding copies the observer's row and writes the 
 parts."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..engine.flow import GAME_OVER
 from . import content as C
 from .decisions import DECISIONS
+from .fields import Battle
 from .frames import ROLLS, Divination
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
@@ -35,7 +38,7 @@ KEPT = 4096  # observation parts and legal masks a game keeps for reuse
 FEW_CELLS = 16  # board cells written one by one; more are written at once (fancy indexing)
 
 
-def _scaled(k, c):
+def _scaled(k: int, c: int) -> float:
     """k of something with limit c, as the observation shows it: float32 k * (1/c), capped
     at 1 (neutral armies have no chit limit)."""
     return float(min(np.float32(k) * np.float32(1.0 / c), np.float32(1.0)))
@@ -68,7 +71,7 @@ TURN_REGION_FIELDS = ("stack_bonus", "journey", "plan", "bonus_recruit", "rolls"
 TURN_SIZE = len(TURN_REGION_FIELDS) * R + 2 + len(C.COUNTRIES)
 
 
-def observation_blocks(game, role=0):
+def observation_blocks(game: Any, role: int = 0) -> list[tuple[str, int]]:
     """The observation's named blocks, in order, with their sizes (they sum to its size)."""
     n = game.num_players
     o = n + 1
@@ -82,7 +85,7 @@ def observation_blocks(game, role=0):
             ("relics", R * n), ("turn", TURN_SIZE), ("task_count", 1)]
 
 
-def block_offsets(n):
+def block_offsets(n: int) -> dict[str, int]:
     """Where each block starts, by name."""
     out, k = {}, 0
     for name, size in observation_blocks(_Sizes(n)):
@@ -92,15 +95,15 @@ def block_offsets(n):
 
 
 class _Sizes:
-    def __init__(self, n):
+    def __init__(self, n: int) -> None:
         self.num_players = n
 
 
-def observation_size(n):
+def observation_size(n: int) -> int:
     return sum(size for _, size in observation_blocks(_Sizes(n)))
 
 
-def pending(state, kind=None):
+def pending(state: Any, kind: str | None = None) -> tuple[int, int, int, int]:
     """What the pending decision is resolving, as indices (-1: none): the effect, its region
     (where the roll was made or the units start), its target (region chosen, destination),
     the unit type. Shared by the encoder and the view, so they always agree."""
@@ -118,18 +121,18 @@ def pending(state, kind=None):
     return _EFF[eff] if eff in _EFF else -1, region, target, unit
 
 
-def marked_count(state):
+def marked_count(state: Any) -> int:
     """At a `move_marked` decision, how many units the order moves (a boarding: one)."""
     task = state.task
     return 1 if task.boarding >= 0 else task.count
 
 
-def board_size(n):
+def board_size(n: int) -> int:
     """Where the board part of the observation ends: units, occupancy, the three tokens."""
     return R * (n + 1) * (T + 1) + 3 * R
 
 
-def _views(n):
+def _views(n: int) -> list[list[int]]:
     """Per observer, the (region, owner) rows in the order its observation lists them:
     its own seat first, then the next players, the neutral armies last."""
     o = n + 1
@@ -137,7 +140,7 @@ def _views(n):
             for role in range(n)]
 
 
-def board_positions(n):
+def board_positions(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per observer, where each unit count u[(r*O + o)*T + t] and each occupancy
     tot[r*O + o] appear in its row of the state's board."""
     o = n + 1
@@ -153,13 +156,13 @@ def board_positions(n):
     return tuple(upos), tuple(opos)
 
 
-def raid_value(raider, role, n):
+def raid_value(raider: int, role: int, n: int) -> float:
     """A raided region as `role` sees it: the raider's seat counted from the observer,
     (seat + 1) / n; 0 when not raided."""
     return 0.0 if raider < 0 else ((raider - role) % n + 1) / n
 
 
-def board_values(state):
+def board_values(state: Any) -> list[Any]:
     """The board from the state's unit counts, tokens, players, phase, round, Relics and
     turn-long effects: what `state.board` holds once every observer has caught up (and been
     shown them)."""
@@ -183,7 +186,7 @@ def board_values(state):
     return rows
 
 
-def catch_up(state, role):
+def catch_up(state: Any, role: int) -> None:
     """Write to the observer's row of the board the unit counts and occupancies that changed
     since its last observation (`KingsState.add` notes them; those changed since anyone's
     last observation pass to every observer's notes here)."""
@@ -213,7 +216,7 @@ def catch_up(state, role):
     owners.clear()
 
 
-def encode(state, role):
+def encode(state: Any, role: int) -> Any:
     # The observer's row of the board holds, besides the board itself, the players block,
     # the phase and the round as last shown to it (`shown_*`): they change seldom, and are
     # rewritten only when they do. The decision's parts are written to the copy handed out.
@@ -279,7 +282,7 @@ def encode(state, role):
     return out
 
 
-def write_relics(state, role, out, k):
+def write_relics(state: Any, role: int, out: Any, k: int) -> None:
     """The relics block: per region, the Relic-bearing Wizards of each player (the observer
     first), scaled like Wizards."""
     n, relic, scaled = state.n, state.relic, SCALED[C.WIZARD]
@@ -293,7 +296,7 @@ def write_relics(state, role, out, k):
             out[k + r * n + seats.index(p)] = scaled[relic[i]]
 
 
-def write_turn(state, out, k):
+def write_turn(state: Any, out: Any, k: int) -> None:
     """The turn block: the phasing player's turn-long effects (Forced March and Demonic
     Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made) by region, the
     King's Long Journey and Battle Plan, the country recruit rolls not yet made."""
@@ -312,18 +315,18 @@ def write_turn(state, out, k):
         block[at + 2:] = state.country_roll
 
 
-def round_value(state):
+def round_value(state: Any) -> float:
     x = state.turn / (state.game.max_turns or 100)
     return x if x < 1.0 else 1.0
 
 
-def players_key(state, role, frame):
+def players_key(state: Any, role: int, frame: Any) -> tuple[Any, ...]:
     """Everything the observer's players block is made from (`frame`: the one deciding)."""
     return (role, state.act, -1 if frame is GAME_OVER else frame.actor, *state.order, *state.gold,
             *state.div, *state.relics, *state.alive, *state.pool[C.KING::T], *state.king_dead)
 
 
-def players_block(state, role, key):
+def players_block(state: Any, role: int, key: Any) -> Any:
     """The players block (the observer first): Gold, Divinations, Relics, alive, King, seat,
     phasing, asked, slain. It changes seldom, so each block made is kept in the game
     (read-only), by its key."""
@@ -335,7 +338,7 @@ def players_block(state, role, key):
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
-    values = []
+    values: list[float] = []
     for p in state.game.seats[role]:
         g, d, r = gold[p], div[p], relics[p]
         values += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
@@ -351,7 +354,7 @@ def players_block(state, role, key):
     return block
 
 
-def battle_values(bt):
+def battle_values(bt: Battle) -> list[float]:
     """The battle block: round, stage, then per side (attacker first) its round modifiers,
     pending hits, and units killed, raised for the battle, possessed and immobilized."""
     vals = [bt.round / 50] + [0.0] * len(STAGES)

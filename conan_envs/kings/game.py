@@ -7,11 +7,15 @@ King's death); state.py holds the shared machinery (decisions, dice, Divination 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import ConfigError, Game
+from ..engine.core import Mask
 from ..engine.options import Bool, Choice, Int, max_turns
 from . import content as C
 from .actions import make_codec
 from .encode import block_offsets, board_positions, board_size, observation_size
+from .frames import Ask
 from .state import KingsState
 
 VICTORIES = ("most_countries", "last_king")
@@ -40,7 +44,7 @@ class KingsGame(Game):
     }
     state_class = KingsState
 
-    def _setup(self):
+    def _setup(self) -> None:
         n = self.config["num_players"]
         cap = self.config["max_turns"]
         if cap is None and self.config["victory"] == "most_countries":
@@ -57,7 +61,9 @@ class KingsGame(Game):
         # made once and shared by the states (read-only): legal masks by action list, the
         # observation's players block by what it is made from, decision frames (frozen) by
         # kind, actor and legal actions
-        self.masks, self.obs_players, self.frames = {}, {}, {}
+        self.masks: dict[tuple[int, ...], Mask] = {}
+        self.obs_players: dict[tuple[Any, ...], Any] = {}
+        self.frames: dict[tuple[Any, ...], Ask] = {}
 
-    def observation_shape(self, role):
+    def observation_shape(self, role: int) -> tuple[int, ...]:
         return (self._obs_size,)

@@ -7,6 +7,7 @@ carry a Relic or a Battle Plan (tokens.py); a Ship order then takes passengers o
 Until the units move, `back` undoes the order's last step (back to the region)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from operator import gt
 
@@ -26,7 +27,7 @@ MARKS = {C.WIZARD: "bearing a Relic", C.HERO: "holding a Battle Plan"}
 
 
 class MoveRules(KingsFields):
-    def movable_types(self, r, me):
+    def movable_types(self, r: int, me: int) -> list[int]:
         """Unit types in r of the phasing player that may still move somewhere."""
         if self.storm[r]:
             return []
@@ -37,19 +38,19 @@ class MoveRules(KingsFields):
             return types
         return [t for t in types if (ship_ok if t == C.SHIP else land_ok)]
 
-    def _unmoved(self, r, me):
+    def _unmoved(self, r: int, me: int) -> list[int]:
         """Unit types in r of the phasing player not all moved yet (Fortifications aside)."""
         b, m = (r * self.O + me) * T, r * T
         return list(compress(_MOVERS, map(gt, self.u[b:b + T], self.moved[m:m + T])))
 
-    def way_out(self, nbrs):
+    def way_out(self, nbrs: Sequence[int]) -> bool:
         """Is one of the regions nbrs free of a Storm ("never into ... a Storm")?"""
         return 0 in map(self.storm.__getitem__, nbrs)
 
-    def move_sources(self, me):
+    def move_sources(self, me: int) -> list[int]:
         return [r for r in self.occupied(me) if self._region_movable(r, me)]
 
-    def _region_movable(self, r, me):
+    def _region_movable(self, r: int, me: int) -> bool:
         """Has region r a unit of the phasing player that may still move somewhere?"""
         if self.storm[r]:
             return False
@@ -60,12 +61,11 @@ class MoveRules(KingsFields):
             return True
         return C.SHIP in types and self.way_out(C.SHIP_NEIGHBORS[r])
 
-    def _step_move(self):
+    def _step_move(self) -> None:
         me = self.me()
         ctx = self.task
-        if ctx.done:
-            sources = []
-        else:  # computed once per phase, then only the region just left can change
+        sources: list[int] | None = None
+        if not ctx.done:  # computed once per phase, then only the region just left can change
             sources = ctx.sources
             if sources is None:
                 sources = ctx.sources = self.move_sources(me)
@@ -77,14 +77,14 @@ class MoveRules(KingsFields):
         self.battle = None
         self.replace(BATTLE)
 
-    def _on_move_from(self, a):
+    def _on_move_from(self, a: int) -> None:
         if a == DONE:
             self.task.done = True
             return
         self.task.source = a - REGION0
         self._ask_unit()
 
-    def _ask_unit(self):
+    def _ask_unit(self) -> None:
         r, me = self.task.source, self.me()
         types = self.movable_types(r, me)
         if len(types) == 1:
@@ -92,31 +92,31 @@ class MoveRules(KingsFields):
         else:
             self._ask(MoveUnit, me, [UNIT0 + t for t in types] + self._back())
 
-    def _on_move_unit(self, a):
+    def _on_move_unit(self, a: int) -> None:
         if a == BACK:
             self._took_back()
             self._back_to_regions()
         else:
             self._choose_unit(a - UNIT0)
 
-    def _back_to_regions(self):
+    def _back_to_regions(self) -> None:
         """Nothing of the order is kept: back to choosing a region."""
         self.task = Task(sources=self.task.sources, backs=self.task.backs)
 
-    def _back(self):
+    def _back(self) -> list[int]:
         """`back` among the choices while the phase's take-backs last (MAX_BACKS)."""
         return [BACK] if self.task.backs < MAX_BACKS else []
 
-    def _took_back(self):
+    def _took_back(self) -> None:
         self.task.backs += 1
 
-    def _unmoved_split(self, r, t):
+    def _unmoved_split(self, r: int, t: int) -> tuple[int, int]:
         """(plain, marked) units of type t in r of the phasing player that may still move."""
         me = self.me()
         marked = self.marked(r, me, t) - self.moved_marked(r, t)
         return self.at(r, me, t) - self.moved[r * T + t] - marked, marked
 
-    def reach(self, r, t, me, steps):
+    def reach(self, r: int, t: int, me: int, steps: int) -> dict[int, int]:
         """Distances (1..steps) of the regions unit type t may move to from r."""
         nbrs = C.SHIP_NEIGHBORS if t == C.SHIP else C.LAND_NEIGHBORS
         storm = self.storm
@@ -134,7 +134,7 @@ class MoveRules(KingsFields):
         del dist[r]
         return dist
 
-    def _choose_unit(self, t):
+    def _choose_unit(self, t: int) -> None:
         r, me = self.task.source, self.me()
         base = C.MOVE[t] + self.stack_bonus[r]
         extra = 2 if (t == C.HERO and self.journey[r]) or (t == C.KING and self.king_journey) else 0
@@ -145,7 +145,7 @@ class MoveRules(KingsFields):
         self.task.destination = -1
         self._ask(MoveTo, me, [REGION0 + d for d in sorted(dist)] + self._back())
 
-    def _on_move_to(self, a):
+    def _on_move_to(self, a: int) -> None:
         if a == BACK:  # back to the unit type, if there was a choice
             self._took_back()
             self.task.unit, self.task.far = -1, []
@@ -161,7 +161,7 @@ class MoveRules(KingsFields):
         else:
             self._ask(MoveCount, self.me(), [COUNT0 + k for k in range(most)] + self._back())
 
-    def _most(self):
+    def _most(self) -> int:
         """How many units the order may move to its destination."""
         r, t, d, me = self.task.source, self.task.unit, self.task.destination, self.me()
         most = self.at(r, me, t) - self.moved[r * T + t]
@@ -169,14 +169,14 @@ class MoveRules(KingsFields):
             most = min(most, self.journey[r] if t == C.HERO else 1)
         return most if most < MAX_COUNT else MAX_COUNT
 
-    def _on_move_count(self, a):
+    def _on_move_count(self, a: int) -> None:
         if a == BACK:
             self._took_back()
             self._choose_unit(self.task.unit)
         else:
             self._count_chosen(a - COUNT0 + 1)
 
-    def _count_chosen(self, k):
+    def _count_chosen(self, k: int) -> None:
         """k units move: which of them carry their token, if that is a choice."""
         t = self.task.unit
         if t == C.WIZARD or (t == C.HERO and self.task.destination not in self.task.far):
@@ -191,7 +191,7 @@ class MoveRules(KingsFields):
         else:
             self._do_move(k, 0)
 
-    def _on_move_marked(self, a):
+    def _on_move_marked(self, a: int) -> None:
         ctx = self.task
         if a == BACK:
             self._took_back()
@@ -214,7 +214,7 @@ class MoveRules(KingsFields):
             k, ctx.count = ctx.count, -1
             self._do_move(k, j)
 
-    def _do_move(self, k, marked):
+    def _do_move(self, k: int, marked: int) -> None:
         """k units move, `marked` of them with their Relic or Battle Plan."""
         ctx, me = self.task, self.me()
         r, t, d = ctx.source, ctx.unit, ctx.destination
@@ -241,7 +241,7 @@ class MoveRules(KingsFields):
         else:
             self._moved_from(r)
 
-    def _spend_journeys(self, r, k):
+    def _spend_journeys(self, r: int, k: int) -> None:
         """k Heroes without a Battle Plan leave r by a short way: the plain ones go first,
         then those on a Long Journey, whose +2 is then spent. (A Hero rolls once: none holds
         both a Long Journey and a Battle Plan.)"""
@@ -250,7 +250,7 @@ class MoveRules(KingsFields):
             self.journey[r] -= k - plain
             self.tokens_changed()
 
-    def _ask_embark(self):
+    def _ask_embark(self) -> None:
         ctx, me = self.task, self.me()
         r = ctx.source
         types = [t for t in C.PASSENGERS if self.at(r, me, t) > self.moved[r * T + t]]
@@ -259,14 +259,15 @@ class MoveRules(KingsFields):
         else:
             self._moved_from(r)
 
-    def _moved_from(self, r):
+    def _moved_from(self, r: int) -> None:
         """The order is complete: back to choosing a region."""
         sources = self.task.sources
+        assert sources is not None  # (set when the Move Phase began)
         if not self._region_movable(r, self.me()):
             sources.remove(r)
         self.task = Task(sources=sources, backs=self.task.backs)
 
-    def _on_embark(self, a):
+    def _on_embark(self, a: int) -> None:
         if a == DONE:
             self._moved_from(self.task.source)
             return
@@ -281,7 +282,7 @@ class MoveRules(KingsFields):
         else:
             self._board(t, 0)
 
-    def _board(self, t, marked):
+    def _board(self, t: int, marked: int) -> None:
         ctx, me = self.task, self.me()
         self.log_event(f"{self.game.roles[me]}'s {C.UNIT_NAMES[t]}"
                        f"{' ' + MARKS[t] if marked else ''} boards a Ship")

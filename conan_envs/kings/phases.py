@@ -9,7 +9,7 @@ from .actions import DONE, REGION0, UNIT0
 from .decisions import Recruit, RelicRoll
 from .effects import EffectRules
 from .fields import Task
-from .frames import BEARER_ROLL, HERO, MOVE, RECRUIT, RECRUIT_ROLL, ROLLED_BY, WIZARD
+from .frames import BEARER_ROLL, HERO, MOVE, RECRUIT, RECRUIT_ROLL, ROLLED_BY, WIZARD, RollContext
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
@@ -18,7 +18,7 @@ BEARER, RELIC_ROLL = -2, -1  # Wizard Phase rolls: a Relic bearer's own roll, it
 
 class PhaseRules(EffectRules):
     # ---- FATE PHASE: storms and curses decay -----------------------------------------
-    def _step_fate(self):
+    def _step_fate(self) -> None:
         me = self.me()
         storm, curse, raided = self.storm, self.curse, self.raided
         if any(storm):
@@ -42,7 +42,7 @@ class PhaseRules(EffectRules):
         self.queue = q
         self.replace(HERO)
 
-    def _step_hero(self):
+    def _step_hero(self) -> None:
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
@@ -64,7 +64,7 @@ class PhaseRules(EffectRules):
         self.queue = q
         self.replace(WIZARD)
 
-    def _step_wizard(self):
+    def _step_wizard(self) -> None:
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
@@ -93,12 +93,12 @@ class PhaseRules(EffectRules):
         self.tokens_changed()  # the country rolls owed
         self.replace(RECRUIT)
 
-    def _on_relic_roll(self, a):
+    def _on_relic_roll(self, a: int) -> None:
         if a != DONE:
             self._roll("wizard", 20, BEARER_ROLL[self.task.region])
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
-    def recruit_regions(self, p, eligible=None):
+    def recruit_regions(self, p: int, eligible: list[int] | None = None) -> list[int]:
         """Regions where p may make a recruit roll now. `eligible`: the regions that pass
         the conditions that cannot change during the Recruit Phase."""
         if eligible is None:
@@ -109,7 +109,7 @@ class PhaseRules(EffectRules):
             return [r for r in eligible if rolls[r] < 3]
         return [r for r in eligible if rolls[r] < 3 and (bonus[r] or country[country_of[r]])]
 
-    def _recruit_eligible(self, p, held=None):
+    def _recruit_eligible(self, p: int, held: list[int] | None = None) -> list[int]:
         """Controlled land regions free of Storms, Curses and raids (`held`: the regions p
         controls, when known)."""
         if held is None:
@@ -118,7 +118,7 @@ class PhaseRules(EffectRules):
         return [r for r in held
                 if not C.IS_SEA[r] and not storm[r] and not curse[r] and raided[r] < 0]
 
-    def _step_recruit(self):
+    def _step_recruit(self) -> None:
         me = self.me()
         ctx = self.task
         if ctx.eligible is None:  # fixed for the phase: recruiting changes no control
@@ -133,7 +133,7 @@ class PhaseRules(EffectRules):
         self.task = Task()
         self.replace(MOVE)
 
-    def _on_recruit(self, a):
+    def _on_recruit(self, a: int) -> None:
         if a == DONE:
             self.task.done = True
             return
@@ -149,9 +149,10 @@ class PhaseRules(EffectRules):
         self.tokens_changed()
         self._roll("recruit", 12, RECRUIT_ROLL[r])
 
-    def _rolled_recruit(self, v, ctx):
+    def _rolled_recruit(self, v: int, ctx: RollContext) -> None:
         r, me = ctx.region, self.me()
         res = C.RECRUIT[C.COUNTRY_OF[r]][v]
+        assert res is not None  # (every result 1-12 of a Recruit Table is given)
         if res == C.GOLD:
             self.gold[me] += 1
         elif res == C.NOTHING:

@@ -19,7 +19,7 @@ PRETENDERS = (C.ARMY, C.ELITE, C.WIZARD, C.MONSTER)
 
 
 class PlunderRules(KingsFields):
-    def _step_plunder(self):
+    def _step_plunder(self) -> None:
         me = self.me()
         if self.plunder:
             self.log_event(f"{self.game.roles[me]} gains {self.plunder} Gold in plunder")
@@ -37,7 +37,7 @@ class PlunderRules(KingsFields):
             self.succession(p, heirs[0] if heirs else -1)
         self._end_turn()
 
-    def heirs(self, p):
+    def heirs(self, p: int) -> list[int]:
         """Regions where p may crown a new King: his Heroes' ("one of your other Heroes
         becomes the new king"); with no Hero left and the `pretender` option, any region of
         his holding a unit that can be crowned (designed: the rulebook is silent)."""
@@ -46,15 +46,15 @@ class PlunderRules(KingsFields):
             heirs = [r for r in self.occupied(p) if any(self.at(r, p, t) for t in PRETENDERS)]
         return heirs
 
-    def _on_new_king(self, a):
+    def _on_new_king(self, a: int) -> None:
         self.succession(self.task.heir, a - REGION0)
 
-    def crowned(self, p, k):
+    def crowned(self, p: int, k: int) -> int:
         """The unit crowned if p picks region k: a Hero, else a pretender (the first of
         PRETENDERS there)."""
         return next(t for t in (C.HERO,) + PRETENDERS if self.at(k, p, t))
 
-    def succession(self, p, k):
+    def succession(self, p: int, k: int) -> None:
         """A Hero in region k becomes King, else a pretender (the first of PRETENDERS there);
         k = -1: nobody to crown, the player is out."""
         self.king_dead[p] = False
@@ -83,7 +83,7 @@ class PlunderRules(KingsFields):
                     if t == C.ARMY:
                         self.add(r, neutral, C.ARMY, c)
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self.task = Task()
         living = [p for p in range(self.n) if self.alive[p]]
         this_round = self.turn + 1
@@ -111,7 +111,7 @@ class PlunderRules(KingsFields):
             return
         self.replace(FATE)
 
-    def leaders(self):
+    def leaders(self) -> list[int]:
         """Living players with the most whole countries (then most regions) controlled."""
         best, out = None, []
         for p in range(self.n):
@@ -125,7 +125,7 @@ class PlunderRules(KingsFields):
                 out.append(p)
         return out
 
-    def _finish(self, winners, cause, this_round):
+    def _finish(self, winners: list[int], cause: str, this_round: int) -> None:
         """A sole winner +1, everyone else -1; tied leaders 0 (all 0 if nobody is left).
         `cause`: "conquest" (the countries goal reached), "most_countries" (the round
         limit), or "last_king" (one player left; `end_cause` then names what slew the

@@ -2,6 +2,8 @@
 decision each, in turn order); then 1 neutral Army goes on every unoccupied land region."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from . import content as C
 from .actions import REGION0
 from .decisions import PlaceArmy, PlaceKing
@@ -10,10 +12,10 @@ from .frames import FATE
 
 
 class SetupRules(KingsFields):
-    def _start_setup(self):
+    def _start_setup(self) -> None:
         self.task = Task()
 
-    def _step_setup(self):
+    def _step_setup(self) -> None:
         k = self.task.placing
         if k < 2 * self.n:
             p = self.order[k // 2]
@@ -31,21 +33,21 @@ class SetupRules(KingsFields):
         self.task = Task()
         self.replace(FATE)
 
-    def _held_by(self, owners):
+    def _held_by(self, owners: Iterable[int]) -> set[int]:
         """The regions where any of `owners` has units (few, while setting up)."""
         return {r for o in owners for r in self.occupied(o)}
 
-    def _on_place_king(self, a):
+    def _on_place_king(self, a: int) -> None:
         p = self.ask_player()
         self.add(a - REGION0, p, C.KING)
         self.log_event(f"{self.game.roles[p]} places his King in {C.REGIONS[a - REGION0]}")
         self.task.placing += 1
 
-    def _on_place_army(self, a):
+    def _on_place_army(self, a: int) -> None:
         p = self.ask_player()
         self.add(a - REGION0, p, C.ARMY)
         self.log_event(f"{self.game.roles[p]} places his Army in {C.REGIONS[a - REGION0]}")
         self.task.placing += 1
 
-    def ask_player(self):
+    def ask_player(self) -> int:
         return self.order[self.task.placing // 2]

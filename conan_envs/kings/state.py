@@ -11,11 +11,11 @@ result.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import compress
 from operator import eq
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -68,7 +68,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     _DERIVED = ("board", "changed_units", "changed_owners", "unsynced_units", "unsynced_owners",
                 "shown_players", "shown_phase", "shown_turn", "stale_tokens")
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: Any, seed: int | None = None) -> None:
         super().__init__(game, seed)
         n = game.num_players
         self.n = n
@@ -119,7 +119,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
     @property
     def phase(self) -> str:
         """The phase of the turn being played ("setup", "fate", ..., "plunder"; "over")."""
-        return "over" if self.result is not None else self.stack[0].phase  # type: ignore[attr-defined, no-any-return]
+        return "over" if self.result is not None else self.stack[0].phase  # type: ignore[attr-defined]
 
     def asked(self) -> bool:
         """Whether a player's choice waits on top of the stack (a phase step stops there)."""
@@ -148,40 +148,40 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             self._mask = mask
         return mask
 
-    def _rebuild_derived(self):
+    def _rebuild_derived(self) -> None:
         super()._rebuild_derived()  # the frame deciding now (engine/flow.py)
         self.board = board_values(self)  # showing the players, the phase and the round
         self._clear_changes()
         self._clear_shown(PHASES.index(self.phase))
         self.tokens_changed()
 
-    def tokens_changed(self):
+    def tokens_changed(self) -> None:
         """The Relics or the turn-long effects changed: every observer's row of the board
         rewrites its `relics` and `turn` blocks at its next observation."""
         self.stale_tokens = [True] * self.n
 
-    def edited(self):
+    def edited(self) -> FlowState:
         self.tokens_changed()
         return super().edited()
 
-    def _clear_changes(self):
+    def _clear_changes(self) -> None:
         self.changed_units, self.changed_owners = set(), set()
         self.unsynced_units = [set() for _ in range(self.n)]
         self.unsynced_owners = [set() for _ in range(self.n)]
 
-    def _clear_shown(self, phase):
+    def _clear_shown(self, phase: int | None) -> None:
         """Per observer, what its row of the board shows of the players block and the round
         (None: unknown, rewritten at the next observation) and the phase shown (None: none)."""
         self.shown_players, self.shown_turn = [None] * self.n, [None] * self.n
         self.shown_phase = [phase] * self.n
 
-    def _check_fields(self):
+    def _check_fields(self) -> None:
         """A loaded state's ranges, sizes and cross-field consistency (saves: nothing read
         back is trusted), checked before the board is rebuilt from them; each failure names
         the field. (The engine's `_check_restored` then builds the legal mask.)"""
         n, O = self.n, self.O
 
-        def bad(field, why):
+        def bad(field: str, why: str) -> NoReturn:
             raise CorruptStateError(f"saved kings_v2 state: {field} {why}")
 
         if n != self.game.num_players or O != n + 1:
@@ -244,7 +244,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             bad("queue", "holds a roll outside the map or longer than three per region")
         self._check_task(bad)
 
-    def _check_task(self, bad):
+    def _check_task(self, bad: Callable[[str, str], NoReturn]) -> None:
         n, O = self.n, self.O
         task = self.task
         if type(task) is not Task:
@@ -287,12 +287,12 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                     or not 0 <= x[1] < T or not 1 <= x[2] <= 10 for x in rolled):
                 bad("battle", "rolled is not a list of attack dice")
 
-    def returns(self):
+    def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0] * self.n
 
     observation = encode  # encode(state, role)
 
-    def action_to_string(self, a):
+    def action_to_string(self, a: int) -> str:
         """The action in the game's words, as the decision asked names it (its frame's
         ``label``): a region, unit type or count by its name, with the decision's verb
         (`done` and `reroll` say what they mean)."""
@@ -301,7 +301,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             return frame.label(self, a)
         return action_label(self, a)
 
-    def shaped_scores(self):
+    def shaped_scores(self) -> list[float]:
         """The victory key as one number in [0, 1), with the armies that win it: a quarter
         point per whole country held, a sixteenth per region controlled, a thirty-second per
         unit on the map, squashed as x / (1 + x) so that it keeps its order and stays within
@@ -319,7 +319,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         return scores
 
     # ---- the driver ---------------------------------------------------------------------
-    def me(self):
+    def me(self) -> int:
         """The phasing player."""
         return self.order[self.act]
 
@@ -338,10 +338,10 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.stack.append(frame)
 
     # ---- units ------------------------------------------------------------------------
-    def at(self, r, o, t):
+    def at(self, r: int, o: int, t: int) -> int:
         return self.u[(r * self.O + o) * T + t]
 
-    def add(self, r, o, t, k=1):
+    def add(self, r: int, o: int, t: int, k: int = 1) -> None:
         j = r * self.O + o
         i = j * T + t
         self.u[i] += k
@@ -355,26 +355,26 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             self._clamp_marks(r, o, t)
 
     # ---- tokens (always set through these, which write the encoder's board) ---------
-    def set_storm(self, r, k):
+    def set_storm(self, r: int, k: int) -> None:
         self.storm[r] = k
         x, q = STORMS[k if k < 3 else 3], self.game.obs_at["storms"] + r
         for row in self.board:
             row[q] = x
 
-    def set_curse(self, r, k):
+    def set_curse(self, r: int, k: int) -> None:
         self.curse[r] = k
         x, q = CURSES[k if k < 6 else 6], self.game.obs_at["curses"] + r
         for row in self.board:
             row[q] = x
 
-    def set_raid(self, r, p):
+    def set_raid(self, r: int, p: int) -> None:
         """Region r raided by player p (-1: no longer raided)."""
         self.raided[r] = p
         q, n = self.game.obs_at["raided"] + r, self.n
         for role, row in enumerate(self.board):
             row[q] = raid_value(p, role, n)
 
-    def kill(self, r, o, t, cause=""):
+    def kill(self, r: int, o: int, t: int, cause: str = "") -> None:
         """A unit is destroyed (a King's death is settled in the Plunder Phase). `cause`
         names what slew a King (an effect's name; default: battle, else the effect being
         resolved)."""
@@ -389,31 +389,31 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             self.log_event(f"{self.game.roles[o]}'s King is slain in {C.REGIONS[r]} "
                            f"({self.slain_by[o].replace('_', ' ')})")
 
-    def can_recruit(self, o, t):
+    def can_recruit(self, o: int, t: int) -> bool:
         """Chit limits cap recruiting (neutral armies are unlimited)."""
         return o == self.n or self.pool[o * T + t] < C.CHITS[t]
 
-    def owners(self, r):
+    def owners(self, r: int) -> list[int]:
         """Owners with units in region r."""
         base = r * self.O
         return [o for o in range(self.O) if self.tot[base + o]]
 
-    def controls(self, p, r):
+    def controls(self, p: int, r: int) -> bool:
         """"You control any region one of your units occupies and no enemy unit occupies.\""""
         O = self.O
         row = self.tot[r * O:(r + 1) * O]
         return row[p] > 0 and sum(row) == row[p]
 
-    def occupied(self, p):
+    def occupied(self, p: int) -> list[int]:
         """Regions where owner p has units."""
         return list(compress(_REGIONS, self.tot[p::self.O]))
 
-    def enemies_in(self, p, r):
+    def enemies_in(self, p: int, r: int) -> bool:
         O = self.O
         row = self.tot[r * O:(r + 1) * O]
         return sum(row) > row[p]
 
-    def controlled(self, p):
+    def controlled(self, p: int) -> list[bool]:
         """Per region, whether player p controls it (only where p has units can he)."""
         O, tot = self.O, self.tot
         held = [False] * R
@@ -421,7 +421,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
             held[r] = tot[r * O + p] == sum(tot[r * O:(r + 1) * O])
         return held
 
-    def countries_of(self, p, held=None):
+    def countries_of(self, p: int, held: list[bool] | None = None) -> int:
         """Whole countries p controls: those all of whose regions he holds."""
         held = self.controlled(p) if held is None else held
         count = [0] * len(C.COUNTRIES)
@@ -431,7 +431,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
                 count[c] += 1
         return sum(map(eq, count, C.COUNTRY_SIZES))
 
-    def drown(self):
+    def drown(self) -> None:
         """Land units at sea beyond one per Ship are lost (rulings: ships carry one each)."""
         O, tot = self.O, self.tot
         first, stop = C.SEA_SPAN.start * O, C.SEA_SPAN.stop * O
@@ -456,16 +456,16 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         else:
             self._settle_roll(what, value, ctx)
 
-    def _die(self, sides):
+    def _die(self, sides: int) -> int:
         return int(self.rng.random() * sides) + 1  # faster than Generator.integers
 
-    def _offered_to(self, what, value):
+    def _offered_to(self, what: str, value: int) -> list[int]:
         """Who is offered a reroll of this result (never of Insanity or Consumed by Demons)."""
         if what == NO_REROLL[0] and value in NO_REROLL[1]:
             return []
         return self._rerollers()
 
-    def _rerollers(self):
+    def _rerollers(self) -> list[int]:
         """Who holds a Divination (or a Confusion), in turn order from the phasing player."""
         bt = self.battle
         if not any(self.div) and (bt is None or not any(bt.confusion)):
@@ -519,7 +519,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
         self.log_event(f"{who}{rolled}{where}{result}")
 
     # ---- turn bookkeeping -------------------------------------------------------------
-    def _reset_turn(self):
+    def _reset_turn(self) -> None:
         self.tokens_changed()
         self.bonus_recruit = [0] * R  # Heroic Action "Recruit"
         self.rolls = [0] * R  # recruit rolls made per region this turn
@@ -537,7 +537,7 @@ class KingsState(KingsView, PositionBuilder, SetupRules, PhaseRules, MoveRules, 
 
 
 
-def _roll_words(table, results):
+def _roll_words(table: str, results: Sequence[Any]) -> tuple[tuple[str, str], ...]:
     """Per die result v, what its log line says after the roller's name and before where:
     "rolls v on the table", then ": result"."""
     return tuple((f" rolls {v} on the {table}", f": {result}") for v, result in enumerate(results))

@@ -18,6 +18,7 @@ roller, region, unit), ``heirs`` at a `new_king` decision (region: the unit crow
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.text import table
@@ -41,20 +42,20 @@ TABLES = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
 MARKS = {C.WIZARD: "bear a Relic", C.HERO: "hold a Battle Plan"}
 
 
-def effect_name(key):
+def effect_name(key: str) -> str:
     return key.replace("_", " ").title()
 
 
-def counts(row):
+def counts(row: Sequence[int]) -> dict[str, int]:
     return {C.UNIT_KEYS[t]: k for t, k in enumerate(row) if k}
 
 
 class KingsView(KingsFields):
-    def owner_name(self, o):
+    def owner_name(self, o: int) -> str:
         return self.game.roles[o] if o < self.n else NEUTRAL
 
     # ---- the board --------------------------------------------------------------------
-    def _view(self, role):
+    def _view(self, role: int) -> dict[str, Any]:
         n, O = self.n, self.O
         held = [self.controlled(p) for p in range(n)]
         regions = []
@@ -103,10 +104,10 @@ class KingsView(KingsFields):
             "battle": self._battle_view(),
             "end": ({"cause": self.end_cause,
                      "winners": [self.game.roles[p] for p in range(n) if self.result[p] > 0]}
-                    if over else None),
+                    if self.result is not None else None),
         }
 
-    def _turn_view(self):
+    def _turn_view(self) -> dict[str, Any]:
         """The phasing player's effects that last his turn (rulebook "HEROIC ACTIONS
         TABLE": Forced March, Long Journey, Recruit, Battle Plan; "WIZARD MAGIC TABLE":
         Demonic Steeds), and the recruit rolls made and still owed this turn."""
@@ -120,7 +121,7 @@ class KingsView(KingsFields):
                 "king_long_journey": self.king_journey, "king_battle_plan": self.king_plan,
                 "country_rolls": [C.COUNTRIES[c] for c, v in enumerate(self.country_roll) if v]}
 
-    def _battle_view(self):
+    def _battle_view(self) -> dict[str, Any] | None:
         bt = self.battle
         if bt is None:
             return None
@@ -139,7 +140,7 @@ class KingsView(KingsFields):
                 "sides": sides}
 
     # ---- the decision (the frames' prompts: frames.py) ---------------------------------
-    def _decision(self, role):
+    def _decision(self, role: int) -> Decision:
         if self.result is None:
             return super()._decision(role)  # (the frame's prompt: engine/flow.py)
         cause = self.end_cause.replace("_", " ").replace(":", ": ")
@@ -219,7 +220,7 @@ class KingsView(KingsFields):
 
     # ---- the text board ---------------------------------------------------------------
     @staticmethod
-    def _render_turn(turn):
+    def _render_turn(turn: dict[str, Any] | None) -> list[str]:
         """The turn-long effects, one line (none: no line)."""
         if not turn:
             return []
@@ -236,7 +237,7 @@ class KingsView(KingsFields):
             parts.append("country rolls to make: " + ", ".join(turn["country_rolls"]))
         return [f"This turn ({turn['player']}): " + "; ".join(parts) + "."] if parts else []
 
-    def _render(self, view):
+    def _render(self, view: dict[str, Any]) -> str:
         rows = []
         for reg in view["regions"]:
             parts = [f"{o}: " + " ".join(f"{k} {key}" for key, k in units.items())
