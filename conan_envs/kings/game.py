@@ -3,7 +3,10 @@
 Rulebook: kings-of-hyboria.txt. The rules are split by phase: setup.py (SET UP),
 phases.py (FATE, HERO, WIZARD, RECRUIT), effects.py (the Heroic Actions and Wizard Magic
 tables), move.py (MOVE), battle.py (BATTLE and its tables), plunder.py (PLUNDER, the
-King's death); state.py holds the shared machinery (decisions, dice, Divination rerolls).
+King's death); the decisions are frames on the engine's stack (frames.py: the phases, the
+Divination offer; decisions.py: one class per decision kind); fields.py declares the
+state's fields and records (Battle, Task); state.py holds the shared machinery (units,
+dice, Divination rerolls).
 """
 from __future__ import annotations
 
