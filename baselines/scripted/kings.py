@@ -45,8 +45,8 @@ class ScriptedAgent(Agent):
             return int(allowed[self.rng.integers(allowed.size)])
         legal: list[int] = allowed.tolist()
         decision = state.decision()
-        choose: Callable[[Any, list[int]], int] | None = getattr(self, "_" + decision, None)
-        a = choose(state, legal) if choose else None
+        choose = CHOOSERS.get(decision)  # the rule for this decision kind
+        a = choose(self, state, legal) if choose else None
         return int(a if a is not None and a in legal else legal[0])
 
     # ---- helpers ------------------------------------------------------------------------
@@ -254,3 +254,21 @@ class ScriptedAgent(Agent):
     def _new_king(self, state: Any, legal: list[int]) -> int:
         me = self.role
         return REGION0 + max(self.regions(legal), key=lambda r: state.tot[r * state.O + me])
+
+
+# how the scripted player chooses at each decision kind (the frames' `kind`)
+CHOOSERS: dict[str, Callable[[ScriptedAgent, Any, list[int]], int]] = {
+    "place_king": ScriptedAgent._place_king, "place_army": ScriptedAgent._place_army,
+    "divination": ScriptedAgent._divination, "target_region": ScriptedAgent._target_region,
+    "target_unit": ScriptedAgent._target_unit, "battle_target": ScriptedAgent._battle_target,
+    "adventure": ScriptedAgent._adventure, "piracy": ScriptedAgent._piracy,
+    "ancient_lore": ScriptedAgent._ancient_lore, "training": ScriptedAgent._training,
+    "relic_roll": ScriptedAgent._relic_roll, "sacrifice": ScriptedAgent._sacrifice,
+    "transmutation": ScriptedAgent._transmutation, "recruit": ScriptedAgent._recruit,
+    "move_from": ScriptedAgent._move_from, "move_unit": ScriptedAgent._move_unit,
+    "move_to": ScriptedAgent._move_to, "move_count": ScriptedAgent._move_count,
+    "move_marked": ScriptedAgent._move_marked, "embark": ScriptedAgent._embark,
+    "casualty": ScriptedAgent._casualty, "restore": ScriptedAgent._restore,
+    "retreat": ScriptedAgent._retreat, "terror_retreat": ScriptedAgent._terror_retreat,
+    "new_king": ScriptedAgent._new_king,
+}
