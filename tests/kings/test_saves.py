@@ -101,3 +101,42 @@ def test_a_finished_game_saves_and_loads():
         s.apply_action(int(rng.choice(s.legal_actions())))
     t = game.state_from_snapshot(s.snapshot())
     assert t == s and t.is_terminal() and t.view(0) == s.view(0)
+
+
+@pytest.fixture(scope="module")
+def offer():
+    """A Divination offer read back from a snapshot: player 0's Wizard in Nemedia rolls 19
+    (Frivolous Pursuits) and player 0, then player 1, hold a Divination."""
+    game = conan_envs.make_game("kings_v2")
+    s = game.state_class.empty(game)
+    s.place("Nemedia", 0, "wizard")
+    s.give(0, divinations=1)
+    s.give(1, divinations=1)
+    s.load_dice(lambda sides: 19)
+    s.begin("wizard", rolls=[("Nemedia", "wizard")])
+    s.load_dice(None)  # (a state with loaded dice is not copied out)
+    assert s.decision() == "divination" and s.frame().offered == (0, 1)
+    return game, s, json.loads(s.snapshot())
+
+
+def roll_of(frame, **fields):
+    out = json.loads(json.dumps(frame))
+    out["f"]["roll"]["f"].update(fields)
+    return out
+
+
+@pytest.mark.parametrize("change", [
+    lambda st: st[:1] + [roll_of(st[1], value=21)],  # a D20 does not roll 21
+    lambda st: st[:1] + [roll_of(st[1], what="feast")],  # no such table
+    lambda st: st[:1] + [forged(st[1], offered={"__t": "tuple", "v": [1, 0]})],  # not the actor
+    lambda st: st[:1] + [forged(st[1], offered={"__t": "tuple", "v": [0, 5]})],  # no player 5
+    lambda st: st[:1] + [forged(st[1], legal={"__t": "tuple", "v": [0, 2]})],  # not keep/reroll
+])
+def test_a_divination_offer_read_back_is_checked(offer, change):
+    """Rulebook "WIZARD MAGIC TABLE" notes: "Discard a Divination Token to cause any Dieroll to
+    be rerolled": a saved offer holds a die roll of its table, offered to players (the one
+    asked first) to keep or reroll; anything else is refused, naming the stack."""
+    game, s, data = offer
+    assert load(game, data) == s
+    with pytest.raises(CorruptStateError, match="stack"):
+        load(game, edited(data, "stack", change(data["fields"]["stack"])))
