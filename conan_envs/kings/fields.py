@@ -96,6 +96,14 @@ class Task:
     placing: int = 0
     heir: int = -1
 
+    def end_order(self) -> None:
+        """The move order is over (carried out, or taken back before anything moved): the
+        Move Phase goes back to choosing a region, its `sources` and `backs` kept (in place:
+        quicker than a new record, and the same)."""
+        self.source = self.unit = self.destination = self.count = self.boarding = -1
+        self.far = []
+        self.seats = 0
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Task:
         new = copy.copy(self)
         if self.eligible is not None:

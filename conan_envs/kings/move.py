@@ -101,7 +101,7 @@ class MoveRules(KingsFields):
 
     def _back_to_regions(self) -> None:
         """Nothing of the order is kept: back to choosing a region."""
-        self.task = Task(sources=self.task.sources, backs=self.task.backs)
+        self.task.end_order()
 
     def _back(self) -> list[int]:
         """`back` among the choices while the phase's take-backs last (MAX_BACKS)."""
@@ -265,7 +265,7 @@ class MoveRules(KingsFields):
         assert sources is not None  # (set when the Move Phase began)
         if not self._region_movable(r, self.me()):
             sources.remove(r)
-        self.task = Task(sources=sources, backs=self.task.backs)
+        self.task.end_order()
 
     def _on_embark(self, a: int) -> None:
         if a == DONE:
