@@ -15,7 +15,7 @@ from baselines.agent import Agent
 from conan_envs.kings import content as C
 from conan_envs.kings.actions import COUNT0, DONE, PLAYER0, REGION0, REROLL, RESULT0, UNIT0
 
-A, E, H, W, M, S, K, F = range(8)
+A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)
 # expected casualties a unit inflicts per round (1D10 >= Attack), plus one for the hit it absorbs
 POWER = [1 + a * (11 - r) / 10 if r else 1 for r, a in zip(C.ATTACK, C.ATTACKS)]
 VALUE = {A: 1, S: 2, F: 2, E: 3, M: 5, W: 6, H: 7, K: 100}  # what a loss costs
@@ -41,12 +41,12 @@ class ScriptedAgent(Agent):
 
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         allowed = np.flatnonzero(action_mask)
-        if state is None or not state.ask:
+        if state is None or state.is_terminal():
             return int(allowed[self.rng.integers(allowed.size)])
         legal: list[int] = allowed.tolist()
-        decision = state.ask[0]
-        choose: Callable[[Any, list[int]], int] | None = getattr(self, "_" + decision, None)
-        a = choose(state, legal) if choose else None
+        decision = state.decision()
+        choose = CHOOSERS.get(decision)  # the rule for this decision kind
+        a = choose(self, state, legal) if choose else None
         return int(a if a is not None and a in legal else legal[0])
 
     # ---- helpers ------------------------------------------------------------------------
@@ -90,29 +90,29 @@ class ScriptedAgent(Agent):
 
     # ---- dice -----------------------------------------------------------------------------
     def _divination(self, state: Any, legal: list[int]) -> int:
-        pend, me = state.pending_roll, self.role
-        what, v = pend["what"], pend["value"]
+        roll, me = state.frame().roll, self.role  # the Divination frame's roll
+        what, v, ctx = roll.what, roll.value, roll.ctx
         bad = False
         if what == "attack":
             bt = state.battle
-            s = pend["context"]["side"]
-            hit = v >= C.ATTACK[pend["context"]["unit"]] - bt["attack_bonus"][s]
-            bad = (bt["owners"][s] == me and not hit) or (bt["owners"][1 - s] == me and hit)
+            s = ctx.side
+            hit = v >= C.ATTACK[ctx.unit] - bt.attack_bonus[s]
+            bad = (bt.owners[s] == me and not hit) or (bt.owners[1 - s] == me and hit)
         elif what == "spell":  # 13-20: Preparations, nothing
-            bad = state.battle["owners"][pend["context"]["side"]] == me and v >= 13
+            bad = state.battle.owners[ctx.side] == me and v >= 13
         elif state.me() == me:
             if what == "hero":
                 bad = C.HEROIC_ACTIONS[v] in BAD_HERO
             elif what == "wizard":
                 bad = C.WIZARD_MAGIC[v] in BAD_WIZARD
             elif what == "recruit":
-                bad = C.RECRUIT[C.COUNTRY_OF[pend["context"]["region"]]][v] == C.NOTHING
+                bad = C.RECRUIT[C.COUNTRY_OF[ctx.region]][v] == C.NOTHING
         return REROLL if bad else DONE
 
     # ---- Hero and Wizard Phases ----------------------------------------------------------
     def _target_region(self, state: Any, legal: list[int]) -> int:
         me = self.role
-        eff = state.task.get("effect")
+        eff = state.task.effect
         regions = self.regions(legal)
         if eff == "foment_rebellion":  # reinforce, or land an Army on an empty region
             return REGION0 + max(regions, key=lambda d: (state.controls(me, d),
@@ -204,7 +204,7 @@ class ScriptedAgent(Agent):
 
     def _move_unit(self, state: Any, legal: list[int]) -> int:
         units = self.units(legal)
-        r = state.task.get("source", -1)
+        r = state.task.source
         for t in (A, E, M, H, W):
             if t in units and (r < 0 or self.spare(state, r, t) > 0):
                 return UNIT0 + t
@@ -219,7 +219,7 @@ class ScriptedAgent(Agent):
 
     def _move_count(self, state: Any, legal: list[int]) -> int:
         task = state.task
-        k = self.spare(state, task["source"], task["unit"])
+        k = self.spare(state, task.source, task.unit)
         return COUNT0 + max(0, min(k, len(legal)) - 1)
 
     def _move_marked(self, state: Any, legal: list[int]) -> int:
@@ -238,7 +238,7 @@ class ScriptedAgent(Agent):
 
     def _retreat(self, state: Any, legal: list[int]) -> int:
         bt, me = state.battle, self.role
-        s = bt["owners"].index(me)
+        s = bt.owners.index(me)
         mine = sum(state.cnt(s, t) * POWER[t] for t in range(C.NUM_TYPES))
         theirs = sum(state.cnt(1 - s, t) * POWER[t] for t in range(C.NUM_TYPES))
         king_here = state.cnt(s, K) > 0
@@ -254,3 +254,21 @@ class ScriptedAgent(Agent):
     def _new_king(self, state: Any, legal: list[int]) -> int:
         me = self.role
         return REGION0 + max(self.regions(legal), key=lambda r: state.tot[r * state.O + me])
+
+
+# how the scripted player chooses at each decision kind (the frames' `kind`)
+CHOOSERS: dict[str, Callable[[ScriptedAgent, Any, list[int]], int]] = {
+    "place_king": ScriptedAgent._place_king, "place_army": ScriptedAgent._place_army,
+    "divination": ScriptedAgent._divination, "target_region": ScriptedAgent._target_region,
+    "target_unit": ScriptedAgent._target_unit, "battle_target": ScriptedAgent._battle_target,
+    "adventure": ScriptedAgent._adventure, "piracy": ScriptedAgent._piracy,
+    "ancient_lore": ScriptedAgent._ancient_lore, "training": ScriptedAgent._training,
+    "relic_roll": ScriptedAgent._relic_roll, "sacrifice": ScriptedAgent._sacrifice,
+    "transmutation": ScriptedAgent._transmutation, "recruit": ScriptedAgent._recruit,
+    "move_from": ScriptedAgent._move_from, "move_unit": ScriptedAgent._move_unit,
+    "move_to": ScriptedAgent._move_to, "move_count": ScriptedAgent._move_count,
+    "move_marked": ScriptedAgent._move_marked, "embark": ScriptedAgent._embark,
+    "casualty": ScriptedAgent._casualty, "restore": ScriptedAgent._restore,
+    "retreat": ScriptedAgent._retreat, "terror_retreat": ScriptedAgent._terror_retreat,
+    "new_king": ScriptedAgent._new_king,
+}

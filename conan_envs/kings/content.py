@@ -3,12 +3,28 @@
 into plain tuples the rules index directly."""
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import Any
+
 from ..engine import RegionGraph, load_yaml
 
 _PKG = "conan_envs.kings"
 
 # Unit type indices (rulebook "PIECES": the 8 unit types of a counter set).
-ARMY, ELITE, HERO, WIZARD, MONSTER, SHIP, KING, FORT = range(8)
+class Unit(IntEnum):
+    ARMY = 0
+    ELITE = 1
+    HERO = 2
+    WIZARD = 3
+    MONSTER = 4
+    SHIP = 5
+    KING = 6
+    FORT = 7
+
+
+# the same values as plain ints, for the rules that index lists with them (an IntEnum member
+# costs a few per cent of the steps per second there)
+ARMY, ELITE, HERO, WIZARD, MONSTER, SHIP, KING, FORT = (int(t) for t in Unit)
 NUM_TYPES = 8
 GOLD, NOTHING = 8, 9  # recruit results that are not units
 LAND_TYPES = (ARMY, ELITE, HERO, WIZARD, MONSTER, KING)  # cannot move in water by themselves
@@ -50,11 +66,11 @@ SHIP_NEIGHBORS = tuple(tuple(d for d in NEIGHBORS[r] if IS_SEA[r] or IS_SEA[d])
 COASTAL = tuple(any(IS_SEA[d] for d in NEIGHBORS[r]) for r in range(NUM_REGIONS))
 COUNTRY_REGIONS = tuple(tuple(RINDEX[r] for r in c["regions"]) for c in _map["countries"])
 COUNTRY_SIZES = tuple(len(rs) for rs in COUNTRY_REGIONS)
-COUNTRY_OF = [-1] * NUM_REGIONS
+_country_of = [-1] * NUM_REGIONS
 for _c, _rs in enumerate(COUNTRY_REGIONS):
     for _r in _rs:
-        COUNTRY_OF[_r] = _c
-COUNTRY_OF = tuple(COUNTRY_OF)
+        _country_of[_r] = _c
+COUNTRY_OF = tuple(_country_of)
 # where each region is drawn (a designed layout on a 1000 x 700 canvas, x east, y south)
 LAYOUT_SIZE = (1000, 700)
 X = tuple(_map["layout"][name][0] for name in REGIONS)
@@ -64,7 +80,7 @@ assert len(_map["layout"]) == NUM_REGIONS
 _tables = load_yaml(_PKG, "tables")
 
 
-def _by_roll(entries, sides, key):
+def _by_roll(entries: list[dict[str, Any]], sides: int, key: str) -> tuple[Any, ...]:
     out = [None] * (sides + 1)
     for e in entries:
         lo, hi = e["roll"]

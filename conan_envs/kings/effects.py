@@ -3,10 +3,16 @@ Hero and Wizard Phases. Targets in an adjacent territory are chosen by the rolle
 (`target_region`, then `target_unit` when more than one type fits)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import content as C
 from .actions import COUNT0, DONE, PLAYER0, REGION0, RESULT0, UNIT0
+from .decisions import Adventure as AdventureAsk
+from .decisions import AncientLore, Piracy, Sacrifice, TargetRegion, TargetUnit, Training, Transmutation
+from .fields import KingsFields, Task
+from .frames import BEARER_ROLL, CURSE_ROLL, NO_CONTEXT, ROLLED_BY, Ask, RollContext
 
-A, E, H, W, M, S, K, F = range(8)
+A, E, H, W, M, S, K, F = (int(t) for t in C.Unit)  # C.Unit's values
 T = C.NUM_TYPES
 CONVERTIBLE = (A, E, H, W, M, S)  # a King or a Fortification cannot change sides (rulings)
 
@@ -39,26 +45,30 @@ NO_TARGET = {
     "great_curse": "no region"}
 
 
-def effect_title(eff):
+# the decision that picks the fellow unit of each effect that needs one
+FELLOW_ASKS: dict[str, type[Ask]] = {"transmutation": Transmutation, "sacrifice": Sacrifice}
+
+
+def effect_title(eff: str) -> str:
     return {"forge_artifact": "Forge/Discover Artifact"}.get(eff, eff.replace("_", " ").title())
 
 
-class EffectRules:
+class EffectRules(KingsFields):
     # ---- rolls ----------------------------------------------------------------------------
-    def _rolled_hero(self, v, ctx):
-        self._effect(C.HEROIC_ACTIONS[v], ctx["region"], ctx["unit"])
+    def _rolled_hero(self, v: int, ctx: RollContext) -> None:
+        self._effect(C.HEROIC_ACTIONS[v], ctx.region, ctx.unit)
 
-    def _rolled_wizard(self, v, ctx):
-        self._effect(C.WIZARD_MAGIC[v], ctx["region"], ctx["unit"], ctx.get("relic", False))
+    def _rolled_wizard(self, v: int, ctx: RollContext) -> None:
+        self._effect(C.WIZARD_MAGIC[v], ctx.region, ctx.unit, ctx.relic)
 
-    def _rolled_curse(self, v, ctx):
-        self.set_curse(ctx["target"], self.curse[ctx["target"]] + v)
+    def _rolled_curse(self, v: int, ctx: RollContext) -> None:
+        self.set_curse(ctx.target, self.curse[ctx.target] + v)
 
-    def _rolled_prophecy(self, v, ctx):
+    def _rolled_prophecy(self, v: int, ctx: RollContext) -> None:
         self.div[self.me()] += v
 
     # ---- targets ---------------------------------------------------------------------------
-    def _victim_types(self, d, types, take):
+    def _victim_types(self, d: int, types: Sequence[int], take: bool) -> list[tuple[int, int]]:
         """(owner, type) choices among the other owners' units in region d."""
         me, O, u = self.me(), self.O, self.u
         out, seen = [], set()
@@ -72,7 +82,7 @@ class EffectRules:
                     seen.add(t)
         return out
 
-    def _target_regions(self, r, eff):
+    def _target_regions(self, r: int, eff: str) -> list[int]:
         types, land_only, what = TARGETED[eff]
         out = []
         for d in C.NEIGHBORS[r]:
@@ -84,9 +94,9 @@ class EffectRules:
                 out.append(d)
         return out
 
-    def _on_target_region(self, a):
+    def _on_target_region(self, a: int) -> None:
         d = a - REGION0
-        eff = self.task["effect"]
+        eff = self.task.effect
         types, _, what = TARGETED[eff]
         if types is None:
             self._region_effect(what, d)
@@ -95,33 +105,34 @@ class EffectRules:
         if len(choices) == 1:
             self._unit_effect(what, d, *choices[0])
         else:
-            self.task["target"] = d
-            self._ask("target_unit", self.me(), [UNIT0 + t for _, t in choices])
+            self.task.target = d
+            self._ask(TargetUnit, self.me(), [UNIT0 + t for _, t in choices])
 
-    def _on_target_unit(self, a):
-        d, t = self.task["target"], a - UNIT0
-        eff = self.task["effect"]
+    def _on_target_unit(self, a: int) -> None:
+        d, t = self.task.target, a - UNIT0
+        eff = self.task.effect
         types, _, what = TARGETED[eff]
+        assert types is not None  # (a unit is asked of an effect that strikes units)
         o = next(o for o, t2 in self._victim_types(d, types, what == "take") if t2 == t)
         self._unit_effect(what, d, o, t)
 
-    def _unit_effect(self, what, d, o, t):
+    def _unit_effect(self, what: str, d: int, o: int, t: int) -> None:
         marked = self.marked(d, o, t) > 0  # the striker picks the Relic bearer first
-        self.log_event(f"{self.task['effect'].replace('_', ' ').title()}: "
+        self.log_event(f"{self.task.effect.replace('_', ' ').title()}: "
                        f"{'kills' if what == 'kill' else 'takes'} {self.owner_name(o)}'s "
                        f"{C.UNIT_NAMES[t]}{' bearing a Relic' if marked and t == W else ''} "
                        f"in {C.REGIONS[d]}")
         if what == "kill":
             self.lose_marked_first(d, o, t)
-            self.kill(d, o, t, self.task["effect"])
+            self.kill(d, o, t, self.task.effect)
         else:  # "take": Convert, Mind Control (a Relic goes with its Wizard)
             self.take_marked_first(d, o, t, self.me())
             self.add(d, o, t, -1)
             self.add(d, self.me(), t)
 
-    def _region_effect(self, what, d):
+    def _region_effect(self, what: str, d: int) -> None:
         self.log_event(f"{self.game.roles[self.me()]}'s "
-                       f"{self.task['effect'].replace('_', ' ').title()} strikes {C.REGIONS[d]}")
+                       f"{self.task.effect.replace('_', ' ').title()} strikes {C.REGIONS[d]}")
         if what == "army":
             self.add(d, self.me(), A)
         elif what == "raid":
@@ -129,10 +140,10 @@ class EffectRules:
         elif what == "storm":
             self.set_storm(d, self.storm[d] + 1)
         else:  # Great Curse: 1D6 Curse Tokens
-            self._roll("curse", 6, {"target": d})
+            self._roll("curse", 6, CURSE_ROLL[d])
 
     # ---- the tables ---------------------------------------------------------------------
-    def _effect(self, eff, r, t, bearer=False):
+    def _effect(self, eff: str, r: int, t: int, bearer: bool = False) -> None:
         """Effect `eff` rolled in region r by a unit of type t (`bearer`: a Wizard bearing
         a Relic)."""
         me = self.me()
@@ -142,13 +153,13 @@ class EffectRules:
             regions = self._target_regions(r, eff)
             if eff == "adventure":  # "Kill Monster in adjacent Territory or Gain 1 Gold"
                 if regions:
-                    self.task = {"effect": eff, "region": r}
-                    self._ask("adventure", me, [DONE] + [REGION0 + d for d in regions])
+                    self.task = Task(effect=eff, region=r)
+                    self._ask(AdventureAsk, me, [DONE] + [REGION0 + d for d in regions])
                 else:
                     self._gain_gold("Adventure: no Monster in an adjacent territory")
             elif regions:
-                self.task = {"effect": eff, "region": r}
-                self._ask("target_region", me, [REGION0 + d for d in regions])
+                self.task = Task(effect=eff, region=r)
+                self._ask(TargetRegion, me, [REGION0 + d for d in regions])
             else:
                 self.log_event(f"{effect_title(eff)}: {NO_TARGET[eff]} next to "
                                f"{C.REGIONS[r]}; nothing happens")
@@ -160,8 +171,8 @@ class EffectRules:
         elif eff == "training":  # "Turn up to 2 fellow armies into elite units"
             k = min(2, self.at(r, me, A), C.CHITS[E] - self.pool[me * 8 + E])
             if k > 0:
-                self.task = {"region": r}
-                self._ask("training", me, [DONE] + [COUNT0 + i for i in range(k)])
+                self.task = Task(region=r)
+                self._ask(Training, me, [DONE] + [COUNT0 + i for i in range(k)])
         elif eff == "forced_march":
             self.stack_bonus[r] += 1
         elif eff == "demonic_steeds":
@@ -179,7 +190,7 @@ class EffectRules:
         elif eff == "piracy":  # gain 1 Gold, or steal one of an opponent's
             victims = [p for p in range(self.n) if p != me and self.gold[p] > 0]
             if victims:
-                self._ask("piracy", me, [DONE] + [PLAYER0 + p for p in victims])
+                self._ask(Piracy, me, [DONE] + [PLAYER0 + p for p in victims])
             else:
                 self._gain_gold("Piracy: nobody has Gold to steal")
         elif eff == "battle_plan":  # the Hero (or King) that rolled it holds it this turn
@@ -199,7 +210,7 @@ class EffectRules:
             else:
                 self.add_relic(r, me, 1)
         elif eff == "prophecy":
-            self._roll("prophecy", 3, {})
+            self._roll("prophecy", 3, NO_CONTEXT)
         elif eff == "magical_riches":
             self.gold[me] += 1
         elif eff == "transmutation":  # a fellow unit becomes a Monster
@@ -208,72 +219,71 @@ class EffectRules:
         elif eff == "sacrifice":  # destroy a fellow unit, then roll again
             self._choose_fellow("sacrifice", r, self._fellows(r, (A, E, H, W, M, S, F)), bearer)
         elif eff == "ancient_lore":
-            self.task = {"region": r, "relic": bearer}
-            self._ask("ancient_lore", me, [RESULT0 + v - 1 for v in range(1, 20)])
+            self.task = Task(region=r, relic=bearer)
+            self._ask(AncientLore, me, [RESULT0 + v - 1 for v in range(1, 20)])
         # carousing, frivolous_pursuits: nothing
 
-    def _gain_gold(self, why):
+    def _gain_gold(self, why: str) -> None:
         me = self.me()
         self.gold[me] += 1
         self.log_event(f"{why}: {self.game.roles[me]} gains 1 Gold (now {self.gold[me]})")
 
-    def _fellows(self, r, types):
+    def _fellows(self, r: int, types: Sequence[int]) -> list[int]:
         me = self.me()
         return [t for t in types if self.at(r, me, t) > (1 if t == W else 0)]
 
-    def _choose_fellow(self, eff, r, types, bearer):
+    def _choose_fellow(self, eff: str, r: int, types: Sequence[int], bearer: bool) -> None:
         if not types:
             self.log_event(f"{effect_title(eff)}: no fellow unit in {C.REGIONS[r]}; "
                            "nothing happens")
             return
-        self.task = {"effect": eff, "region": r, "relic": bearer}
+        self.task = Task(effect=eff, region=r, relic=bearer)
         if len(types) == 1:
             self._fellow_effect(types[0])
         else:
-            self._ask(eff, self.me(), [UNIT0 + t for t in types])
+            self._ask(FELLOW_ASKS[eff], self.me(), [UNIT0 + t for t in types])
 
-    def _fellow_effect(self, t):
-        r, me, bearer = self.task["region"], self.me(), self.task["relic"]
+    def _fellow_effect(self, t: int) -> None:
+        r, me, bearer = self.task.region, self.me(), self.task.relic
         if t == W:  # a fellow Wizard: a plain one if any (the rolling Wizard stays)
             plain = self.at(r, me, W) - self.marked(r, me, W) - (0 if bearer else 1)
             if plain <= 0:
                 self.lose_marked_first(r, me, W)
-        self.log_event(f"{effect_title(self.task['effect'])}: {self.game.roles[me]}'s "
+        self.log_event(f"{effect_title(self.task.effect)}: {self.game.roles[me]}'s "
                        f"{C.UNIT_NAMES[t]} in {C.REGIONS[r]}"
-                       + (" becomes a Monster" if self.task["effect"] == "transmutation"
+                       + (" becomes a Monster" if self.task.effect == "transmutation"
                           else " is destroyed; the Wizard rolls again"))
-        if self.task["effect"] == "transmutation":
+        if self.task.effect == "transmutation":
             self.add(r, me, t, -1)
             self.add(r, me, M)
         else:
             self.kill(r, me, t)
-            self._roll("wizard", 20, {"region": r, "unit": W, "relic": bearer})
+            self._roll("wizard", 20, BEARER_ROLL[r] if bearer else ROLLED_BY[r][W])
 
-    def _on_transmutation(self, a):
+    def _on_transmutation(self, a: int) -> None:
         self._fellow_effect(a - UNIT0)
 
-    def _on_sacrifice(self, a):
+    def _on_sacrifice(self, a: int) -> None:
         self._fellow_effect(a - UNIT0)
 
-    def _on_training(self, a):
+    def _on_training(self, a: int) -> None:
         if a != DONE:
-            k, r, me = a - COUNT0 + 1, self.task["region"], self.me()
+            k, r, me = a - COUNT0 + 1, self.task.region, self.me()
             self.add(r, me, A, -k)
             self.add(r, me, E, k)
 
-    def _on_adventure(self, a):
+    def _on_adventure(self, a: int) -> None:
         if a == DONE:
             self._gain_gold("Adventure")
         else:
             self._on_target_region(a)
 
-    def _on_piracy(self, a):
+    def _on_piracy(self, a: int) -> None:
         if a != DONE:
             self.gold[a - PLAYER0] -= 1
             self._gain_gold(f"Piracy robs {self.game.roles[a - PLAYER0]}")
         else:
             self._gain_gold("Piracy")
 
-    def _on_ancient_lore(self, a):
-        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task["region"], W,
-                     self.task["relic"])
+    def _on_ancient_lore(self, a: int) -> None:
+        self._effect(C.WIZARD_MAGIC[a - RESULT0 + 1], self.task.region, W, self.task.relic)

@@ -19,17 +19,18 @@ stale; the rest is left zero. Encoding copies the observer's row and writes the 
 parts."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from ..engine.flow import GAME_OVER
 from . import content as C
+from .decisions import DECISIONS
+from .fields import Battle
+from .frames import ROLLS, Divination
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 PHASES = ("setup", "fate", "hero", "wizard", "recruit", "move", "battle", "plunder", "over")
-DECISIONS = ("place_king", "place_army", "divination", "target_region", "target_unit",
-             "adventure", "piracy", "ancient_lore", "sacrifice", "transmutation", "recruit",
-             "move_from", "move_unit", "move_to", "move_count", "embark", "casualty",
-             "battle_target", "restore", "retreat", "terror_retreat", "new_king", "training",
-             "relic_roll", "move_marked")
 _DEC = {d: i for i, d in enumerate(DECISIONS)}
 _PH = {p: i for i, p in enumerate(PHASES)}
 PER_PLAYER = 9
@@ -37,7 +38,7 @@ KEPT = 4096  # observation parts and legal masks a game keeps for reuse
 FEW_CELLS = 16  # board cells written one by one; more are written at once (fancy indexing)
 
 
-def _scaled(k, c):
+def _scaled(k: int, c: int) -> float:
     """k of something with limit c, as the observation shows it: float32 k * (1/c), capped
     at 1 (neutral armies have no chit limit)."""
     return float(min(np.float32(k) * np.float32(1.0 / c), np.float32(1.0)))
@@ -55,8 +56,6 @@ EFFECTS = ("assassination", "hunter_killer_demon", "plague", "earthquake", "adve
            "convert", "mind_control", "foment_rebellion", "raiding", "storms", "great_curse",
            "transmutation", "sacrifice", "slay", "death", "possession", "immobilize", "rally",
            "restoration")
-# the dice a Divination may reroll (state._roll's `what`)
-ROLLS = ("hero", "wizard", "recruit", "action", "spell", "attack", "curse", "prophecy")
 STAGES = ("heroes", "wizards", "attack", "retreat")
 BATTLE_SIDE = 5 + 4 * T  # initiative, attack bonus, charge, confusion, hits; four rows by type
 _EFF = {e: i for i, e in enumerate(EFFECTS)}
@@ -72,7 +71,7 @@ TURN_REGION_FIELDS = ("stack_bonus", "journey", "plan", "bonus_recruit", "rolls"
 TURN_SIZE = len(TURN_REGION_FIELDS) * R + 2 + len(C.COUNTRIES)
 
 
-def observation_blocks(game, role=0):
+def observation_blocks(game: Any, role: int = 0) -> list[tuple[str, int]]:
     """The observation's named blocks, in order, with their sizes (they sum to its size)."""
     n = game.num_players
     o = n + 1
@@ -86,7 +85,7 @@ def observation_blocks(game, role=0):
             ("relics", R * n), ("turn", TURN_SIZE), ("task_count", 1)]
 
 
-def block_offsets(n):
+def block_offsets(n: int) -> dict[str, int]:
     """Where each block starts, by name."""
     out, k = {}, 0
     for name, size in observation_blocks(_Sizes(n)):
@@ -96,45 +95,44 @@ def block_offsets(n):
 
 
 class _Sizes:
-    def __init__(self, n):
+    def __init__(self, n: int) -> None:
         self.num_players = n
 
 
-def observation_size(n):
+def observation_size(n: int) -> int:
     return sum(size for _, size in observation_blocks(_Sizes(n)))
 
 
-def pending(state):
+def pending(state: Any, kind: str | None = None) -> tuple[int, int, int, int]:
     """What the pending decision is resolving, as indices (-1: none): the effect, its region
     (where the roll was made or the units start), its target (region chosen, destination),
     the unit type. Shared by the encoder and the view, so they always agree."""
-    ask = state.ask
-    if not ask:
-        return -1, -1, -1, -1
-    kind = ask[0]
+    if kind is None:
+        kind = state.frame().kind
     if kind in ("battle_target", "restore"):
-        return _EFF[state.battle["effect"]], -1, -1, -1
+        return _EFF[state.battle.effect], -1, -1, -1
     if kind not in TASK_DECISIONS:
         return -1, -1, -1, -1
     task = state.task
-    eff = task.get("effect")
-    region = task.get("source", task.get("region", -1))
-    target = task.get("target", task.get("destination", -1))
-    unit = task.get("boarding", task.get("unit", -1))  # a passenger, once the Ships sailed
+    eff = task.effect
+    region = task.source if task.source >= 0 else task.region
+    target = task.target if task.target >= 0 else task.destination
+    unit = task.boarding if task.boarding >= 0 else task.unit  # a passenger, once the Ships sailed
     return _EFF[eff] if eff in _EFF else -1, region, target, unit
 
 
-def marked_count(state):
+def marked_count(state: Any) -> int:
     """At a `move_marked` decision, how many units the order moves (a boarding: one)."""
-    return 1 if "boarding" in state.task else state.task["count"]
+    task = state.task
+    return 1 if task.boarding >= 0 else task.count
 
 
-def board_size(n):
+def board_size(n: int) -> int:
     """Where the board part of the observation ends: units, occupancy, the three tokens."""
     return R * (n + 1) * (T + 1) + 3 * R
 
 
-def _views(n):
+def _views(n: int) -> list[list[int]]:
     """Per observer, the (region, owner) rows in the order its observation lists them:
     its own seat first, then the next players, the neutral armies last."""
     o = n + 1
@@ -142,7 +140,7 @@ def _views(n):
             for role in range(n)]
 
 
-def board_positions(n):
+def board_positions(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Per observer, where each unit count u[(r*O + o)*T + t] and each occupancy
     tot[r*O + o] appear in its row of the state's board."""
     o = n + 1
@@ -158,13 +156,13 @@ def board_positions(n):
     return tuple(upos), tuple(opos)
 
 
-def raid_value(raider, role, n):
+def raid_value(raider: int, role: int, n: int) -> float:
     """A raided region as `role` sees it: the raider's seat counted from the observer,
     (seat + 1) / n; 0 when not raided."""
     return 0.0 if raider < 0 else ((raider - role) % n + 1) / n
 
 
-def board_values(state):
+def board_values(state: Any) -> list[Any]:
     """The board from the state's unit counts, tokens, players, phase, round, Relics and
     turn-long effects: what `state.board` holds once every observer has caught up (and been
     shown them)."""
@@ -178,7 +176,8 @@ def board_values(state):
         row[:game.board_size] = ([units[j * T + t] for j in view for t in range(T)]
                                  + [float(tot[j] > 0) for j in view]
                                  + tokens + [raid_value(p, role, n) for p in state.raided])
-        row[at["players"]:at["phase"]] = players_block(state, role, players_key(state, role))
+        row[at["players"]:at["phase"]] = players_block(state, role,
+                                                       players_key(state, role, state.frame()))
         row[at["phase"] + _PH[state.phase]] = 1.0
         row[at["round"]] = round_value(state)
         write_relics(state, role, row, at["relics"])
@@ -187,7 +186,7 @@ def board_values(state):
     return rows
 
 
-def catch_up(state, role):
+def catch_up(state: Any, role: int) -> None:
     """Write to the observer's row of the board the unit counts and occupancies that changed
     since its last observation (`KingsState.add` notes them; those changed since anyone's
     last observation pass to every observer's notes here)."""
@@ -217,7 +216,7 @@ def catch_up(state, role):
     owners.clear()
 
 
-def encode(state, role):
+def encode(state: Any, role: int) -> Any:
     # The observer's row of the board holds, besides the board itself, the players block,
     # the phase and the round as last shown to it (`shown_*`): they change seldom, and are
     # rewritten only when they do. The decision's parts are written to the copy handed out.
@@ -225,7 +224,8 @@ def encode(state, role):
     if state.changed_units or state.unsynced_units[role]:
         catch_up(state, role)
     row, at = state.board[role], state.game.obs_at
-    key = players_key(state, role)
+    frame = state.frame()
+    key = players_key(state, role, frame)
     if key != state.shown_players[role]:
         state.shown_players[role] = key
         row[at["players"]:at["phase"]] = players_block(state, role, key)
@@ -243,12 +243,11 @@ def encode(state, role):
         write_relics(state, role, row, at["relics"])
         write_turn(state, row, at["turn"])
     out = row.copy()
-    ask = state.ask
-    if ask:
-        kind = ask[0]
+    if frame is not GAME_OVER:
+        kind = frame.kind
         out[at["decision"] + _DEC[kind]] = 1.0
         if kind in TASK_DECISIONS or kind in ("battle_target", "restore"):
-            eff, region, target, unit = pending(state)
+            eff, region, target, unit = pending(state, kind)
             if eff >= 0:
                 out[at["task_effect"] + eff] = 1.0
             if region >= 0:
@@ -259,31 +258,31 @@ def encode(state, role):
                 out[at["task_unit"] + unit] = 1.0
             if kind == "move_marked":
                 out[at["task_count"]] = marked_count(state) / 30
-        elif kind == "divination":
-            roll = state.pending_roll
+        elif type(frame) is Divination:
+            roll = frame.roll
             k = at["roll"]
-            out[k + _ROLL[roll["what"]]] = 1.0
-            out[k + len(ROLLS)] = roll["value"] / roll["sides"]
-            ctx = roll["context"]
-            r = ctx.get("region", ctx.get("target", -1))
+            out[k + _ROLL[roll.what]] = 1.0
+            out[k + len(ROLLS)] = roll.value / roll.sides
+            ctx = roll.ctx
+            r = ctx.where
             if r >= 0:
                 out[at["roll_region"] + r] = 1.0
-            if "unit" in ctx:
-                out[at["roll_unit"] + ctx["unit"]] = 1.0
-            if "side" in ctx:
-                out[at["roll_side"] + ctx["side"]] = 1.0
+            if ctx.unit >= 0:
+                out[at["roll_unit"] + ctx.unit] = 1.0
+            if ctx.side >= 0:
+                out[at["roll_side"] + ctx.side] = 1.0
     bt = state.battle
     if bt is not None:
         n = state.n
         out[at["in_battle"]] = 1.0
-        out[at["battle_region"] + bt["region"]] = 1.0
-        dfn = bt["owners"][1]
+        out[at["battle_region"] + bt.region] = 1.0
+        dfn = bt.owners[1]
         out[at["battle_defender"] + (dfn - role) % n if dfn < n else at["battle"] - 1] = 1.0
         out[at["battle"]:at["round"]] = battle_values(bt)
     return out
 
 
-def write_relics(state, role, out, k):
+def write_relics(state: Any, role: int, out: Any, k: int) -> None:
     """The relics block: per region, the Relic-bearing Wizards of each player (the observer
     first), scaled like Wizards."""
     n, relic, scaled = state.n, state.relic, SCALED[C.WIZARD]
@@ -297,7 +296,7 @@ def write_relics(state, role, out, k):
             out[k + r * n + seats.index(p)] = scaled[relic[i]]
 
 
-def write_turn(state, out, k):
+def write_turn(state: Any, out: Any, k: int) -> None:
     """The turn block: the phasing player's turn-long effects (Forced March and Demonic
     Steeds, Long Journey, Battle Plan, the Recruit bonus, recruit rolls made) by region, the
     King's Long Journey and Battle Plan, the country recruit rolls not yet made."""
@@ -316,19 +315,18 @@ def write_turn(state, out, k):
         block[at + 2:] = state.country_roll
 
 
-def round_value(state):
+def round_value(state: Any) -> float:
     x = state.turn / (state.game.max_turns or 100)
     return x if x < 1.0 else 1.0
 
 
-def players_key(state, role):
-    """Everything the observer's players block is made from."""
-    ask = state.ask
-    return (role, state.act, ask[1] if ask else -1, *state.order, *state.gold,
+def players_key(state: Any, role: int, frame: Any) -> tuple[Any, ...]:
+    """Everything the observer's players block is made from (`frame`: the one deciding)."""
+    return (role, state.act, -1 if frame is GAME_OVER else frame.actor, *state.order, *state.gold,
             *state.div, *state.relics, *state.alive, *state.pool[C.KING::T], *state.king_dead)
 
 
-def players_block(state, role, key):
+def players_block(state: Any, role: int, key: Any) -> Any:
     """The players block (the observer first): Gold, Divinations, Relics, alive, King, seat,
     phasing, asked, slain. It changes seldom, so each block made is kept in the game
     (read-only), by its key."""
@@ -336,12 +334,11 @@ def players_block(state, role, key):
     block = made.get(key)
     if block is not None:
         return block
-    ask = state.ask
-    asked = ask[1] if ask else -1
+    asked = key[2]
     me, order = state.me(), state.order
     gold, div, relics, alive, pool, dead = (state.gold, state.div, state.relics, state.alive,
                                             state.pool, state.king_dead)
-    values = []
+    values: list[float] = []
     for p in state.game.seats[role]:
         g, d, r = gold[p], div[p], relics[p]
         values += (g / 10 if g < 10 else 1.0, d / 5 if d < 5 else 1.0,
@@ -357,15 +354,14 @@ def players_block(state, role, key):
     return block
 
 
-def battle_values(bt):
+def battle_values(bt: Battle) -> list[float]:
     """The battle block: round, stage, then per side (attacker first) its round modifiers,
     pending hits, and units killed, raised for the battle, possessed and immobilized."""
-    vals = [bt["round"] / 50] + [0.0] * len(STAGES)
-    vals[1 + _STAGE[bt["stage"]]] = 1.0
+    vals = [bt.round / 50] + [0.0] * len(STAGES)
+    vals[1 + _STAGE[bt.stage]] = 1.0
     for s in (0, 1):
-        vals += (bt["initiative"][s] / 10, bt["attack_bonus"][s] / 10, bt["charge"][s] / 10,
-                 bt["confusion"][s] / 10, bt["hits"][s] / 10)
-        for row in (bt["killed"][s], bt["raised"][s], bt["possessed"][s],
-                    bt["immobilized"][s]):
+        vals += (bt.initiative[s] / 10, bt.attack_bonus[s] / 10, bt.charge[s] / 10,
+                 bt.confusion[s] / 10, bt.hits[s] / 10)
+        for row in (bt.killed[s], bt.raised[s], bt.possessed[s], bt.immobilized[s]):
             vals += [x / 10 for x in row]
     return vals

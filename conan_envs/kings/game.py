@@ -3,15 +3,22 @@
 Rulebook: kings-of-hyboria.txt. The rules are split by phase: setup.py (SET UP),
 phases.py (FATE, HERO, WIZARD, RECRUIT), effects.py (the Heroic Actions and Wizard Magic
 tables), move.py (MOVE), battle.py (BATTLE and its tables), plunder.py (PLUNDER, the
-King's death); state.py holds the shared machinery (decisions, dice, Divination rerolls).
+King's death); the decisions are frames on the engine's stack (frames.py: the phases, the
+Divination offer; decisions.py: one class per decision kind); fields.py declares the
+state's fields and records (Battle, Task); state.py holds the shared machinery (units,
+dice, Divination rerolls).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import ConfigError, Game
+from ..engine.core import Mask
 from ..engine.options import Bool, Choice, Int, max_turns
 from . import content as C
 from .actions import make_codec
 from .encode import block_offsets, board_positions, board_size, observation_size
+from .frames import Ask
 from .state import KingsState
 
 VICTORIES = ("most_countries", "last_king")
@@ -40,7 +47,7 @@ class KingsGame(Game):
     }
     state_class = KingsState
 
-    def _setup(self):
+    def _setup(self) -> None:
         n = self.config["num_players"]
         cap = self.config["max_turns"]
         if cap is None and self.config["victory"] == "most_countries":
@@ -55,8 +62,11 @@ class KingsGame(Game):
         self.board_upos, self.board_opos = board_positions(n)
         self.seats = tuple(tuple((role + k) % n for k in range(n)) for role in range(n))
         # made once and shared by the states (read-only): legal masks by action list, the
-        # observation's players block by what it is made from
-        self.masks, self.obs_players = {}, {}
+        # observation's players block by what it is made from, decision frames (frozen) by
+        # kind, actor and legal actions
+        self.masks: dict[tuple[int, ...], Mask] = {}
+        self.obs_players: dict[tuple[Any, ...], Any] = {}
+        self.frames: dict[tuple[Any, ...], Ask] = {}
 
-    def observation_shape(self, role):
+    def observation_shape(self, role: int) -> tuple[int, ...]:
         return (self._obs_size,)

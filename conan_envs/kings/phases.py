@@ -6,7 +6,10 @@ from itertools import compress
 
 from . import content as C
 from .actions import DONE, REGION0, UNIT0
+from .decisions import Recruit, RelicRoll
 from .effects import EffectRules
+from .fields import Task
+from .frames import BEARER_ROLL, HERO, MOVE, RECRUIT, RECRUIT_ROLL, ROLLED_BY, WIZARD, RollContext
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 _REGIONS = range(R)
@@ -15,7 +18,7 @@ BEARER, RELIC_ROLL = -2, -1  # Wizard Phase rolls: a Relic bearer's own roll, it
 
 class PhaseRules(EffectRules):
     # ---- FATE PHASE: storms and curses decay -----------------------------------------
-    def _step_fate(self):
+    def _step_fate(self) -> None:
         me = self.me()
         storm, curse, raided = self.storm, self.curse, self.raided
         if any(storm):
@@ -37,14 +40,14 @@ class PhaseRules(EffectRules):
             if h < 3 and u[i + C.KING]:
                 q.append([r, C.KING])
         self.queue = q
-        self.phase = "hero"
+        self.replace(HERO)
 
-    def _step_hero(self):
+    def _step_hero(self) -> None:
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
             if self.at(r, me, t):
-                self._roll("hero", 20, {"region": r, "unit": t})
+                self._roll("hero", 20, ROLLED_BY[r][t])
                 return
         self.drown()
         # WIZARD PHASE: each Wizard rolls once, the Relic bearers first (-2); then each
@@ -59,23 +62,23 @@ class PhaseRules(EffectRules):
             q += [[r, BEARER]] * min(b, k) + [[r, C.WIZARD]] * (k - min(b, k))
             q += [[r, RELIC_ROLL]] * min(b, 3 - k)
         self.queue = q
-        self.phase = "wizard"
+        self.replace(WIZARD)
 
-    def _step_wizard(self):
+    def _step_wizard(self) -> None:
         me = self.me()
         while self.queue:
             r, t = self.queue.pop(0)
             bearers = self.relic[r * self.n + me]
             if t == C.WIZARD:  # a plain Wizard's roll (one lost before it rolls does not)
                 if self.at(r, me, C.WIZARD) > bearers:
-                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD})
+                    self._roll("wizard", 20, ROLLED_BY[r][C.WIZARD])
                     return
             elif bearers > self.queue.count([r, t]):  # a bearer left for this roll
                 if t == RELIC_ROLL:
-                    self.task = {"region": r}
-                    self._ask("relic_roll", me, [DONE, UNIT0 + C.WIZARD])
+                    self.task = Task(region=r)
+                    self._ask(RelicRoll, me, [DONE, UNIT0 + C.WIZARD])
                 else:
-                    self._roll("wizard", 20, {"region": r, "unit": C.WIZARD, "relic": True})
+                    self._roll("wizard", 20, BEARER_ROLL[r])
                 return
         self.drown()
         # RECRUIT PHASE: one roll per country completely controlled
@@ -86,17 +89,16 @@ class PhaseRules(EffectRules):
             if c >= 0:
                 count[c] += 1
                 self.country_roll[c] = int(count[c] == C.COUNTRY_SIZES[c])
-        self.task = {"done": False, "eligible": self._recruit_eligible(me, held)}
+        self.task = Task(eligible=self._recruit_eligible(me, held))
         self.tokens_changed()  # the country rolls owed
-        self.phase = "recruit"
+        self.replace(RECRUIT)
 
-    def _on_relic_roll(self, a):
+    def _on_relic_roll(self, a: int) -> None:
         if a != DONE:
-            self._roll("wizard", 20, {"region": self.task["region"], "unit": C.WIZARD,
-                                      "relic": True})
+            self._roll("wizard", 20, BEARER_ROLL[self.task.region])
 
     # ---- RECRUIT PHASE ------------------------------------------------------------------
-    def recruit_regions(self, p, eligible=None):
+    def recruit_regions(self, p: int, eligible: list[int] | None = None) -> list[int]:
         """Regions where p may make a recruit roll now. `eligible`: the regions that pass
         the conditions that cannot change during the Recruit Phase."""
         if eligible is None:
@@ -107,7 +109,7 @@ class PhaseRules(EffectRules):
             return [r for r in eligible if rolls[r] < 3]
         return [r for r in eligible if rolls[r] < 3 and (bonus[r] or country[country_of[r]])]
 
-    def _recruit_eligible(self, p, held=None):
+    def _recruit_eligible(self, p: int, held: list[int] | None = None) -> list[int]:
         """Controlled land regions free of Storms, Curses and raids (`held`: the regions p
         controls, when known)."""
         if held is None:
@@ -116,24 +118,24 @@ class PhaseRules(EffectRules):
         return [r for r in held
                 if not C.IS_SEA[r] and not storm[r] and not curse[r] and raided[r] < 0]
 
-    def _step_recruit(self):
+    def _step_recruit(self) -> None:
         me = self.me()
         ctx = self.task
-        if "eligible" not in ctx:  # fixed for the phase: recruiting changes no control
-            ctx["eligible"] = self._recruit_eligible(me)
-        regions = [] if ctx["done"] else self.recruit_regions(me, ctx["eligible"])
+        if ctx.eligible is None:  # fixed for the phase: recruiting changes no control
+            ctx.eligible = self._recruit_eligible(me)
+        regions = [] if ctx.done else self.recruit_regions(me, ctx.eligible)
         if regions:
-            self._ask("recruit", me, [DONE] + [REGION0 + r for r in regions])
+            self._ask(Recruit, me, [DONE] + [REGION0 + r for r in regions])
             return
         if any(self.country_roll):  # a country roll not made is lost with the phase
             self.country_roll = [0] * len(C.COUNTRIES)
             self.tokens_changed()
-        self.task = {"done": False}
-        self.phase = "move"
+        self.task = Task()
+        self.replace(MOVE)
 
-    def _on_recruit(self, a):
+    def _on_recruit(self, a: int) -> None:
         if a == DONE:
-            self.task["done"] = True
+            self.task.done = True
             return
         r, me = a - REGION0, self.me()
         c = C.COUNTRY_OF[r]
@@ -145,11 +147,12 @@ class PhaseRules(EffectRules):
             self.gold[me] -= 1
         self.rolls[r] += 1
         self.tokens_changed()
-        self._roll("recruit", 12, {"region": r})
+        self._roll("recruit", 12, RECRUIT_ROLL[r])
 
-    def _rolled_recruit(self, v, ctx):
-        r, me = ctx["region"], self.me()
+    def _rolled_recruit(self, v: int, ctx: RollContext) -> None:
+        r, me = ctx.region, self.me()
         res = C.RECRUIT[C.COUNTRY_OF[r]][v]
+        assert res is not None  # (every result 1-12 of a Recruit Table is given)
         if res == C.GOLD:
             self.gold[me] += 1
         elif res == C.NOTHING:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from . import content as C
 from .actions import REGION0
+from .decisions import NewKing
+from .fields import KingsFields, Task
+from .frames import FATE
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 # with no Hero to crown (option `pretender`), the unit crowned instead, cheapest first
 PRETENDERS = (C.ARMY, C.ELITE, C.WIZARD, C.MONSTER)
 
 
-class PlunderRules:
-    def _step_plunder(self):
+class PlunderRules(KingsFields):
+    def _step_plunder(self) -> None:
         me = self.me()
         if self.plunder:
             self.log_event(f"{self.game.roles[me]} gains {self.plunder} Gold in plunder")
@@ -28,13 +31,13 @@ class PlunderRules:
                 continue
             heirs = self.heirs(p)
             if len(heirs) > 1:
-                self.task = {"heir": p}
-                self._ask("new_king", p, [REGION0 + r for r in heirs])
+                self.task = Task(heir=p)
+                self._ask(NewKing, p, [REGION0 + r for r in heirs])
                 return
             self.succession(p, heirs[0] if heirs else -1)
         self._end_turn()
 
-    def heirs(self, p):
+    def heirs(self, p: int) -> list[int]:
         """Regions where p may crown a new King: his Heroes' ("one of your other Heroes
         becomes the new king"); with no Hero left and the `pretender` option, any region of
         his holding a unit that can be crowned (designed: the rulebook is silent)."""
@@ -43,15 +46,15 @@ class PlunderRules:
             heirs = [r for r in self.occupied(p) if any(self.at(r, p, t) for t in PRETENDERS)]
         return heirs
 
-    def _on_new_king(self, a):
-        self.succession(self.task["heir"], a - REGION0)
+    def _on_new_king(self, a: int) -> None:
+        self.succession(self.task.heir, a - REGION0)
 
-    def crowned(self, p, k):
+    def crowned(self, p: int, k: int) -> int:
         """The unit crowned if p picks region k: a Hero, else a pretender (the first of
         PRETENDERS there)."""
         return next(t for t in (C.HERO,) + PRETENDERS if self.at(k, p, t))
 
-    def succession(self, p, k):
+    def succession(self, p: int, k: int) -> None:
         """A Hero in region k becomes King, else a pretender (the first of PRETENDERS there);
         k = -1: nobody to crown, the player is out."""
         self.king_dead[p] = False
@@ -80,8 +83,8 @@ class PlunderRules:
                     if t == C.ARMY:
                         self.add(r, neutral, C.ARMY, c)
 
-    def _end_turn(self):
-        self.task = {}
+    def _end_turn(self) -> None:
+        self.task = Task()
         living = [p for p in range(self.n) if self.alive[p]]
         this_round = self.turn + 1
         if len(living) <= 1:
@@ -106,9 +109,9 @@ class PlunderRules:
         if config["victory"] == "most_countries" and cap is not None and self.turn >= cap:
             self._finish(self.leaders(), "most_countries", this_round)
             return
-        self.phase = "fate"
+        self.replace(FATE)
 
-    def leaders(self):
+    def leaders(self) -> list[int]:
         """Living players with the most whole countries (then most regions) controlled."""
         best, out = None, []
         for p in range(self.n):
@@ -122,7 +125,7 @@ class PlunderRules:
                 out.append(p)
         return out
 
-    def _finish(self, winners, cause, this_round):
+    def _finish(self, winners: list[int], cause: str, this_round: int) -> None:
         """A sole winner +1, everyone else -1; tied leaders 0 (all 0 if nobody is left).
         `cause`: "conquest" (the countries goal reached), "most_countries" (the round
         limit), or "last_king" (one player left; `end_cause` then names what slew the
@@ -140,5 +143,4 @@ class PlunderRules:
         self.log_event(f"Game over in round {this_round} ({cause.replace('_', ' ')}): "
                        + (f"{' and '.join(names)} {'wins' if len(names) == 1 else 'tie'}"
                           if names else "no King is left"))
-        self.phase = "over"
-        self.ask = []  # no decision (a list still, as in every saved state)
+        self.stack.clear()  # no decision: the game is over (KingsState._interrupt)

@@ -16,13 +16,14 @@ roll (Insanity, Consumed by Demons) destroys that Wizard.
 from __future__ import annotations
 
 from . import content as C
+from .fields import KingsFields
 
 W, H, K = C.WIZARD, C.HERO, C.KING
 
 
-class TokenRules:
+class TokenRules(KingsFields):
     # ---- reading ------------------------------------------------------------------------
-    def marked(self, r, o, t):
+    def marked(self, r: int, o: int, t: int) -> int:
         """Units of type t of owner o in region r that carry their token (a Relic for a
         Wizard, a Battle Plan for a Hero or the King)."""
         if o >= self.n:
@@ -37,7 +38,7 @@ class TokenRules:
             return int(self.king_plan and self.at(r, o, K) > 0)
         return 0
 
-    def moved_marked(self, r, t):
+    def moved_marked(self, r: int, t: int) -> int:
         """The phasing player's marked units of type t that moved into r this Move Phase."""
         if t == W:
             return self.moved_relic[r]
@@ -46,12 +47,12 @@ class TokenRules:
         return 0
 
     # ---- writing ------------------------------------------------------------------------
-    def add_relic(self, r, p, k):
+    def add_relic(self, r: int, p: int, k: int) -> None:
         self.relic[r * self.n + p] += k
         self.relics[p] += k
         self.tokens_changed()
 
-    def _clamp_marks(self, r, o, t):
+    def _clamp_marks(self, r: int, o: int, t: int) -> None:
         """A unit of type t of owner o left region r by its owner's choice: the plain
         counters went first, so the marked ones are lost only when no plain one was left."""
         if o >= self.n:
@@ -71,7 +72,7 @@ class TokenRules:
                 self.journey[r] = max(0, left - self.plan[r])
                 self.tokens_changed()
 
-    def lose_marked_first(self, r, o, t):
+    def lose_marked_first(self, r: int, o: int, t: int) -> None:
         """An enemy's choice (or the Wizard's own roll) takes a marked unit of type t, if
         there is one, before it is removed."""
         if not self.marked(r, o, t):
@@ -84,14 +85,14 @@ class TokenRules:
             self.king_plan = False
         self.tokens_changed()
 
-    def take_marked_first(self, r, o, t, taker):
+    def take_marked_first(self, r: int, o: int, t: int, taker: int) -> None:
         """Convert, Mind Control: the taker takes a marked Wizard first, Relic and all."""
         if t == W and self.marked(r, o, W):
             self.add_relic(r, o, -1)
             if taker < self.n:
                 self.add_relic(r, taker, 1)
 
-    def shift_marks(self, r, d, o, t, k, moved=False):
+    def shift_marks(self, r: int, d: int, o: int, t: int, k: int, moved: bool = False) -> None:
         """k marked units of type t of owner o go from r to d with their units (`moved`: by
         a move order, which notes them as moved)."""
         if not k:
@@ -108,7 +109,7 @@ class TokenRules:
                 self.moved_plan[d] += k
             self.tokens_changed()
 
-    def shift_all_marks(self, r, d, o):
+    def shift_all_marks(self, r: int, d: int, o: int) -> None:
         """All of o's units leave r for d (a retreat): their tokens go along."""
         if o >= self.n:
             return

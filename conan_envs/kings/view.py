@@ -18,11 +18,16 @@ roller, region, unit), ``heirs`` at a `new_king` decision (region: the unit crow
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..engine.text import table
 from ..engine.view import Decision
 from . import content as C
 from .actions import REGION0
 from .encode import EFFECTS, TASK_DECISIONS, marked_count, pending
+from .fields import KingsFields
+from .frames import Ask, Divination, Roll
 
 R, T = C.NUM_REGIONS, C.NUM_TYPES
 NEUTRAL = "neutral"
@@ -34,51 +39,23 @@ TABLES = {"hero": "Heroic Actions Table", "wizard": "Wizard Magic Table",
           "recruit": "Recruit Table", "action": "Heroic Battle Actions Table",
           "spell": "Wizard Battle Spell Table", "attack": "attack die",
           "curse": "Great Curse die", "prophecy": "Prophecy die"}
-PROMPTS = {
-    "place_king": "Place your King in a land region no other player holds.",
-    "place_army": "Place your Army in a land region no other player holds.",
-    "target_region": "{effect} (rolled in {region}): choose the adjacent region it strikes.",
-    "target_unit": "{effect} strikes {target}: choose which unit type.",
-    "adventure": "Adventure (in {region}): kill a Monster in an adjacent region, or gain 1 Gold.",
-    "piracy": "Piracy: rob an opponent of 1 Gold, or gain 1 Gold from the bank.",
-    "ancient_lore": "Ancient Lore (in {region}): pick the Wizard Magic result that takes effect.",
-    "sacrifice": "Sacrifice (in {region}): choose a fellow unit to destroy; then roll again.",
-    "transmutation": "Transmutation (in {region}): choose a fellow unit to become a Monster.",
-    "training": "Training (in {region}): how many Armies become Elites (or train none)?",
-    "relic_roll": "Your Relic lets a Wizard in {region} roll again: roll, or no extra roll?",
-    "recruit": "Recruit Phase: choose a region to roll on its Recruit Table, or end recruiting.",
-    "move_from": "Move Phase: choose a region to move units from, or end the Move Phase.",
-    "move_unit": "Which unit type moves from {region}? (back: choose another region)",
-    "move_to": "Where do the {unit} units from {region} move? (back: the previous step)",
-    "move_count": "How many {unit} units move from {region} to {target}? (back: the "
-                  "destination)",
-    "move_marked": "{count} {unit} unit(s) go from {region} to {target}: how many of them "
-                   "{marks}? (back: the previous step)",
-    "embark": "Which unit boards the Ships sailing from {region} to {target} (or no passenger)?",
-    "casualty": "Battle in {battle}: choose the unit type you lose ({hits} hits to take).",
-    "battle_target": "{effect} in the battle in {battle}: choose the enemy unit type.",
-    "restore": "{effect} in the battle in {battle}: choose the unit type brought back.",
-    "retreat": "Battle in {battle}, round {round} over: retreat to a region you control, or stay.",
-    "terror_retreat": "Terror in {battle}: choose the region you retreat to.",
-    "new_king": "Your King is slain: choose who is crowned the new King: {heirs}.",
-}
 MARKS = {C.WIZARD: "bear a Relic", C.HERO: "hold a Battle Plan"}
 
 
-def effect_name(key):
+def effect_name(key: str) -> str:
     return key.replace("_", " ").title()
 
 
-def counts(row):
+def counts(row: Sequence[int]) -> dict[str, int]:
     return {C.UNIT_KEYS[t]: k for t, k in enumerate(row) if k}
 
 
-class KingsView:
-    def owner_name(self, o):
+class KingsView(KingsFields):
+    def owner_name(self, o: int) -> str:
         return self.game.roles[o] if o < self.n else NEUTRAL
 
     # ---- the board --------------------------------------------------------------------
-    def _view(self, role):
+    def _view(self, role: int) -> dict[str, Any]:
         n, O = self.n, self.O
         held = [self.controlled(p) for p in range(n)]
         regions = []
@@ -116,7 +93,7 @@ class KingsView:
             "round": self.final_round if over else self.turn + 1,
             "phase": self.phase,
             "phasing_player": (None if over else self.game.roles[
-                self.ask[1] if self.phase == "setup" else self.me()]),
+                self.frame().actor if self.phase == "setup" else self.me()]),
             "turn_order": [self.game.roles[p] for p in self.order],
             "victory": config["victory"],
             "conquest_goal": config["conquest"],
@@ -127,10 +104,10 @@ class KingsView:
             "battle": self._battle_view(),
             "end": ({"cause": self.end_cause,
                      "winners": [self.game.roles[p] for p in range(n) if self.result[p] > 0]}
-                    if over else None),
+                    if self.result is not None else None),
         }
 
-    def _turn_view(self):
+    def _turn_view(self) -> dict[str, Any]:
         """The phasing player's effects that last his turn (rulebook "HEROIC ACTIONS
         TABLE": Forced March, Long Journey, Recruit, Battle Plan; "WIZARD MAGIC TABLE":
         Demonic Steeds), and the recruit rolls made and still owed this turn."""
@@ -144,74 +121,76 @@ class KingsView:
                 "king_long_journey": self.king_journey, "king_battle_plan": self.king_plan,
                 "country_rolls": [C.COUNTRIES[c] for c, v in enumerate(self.country_roll) if v]}
 
-    def _battle_view(self):
+    def _battle_view(self) -> dict[str, Any] | None:
         bt = self.battle
         if bt is None:
             return None
         sides = []
         for s in (0, 1):
-            sides.append({"player": self.owner_name(bt["owners"][s]),
-                          "initiative_bonus": bt["initiative"][s],
-                          "attack_bonus": bt["attack_bonus"][s],
-                          "lead_charge": bt["charge"][s], "confusion": bt["confusion"][s],
-                          "hits_to_take": bt["hits"][s], "killed": counts(bt["killed"][s]),
-                          "raised": counts(bt["raised"][s]),
-                          "possessed": counts(bt["possessed"][s]),
-                          "immobilized": counts(bt["immobilized"][s])})
-        return {"region": C.REGIONS[bt["region"]], "attacker": sides[0]["player"],
-                "defender": sides[1]["player"], "round": bt["round"], "stage": bt["stage"],
+            sides.append({"player": self.owner_name(bt.owners[s]),
+                          "initiative_bonus": bt.initiative[s],
+                          "attack_bonus": bt.attack_bonus[s],
+                          "lead_charge": bt.charge[s], "confusion": bt.confusion[s],
+                          "hits_to_take": bt.hits[s], "killed": counts(bt.killed[s]),
+                          "raised": counts(bt.raised[s]),
+                          "possessed": counts(bt.possessed[s]),
+                          "immobilized": counts(bt.immobilized[s])})
+        return {"region": C.REGIONS[bt.region], "attacker": sides[0]["player"],
+                "defender": sides[1]["player"], "round": bt.round, "stage": bt.stage,
                 "sides": sides}
 
-    # ---- the decision -----------------------------------------------------------------
-    def _decision(self, role):
-        if not self.ask:
-            cause = self.end_cause.replace("_", " ").replace(":", ": ")
-            winners = [self.game.roles[p] for p in range(self.n) if self.result[p] > 0]
-            who = " and ".join(winners) + (" wins" if len(winners) == 1 else " tie") \
-                if winners else "nobody wins"
-            return Decision("game_over", None,
-                            f"The game is over in round {self.final_round} ({cause}): {who}.",
-                            {"cause": self.end_cause, "winners": winners})
-        kind, p = self.ask[0], self.ask[1]
-        context = {}
-        if kind == "divination":
-            roll = self.roll_record()
-            context["roll"] = roll
-            prompt = (f"Reroll {roll['roller']}'s roll of {roll['value']} on the "
-                      f"{roll['table']} ({roll['result']})? reroll: discard a Divination"
-                      + (" or a Confusion" if self.battle is not None else "")
-                      + "; keep the roll: let it stand.")
-        else:
-            eff, region, target, unit = pending(self)
-            if kind in TASK_DECISIONS or eff >= 0:
-                context = {"effect": effect_name(EFFECTS[eff]) if eff >= 0 else None,
-                           "region": C.REGIONS[region] if region >= 0 else None,
-                           "target": C.REGIONS[target] if target >= 0 else None,
-                           "unit": C.UNIT_NAMES[unit] if unit >= 0 else None}
-            bt = self.battle
-            words = dict(context)
-            if kind == "move_marked":
-                context["count"] = words["count"] = marked_count(self)
-                words["marks"] = MARKS[unit]
-            elif kind == "new_king":
-                heirs = {C.REGIONS[a - REGION0]: C.UNIT_NAMES[self.crowned(p, a - REGION0)]
-                         for a in self.ask[2]}
-                context["heirs"] = heirs
-                words["heirs"] = ", ".join(f"the {t} in {r}" for r, t in heirs.items())
-            if bt is not None:
-                words.update(battle=C.REGIONS[bt["region"]], round=bt["round"],
-                             hits=bt["hits"][bt["side"]])
-            prompt = PROMPTS[kind].format(**words)
-        return Decision(kind, self.game.roles[p], prompt, context)
+    # ---- the decision (the frames' prompts: frames.py) ---------------------------------
+    def _decision(self, role: int) -> Decision:
+        if self.result is None:
+            return super()._decision(role)  # (the frame's prompt: engine/flow.py)
+        cause = self.end_cause.replace("_", " ").replace(":", ": ")
+        winners = [self.game.roles[p] for p in range(self.n) if self.result[p] > 0]
+        who = " and ".join(winners) + (" wins" if len(winners) == 1 else " tie") \
+            if winners else "nobody wins"
+        return Decision("game_over", None,
+                        f"The game is over in round {self.final_round} ({cause}): {who}.",
+                        {"cause": self.end_cause, "winners": winners})
 
-    def roll_record(self):
-        """The die being offered for a reroll, in the table's words."""
-        roll = self.pending_roll
-        what, v, ctx = roll["what"], roll["value"], roll["context"]
+    def ask_prompt(self, frame: Ask, role: int) -> tuple[str, dict[str, Any]]:
+        """A decision's prompt (the frame's TEXT in the decision's words) and its context:
+        the effect, region, target and unit being resolved, the units moving at a
+        `move_marked` decision, the heirs at a `new_king` one."""
+        kind = frame.kind
+        context: dict[str, Any] = {}
+        eff, region, target, unit = pending(self)
+        if kind in TASK_DECISIONS or eff >= 0:
+            context = {"effect": effect_name(EFFECTS[eff]) if eff >= 0 else None,
+                       "region": C.REGIONS[region] if region >= 0 else None,
+                       "target": C.REGIONS[target] if target >= 0 else None,
+                       "unit": C.UNIT_NAMES[unit] if unit >= 0 else None}
         bt = self.battle
-        roller = (self.owner_name(bt["owners"][ctx["side"]]) if "side" in ctx
+        words = dict(context)
+        if kind == "move_marked":
+            context["count"] = words["count"] = marked_count(self)
+            words["marks"] = MARKS[unit]
+        elif kind == "new_king":
+            heirs = {C.REGIONS[a - REGION0]: C.UNIT_NAMES[self.crowned(frame.actor, a - REGION0)]
+                     for a in frame.legal}
+            context["heirs"] = heirs
+            words["heirs"] = ", ".join(f"the {t} in {r}" for r, t in heirs.items())
+        if bt is not None:
+            words.update(battle=C.REGIONS[bt.region], round=bt.round, hits=bt.hits[bt.side])
+        return frame.TEXT.format(**words), context
+
+    def divination_prompt(self, frame: Divination) -> tuple[str, dict[str, Any]]:
+        roll = self.roll_record(frame.roll)
+        prompt = (f"Reroll {roll['roller']}'s roll of {roll['value']} on the "
+                  f"{roll['table']} ({roll['result']})? reroll: discard a Divination"
+                  + (" or a Confusion" if self.battle is not None else "")
+                  + "; keep the roll: let it stand.")
+        return prompt, {"roll": roll}
+
+    def roll_record(self, roll: Roll) -> dict[str, Any]:
+        """The die being offered for a reroll, in the table's words."""
+        what, v, ctx = roll.what, roll.value, roll.ctx
+        roller = (self.owner_name(self.fight().owners[ctx.side]) if ctx.side >= 0
                   else self.game.roles[self.me()])
-        region = ctx.get("region", ctx.get("target", -1))
+        region = ctx.where
         table_name = TABLES[what]
         if what == "hero":
             result = C.HEROIC_ACTIONS_TEXT[v]
@@ -226,22 +205,22 @@ class KingsView:
         elif what == "spell":
             result = C.BATTLE_SPELLS_TEXT[v]
         elif what == "attack":
-            s, t = ctx["side"], ctx["unit"]
-            mod = bt["attack_bonus"][s] + (2 * bt["charge"][s] if t in (C.ARMY, C.ELITE) else 0)
+            s, t, bt = ctx.side, ctx.unit, self.fight()
+            mod = bt.attack_bonus[s] + (2 * bt.charge[s] if t in (C.ARMY, C.ELITE) else 0)
             result = (f"{'a hit' if v + mod >= C.ATTACK[t] else 'a miss'}: "
                       f"{C.UNIT_NAMES[t]} needs {C.ATTACK[t]}, modifier {mod:+d}")
         elif what == "curse":
             result = f"{v} Curse Tokens"
         else:
             result = f"{v} Divinations"
-        return {"table": table_name, "die": f"D{roll['sides']}", "value": v,
+        return {"table": table_name, "die": f"D{roll.sides}", "value": v,
                 "result": result, "roller": roller,
                 "region": C.REGIONS[region] if region >= 0 else None,
-                "unit": C.UNIT_NAMES[ctx["unit"]] if "unit" in ctx else None}
+                "unit": C.UNIT_NAMES[ctx.unit] if ctx.unit >= 0 else None}
 
     # ---- the text board ---------------------------------------------------------------
     @staticmethod
-    def _render_turn(turn):
+    def _render_turn(turn: dict[str, Any] | None) -> list[str]:
         """The turn-long effects, one line (none: no line)."""
         if not turn:
             return []
@@ -258,7 +237,7 @@ class KingsView:
             parts.append("country rolls to make: " + ", ".join(turn["country_rolls"]))
         return [f"This turn ({turn['player']}): " + "; ".join(parts) + "."] if parts else []
 
-    def _render(self, view):
+    def _render(self, view: dict[str, Any]) -> str:
         rows = []
         for reg in view["regions"]:
             parts = [f"{o}: " + " ".join(f"{k} {key}" for key, k in units.items())

@@ -43,8 +43,9 @@ def test_a_battle_with_fixed_dice():
 
     def keep():
         while s.decision() == "divination":
-            rolls.append((s.pending_roll["what"], s.battle["owners"][s.pending_roll["context"]["side"]],
-                          C.UNIT_KEYS[s.pending_roll["context"].get("unit", H)], s.pending_roll["value"]))
+            roll = s.frame().roll  # the Divination frame's roll
+            rolls.append((roll.what, s.battle.owners[roll.ctx.side],
+                          C.UNIT_KEYS[roll.ctx.unit if roll.ctx.unit >= 0 else H], roll.value))
             play(s, DONE)
 
     # round 1: Hero Battle Action (Outflank), then attacks by initiative: the Hero (5) hits
@@ -132,10 +133,10 @@ def test_rally_brings_back_an_army_or_elite_killed_this_battle():
     dice = Dice(5, 1, 9)
     s = battle(dice, [(H, 1), (A, 1)], [(E, 1)])
     play(s, unit(A))
-    assert s.battle["killed"][0][A] == 1
+    assert s.battle.killed[0][A] == 1
     dice.values = [3, 1, 1, 1]  # round 2: Rally; then everybody misses
     play(s, DONE, DONE)  # nobody retreats
-    assert s.battle["killed"][0][A] == 0 and units(s, "Koth", 0) == {"army": 1, "hero": 1}
+    assert s.battle.killed[0][A] == 0 and units(s, "Koth", 0) == {"army": 1, "hero": 1}
 
 
 def test_direct_forces_adds_one_initiative_and_one_to_attack_rolls():
@@ -214,7 +215,7 @@ def test_immobilize_stops_a_unit_attacking():
 @pytest.mark.parametrize("v", range(13, 21))
 def test_preparations_do_nothing(v):
     s = battle((v, 1, 1), [(W, 1)], [(E, 1)])
-    assert s.battle["attack_bonus"] == [0, 0] and s.battle["initiative"] == [0, 0]
+    assert s.battle.attack_bonus == [0, 0] and s.battle.initiative == [0, 0]
 
 
 def test_battle_plan_gives_an_extra_battle_action_roll():

@@ -42,39 +42,40 @@ def reference(s, role):
     vals += [min(f32(k) * f32(1 / 3.0), f32(1.0)) for k in s.storm]
     vals += [min(f32(k) * f32(1 / 6.0), f32(1.0)) for k in s.curse]
     vals += [0.0 if k < 0 else ((k - role) % n + 1) / n for k in s.raided]
-    asked = s.ask[1] if s.ask else -1
+    frame = None if s.is_terminal() else s.frame()  # the decision asked (its public fields)
+    asked = frame.actor if frame else -1
     for p in seats[:n]:
         vals += [min(s.gold[p] / 10, 1.0), min(s.div[p] / 5, 1.0), min(s.relics[p] / 5, 1.0),
                  float(s.alive[p]), float(sum(s.at(r, p, K) for r in range(R)) > 0),
                  s.order.index(p) / (n - 1), float(p == s.me()), float(p == asked),
                  float(s.king_dead[p])]
     vals += [1.0 if s.phase == ph else 0.0 for ph in PHASES]
-    vals += [1.0 if s.ask and s.ask[0] == d else 0.0 for d in DECISIONS]
-    kind = s.ask[0] if s.ask else None
+    kind = frame.kind if frame else None
+    vals += [1.0 if kind == d else 0.0 for d in DECISIONS]
     eff, fr, ft, fu = pending(s) if kind in TASK_DECISIONS or kind in ("battle_target", "restore") \
         else (-1, -1, -1, -1)
     vals += [1.0 if e == eff else 0.0 for e in range(len(EFFECTS))]
     vals += [1.0 if r == fr else 0.0 for r in range(R)]
     vals += [1.0 if r == ft else 0.0 for r in range(R)]
     vals += [1.0 if t == fu else 0.0 for t in range(T)]
-    roll = s.pending_roll if kind == "divination" else None
-    ctx = roll["context"] if roll else {}
-    vals += [1.0 if roll and roll["what"] == w else 0.0 for w in ROLLS]
-    vals.append(roll["value"] / roll["sides"] if roll else 0.0)
-    rr = ctx.get("region", ctx.get("target", -1))
+    roll = frame.roll if kind == "divination" else None
+    ctx = roll.ctx if roll else None
+    vals += [1.0 if roll and roll.what == w else 0.0 for w in ROLLS]
+    vals.append(roll.value / roll.sides if roll else 0.0)
+    rr = (ctx.region if ctx.region >= 0 else ctx.target) if ctx else -1
     vals += [1.0 if r == rr else 0.0 for r in range(R)]
-    vals += [1.0 if t == ctx.get("unit", -1) else 0.0 for t in range(T)]
-    vals += [1.0 if k == ctx.get("side", -1) else 0.0 for k in range(2)]
+    vals += [1.0 if ctx and t == ctx.unit else 0.0 for t in range(T)]
+    vals += [1.0 if ctx and k == ctx.side else 0.0 for k in range(2)]
     bt = s.battle
-    vals += [1.0 if bt and r == bt["region"] else 0.0 for r in range(R)]
-    vals += [1.0 if bt and o == bt["owners"][1] else 0.0 for o in seats]
+    vals += [1.0 if bt and r == bt.region else 0.0 for r in range(R)]
+    vals += [1.0 if bt and o == bt.owners[1] else 0.0 for o in seats]
     if bt:
-        vals += [bt["round"] / 50] + [1.0 if st == bt["stage"] else 0.0 for st in STAGES]
+        vals += [bt.round / 50] + [1.0 if st == bt.stage else 0.0 for st in STAGES]
         for side in (0, 1):
-            vals += [bt[k][side] / 10 for k in ("initiative", "attack_bonus", "charge",
-                                                 "confusion", "hits")]
+            vals += [getattr(bt, k)[side] / 10 for k in ("initiative", "attack_bonus", "charge",
+                                                          "confusion", "hits")]
             for k in ("killed", "raised", "possessed", "immobilized"):
-                vals += [x / 10 for x in bt[k][side]]
+                vals += [x / 10 for x in getattr(bt, k)[side]]
     else:
         vals += [0.0] * (1 + len(STAGES) + 2 * (5 + 4 * T))
     vals.append(min(s.turn / (s.game.max_turns or 100), 1.0))
@@ -85,7 +86,7 @@ def reference(s, role):
         vals += [k / 10 for k in getattr(s, field)]
     vals += [float(s.king_journey), float(s.king_plan)]
     vals += [float(v) for v in s.country_roll]
-    vals.append((1 if "boarding" in s.task else s.task["count"]) / 30
+    vals.append((1 if s.task.boarding >= 0 else s.task.count) / 30
                 if kind == "move_marked" else 0.0)
     out = np.array(vals, dtype=np.float32)
     assert out.shape == (observation_size(n),)

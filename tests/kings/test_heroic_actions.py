@@ -198,8 +198,8 @@ def test_max_three_rolls_per_region_and_the_king_rolls_as_a_hero():
     s.give(0, divinations=1)  # each roll is offered to player 0: it shows who rolled where
     start(s, "fate", then=True)  # the Fate Phase lines up the rolls; all Carousing (20)
     rolls = []
-    while s.decision() == "divination" and s.pending_roll["what"] == "hero":
-        rolls.append([s.pending_roll["context"]["region"], s.pending_roll["context"]["unit"]])
+    while s.decision() == "divination" and s.frame().roll.what == "hero":
+        rolls.append([s.frame().roll.ctx.region, s.frame().roll.ctx.unit])
         play(s, DONE)
     expected = [[rid("Nemedia"), H]] * 3 + [[rid("Koth"), H], [rid("Koth"), K]]
     assert sorted(rolls) == sorted(expected)

@@ -1,5 +1,6 @@
 """Invariants over random games: chit limits never exceeded, unit counts consistent, no
-region left contested after the Battle Phase, Divination offered only to holders; the
+region left contested after the Battle Phase, Divination offered only to holders, one
+decision asked at a time over the phase; the
 scripted player plays whole games and beats random play."""
 import numpy as np
 import pytest
@@ -32,13 +33,18 @@ def check(s):
                      and s.tot[r * O + me]]
         assert not contested, contested
     if s.decision() == "move_from":  # the cached list of regions to move from is exact
-        assert s.task["sources"] == s.move_sources(s.me())
+        assert s.task.sources == s.move_sources(s.me())
     if s.decision() == "divination":
         p = s.current_player()
         bt = s.battle
-        assert s.div[p] > 0 or (bt and p in bt["owners"]
-                                and bt["confusion"][bt["owners"].index(p)])
+        assert s.div[p] > 0 or (bt and p in bt.owners and bt.confusion[bt.owners.index(p)])
+        assert s.frame().offered[0] == p  # the offer's holders, the one asked first
     assert all(k >= 0 for k in s.gold + s.div + s.relics + s.storm + s.curse)
+    # the decision stack (engine/flow.py): the phase being played, one decision over it
+    if s.is_terminal():
+        assert s.stack == [] and s.phase == "over"
+    else:
+        assert len(s.stack) == 2 and s.stack[0].phase == s.phase and s.stack[1] is s.frame()
 
 
 def play(game, seed, every=1):

@@ -23,6 +23,13 @@ def load(game, data):
     return game.state_from_snapshot(json.dumps(data))
 
 
+def forged(frame, **fields):
+    """A saved frame (JSON) with some of its fields replaced."""
+    out = json.loads(json.dumps(frame))
+    out["f"].update(fields)
+    return out
+
+
 def edited(data, field, value):
     out = json.loads(json.dumps(data))
     out["fields"][field] = value
@@ -40,10 +47,14 @@ def test_a_real_save_round_trips(saved):
     ("gold", lambda g: [-1] + g[1:], "gold"),  # out of range
     ("raided", lambda r: [7] + r[1:], "raided"),  # names no player
     ("order", lambda o: [0, 0], "order"),
-    ("phase", lambda p: "feasting", "phase"),
-    ("ask", lambda a: [a[0], a[1], [10**6]], "ask"),  # a forged legal action list
-    ("ask", lambda a: ["coronation", a[1], a[2]], "ask"),
-    ("task", lambda t: {"region": 999}, "task"),  # an order aimed off the map
+    ("stack", lambda st: st[:1] + [forged(st[1], legal={"__t": "tuple", "v": [10**6]})],
+     "stack"),  # a forged legal action list
+    ("stack", lambda st: st[:1] + [dict(st[1], cls="conan_envs.kings.frames.Coronation")],
+     "Coronation"),  # a decision the game does not have
+    ("stack", lambda st: st[:1] + [forged(st[1], actor=7)], "stack"),  # asked of nobody
+    ("stack", lambda st: st[1:] + st[:1], "stack"),  # the phase over the decision
+    ("stack", lambda st: st[:1], "stack"),  # no decision waits
+    ("task", lambda t: forged(t, region=999), "task"),  # an order aimed off the map
     ("queue", lambda q: [[0, 2]] * 1000, "queue"),  # no rules loop may run unbounded
 ])
 def test_edited_fields_are_refused_by_name(saved, field, change, named):
@@ -53,7 +64,7 @@ def test_edited_fields_are_refused_by_name(saved, field, change, named):
 
 
 @pytest.mark.parametrize("field,change,message", [
-    ("phase", lambda p: "feasting", "phase 'feasting' is not a phase"),
+    ("stack", lambda st: [], "stack no phase is being played"),
     ("storm", lambda s: [-9] + s[1:], "storm holds a count below 0 or above 10000"),
     ("u", lambda u: u[:-1], "u has 1343 entries, not 1344"),
     ("n", lambda n: n + 1, r"n must be 2 \(the game's players\)"),
@@ -90,3 +101,42 @@ def test_a_finished_game_saves_and_loads():
         s.apply_action(int(rng.choice(s.legal_actions())))
     t = game.state_from_snapshot(s.snapshot())
     assert t == s and t.is_terminal() and t.view(0) == s.view(0)
+
+
+@pytest.fixture(scope="module")
+def offer():
+    """A Divination offer read back from a snapshot: player 0's Wizard in Nemedia rolls 19
+    (Frivolous Pursuits) and player 0, then player 1, hold a Divination."""
+    game = conan_envs.make_game("kings_v2")
+    s = game.state_class.empty(game)
+    s.place("Nemedia", 0, "wizard")
+    s.give(0, divinations=1)
+    s.give(1, divinations=1)
+    s.load_dice(lambda sides: 19)
+    s.begin("wizard", rolls=[("Nemedia", "wizard")])
+    s.load_dice(None)  # (a state with loaded dice is not copied out)
+    assert s.decision() == "divination" and s.frame().offered == (0, 1)
+    return game, s, json.loads(s.snapshot())
+
+
+def roll_of(frame, **fields):
+    out = json.loads(json.dumps(frame))
+    out["f"]["roll"]["f"].update(fields)
+    return out
+
+
+@pytest.mark.parametrize("change", [
+    lambda st: st[:1] + [roll_of(st[1], value=21)],  # a D20 does not roll 21
+    lambda st: st[:1] + [roll_of(st[1], what="feast")],  # no such table
+    lambda st: st[:1] + [forged(st[1], offered={"__t": "tuple", "v": [1, 0]})],  # not the actor
+    lambda st: st[:1] + [forged(st[1], offered={"__t": "tuple", "v": [0, 5]})],  # no player 5
+    lambda st: st[:1] + [forged(st[1], legal={"__t": "tuple", "v": [0, 2]})],  # not keep/reroll
+])
+def test_a_divination_offer_read_back_is_checked(offer, change):
+    """Rulebook "WIZARD MAGIC TABLE" notes: "Discard a Divination Token to cause any Dieroll to
+    be rerolled": a saved offer holds a die roll of its table, offered to players (the one
+    asked first) to keep or reroll; anything else is refused, naming the stack."""
+    game, s, data = offer
+    assert load(game, data) == s
+    with pytest.raises(CorruptStateError, match="stack"):
+        load(game, edited(data, "stack", change(data["fields"]["stack"])))

@@ -9,6 +9,7 @@ import numpy as np
 
 from conan_envs import make_game
 from conan_envs.kings.actions import BACK
+from conan_envs.kings.fields import Task
 from conan_envs.kings.move import MAX_BACKS
 
 from .helpers import (
@@ -250,7 +251,7 @@ def test_back_from_the_destination_skips_a_unit_question_never_asked():
     play(s, region("Koth"))
     assert s.decision() == "move_to"  # one unit type: no unit question
     play(s, BACK)
-    assert s.decision() == "move_from" and s.task == {"done": False, "sources": [rid("Koth")], "backs": 1}
+    assert s.decision() == "move_from" and s.task == Task(sources=[rid("Koth")], backs=1)
 
 
 # ---- the log and the prompts --------------------------------------------------------------

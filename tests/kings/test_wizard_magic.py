@@ -202,9 +202,9 @@ def test_divination_rerolls_any_roll_offered_to_every_holder_in_turn_order():
     wizard_roll(s, "Nemedia", 19, more=(14, 15))
     assert s.decision() == "divination" and s.current_player() == 0
     play(s, REROLL)  # player 0 rerolls Frivolous Pursuits into Magical Riches
-    assert s.div == [0, 2] and s.pending_roll["value"] == 14
+    assert s.div == [0, 2] and s.frame().roll.value == 14
     assert s.current_player() == 1  # player 0 has no token left: player 1 is asked
     play(s, REROLL)  # ... and turns it into Storms
-    assert s.div == [0, 1] and s.pending_roll["value"] == 15
+    assert s.div == [0, 1] and s.frame().roll.value == 15
     play(s, DONE)
     assert s.decision() == "target_region" and s.gold[0] == 0
