@@ -6,11 +6,10 @@ from __future__ import annotations
 from conan_envs.engine import CorruptStateError
 
 from .content import ROW_LEN
-from .enemy import Blow
-from .frames import RESUME, Minion, TowerFrame
+from .decisions import MAX_PENDING, Minion
+from .enemy import Incoming
 from .grid import CELLS
 
-MAX_PENDING = 60     # hits or tokens one attack can deal
 TOKENS = ("S", "R")
 
 
@@ -87,11 +86,9 @@ def check_tower_state(s):
           and (mover < 0 or not 0 <= mover < n or s.enemies[mover].square != s.pos),
           "enemies", "two figures on one square")
     p = s.pending
-    _need(isinstance(p, dict) and set(p) == {"hits", "tokens", "attacker", "riposte"}, "pending",
-          "not a record of hits, tokens, attacker and riposte")
-    hits, tokens, att = p["hits"], p["tokens"], p["attacker"]
-    _need(0 <= hits <= MAX_PENDING and len(tokens) <= MAX_PENDING and -1 <= att < n
-          and all(t in ("S", "R", "P") for t in tokens), "pending")
+    _need(isinstance(p, Incoming), "pending", "not a record of hits, tokens, attacker and riposte")
+    _need(0 <= p.hits <= MAX_PENDING and len(p.tokens) <= MAX_PENDING and -1 <= p.attacker < n
+          and all(t in ("S", "R", "P") for t in p.tokens), "pending")
     _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
           "active")
     _need(-1 <= s.use_item < len(c["items"]), "use_item")
@@ -117,20 +114,3 @@ def check_tower_state(s):
     _ints(s.drawn, 0, len(c["plots"]) - 1, "drawn")
     _need(len(s.drawn) <= 10 and 0 <= s.put_back <= 3, "drawn")
     _need(s.plot_known in ("", "top", "bottom"), "plot_known")
-    a = s.attack
-    if a is not None:
-        _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun",
-              "rattle",
-              "stun_only", "attacker", "resume", "reach", "riposte", "hits_back", "step", "unblock",
-              "blows", "after", "conan_tokens", "riposters"},
-              "attack", "not an attack record")
-        _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING
-              and 1 <= a["max_targets"] <= 6
-              and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
-              and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n
-              and isinstance(a["resume"], TowerFrame) and a["resume"].kind in RESUME, "attack")
-        _need(isinstance(a["riposters"], list) and len(a["riposters"]) <= MAX_PENDING
-              and all(type(t) is int and 0 <= t < n for t in a["riposters"]), "attack.riposters")
-        for b in a["blows"]:
-            _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
-                  and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")

@@ -5,7 +5,8 @@ STUNNED/RATTLED/POISON tokens he gains."""
 from __future__ import annotations
 
 from .content import BLOCK, RIPOSTE
-from .frames import DEFEND, Defend
+from .decisions import DEFEND, Defend
+from .enemy import Incoming
 from .grid import dist
 from .words import TOKEN_NAMES
 
@@ -14,9 +15,10 @@ BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
 
 class DefenceMixin:
     # ---- attacks on Conan -------------------------------------------------------------------------
-    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume, height=True):
+    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume=None, height=True):
         """Free blocks and height advantage cancel first (`height`: not yet counted); then Conan
-        may BLOCK or RIPOSTE. Play returns to the frame `resume` when no choice is left."""
+        may BLOCK or RIPOSTE. Play returns to the frame `resume` (None: the frame on top) when
+        no choice is left."""
         if (height and attacker >= 0 and hits
                 and self._grid().height_advantage(self.pos, self.enemies[attacker].square)):
             hits -= 1
@@ -28,14 +30,13 @@ class DefenceMixin:
             self.log_event(f"Conan blocks {fb} hit(s) free (this round's effect)")
         if attacker >= 0 and riposte_ok:   # a RIPOSTE is a sword stroke: the attacker must be adjacent
             riposte_ok = dist(self.pos, self.enemies[attacker].square) == 1
-        self.pending = {"hits": hits, "tokens": list(tokens), "attacker": attacker,
-                        "riposte": riposte_ok}
+        self.pending = Incoming(hits, list(tokens), attacker, riposte_ok)
         self.push(DEFEND, then=resume)
         self._defend_check()
 
     def _can_defend(self):
         p = self.pending
-        hits, tokens, _, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, rip = p.hits, p.tokens, p.riposte
         if hits == 0 and not tokens:
             return False
         if not self._stunned() and (self.rows[BLOCK] or (rip and hits and self.rows[RIPOSTE])):
@@ -51,8 +52,8 @@ class DefenceMixin:
 
     def _take_pending(self):
         p = self.pending
-        hits, tokens, _, _ = p["hits"], p["tokens"], p["attacker"], p["riposte"]
-        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
+        hits, tokens = p.hits, p.tokens
+        self.pending = Incoming()
         if hits or tokens:
             self.log_event(f"Conan takes {hits} hit(s)" + "".join(
                 f", {TOKEN_NAMES[t]}" for t in tokens))
@@ -63,7 +64,7 @@ class DefenceMixin:
 
     def _mask_defend(self, m, O):
         p = self.pending
-        hits, tokens, _, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, rip = p.hits, p.tokens, p.riposte
         if not self._stunned():
             if self.rows[BLOCK]:
                 if hits:
@@ -79,10 +80,10 @@ class DefenceMixin:
 
     def _cancel_pending(self, k):
         for _ in range(k):
-            if self.pending["hits"]:
-                self.pending["hits"] -= 1
-            elif self.pending["tokens"]:
-                self.pending["tokens"].pop(0)
+            if self.pending.hits:
+                self.pending.hits -= 1
+            elif self.pending.tokens:
+                self.pending.tokens.pop(0)
         self._defend_check()
 
     def _do_block(self, i):
@@ -90,20 +91,20 @@ class DefenceMixin:
         with a BLOCK action")."""
         del self.rows[BLOCK][0]
         if i == 0:
-            self.pending["hits"] -= 1
+            self.pending.hits -= 1
         else:
-            self.pending["tokens"].remove(BLOCKABLE[i])
+            self.pending.tokens.remove(BLOCKABLE[i])
         self.log_event(f"Conan BLOCKs {'a hit' if i == 0 else 'the ' + TOKEN_NAMES[BLOCKABLE[i]] + ' token'}")
         self._defend_check()
 
     def _do_riposte(self, i):
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
-        self.pending["hits"] -= 1
+        self.pending.hits -= 1
         self.slain_sq = -1      # only a kill by this RIPOSTE offers the step-in (ruling 14b)
         self.log_event(f"Conan RIPOSTEs, burning {i + 1} dice")
-        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending["attacker"])
-        if self.top_is(Defend) and self.attack is None:
+        self._row_attack(self.game.c["riposte"][i], i + 1, attacker=self.pending.attacker)
+        if self.top_is(Defend):     # no choice stopped the RIPOSTE's attack
             self._defend_check()
 
     def _lose_fatigue(self, n):

@@ -4,7 +4,16 @@ right, adds FATIGUE/RAGE tokens, and reserves dice between rounds. Yara's minion
 from __future__ import annotations
 
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
-from .frames import DICE, MARK, MINION_MARK, PAIR_EFFECT, TRIPLE_EFFECT, YARA_DICE, MinionMark, Ready
+from .decisions import (
+    DICE,
+    MARK,
+    MINION_MARK,
+    PAIR_EFFECT,
+    TRIPLE_EFFECT,
+    YARA_DICE,
+    MinionMark,
+    Ready,
+)
 from .words import row_short
 
 TOKEN_ROWS = (BLOCK, SLASH)

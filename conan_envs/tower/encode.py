@@ -17,6 +17,7 @@ from struct import Struct
 import numpy as np
 
 from .content import ROW_LEN
+from .decisions import ATTACK_FRAMES
 from .grid import CELLS, W
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
@@ -252,7 +253,7 @@ class Encoder:
             w[o + i] = items.count(i) / 2
         # what is being dealt to Conan
         p = s.pending
-        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if hits or tokens or att >= 0 or rip:
             o = E.o_incoming
             w[o] = hits / 6
@@ -262,24 +263,25 @@ class Encoder:
             for k, t in enumerate(tokens[:MAX_TOKENS]):
                 w[o + 1 + k] = TOKEN_CODE[t]
         # Conan's attack being resolved
-        a = s.attack
-        if a is not None:
+        top = s.stack[-1]
+        if isinstance(top, ATTACK_FRAMES):
+            a = top.attack
             o = E.o_attack
             w[o] = 1.0
-            w[o + 1] = a["wounds"] / 6
-            w[o + 2] = a["max_targets"] / 3
-            w[o + 3] = float(a["stun"])
-            w[o + 4] = float(a["rattle"])
-            w[o + 5] = float(a["stun_only"])
-            for t, n in zip(a["targets"], a["dealt"]):
+            w[o + 1] = a.wounds / 6
+            w[o + 2] = a.max_targets / 3
+            w[o + 3] = float(a.stun)
+            w[o + 4] = float(a.rattle)
+            w[o + 5] = float(a.stun_only)
+            for t, n in zip(a.targets, a.dealt):
                 w[o + 6 + t] = 1.0
                 w[o + 6 + MAX_E + t] = n / 6
-            w[o + 6 + 2 * MAX_E + (a["attacker"] if a["attacker"] >= 0 else MAX_E)] = 1.0
-            w[o + 7 + 3 * MAX_E] = a["hits_back"] / 6
-            if a["conan_tokens"]:
-                w[o + 8 + 3 * MAX_E] = TOKEN_CODE[a["conan_tokens"][0]]
-            if a["blows"] and stage == "yara_block":
-                b = a["blows"][0]
+            w[o + 6 + 2 * MAX_E + (a.attacker if a.attacker >= 0 else MAX_E)] = 1.0
+            w[o + 7 + 3 * MAX_E] = a.hits_back / 6
+            if a.conan_tokens:
+                w[o + 8 + 3 * MAX_E] = TOKEN_CODE[a.conan_tokens[0]]
+            if a.blows and stage == "yara_block":
+                b = a.blows[0]
                 o = E.o_blow
                 tok = b.token
                 w[o + b.target] = 1.0

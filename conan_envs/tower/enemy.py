@@ -1,9 +1,13 @@
 """One enemy on the board (The Basics: Example Enemy Card; Dice Phase; Tokens; Taking Them
 Down): its card, square, wounds, the dice slotted on its rows this round, its STUNNED/RATTLED
-tokens and the per-round bonuses that initiative and Plot effects give it."""
+tokens and the per-round bonuses that initiative and Plot effects give it; and the records of
+blows between Conan and the enemies: a blow waiting to land, Conan's attack being resolved,
+what is being dealt to Conan."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
 
 from conan_envs.engine.serialize import serializable
 
@@ -65,4 +69,67 @@ class Blow:
                     self.auto_done, self.hits_back)
 
     def __deepcopy__(self, memo):
+        return self.copy()
+
+
+class Step(IntEnum):
+    """Where Conan's attack stands (Taking Them Down): wounds being assigned to targets, the
+    assigned wounds turned into blows, the blows landing (each may be blocked), an extra STUN
+    on another adjacent enemy, then what comes back at Conan."""
+    ASSIGN = 0
+    RESOLVE = 1
+    BLOWS = 2
+    STUN = 3
+    HITS = 4
+
+
+@serializable
+@dataclass(slots=True)
+class Attack:
+    """Conan's attack (or the wounds and tokens of an effect) being resolved: the record an
+    attack frame carries (frames.py: Target, StunTarget, YaraBlock). A frame is shared by the
+    copies of a state, so its record is never changed in place: the rules resume an attack
+    from ``copy()`` of the frame's record and hand the next frame the copy."""
+    wounds: int = 0             # wounds still to assign
+    max_targets: int = 1        # enemies the wounds may be shared among
+    targets: list[int] = field(default_factory=list)    # enemies struck, in order
+    dealt: list[int] = field(default_factory=list)      # wounds assigned to each target
+    stun: int = 0               # also STUN another adjacent enemy
+    rattle: int = 0             # RATTLE the first target
+    stun_only: bool = False     # the target is STUNNED instead of wounded
+    attacker: int = -1          # a RIPOSTE: the enemy it strikes back at
+    reach: int = 1              # the range of the attack (3 for a thrown item)
+    riposte: bool = True        # the enemies' RIPOSTE dice may block its wounds
+    hits_back: int = 0          # RIPOSTE hits coming back at Conan
+    step: Step = Step.ASSIGN    # where the attack stands
+    unblock: bool = False       # no block stops its wounds (the Elephant's Heart)
+    blows: list[Blow] = field(default_factory=list)     # blows waiting to land, in order
+    after: Step = Step.STUN     # the step once the blows have landed
+    conan_tokens: list[str] = field(default_factory=list)  # tokens dealt to Conan at the end
+    riposters: list[int] = field(default_factory=list)  # enemies whose RIPOSTE struck Conan
+
+    def copy(self) -> Attack:
+        return Attack(self.wounds, self.max_targets, self.targets[:], self.dealt[:], self.stun,
+                      self.rattle, self.stun_only, self.attacker, self.reach, self.riposte,
+                      self.hits_back, self.step, self.unblock, [b.copy() for b in self.blows],
+                      self.after, self.conan_tokens[:], self.riposters[:])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Attack:
+        return self.copy()
+
+
+@serializable
+@dataclass(slots=True)
+class Incoming:
+    """What is being dealt to Conan (Enemy Attacks in Battle Mode; Tokens): hits and tokens he
+    may still BLOCK, the attacker (-1: none) and whether a RIPOSTE may answer."""
+    hits: int = 0
+    tokens: list[str] = field(default_factory=list)    # "S", "R", "P"
+    attacker: int = -1
+    riposte: bool = False
+
+    def copy(self) -> Incoming:
+        return Incoming(self.hits, self.tokens[:], self.attacker, self.riposte)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Incoming:
         return self.copy()

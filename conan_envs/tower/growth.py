@@ -5,7 +5,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import RAGE_TOKEN, SWING
-from .frames import DICE, ITEM_SQUARE, ITEM_TARGET, MARK, PAIR_EFFECT
+from .decisions import DICE, ITEM_SQUARE, ITEM_TARGET, MARK, PAIR_EFFECT
 from .grid import dist
 
 LARGE_LIMIT = 3
@@ -67,7 +67,7 @@ class GrowthMixin:
         if kind == "rage":
             return True
         if kind == "cancel":
-            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
+            return where == "defend" and (self.pending.hits > 0 or bool(self.pending.tokens))
         if where == "dice":
             if kind == "reroll":
                 return sum(self.pool) > 0 and not self.locked
@@ -143,7 +143,7 @@ class GrowthMixin:
         if where == "mopping":
             return it.between and self._item_effect_useful(kind)
         if kind == "cancel":
-            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
+            return where == "defend" and (self.pending.hits > 0 or bool(self.pending.tokens))
         if kind in ("throw", "scatter", "heart"):
             return where == "turn" and self.cphase != 4 and self._item_targets(kind)
         return self._item_effect_useful(kind)

@@ -4,28 +4,19 @@ the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws,
 combat, trading items for XP and moving on."""
 from __future__ import annotations
 
-from .enemy import Enemy
+from .decisions import DICE, MARK, MOPPING, PUTBACK, READY, REWARD, TAURUS, TEST, YARA_PLAN, Taurus
+from .enemy import Enemy, Incoming
 from .frames import (
     COMBAT_START,
-    DICE,
     INITIATIVE_DRAW,
     LOCATION_TESTS,
-    MARK,
-    MOPPING,
     MOPPING_START,
-    PUTBACK,
-    READY,
-    REWARD,
     ROUND_START,
     START,
-    TAURUS,
     TAURUS_CHECK,
-    TEST,
     TEST_RESUME,
     YARA_DRAW,
-    YARA_PLAN,
     YARA_PLANS,
-    Taurus,
 )
 from .grid import H, W, dist
 from .words import square
@@ -252,12 +243,11 @@ class LocationMixin:
     # ---- end of combat and Mopping Up ---------------------------------------------------------------
     def _auto_combat_end(self):
         """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
-        if self.pending["hits"] or self.pending["tokens"]:
-            hits = self.pending["hits"]
-            self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
+        if self.pending.hits or self.pending.tokens:
+            hits = self.pending.hits
+            self.pending = Incoming()
             self._lose_fatigue(hits)
-        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
-        self.attack = None
+        self.pending = Incoming()
         self.in_combat = False
         self.combat_over = False
         self.tracker = 1

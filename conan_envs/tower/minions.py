@@ -7,8 +7,9 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
+from .decisions import MINION, YARA_TURN
 from .dice import d6
-from .frames import AI, MINION, YARA_TURN, Ai
+from .frames import AI, Ai
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 from conan_envs.engine import CorruptStateError, shuffled
 from conan_envs.engine.flow import GAME_OVER, FlowState
 
+from .attack import AttackMixin
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
+from .decisions import DISCARD, FRAME_TYPES, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
-from .frames import COMBAT_END, DISCARD, FRAME_TYPES, PICK, START
+from .enemy import Incoming
+from .frames import COMBAT_END, START
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
@@ -27,7 +30,7 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
           "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
           "move_bonus", "free_blocks", "enemies", "tracker", "combat_rounds", "in_combat",
           "combat_over", "init_token", "first_side", "side_no", "init_card", "auto_only",
-          "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending", "attack",
+          "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending",
           "test_idx", "rewards", "test_paid", "test_rerolled", "reserve_kept", "reserve_left",
           "pair_ready_ok", "use_item", "mark_enemy", "minion_marked", "ready_left", "picks",
           "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
@@ -57,12 +60,12 @@ ACTIONS = {
     "game_effect": CombatMixin._do_game_effect,
     "step": CombatMixin._do_step,
     "leap": CombatMixin._do_leap,
-    "slash": CombatMixin._do_slash,
-    "slash_stun": CombatMixin._do_slash_stun,
-    "swing": CombatMixin._do_swing,
+    "slash": AttackMixin._do_slash,
+    "slash_stun": AttackMixin._do_slash_stun,
+    "swing": AttackMixin._do_swing,
     "block": DefenceMixin._do_block,
     "riposte": DefenceMixin._do_riposte,
-    "target": CombatMixin._do_target,
+    "target": AttackMixin._do_target,
     "enter": CombatMixin._do_enter,
     "square": LocationMixin._do_square,
     "skill": GrowthMixin._do_skill,
@@ -77,15 +80,15 @@ ACTIONS = {
     "burn_move": MinionMixin._do_burn_move,
     "attack": MinionMixin._do_attack,
     "ability": MinionMixin._do_ability,
-    "minion_block": CombatMixin._do_minion_block,
+    "minion_block": AttackMixin._do_minion_block,
     "plot": MinionMixin._do_plot,
     "put_top": MinionMixin._do_put_top,
     "put_bottom": MinionMixin._do_put_bottom,
 }
 
 
-class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
-                 ViewMixin, FlowState):
+class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixin, MinionMixin,
+                 GrowthMixin, ViewMixin, FlowState):
     __slots__ = FIELDS
     FRAME_TYPES = FRAME_TYPES
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
@@ -140,8 +143,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.active = -1        # the minion Yara is activating
         self.mphase = 0
         self.ability_used = False
-        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}  # being dealt to Conan
-        self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
+        self.pending = Incoming()   # being dealt to Conan (Conan's attack rides on its frames)
         self.test_idx = 0
         self.rewards = 0        # Item Cards Conan may still draw after this combat
         self.test_paid = 0

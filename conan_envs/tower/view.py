@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from . import words
 from .content import ROWS
-from .frames import DONE_MEANS, Initiative, Minion, TakeTest, YaraBlock
+from .decisions import Initiative, Minion, TakeTest, YaraBlock
 from .grid import DIR_NAMES, W
 
 SIDE_NAMES = ("conan", "yara")
-ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
-              "is attacking first", "is moving after attacking")
-MINION_PHASE = ACTIVATION
 # the frames of a combat round before its initiative is resolved (Dice Phase, then the draw)
 BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "triple_effect",
                                "after_conan_dice", "yara_dice", "minion_mark", "after_yara_dice",
@@ -63,7 +60,7 @@ class ViewMixin:
             "move_left": self.move_left if self.decision() == "conan_turn" else None,
             "move_bonus": self.move_bonus,
             "free_blocks": self.free_blocks,
-            "activation": ACTIVATION[min(self.cphase, 4)],
+            "activation": words.ACTIVATION[min(self.cphase, 4)],
             "slain_square": words.square(self.slain_sq) if self.slain_sq >= 0 else None,
             "leaping_after_a_kill": self.slay_move,
             "tokens": [words.TOKEN_NAMES[t] for t in self.ctok],
@@ -90,7 +87,7 @@ class ViewMixin:
 
     def _incoming_view(self):
         p = self.pending
-        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if not (hits or tokens or att >= 0 or rip):
             return None
         v = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
@@ -103,19 +100,19 @@ class ViewMixin:
         return v
 
     def _attack_view(self):
-        a = self.attack
+        a = self._attack_now()
         if a is None:
             return None
-        v = {"wounds_to_assign": a["wounds"], "max_targets": a["max_targets"],
+        v = {"wounds_to_assign": a.wounds, "max_targets": a.max_targets,
              "targets": [{"enemy": self._enemy_name(t), "wounds": n}
-                         for t, n in sorted(zip(a["targets"], a["dealt"]))],
-             "stun_another": bool(a["stun"]), "rattle": bool(a["rattle"]),
-             "stun_only": a["stun_only"],
-             "riposte_against": self._enemy_name(a["attacker"]) if a["attacker"] >= 0 else None,
-             "hits_back_on_conan": a["hits_back"],
-             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["conan_tokens"]], "blow": None}
-        if a["blows"] and self.top_is(YaraBlock):
-            b = a["blows"][0]
+                         for t, n in sorted(zip(a.targets, a.dealt))],
+             "stun_another": bool(a.stun), "rattle": bool(a.rattle),
+             "stun_only": a.stun_only,
+             "riposte_against": self._enemy_name(a.attacker) if a.attacker >= 0 else None,
+             "hits_back_on_conan": a.hits_back,
+             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a.conan_tokens], "blow": None}
+        if a.blows and self.top_is(YaraBlock):
+            b = a.blows[0]
             v["blow"] = {"enemy": self._enemy_name(b.target), "wounds": 0 if b.token else b.left,
                          "token": words.TOKEN_NAMES[b.token] if b.token else None,
                          "riposte_dice_may_block": b.riposte_ok and not b.token}
@@ -251,91 +248,6 @@ class ViewMixin:
             v["yara"] = self._yara_view(role)
         return v
 
-    # ---- the decision: its prompt (the frame on top builds the record: frames.py) ------------
-    def _prompt(self, kind, role):
-        c = self.game.c
-        if kind == "pick":
-            return (f"Choose a level-{self.picks[0]} skill ({len(self.picks)} to choose).",
-                    {"level": self.picks[0], "picks_left": len(self.picks)})
-        if kind == "discard":
-            return "Conan carries more than 3 large items: discard one.", {}
-        if kind == "dice":
-            return "Dice Phase: slot dice, burn one to re-roll, burn pairs or triples.", {}
-        if kind == "mark":
-            return "Mark the dice to re-roll, then roll them.", {}
-        if kind == "pair_effect":
-            more = " or READY an exhausted skill" if self.pair_ready_ok else ""
-            return f"Choose the result of the new die{more}.", {"may_ready": self.pair_ready_ok}
-        if kind == "triple_effect":
-            return "Triple burned: refill FATIGUE, discard a token or a POISON token.", {}
-        if kind == "ready":
-            return (f"READY exhausted skills ({self.ready_left} more).",
-                    {"ready_left": self.ready_left})
-        if kind == "test":
-            t = self._test_view()
-            return (f"Test '{t['name']}': burn {t['dice'] - t['paid']} more dice showing "
-                    f"{t['need']}+. Passed: {t['if_passed']}. Failed or given up: "
-                    f"{t['if_failed_or_given_up']}.", t)
-        if kind == "taurus":
-            return "Choose the square for Taurus's Black Lotus Powder.", {}
-        if kind in ("initiative", "yara_initiative"):
-            ini = self._initiative_view()
-            eff = ini["conan_effect"] if kind == "initiative" else ini["yara_effect"]
-            return f"Initiative card {ini['card']}: GO FIRST, or the GAME EFFECT ({eff})?", ini
-        if kind == "conan_turn":
-            return (f"Conan's activation ({self.move_left} move points; he "
-                    f"{ACTIVATION[min(self.cphase, 4)]}).", {"move_left": self.move_left})
-        if kind == "target":
-            a = self._attack_view()
-            return f"Choose the enemy for the next of {a['wounds_to_assign']} wound(s).", a
-        if kind == "stun_target":
-            return "Choose the adjacent enemy to be STUNNED.", self._attack_view()
-        if kind == "defend":
-            inc = self._incoming_view()
-            who = inc["attacker"] or "The attack"
-            toks = f" and {', '.join(inc['tokens'])}" if inc["tokens"] else ""
-            return (f"{who} deals {inc['hits']} hit(s){toks} to Conan: BLOCK, RIPOSTE, a skill "
-                    f"or an item?", inc)
-        if kind == "reserve":
-            return (f"Reserve dice on the card for the next round ({self.reserve_left} more).",
-                    {"reserve_left": self.reserve_left, "kept": dict(zip(ROWS, self.reserve_kept))})
-        if kind == "reward":
-            return f"Draw an Item Card as a reward ({self.rewards} to draw)?", {"rewards": self.rewards}
-        if kind == "mopping":
-            return "Mopping Up: trade items for XP or use them.", {}
-        if kind == "item_square":
-            return "Choose the square to throw the Black Lotus Powder at.", {}
-        if kind == "item_target":
-            name = c["items"][self.use_item].name
-            return f"Choose the enemy to throw {name} at.", {"item": name}
-        if kind == "yara_dice":
-            return "Yara's Dice Phase: burn a minion's die to re-roll its dice.", {}
-        if kind == "minion_mark":
-            name = self._enemy_name(self.mark_enemy)
-            rows = self._kind(self.enemies[self.mark_enemy]).rows
-            marked = {words.row_short(rows[r]): n for r, n in enumerate(self.minion_marked) if n}
-            return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
-        if kind == "yara_turn":
-            return "Yara's side: activate a minion or play a Plot card.", {}
-        if kind == "minion":
-            name = self._enemy_name(self.active)
-            return (f"{name} acts ({self.move_left} move points; it {MINION_PHASE[min(self.mphase, 4)]}).",
-                    {"minion": name, "move_left": self.move_left, "ability_used": self.ability_used})
-        if kind == "yara_plan":
-            return "Yara may play Plot and Plan cards before combat.", {}
-        if kind == "putback":
-            return (f"Put {self.put_back} of the cards drawn back on top or bottom of the deck.",
-                    {"to_put_back": self.put_back})
-        if kind == "slay_step":
-            return (f"Conan's RIPOSTE slew his attacker: step into its square "
-                    f"{words.square(self.slain_sq)} at no cost?",
-                    {"square": words.square(self.slain_sq)})
-        if kind == "yara_block":
-            b = self._attack_view()["blow"]
-            what = b["token"] or f"{b['wounds']} wound(s)"
-            return f"{b['enemy']} is dealt {what}: burn a die to block?", b
-        return kind, {}
-
     # ---- action names ---------------------------------------------------------------------------
     def action_to_string(self, a):
         seg, i = self.game.codec.decode(a)
@@ -374,7 +286,7 @@ class ViewMixin:
         if seg == "test_reroll":
             return "re-roll for the test (each result needed +1)"
         if seg == "done":
-            return f"done: {DONE_MEANS.get(self.decision(), 'done')}"
+            return f"done: {getattr(self.frame(), 'done_means', None) or 'done'}"
         if seg == "go_first":
             return "GO FIRST"
         if seg == "game_effect":
@@ -439,7 +351,8 @@ class ViewMixin:
         if seg in ("minion_mark", "burn_move", "minion_block"):
             who = {"minion_mark": self.mark_enemy, "burn_move": self.active}.get(seg)
             if seg == "minion_block":
-                who = self.attack["blows"][0].target if self.attack and self.attack["blows"] else -1
+                a = self._attack_now()
+                who = a.blows[0].target if a and a.blows else -1
             rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
             row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
             return {"minion_mark": f"mark a {row} die to re-roll",

@@ -12,6 +12,9 @@ TOKEN_NAMES = {"S": "STUNNED", "R": "RATTLED", "P": "POISON"}
 FILES = "abcdefgh"
 SQUARE_NAMES = tuple(f"{FILES[s % W]}{s // W + 1}" for s in range(CELLS))
 TERRAIN = {".": "floor", "#": "blocking", "h": "height advantage"}
+# where an activation stands (Conflict Begins: move then attack, or attack then move), by phase
+ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
+              "is attacking first", "is moving after attacking")
 
 
 def square(s: int) -> str:

@@ -1,0 +1,639 @@
+"""The Tower's decisions as frames (engine/flow.py; The Basics: Turn Overview; Dice Phase;
+Location Phase; Combat Phase; Taking Them Down; Mopping Up; Battle Mode): each of Conan's and
+Yara's pending choices, with its legal mask, its prompt and context (the view's decision
+record), what "done" means there and what a snapshot holding it must satisfy. Conan's attack
+being resolved (Target, StunTarget, YaraBlock) is the frame's own record (enemy.Attack); the
+other decisions read the state's fields. The automatic steps are in frames.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from conan_envs.engine.core import Mask
+from conan_envs.engine.flow import Frame
+from conan_envs.engine.serialize import serializable
+
+from . import words
+from .content import ROWS
+from .enemy import Attack, Blow
+from .frames import (
+    MOPPING_START,
+    STEP_TYPES,
+    AfterConanDice,
+    AfterYaraDice,
+    CombatStart,
+    DefendAfterStep,
+    LocationTests,
+    TestResume,
+    TowerFrame,
+    YaraPlans,
+    need,
+)
+
+CONAN, YARA = 0, 1
+MAX_PENDING = 60     # hits or tokens one attack can deal
+
+
+@dataclass(frozen=True, slots=True)
+class ConanChoice(TowerFrame):
+    """A decision Conan takes."""
+    role: ClassVar[int] = CONAN
+
+
+@dataclass(frozen=True, slots=True)
+class YaraChoice(TowerFrame):
+    """A decision Yara takes (Battle Mode)."""
+    role: ClassVar[int] = YARA
+
+
+def _check_attack(state: Any, a: Any) -> None:
+    """An attack record read back: its sizes and indexes in range."""
+    need(isinstance(a, Attack), "stack", "an attack frame without its attack record")
+    n = len(state.enemies)
+    need(0 <= a.wounds <= MAX_PENDING and 0 <= a.hits_back <= MAX_PENDING
+         and 1 <= a.max_targets <= 6 and 1 <= a.reach <= 3 and 0 <= a.step <= 4 and 0 <= a.after <= 4
+         and len(a.blows) <= 4 * MAX_PENDING and all(0 <= t < n for t in a.targets)
+         and len(a.targets) == len(a.dealt) and -1 <= a.attacker < n
+         and all(t in ("S", "R", "P") for t in a.conan_tokens), "attack")
+    need(len(a.riposters) <= MAX_PENDING and all(type(t) is int and 0 <= t < n for t in a.riposters),
+         "attack.riposters")
+    for b in a.blows:
+        need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
+             and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
+
+
+# ---- Conan ---------------------------------------------------------------------------------------
+@serializable
+@dataclass(frozen=True, slots=True)
+class Pick(ConanChoice):
+    """Conan chooses a skill he is owed (a level reached)."""
+    kind: ClassVar[str] = "pick"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_pick(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"Choose a level-{state.picks[0]} skill ({len(state.picks)} to choose).",
+                {"level": state.picks[0], "picks_left": len(state.picks)})
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Discard(ConanChoice):
+    """Conan carries a fourth large item: he discards one."""
+    kind: ClassVar[str] = "discard"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_discard(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Conan carries more than 3 large items: discard one.", {}
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Dice(ConanChoice):
+    """Conan's Dice Phase: slot, re-roll, burn pairs or triples."""
+    kind: ClassVar[str] = "dice"
+    resumes: ClassVar[bool] = True
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (AfterConanDice, TestResume)
+    done_means: ClassVar[str | None] = "end the Dice Phase (unslotted dice are lost)"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_dice(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Dice Phase: slot dice, burn one to re-roll, burn pairs or triples.", {}
+
+    def done(self, state: Any) -> None:
+        state.pop()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Mark(ConanChoice):
+    """Conan marks dice to re-roll, then rolls them."""
+    kind: ClassVar[str] = "mark"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_mark(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Mark the dice to re-roll, then roll them.", {}
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class PairEffect(ConanChoice):
+    """A pair was burned: the new die's result, or READY a skill."""
+    kind: ClassVar[str] = "pair_effect"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_pair_effect(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        more = " or READY an exhausted skill" if state.pair_ready_ok else ""
+        return f"Choose the result of the new die{more}.", {"may_ready": state.pair_ready_ok}
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TripleEffect(ConanChoice):
+    """A triple was burned: refill FATIGUE, discard a token or a POISON token."""
+    kind: ClassVar[str] = "triple_effect"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_triple_effect(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Triple burned: refill FATIGUE, discard a token or a POISON token.", {}
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Ready(ConanChoice):
+    """Conan READYs exhausted skills."""
+    kind: ClassVar[str] = "ready"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (LocationTests,)
+    done_means: ClassVar[str | None] = "leave the other skills exhausted"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_ready(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"READY exhausted skills ({state.ready_left} more).",
+                {"ready_left": state.ready_left})
+
+    def done(self, state: Any) -> None:
+        state.pop()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class TakeTest(ConanChoice):
+    """A location test: burn dice showing the number needed, or give up."""
+    kind: ClassVar[str] = "test"
+    done_means: ClassVar[str | None] = "give up the test"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_test(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        t = state._test_view()
+        return (f"Test '{t['name']}': burn {t['dice'] - t['paid']} more dice showing "
+                f"{t['need']}+. Passed: {t['if_passed']}. Failed or given up: "
+                f"{t['if_failed_or_given_up']}.", t)
+
+    def done(self, state: Any) -> None:
+        state._test_done()
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(state.test_idx < len(state.game.c["locations"][state.loc].tests), "test_idx")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Taurus(ConanChoice):
+    """Taurus chooses the square for his powder."""
+    kind: ClassVar[str] = "taurus"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_taurus(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Choose the square for Taurus's Black Lotus Powder.", {}
+
+
+def _initiative_prompt(state: Any, effect: str) -> tuple[str, dict[str, Any]]:
+    ini = state._initiative_view()
+    return f"Initiative card {ini['card']}: GO FIRST, or the GAME EFFECT ({ini[effect]})?", ini
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Initiative(ConanChoice):
+    """Conan chooses GO FIRST or the GAME EFFECT of his initiative card."""
+    kind: ClassVar[str] = "initiative"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_initiative(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return _initiative_prompt(state, "conan_effect")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ConanTurn(ConanChoice):
+    """Conan's activation: move, attack, skills, items."""
+    kind: ClassVar[str] = "conan_turn"
+    resumes: ClassVar[bool] = True
+    done_means: ClassVar[str | None] = "end Conan's activation"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_conan_turn(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"Conan's activation ({state.move_left} move points; he "
+                f"{words.ACTIVATION[min(state.cphase, 4)]}).", {"move_left": state.move_left})
+
+    def done(self, state: Any) -> None:
+        state._end_side()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class SlayStep(ConanChoice):
+    """Conan's RIPOSTE slew his attacker: he may step into its square."""
+    kind: ClassVar[str] = "slay_step"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (DefendAfterStep,)
+    done_means: ClassVar[str | None] = "stay where he stands"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_slay_step(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        sq = words.square(state.slain_sq)
+        return (f"Conan's RIPOSTE slew his attacker: step into its square {sq} at no cost?",
+                {"square": sq})
+
+    def done(self, state: Any) -> None:
+        state._slay_step_done()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Target(ConanChoice):
+    """Conan chooses the enemy for the next wound of his attack."""
+    kind: ClassVar[str] = "target"
+    nested: ClassVar[bool] = True
+    attack: Attack
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_target(mask, state.game.codec.offsets, self.attack)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        a = state._attack_view()
+        return f"Choose the enemy for the next of {a['wounds_to_assign']} wound(s).", a
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        _check_attack(state, self.attack)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class StunTarget(ConanChoice):
+    """Conan chooses the adjacent enemy his attack also STUNS."""
+    kind: ClassVar[str] = "stun_target"
+    nested: ClassVar[bool] = True
+    attack: Attack
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_stun_target(mask, state.game.codec.offsets, self.attack)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Choose the adjacent enemy to be STUNNED.", state._attack_view()
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        _check_attack(state, self.attack)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Defend(ConanChoice):
+    """Conan is dealt hits and tokens: BLOCK, RIPOSTE, a skill or an item."""
+    kind: ClassVar[str] = "defend"
+    resumes: ClassVar[bool] = True
+    nested: ClassVar[bool] = True
+    done_means: ClassVar[str | None] = "take the hits and tokens"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_defend(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        inc = state._incoming_view()
+        who = inc["attacker"] or "The attack"
+        toks = f" and {', '.join(inc['tokens'])}" if inc["tokens"] else ""
+        return (f"{who} deals {inc['hits']} hit(s){toks} to Conan: BLOCK, RIPOSTE, a skill "
+                f"or an item?", inc)
+
+    def done(self, state: Any) -> None:
+        state._take_pending()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Reserve(ConanChoice):
+    """Conan reserves dice for the next round."""
+    kind: ClassVar[str] = "reserve"
+    done_means: ClassVar[str | None] = "keep the reserved dice and clear the rest"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_reserve(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"Reserve dice on the card for the next round ({state.reserve_left} more).",
+                {"reserve_left": state.reserve_left, "kept": dict(zip(ROWS, state.reserve_kept))})
+
+    def done(self, state: Any) -> None:
+        state._finish_reserve()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Reward(ConanChoice):
+    """Conan draws Item Cards earned in combat."""
+    kind: ClassVar[str] = "reward"
+    done_means: ClassVar[str | None] = "draw no Item Card"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_reward(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"Draw an Item Card as a reward ({state.rewards} to draw)?",
+                {"rewards": state.rewards})
+
+    def done(self, state: Any) -> None:
+        state.replace(MOPPING_START)
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Mopping(ConanChoice):
+    """Mopping Up: trade items for XP or use them."""
+    kind: ClassVar[str] = "mopping"
+    done_means: ClassVar[str | None] = "leave for the next location"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_mopping(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Mopping Up: trade items for XP or use them.", {}
+
+    def done(self, state: Any) -> None:
+        state._leave_location()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ItemSquare(ConanChoice):
+    """Conan chooses the square to throw the Black Lotus Powder at."""
+    kind: ClassVar[str] = "item_square"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (ConanTurn,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_item_square(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Choose the square to throw the Black Lotus Powder at.", {}
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class ItemTarget(ConanChoice):
+    """Conan chooses the enemy to throw an item at."""
+    kind: ClassVar[str] = "item_target"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (ConanTurn,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_item_target(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        name = state.game.c["items"][state.use_item].name
+        return f"Choose the enemy to throw {name} at.", {"item": name}
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(state.use_item >= 0, "use_item")
+
+
+# ---- Yara (Battle Mode) --------------------------------------------------------------------------
+@serializable
+@dataclass(frozen=True, slots=True)
+class YaraDice(YaraChoice):
+    """Yara's Dice Phase: burn a minion's die to re-roll its dice."""
+    kind: ClassVar[str] = "yara_dice"
+    resumes: ClassVar[bool] = True
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (AfterYaraDice,)
+    done_means: ClassVar[str | None] = "end Yara's re-rolls"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_yara_dice(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Yara's Dice Phase: burn a minion's die to re-roll its dice.", {}
+
+    def done(self, state: Any) -> None:
+        state.pop()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class MinionMark(YaraChoice):
+    """Yara marks a minion's dice to re-roll."""
+    kind: ClassVar[str] = "minion_mark"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraDice,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_minion_mark(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        name = state._enemy_name(state.mark_enemy)
+        rows = state._kind(state.enemies[state.mark_enemy]).rows
+        marked = {words.row_short(rows[r]): n for r, n in enumerate(state.minion_marked) if n}
+        return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(0 <= state.mark_enemy < len(state.enemies) and sum(state.minion_marked)
+             <= sum(state.enemies[state.mark_enemy].dice), "mark_enemy")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class YaraTurn(YaraChoice):
+    """Yara's side: activate a minion or play a Plot card."""
+    kind: ClassVar[str] = "yara_turn"
+    resumes: ClassVar[bool] = True
+    done_means: ClassVar[str | None] = "end Yara's side"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_yara_turn(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Yara's side: activate a minion or play a Plot card.", {}
+
+    def done(self, state: Any) -> None:
+        state._end_side()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Minion(YaraChoice):
+    """One minion's activation."""
+    kind: ClassVar[str] = "minion"
+    resumes: ClassVar[bool] = True
+    done_means: ClassVar[str | None] = "end this minion's activation"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_minion(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        name = state._enemy_name(state.active)
+        return (f"{name} acts ({state.move_left} move points; it "
+                f"{words.ACTIVATION[min(state.mphase, 4)]}).",
+                {"minion": name, "move_left": state.move_left, "ability_used": state.ability_used})
+
+    def done(self, state: Any) -> None:
+        state.replace(YARA_TURN)
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(0 <= state.active < len(state.enemies), "active", "a minion acts but none is named")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class YaraPlan(YaraChoice):
+    """Yara may play Plot and Plan cards before combat."""
+    kind: ClassVar[str] = "yara_plan"
+    resumes: ClassVar[bool] = True
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (CombatStart,)
+    done_means: ClassVar[str | None] = "play no more cards and begin combat"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_yara_plan(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return "Yara may play Plot and Plan cards before combat.", {}
+
+    def done(self, state: Any) -> None:
+        state.pop()
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class Putback(YaraChoice):
+    """Yara puts drawn cards back on top or bottom of her deck."""
+    kind: ClassVar[str] = "putback"
+    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraPlans,)
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_putback(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return (f"Put {state.put_back} of the cards drawn back on top or bottom of the deck.",
+                {"to_put_back": state.put_back})
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(0 < state.put_back <= len(state.drawn)
+             and all(d in state.plot_hand for d in state.drawn), "put_back")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class YaraInitiative(YaraChoice):
+    """Yara chooses GO FIRST or the GAME EFFECT of her initiative card."""
+    kind: ClassVar[str] = "yara_initiative"
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_initiative(mask, state.game.codec.offsets)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        return _initiative_prompt(state, "yara_effect")
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class YaraBlock(YaraChoice):
+    """Yara may burn her minion's die to block the first blow of Conan's attack."""
+    kind: ClassVar[str] = "yara_block"
+    nested: ClassVar[bool] = True
+    done_means: ClassVar[str | None] = "let the rest land"
+    attack: Attack
+
+    def mask(self, state: Any, mask: Mask) -> None:
+        state._mask_yara_block(mask, state.game.codec.offsets, self.attack)
+
+    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
+        b = state._attack_view()["blow"]
+        what = b["token"] or f"{b['wounds']} wound(s)"
+        return f"{b['enemy']} is dealt {what}: burn a die to block?", b
+
+    def done(self, state: Any) -> None:
+        state._yara_block_done()
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        _check_attack(state, self.attack)
+        need(bool(self.attack.blows), "attack", "Yara blocks no blow")
+
+
+# A decision without parameters is one shared instance (frozen frames are shared safely).
+PICK = Pick(CONAN)
+DISCARD = Discard(CONAN)
+DICE = Dice(CONAN)
+MARK = Mark(CONAN)
+PAIR_EFFECT = PairEffect(CONAN)
+TRIPLE_EFFECT = TripleEffect(CONAN)
+READY = Ready(CONAN)
+TEST = TakeTest(CONAN)
+TAURUS = Taurus(CONAN)
+INITIATIVE = Initiative(CONAN)
+CONAN_TURN = ConanTurn(CONAN)
+SLAY_STEP = SlayStep(CONAN)
+DEFEND = Defend(CONAN)
+RESERVE = Reserve(CONAN)
+REWARD = Reward(CONAN)
+MOPPING = Mopping(CONAN)
+ITEM_SQUARE = ItemSquare(CONAN)
+ITEM_TARGET = ItemTarget(CONAN)
+YARA_DICE = YaraDice(YARA)
+MINION_MARK = MinionMark(YARA)
+YARA_TURN = YaraTurn(YARA)
+MINION = Minion(YARA)
+YARA_PLAN = YaraPlan(YARA)
+PUTBACK = Putback(YARA)
+YARA_INITIATIVE = YaraInitiative(YARA)
+
+# the frames that carry Conan's attack being resolved (on top of the frame play resumes at)
+ATTACK_FRAMES = (Target, StunTarget, YaraBlock)
+
+FRAME_TYPES: tuple[type[TowerFrame], ...] = STEP_TYPES + (
+    Pick,
+    Discard,
+    Dice,
+    Mark,
+    PairEffect,
+    TripleEffect,
+    Ready,
+    TakeTest,
+    Taurus,
+    Initiative,
+    ConanTurn,
+    SlayStep,
+    Target,
+    StunTarget,
+    Defend,
+    Reserve,
+    Reward,
+    Mopping,
+    ItemSquare,
+    ItemTarget,
+    YaraDice,
+    MinionMark,
+    YaraTurn,
+    Minion,
+    YaraPlan,
+    Putback,
+    YaraInitiative,
+    YaraBlock,
+)
