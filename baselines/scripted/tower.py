@@ -317,7 +317,7 @@ class ScriptedAgent(Agent):
 
     def _minion_mark(self) -> int | None:
         s = self.s
-        e = s.enemies[s.mark_enemy]
+        e = s.enemies[s.frame().enemy]     # the MinionMark frame's minion
         k = s._kind(e)
         for r, row in enumerate(k.rows):
             if row[2] == "block" and self._ok("minion_mark", r) is not None:

@@ -193,7 +193,7 @@ class AttackMixin:
     def _item_strike(self, t):
         """A thrown item strikes the chosen enemy in range 3 (no riposte against it); the
         Elephant's Heart deals 3 wounds that no block stops."""
-        heart = self.game.c["items"][self.use_item].effect[0] == "heart"
+        heart = self.game.c["items"][self.stack[-1].item].effect[0] == "heart"
         self.pop()
         self._attacked()
         self._attack_next(Attack(targets=[t], dealt=[3 if heart else 1], reach=3, riposte=False,

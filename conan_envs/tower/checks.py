@@ -89,13 +89,9 @@ def check_tower_state(s):
     _need(isinstance(p, Incoming), "pending", "not a record of hits, tokens, attacker and riposte")
     _need(0 <= p.hits <= MAX_PENDING and len(p.tokens) <= MAX_PENDING and -1 <= p.attacker < n
           and all(t in ("S", "R", "P") for t in p.tokens), "pending")
-    _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
-          "active")
-    _need(-1 <= s.use_item < len(c["items"]), "use_item")
+    _need(-1 <= s.active < 6 and -1 <= s.init_card < len(c["initiative"]), "active")
     _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")
-    _need(0 <= s.rewards <= 2 and 0 <= s.ready_left <= 10 and 0 <= s.reserve_left <= 5, "rewards")
-    _ints(s.reserve_kept, 0, ROW_LEN, "reserve_kept")
-    _ints(s.minion_marked, 0, 12, "minion_marked")
+    _need(0 <= s.rewards <= 2, "rewards")
     _need(0 <= s.turn <= 10**6 and 0 <= s.combat_rounds <= 10**6, "turn")
     _need(s.init_token in (0, 1) and s.first_side in (0, 1) and 0 <= s.side_no <= 2, "init_token")
     for name, deck in (("item_deck", s.item_deck), ("item_discard", s.item_discard)):

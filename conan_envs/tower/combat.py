@@ -10,16 +10,18 @@ from conan_envs.engine import draw
 
 from .content import LEAP, SLASH, SWING
 from .decisions import (
+    CONAN,
     CONAN_TURN,
     DEFEND,
     DICE,
     INITIATIVE,
-    RESERVE,
+    YARA,
     YARA_DICE,
     YARA_INITIATIVE,
     YARA_TURN,
     Initiative,
     Minion,
+    Reserve,
     SlayStep,
 )
 from .frames import (
@@ -35,7 +37,6 @@ from .frames import (
 from .grid import NEAR, dist
 from .words import square
 
-CONAN, YARA = 0, 1
 POISON_CAPACITY = 2
 
 
@@ -220,9 +221,7 @@ class CombatMixin:
         if self.winner is not None:
             return
         if self.level > 0 and any(self.rows):
-            self.reserve_left = self.level
-            self.reserve_kept = [0] * 5
-            self.replace(RESERVE)
+            self.replace(Reserve(CONAN, self.level, (0, 0, 0, 0, 0)))
         else:
             self._clear_rows()
             self.replace(ROUND_START)
@@ -244,7 +243,7 @@ class CombatMixin:
                 self.tracker += 1
 
     def _finish_reserve(self):
-        self._clear_rows(self.reserve_kept)
+        self._clear_rows(self.stack[-1].kept)
         self.replace(ROUND_START)
 
     # ---- Conan's activation -----------------------------------------------------------------------

@@ -130,13 +130,17 @@ class PairEffect(ConanChoice):
     """A pair was burned: the new die's result, or READY a skill."""
     kind: ClassVar[str] = "pair_effect"
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
+    may_ready: bool     # a burned pair may READY a skill instead (a skill's new die may not)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_pair_effect(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        mask[O["choose_result"]: O["choose_result"] + 6] = True
+        if self.may_ready:
+            state._ready_skill_mask(mask, O)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        more = " or READY an exhausted skill" if state.pair_ready_ok else ""
-        return f"Choose the result of the new die{more}.", {"may_ready": state.pair_ready_ok}
+        more = " or READY an exhausted skill" if self.may_ready else ""
+        return f"Choose the result of the new die{more}.", {"may_ready": self.may_ready}
 
 
 @serializable
@@ -160,13 +164,17 @@ class Ready(ConanChoice):
     kind: ClassVar[str] = "ready"
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (LocationTests,)
     done_means: ClassVar[str | None] = "leave the other skills exhausted"
+    left: int           # skills he may still READY
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_ready(mask, state.game.codec.offsets)
+        state._ready_skill_mask(mask, state.game.codec.offsets)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return (f"READY exhausted skills ({state.ready_left} more).",
-                {"ready_left": state.ready_left})
+        return f"READY exhausted skills ({self.left} more).", {"ready_left": self.left}
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(type(self.left) is int and 0 < self.left <= 10, "stack", "READY count out of range")
 
     def done(self, state: Any) -> None:
         state.pop()
@@ -178,9 +186,11 @@ class TakeTest(ConanChoice):
     """A location test: burn dice showing the number needed, or give up."""
     kind: ClassVar[str] = "test"
     done_means: ClassVar[str | None] = "give up the test"
+    paid: int           # dice burned for it so far
+    rerolled: bool      # the second attempt: each result needed is one more
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_test(mask, state.game.codec.offsets)
+        state._mask_test(mask, state.game.codec.offsets, self)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         t = state._test_view()
@@ -194,6 +204,8 @@ class TakeTest(ConanChoice):
     def check(self, state: Any, below: Frame[Any] | None) -> None:
         TowerFrame.check(self, state, below)
         need(state.test_idx < len(state.game.c["locations"][state.loc].tests), "test_idx")
+        need(type(self.paid) is int and 0 <= self.paid < state._test().count
+             and type(self.rerolled) is bool, "stack", "the test's dice paid out of range")
 
 
 @serializable
@@ -334,13 +346,28 @@ class Reserve(ConanChoice):
     """Conan reserves dice for the next round."""
     kind: ClassVar[str] = "reserve"
     done_means: ClassVar[str | None] = "keep the reserved dice and clear the rest"
+    left: int                   # dice he may still reserve
+    kept: tuple[int, ...]       # dice kept so far in each row (the leftmost ones)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_reserve(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        if self.left > 0:
+            rows = state.rows
+            for r in range(5):
+                if self.kept[r] < len(rows[r]):
+                    mask[O["reserve"] + r] = True
+        mask[O["done"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return (f"Reserve dice on the card for the next round ({state.reserve_left} more).",
-                {"reserve_left": state.reserve_left, "kept": dict(zip(ROWS, state.reserve_kept))})
+        return (f"Reserve dice on the card for the next round ({self.left} more).",
+                {"reserve_left": self.left, "kept": dict(zip(ROWS, self.kept))})
+
+    def check(self, state: Any, below: Frame[Any] | None) -> None:
+        TowerFrame.check(self, state, below)
+        need(type(self.left) is int and 0 <= self.left <= 5 and isinstance(self.kept, tuple)
+             and len(self.kept) == 5 and all(type(k) is int and 0 <= k <= len(row)
+                                             for k, row in zip(self.kept, state.rows)),
+             "stack", "reserved dice out of range")
 
     def done(self, state: Any) -> None:
         state._finish_reserve()
@@ -401,17 +428,19 @@ class ItemTarget(ConanChoice):
     """Conan chooses the enemy to throw an item at."""
     kind: ClassVar[str] = "item_target"
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (ConanTurn,)
+    item: int           # the Item Card thrown
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_item_target(mask, state.game.codec.offsets)
+        state._mask_item_target(mask, state.game.codec.offsets, self.item)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        name = state.game.c["items"][state.use_item].name
+        name = state.game.c["items"][self.item].name
         return f"Choose the enemy to throw {name} at.", {"item": name}
 
     def check(self, state: Any, below: Frame[Any] | None) -> None:
         TowerFrame.check(self, state, below)
-        need(state.use_item >= 0, "use_item")
+        need(type(self.item) is int and 0 <= self.item < len(state.game.c["items"]), "stack",
+             "the item thrown is not an Item Card")
 
 
 # ---- Yara (Battle Mode) --------------------------------------------------------------------------
@@ -440,20 +469,31 @@ class MinionMark(YaraChoice):
     """Yara marks a minion's dice to re-roll."""
     kind: ClassVar[str] = "minion_mark"
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraDice,)
+    enemy: int                  # the minion whose dice are re-rolled
+    marked: tuple[int, ...]     # its dice marked on each row of its card
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_minion_mark(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        marked = self.marked
+        for r, n in enumerate(state.enemies[self.enemy].dice):
+            if n > marked[r]:
+                mask[O["minion_mark"] + r] = True
+        if sum(marked):
+            mask[O["roll"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        name = state._enemy_name(state.mark_enemy)
-        rows = state._kind(state.enemies[state.mark_enemy]).rows
-        marked = {words.row_short(rows[r]): n for r, n in enumerate(state.minion_marked) if n}
+        name = state._enemy_name(self.enemy)
+        rows = state._kind(state.enemies[self.enemy]).rows
+        marked = {words.row_short(rows[r]): n for r, n in enumerate(self.marked) if n}
         return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
 
     def check(self, state: Any, below: Frame[Any] | None) -> None:
         TowerFrame.check(self, state, below)
-        need(0 <= state.mark_enemy < len(state.enemies) and sum(state.minion_marked)
-             <= sum(state.enemies[state.mark_enemy].dice), "mark_enemy")
+        need(type(self.enemy) is int and 0 <= self.enemy < len(state.enemies)
+             and isinstance(self.marked, tuple) and len(self.marked) == 4
+             and all(type(k) is int and 0 <= k <= 12 for k in self.marked)
+             and sum(self.marked) <= sum(state.enemies[self.enemy].dice), "stack",
+             "the marked minion dice are out of range")
 
 
 @serializable
@@ -577,27 +617,23 @@ class YaraBlock(YaraChoice):
         need(bool(self.attack.blows), "attack", "Yara blocks no blow")
 
 
-# A decision without parameters is one shared instance (frozen frames are shared safely).
+# A decision without parameters is one shared instance (frozen frames are shared safely);
+# the others (PairEffect, Ready, Reserve, ItemTarget, MinionMark and the attack's frames) are
+# built where they are asked.
 PICK = Pick(CONAN)
 DISCARD = Discard(CONAN)
 DICE = Dice(CONAN)
 MARK = Mark(CONAN)
-PAIR_EFFECT = PairEffect(CONAN)
 TRIPLE_EFFECT = TripleEffect(CONAN)
-READY = Ready(CONAN)
-TEST = TakeTest(CONAN)
 TAURUS = Taurus(CONAN)
 INITIATIVE = Initiative(CONAN)
 CONAN_TURN = ConanTurn(CONAN)
 SLAY_STEP = SlayStep(CONAN)
 DEFEND = Defend(CONAN)
-RESERVE = Reserve(CONAN)
 REWARD = Reward(CONAN)
 MOPPING = Mopping(CONAN)
 ITEM_SQUARE = ItemSquare(CONAN)
-ITEM_TARGET = ItemTarget(CONAN)
 YARA_DICE = YaraDice(YARA)
-MINION_MARK = MinionMark(YARA)
 YARA_TURN = YaraTurn(YARA)
 MINION = Minion(YARA)
 YARA_PLAN = YaraPlan(YARA)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
 from .decisions import (
+    CONAN,
     DICE,
     MARK,
-    MINION_MARK,
-    PAIR_EFFECT,
     TRIPLE_EFFECT,
+    YARA,
     YARA_DICE,
     MinionMark,
+    PairEffect,
     Ready,
+    Reserve,
 )
 from .words import row_short
 
@@ -115,13 +117,7 @@ class DiceMixin:
 
     def _do_pair(self, i):
         self.pool[i + 1] -= 2
-        self.pair_ready_ok = True
-        self.push(PAIR_EFFECT, then=DICE)
-
-    def _mask_pair_effect(self, m, O):
-        m[O["choose_result"]: O["choose_result"] + 6] = True
-        if self.pair_ready_ok:
-            self._ready_skill_mask(m, O)
+        self.push(PairEffect(CONAN, True), then=DICE)
 
     def _do_choose_result(self, i):
         self.pool[i + 1] += 1
@@ -129,10 +125,12 @@ class DiceMixin:
 
     def _do_ready_skill(self, s):
         self._ready(s)
-        if self.top_is(Ready):
-            self.ready_left -= 1
-            if self.ready_left <= 0 or not any(self.exhausted):
+        top = self.stack[-1]
+        if type(top) is Ready:
+            if top.left <= 1 or not any(self.exhausted):
                 self.pop()
+            else:
+                self.replace(Ready(CONAN, top.left - 1))
         else:
             self.pop()
 
@@ -183,16 +181,11 @@ class DiceMixin:
         self.locked = True
 
     # ---- reserving between rounds -------------------------------------------------------------
-    def _mask_reserve(self, m, O):
-        if self.reserve_left > 0:
-            for r in range(5):
-                if self.reserve_kept[r] < len(self.rows[r]):
-                    m[O["reserve"] + r] = True
-        m[O["done"]] = True
-
     def _do_reserve(self, r):
-        self.reserve_kept[r] += 1
-        self.reserve_left -= 1
+        top = self.stack[-1]
+        kept = list(top.kept)
+        kept[r] += 1
+        self.replace(Reserve(CONAN, top.left - 1, tuple(kept)))
 
     def _clear_rows(self, keep=(0, 0, 0, 0, 0)):
         """Unreserved dice go back to the pool; FATIGUE tokens to the track; RAGE to the pile."""
@@ -243,31 +236,24 @@ class DiceMixin:
     def _do_minion_reroll(self, i):
         e, r = divmod(i, 4)
         self.enemies[e].dice[r] -= 1
-        self.mark_enemy = e
-        self.minion_marked = [0, 0, 0, 0]
-        self.push(MINION_MARK, then=YARA_DICE)
-
-    def _mask_minion_mark(self, m, O):
-        rows = self.enemies[self.mark_enemy].dice
-        for r, n in enumerate(rows):
-            if n > self.minion_marked[r]:
-                m[O["minion_mark"] + r] = True
-        if sum(self.minion_marked):
-            m[O["roll"]] = True
+        self.push(MinionMark(YARA, e, (0, 0, 0, 0)), then=YARA_DICE)
 
     def _do_minion_mark(self, r):
-        self.minion_marked[r] += 1
+        top = self.stack[-1]
+        marked = list(top.marked)
+        marked[r] += 1
+        self.replace(MinionMark(YARA, top.enemy, tuple(marked)))
 
     def _minion_roll(self):
-        e = self.enemies[self.mark_enemy]
+        top = self.stack[-1]
+        e = self.enemies[top.enemy]
         k = self.game.c["cards"][e.card].kind
         n = 0
         for r in range(len(e.dice)):
-            e.dice[r] -= self.minion_marked[r]
-            n += self.minion_marked[r]
+            e.dice[r] -= top.marked[r]
+            n += top.marked[r]
         rolled = d6(self.rng, n)
         for v in rolled:
             e.dice[k.row_of[v]] += 1
         self.log_event(f"Yara re-rolls {n} of {self.game.c['cards'][e.card].name}'s dice: {sorted(rolled)}")
-        self.minion_marked = [0, 0, 0, 0]
         self.pop()

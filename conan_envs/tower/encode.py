@@ -289,13 +289,14 @@ class Encoder:
                 w[o + MAX_E + 1] = TOKEN_CODE[tok] if tok else 0.0
                 w[o + MAX_E + 2] = float(b.riposte_ok and not tok)
         if stage == "test":
+            f = s.stack[-1]
             t = s._test()
             o = E.o_test
             w[o] = 1.0
-            w[o + 1] = s._need() / 6
+            w[o + 1] = s._need(f.rerolled) / 6
             w[o + 2] = t.count / 2
-            w[o + 3] = s.test_paid / 2
-            w[o + 4] = float(s.test_rerolled)
+            w[o + 3] = f.paid / 2
+            w[o + 4] = float(f.rerolled)
             w[o + 5] = float(t.optional)
             w[o + 6 + s.test_idx] = 1.0
         # initiative and the round
@@ -308,8 +309,9 @@ class Encoder:
             w[o + MAX_E + min(s.mphase, 4)] = 1.0
             w[o + MAX_E + 5] = float(s.ability_used)
         elif kind == "minion_mark":
-            w[o + MAX_E + 6 + s.mark_enemy] = 1.0
-            for r, k in enumerate(s.minion_marked):
+            f = s.frame()
+            w[o + MAX_E + 6 + f.enemy] = 1.0
+            for r, k in enumerate(f.marked):
                 if k:
                     w[o + 2 * MAX_E + 6 + r] = k / 3
         o = E.o_decision_context
@@ -317,17 +319,18 @@ class Encoder:
             w[o] = s.picks[0] / 5 + 0.1
             w[o + 1] = len(s.picks) / 10
         elif kind == "ready":
-            w[o + 2] = s.ready_left / 7
+            w[o + 2] = s.frame().left / 7
         elif kind == "reserve":
-            w[o + 3] = s.reserve_left / 5
-            for k, kept in enumerate(s.reserve_kept):
+            f = s.frame()
+            w[o + 3] = f.left / 5
+            for k, kept in enumerate(f.kept):
                 w[o + 4 + k] = kept / 5
         elif kind == "reward":
             w[o + 9] = s.rewards / 2
         elif kind == "pair_effect":
-            w[o + 10] = float(s.pair_ready_ok) + 0.5
+            w[o + 10] = float(s.frame().may_ready) + 0.5
         elif kind == "item_target":
-            w[o + 18 + s.use_item] = 1.0
+            w[o + 18 + s.frame().item] = 1.0
         # Yara's cards: Conan sees the hand's size only
         if role == 1:
             o = E.o_yara_hand

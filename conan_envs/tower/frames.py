@@ -173,9 +173,10 @@ class LocationTests(TowerFrame):
 @serializable
 @dataclass(frozen=True, slots=True)
 class TestResume(TowerFrame):
-    """A re-roll during a test is done: back to the test."""
+    """A re-roll during a test is done: back to the test, its second attempt."""
     kind: ClassVar[str] = "test_resume"
     resumes: ClassVar[bool] = True
+    paid: int       # dice paid for the test before the re-roll
 
     def run(self, state: Any) -> None:
         state._auto_test_resume()
@@ -255,7 +256,7 @@ class Ai(TowerFrame):
         state._auto_ai()
 
 
-# Steps carry no parameters: one shared instance of each.
+# A step without parameters is one shared instance (TestResume carries the test's dice paid).
 START = Start(AUTO)
 ROUND_START = RoundStart(AUTO)
 AFTER_CONAN_DICE = AfterConanDice(AUTO)
@@ -266,7 +267,6 @@ ROUND_END = RoundEnd(AUTO)
 DEFEND_AFTER_STEP = DefendAfterStep(AUTO)
 LOCATION_READY = LocationReady(AUTO)
 LOCATION_TESTS = LocationTests(AUTO)
-TEST_RESUME = TestResume(AUTO)
 TAURUS_CHECK = TaurusCheck(AUTO)
 YARA_DRAW = YaraDraw(AUTO)
 YARA_PLANS = YaraPlans(AUTO)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import RAGE_TOKEN, SWING
-from .decisions import DICE, ITEM_SQUARE, ITEM_TARGET, MARK, PAIR_EFFECT
+from .decisions import CONAN, DICE, ITEM_SQUARE, MARK, ItemTarget, PairEffect
 from .grid import dist
 
 LARGE_LIMIT = 3
@@ -99,8 +99,7 @@ class GrowthMixin:
         elif kind == "reroll":
             self.push(MARK, then=DICE)
         elif kind == "die":
-            self.pair_ready_ok = False
-            self.push(PAIR_EFFECT, then=DICE)
+            self.push(PairEffect(CONAN, False), then=DICE)
         elif kind == "move":
             self.move_left += eff[1]
             self._moved()
@@ -186,11 +185,9 @@ class GrowthMixin:
         elif kind == "cancel":
             self._cancel_pending(it.effect[1])
         elif kind == "scatter":
-            self.use_item = i
             self.push(ITEM_SQUARE, then=self.stack[-1])
         elif kind in ("throw", "heart"):
-            self.use_item = i
-            self.push(ITEM_TARGET, then=self.stack[-1])
+            self.push(ItemTarget(CONAN, i), then=self.stack[-1])
 
     def _heal(self, k):
         """Healing moves the wound marker left; a RAGE token already taken is not replaced."""
@@ -201,8 +198,8 @@ class GrowthMixin:
             if dist(self.pos, sq) <= 3:
                 m[O["square"] + sq] = True
 
-    def _mask_item_target(self, m, O):
-        kind = self.game.c["items"][self.use_item].effect[0]
+    def _mask_item_target(self, m, O, item):
+        kind = self.game.c["items"][item].effect[0]
         yara = self.game.c["cards"][-1]
         for k, e in enumerate(self.enemies):
             if self._alive(e) and self._grid().in_range(self.pos, e.square, 3) and (

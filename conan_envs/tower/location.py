@@ -4,7 +4,21 @@ the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws,
 combat, trading items for XP and moving on."""
 from __future__ import annotations
 
-from .decisions import DICE, MARK, MOPPING, PUTBACK, READY, REWARD, TAURUS, TEST, YARA_PLAN, Taurus
+from conan_envs.engine.flow import AUTO
+
+from .decisions import (
+    CONAN,
+    DICE,
+    MARK,
+    MOPPING,
+    PUTBACK,
+    REWARD,
+    TAURUS,
+    YARA_PLAN,
+    Ready,
+    TakeTest,
+    Taurus,
+)
 from .enemy import Enemy, Incoming
 from .frames import (
     COMBAT_START,
@@ -14,9 +28,9 @@ from .frames import (
     ROUND_START,
     START,
     TAURUS_CHECK,
-    TEST_RESUME,
     YARA_DRAW,
     YARA_PLANS,
+    TestResume,
 )
 from .grid import H, W, dist
 from .words import square
@@ -54,11 +68,7 @@ class LocationMixin:
             self.exhausted = [False] * len(self.skills)
             self.replace(LOCATION_TESTS)
         else:
-            self.ready_left = allowance
-            self.push(READY, then=LOCATION_TESTS)
-
-    def _mask_ready(self, m, O):
-        self._ready_skill_mask(m, O)
+            self.push(Ready(CONAN, allowance), then=LOCATION_TESTS)
 
     # ---- tests ---------------------------------------------------------------------------------
     def _test(self):
@@ -78,61 +88,54 @@ class LocationMixin:
         if self.test_idx >= len(tests):
             self.replace(TAURUS_CHECK)
             return
-        self.test_paid = 0
-        self.test_rerolled = False
-        self.replace(TEST)
+        self.replace(TakeTest(CONAN, 0, False))
 
-    def _need(self):
-        return min(6, self._test().need + (1 if self.test_rerolled else 0))
+    def _need(self, rerolled):
+        """The result the test's dice must show (one more on the second attempt)."""
+        return min(6, self._test().need + (1 if rerolled else 0))
 
-    def _payable(self, r):
-        need = self._need()
-        return any(need <= v <= 6 for v in self.rows[r])
-
-    def _can_pay(self):
-        t = self._test()
-        left = t.count - self.test_paid
-        need = self._need()
-        return sum(1 for row in self.rows for v in row if need <= v <= 6) >= left
-
-    def _mask_test(self, m, O):
+    def _mask_test(self, m, O, test):
+        need = self._need(test.rerolled)
+        rows = self.rows
         for r in range(5):
-            if self._payable(r):
+            if any(need <= v <= 6 for v in rows[r]):
                 m[O["pay"] + r] = True
-        can = self._can_pay()
-        if not self.test_rerolled and not can and any(v <= 6 for row in self.rows for v in row):
+        can = sum(1 for row in rows for v in row if need <= v <= 6) >= self._test().count - test.paid
+        if not test.rerolled and not can and any(v <= 6 for row in rows for v in row):
             m[O["test_reroll"]] = True
         if self._test().optional or not can:
             m[O["done"]] = True
 
     def _do_pay(self, r):
-        need = self._need()
+        test = self.stack[-1]
+        need = self._need(test.rerolled)
         row = self.rows[r]
         for k in range(len(row) - 1, -1, -1):
             if need <= row[k] <= 6:
                 del row[k]
                 break
-        self.test_paid += 1
         t = self._test()
-        if self.test_paid >= t.count:
+        if test.paid + 1 >= t.count:
             self.log_event(f"Conan passes the test '{t.name}'")
             self._next_test()
             self._test_effects(t.on_pass)
+        else:
+            self.replace(TakeTest(CONAN, test.paid + 1, test.rerolled))
 
     def _do_test_reroll(self, _):
         """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
-        self.test_rerolled = True
+        paid = self.stack[-1].paid
         dice = [v for row in self.rows for v in row if v <= 6]
         self._clear_rows()
         for v in dice:
             self.pool[v] += 1
         self.locked = False
-        self.push(DICE, then=TEST_RESUME)
+        self.push(DICE, then=TestResume(AUTO, paid))
         self.push(MARK)
 
     def _auto_test_resume(self):
         self._finish_conan_dice()
-        self.replace(TEST)
+        self.replace(TakeTest(CONAN, self.stack[-1].paid, True))
 
     def _test_done(self):
         t = self._test()
@@ -180,7 +183,6 @@ class LocationMixin:
     def _auto_taurus_check(self):
         L = self.game.c["locations"][self.loc]
         if L.taurus and any(self._alive(e) for e in self.enemies):
-            self.use_item = -1
             self.replace(TAURUS)
         else:
             self.replace(YARA_DRAW)

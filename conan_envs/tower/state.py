@@ -10,7 +10,7 @@ from .attack import AttackMixin
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
-from .decisions import DISCARD, FRAME_TYPES, PICK
+from .decisions import CONAN, DISCARD, FRAME_TYPES, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
@@ -20,9 +20,6 @@ from .location import LocationMixin
 from .minions import MinionMixin
 from .view import ViewMixin
 
-CONAN, YARA = 0, 1
-
-
 # The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
 # slots (see `State._SLOTS`).
 FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "rage_pool",
@@ -31,8 +28,7 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
           "move_bonus", "free_blocks", "enemies", "tracker", "combat_rounds", "in_combat",
           "combat_over", "init_token", "first_side", "side_no", "init_card", "auto_only",
           "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending",
-          "test_idx", "rewards", "test_paid", "test_rerolled", "reserve_kept", "reserve_left",
-          "pair_ready_ok", "use_item", "mark_enemy", "minion_marked", "ready_left", "picks",
+          "test_idx", "rewards", "picks",
           "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
           "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
 
@@ -146,15 +142,6 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         self.pending = Incoming()   # being dealt to Conan (Conan's attack rides on its frames)
         self.test_idx = 0
         self.rewards = 0        # Item Cards Conan may still draw after this combat
-        self.test_paid = 0
-        self.test_rerolled = False
-        self.reserve_kept = [0] * 5
-        self.reserve_left = 0
-        self.pair_ready_ok = False
-        self.use_item = -1
-        self.mark_enemy = -1
-        self.minion_marked = [0, 0, 0, 0]
-        self.ready_left = 0
         self.picks = []         # levels whose skills are still to be chosen, one entry per pick
         # decks
         self.item_deck = shuffled(self.rng, c["item_deck"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import words
 from .content import ROWS
-from .decisions import Initiative, Minion, TakeTest, YaraBlock
+from .decisions import Initiative, Minion, MinionMark, TakeTest, YaraBlock
 from .grid import DIR_NAMES, W
 
 SIDE_NAMES = ("conan", "yara")
@@ -148,17 +148,19 @@ class ViewMixin:
         return text + "."
 
     def _test_view(self):
-        if not self.top_is(TakeTest):
+        f = self.stack[-1]
+        if type(f) is not TakeTest:
             return None
         t = self._test()
-        return {"name": t.name, "need": self._need(), "dice": t.count, "paid": self.test_paid,
-                "rerolled": self.test_rerolled, "optional": t.optional,
+        need = self._need(f.rerolled)
+        return {"name": t.name, "need": need, "dice": t.count, "paid": f.paid,
+                "rerolled": f.rerolled, "optional": t.optional,
                 "if_passed": words.effects_text(t.on_pass),
                 "if_failed_or_given_up": (words.effects_text(t.on_fail) if not t.optional
                                           else "nothing happens (optional)"),
-                "text": (f"Test '{t.name}': burn {t.count} dice showing {self._need()}+ "
-                         f"({self.test_paid} paid"
-                         + (", second attempt" if self.test_rerolled else "")
+                "text": (f"Test '{t.name}': burn {t.count} dice showing {need}+ "
+                         f"({f.paid} paid"
+                         + (", second attempt" if f.rerolled else "")
                          + (", optional" if t.optional else ", compulsory")
                          + f"). Passed: {words.effects_text(t.on_pass)}. Failed or given up: "
                          + (words.effects_text(t.on_fail) if not t.optional
@@ -349,7 +351,9 @@ class ViewMixin:
                 return f"burn a {words.row_short(row)} die of {self._enemy_name(e)} to re-roll"
             return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
         if seg in ("minion_mark", "burn_move", "minion_block"):
-            who = {"minion_mark": self.mark_enemy, "burn_move": self.active}.get(seg)
+            top = self.stack[-1]
+            who = {"minion_mark": top.enemy if type(top) is MinionMark else -1,
+                   "burn_move": self.active}.get(seg)
             if seg == "minion_block":
                 a = self._attack_now()
                 who = a.blows[0].target if a and a.blows else -1
