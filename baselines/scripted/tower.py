@@ -367,7 +367,8 @@ class ScriptedAgent(Agent):
 
     def _minion(self) -> int | None:
         s = self.s
-        e = s.enemies[s.active]
+        act = s.frame()         # the Minion frame: the minion activated and its phase
+        e = s.enemies[act.enemy]
         a = self._ok("ability")
         if a is not None:
             kind = s._kind(e).ability[1] if s._kind(e).ability else "bow"
@@ -378,7 +379,7 @@ class ScriptedAgent(Agent):
         a = self._ok("attack")
         if a is not None:
             return a
-        if s.mphase in (2, 3, 4):
+        if act.phase in (2, 3, 4):
             return self._ok("done")
         g = s._grid()
         k = s._kind(e)

@@ -56,7 +56,7 @@ def check_tower_state(s):
     _need(0 <= s.pos < CELLS, "pos")
     _need(-1 <= s.slain_sq < CELLS, "slain_sq")
     _need(1 <= s.tracker <= 4, "tracker")
-    _need(0 <= s.cphase <= 4 and 0 <= s.mphase <= 4, "cphase")
+    _need(0 <= s.cphase <= 4, "cphase")
     _need(0 <= s.move_left <= 60 and 0 <= s.move_bonus <= 30 and 0 <= s.free_blocks <= 30, "move_left")
     _need(all(t in TOKENS for t in s.ctok) and len(s.ctok) <= 20, "ctok")
     _need(not s.ctok_active or bool(s.ctok), "ctok_active", "an acting token on an empty stack")
@@ -80,7 +80,7 @@ def check_tower_state(s):
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
     n = len(s.enemies)
     top = s.stack[-1] if isinstance(s.stack, list) and s.stack else None
-    mover = s.active if type(top) is Minion else -1     # may be passing through a friend
+    mover = top.enemy if type(top) is Minion else -1     # may be passing through a friend
     squares = [e.square for i, e in enumerate(s.enemies) if e.alive and i != mover]
     _need(len(set(squares)) == len(squares) and s.pos not in squares
           and (mover < 0 or not 0 <= mover < n or s.enemies[mover].square != s.pos),
@@ -89,7 +89,7 @@ def check_tower_state(s):
     _need(isinstance(p, Incoming), "pending", "not a record of hits, tokens, attacker and riposte")
     _need(0 <= p.hits <= MAX_PENDING and len(p.tokens) <= MAX_PENDING and -1 <= p.attacker < n
           and all(t in ("S", "R", "P") for t in p.tokens), "pending")
-    _need(-1 <= s.active < 6 and -1 <= s.init_card < len(c["initiative"]), "active")
+    _need(-1 <= s.init_card < len(c["initiative"]), "init_card")
     _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")
     _need(0 <= s.rewards <= 2, "rewards")
     _need(0 <= s.turn <= 10**6 and 0 <= s.combat_rounds <= 10**6, "turn")

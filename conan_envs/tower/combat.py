@@ -28,11 +28,14 @@ from .frames import (
     AFTER_CONAN_DICE,
     AFTER_YARA_DICE,
     AI,
+    ATTACKED,
     INITIATIVE_DRAW,
     LOCATION_READY,
+    MOVED,
     ROUND_END,
     ROUND_START,
     SIDES,
+    Phase,
 )
 from .grid import NEAR, dist
 from .words import square
@@ -180,7 +183,7 @@ class CombatMixin:
 
     def _start_side(self, side):
         if side == CONAN:
-            self.cphase = 0
+            self.cphase = int(Phase.FRESH)
             self.slain_sq = -1
             self.slay_move = False
             self.move_left = self._base_move() + self.move_bonus
@@ -260,7 +263,7 @@ class CombatMixin:
 
     def _moved(self):
         if not self.slay_move:
-            self.cphase = {0: 1, 3: 4}.get(self.cphase, self.cphase)
+            self.cphase = MOVED.get(self.cphase, self.cphase)
 
     def _attack_allowed(self):
         return not self._stunned() and self.cphase != 4
@@ -271,7 +274,7 @@ class CombatMixin:
     def _attacked(self):
         self.slay_move = False
         self.slain_sq = -1
-        self.cphase = {0: 3, 1: 2}.get(self.cphase, self.cphase)
+        self.cphase = ATTACKED.get(self.cphase, self.cphase)
 
     def _step_cost(self, src, dst, adjacent=None):
         g = self._grid()

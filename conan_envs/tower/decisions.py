@@ -521,22 +521,28 @@ class Minion(YaraChoice):
     kind: ClassVar[str] = "minion"
     resumes: ClassVar[bool] = True
     done_means: ClassVar[str | None] = "end this minion's activation"
+    enemy: int              # the minion activated
+    phase: int              # where its activation stands (a Phase)
+    ability_used: bool      # its Battle Mode ability is used this activation
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_minion(mask, state.game.codec.offsets)
+        state._mask_minion(mask, state.game.codec.offsets, self)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        name = state._enemy_name(state.active)
+        name = state._enemy_name(self.enemy)
         return (f"{name} acts ({state.move_left} move points; it "
-                f"{words.ACTIVATION[min(state.mphase, 4)]}).",
-                {"minion": name, "move_left": state.move_left, "ability_used": state.ability_used})
+                f"{words.ACTIVATION[min(self.phase, 4)]}).",
+                {"minion": name, "move_left": state.move_left, "ability_used": self.ability_used})
 
     def done(self, state: Any) -> None:
         state.replace(YARA_TURN)
 
     def check(self, state: Any, below: Frame[Any] | None) -> None:
         TowerFrame.check(self, state, below)
-        need(0 <= state.active < len(state.enemies), "active", "a minion acts but none is named")
+        need(type(self.enemy) is int and 0 <= self.enemy < len(state.enemies), "stack",
+             "a minion acts but none is named")
+        need(isinstance(self.phase, int) and 0 <= self.phase <= 4
+             and type(self.ability_used) is bool, "stack", "the activation's phase is out of range")
 
 
 @serializable
@@ -635,7 +641,6 @@ MOPPING = Mopping(CONAN)
 ITEM_SQUARE = ItemSquare(CONAN)
 YARA_DICE = YaraDice(YARA)
 YARA_TURN = YaraTurn(YARA)
-MINION = Minion(YARA)
 YARA_PLAN = YaraPlan(YARA)
 PUTBACK = Putback(YARA)
 YARA_INITIATIVE = YaraInitiative(YARA)

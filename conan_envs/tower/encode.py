@@ -305,9 +305,10 @@ class Encoder:
         # the decision's context
         o = E.o_minion
         if kind == "minion":
-            w[o + s.active] = 1.0
-            w[o + MAX_E + min(s.mphase, 4)] = 1.0
-            w[o + MAX_E + 5] = float(s.ability_used)
+            f = s.frame()
+            w[o + f.enemy] = 1.0
+            w[o + MAX_E + min(f.phase, 4)] = 1.0
+            w[o + MAX_E + 5] = float(f.ability_used)
         elif kind == "minion_mark":
             f = s.frame()
             w[o + MAX_E + 6 + f.enemy] = 1.0

@@ -14,11 +14,29 @@ different decisions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any, ClassVar
 
 from conan_envs.engine.errors import CorruptStateError
 from conan_envs.engine.flow import AUTO, Frame
 from conan_envs.engine.serialize import serializable
+
+
+class Phase(IntEnum):
+    """Where an activation (Conan's or a minion's) stands: it moves then attacks, or attacks
+    then moves (Conflict Begins; Enemy Attacks in Battle Mode)."""
+    FRESH = 0                   # has not moved or attacked
+    MOVING_FIRST = 1
+    ATTACKING_AFTER_MOVE = 2    # no more moving
+    ATTACKING_FIRST = 3
+    MOVING_AFTER_ATTACK = 4     # no more attacking
+
+
+# the phase after a move, after an attack (plain ints: a state's fields hold plain data)
+MOVED = {int(Phase.FRESH): int(Phase.MOVING_FIRST),
+         int(Phase.ATTACKING_FIRST): int(Phase.MOVING_AFTER_ATTACK)}
+ATTACKED = {int(Phase.FRESH): int(Phase.ATTACKING_FIRST),
+            int(Phase.MOVING_FIRST): int(Phase.ATTACKING_AFTER_MOVE)}
 
 
 def need(ok: bool, field: str, why: str = "out of range") -> None:

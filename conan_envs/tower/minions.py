@@ -7,9 +7,9 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
-from .decisions import MINION, YARA_TURN
+from .decisions import YARA, YARA_TURN, Minion
 from .dice import d6
-from .frames import AI, Ai
+from .frames import AI, ATTACKED, MOVED, Ai, Phase
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
 
@@ -162,19 +162,12 @@ class MinionMixin:
     def _do_activate(self, i):
         e = self.enemies[i]
         e.done = True
-        self.active = i
         self.log_event(f"Yara activates {self.game.c['cards'][e.card].name}")
-        self.mphase = 0
-        self.ability_used = False
         self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
-        self.replace(MINION)
+        self.replace(Minion(YARA, i, int(Phase.FRESH), False))
 
-    def _minion_on_friend(self):
-        e = self.enemies[self.active]
-        return e.square in self._occupied_by_others(self.active)
-
-    def _minion_can_move(self, e):
-        return self.mphase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
+    def _minion_can_move(self, e, phase):
+        return phase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
 
     def _minion_step_cost(self, e, src, dst, ign):
         g = self._grid()
@@ -195,13 +188,14 @@ class MinionMixin:
         return any(v not in taken and self._minion_step_cost(e, dst, v, ign) <= left
                    for v in g.neighbors[dst])
 
-    def _mask_minion(self, m, O):
-        e = self.enemies[self.active]
+    def _mask_minion(self, m, O, act):
+        e = self.enemies[act.enemy]
+        phase = act.phase
         k = self._kind(e)
         ign = self._ignores_blocking(e)
-        taken = self._occupied_by_others(self.active)
+        taken = self._occupied_by_others(act.enemy)
         on_friend = e.square in taken
-        if self._minion_can_move(e):
+        if self._minion_can_move(e, phase):
             g = self._grid()
             conan, here, left = self.pos, e.square, self.move_left
             leave = 1 + (here in NEAR[conan])
@@ -218,46 +212,53 @@ class MinionMixin:
                 if n:
                     m[O["burn_move"] + r] = True
         if not on_friend:
-            if self.mphase != 4 and self._attack_rows_in_range(e):
+            if phase != 4 and self._attack_rows_in_range(e):
                 m[O["attack"]] = True
             if k.bow:
-                if self.mphase == 0 and self._bow_ready(e):
+                if phase == 0 and self._bow_ready(e):
                     m[O["ability"]] = True
-            elif k.ability and not self.ability_used and self._ability_ok(e, k.ability):
+            elif k.ability and not act.ability_used and self._ability_ok(e, k.ability, phase):
                 m[O["ability"]] = True
             m[O["done"]] = True
 
     def _minion_step(self, d):
-        e = self.enemies[self.active]
+        act = self.stack[-1]
+        e = self.enemies[act.enemy]
         dst = self._grid().step[e.square][d]
         self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
         e.square = dst
         self.log_event(f"{self.game.c['cards'][e.card].name} steps to {square(dst)}")
-        self.mphase = {0: 1, 3: 4}.get(self.mphase, self.mphase)
+        phase = MOVED.get(act.phase, act.phase)
+        if phase != act.phase:
+            self.replace(Minion(YARA, act.enemy, phase, act.ability_used))
 
     def _do_burn_move(self, r):
         """A minion may burn a die from any slot for 1 extra movement point."""
-        self.enemies[self.active].dice[r] -= 1
+        e = self.enemies[self.stack[-1].enemy]
+        e.dice[r] -= 1
         self.move_left += 1
-        self.log_event(f"{self.game.c['cards'][self.enemies[self.active].card].name} burns a die to move")
+        self.log_event(f"{self.game.c['cards'][e.card].name} burns a die to move")
 
     def _do_attack(self, _):
-        i = self.active
-        self.mphase = {0: 3, 1: 2}.get(self.mphase, self.mphase)
+        act = self.stack[-1]
+        i = act.enemy
+        phase = ATTACKED.get(act.phase, act.phase)
+        if phase != act.phase:
+            self.replace(Minion(YARA, i, phase, act.ability_used))
         hits, tokens = self._minion_attack(i)
         self.log_event(f"{self.game.c['cards'][self.enemies[i].card].name} attacks Conan: "
                        f"{hits} hit(s)" + "".join(f", {TOKEN_NAMES[t]}" for t in tokens))
         if hits or tokens:
-            self._deal_to_conan(hits, tokens, i, True, MINION)
+            self._deal_to_conan(hits, tokens, i, True)     # then back to this activation
 
-    def _ability_ok(self, e, ab):
+    def _ability_ok(self, e, ab, phase):
         _name, kind, cost, reach, _param = ab
         if sum(e.dice) < cost:
             return False
         if kind in ("token", "drain"):
             return self._grid().in_range(e.square, self.pos, reach)
         if kind == "move":
-            return self._minion_can_move(e)
+            return self._minion_can_move(e, phase)
         if kind == "rally":
             return any(self._alive(x) and x is not e for x in self.enemies)
         if kind == "heal":
@@ -265,7 +266,8 @@ class MinionMixin:
         return False
 
     def _do_ability(self, _):
-        e = self.enemies[self.active]
+        act = self.stack[-1]
+        e = self.enemies[act.enemy]
         k = self._kind(e)
         name = self.game.c["cards"][e.card].name
         self.log_event(f"{name} shoots its BOW" if k.bow else f"{name} uses {k.ability[0]}")
@@ -273,13 +275,13 @@ class MinionMixin:
             e.dice = [0] * len(e.dice)       # BOW replaces all moves and actions this round
             hits = k.bow + e.bonus_hits
             e.bonus_hits = 0
-            self._deal_to_conan(hits, [], self.active, True, YARA_TURN)
+            self._deal_to_conan(hits, [], act.enemy, True, YARA_TURN)
             return
         _name, kind, cost, _reach, param = k.ability
-        self.ability_used = True
+        self.replace(Minion(YARA, act.enemy, act.phase, True))
         self._burn_minion_dice(e, cost)
         if kind == "token":       # e.g. the Lion's MAIM: Conan gains the token unless he blocks it
-            self._deal_to_conan(0, [param], self.active, False, MINION)
+            self._deal_to_conan(0, [param], act.enemy, False)     # then back to this activation
         elif kind == "move":
             self.move_left += param
         elif kind == "rally":

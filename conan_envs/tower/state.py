@@ -14,7 +14,7 @@ from .decisions import CONAN, DISCARD, FRAME_TYPES, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
-from .frames import COMBAT_END, START
+from .frames import COMBAT_END, START, Phase
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
@@ -27,7 +27,7 @@ FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "ra
           "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
           "move_bonus", "free_blocks", "enemies", "tracker", "combat_rounds", "in_combat",
           "combat_over", "init_token", "first_side", "side_no", "init_card", "auto_only",
-          "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending",
+          "conan_first", "ai_idx", "pending",
           "test_idx", "rewards", "picks",
           "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
           "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
@@ -117,8 +117,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         self.poison = []        # FATIGUE placed on each POISON token
         self.pos = c["locations"][g.start].conan   # his square at the first location
         self.move_left = 0
-        # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
-        self.cphase = 0
+        self.cphase = int(Phase.FRESH)  # where his activation stands (a Phase)
         self.slain_sq = -1
         self.slay_move = False
         self.move_bonus = 0
@@ -136,9 +135,6 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         self.auto_only = False
         self.conan_first = False
         self.ai_idx = 0
-        self.active = -1        # the minion Yara is activating
-        self.mphase = 0
-        self.ability_used = False
         self.pending = Incoming()   # being dealt to Conan (Conan's attack rides on its frames)
         self.test_idx = 0
         self.rewards = 0        # Item Cards Conan may still draw after this combat

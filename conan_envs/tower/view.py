@@ -298,7 +298,8 @@ class ViewMixin:
                 return f"GAME EFFECT: {eff}"
             return "GAME EFFECT"
         if seg == "step":
-            src = self.enemies[self.active].square if self.top_is(Minion) else self.pos
+            top = self.stack[-1]
+            src = self.enemies[top.enemy].square if type(top) is Minion else self.pos
             dst = self._grid().step[src][i] if src >= 0 else -1
             return f"step {DIR_NAMES[i]} to {words.square(dst)}"
         if seg == "leap":
@@ -352,8 +353,7 @@ class ViewMixin:
             return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
         if seg in ("minion_mark", "burn_move", "minion_block"):
             top = self.stack[-1]
-            who = {"minion_mark": top.enemy if type(top) is MinionMark else -1,
-                   "burn_move": self.active}.get(seg)
+            who = top.enemy if type(top) is (MinionMark if seg == "minion_mark" else Minion) else -1
             if seg == "minion_block":
                 a = self._attack_now()
                 who = a.blows[0].target if a and a.blows else -1
@@ -365,8 +365,9 @@ class ViewMixin:
         if seg == "attack":
             return "attack Conan"
         if seg == "ability":
-            if 0 <= self.active < len(self.enemies):
-                k = self._kind(self.enemies[self.active])
+            top = self.stack[-1]
+            if type(top) is Minion:
+                k = self._kind(self.enemies[top.enemy])
                 return "shoot the BOW" if k.bow else f"use {k.ability[0]}" if k.ability else "ability"
             return "ability"
         if seg in ("plot", "put_top", "put_bottom"):
