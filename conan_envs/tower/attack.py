@@ -26,12 +26,13 @@ from .decisions import (
 )
 from .dice import d6
 from .enemy import Attack, Blow, Step
+from .fields import TowerFields
 from .frames import DEFEND_AFTER_STEP
 from .grid import dist
 from .words import TOKEN_NAMES, row_short
 
 
-class AttackMixin:
+class AttackMixin(TowerFields):
     # ---- Conan's attack actions -------------------------------------------------------------------
     def _do_slash(self, i):
         del self.rows[SLASH][: i + 1]

@@ -24,6 +24,7 @@ from .decisions import (
     Reserve,
     SlayStep,
 )
+from .fields import TowerFields
 from .frames import (
     AFTER_CONAN_DICE,
     AFTER_YARA_DICE,
@@ -43,7 +44,7 @@ from .words import square
 POISON_CAPACITY = 2
 
 
-class CombatMixin:
+class CombatMixin(TowerFields):
     # ---- helpers --------------------------------------------------------------------------------
     def _grid(self):
         return self.game.c["locations"][self.loc].grid

@@ -7,13 +7,14 @@ from __future__ import annotations
 from .content import BLOCK, RIPOSTE
 from .decisions import DEFEND, Defend
 from .enemy import Incoming
+from .fields import TowerFields
 from .grid import dist
 from .words import TOKEN_NAMES
 
 BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
 
 
-class DefenceMixin:
+class DefenceMixin(TowerFields):
     # ---- attacks on Conan -------------------------------------------------------------------------
     def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume=None, height=True):
         """Free blocks and height advantage cancel first (`height`: not yet counted); then Conan

@@ -16,6 +16,7 @@ from .decisions import (
     Ready,
     Reserve,
 )
+from .fields import TowerFields
 from .words import row_short
 
 TOKEN_ROWS = (BLOCK, SLASH)
@@ -31,7 +32,7 @@ def d6(rng, n):
     return rng.integers(1, 7, size=n).tolist()
 
 
-class DiceMixin:
+class DiceMixin(TowerFields):
     # ---- Conan rolls --------------------------------------------------------------------------
     def _roll_conan(self):
         """Roll every action die not already sitting reserved on the card."""

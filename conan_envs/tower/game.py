@@ -2,12 +2,13 @@
 (Setting Up the Game; Game Turn Structure). The rules live in the state modules."""
 from __future__ import annotations
 
-from conan_envs.engine import ActionCodec, ConfigError, Game
+from conan_envs.engine import ActionCodec, ConfigError
 from conan_envs.engine.options import Choice, Either, Int, Names, max_turns
 
 from . import content
 from .content import ROWS
 from .encode import Encoder
+from .fields import TowerRules
 from .grid import CELLS, DIR_NAMES
 from .state import TowerState
 
@@ -81,7 +82,7 @@ def _skill_names():
     return tuple(sk.name for sk in content.load()["skills"])
 
 
-class TowerGame(Game):
+class TowerGame(TowerRules):
     env_id = "tower_v2"
     OPTIONS = {
         "mode": Choice("solo", "solo, or Battle Mode (Conan against Yara)", choices=("solo", "battle")),

@@ -6,12 +6,13 @@ from conan_envs.engine import draw
 
 from .content import RAGE_TOKEN, SWING
 from .decisions import CONAN, DICE, ITEM_SQUARE, MARK, ItemTarget, PairEffect
+from .fields import TowerFields
 from .grid import dist
 
 LARGE_LIMIT = 3
 
 
-class GrowthMixin:
+class GrowthMixin(TowerFields):
     # ---- XP and levels --------------------------------------------------------------------
     def _gain_xp(self, x):
         """XP counts at once, so Conan can level up mid-battle."""

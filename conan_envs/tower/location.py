@@ -20,6 +20,7 @@ from .decisions import (
     Taurus,
 )
 from .enemy import Enemy, Incoming
+from .fields import TowerFields
 from .frames import (
     COMBAT_START,
     INITIATIVE_DRAW,
@@ -38,7 +39,7 @@ from .words import square
 SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
 
 
-class LocationMixin:
+class LocationMixin(TowerFields):
     def _begin_location(self):
         """A new location: set it up per the Scenario Book; Conan holds the Initiative Token
         unless the location says otherwise; then the Dice Phase."""

@@ -9,6 +9,7 @@ from conan_envs.engine import draw
 from .content import ATTACK_KINDS
 from .decisions import YARA, YARA_TURN, Minion
 from .dice import d6
+from .fields import TowerFields
 from .frames import AI, ATTACKED, MOVED, Ai, Phase
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
@@ -16,7 +17,7 @@ from .words import TOKEN_NAMES, row_short, square
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 
 
-class MinionMixin:
+class MinionMixin(TowerFields):
     # ---- shared -------------------------------------------------------------------------------
     def _attack_rows_in_range(self, e, sq=None):
         k = self._kind(e)

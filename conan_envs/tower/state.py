@@ -4,7 +4,7 @@ Mopping Up. The rules of each part live in the mixin modules named for them."""
 from __future__ import annotations
 
 from conan_envs.engine import CorruptStateError, shuffled
-from conan_envs.engine.flow import GAME_OVER, FlowState
+from conan_envs.engine.flow import GAME_OVER
 
 from .attack import AttackMixin
 from .checks import check_tower_state
@@ -14,24 +14,12 @@ from .decisions import CONAN, DISCARD, FRAME_TYPES, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
+from .fields import FIELDS
 from .frames import COMBAT_END, START, Phase
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
 from .view import ViewMixin
-
-# The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
-# slots (see `State._SLOTS`).
-FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "rage_pool",
-          "skills", "exhausted", "items", "discard_due", "rows", "pool", "marked", "locked",
-          "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
-          "move_bonus", "free_blocks", "enemies", "tracker", "combat_rounds", "in_combat",
-          "combat_over", "init_token", "first_side", "side_no", "init_card", "auto_only",
-          "conan_first", "ai_idx", "pending",
-          "test_idx", "rewards", "picks",
-          "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
-          "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
-
 
 # The rule that plays each action segment (the codec's segments, in order).
 ACTIONS = {
@@ -84,7 +72,7 @@ ACTIONS = {
 
 
 class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixin, MinionMixin,
-                 GrowthMixin, ViewMixin, FlowState):
+                 GrowthMixin, ViewMixin):
     __slots__ = FIELDS
     FRAME_TYPES = FRAME_TYPES
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)

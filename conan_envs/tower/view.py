@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import words
 from .content import ROWS
 from .decisions import Initiative, Minion, MinionMark, TakeTest, YaraBlock
+from .fields import TowerFields
 from .grid import DIR_NAMES, W
 
 SIDE_NAMES = ("conan", "yara")
@@ -17,7 +18,7 @@ BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "tr
 PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's card, not chosen yet
 
 
-class ViewMixin:
+class ViewMixin(TowerFields):
     # ---- pieces of the view -------------------------------------------------------------------
     def _enemy_name(self, i):
         return self.game.c["cards"][self.enemies[i].card].name
