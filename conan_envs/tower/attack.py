@@ -181,20 +181,21 @@ class AttackMixin(TowerFields):
 
     def _do_target(self, t):
         top = self.stack[-1]
-        if type(top) is ItemTarget:
+        if isinstance(top, ItemTarget):
             return self._item_strike(t)
-        a = top.attack.copy()
-        if type(top) is StunTarget:
+        if isinstance(top, StunTarget):
+            a = top.attack.copy()
             a.blows.append(Blow(t, 1, "S", False))
             a.step, a.after = Step.BLOWS, Step.HITS
         else:
+            a = self._top(Target).attack.copy()
             self._assign(a, t)
         self._attack_next(a)
 
     def _item_strike(self, t):
         """A thrown item strikes the chosen enemy in range 3 (no riposte against it); the
         Elephant's Heart deals 3 wounds that no block stops."""
-        heart = self.game.c["items"][self.stack[-1].item].effect[0] == "heart"
+        heart = self.game.c["items"][self._top(ItemTarget).item].effect[0] == "heart"
         self.pop()
         self._attacked()
         self._attack_next(Attack(targets=[t], dealt=[3 if heart else 1], reach=3, riposte=False,
@@ -297,7 +298,7 @@ class AttackMixin(TowerFields):
         m[O["done"]] = True
 
     def _do_minion_block(self, r):
-        a = self.stack[-1].attack.copy()
+        a = self._top(YaraBlock).attack.copy()
         b = a.blows[0]
         self._block_with(b, r)
         if b.left <= 0 or not self._block_rows(self.enemies[b.target], b):
@@ -306,7 +307,7 @@ class AttackMixin(TowerFields):
             self.replace(YaraBlock(YARA, a))
 
     def _yara_block_done(self):
-        self._land_first(self.stack[-1].attack.copy())
+        self._land_first(self._top(YaraBlock).attack.copy())
 
     def _land_first(self, a):
         """Yara's blocks against the first blow are over: it lands, and the attack goes on."""

@@ -38,40 +38,13 @@ from .frames import (
     SIDES,
     Phase,
 )
-from .grid import NEAR, dist
+from .grid import dist
 from .words import square
 
 POISON_CAPACITY = 2
 
 
 class CombatMixin(TowerFields):
-    # ---- helpers --------------------------------------------------------------------------------
-    def _grid(self):
-        return self.game.c["locations"][self.loc].grid
-
-    def _kind(self, e):
-        return self.game.c["cards"][e.card].kind
-
-    @staticmethod
-    def _alive(e):
-        return e.wounds < e.life
-
-    def _stunned(self):
-        return self.ctok_active and self.ctok[0] == "S"
-
-    def _rattled(self):
-        return self.ctok_active and self.ctok[0] == "R"
-
-    def _e_stunned(self, e):
-        return e.token_active and e.tokens[0] == "S"
-
-    def _e_rattled(self, e):
-        return e.token_active and e.tokens[0] == "R"
-
-    def _adjacent_enemies(self, sq):
-        near = NEAR[sq]
-        return [i for i, e in enumerate(self.enemies) if e.wounds < e.life and e.square in near]
-
     # ---- rounds ---------------------------------------------------------------------------------
     def _auto_round_start(self):
         """1. Roll and slot the Action Dice (POISON takes its FATIGUE after rolling)."""
@@ -247,7 +220,7 @@ class CombatMixin(TowerFields):
                 self.tracker += 1
 
     def _finish_reserve(self):
-        self._clear_rows(self.stack[-1].kept)
+        self._clear_rows(self._top(Reserve).kept)
         self.replace(ROUND_START)
 
     # ---- Conan's activation -----------------------------------------------------------------------

@@ -183,7 +183,7 @@ class DiceMixin(TowerFields):
 
     # ---- reserving between rounds -------------------------------------------------------------
     def _do_reserve(self, r):
-        top = self.stack[-1]
+        top = self._top(Reserve)
         kept = list(top.kept)
         kept[r] += 1
         self.replace(Reserve(CONAN, top.left - 1, tuple(kept)))
@@ -240,13 +240,13 @@ class DiceMixin(TowerFields):
         self.push(MinionMark(YARA, e, (0, 0, 0, 0)), then=YARA_DICE)
 
     def _do_minion_mark(self, r):
-        top = self.stack[-1]
+        top = self._top(MinionMark)
         marked = list(top.marked)
         marked[r] += 1
         self.replace(MinionMark(YARA, top.enemy, tuple(marked)))
 
     def _minion_roll(self):
-        top = self.stack[-1]
+        top = self._top(MinionMark)
         e = self.enemies[top.enemy]
         k = self.game.c["cards"][e.card].kind
         n = 0

@@ -11,13 +11,24 @@ the rest written element by element through a memoryview (cheaper than `ndarray.
 twenty-odd values of a call)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from struct import Struct
+from typing import Any, cast
 
 import numpy as np
 
 from .content import ROW_LEN
-from .decisions import ATTACK_FRAMES
+from .decisions import (
+    ATTACK_FRAMES,
+    ItemTarget,
+    Minion,
+    MinionMark,
+    PairEffect,
+    Ready,
+    Reserve,
+    TakeTest,
+)
 from .grid import CELLS, W
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
@@ -91,6 +102,33 @@ def observation_size(game):
 
 class Encoder:
     """The observation layout of one Game, and the encoder over it."""
+
+    # where each block of block_sizes begins (set in __init__)
+    o_terrain: int
+    o_location: int
+    o_conan_square: int
+    o_slain_square: int
+    o_decision: int
+    o_conan: int
+    o_activation: int
+    o_conan_tokens: int
+    o_rows: int
+    o_unslotted: int
+    o_marked: int
+    o_skills: int
+    o_items: int
+    o_enemies: int
+    o_incoming: int
+    o_attack: int
+    o_blow: int
+    o_test: int
+    o_initiative: int
+    o_round: int
+    o_minion: int
+    o_decision_context: int
+    o_yara: int
+    o_yara_hand: int
+    o_misc: int
 
     def __init__(self, game):
         c = game.c
@@ -211,9 +249,11 @@ class Encoder:
         r0, r1, r2, r3, r4 = rows
         pad = PAD
         eighths = EIGHTHS.__getitem__
+        tc: Sequence[float]
         if ctok:
-            tc = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
-            tc += pad[MAX_TOKENS - len(tc)]
+            codes = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
+            codes += pad[MAX_TOKENS - len(codes)]
+            tc = codes
         else:
             tc = pad[MAX_TOKENS]
         E.pack_conan(
@@ -234,7 +274,7 @@ class Encoder:
         E.pack_yara(v, E.at_yara, len(s.plot_hand) / 10, len(s.plot_deck) / 20,
                     len(s.plot_discard) / 20, s.plot_played)
         # the rest, element by element (cheaper than ndarray.put's conversions)
-        w = memoryview(v)
+        w: Any = memoryview(v)     # float32 items (typeshed types a memoryview's items as int)
         w[E.o_conan_square + s.pos] = 1.0
         w[E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES))] = 1.0
         w[E.o_activation + min(s.cphase, 4)] = 1.0
@@ -289,7 +329,7 @@ class Encoder:
                 w[o + MAX_E + 1] = TOKEN_CODE[tok] if tok else 0.0
                 w[o + MAX_E + 2] = float(b.riposte_ok and not tok)
         if stage == "test":
-            f = s.stack[-1]
+            f = s._top(TakeTest)
             t = s._test()
             o = E.o_test
             w[o] = 1.0
@@ -305,12 +345,12 @@ class Encoder:
         # the decision's context
         o = E.o_minion
         if kind == "minion":
-            f = s.frame()
+            f = cast(Minion, s.frame())
             w[o + f.enemy] = 1.0
             w[o + MAX_E + min(f.phase, 4)] = 1.0
             w[o + MAX_E + 5] = float(f.ability_used)
         elif kind == "minion_mark":
-            f = s.frame()
+            f = cast(MinionMark, s.frame())
             w[o + MAX_E + 6 + f.enemy] = 1.0
             for r, k in enumerate(f.marked):
                 if k:
@@ -320,18 +360,18 @@ class Encoder:
             w[o] = s.picks[0] / 5 + 0.1
             w[o + 1] = len(s.picks) / 10
         elif kind == "ready":
-            w[o + 2] = s.frame().left / 7
+            w[o + 2] = cast(Ready, s.frame()).left / 7
         elif kind == "reserve":
-            f = s.frame()
+            f = cast(Reserve, s.frame())
             w[o + 3] = f.left / 5
             for k, kept in enumerate(f.kept):
                 w[o + 4 + k] = kept / 5
         elif kind == "reward":
             w[o + 9] = s.rewards / 2
         elif kind == "pair_effect":
-            w[o + 10] = float(s.frame().may_ready) + 0.5
+            w[o + 10] = float(cast(PairEffect, s.frame()).may_ready) + 0.5
         elif kind == "item_target":
-            w[o + 18 + s.frame().item] = 1.0
+            w[o + 18 + cast(ItemTarget, s.frame()).item] = 1.0
         # Yara's cards: Conan sees the hand's size only
         if role == 1:
             o = E.o_yara_hand

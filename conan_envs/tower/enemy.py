@@ -48,7 +48,7 @@ class Enemy:
                 and self.bonus_move == o.bonus_move and self.bonus_hits == o.bonus_hits
                 and self.auto_row == o.auto_row)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # compared by value, so not hashable
 
 
 @serializable

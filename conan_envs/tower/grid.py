@@ -129,7 +129,7 @@ class Grid:
         edges = self.edges_all if ignores_blocking else self.edges
         near = NEAR[conan]
         best = {src: 0}
-        prev = {}
+        prev: dict[int, int] = {}
         heap = [(0, src)]
         pop, push = heapq.heappop, heapq.heappush
         while heap:

@@ -32,6 +32,7 @@ from .frames import (
     YARA_DRAW,
     YARA_PLANS,
     TestResume,
+    TowerFrame,
 )
 from .grid import H, W, dist
 from .words import square
@@ -72,9 +73,6 @@ class LocationMixin(TowerFields):
             self.push(Ready(CONAN, allowance), then=LOCATION_TESTS)
 
     # ---- tests ---------------------------------------------------------------------------------
-    def _test(self):
-        return self.game.c["locations"][self.loc].tests[self.test_idx]
-
     def _test_applies(self, t):
         if t.solo_only and self.game.battle:
             return False
@@ -108,7 +106,7 @@ class LocationMixin(TowerFields):
             m[O["done"]] = True
 
     def _do_pay(self, r):
-        test = self.stack[-1]
+        test = self._top(TakeTest)
         need = self._need(test.rerolled)
         row = self.rows[r]
         for k in range(len(row) - 1, -1, -1):
@@ -125,7 +123,7 @@ class LocationMixin(TowerFields):
 
     def _do_test_reroll(self, _):
         """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
-        paid = self.stack[-1].paid
+        paid = self._top(TakeTest).paid
         dice = [v for row in self.rows for v in row if v <= 6]
         self._clear_rows()
         for v in dice:
@@ -136,7 +134,7 @@ class LocationMixin(TowerFields):
 
     def _auto_test_resume(self):
         self._finish_conan_dice()
-        self.replace(TakeTest(CONAN, self.stack[-1].paid, True))
+        self.replace(TakeTest(CONAN, self._top(TestResume).paid, True))
 
     def _test_done(self):
         t = self._test()
@@ -292,5 +290,5 @@ class LocationMixin(TowerFields):
 
     # ---- "done" means the end of whatever is being decided ----------------------------------------
     def _do_done(self, _):
-        self.stack[-1].done(self)      # each decision's frame says what "done" ends (frames.py)
+        self._top(TowerFrame).done(self)      # each decision's frame says what "done" ends (frames.py)
 

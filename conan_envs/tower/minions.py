@@ -223,7 +223,7 @@ class MinionMixin(TowerFields):
             m[O["done"]] = True
 
     def _minion_step(self, d):
-        act = self.stack[-1]
+        act = self._top(Minion)
         e = self.enemies[act.enemy]
         dst = self._grid().step[e.square][d]
         self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
@@ -235,13 +235,13 @@ class MinionMixin(TowerFields):
 
     def _do_burn_move(self, r):
         """A minion may burn a die from any slot for 1 extra movement point."""
-        e = self.enemies[self.stack[-1].enemy]
+        e = self.enemies[self._top(Minion).enemy]
         e.dice[r] -= 1
         self.move_left += 1
         self.log_event(f"{self.game.c['cards'][e.card].name} burns a die to move")
 
     def _do_attack(self, _):
-        act = self.stack[-1]
+        act = self._top(Minion)
         i = act.enemy
         phase = ATTACKED.get(act.phase, act.phase)
         if phase != act.phase:
@@ -267,7 +267,7 @@ class MinionMixin(TowerFields):
         return False
 
     def _do_ability(self, _):
-        act = self.stack[-1]
+        act = self._top(Minion)
         e = self.enemies[act.enemy]
         k = self._kind(e)
         name = self.game.c["cards"][e.card].name

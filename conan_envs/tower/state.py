@@ -3,6 +3,9 @@ Game Turn Structure). Each turn is one location: Dice Phase, Location Phase, Com
 Mopping Up. The rules of each part live in the mixin modules named for them."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 from conan_envs.engine import CorruptStateError, shuffled
 from conan_envs.engine.flow import GAME_OVER
 
@@ -22,7 +25,7 @@ from .minions import MinionMixin
 from .view import ViewMixin
 
 # The rule that plays each action segment (the codec's segments, in order).
-ACTIONS = {
+ACTIONS: dict[str, Callable[..., Any]] = {
     "pick_skill": GrowthMixin._do_pick_skill,
     "ready_skill": DiceMixin._do_ready_skill,
     "slot": DiceMixin._do_slot,
@@ -206,7 +209,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
     def resample_hidden(self, observer, rng):
         """Conan cannot see Yara's hand nor any deck order; Yara cannot see deck orders (except
         a card she put back on top or bottom of her own deck, while it is still there)."""
-        new = super().resample_hidden(observer, rng)
+        new = cast(TowerState, super().resample_hidden(observer, rng))
         new.item_deck = shuffled(rng, new.item_deck)
         new.init_deck = shuffled(rng, new.init_deck)
         if not self.game.battle:

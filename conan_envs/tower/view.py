@@ -4,6 +4,8 @@ the game's words. Conan sees the size of Yara's hand only; Yara sees her hand, t
 drew and where the card she put back lies. The observation (encode.py) carries the same."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import words
 from .content import ROWS
 from .decisions import Initiative, Minion, MinionMark, TakeTest, YaraBlock
@@ -20,9 +22,6 @@ PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's c
 
 class ViewMixin(TowerFields):
     # ---- pieces of the view -------------------------------------------------------------------
-    def _enemy_name(self, i):
-        return self.game.c["cards"][self.enemies[i].card].name
-
     def _enemy_view(self, i):
         e = self.enemies[i]
         card = self.game.c["cards"][e.card]
@@ -75,7 +74,7 @@ class ViewMixin(TowerFields):
         }
 
     def _yara_view(self, role):
-        v = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
+        v: dict[str, Any] = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
              "discard": len(self.plot_discard), "played_this_round": self.plot_played}
         if role == 1:
             plots = self.game.c["plots"]
@@ -91,7 +90,7 @@ class ViewMixin(TowerFields):
         hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if not (hits or tokens or att >= 0 or rip):
             return None
-        v = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
+        v: dict[str, Any] = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
              "attacker": self._enemy_name(att) if att >= 0 else None,
              "riposte_allowed": rip}
         toks = "".join(f", a {t} token" for t in v["tokens"])
