@@ -19,8 +19,8 @@ class Enemy:
     square: int                 # -1 once slain
     life: int                   # wounds that slay it (the card's)
     wounds: int = 0
-    dice: list = field(default_factory=list)    # dice slotted per row of its card this round
-    tokens: list = field(default_factory=list)  # "S" STUNNED / "R" RATTLED, oldest first
+    dice: list[int] = field(default_factory=list)    # dice slotted per row of its card this round
+    tokens: list[str] = field(default_factory=list)  # "S" STUNNED / "R" RATTLED, oldest first
     token_active: bool = False  # the oldest token acts this round
     done: bool = False          # activated this round
     free_blocks: int = 0        # blocks given by initiative/Plot effects this round
@@ -37,10 +37,10 @@ class Enemy:
                      self.tokens[:], self.token_active, self.done, self.free_blocks,
                      self.bonus_move, self.bonus_hits, self.auto_row)
 
-    def __deepcopy__(self, memo):  # state clones copy enemies often
+    def __deepcopy__(self, memo: dict[int, Any]) -> Enemy:  # state clones copy enemies often
         return self.copy()
 
-    def __eq__(self, o):  # the fields that change most often first (the encoder compares often)
+    def __eq__(self, o: object) -> bool:  # the fields changing most often first (the encoder compares often)
         return (type(o) is Enemy and self.dice == o.dice and self.square == o.square
                 and self.wounds == o.wounds and self.tokens == o.tokens and self.done == o.done
                 and self.token_active == o.token_active and self.card == o.card
@@ -68,7 +68,7 @@ class Blow:
         return Blow(self.target, self.left, self.token, self.riposte_ok, self.unblockable,
                     self.auto_done, self.hits_back)
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> Blow:
         return self.copy()
 
 
