@@ -12,18 +12,9 @@ copy of that record (a frame is shared by the copies of a state).
 """
 from __future__ import annotations
 
+from .attack_frames import ATTACK_FRAMES, StunTarget, Target, YaraBlock
 from .content import SLASH, SWING
-from .decisions import (
-    ATTACK_FRAMES,
-    CONAN,
-    SLAY_STEP,
-    YARA,
-    Defend,
-    ItemTarget,
-    StunTarget,
-    Target,
-    YaraBlock,
-)
+from .decisions import CONAN, SLAY_STEP, YARA, Defend, ItemTarget
 from .dice import d6
 from .enemy import Attack, Blow, Step
 from .fields import TowerFields

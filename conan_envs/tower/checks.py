@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from conan_envs.engine import CorruptStateError
 
+from .attack_frames import MAX_PENDING
 from .content import ROW_LEN
-from .decisions import MAX_PENDING, Minion
+from .decisions import Minion
 from .enemy import Incoming
 from .grid import CELLS
 

@@ -1,9 +1,9 @@
 """The Tower's decisions as frames (engine/flow.py; The Basics: Turn Overview; Dice Phase;
 Location Phase; Combat Phase; Taking Them Down; Mopping Up; Battle Mode): each of Conan's and
 Yara's pending choices, with its legal mask, its prompt and context (the view's decision
-record), what "done" means there and what a snapshot holding it must satisfy. Conan's attack
-being resolved (Target, StunTarget, YaraBlock) is the frame's own record (enemy.Attack); the
-other decisions read the state's fields. The automatic steps are in frames.py.
+record), what "done" means there and what a snapshot holding it must satisfy. A decision's
+partial choice is its frame's fields (the dice paid for a test, the dice reserved, the minion
+activated...); the rest of the position is the state's. The automatic steps are in frames.py.
 """
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ from conan_envs.engine.serialize import serializable
 
 from . import words
 from .content import ROWS
-from .enemy import Attack, Blow
 from .frames import (
     MOPPING_START,
-    STEP_TYPES,
     AfterConanDice,
     AfterYaraDice,
     CombatStart,
@@ -32,7 +30,6 @@ from .frames import (
 )
 
 CONAN, YARA = 0, 1
-MAX_PENDING = 60     # hits or tokens one attack can deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +42,6 @@ class ConanChoice(TowerFrame):
 class YaraChoice(TowerFrame):
     """A decision Yara takes (Battle Mode)."""
     role: ClassVar[int] = YARA
-
-
-def _check_attack(state: Any, a: Any) -> None:
-    """An attack record read back: its sizes and indexes in range."""
-    need(isinstance(a, Attack), "stack", "an attack frame without its attack record")
-    n = len(state.enemies)
-    need(0 <= a.wounds <= MAX_PENDING and 0 <= a.hits_back <= MAX_PENDING
-         and 1 <= a.max_targets <= 6 and 1 <= a.reach <= 3 and 0 <= a.step <= 4 and 0 <= a.after <= 4
-         and len(a.blows) <= 4 * MAX_PENDING and all(0 <= t < n for t in a.targets)
-         and len(a.targets) == len(a.dealt) and -1 <= a.attacker < n
-         and all(t in ("S", "R", "P") for t in a.conan_tokens), "attack")
-    need(len(a.riposters) <= MAX_PENDING and all(type(t) is int and 0 <= t < n for t in a.riposters),
-         "attack.riposters")
-    for b in a.blows:
-        need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
-             and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")
 
 
 # ---- Conan ---------------------------------------------------------------------------------------
@@ -276,45 +257,6 @@ class SlayStep(ConanChoice):
 
     def done(self, state: Any) -> None:
         state._slay_step_done()
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Target(ConanChoice):
-    """Conan chooses the enemy for the next wound of his attack."""
-    kind: ClassVar[str] = "target"
-    nested: ClassVar[bool] = True
-    attack: Attack
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_target(mask, state.game.codec.offsets, self.attack)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        a = state._attack_view()
-        return f"Choose the enemy for the next of {a['wounds_to_assign']} wound(s).", a
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        _check_attack(state, self.attack)
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class StunTarget(ConanChoice):
-    """Conan chooses the adjacent enemy his attack also STUNS."""
-    kind: ClassVar[str] = "stun_target"
-    nested: ClassVar[bool] = True
-    attack: Attack
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_stun_target(mask, state.game.codec.offsets, self.attack)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return "Choose the adjacent enemy to be STUNNED.", state._attack_view()
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        _check_attack(state, self.attack)
 
 
 @serializable
@@ -597,35 +539,9 @@ class YaraInitiative(YaraChoice):
         return _initiative_prompt(state, "yara_effect")
 
 
-@serializable
-@dataclass(frozen=True, slots=True)
-class YaraBlock(YaraChoice):
-    """Yara may burn her minion's die to block the first blow of Conan's attack."""
-    kind: ClassVar[str] = "yara_block"
-    nested: ClassVar[bool] = True
-    done_means: ClassVar[str | None] = "let the rest land"
-    attack: Attack
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_yara_block(mask, state.game.codec.offsets, self.attack)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        b = state._attack_view()["blow"]
-        what = b["token"] or f"{b['wounds']} wound(s)"
-        return f"{b['enemy']} is dealt {what}: burn a die to block?", b
-
-    def done(self, state: Any) -> None:
-        state._yara_block_done()
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        _check_attack(state, self.attack)
-        need(bool(self.attack.blows), "attack", "Yara blocks no blow")
-
-
 # A decision without parameters is one shared instance (frozen frames are shared safely);
-# the others (PairEffect, Ready, Reserve, ItemTarget, MinionMark and the attack's frames) are
-# built where they are asked.
+# the others (PairEffect, Ready, Reserve, ItemTarget, MinionMark, TakeTest, Minion) are built
+# where they are asked.
 PICK = Pick(CONAN)
 DISCARD = Discard(CONAN)
 DICE = Dice(CONAN)
@@ -645,10 +561,7 @@ YARA_PLAN = YaraPlan(YARA)
 PUTBACK = Putback(YARA)
 YARA_INITIATIVE = YaraInitiative(YARA)
 
-# the frames that carry Conan's attack being resolved (on top of the frame play resumes at)
-ATTACK_FRAMES = (Target, StunTarget, YaraBlock)
-
-FRAME_TYPES: tuple[type[TowerFrame], ...] = STEP_TYPES + (
+DECISION_TYPES: tuple[type[TowerFrame], ...] = (
     Pick,
     Discard,
     Dice,
@@ -661,8 +574,6 @@ FRAME_TYPES: tuple[type[TowerFrame], ...] = STEP_TYPES + (
     Initiative,
     ConanTurn,
     SlayStep,
-    Target,
-    StunTarget,
     Defend,
     Reserve,
     Reward,
@@ -676,5 +587,4 @@ FRAME_TYPES: tuple[type[TowerFrame], ...] = STEP_TYPES + (
     YaraPlan,
     Putback,
     YaraInitiative,
-    YaraBlock,
 )

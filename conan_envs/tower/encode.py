@@ -18,17 +18,9 @@ from typing import Any, cast
 
 import numpy as np
 
+from .attack_frames import ATTACK_FRAMES
 from .content import ROW_LEN
-from .decisions import (
-    ATTACK_FRAMES,
-    ItemTarget,
-    Minion,
-    MinionMark,
-    PairEffect,
-    Ready,
-    Reserve,
-    TakeTest,
-)
+from .decisions import ItemTarget, Minion, MinionMark, PairEffect, Ready, Reserve, TakeTest
 from .grid import CELLS, W
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",

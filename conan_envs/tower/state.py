@@ -10,15 +10,16 @@ from conan_envs.engine import CorruptStateError, shuffled
 from conan_envs.engine.flow import GAME_OVER
 
 from .attack import AttackMixin
+from .attack_frames import ATTACK_FRAMES
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
-from .decisions import CONAN, DISCARD, FRAME_TYPES, PICK
+from .decisions import CONAN, DECISION_TYPES, DISCARD, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
 from .fields import FIELDS
-from .frames import COMBAT_END, START, Phase
+from .frames import COMBAT_END, START, STEP_TYPES, Phase
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
@@ -77,7 +78,7 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixin, MinionMixin,
                  GrowthMixin, ViewMixin):
     __slots__ = FIELDS
-    FRAME_TYPES = FRAME_TYPES
+    FRAME_TYPES = STEP_TYPES + DECISION_TYPES + ATTACK_FRAMES   # every frame kind of the game
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
     MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 

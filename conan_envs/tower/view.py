@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from . import words
+from .attack_frames import YaraBlock
 from .content import ROWS
-from .decisions import Initiative, Minion, MinionMark, TakeTest, YaraBlock
+from .decisions import Initiative, Minion, MinionMark, TakeTest
 from .fields import TowerFields
 from .grid import DIR_NAMES, W
 
