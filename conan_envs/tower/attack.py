@@ -12,11 +12,15 @@ copy of that record (a frame is shared by the copies of a state).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from conan_envs.engine.core import Mask
+
 from .attack_frames import ATTACK_FRAMES, StunTarget, Target, YaraBlock
 from .content import SLASH, SWING
 from .decisions import CONAN, SLAY_STEP, YARA, Defend, ItemTarget
 from .dice import d6
-from .enemy import Attack, Blow, Step
+from .enemy import Attack, Blow, Enemy, Step
 from .fields import TowerFields
 from .frames import DEFEND_AFTER_STEP
 from .grid import dist
@@ -25,25 +29,25 @@ from .words import TOKEN_NAMES, row_short
 
 class AttackMixin(TowerFields):
     # ---- Conan's attack actions -------------------------------------------------------------------
-    def _do_slash(self, i):
+    def _do_slash(self, i: int) -> None:
         del self.rows[SLASH][: i + 1]
         self.log_event(f"Conan SLASHes, burning {i + 1} dice")
         self._attacked()
         self._row_attack(self.game.c["slash"][i], i + 1)
 
-    def _do_slash_stun(self, _):
+    def _do_slash_stun(self, _: int) -> None:
         del self.rows[SLASH][:4]
         self.log_event("Conan SLASHes to STUN, burning 4 dice")
         self._attacked()
         self._begin_attack(0, 1, 0, 0, stun_main=True)
 
-    def _do_swing(self, i):
+    def _do_swing(self, i: int) -> None:
         del self.rows[SWING][: i + 1]
         self.log_event(f"Conan makes a BIG SWING, burning {i + 1} dice")
         self._attacked()
         self._row_attack(self.game.c["swing"][i], i + 1)
 
-    def _row_attack(self, eff, k, attacker=-1):
+    def _row_attack(self, eff: Sequence[int], k: int, attacker: int = -1) -> None:
         wounds, thresh, maxt, stun, rattle = eff
         if thresh:
             roll = d6(self.rng, k)
@@ -54,18 +58,20 @@ class AttackMixin(TowerFields):
             self._begin_attack(wounds, maxt, stun, rattle, attacker=attacker)
 
     # ---- Conan's attacks ---------------------------------------------------------------------------
-    def _attack_now(self):
+    def _attack_now(self) -> Attack | None:
         """Conan's attack waiting on a choice (the record of the frame on top), else None."""
         top = self.stack[-1]
         return top.attack if isinstance(top, ATTACK_FRAMES) else None
 
-    def _begin_attack(self, wounds, maxt, stun, rattle, stun_main=False, attacker=-1):
+    def _begin_attack(self, wounds: int, maxt: int, stun: int, rattle: int, stun_main: bool = False,
+                      attacker: int = -1) -> None:
         """Wounds are dealt to up to `maxt` enemies in range; a riposte strikes the attacker."""
         self._attack_next(Attack(wounds=max(wounds, 1 if stun_main else 0), max_targets=maxt,
                                  stun=stun, rattle=rattle, stun_only=stun_main, attacker=attacker,
                                  riposte=attacker < 0))
 
-    def _begin_blows(self, blows, conan_hits=0, conan_tokens=()):
+    def _begin_blows(self, blows: Sequence[tuple[int, int, str]], conan_hits: int = 0,
+                     conan_tokens: Sequence[str] = ()) -> None:
         """Wounds and tokens dealt outside an attack (scatter, location events): each may be
         blocked like an attack's; then what Conan is dealt (he may block it too), and play
         resumes where it was."""
@@ -73,7 +79,7 @@ class AttackMixin(TowerFields):
                                  step=Step.BLOWS, after=Step.HITS, riposte=False,
                                  hits_back=conan_hits, conan_tokens=list(conan_tokens)))
 
-    def _attack_cands(self, a):
+    def _attack_cands(self, a: Attack) -> list[int]:
         if len(a.targets) >= a.max_targets:
             return [t for t in a.targets if self._alive(self.enemies[t])]
         g = self._grid()
@@ -86,7 +92,7 @@ class AttackMixin(TowerFields):
             out = [i for i in out if dist(self.pos, self.enemies[i].square) == 1 or i == a.attacker]
         return out
 
-    def _ask(self, frame):
+    def _ask(self, frame: Target | StunTarget | YaraBlock) -> None:
         """A choice is needed: `frame` (carrying the attack) goes on top of the frame play
         resumes at, or takes the place of the attack's previous choice."""
         if isinstance(self.stack[-1], ATTACK_FRAMES):
@@ -94,7 +100,7 @@ class AttackMixin(TowerFields):
         else:
             self.push(frame)
 
-    def _attack_next(self, a):
+    def _attack_next(self, a: Attack) -> None:
         while True:
             st = a.step
             if st == Step.ASSIGN:
@@ -153,7 +159,7 @@ class AttackMixin(TowerFields):
                 return
 
     @staticmethod
-    def _assign(a, t):
+    def _assign(a: Attack, t: int) -> None:
         a.wounds -= 1
         if t in a.targets:
             a.dealt[a.targets.index(t)] += 1
@@ -161,16 +167,16 @@ class AttackMixin(TowerFields):
             a.targets.append(t)
             a.dealt.append(1)
 
-    def _mask_target(self, m, O, a):
+    def _mask_target(self, m: Mask, O: dict[str, int], a: Attack) -> None:
         for t in self._attack_cands(a):
             m[O["target"] + t] = True
 
-    def _mask_stun_target(self, m, O, a):
+    def _mask_stun_target(self, m: Mask, O: dict[str, int], a: Attack) -> None:
         for i in self._adjacent_enemies(self.pos):
             if i not in a.targets:
                 m[O["target"] + i] = True
 
-    def _do_target(self, t):
+    def _do_target(self, t: int) -> None:
         top = self.stack[-1]
         if isinstance(top, ItemTarget):
             return self._item_strike(t)
@@ -183,7 +189,7 @@ class AttackMixin(TowerFields):
             self._assign(a, t)
         self._attack_next(a)
 
-    def _item_strike(self, t):
+    def _item_strike(self, t: int) -> None:
         """A thrown item strikes the chosen enemy in range 3 (no riposte against it); the
         Elephant's Heart deals 3 wounds that no block stops."""
         heart = self.game.c["items"][self._top(ItemTarget).item].effect[0] == "heart"
@@ -193,7 +199,7 @@ class AttackMixin(TowerFields):
                                  step=Step.RESOLVE, unblock=heart))
 
     # ---- the defender blocks (Taking Them Down; Tokens) -------------------------------------------
-    def _block_rows(self, e, blow):
+    def _block_rows(self, e: Enemy, blow: Blow) -> tuple[int, ...]:
         """Rows whose dice may block this blow: a wound by BLOCK dice and, when the blow allows a
         riposte, RIPOSTE dice and dice that are both a hit and a riposte; a token by BLOCK dice
         only. A stunned enemy uses no dice."""
@@ -203,7 +209,7 @@ class AttackMixin(TowerFields):
         rows = self._kind(e).rows
         return tuple(r for r in range(len(rows)) if e.dice[r] and rows[r][2] in wants)
 
-    def _block_with(self, blow, r):
+    def _block_with(self, blow: Blow, r: int) -> None:
         """Burn one die of row r against the blow; a riposte die hits Conan back."""
         e = self.enemies[blow.target]
         row = self._kind(e).rows[r]
@@ -215,7 +221,7 @@ class AttackMixin(TowerFields):
         elif row[2] == "hitriposte":
             blow.hits_back += int(self.rng.integers(1, 7)) >= row[3]
 
-    def _run_blows(self, a):
+    def _run_blows(self, a: Attack) -> bool:
         """Land the queued blows in order. For each wound the target may block: height advantage
         and free blocks first, then its dice (solo: automatically, riposte dice first; Battle
         Mode: Yara chooses). Returns False while Yara is to choose."""
@@ -254,7 +260,7 @@ class AttackMixin(TowerFields):
             a.hits_back += self._land(a, b)
         return True
 
-    def _land(self, a, b):
+    def _land(self, a: Attack, b: Blow) -> int:
         """What the blocks left lands: wounds (maybe slaying) or the token. Returns the riposte
         hits on Conan, less one for his height advantage."""
         i, n, tok = b.target, b.left, b.token
@@ -282,13 +288,13 @@ class AttackMixin(TowerFields):
                 a.riposters.append(b.target)
         return hits
 
-    def _mask_yara_block(self, m, O, a):
+    def _mask_yara_block(self, m: Mask, O: dict[str, int], a: Attack) -> None:
         b = a.blows[0]
         for r in self._block_rows(self.enemies[b.target], b):
             m[O["minion_block"] + r] = True
         m[O["done"]] = True
 
-    def _do_minion_block(self, r):
+    def _do_minion_block(self, r: int) -> None:
         a = self._top(YaraBlock).attack.copy()
         b = a.blows[0]
         self._block_with(b, r)
@@ -297,16 +303,16 @@ class AttackMixin(TowerFields):
         else:
             self.replace(YaraBlock(YARA, a))
 
-    def _yara_block_done(self):
+    def _yara_block_done(self) -> None:
         self._land_first(self._top(YaraBlock).attack.copy())
 
-    def _land_first(self, a):
+    def _land_first(self, a: Attack) -> None:
         """Yara's blocks against the first blow are over: it lands, and the attack goes on."""
         b = a.blows.pop(0)
         a.hits_back += self._land(a, b)
         self._attack_next(a)
 
-    def _slay(self, i):
+    def _slay(self, i: int) -> None:
         """Removed at once; XP counts at once; Conan may step into the square."""
         e = self.enemies[i]
         e.wounds = e.life

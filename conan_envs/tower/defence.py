@@ -4,6 +4,12 @@ blocks and ripostes, FATIGUE lost per hit, wounds, RAGE into BIG SWING, death at
 STUNNED/RATTLED/POISON tokens he gains."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from conan_envs.engine.core import Mask
+from conan_envs.engine.flow import Frame
+
 from .content import BLOCK, RIPOSTE
 from .decisions import DEFEND, Defend
 from .enemy import Incoming
@@ -16,7 +22,8 @@ BLOCKABLE = ("", "S", "R", "P")  # the block actions: a hit, then each token
 
 class DefenceMixin(TowerFields):
     # ---- attacks on Conan -------------------------------------------------------------------------
-    def _deal_to_conan(self, hits, tokens, attacker, riposte_ok, resume=None, height=True):
+    def _deal_to_conan(self, hits: int, tokens: Sequence[str], attacker: int, riposte_ok: bool,
+                       resume: Frame[Any] | None = None, height: bool = True) -> None:
         """Free blocks and height advantage cancel first (`height`: not yet counted); then Conan
         may BLOCK or RIPOSTE. Play returns to the frame `resume` (None: the frame on top) when
         no choice is left."""
@@ -35,7 +42,7 @@ class DefenceMixin(TowerFields):
         self.push(DEFEND, then=resume)
         self._defend_check()
 
-    def _can_defend(self):
+    def _can_defend(self) -> bool:
         p = self.pending
         hits, tokens, rip = p.hits, p.tokens, p.riposte
         if hits == 0 and not tokens:
@@ -47,11 +54,11 @@ class DefenceMixin(TowerFields):
                 return True
         return any(self._item_usable(i, "defend") for i in self.items)
 
-    def _defend_check(self):
+    def _defend_check(self) -> None:
         if not self._can_defend():
             self._take_pending()
 
-    def _take_pending(self):
+    def _take_pending(self) -> None:
         p = self.pending
         hits, tokens = p.hits, p.tokens
         self.pending = Incoming()
@@ -63,7 +70,7 @@ class DefenceMixin(TowerFields):
             self._conan_token(t)
         self.pop()
 
-    def _mask_defend(self, m, O):
+    def _mask_defend(self, m: Mask, O: dict[str, int]) -> None:
         p = self.pending
         hits, tokens, rip = p.hits, p.tokens, p.riposte
         if not self._stunned():
@@ -79,7 +86,7 @@ class DefenceMixin(TowerFields):
         self._item_mask(m, O, "defend")
         m[O["done"]] = True
 
-    def _cancel_pending(self, k):
+    def _cancel_pending(self, k: int) -> None:
         for _ in range(k):
             if self.pending.hits:
                 self.pending.hits -= 1
@@ -87,7 +94,7 @@ class DefenceMixin(TowerFields):
                 self.pending.tokens.pop(0)
         self._defend_check()
 
-    def _do_block(self, i):
+    def _do_block(self, i: int) -> None:
         """Each BLOCK die cancels a hit or a token, Conan's choice ("Tokens may be blocked
         with a BLOCK action")."""
         del self.rows[BLOCK][0]
@@ -98,7 +105,7 @@ class DefenceMixin(TowerFields):
         self.log_event(f"Conan BLOCKs {'a hit' if i == 0 else 'the ' + TOKEN_NAMES[BLOCKABLE[i]] + ' token'}")
         self._defend_check()
 
-    def _do_riposte(self, i):
+    def _do_riposte(self, i: int) -> None:
         """Burning the first k RIPOSTE dice blocks 1 hit and strikes the attacker."""
         del self.rows[RIPOSTE][: i + 1]
         self.pending.hits -= 1
@@ -108,7 +115,7 @@ class DefenceMixin(TowerFields):
         if self.top_is(Defend):     # no choice stopped the RIPOSTE's attack
             self._defend_check()
 
-    def _lose_fatigue(self, n):
+    def _lose_fatigue(self, n: int) -> None:
         """Each hit sets a FATIGUE aside; when WOUND shows, the wound marker moves and the track
         refills. A wound that displaces a RAGE token sends it to BIG SWING."""
         cc = self.game.c["conan"]
@@ -125,7 +132,7 @@ class DefenceMixin(TowerFields):
                     self.winner = "yara"
                     return
 
-    def _conan_token(self, t):
+    def _conan_token(self, t: str) -> None:
         if t == "P":
             self.poison.append(0)
             return

@@ -3,6 +3,10 @@ Row By Row): Conan rolls, re-rolls by burning a die, burns pairs and triples, sl
 right, adds FATIGUE/RAGE tokens, and reserves dice between rounds. Yara's minions roll too."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
 from .decisions import (
     CONAN,
@@ -22,14 +26,14 @@ from .words import row_short
 TOKEN_ROWS = (BLOCK, SLASH)
 
 
-def d6(rng, n):
+def d6(rng: np.random.Generator, n: int) -> Sequence[int]:
     """n rolls of a six-sided die: the very draws of rng.integers(1, 7, size=n), made one at a
     time when they are few (numpy's call for an array costs more than a few single draws)."""
     if n <= 0:
         return ()
     if n <= 3:
         return [int(rng.integers(1, 7)) for _ in range(n)]
-    return rng.integers(1, 7, size=n).tolist()
+    return rng.integers(1, 7, size=n).tolist()  # type: ignore[no-any-return]
 
 
 class DiceMixin(TowerFields):
