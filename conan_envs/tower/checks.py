@@ -9,6 +9,7 @@ from .attack_frames import MAX_PENDING
 from .content import ROW_LEN
 from .decisions import Minion
 from .enemy import Incoming
+from .fields import TowerFields
 from .grid import CELLS
 
 TOKENS = ("S", "R")
@@ -23,7 +24,7 @@ def _ints(xs, lo, hi, field):
     _need(isinstance(xs, list) and all(type(x) is int and lo <= x <= hi for x in xs), field)
 
 
-def check_tower_state(s):
+def check_tower_state(s: TowerFields) -> None:
     g = s.game
     c = g.c
     cc = c["conan"]

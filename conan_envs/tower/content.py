@@ -4,6 +4,7 @@ locations), read once from data/*.yaml into plain tuples shared by every state."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from conan_envs.engine import load_yaml
 
@@ -103,7 +104,7 @@ def _ability(a):
     return (a["name"], a["kind"], a["cost"], a.get("range", 0), a.get("token", a.get("n", 0)))
 
 
-def load():
+def load() -> dict[str, Any]:
     """All content as one plain namespace-like dict (cached by the YAML loader)."""
     ed = load_yaml(PKG, "enemies")
     kinds = {}

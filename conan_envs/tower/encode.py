@@ -21,6 +21,7 @@ import numpy as np
 from .attack_frames import ATTACK_FRAMES
 from .content import ROW_LEN
 from .decisions import ItemTarget, Minion, MinionMark, PairEffect, Ready, Reserve, TakeTest
+from .fields import TowerRules
 from .grid import CELLS, W
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
@@ -122,7 +123,7 @@ class Encoder:
     o_yara_hand: int
     o_misc: int
 
-    def __init__(self, game):
+    def __init__(self, game: TowerRules) -> None:
         c = game.c
         self.blocks = block_sizes(game)
         o = 0
@@ -167,8 +168,8 @@ class Encoder:
         self.at_enemy = tuple((self.o_enemies + k * self.per) * f for k in range(MAX_E))
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
         self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
-        self._seen = []
-        self._base = None
+        self._seen: list[tuple[Any, ...]] = []
+        self._base: np.ndarray | None = None
 
     def _make_packers(self):
         fm = self.formats

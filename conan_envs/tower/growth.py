@@ -116,7 +116,7 @@ class GrowthMixin(TowerFields):
         items = self.game.c["items"]
         return sum(1 for i in self.items if items[i].size == "large")
 
-    def _must_discard(self):
+    def _must_discard(self) -> bool:
         return self._large_count() > LARGE_LIMIT
 
     def _mask_discard(self, m, O):

@@ -41,7 +41,7 @@ SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target sq
 
 
 class LocationMixin(TowerFields):
-    def _begin_location(self):
+    def _begin_location(self) -> None:
         """A new location: set it up per the Scenario Book; Conan holds the Initiative Token
         unless the location says otherwise; then the Dice Phase."""
         L = self.game.c["locations"][self.loc]

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+import numpy as np
+
 from conan_envs.engine import CorruptStateError, shuffled
-from conan_envs.engine.flow import GAME_OVER
+from conan_envs.engine.flow import GAME_OVER, Frame
 
 from .attack import AttackMixin
 from .attack_frames import ATTACK_FRAMES
@@ -18,7 +20,7 @@ from .decisions import CONAN, DECISION_TYPES, DISCARD, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
-from .fields import FIELDS
+from .fields import FIELDS, TowerRules
 from .frames import COMBAT_END, START, STEP_TYPES, Phase
 from .growth import GrowthMixin
 from .location import LocationMixin
@@ -82,7 +84,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
     MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: TowerRules, seed: int | None = None) -> None:
         super().__init__(game, seed)
         g = game
         c = g.c
@@ -152,7 +154,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         self.advance()
 
     # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
-    def _interrupt(self):
+    def _interrupt(self) -> Frame[Any] | None:
         """The game's end; else a skill owed (START, a level reached) and a fourth large item
         to discard are chosen before anything else, whatever is pending."""
         if self.winner is not None:
@@ -163,7 +165,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
             return DISCARD
         return None
 
-    def _between_steps(self):
+    def _between_steps(self) -> Frame[Any] | None:
         if self.winner is not None:
             return GAME_OVER
         if self.picks:
@@ -174,30 +176,30 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
             self.stack[:] = [COMBAT_END]
         return None
 
-    def _over_prompt(self):
+    def _over_prompt(self) -> str:
         return f"The game is over: {self.winner} wins."
 
-    def _auto_start(self):
+    def _auto_start(self) -> None:
         self._begin_location()
 
-    def returns(self):
+    def returns(self) -> list[float]:
         if self.winner is None:
             r = 0.0
         else:
             r = 1.0 if self.winner == "conan" else -1.0
         return [r, -r] if self.game.battle else [r]
 
-    def shaped_scores(self):
+    def shaped_scores(self) -> list[float]:
         """Progress through the tower: locations cleared and enemies slain, minus wounds."""
         s = self.loc + 0.1 * sum(1 for e in self.enemies if e.wounds >= e.life) - 0.2 * self.wounds
         s = s / 10.0
         return [s, -s] if self.game.battle else [s]
 
-    def observation(self, role):
+    def observation(self, role: int) -> np.ndarray:
         return self.game._encode(self, role)
 
     # ---- saved games and copies -----------------------------------------------------------------
-    def _check_restored(self):
+    def _check_restored(self) -> None:
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
         check_tower_state(self)
@@ -207,7 +209,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
                                     "offers no legal move")
 
     # ---- hidden information ---------------------------------------------------------------
-    def resample_hidden(self, observer, rng):
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> TowerState:
         """Conan cannot see Yara's hand nor any deck order; Yara cannot see deck orders (except
         a card she put back on top or bottom of her own deck, while it is still there)."""
         new = cast(TowerState, super().resample_hidden(observer, rng))
