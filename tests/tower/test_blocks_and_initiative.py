@@ -256,3 +256,20 @@ def test_tokens_from_a_location_event_are_blocked_by_yaras_choice():
     act(s, "minion_block", 0)                   # the Spearman blocks it
     assert [e.tokens for e in s.enemies] == [[], ["R"], []]
     assert s.decision() not in ("yara_block", "test")
+
+
+def test_a_copy_blocking_the_blow_leaves_the_original_attack_as_it_was():
+    # "For each wound Conan delivers, the target can block." (Taking Them Down): the attack
+    # waiting on Yara's choice rides on its frame, which copies of the state share; a block
+    # played on a copy must not reach the original's attack.
+    s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5, 5], []],
+               enemies=[("Thug 1", 4, 5, [2, 0, 1])])
+    act(s, "slash", 2)                          # two wounds, both blockable
+    before = s.view(1)["attack"]
+    t = s.clone()
+    act(t, "minion_block", 0)
+    assert t.frame().attack.blows[0].left == 1 and t.enemies[0].dice == [1, 0, 1]
+    assert s.frame().attack.blows[0].left == 2 and s.enemies[0].dice == [2, 0, 1]
+    assert s.view(1)["attack"] == before and s.decision() == "yara_block"
+    act(s, "done")                              # the original lets both wounds land
+    assert not s.enemies[0].alive and t.enemies[0].alive
