@@ -100,11 +100,6 @@ class CombatMixin(TowerFields):
         else:
             self.replace(INITIATIVE if holder == CONAN else YARA_INITIATIVE)
 
-    def _mask_initiative(self, m, O):
-        m[O["go_first"]] = m[O["game_effect"]] = True
-
-    _mask_yara_initiative = _mask_initiative
-
     def _do_go_first(self, _):
         self._resolve_initiative(CONAN if self.top_is(Initiative) else YARA, True)
 
@@ -318,9 +313,6 @@ class CombatMixin(TowerFields):
     # ---- a RIPOSTE kill on the enemies' turn (Conflict Begins: "If Conan slays an enemy ... 3.
     # Conan MAY step into the space the enemy occupied"; the one exception to "BLOCK and
     # RIPOSTE are the only actions allowed during an opponent's attack") -----------------------
-    def _mask_slay_step(self, m, O):
-        m[O["enter"]] = m[O["done"]] = True
-
     def _slay_step_done(self):
         self.slain_sq = -1
         self.pop()

@@ -28,6 +28,7 @@ from .frames import (
     YaraPlans,
     need,
 )
+from .grid import CELLS, dist
 
 CONAN, YARA = 0, 1
 
@@ -66,7 +67,11 @@ class Discard(ConanChoice):
     kind: ClassVar[str] = "discard"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_discard(mask, state.game.codec.offsets)
+        o = state.game.codec.offsets["discard_item"]
+        items = state.game.c["items"]
+        for i in state.items:
+            if items[i].size == "large":
+                mask[o + i] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return "Conan carries more than 3 large items: discard one.", {}
@@ -99,7 +104,13 @@ class Mark(ConanChoice):
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_mark(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        pool, marked = state.pool, state.marked
+        for v in range(1, 7):
+            if pool[v] > marked[v]:
+                mask[O["mark"] + v - 1] = True
+        if sum(marked):
+            mask[O["roll"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return "Mark the dice to re-roll, then roll them.", {}
@@ -132,7 +143,13 @@ class TripleEffect(ConanChoice):
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (Dice,)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_triple_effect(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        if state.fatigue < state.game.c["conan"]["fatigue"]:
+            mask[O["triple_refill"]] = True
+        if state.ctok:
+            mask[O["triple_discard"]] = True
+        if state.poison:
+            mask[O["triple_poison"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return "Triple burned: refill FATIGUE, discard a token or a POISON token.", {}
@@ -196,10 +213,17 @@ class Taurus(ConanChoice):
     kind: ClassVar[str] = "taurus"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_taurus(mask, state.game.codec.offsets)
+        """Taurus throws from off the board (designed): any square of the location."""
+        o = state.game.codec.offsets["square"]
+        mask[o: o + CELLS] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return "Choose the square for Taurus's Black Lotus Powder.", {}
+
+
+def _initiative_mask(state: Any, mask: Mask) -> None:
+    O = state.game.codec.offsets
+    mask[O["go_first"]] = mask[O["game_effect"]] = True
 
 
 def _initiative_prompt(state: Any, effect: str) -> tuple[str, dict[str, Any]]:
@@ -214,7 +238,7 @@ class Initiative(ConanChoice):
     kind: ClassVar[str] = "initiative"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_initiative(mask, state.game.codec.offsets)
+        _initiative_mask(state, mask)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return _initiative_prompt(state, "conan_effect")
@@ -248,7 +272,8 @@ class SlayStep(ConanChoice):
     done_means: ClassVar[str | None] = "stay where he stands"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_slay_step(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        mask[O["enter"]] = mask[O["done"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         sq = words.square(state.slain_sq)
@@ -323,7 +348,8 @@ class Reward(ConanChoice):
     done_means: ClassVar[str | None] = "draw no Item Card"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_reward(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        mask[O["draw_item"]] = mask[O["done"]] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return (f"Draw an Item Card as a reward ({state.rewards} to draw)?",
@@ -358,7 +384,11 @@ class ItemSquare(ConanChoice):
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (ConanTurn,)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_item_square(mask, state.game.codec.offsets)
+        o = state.game.codec.offsets["square"]
+        pos = state.pos
+        for sq in range(CELLS):
+            if dist(pos, sq) <= 3:
+                mask[o + sq] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return "Choose the square to throw the Black Lotus Powder at.", {}
@@ -514,7 +544,9 @@ class Putback(YaraChoice):
     returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraPlans,)
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_putback(mask, state.game.codec.offsets)
+        O = state.game.codec.offsets
+        for c in set(state.drawn):
+            mask[O["put_top"] + c] = mask[O["put_bottom"] + c] = True
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return (f"Put {state.put_back} of the cards drawn back on top or bottom of the deck.",
@@ -533,7 +565,7 @@ class YaraInitiative(YaraChoice):
     kind: ClassVar[str] = "yara_initiative"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_initiative(mask, state.game.codec.offsets)
+        _initiative_mask(state, mask)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         return _initiative_prompt(state, "yara_effect")

@@ -96,13 +96,6 @@ class DiceMixin(TowerFields):
         self.pool[i + 1] -= 1
         self.push(MARK, then=DICE)
 
-    def _mask_mark(self, m, O):
-        for v in range(1, 7):
-            if self.pool[v] > self.marked[v]:
-                m[O["mark"] + v - 1] = True
-        if sum(self.marked):
-            m[O["roll"]] = True
-
     def _do_mark(self, i):
         self.marked[i + 1] += 1
 
@@ -145,14 +138,6 @@ class DiceMixin(TowerFields):
     def _do_triple(self, i):
         self.pool[i + 1] -= 3
         self.push(TRIPLE_EFFECT, then=DICE)
-
-    def _mask_triple_effect(self, m, O):
-        if self.fatigue < self.game.c["conan"]["fatigue"]:
-            m[O["triple_refill"]] = True
-        if self.ctok:
-            m[O["triple_discard"]] = True
-        if self.poison:
-            m[O["triple_poison"]] = True
 
     def _do_triple_refill(self, _):
         self.fatigue = self.game.c["conan"]["fatigue"]

@@ -7,7 +7,6 @@ from conan_envs.engine import draw
 from .content import RAGE_TOKEN, SWING
 from .decisions import CONAN, DICE, ITEM_SQUARE, MARK, ItemTarget, PairEffect
 from .fields import TowerFields
-from .grid import dist
 
 LARGE_LIMIT = 3
 
@@ -119,12 +118,6 @@ class GrowthMixin(TowerFields):
     def _must_discard(self) -> bool:
         return self._large_count() > LARGE_LIMIT
 
-    def _mask_discard(self, m, O):
-        items = self.game.c["items"]
-        for i in self.items:
-            if items[i].size == "large":
-                m[O["discard_item"] + i] = True
-
     def _do_discard_item(self, i):
         self.items.remove(i)
         self.item_discard.append(i)
@@ -193,11 +186,6 @@ class GrowthMixin(TowerFields):
     def _heal(self, k):
         """Healing moves the wound marker left; a RAGE token already taken is not replaced."""
         self.wounds = max(0, self.wounds - k)
-
-    def _mask_item_square(self, m, O):
-        for sq in range(len(self._grid().blocked)):
-            if dist(self.pos, sq) <= 3:
-                m[O["square"] + sq] = True
 
     def _mask_item_target(self, m, O, item):
         kind = self.game.c["items"][item].effect[0]

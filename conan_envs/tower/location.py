@@ -186,10 +186,6 @@ class LocationMixin(TowerFields):
         else:
             self.replace(YARA_DRAW)
 
-    def _mask_taurus(self, m, O):
-        """Taurus throws from off the board (designed): any square of the location."""
-        m[O["square"]: O["square"] + W * H] = True
-
     def _do_square(self, sq):
         """Scatter: roll for where the powder lands; a square no one can occupy counts as the
         target. Centre: STUNNED and 1 wound; adjacent squares: RATTLED. It can affect Conan."""
@@ -258,9 +254,6 @@ class LocationMixin(TowerFields):
         patience = "rewards_of_patience" in L.end_events and self.combat_rounds + 1 > 4
         self.rewards = int(patience) + int("spoils" in L.end_events)
         self.replace(REWARD if self.rewards else MOPPING_START)
-
-    def _mask_reward(self, m, O):
-        m[O["draw_item"]] = m[O["done"]] = True
 
     def _do_draw_item(self, _):
         """Rewards of Patience / Spoils: each lets Conan draw an Item Card."""

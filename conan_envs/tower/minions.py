@@ -342,10 +342,6 @@ class MinionMixin(TowerFields):
         self._plot_mask(m, O, combat=False)
         m[O["done"]] = True
 
-    def _mask_putback(self, m, O):
-        for c in set(self.drawn):
-            m[O["put_top"] + c] = m[O["put_bottom"] + c] = True
-
     def _do_put_top(self, c):
         self._put_back(c, True)
 
