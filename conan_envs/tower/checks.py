@@ -7,10 +7,10 @@ from conan_envs.engine import CorruptStateError
 
 from .attack_frames import MAX_PENDING
 from .content import ROW_LEN
-from .decisions import Minion
 from .enemy import Incoming
 from .fields import TowerFields
 from .grid import CELLS
+from .yara_decisions import Minion
 
 TOKENS = ("S", "R")
 

@@ -16,11 +16,7 @@ from .decisions import (
     DICE,
     INITIATIVE,
     YARA,
-    YARA_DICE,
-    YARA_INITIATIVE,
-    YARA_TURN,
     Initiative,
-    Minion,
     Reserve,
     SlayStep,
 )
@@ -40,6 +36,7 @@ from .frames import (
 )
 from .grid import dist
 from .words import square
+from .yara_decisions import YARA_DICE, YARA_INITIATIVE, YARA_TURN, Minion
 
 POISON_CAPACITY = 2
 

@@ -1,9 +1,10 @@
-"""The Tower's decisions as frames (engine/flow.py; The Basics: Turn Overview; Dice Phase;
-Location Phase; Combat Phase; Taking Them Down; Mopping Up; Battle Mode): each of Conan's and
-Yara's pending choices, with its legal mask, its prompt and context (the view's decision
-record), what "done" means there and what a snapshot holding it must satisfy. A decision's
-partial choice is its frame's fields (the dice paid for a test, the dice reserved, the minion
-activated...); the rest of the position is the state's. The automatic steps are in frames.py.
+"""Conan's decisions as frames (engine/flow.py; The Basics: Turn Overview; Dice Phase; Location
+Phase; Combat Phase; Taking Them Down; Mopping Up): each of his pending choices, with its legal
+mask, its prompt and context (the view's decision record), what "done" means there and what a
+snapshot holding it must satisfy. A decision's partial choice is its frame's fields (the dice
+paid for a test, the dice reserved, the skills still to READY...); the rest of the position is
+the state's. The automatic steps are in frames.py, Yara's decisions in yara_decisions.py, the
+frames of Conan's attack being resolved in attack_frames.py.
 """
 from __future__ import annotations
 
@@ -19,13 +20,10 @@ from .content import ROWS
 from .frames import (
     MOPPING_START,
     AfterConanDice,
-    AfterYaraDice,
-    CombatStart,
     DefendAfterStep,
     LocationTests,
     TestResume,
     TowerFrame,
-    YaraPlans,
     need,
 )
 from .grid import CELLS, dist
@@ -221,12 +219,12 @@ class Taurus(ConanChoice):
         return "Choose the square for Taurus's Black Lotus Powder.", {}
 
 
-def _initiative_mask(state: Any, mask: Mask) -> None:
+def initiative_mask(state: Any, mask: Mask) -> None:
     O = state.game.codec.offsets
     mask[O["go_first"]] = mask[O["game_effect"]] = True
 
 
-def _initiative_prompt(state: Any, effect: str) -> tuple[str, dict[str, Any]]:
+def initiative_prompt(state: Any, effect: str) -> tuple[str, dict[str, Any]]:
     ini = state._initiative_view()
     return f"Initiative card {ini['card']}: GO FIRST, or the GAME EFFECT ({ini[effect]})?", ini
 
@@ -238,10 +236,10 @@ class Initiative(ConanChoice):
     kind: ClassVar[str] = "initiative"
 
     def mask(self, state: Any, mask: Mask) -> None:
-        _initiative_mask(state, mask)
+        initiative_mask(state, mask)
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return _initiative_prompt(state, "conan_effect")
+        return initiative_prompt(state, "conan_effect")
 
 
 @serializable
@@ -415,162 +413,6 @@ class ItemTarget(ConanChoice):
              "the item thrown is not an Item Card")
 
 
-# ---- Yara (Battle Mode) --------------------------------------------------------------------------
-@serializable
-@dataclass(frozen=True, slots=True)
-class YaraDice(YaraChoice):
-    """Yara's Dice Phase: burn a minion's die to re-roll its dice."""
-    kind: ClassVar[str] = "yara_dice"
-    resumes: ClassVar[bool] = True
-    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (AfterYaraDice,)
-    done_means: ClassVar[str | None] = "end Yara's re-rolls"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_yara_dice(mask, state.game.codec.offsets)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return "Yara's Dice Phase: burn a minion's die to re-roll its dice.", {}
-
-    def done(self, state: Any) -> None:
-        state.pop()
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class MinionMark(YaraChoice):
-    """Yara marks a minion's dice to re-roll."""
-    kind: ClassVar[str] = "minion_mark"
-    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraDice,)
-    enemy: int                  # the minion whose dice are re-rolled
-    marked: tuple[int, ...]     # its dice marked on each row of its card
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        O = state.game.codec.offsets
-        marked = self.marked
-        for r, n in enumerate(state.enemies[self.enemy].dice):
-            if n > marked[r]:
-                mask[O["minion_mark"] + r] = True
-        if sum(marked):
-            mask[O["roll"]] = True
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        name = state._enemy_name(self.enemy)
-        rows = state._kind(state.enemies[self.enemy]).rows
-        marked = {words.row_short(rows[r]): n for r, n in enumerate(self.marked) if n}
-        return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        need(type(self.enemy) is int and 0 <= self.enemy < len(state.enemies)
-             and isinstance(self.marked, tuple) and len(self.marked) == 4
-             and all(type(k) is int and 0 <= k <= 12 for k in self.marked)
-             and sum(self.marked) <= sum(state.enemies[self.enemy].dice), "stack",
-             "the marked minion dice are out of range")
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class YaraTurn(YaraChoice):
-    """Yara's side: activate a minion or play a Plot card."""
-    kind: ClassVar[str] = "yara_turn"
-    resumes: ClassVar[bool] = True
-    done_means: ClassVar[str | None] = "end Yara's side"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_yara_turn(mask, state.game.codec.offsets)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return "Yara's side: activate a minion or play a Plot card.", {}
-
-    def done(self, state: Any) -> None:
-        state._end_side()
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Minion(YaraChoice):
-    """One minion's activation."""
-    kind: ClassVar[str] = "minion"
-    resumes: ClassVar[bool] = True
-    done_means: ClassVar[str | None] = "end this minion's activation"
-    enemy: int              # the minion activated
-    phase: int              # where its activation stands (a Phase)
-    ability_used: bool      # its Battle Mode ability is used this activation
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_minion(mask, state.game.codec.offsets, self)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        name = state._enemy_name(self.enemy)
-        return (f"{name} acts ({state.move_left} move points; it "
-                f"{words.ACTIVATION[min(self.phase, 4)]}).",
-                {"minion": name, "move_left": state.move_left, "ability_used": self.ability_used})
-
-    def done(self, state: Any) -> None:
-        state.replace(YARA_TURN)
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        need(type(self.enemy) is int and 0 <= self.enemy < len(state.enemies), "stack",
-             "a minion acts but none is named")
-        need(isinstance(self.phase, int) and 0 <= self.phase <= 4
-             and type(self.ability_used) is bool, "stack", "the activation's phase is out of range")
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class YaraPlan(YaraChoice):
-    """Yara may play Plot and Plan cards before combat."""
-    kind: ClassVar[str] = "yara_plan"
-    resumes: ClassVar[bool] = True
-    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (CombatStart,)
-    done_means: ClassVar[str | None] = "play no more cards and begin combat"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        state._mask_yara_plan(mask, state.game.codec.offsets)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return "Yara may play Plot and Plan cards before combat.", {}
-
-    def done(self, state: Any) -> None:
-        state.pop()
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class Putback(YaraChoice):
-    """Yara puts drawn cards back on top or bottom of her deck."""
-    kind: ClassVar[str] = "putback"
-    returns_to: ClassVar[tuple[type[TowerFrame], ...]] = (YaraPlans,)
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        O = state.game.codec.offsets
-        for c in set(state.drawn):
-            mask[O["put_top"] + c] = mask[O["put_bottom"] + c] = True
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return (f"Put {state.put_back} of the cards drawn back on top or bottom of the deck.",
-                {"to_put_back": state.put_back})
-
-    def check(self, state: Any, below: Frame[Any] | None) -> None:
-        TowerFrame.check(self, state, below)
-        need(0 < state.put_back <= len(state.drawn)
-             and all(d in state.plot_hand for d in state.drawn), "put_back")
-
-
-@serializable
-@dataclass(frozen=True, slots=True)
-class YaraInitiative(YaraChoice):
-    """Yara chooses GO FIRST or the GAME EFFECT of her initiative card."""
-    kind: ClassVar[str] = "yara_initiative"
-
-    def mask(self, state: Any, mask: Mask) -> None:
-        _initiative_mask(state, mask)
-
-    def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
-        return _initiative_prompt(state, "yara_effect")
-
-
 # A decision without parameters is one shared instance (frozen frames are shared safely);
 # the others (PairEffect, Ready, Reserve, ItemTarget, MinionMark, TakeTest, Minion) are built
 # where they are asked.
@@ -587,13 +429,8 @@ DEFEND = Defend(CONAN)
 REWARD = Reward(CONAN)
 MOPPING = Mopping(CONAN)
 ITEM_SQUARE = ItemSquare(CONAN)
-YARA_DICE = YaraDice(YARA)
-YARA_TURN = YaraTurn(YARA)
-YARA_PLAN = YaraPlan(YARA)
-PUTBACK = Putback(YARA)
-YARA_INITIATIVE = YaraInitiative(YARA)
 
-DECISION_TYPES: tuple[type[TowerFrame], ...] = (
+CONAN_DECISIONS: tuple[type[TowerFrame], ...] = (
     Pick,
     Discard,
     Dice,
@@ -612,11 +449,4 @@ DECISION_TYPES: tuple[type[TowerFrame], ...] = (
     Mopping,
     ItemSquare,
     ItemTarget,
-    YaraDice,
-    MinionMark,
-    YaraTurn,
-    Minion,
-    YaraPlan,
-    Putback,
-    YaraInitiative,
 )

@@ -8,20 +8,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
-from .decisions import (
-    CONAN,
-    DICE,
-    MARK,
-    TRIPLE_EFFECT,
-    YARA,
-    YARA_DICE,
-    MinionMark,
-    PairEffect,
-    Ready,
-    Reserve,
-)
+from .decisions import CONAN, DICE, MARK, TRIPLE_EFFECT, YARA, PairEffect, Ready, Reserve
 from .fields import TowerFields
 from .words import row_short
+from .yara_decisions import YARA_DICE, MinionMark
 
 TOKEN_ROWS = (BLOCK, SLASH)
 

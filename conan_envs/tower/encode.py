@@ -20,9 +20,10 @@ import numpy as np
 
 from .attack_frames import ATTACK_FRAMES
 from .content import ROW_LEN
-from .decisions import ItemTarget, Minion, MinionMark, PairEffect, Ready, Reserve, TakeTest
+from .decisions import ItemTarget, PairEffect, Ready, Reserve, TakeTest
 from .fields import TowerRules
 from .grid import CELLS, W
+from .yara_decisions import Minion, MinionMark
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",

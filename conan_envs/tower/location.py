@@ -6,19 +6,7 @@ from __future__ import annotations
 
 from conan_envs.engine.flow import AUTO
 
-from .decisions import (
-    CONAN,
-    DICE,
-    MARK,
-    MOPPING,
-    PUTBACK,
-    REWARD,
-    TAURUS,
-    YARA_PLAN,
-    Ready,
-    TakeTest,
-    Taurus,
-)
+from .decisions import CONAN, DICE, MARK, MOPPING, REWARD, TAURUS, Ready, TakeTest, Taurus
 from .enemy import Enemy, Incoming
 from .fields import TowerFields
 from .frames import (
@@ -36,6 +24,7 @@ from .frames import (
 )
 from .grid import H, W, dist
 from .words import square
+from .yara_decisions import PUTBACK, YARA_PLAN
 
 SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
 

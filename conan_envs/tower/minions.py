@@ -7,12 +7,13 @@ from __future__ import annotations
 from conan_envs.engine import draw
 
 from .content import ATTACK_KINDS
-from .decisions import YARA, YARA_TURN, Minion
+from .decisions import YARA
 from .dice import d6
 from .fields import TowerFields
 from .frames import AI, ATTACKED, MOVED, Ai, Phase
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
+from .yara_decisions import YARA_TURN, Minion
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 

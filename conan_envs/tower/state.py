@@ -16,7 +16,7 @@ from .attack_frames import ATTACK_FRAMES
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
-from .decisions import CONAN, DECISION_TYPES, DISCARD, PICK
+from .decisions import CONAN, CONAN_DECISIONS, DISCARD, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
 from .enemy import Incoming
@@ -26,6 +26,7 @@ from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
 from .view import ViewMixin
+from .yara_decisions import YARA_DECISIONS
 
 # The rule that plays each action segment (the codec's segments, in order).
 ACTIONS: dict[str, Callable[..., Any]] = {
@@ -80,7 +81,7 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixin, MinionMixin,
                  GrowthMixin, ViewMixin):
     __slots__ = FIELDS
-    FRAME_TYPES = STEP_TYPES + DECISION_TYPES + ATTACK_FRAMES   # every frame kind of the game
+    FRAME_TYPES = STEP_TYPES + CONAN_DECISIONS + YARA_DECISIONS + ATTACK_FRAMES   # every kind
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
     MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 

@@ -9,9 +9,10 @@ from typing import Any
 from . import words
 from .attack_frames import YaraBlock
 from .content import ROWS
-from .decisions import Initiative, Minion, MinionMark, TakeTest
+from .decisions import Initiative, TakeTest
 from .fields import TowerFields
 from .grid import DIR_NAMES, W
+from .yara_decisions import Minion, MinionMark
 
 SIDE_NAMES = ("conan", "yara")
 # the frames of a combat round before its initiative is resolved (Dice Phase, then the draw)
