@@ -6,7 +6,7 @@ enemy's removal. Wounds and tokens dealt outside an attack (scatter, location ev
 same way.
 
 The attack being resolved is one record (enemy.Attack). It lives in the rules' hands while
-they resolve it; where a choice is needed it rides on the deciding frame (decisions.Target,
+they resolve it; where a choice is needed it rides on the deciding frame (attack_frames.Target,
 StunTarget, YaraBlock), pushed on the frame play resumes at, and the choice resumes it from a
 copy of that record (a frame is shared by the copies of a state).
 """

@@ -87,7 +87,7 @@ class Step(IntEnum):
 @dataclass(slots=True)
 class Attack:
     """Conan's attack (or the wounds and tokens of an effect) being resolved: the record an
-    attack frame carries (frames.py: Target, StunTarget, YaraBlock). A frame is shared by the
+    attack frame carries (attack_frames.py: Target, StunTarget, YaraBlock). A frame is shared by the
     copies of a state, so its record is never changed in place: the rules resume an attack
     from ``copy()`` of the frame's record and hand the next frame the copy."""
     wounds: int = 0             # wounds still to assign

@@ -2,7 +2,8 @@
 Turn Structure: Dice Phase, Location Phase, Combat Phase, Mopping Up): the base of every frame
 and the steps the rules take without a choice (``AUTO``: a round begins, the dice are rolled,
 initiative is drawn, a side activates, the round ends, a location's tests follow in turn...).
-The decisions, Conan's and Yara's, are in decisions.py.
+The decisions are in decisions.py (Conan's), yara_decisions.py (Yara's) and attack_frames.py
+(the choices inside Conan's attack).
 
 A frame's class says who decides it (``role``), where it may lie in the stack (``resumes``:
 play may return to it, so it may lie under another frame; ``returns_to``: the frames a nested

@@ -272,5 +272,5 @@ class LocationMixin(TowerFields):
 
     # ---- "done" means the end of whatever is being decided ----------------------------------------
     def _do_done(self, _):
-        self._top(TowerFrame).done(self)      # each decision's frame says what "done" ends (frames.py)
+        self._top(TowerFrame).done(self)      # each decision's frame says what "done" ends
 

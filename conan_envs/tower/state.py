@@ -154,7 +154,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         self.push(START)
         self.advance()
 
-    # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
+    # ---- flow: frames on the engine's stack (engine/flow.py; frames.py, decisions.py) -----
     def _interrupt(self) -> Frame[Any] | None:
         """The game's end; else a skill owed (START, a level reached) and a fourth large item
         to discard are chosen before anything else, whatever is pending."""
@@ -204,7 +204,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixi
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
         check_tower_state(self)
-        super()._check_restored()      # the frames on the stack, each with its check (frames.py)
+        super()._check_restored()      # the frames on the stack, each with its check
         if not self.is_terminal() and not self.legal_action_mask().any():
             raise CorruptStateError(f"saved tower_v2 state: field stack: {self.decision()!r} "
                                     "offers no legal move")
