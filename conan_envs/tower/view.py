@@ -350,8 +350,8 @@ class ViewMixin(TowerFields):
         if seg == "minion_reroll":
             e, r = divmod(i, 4)
             if e < len(self.enemies) and r < len(self._kind(self.enemies[e]).rows):
-                row = self._kind(self.enemies[e]).rows[r]
-                return f"burn a {words.row_short(row)} die of {self._enemy_name(e)} to re-roll"
+                card_row = self._kind(self.enemies[e]).rows[r]
+                return f"burn a {words.row_short(card_row)} die of {self._enemy_name(e)} to re-roll"
             return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
         if seg in ("minion_mark", "burn_move", "minion_block"):
             top = self.stack[-1]

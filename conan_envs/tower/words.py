@@ -7,11 +7,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from .content import FATIGUE_TOKEN, RAGE_TOKEN
+from .content import FATIGUE_TOKEN, RAGE_TOKEN, Effect, Row
 from .grid import CELLS, W
-
-Row = tuple[int, int, str, int, int]     # an enemy card's row: results lo-hi, kind, param, reach
-Effect = tuple[Any, ...]                # a card's or a test's effect: its kind, then its values
 
 TOKEN_NAMES = {"S": "STUNNED", "R": "RATTLED", "P": "POISON"}
 FILES = "abcdefgh"
