@@ -24,7 +24,7 @@ PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's c
 
 class ViewMixin(TowerFields):
     # ---- pieces of the view -------------------------------------------------------------------
-    def _enemy_view(self, i):
+    def _enemy_view(self, i: int) -> dict[str, Any]:
         e = self.enemies[i]
         card = self.game.c["cards"][e.card]
         k = card.kind
@@ -47,7 +47,7 @@ class ViewMixin(TowerFields):
         })
         return out
 
-    def _conan_view(self):
+    def _conan_view(self) -> dict[str, Any]:
         c = self.game.c
         skills = [{"name": c["skills"][s].name, "level": c["skills"][s].level,
                    "effect": words.skill_effect(c["skills"][s].effect), "exhausted": x}
@@ -75,7 +75,7 @@ class ViewMixin(TowerFields):
             "skills": skills, "items": items,
         }
 
-    def _yara_view(self, role):
+    def _yara_view(self, role: int) -> dict[str, Any]:
         v: dict[str, Any] = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
              "discard": len(self.plot_discard), "played_this_round": self.plot_played}
         if role == 1:
@@ -87,7 +87,7 @@ class ViewMixin(TowerFields):
             v["put_back_lies"] = self.plot_known or None
         return v
 
-    def _incoming_view(self):
+    def _incoming_view(self) -> dict[str, Any] | None:
         p = self.pending
         hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if not (hits or tokens or att >= 0 or rip):
@@ -101,7 +101,7 @@ class ViewMixin(TowerFields):
                      + ("; he may BLOCK or RIPOSTE." if rip else "; he may BLOCK (no RIPOSTE)."))
         return v
 
-    def _attack_view(self):
+    def _attack_view(self) -> dict[str, Any] | None:
         a = self._attack_now()
         if a is None:
             return None
@@ -122,7 +122,7 @@ class ViewMixin(TowerFields):
         return v
 
     @staticmethod
-    def _attack_text(v):
+    def _attack_text(v: dict[str, Any]) -> str:
         """Conan's attack being resolved, as a sentence."""
         kind = (f"Conan's RIPOSTE against {v['riposte_against']}" if v["riposte_against"]
                 else "Conan's attack")
@@ -149,7 +149,7 @@ class ViewMixin(TowerFields):
                      + (" (RIPOSTE dice may block it)" if b["riposte_dice_may_block"] else ""))
         return text + "."
 
-    def _test_view(self):
+    def _test_view(self) -> dict[str, Any] | None:
         f = self.stack[-1]
         if type(f) is not TakeTest:
             return None
@@ -168,7 +168,7 @@ class ViewMixin(TowerFields):
                          + (words.effects_text(t.on_fail) if not t.optional
                             else "nothing happens") + ".")}
 
-    def _scenario_view(self):
+    def _scenario_view(self) -> dict[str, Any]:
         """The location's page of the Scenario Book, public at the table: its tests (what each
         needs, what passing and failing do), the events after combat and its notes."""
         L = self.game.c["locations"][self.loc]
@@ -209,14 +209,14 @@ class ViewMixin(TowerFields):
         text += [f"{line}." for line in notes + after]
         return {"tests": tests, "after_combat": after, "notes": notes, "text": text}
 
-    def _initiative_view(self):
+    def _initiative_view(self) -> dict[str, Any] | None:
         if self.init_card < 0:
             return None
         name, conan, yara = self.game.c["initiative"][self.init_card]
         return {"card": name, "conan_effect": words.conan_effect(*conan),
                 "yara_effect": words.minion_effect(*yara)}
 
-    def _view(self, role):
+    def _view(self, role: int) -> dict[str, Any]:
         c = self.game.c
         L = c["locations"][self.loc]
         g = L.grid
@@ -253,7 +253,7 @@ class ViewMixin(TowerFields):
         return v
 
     # ---- action names ---------------------------------------------------------------------------
-    def action_to_string(self, a):
+    def action_to_string(self, a: int) -> str:
         seg, i = self.game.codec.decode(a)
         c = self.game.c
         if seg == "pick_skill":
@@ -357,8 +357,8 @@ class ViewMixin(TowerFields):
             top = self.stack[-1]
             who = top.enemy if type(top) is (MinionMark if seg == "minion_mark" else Minion) else -1
             if seg == "minion_block":
-                a = self._attack_now()
-                who = a.blows[0].target if a and a.blows else -1
+                attack = self._attack_now()
+                who = attack.blows[0].target if attack and attack.blows else -1
             rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
             row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
             return {"minion_mark": f"mark a {row} die to re-roll",
@@ -380,7 +380,7 @@ class ViewMixin(TowerFields):
         return self.game.codec.name(a)
 
     # ---- the text board ---------------------------------------------------------------------------
-    def _render(self, view):
+    def _render(self, view: dict[str, Any]) -> str:
         lines = []
         L = view["location"]
         r = view["round"]
