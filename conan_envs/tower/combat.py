@@ -147,7 +147,7 @@ class CombatMixin(TowerFields):
         self.side_no = 0
         self._start_side(self.first_side)
 
-    def _start_side(self, side):
+    def _start_side(self, side: int) -> None:
         if side == CONAN:
             self.cphase = int(Phase.FRESH)
             self.slain_sq = -1
