@@ -7,6 +7,7 @@ Conan in defence.py."""
 from __future__ import annotations
 
 from conan_envs.engine import draw
+from conan_envs.engine.core import Mask
 
 from .content import LEAP, SLASH, SWING
 from .decisions import (
@@ -43,7 +44,7 @@ POISON_CAPACITY = 2
 
 class CombatMixin(TowerFields):
     # ---- rounds ---------------------------------------------------------------------------------
-    def _auto_round_start(self):
+    def _auto_round_start(self) -> None:
         """1. Roll and slot the Action Dice (POISON takes its FATIGUE after rolling)."""
         self.move_bonus = 0
         self.free_blocks = 0
@@ -60,7 +61,7 @@ class CombatMixin(TowerFields):
         self.poison = [p for p in self.poison if p < POISON_CAPACITY]
         self.stack[:] = [AFTER_CONAN_DICE, DICE]
 
-    def _auto_after_conan_dice(self):
+    def _auto_after_conan_dice(self) -> None:
         self._finish_conan_dice()
         alive = any(self._alive(e) for e in self.enemies)
         if alive:
@@ -70,10 +71,10 @@ class CombatMixin(TowerFields):
                 return
         self.replace(AFTER_YARA_DICE)
 
-    def _auto_after_yara_dice(self):
+    def _auto_after_yara_dice(self) -> None:
         self.replace(INITIATIVE_DRAW if self.in_combat else LOCATION_READY)
 
-    def _auto_initiative_draw(self):
+    def _auto_initiative_draw(self) -> None:
         """2. The token holder draws and chooses GO FIRST or the GAME EFFECT; the token passes.
         In solo mode Yara's side always chooses GO FIRST. A location may give one side the first
         swing every round, and a test may give Conan the first round: then no card is drawn, no
@@ -97,13 +98,13 @@ class CombatMixin(TowerFields):
         else:
             self.replace(INITIATIVE if holder == CONAN else YARA_INITIATIVE)
 
-    def _do_go_first(self, _):
+    def _do_go_first(self, _: int) -> None:
         self._resolve_initiative(CONAN if self.top_is(Initiative) else YARA, True)
 
-    def _do_game_effect(self, _):
+    def _do_game_effect(self, _: int) -> None:
         self._resolve_initiative(CONAN if self.top_is(Initiative) else YARA, False)
 
-    def _resolve_initiative(self, chooser, go_first):
+    def _resolve_initiative(self, chooser: int, go_first: bool) -> None:
         self.first_side = chooser if go_first else 1 - chooser
         effect_side = 1 - chooser if go_first else chooser
         _, conan_eff, yara_eff = self.game.c["initiative"][self.init_card]
@@ -116,7 +117,7 @@ class CombatMixin(TowerFields):
             self._minion_effect(yara_eff)
         self.replace(SIDES)
 
-    def _conan_effect(self, eff):
+    def _conan_effect(self, eff: tuple[str, int]) -> None:
         kind, k = eff
         if kind == "fatigue":
             self._refill(k)
@@ -128,7 +129,7 @@ class CombatMixin(TowerFields):
             for _ in range(k):
                 self._rage_into_swing()
 
-    def _minion_effect(self, eff):
+    def _minion_effect(self, eff: tuple[str, int]) -> None:
         kind, k = eff
         for e in self.enemies:
             if not self._alive(e):
@@ -142,7 +143,7 @@ class CombatMixin(TowerFields):
             elif kind == "minion_hit":
                 e.bonus_hits += k
 
-    def _auto_sides(self):
+    def _auto_sides(self) -> None:
         """3-4. The side going first activates, then the other side."""
         self.side_no = 0
         self._start_side(self.first_side)
@@ -160,14 +161,14 @@ class CombatMixin(TowerFields):
             self.ai_idx = 0
             self.replace(AI)
 
-    def _end_side(self):
+    def _end_side(self) -> None:
         self.side_no += 1
         if self.side_no >= 2:
             self.replace(ROUND_END)
         else:
             self._start_side(1 - self.first_side)
 
-    def _auto_round_end(self):
+    def _auto_round_end(self) -> None:
         """5. Both sides still stand: tokens turn over or go, the round tracker advances, Conan
         reserves dice, and the next round begins."""
         if self.ctok_active and self.ctok:
@@ -195,7 +196,7 @@ class CombatMixin(TowerFields):
             self._clear_rows()
             self.replace(ROUND_START)
 
-    def _advance_tracker(self, k):
+    def _advance_tracker(self, k: int) -> None:
         """At the end of each 4th round the tracker resets to 1: solo, Conan loses 2 FATIGUE;
         Battle Mode, 1 FATIGUE and Yara draws a Plot and Plan card."""
         for _ in range(k):
@@ -211,38 +212,38 @@ class CombatMixin(TowerFields):
             else:
                 self.tracker += 1
 
-    def _finish_reserve(self):
+    def _finish_reserve(self) -> None:
         self._clear_rows(self._top(Reserve).kept)
         self.replace(ROUND_START)
 
     # ---- Conan's activation -----------------------------------------------------------------------
-    def _can_move(self):
+    def _can_move(self) -> bool:
         if self._stunned() or self._rattled():
             return False
         return self.slay_move or self.cphase != 2
 
-    def _can_enter(self):
+    def _can_enter(self) -> bool:
         """Right after a kill Conan may step into the slain enemy's square and LEAP on,
         whether or not he moved before attacking (Conflict Begins, steps 3-4)."""
         return (self.slain_sq >= 0 and dist(self.slain_sq, self.pos) == 1
                 and not self._stunned() and not self._rattled())
 
-    def _moved(self):
+    def _moved(self) -> None:
         if not self.slay_move:
             self.cphase = MOVED.get(self.cphase, self.cphase)
 
-    def _attack_allowed(self):
+    def _attack_allowed(self) -> bool:
         return not self._stunned() and self.cphase != 4
 
-    def _can_attack(self):
+    def _can_attack(self) -> bool:
         return self._attack_allowed() and bool(self._adjacent_enemies(self.pos))
 
-    def _attacked(self):
+    def _attacked(self) -> None:
         self.slay_move = False
         self.slain_sq = -1
         self.cphase = ATTACKED.get(self.cphase, self.cphase)
 
-    def _step_cost(self, src, dst, adjacent=None):
+    def _step_cost(self, src: int, dst: int, adjacent: int | None = None) -> int:
         g = self._grid()
         if dst < 0 or g.blocked[dst]:
             return 99
@@ -253,7 +254,7 @@ class CombatMixin(TowerFields):
             adjacent = len(self._adjacent_enemies(src))
         return 1 + adjacent + (1 if g.elev[src] != g.elev[dst] else 0)
 
-    def _mask_conan_turn(self, m, O):
+    def _mask_conan_turn(self, m: Mask, O: dict[str, int]) -> None:
         g = self._grid()
         enter = self._can_enter()
         if self._can_move():
@@ -280,7 +281,7 @@ class CombatMixin(TowerFields):
         self._item_mask(m, O, "turn")
         m[O["done"]] = True
 
-    def _do_step(self, d):
+    def _do_step(self, d: int) -> None:
         if self.top_is(Minion):
             return self._minion_step(d)
         dst = self._grid().step[self.pos][d]
@@ -289,13 +290,13 @@ class CombatMixin(TowerFields):
         self.pos = dst
         self._moved()
 
-    def _do_leap(self, i):
+    def _do_leap(self, i: int) -> None:
         """Burning the first k LEAP dice gives the move points printed above the k-th slot."""
         del self.rows[LEAP][: i + 1]
         self.move_left += self.game.c["leap_move"][i]
         self._moved()
 
-    def _do_enter(self, _):
+    def _do_enter(self, _: int) -> None:
         """Step into the slain enemy's square at no cost; then only LEAPs move him on (on the
         enemies' turn, after a RIPOSTE kill, the step alone: ruling 14b)."""
         self.pos = self.slain_sq
@@ -310,10 +311,10 @@ class CombatMixin(TowerFields):
     # ---- a RIPOSTE kill on the enemies' turn (Conflict Begins: "If Conan slays an enemy ... 3.
     # Conan MAY step into the space the enemy occupied"; the one exception to "BLOCK and
     # RIPOSTE are the only actions allowed during an opponent's attack") -----------------------
-    def _slay_step_done(self):
+    def _slay_step_done(self) -> None:
         self.slain_sq = -1
         self.pop()
 
-    def _auto_defend_after_step(self):
+    def _auto_defend_after_step(self) -> None:
         self.replace(DEFEND)
         self._defend_check()
