@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from conan_envs.engine.core import Mask
+
 from .content import BLOCK, FATIGUE_TOKEN, RAGE_TOKEN, SLASH, SWING
 from .decisions import CONAN, DICE, MARK, TRIPLE_EFFECT, YARA, PairEffect, Ready, Reserve
 from .fields import TowerFields
@@ -28,7 +30,7 @@ def d6(rng: np.random.Generator, n: int) -> Sequence[int]:
 
 class DiceMixin(TowerFields):
     # ---- Conan rolls --------------------------------------------------------------------------
-    def _roll_conan(self):
+    def _roll_conan(self) -> None:
         """Roll every action die not already sitting reserved on the card."""
         n = self._base_dice() - sum(1 for row in self.rows for v in row if v <= 6)
         if self._rattled():
@@ -41,7 +43,7 @@ class DiceMixin(TowerFields):
         self.log_event(f"Conan rolls {sorted(rolled)}")
 
 
-    def _mask_dice(self, m, O):
+    def _mask_dice(self, m: Mask, O: dict[str, int]) -> None:
         pool = self.pool
         total = sum(pool)
         stunned = self._stunned()
@@ -77,19 +79,19 @@ class DiceMixin(TowerFields):
         self._item_mask(m, O, "dice")
         m[O["done"]] = True
 
-    def _do_slot(self, i):
+    def _do_slot(self, i: int) -> None:
         v, r = divmod(i, 5)
         self.pool[v + 1] -= 1
         self.rows[r].append(v + 1)
 
-    def _do_reroll(self, i):
+    def _do_reroll(self, i: int) -> None:
         self.pool[i + 1] -= 1
         self.push(MARK, then=DICE)
 
-    def _do_mark(self, i):
+    def _do_mark(self, i: int) -> None:
         self.marked[i + 1] += 1
 
-    def _do_roll(self, _):
+    def _do_roll(self, _: int) -> None:
         if self.top_is(MinionMark):
             return self._minion_roll()
         n = 0
@@ -103,15 +105,15 @@ class DiceMixin(TowerFields):
         self.log_event(f"Conan re-rolls {n} dice: {sorted(rolled)}")
         self.pop()
 
-    def _do_pair(self, i):
+    def _do_pair(self, i: int) -> None:
         self.pool[i + 1] -= 2
         self.push(PairEffect(CONAN, True), then=DICE)
 
-    def _do_choose_result(self, i):
+    def _do_choose_result(self, i: int) -> None:
         self.pool[i + 1] += 1
         self.pop()
 
-    def _do_ready_skill(self, s):
+    def _do_ready_skill(self, s: int) -> None:
         self._ready(s)
         top = self.stack[-1]
         if type(top) is Ready:
@@ -122,52 +124,52 @@ class DiceMixin(TowerFields):
         else:
             self.pop()
 
-    def _triple_useful(self):
+    def _triple_useful(self) -> bool:
         return self.fatigue < self.game.c["conan"]["fatigue"] or bool(self.ctok) or bool(self.poison)
 
-    def _do_triple(self, i):
+    def _do_triple(self, i: int) -> None:
         self.pool[i + 1] -= 3
         self.push(TRIPLE_EFFECT, then=DICE)
 
-    def _do_triple_refill(self, _):
+    def _do_triple_refill(self, _: int) -> None:
         self.fatigue = self.game.c["conan"]["fatigue"]
         self.pop()
 
-    def _do_triple_discard(self, _):
+    def _do_triple_discard(self, _: int) -> None:
         """Discards the oldest STUNNED/RATTLED token (the top of the stack)."""
         self.ctok.pop(0)
         self.ctok_active = False
         self.pop()
 
-    def _do_triple_poison(self, _):
+    def _do_triple_poison(self, _: int) -> None:
         self.poison.pop(0)
         self.pop()
 
-    def _do_fatigue_token(self, k):
+    def _do_fatigue_token(self, k: int) -> None:
         """FATIGUE from the track fills the leftmost space of a blue row. Spending the last one
         reveals WOUND, as any other loss does."""
         self.rows[TOKEN_ROWS[k]].insert(0, FATIGUE_TOKEN)
         self.locked = True
         self._lose_fatigue(1)
 
-    def _do_rage_token(self, _):
+    def _do_rage_token(self, _: int) -> None:
         self.rage_pool -= 1
         self.rows[SWING].insert(0, RAGE_TOKEN)
         self.locked = True
 
-    def _finish_conan_dice(self):
+    def _finish_conan_dice(self) -> None:
         """Unslotted dice are spent for this round."""
         self.pool = [0] * 7
         self.locked = True
 
     # ---- reserving between rounds -------------------------------------------------------------
-    def _do_reserve(self, r):
+    def _do_reserve(self, r: int) -> None:
         top = self._top(Reserve)
         kept = list(top.kept)
         kept[r] += 1
         self.replace(Reserve(CONAN, top.left - 1, tuple(kept)))
 
-    def _clear_rows(self, keep=(0, 0, 0, 0, 0)):
+    def _clear_rows(self, keep: Sequence[int] = (0, 0, 0, 0, 0)) -> None:
         """Unreserved dice go back to the pool; FATIGUE tokens to the track; RAGE to the pile."""
         cap = self.game.c["conan"]["fatigue"]
         for r in range(5):
@@ -182,7 +184,7 @@ class DiceMixin(TowerFields):
         self.marked = [0] * 7
 
     # ---- Yara's minions roll --------------------------------------------------------------------
-    def _roll_minions(self, solo):
+    def _roll_minions(self, solo: bool) -> None:
         """Each minion rolls its own pool; results go to the row that accepts them. In solo mode
         one die is set automatically (the card's Solo Play line)."""
         cards = self.game.c["cards"]
@@ -205,7 +207,7 @@ class DiceMixin(TowerFields):
             self.log_event(f"{cards[e.card].name} rolls {sum(rows)} dice: " + ", ".join(
                 f"{row_short(k.rows[r])} x{c}" for r, c in enumerate(rows) if c))
 
-    def _mask_yara_dice(self, m, O):
+    def _mask_yara_dice(self, m: Mask, O: dict[str, int]) -> None:
         for i, e in enumerate(self.enemies):
             if self._alive(e) and sum(e.dice) >= 2:
                 for r, n in enumerate(e.dice):
@@ -213,18 +215,18 @@ class DiceMixin(TowerFields):
                         m[O["minion_reroll"] + i * 4 + r] = True
         m[O["done"]] = True
 
-    def _do_minion_reroll(self, i):
+    def _do_minion_reroll(self, i: int) -> None:
         e, r = divmod(i, 4)
         self.enemies[e].dice[r] -= 1
         self.push(MinionMark(YARA, e, (0, 0, 0, 0)), then=YARA_DICE)
 
-    def _do_minion_mark(self, r):
+    def _do_minion_mark(self, r: int) -> None:
         top = self._top(MinionMark)
         marked = list(top.marked)
         marked[r] += 1
         self.replace(MinionMark(YARA, top.enemy, tuple(marked)))
 
-    def _minion_roll(self):
+    def _minion_roll(self) -> None:
         top = self._top(MinionMark)
         e = self.enemies[top.enemy]
         k = self.game.c["cards"][e.card].kind
