@@ -3,6 +3,7 @@ Stronger): XP, levels, skills exhausted and readied, items carried, used and tra
 from __future__ import annotations
 
 from conan_envs.engine import draw
+from conan_envs.engine.core import Mask
 
 from .content import RAGE_TOKEN, SWING
 from .decisions import CONAN, DICE, ITEM_SQUARE, MARK, ItemTarget, PairEffect
@@ -29,12 +30,12 @@ class GrowthMixin(TowerFields):
         return [i for i, s in enumerate(self.game.c["skills"])
                 if s.level == level and i not in self.skills]
 
-    def _mask_pick(self, m, O):
+    def _mask_pick(self, m: Mask, O: dict[str, int]) -> None:
         level = self.picks[0]
         for i in self._pickable(level):
             m[O["pick_skill"] + i] = True
 
-    def _do_pick_skill(self, i):
+    def _do_pick_skill(self, i: int) -> None:
         self.skills.append(i)
         self.exhausted.append(False)
         level = self.picks.pop(0)
@@ -84,7 +85,7 @@ class GrowthMixin(TowerFields):
             if self._skill_usable(k, where):
                 m[O["skill"] + s] = True
 
-    def _do_skill(self, s):
+    def _do_skill(self, s: int) -> None:
         k = self.skills.index(s)
         self.exhausted[k] = True
         self.log_event(f"Conan uses {self.game.c['skills'][s].name}")
@@ -118,7 +119,7 @@ class GrowthMixin(TowerFields):
     def _must_discard(self) -> bool:
         return self._large_count() > LARGE_LIMIT
 
-    def _do_discard_item(self, i):
+    def _do_discard_item(self, i: int) -> None:
         self.items.remove(i)
         self.item_discard.append(i)
         self.discard_due = self._must_discard()
@@ -163,7 +164,7 @@ class GrowthMixin(TowerFields):
             if self._item_usable(i, where):
                 m[O["item"] + i] = True
 
-    def _do_item(self, i):
+    def _do_item(self, i: int) -> None:
         it = self.game.c["items"][i]
         kind = it.effect[0]
         self.log_event(f"Conan uses {it.name}")
@@ -195,7 +196,7 @@ class GrowthMixin(TowerFields):
                     kind != "heart" or self.game.c["cards"][e.card] is yara):
                 m[O["target"] + k] = True
 
-    def _do_trade(self, i):
+    def _do_trade(self, i: int) -> None:
         self.items.remove(i)
         self.item_discard.append(i)
         self._gain_xp(self.game.c["items"][i].xp)

@@ -4,6 +4,7 @@ the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws,
 combat, trading items for XP and moving on."""
 from __future__ import annotations
 
+from conan_envs.engine.core import Mask
 from conan_envs.engine.flow import AUTO
 
 from .decisions import CONAN, DICE, MARK, MOPPING, REWARD, TAURUS, Ready, TakeTest, Taurus
@@ -52,7 +53,7 @@ class LocationMixin(TowerFields):
         self.test_idx = 0
         self.replace(ROUND_START)
 
-    def _auto_location_ready(self):
+    def _auto_location_ready(self) -> None:
         """Just before any events, Conan may READY two exhausted skills plus one per level."""
         allowance = 2 + self.level
         if sum(self.exhausted) <= allowance:
@@ -69,7 +70,7 @@ class LocationMixin(TowerFields):
             return False
         return True
 
-    def _auto_location_tests(self):
+    def _auto_location_tests(self) -> None:
         tests = self.game.c["locations"][self.loc].tests
         while self.test_idx < len(tests) and not self._test_applies(tests[self.test_idx]):
             self.test_idx += 1
@@ -94,7 +95,7 @@ class LocationMixin(TowerFields):
         if self._test().optional or not can:
             m[O["done"]] = True
 
-    def _do_pay(self, r):
+    def _do_pay(self, r: int) -> None:
         test = self._top(TakeTest)
         need = self._need(test.rerolled)
         row = self.rows[r]
@@ -110,7 +111,7 @@ class LocationMixin(TowerFields):
         else:
             self.replace(TakeTest(CONAN, test.paid + 1, test.rerolled))
 
-    def _do_test_reroll(self, _):
+    def _do_test_reroll(self, _: int) -> None:
         """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
         paid = self._top(TakeTest).paid
         dice = [v for row in self.rows for v in row if v <= 6]
@@ -121,7 +122,7 @@ class LocationMixin(TowerFields):
         self.push(DICE, then=TestResume(AUTO, paid))
         self.push(MARK)
 
-    def _auto_test_resume(self):
+    def _auto_test_resume(self) -> None:
         self._finish_conan_dice()
         self.replace(TakeTest(CONAN, self._top(TestResume).paid, True))
 
@@ -168,14 +169,14 @@ class LocationMixin(TowerFields):
                                    if self._alive(e) and (len(eff) < 3 or self._kind(e).key == eff[2])])
 
     # ---- Taurus's Black Lotus Powder (Scatter Rule) -----------------------------------------------
-    def _auto_taurus_check(self):
+    def _auto_taurus_check(self) -> None:
         L = self.game.c["locations"][self.loc]
         if L.taurus and any(self._alive(e) for e in self.enemies):
             self.replace(TAURUS)
         else:
             self.replace(YARA_DRAW)
 
-    def _do_square(self, sq):
+    def _do_square(self, sq: int) -> None:
         """Scatter: roll for where the powder lands; a square no one can occupy counts as the
         target. Centre: STUNNED and 1 wound; adjacent squares: RATTLED. It can affect Conan."""
         roll = int(self.rng.integers(1, 7))
@@ -204,7 +205,7 @@ class LocationMixin(TowerFields):
         self._begin_blows(blows, *conan)
 
     # ---- Yara's draws and plans -------------------------------------------------------------------
-    def _auto_yara_draw(self):
+    def _auto_yara_draw(self) -> None:
         L = self.game.c["locations"][self.loc]
         self.replace(YARA_PLANS)
         if self.game.battle and L.battle_draw:
@@ -213,13 +214,13 @@ class LocationMixin(TowerFields):
             if self.put_back > 0:
                 self.push(PUTBACK, then=YARA_PLANS)
 
-    def _auto_yara_plans(self):
+    def _auto_yara_plans(self) -> None:
         L = self.game.c["locations"][self.loc]
         self.replace(COMBAT_START)
         if self.game.battle and not L.no_plots and self.plot_hand:
             self.push(YARA_PLAN, then=COMBAT_START)
 
-    def _auto_combat_start(self):
+    def _auto_combat_start(self) -> None:
         if any(self._alive(e) for e in self.enemies):
             self.in_combat = True
             self.replace(INITIATIVE_DRAW)
@@ -227,7 +228,7 @@ class LocationMixin(TowerFields):
             self.replace(MOPPING_START)
 
     # ---- end of combat and Mopping Up ---------------------------------------------------------------
-    def _auto_combat_end(self):
+    def _auto_combat_end(self) -> None:
         """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
         if self.pending.hits or self.pending.tokens:
             hits = self.pending.hits
@@ -244,18 +245,18 @@ class LocationMixin(TowerFields):
         self.rewards = int(patience) + int("spoils" in L.end_events)
         self.replace(REWARD if self.rewards else MOPPING_START)
 
-    def _do_draw_item(self, _):
+    def _do_draw_item(self, _: int) -> None:
         """Rewards of Patience / Spoils: each lets Conan draw an Item Card."""
         self._draw_item()
         self.rewards -= 1
         if self.rewards <= 0:
             self.replace(MOPPING_START)
 
-    def _auto_mopping_start(self):
+    def _auto_mopping_start(self) -> None:
         self._clear_rows()
         self.replace(MOPPING)
 
-    def _mask_mopping(self, m, O):
+    def _mask_mopping(self, m: Mask, O: dict[str, int]) -> None:
         items = self.game.c["items"]
         for i in set(self.items):
             if items[i].effect[0] != "heart":
@@ -271,6 +272,6 @@ class LocationMixin(TowerFields):
         self.replace(START)
 
     # ---- "done" means the end of whatever is being decided ----------------------------------------
-    def _do_done(self, _):
+    def _do_done(self, _: int) -> None:
         self._top(TowerFrame).done(self)      # each decision's frame says what "done" ends
 

@@ -5,6 +5,7 @@ plays Plot and Plan cards."""
 from __future__ import annotations
 
 from conan_envs.engine import draw
+from conan_envs.engine.core import Mask
 
 from .content import ATTACK_KINDS
 from .decisions import YARA
@@ -79,7 +80,7 @@ class MinionMixin(TowerFields):
                 and self._grid().line_of_sight(e.square, self.pos))
 
     # ---- solo mode ------------------------------------------------------------------------------
-    def _auto_ai(self):
+    def _auto_ai(self) -> None:
         """Enemies activate in card order. In range they attack and never step out of range;
         out of range they spend all movement and dice to get into range as fast as they can."""
         while self.ai_idx < len(self.enemies):
@@ -154,14 +155,14 @@ class MinionMixin(TowerFields):
         e.square = stop
 
     # ---- Battle Mode: Yara's turn --------------------------------------------------------------
-    def _mask_yara_turn(self, m, O):
+    def _mask_yara_turn(self, m: Mask, O: dict[str, int]) -> None:
         for i, e in enumerate(self.enemies):
             if self._alive(e) and not e.done and not self._e_stunned(e):
                 m[O["activate"] + i] = True
         self._plot_mask(m, O, combat=True)
         m[O["done"]] = True
 
-    def _do_activate(self, i):
+    def _do_activate(self, i: int) -> None:
         e = self.enemies[i]
         e.done = True
         self.log_event(f"Yara activates {self.game.c['cards'][e.card].name}")
@@ -234,14 +235,14 @@ class MinionMixin(TowerFields):
         if phase != act.phase:
             self.replace(Minion(YARA, act.enemy, phase, act.ability_used))
 
-    def _do_burn_move(self, r):
+    def _do_burn_move(self, r: int) -> None:
         """A minion may burn a die from any slot for 1 extra movement point."""
         e = self.enemies[self._top(Minion).enemy]
         e.dice[r] -= 1
         self.move_left += 1
         self.log_event(f"{self.game.c['cards'][e.card].name} burns a die to move")
 
-    def _do_attack(self, _):
+    def _do_attack(self, _: int) -> None:
         act = self._top(Minion)
         i = act.enemy
         phase = ATTACKED.get(act.phase, act.phase)
@@ -267,7 +268,7 @@ class MinionMixin(TowerFields):
             return any(self._alive(x) and x.wounds > 0 for x in self.enemies)
         return False
 
-    def _do_ability(self, _):
+    def _do_ability(self, _: int) -> None:
         act = self._top(Minion)
         e = self.enemies[act.enemy]
         k = self._kind(e)
@@ -305,7 +306,7 @@ class MinionMixin(TowerFields):
             if combat or plots[c].when == "any":
                 m[O["plot"] + c] = True
 
-    def _do_plot(self, c):
+    def _do_plot(self, c: int) -> None:
         """At most one card per combat round; outside combat, freely."""
         self.plot_hand.remove(c)
         self.plot_discard.append(c)
@@ -339,14 +340,14 @@ class MinionMixin(TowerFields):
         self.log_event(f"Yara draws {len(self.drawn)} Plot and Plan card(s)")
         self.log_event("Yara draws " + ", ".join(plots[p].name for p in self.drawn), to=1)
 
-    def _mask_yara_plan(self, m, O):
+    def _mask_yara_plan(self, m: Mask, O: dict[str, int]) -> None:
         self._plot_mask(m, O, combat=False)
         m[O["done"]] = True
 
-    def _do_put_top(self, c):
+    def _do_put_top(self, c: int) -> None:
         self._put_back(c, True)
 
-    def _do_put_bottom(self, c):
+    def _do_put_bottom(self, c: int) -> None:
         self._put_back(c, False)
 
     def _put_back(self, c, top):
