@@ -266,7 +266,7 @@ class ScriptedAgent(Agent):
 
     def _defend(self) -> int | None:
         s = self.s
-        hits = s.pending["hits"]
+        hits = s.pending.hits
         if hits and s.rows[RIPOSTE] and not s.rows[BLOCK]:
             return self._ok("riposte", min(len(s.rows[RIPOSTE]), 7) - 1)
         a = self._ok("block") if hits else self._first("block")   # a hit, else a token
@@ -277,7 +277,7 @@ class ScriptedAgent(Agent):
                 a = self._ok("riposte", k - 1)
                 if a is not None:
                     return a
-        if hits + len(s.pending["tokens"]) >= 1:
+        if hits + len(s.pending.tokens) >= 1:
             return self._first("skill") or self._first("item") or self._ok("done")
         return self._ok("done")
 
@@ -317,7 +317,7 @@ class ScriptedAgent(Agent):
 
     def _minion_mark(self) -> int | None:
         s = self.s
-        e = s.enemies[s.mark_enemy]
+        e = s.enemies[s.frame().enemy]     # the MinionMark frame's minion
         k = s._kind(e)
         for r, row in enumerate(k.rows):
             if row[2] == "block" and self._ok("minion_mark", r) is not None:
@@ -328,7 +328,7 @@ class ScriptedAgent(Agent):
         """Block every wound and token she can: riposte dice first (they strike back), then
         BLOCK dice, then dice that are both a hit and a riposte."""
         s = self.s
-        e = s.enemies[s.attack["blows"][0].target]
+        e = s.enemies[s.frame().attack.blows[0].target]   # the YaraBlock frame's attack
         rows = s._kind(e).rows
         for want in ("riposte", "block", "hitriposte"):
             for r, row in enumerate(rows):
@@ -367,7 +367,8 @@ class ScriptedAgent(Agent):
 
     def _minion(self) -> int | None:
         s = self.s
-        e = s.enemies[s.active]
+        act = s.frame()         # the Minion frame: the minion activated and its phase
+        e = s.enemies[act.enemy]
         a = self._ok("ability")
         if a is not None:
             kind = s._kind(e).ability[1] if s._kind(e).ability else "bow"
@@ -378,7 +379,7 @@ class ScriptedAgent(Agent):
         a = self._ok("attack")
         if a is not None:
             return a
-        if s.mphase in (2, 3, 4):
+        if act.phase in (2, 3, 4):
             return self._ok("done")
         g = s._grid()
         k = s._kind(e)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from conan_envs.engine import CorruptStateError
 
+from .attack_frames import MAX_PENDING
 from .content import ROW_LEN
-from .enemy import Blow
-from .frames import RESUME, Minion, TowerFrame
+from .enemy import Incoming
+from .fields import TowerFields
 from .grid import CELLS
+from .yara_decisions import Minion
 
-MAX_PENDING = 60     # hits or tokens one attack can deal
 TOKENS = ("S", "R")
 
 
@@ -23,7 +24,7 @@ def _ints(xs, lo, hi, field):
     _need(isinstance(xs, list) and all(type(x) is int and lo <= x <= hi for x in xs), field)
 
 
-def check_tower_state(s):
+def check_tower_state(s: TowerFields) -> None:
     g = s.game
     c = g.c
     cc = c["conan"]
@@ -57,7 +58,7 @@ def check_tower_state(s):
     _need(0 <= s.pos < CELLS, "pos")
     _need(-1 <= s.slain_sq < CELLS, "slain_sq")
     _need(1 <= s.tracker <= 4, "tracker")
-    _need(0 <= s.cphase <= 4 and 0 <= s.mphase <= 4, "cphase")
+    _need(0 <= s.cphase <= 4, "cphase")
     _need(0 <= s.move_left <= 60 and 0 <= s.move_bonus <= 30 and 0 <= s.free_blocks <= 30, "move_left")
     _need(all(t in TOKENS for t in s.ctok) and len(s.ctok) <= 20, "ctok")
     _need(not s.ctok_active or bool(s.ctok), "ctok_active", "an acting token on an empty stack")
@@ -81,24 +82,18 @@ def check_tower_state(s):
         _need(type(e.auto_row) is int and -1 <= e.auto_row < len(k.rows), f + ".auto_row")
     n = len(s.enemies)
     top = s.stack[-1] if isinstance(s.stack, list) and s.stack else None
-    mover = s.active if type(top) is Minion else -1     # may be passing through a friend
+    mover = top.enemy if type(top) is Minion else -1     # may be passing through a friend
     squares = [e.square for i, e in enumerate(s.enemies) if e.alive and i != mover]
     _need(len(set(squares)) == len(squares) and s.pos not in squares
           and (mover < 0 or not 0 <= mover < n or s.enemies[mover].square != s.pos),
           "enemies", "two figures on one square")
     p = s.pending
-    _need(isinstance(p, dict) and set(p) == {"hits", "tokens", "attacker", "riposte"}, "pending",
-          "not a record of hits, tokens, attacker and riposte")
-    hits, tokens, att = p["hits"], p["tokens"], p["attacker"]
-    _need(0 <= hits <= MAX_PENDING and len(tokens) <= MAX_PENDING and -1 <= att < n
-          and all(t in ("S", "R", "P") for t in tokens), "pending")
-    _need(-1 <= s.active < 6 and -1 <= s.mark_enemy < 6 and -1 <= s.init_card < len(c["initiative"]),
-          "active")
-    _need(-1 <= s.use_item < len(c["items"]), "use_item")
+    _need(isinstance(p, Incoming), "pending", "not a record of hits, tokens, attacker and riposte")
+    _need(0 <= p.hits <= MAX_PENDING and len(p.tokens) <= MAX_PENDING and -1 <= p.attacker < n
+          and all(t in ("S", "R", "P") for t in p.tokens), "pending")
+    _need(-1 <= s.init_card < len(c["initiative"]), "init_card")
     _need(0 <= s.test_idx <= len(c["locations"][s.loc].tests), "test_idx")
-    _need(0 <= s.rewards <= 2 and 0 <= s.ready_left <= 10 and 0 <= s.reserve_left <= 5, "rewards")
-    _ints(s.reserve_kept, 0, ROW_LEN, "reserve_kept")
-    _ints(s.minion_marked, 0, 12, "minion_marked")
+    _need(0 <= s.rewards <= 2, "rewards")
     _need(0 <= s.turn <= 10**6 and 0 <= s.combat_rounds <= 10**6, "turn")
     _need(s.init_token in (0, 1) and s.first_side in (0, 1) and 0 <= s.side_no <= 2, "init_token")
     for name, deck in (("item_deck", s.item_deck), ("item_discard", s.item_discard)):
@@ -117,20 +112,3 @@ def check_tower_state(s):
     _ints(s.drawn, 0, len(c["plots"]) - 1, "drawn")
     _need(len(s.drawn) <= 10 and 0 <= s.put_back <= 3, "drawn")
     _need(s.plot_known in ("", "top", "bottom"), "plot_known")
-    a = s.attack
-    if a is not None:
-        _need(isinstance(a, dict) and set(a) == {"wounds", "max_targets", "targets", "dealt", "stun",
-              "rattle",
-              "stun_only", "attacker", "resume", "reach", "riposte", "hits_back", "step", "unblock",
-              "blows", "after", "conan_tokens", "riposters"},
-              "attack", "not an attack record")
-        _need(0 <= a["wounds"] <= MAX_PENDING and 0 <= a["hits_back"] <= MAX_PENDING
-              and 1 <= a["max_targets"] <= 6
-              and len(a["blows"]) <= 4 * MAX_PENDING and all(0 <= t < n for t in a["targets"])
-              and len(a["targets"]) == len(a["dealt"]) and -1 <= a["attacker"] < n
-              and isinstance(a["resume"], TowerFrame) and a["resume"].kind in RESUME, "attack")
-        _need(isinstance(a["riposters"], list) and len(a["riposters"]) <= MAX_PENDING
-              and all(type(t) is int and 0 <= t < n for t in a["riposters"]), "attack.riposters")
-        for b in a["blows"]:
-            _need(isinstance(b, Blow) and 0 <= b.target < n and 0 <= b.left <= MAX_PENDING
-                  and b.token in ("", "S", "R") and 0 <= b.hits_back <= MAX_PENDING, "attack.blows")

@@ -4,6 +4,7 @@ locations), read once from data/*.yaml into plain tuples shared by every state."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from conan_envs.engine import load_yaml
 
@@ -17,6 +18,10 @@ SIDES = {"conan": 0, "yara": 1}
 FATIGUE_TOKEN, RAGE_TOKEN = 7, 8  # items in a row: 1..6 are dice, 7/8 tokens
 
 
+Row = tuple[int, int, str, Any, int]    # an enemy card's row: results lo-hi, kind, param, range
+Effect = tuple[Any, ...]                # a card's or a test's effect: its kind, then its values
+
+
 @dataclass(frozen=True)
 class EnemyKind:
     key: str
@@ -25,16 +30,16 @@ class EnemyKind:
     xp: int
     move: int
     life: int
-    rows: tuple  # ((lo, hi, kind, param, range), ...)
-    auto: tuple  # (result, row)
+    rows: tuple[Row, ...]
+    auto: tuple[int, ...]  # (result, row)
     ignores_blocking: bool
-    ignores_blocking_at: tuple
-    ability: tuple  # (name, kind, cost, range, param) or ()
+    ignores_blocking_at: tuple[str, ...]
+    ability: Effect  # (name, kind, cost, range, param) or ()
     bow: int
-    row_of: tuple  # die result -> row index (index 0 unused)
+    row_of: tuple[int, ...]  # die result -> row index (index 0 unused)
 
     @property
-    def max_range(self):
+    def max_range(self) -> int:
         return max((r[4] for r in self.rows if r[2] in ATTACK_KINDS), default=1)
 
 
@@ -55,8 +60,8 @@ class Test:
     optional: bool
     solo_only: bool
     requires: str
-    on_pass: tuple
-    on_fail: tuple
+    on_pass: tuple[Effect, ...]
+    on_fail: tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -65,10 +70,10 @@ class Location:
     name: str
     grid: Grid
     conan: int
-    enemies: tuple  # ((card index, square), ...)
-    tests: tuple
+    enemies: tuple[tuple[int, int], ...]  # ((card index, square), ...)
+    tests: tuple[Test, ...]
     taurus: bool
-    end_events: tuple
+    end_events: tuple[str, ...]
     battle_draw: int
     battle_keep: int
     no_plots: bool
@@ -83,12 +88,12 @@ class Card:
     level: int
     size: str
     xp: int
-    effect: tuple
+    effect: Effect
     between: bool
     when: str
 
 
-def _rows(spec):
+def _rows(spec: list[dict[str, Any]]) -> tuple[Row, ...]:
     out = []
     for r in spec:
         lo, hi = r["results"]
@@ -97,13 +102,13 @@ def _rows(spec):
     return tuple(out)
 
 
-def _ability(a):
+def _ability(a: dict[str, Any] | None) -> Effect:
     if not a:
         return ()
     return (a["name"], a["kind"], a["cost"], a.get("range", 0), a.get("token", a.get("n", 0)))
 
 
-def load():
+def load() -> dict[str, Any]:
     """All content as one plain namespace-like dict (cached by the YAML loader)."""
     ed = load_yaml(PKG, "enemies")
     kinds = {}

@@ -11,13 +11,19 @@ the rest written element by element through a memoryview (cheaper than `ndarray.
 twenty-odd values of a call)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from struct import Struct
+from typing import Any, cast
 
 import numpy as np
 
+from .attack_frames import ATTACK_FRAMES
 from .content import ROW_LEN
+from .decisions import ItemTarget, PairEffect, Ready, Reserve, TakeTest
+from .fields import TowerRules
 from .grid import CELLS, W
+from .yara_decisions import Minion, MinionMark
 
 STAGE_NAMES = ("pick", "discard", "dice", "mark", "pair_effect", "triple_effect", "ready", "test",
                "taurus", "initiative", "conan_turn", "target", "stun_target", "defend", "reserve",
@@ -91,7 +97,34 @@ def observation_size(game):
 class Encoder:
     """The observation layout of one Game, and the encoder over it."""
 
-    def __init__(self, game):
+    # where each block of block_sizes begins (set in __init__)
+    o_terrain: int
+    o_location: int
+    o_conan_square: int
+    o_slain_square: int
+    o_decision: int
+    o_conan: int
+    o_activation: int
+    o_conan_tokens: int
+    o_rows: int
+    o_unslotted: int
+    o_marked: int
+    o_skills: int
+    o_items: int
+    o_enemies: int
+    o_incoming: int
+    o_attack: int
+    o_blow: int
+    o_test: int
+    o_initiative: int
+    o_round: int
+    o_minion: int
+    o_decision_context: int
+    o_yara: int
+    o_yara_hand: int
+    o_misc: int
+
+    def __init__(self, game: TowerRules) -> None:
         c = game.c
         self.blocks = block_sizes(game)
         o = 0
@@ -136,8 +169,8 @@ class Encoder:
         self.at_enemy = tuple((self.o_enemies + k * self.per) * f for k in range(MAX_E))
         self.kind_hot = tuple(tuple(float(i == k) for i in range(self.nk)) for k in range(self.nk))
         self._base_loc = -1     # the location of the base, the keys of the enemies it shows, the base
-        self._seen = []
-        self._base = None
+        self._seen: list[tuple[Any, ...]] = []
+        self._base: np.ndarray | None = None
 
     def _make_packers(self):
         fm = self.formats
@@ -210,9 +243,11 @@ class Encoder:
         r0, r1, r2, r3, r4 = rows
         pad = PAD
         eighths = EIGHTHS.__getitem__
+        tc: Sequence[float]
         if ctok:
-            tc = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
-            tc += pad[MAX_TOKENS - len(tc)]
+            codes = [TOKEN_CODE[x] for x in ctok[:MAX_TOKENS]]
+            codes += pad[MAX_TOKENS - len(codes)]
+            tc = codes
         else:
             tc = pad[MAX_TOKENS]
         E.pack_conan(
@@ -233,7 +268,7 @@ class Encoder:
         E.pack_yara(v, E.at_yara, len(s.plot_hand) / 10, len(s.plot_deck) / 20,
                     len(s.plot_discard) / 20, s.plot_played)
         # the rest, element by element (cheaper than ndarray.put's conversions)
-        w = memoryview(v)
+        w: Any = memoryview(v)     # float32 items (typeshed types a memoryview's items as int)
         w[E.o_conan_square + s.pos] = 1.0
         w[E.stage_at.get(kind, E.o_decision + len(STAGE_NAMES))] = 1.0
         w[E.o_activation + min(s.cphase, 4)] = 1.0
@@ -252,7 +287,7 @@ class Encoder:
             w[o + i] = items.count(i) / 2
         # what is being dealt to Conan
         p = s.pending
-        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if hits or tokens or att >= 0 or rip:
             o = E.o_incoming
             w[o] = hits / 6
@@ -262,24 +297,25 @@ class Encoder:
             for k, t in enumerate(tokens[:MAX_TOKENS]):
                 w[o + 1 + k] = TOKEN_CODE[t]
         # Conan's attack being resolved
-        a = s.attack
-        if a is not None:
+        top = s.stack[-1]
+        if isinstance(top, ATTACK_FRAMES):
+            a = top.attack
             o = E.o_attack
             w[o] = 1.0
-            w[o + 1] = a["wounds"] / 6
-            w[o + 2] = a["max_targets"] / 3
-            w[o + 3] = float(a["stun"])
-            w[o + 4] = float(a["rattle"])
-            w[o + 5] = float(a["stun_only"])
-            for t, n in zip(a["targets"], a["dealt"]):
+            w[o + 1] = a.wounds / 6
+            w[o + 2] = a.max_targets / 3
+            w[o + 3] = float(a.stun)
+            w[o + 4] = float(a.rattle)
+            w[o + 5] = float(a.stun_only)
+            for t, n in zip(a.targets, a.dealt):
                 w[o + 6 + t] = 1.0
                 w[o + 6 + MAX_E + t] = n / 6
-            w[o + 6 + 2 * MAX_E + (a["attacker"] if a["attacker"] >= 0 else MAX_E)] = 1.0
-            w[o + 7 + 3 * MAX_E] = a["hits_back"] / 6
-            if a["conan_tokens"]:
-                w[o + 8 + 3 * MAX_E] = TOKEN_CODE[a["conan_tokens"][0]]
-            if a["blows"] and stage == "yara_block":
-                b = a["blows"][0]
+            w[o + 6 + 2 * MAX_E + (a.attacker if a.attacker >= 0 else MAX_E)] = 1.0
+            w[o + 7 + 3 * MAX_E] = a.hits_back / 6
+            if a.conan_tokens:
+                w[o + 8 + 3 * MAX_E] = TOKEN_CODE[a.conan_tokens[0]]
+            if a.blows and stage == "yara_block":
+                b = a.blows[0]
                 o = E.o_blow
                 tok = b.token
                 w[o + b.target] = 1.0
@@ -287,13 +323,14 @@ class Encoder:
                 w[o + MAX_E + 1] = TOKEN_CODE[tok] if tok else 0.0
                 w[o + MAX_E + 2] = float(b.riposte_ok and not tok)
         if stage == "test":
+            f = s._top(TakeTest)
             t = s._test()
             o = E.o_test
             w[o] = 1.0
-            w[o + 1] = s._need() / 6
+            w[o + 1] = s._need(f.rerolled) / 6
             w[o + 2] = t.count / 2
-            w[o + 3] = s.test_paid / 2
-            w[o + 4] = float(s.test_rerolled)
+            w[o + 3] = f.paid / 2
+            w[o + 4] = float(f.rerolled)
             w[o + 5] = float(t.optional)
             w[o + 6 + s.test_idx] = 1.0
         # initiative and the round
@@ -302,12 +339,14 @@ class Encoder:
         # the decision's context
         o = E.o_minion
         if kind == "minion":
-            w[o + s.active] = 1.0
-            w[o + MAX_E + min(s.mphase, 4)] = 1.0
-            w[o + MAX_E + 5] = float(s.ability_used)
+            f = cast(Minion, s.frame())
+            w[o + f.enemy] = 1.0
+            w[o + MAX_E + min(f.phase, 4)] = 1.0
+            w[o + MAX_E + 5] = float(f.ability_used)
         elif kind == "minion_mark":
-            w[o + MAX_E + 6 + s.mark_enemy] = 1.0
-            for r, k in enumerate(s.minion_marked):
+            f = cast(MinionMark, s.frame())
+            w[o + MAX_E + 6 + f.enemy] = 1.0
+            for r, k in enumerate(f.marked):
                 if k:
                     w[o + 2 * MAX_E + 6 + r] = k / 3
         o = E.o_decision_context
@@ -315,17 +354,18 @@ class Encoder:
             w[o] = s.picks[0] / 5 + 0.1
             w[o + 1] = len(s.picks) / 10
         elif kind == "ready":
-            w[o + 2] = s.ready_left / 7
+            w[o + 2] = cast(Ready, s.frame()).left / 7
         elif kind == "reserve":
-            w[o + 3] = s.reserve_left / 5
-            for k, kept in enumerate(s.reserve_kept):
+            f = cast(Reserve, s.frame())
+            w[o + 3] = f.left / 5
+            for k, kept in enumerate(f.kept):
                 w[o + 4 + k] = kept / 5
         elif kind == "reward":
             w[o + 9] = s.rewards / 2
         elif kind == "pair_effect":
-            w[o + 10] = float(s.pair_ready_ok) + 0.5
+            w[o + 10] = float(cast(PairEffect, s.frame()).may_ready) + 0.5
         elif kind == "item_target":
-            w[o + 18 + s.use_item] = 1.0
+            w[o + 18 + cast(ItemTarget, s.frame()).item] = 1.0
         # Yara's cards: Conan sees the hand's size only
         if role == 1:
             o = E.o_yara_hand

@@ -2,12 +2,15 @@
 (Setting Up the Game; Game Turn Structure). The rules live in the state modules."""
 from __future__ import annotations
 
-from conan_envs.engine import ActionCodec, ConfigError, Game
+from typing import Any
+
+from conan_envs.engine import ActionCodec, ConfigError
 from conan_envs.engine.options import Choice, Either, Int, Names, max_turns
 
 from . import content
 from .content import ROWS
 from .encode import Encoder
+from .fields import TowerRules
 from .grid import CELLS, DIR_NAMES
 from .state import TowerState
 
@@ -15,7 +18,7 @@ MAX_ENEMIES = 6
 MINION_ROWS = 4
 
 
-def build_codec(c):
+def build_codec(c: dict[str, Any]) -> ActionCodec:
     skills = [s.name for s in c["skills"]]
     items = [i.name for i in c["items"]]
     plots = [p.name for p in c["plots"]]
@@ -69,19 +72,19 @@ def build_codec(c):
     ])
 
 
-def _location_ids():
+def _location_ids() -> tuple[str, ...]:
     return tuple(L.key for L in content.load()["locations"])
 
 
-def _item_names():
+def _item_names() -> tuple[str, ...]:
     return tuple(i.name for i in content.load()["items"])
 
 
-def _skill_names():
+def _skill_names() -> tuple[str, ...]:
     return tuple(sk.name for sk in content.load()["skills"])
 
 
-class TowerGame(Game):
+class TowerGame(TowerRules):
     env_id = "tower_v2"
     OPTIONS = {
         "mode": Choice("solo", "solo, or Battle Mode (Conan against Yara)", choices=("solo", "battle")),
@@ -94,7 +97,7 @@ class TowerGame(Game):
         "max_turns": max_turns(300, "combat rounds over the whole game"),
     }
 
-    def _setup(self):
+    def _setup(self) -> None:
         self.state_class = TowerState
         cfg = self.config
         self.battle = cfg["mode"] == "battle"
@@ -132,5 +135,5 @@ class TowerGame(Game):
         self._obs_size = self.encoder.size
         self._encode = self.encoder.encode
 
-    def observation_shape(self, role):
+    def observation_shape(self, role: int) -> tuple[int, ...]:
         return (self._obs_size,)

@@ -3,11 +3,14 @@ terrain, height-advantage terrain and elevation, movement costs, ranges and line
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Sequence
 
 W, H = 8, 6
 CELLS = W * H
 DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 DIR_NAMES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+# a minion's cheapest routes: (the goal reached or None, cost to each square, previous square)
+Route = tuple[int | None, dict[int, int], dict[int, int]]
 
 
 DIST = tuple(tuple(max(abs(a % W - b % W), abs(a // W - b // W)) for b in range(CELLS))
@@ -23,7 +26,7 @@ def dist(a: int, b: int) -> int:
 
 
 class Grid:
-    def __init__(self, rows):
+    def __init__(self, rows: Sequence[str]) -> None:
         assert len(rows) == H and all(len(r) == W for r in rows), rows
         self.rows = tuple(rows)
         cells = "".join(rows)
@@ -46,9 +49,9 @@ class Grid:
                                for u in range(CELLS))
         self.edges = tuple(tuple((v, w) for v, w in self.edges_all[u] if not self.blocked[v])
                            for u in range(CELLS))
-        self._los = {}
-        self._goals = {}
-        self._paths = {}
+        self._los: dict[tuple[int, int], bool] = {}
+        self._goals: dict[tuple[int, int, bool], frozenset[int]] = {}
+        self._paths: dict[tuple[int, int, bool, frozenset[int]], Route] = {}
 
     @staticmethod
     def sq(x: int, y: int) -> int:
@@ -74,7 +77,7 @@ class Grid:
             self._los[key] = got
         return got
 
-    def _compute_los(self, a, b):
+    def _compute_los(self, a: int, b: int) -> bool:
         x0, y0, x1, y1 = a % W, a // W, b % W, b // W
         dx, dy = abs(x1 - x0), -abs(y1 - y0)
         sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
@@ -96,7 +99,7 @@ class Grid:
         d = dist(a, b)
         return d <= rng and (d <= 1 or self.line_of_sight(a, b))
 
-    def squares_in_range(self, target: int, reach: int, ignores_blocking: bool) -> frozenset:
+    def squares_in_range(self, target: int, reach: int, ignores_blocking: bool) -> frozenset[int]:
         """The squares other than `target` from which `target` is in range `reach`, standing on
         blocking terrain only for those who ignore it (cached: the grid never changes)."""
         key = (target, reach, ignores_blocking)
@@ -108,28 +111,29 @@ class Grid:
             self._goals[key] = got
         return got
 
-    def dijkstra(self, src, conan, ignores_blocking, goals=()):
+    def dijkstra(self, src: int, conan: int, ignores_blocking: bool,
+                 goals: Iterable[int] = ()) -> Route:
         """Cheapest move cost from src to every square for one of Yara's minions: leaving a
         square costs 1, +1 when Conan is adjacent, +1 for a change of elevation; never through
         Conan's square; through blocking terrain only for those who ignore it. Friends may be
         passed through (the caller keeps moves from ending on them). Stops at the first (so
         cheapest) square of `goals`. Returns (goal or None, cost, previous): cached, shared
         between callers, never to be changed by them."""
-        if not isinstance(goals, frozenset):
-            goals = frozenset(goals)
-        key = (src, conan, ignores_blocking, goals)
+        fgoals = goals if isinstance(goals, frozenset) else frozenset(goals)
+        key = (src, conan, ignores_blocking, fgoals)
         got = self._paths.get(key)
         if got is None:
             if len(self._paths) >= PATH_CACHE:
                 self._paths.clear()
-            got = self._paths[key] = self._dijkstra(src, conan, ignores_blocking, goals)
+            got = self._paths[key] = self._dijkstra(src, conan, ignores_blocking, fgoals)
         return got
 
-    def _dijkstra(self, src, conan, ignores_blocking, goals):
+    def _dijkstra(self, src: int, conan: int, ignores_blocking: bool,
+                  goals: frozenset[int]) -> Route:
         edges = self.edges_all if ignores_blocking else self.edges
         near = NEAR[conan]
         best = {src: 0}
-        prev = {}
+        prev: dict[int, int] = {}
         heap = [(0, src)]
         pop, push = heapq.heappop, heapq.heappush
         while heap:
@@ -150,7 +154,7 @@ class Grid:
         return None, best, prev
 
     @staticmethod
-    def path(prev, src, dst):
+    def path(prev: dict[int, int], src: int, dst: int) -> list[int]:
         out = [dst]
         while out[-1] != src:
             out.append(prev[out[-1]])

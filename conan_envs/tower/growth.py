@@ -3,15 +3,16 @@ Stronger): XP, levels, skills exhausted and readied, items carried, used and tra
 from __future__ import annotations
 
 from conan_envs.engine import draw
+from conan_envs.engine.core import Mask
 
 from .content import RAGE_TOKEN, SWING
-from .frames import DICE, ITEM_SQUARE, ITEM_TARGET, MARK, PAIR_EFFECT
-from .grid import dist
+from .decisions import CONAN, DICE, ITEM_SQUARE, MARK, ItemTarget, PairEffect
+from .fields import TowerFields
 
 LARGE_LIMIT = 3
 
 
-class GrowthMixin:
+class GrowthMixin(TowerFields):
     # ---- XP and levels --------------------------------------------------------------------
     def _gain_xp(self, x):
         """XP counts at once, so Conan can level up mid-battle."""
@@ -29,12 +30,12 @@ class GrowthMixin:
         return [i for i, s in enumerate(self.game.c["skills"])
                 if s.level == level and i not in self.skills]
 
-    def _mask_pick(self, m, O):
+    def _mask_pick(self, m: Mask, O: dict[str, int]) -> None:
         level = self.picks[0]
         for i in self._pickable(level):
             m[O["pick_skill"] + i] = True
 
-    def _do_pick_skill(self, i):
+    def _do_pick_skill(self, i: int) -> None:
         self.skills.append(i)
         self.exhausted.append(False)
         level = self.picks.pop(0)
@@ -67,7 +68,7 @@ class GrowthMixin:
         if kind == "rage":
             return True
         if kind == "cancel":
-            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
+            return where == "defend" and (self.pending.hits > 0 or bool(self.pending.tokens))
         if where == "dice":
             if kind == "reroll":
                 return sum(self.pool) > 0 and not self.locked
@@ -84,7 +85,7 @@ class GrowthMixin:
             if self._skill_usable(k, where):
                 m[O["skill"] + s] = True
 
-    def _do_skill(self, s):
+    def _do_skill(self, s: int) -> None:
         k = self.skills.index(s)
         self.exhausted[k] = True
         self.log_event(f"Conan uses {self.game.c['skills'][s].name}")
@@ -99,8 +100,7 @@ class GrowthMixin:
         elif kind == "reroll":
             self.push(MARK, then=DICE)
         elif kind == "die":
-            self.pair_ready_ok = False
-            self.push(PAIR_EFFECT, then=DICE)
+            self.push(PairEffect(CONAN, False), then=DICE)
         elif kind == "move":
             self.move_left += eff[1]
             self._moved()
@@ -116,16 +116,10 @@ class GrowthMixin:
         items = self.game.c["items"]
         return sum(1 for i in self.items if items[i].size == "large")
 
-    def _must_discard(self):
+    def _must_discard(self) -> bool:
         return self._large_count() > LARGE_LIMIT
 
-    def _mask_discard(self, m, O):
-        items = self.game.c["items"]
-        for i in self.items:
-            if items[i].size == "large":
-                m[O["discard_item"] + i] = True
-
-    def _do_discard_item(self, i):
+    def _do_discard_item(self, i: int) -> None:
         self.items.remove(i)
         self.item_discard.append(i)
         self.discard_due = self._must_discard()
@@ -143,7 +137,7 @@ class GrowthMixin:
         if where == "mopping":
             return it.between and self._item_effect_useful(kind)
         if kind == "cancel":
-            return where == "defend" and (self.pending["hits"] > 0 or bool(self.pending["tokens"]))
+            return where == "defend" and (self.pending.hits > 0 or bool(self.pending.tokens))
         if kind in ("throw", "scatter", "heart"):
             return where == "turn" and self.cphase != 4 and self._item_targets(kind)
         return self._item_effect_useful(kind)
@@ -170,7 +164,7 @@ class GrowthMixin:
             if self._item_usable(i, where):
                 m[O["item"] + i] = True
 
-    def _do_item(self, i):
+    def _do_item(self, i: int) -> None:
         it = self.game.c["items"][i]
         kind = it.effect[0]
         self.log_event(f"Conan uses {it.name}")
@@ -186,30 +180,23 @@ class GrowthMixin:
         elif kind == "cancel":
             self._cancel_pending(it.effect[1])
         elif kind == "scatter":
-            self.use_item = i
             self.push(ITEM_SQUARE, then=self.stack[-1])
         elif kind in ("throw", "heart"):
-            self.use_item = i
-            self.push(ITEM_TARGET, then=self.stack[-1])
+            self.push(ItemTarget(CONAN, i), then=self.stack[-1])
 
     def _heal(self, k):
         """Healing moves the wound marker left; a RAGE token already taken is not replaced."""
         self.wounds = max(0, self.wounds - k)
 
-    def _mask_item_square(self, m, O):
-        for sq in range(len(self._grid().blocked)):
-            if dist(self.pos, sq) <= 3:
-                m[O["square"] + sq] = True
-
-    def _mask_item_target(self, m, O):
-        kind = self.game.c["items"][self.use_item].effect[0]
+    def _mask_item_target(self, m, O, item):
+        kind = self.game.c["items"][item].effect[0]
         yara = self.game.c["cards"][-1]
         for k, e in enumerate(self.enemies):
             if self._alive(e) and self._grid().in_range(self.pos, e.square, 3) and (
                     kind != "heart" or self.game.c["cards"][e.card] is yara):
                 m[O["target"] + k] = True
 
-    def _do_trade(self, i):
+    def _do_trade(self, i: int) -> None:
         self.items.remove(i)
         self.item_discard.append(i)
         self._gain_xp(self.game.c["items"][i].xp)

@@ -4,37 +4,34 @@ the +1-on-re-roll rule, Taurus's Black Lotus Powder, Yara's Plot and Plan draws,
 combat, trading items for XP and moving on."""
 from __future__ import annotations
 
-from .enemy import Enemy
+from conan_envs.engine.core import Mask
+from conan_envs.engine.flow import AUTO
+
+from .decisions import CONAN, DICE, MARK, MOPPING, REWARD, TAURUS, Ready, TakeTest, Taurus
+from .enemy import Enemy, Incoming
+from .fields import TowerFields
 from .frames import (
     COMBAT_START,
-    DICE,
     INITIATIVE_DRAW,
     LOCATION_TESTS,
-    MARK,
-    MOPPING,
     MOPPING_START,
-    PUTBACK,
-    READY,
-    REWARD,
     ROUND_START,
     START,
-    TAURUS,
     TAURUS_CHECK,
-    TEST,
-    TEST_RESUME,
     YARA_DRAW,
-    YARA_PLAN,
     YARA_PLANS,
-    Taurus,
+    TestResume,
+    TowerFrame,
 )
 from .grid import H, W, dist
 from .words import square
+from .yara_decisions import PUTBACK, YARA_PLAN
 
 SCATTER = {1: (-1, -1), 2: (1, -1), 3: (-1, 1), 4: (1, 1)}  # 5-6: the target square itself
 
 
-class LocationMixin:
-    def _begin_location(self):
+class LocationMixin(TowerFields):
+    def _begin_location(self) -> None:
         """A new location: set it up per the Scenario Book; Conan holds the Initiative Token
         unless the location says otherwise; then the Dice Phase."""
         L = self.game.c["locations"][self.loc]
@@ -56,23 +53,16 @@ class LocationMixin:
         self.test_idx = 0
         self.replace(ROUND_START)
 
-    def _auto_location_ready(self):
+    def _auto_location_ready(self) -> None:
         """Just before any events, Conan may READY two exhausted skills plus one per level."""
         allowance = 2 + self.level
         if sum(self.exhausted) <= allowance:
             self.exhausted = [False] * len(self.skills)
             self.replace(LOCATION_TESTS)
         else:
-            self.ready_left = allowance
-            self.push(READY, then=LOCATION_TESTS)
-
-    def _mask_ready(self, m, O):
-        self._ready_skill_mask(m, O)
+            self.push(Ready(CONAN, allowance), then=LOCATION_TESTS)
 
     # ---- tests ---------------------------------------------------------------------------------
-    def _test(self):
-        return self.game.c["locations"][self.loc].tests[self.test_idx]
-
     def _test_applies(self, t):
         if t.solo_only and self.game.battle:
             return False
@@ -80,68 +70,61 @@ class LocationMixin:
             return False
         return True
 
-    def _auto_location_tests(self):
+    def _auto_location_tests(self) -> None:
         tests = self.game.c["locations"][self.loc].tests
         while self.test_idx < len(tests) and not self._test_applies(tests[self.test_idx]):
             self.test_idx += 1
         if self.test_idx >= len(tests):
             self.replace(TAURUS_CHECK)
             return
-        self.test_paid = 0
-        self.test_rerolled = False
-        self.replace(TEST)
+        self.replace(TakeTest(CONAN, 0, False))
 
-    def _need(self):
-        return min(6, self._test().need + (1 if self.test_rerolled else 0))
+    def _need(self, rerolled):
+        """The result the test's dice must show (one more on the second attempt)."""
+        return min(6, self._test().need + (1 if rerolled else 0))
 
-    def _payable(self, r):
-        need = self._need()
-        return any(need <= v <= 6 for v in self.rows[r])
-
-    def _can_pay(self):
-        t = self._test()
-        left = t.count - self.test_paid
-        need = self._need()
-        return sum(1 for row in self.rows for v in row if need <= v <= 6) >= left
-
-    def _mask_test(self, m, O):
+    def _mask_test(self, m, O, test):
+        need = self._need(test.rerolled)
+        rows = self.rows
         for r in range(5):
-            if self._payable(r):
+            if any(need <= v <= 6 for v in rows[r]):
                 m[O["pay"] + r] = True
-        can = self._can_pay()
-        if not self.test_rerolled and not can and any(v <= 6 for row in self.rows for v in row):
+        can = sum(1 for row in rows for v in row if need <= v <= 6) >= self._test().count - test.paid
+        if not test.rerolled and not can and any(v <= 6 for row in rows for v in row):
             m[O["test_reroll"]] = True
         if self._test().optional or not can:
             m[O["done"]] = True
 
-    def _do_pay(self, r):
-        need = self._need()
+    def _do_pay(self, r: int) -> None:
+        test = self._top(TakeTest)
+        need = self._need(test.rerolled)
         row = self.rows[r]
         for k in range(len(row) - 1, -1, -1):
             if need <= row[k] <= 6:
                 del row[k]
                 break
-        self.test_paid += 1
         t = self._test()
-        if self.test_paid >= t.count:
+        if test.paid + 1 >= t.count:
             self.log_event(f"Conan passes the test '{t.name}'")
             self._next_test()
             self._test_effects(t.on_pass)
+        else:
+            self.replace(TakeTest(CONAN, test.paid + 1, test.rerolled))
 
-    def _do_test_reroll(self, _):
+    def _do_test_reroll(self, _: int) -> None:
         """Second attempt: re-roll any or all dice left (results needed rise by 1), re-slot."""
-        self.test_rerolled = True
+        paid = self._top(TakeTest).paid
         dice = [v for row in self.rows for v in row if v <= 6]
         self._clear_rows()
         for v in dice:
             self.pool[v] += 1
         self.locked = False
-        self.push(DICE, then=TEST_RESUME)
+        self.push(DICE, then=TestResume(AUTO, paid))
         self.push(MARK)
 
-    def _auto_test_resume(self):
+    def _auto_test_resume(self) -> None:
         self._finish_conan_dice()
-        self.replace(TEST)
+        self.replace(TakeTest(CONAN, self._top(TestResume).paid, True))
 
     def _test_done(self):
         t = self._test()
@@ -186,19 +169,14 @@ class LocationMixin:
                                    if self._alive(e) and (len(eff) < 3 or self._kind(e).key == eff[2])])
 
     # ---- Taurus's Black Lotus Powder (Scatter Rule) -----------------------------------------------
-    def _auto_taurus_check(self):
+    def _auto_taurus_check(self) -> None:
         L = self.game.c["locations"][self.loc]
         if L.taurus and any(self._alive(e) for e in self.enemies):
-            self.use_item = -1
             self.replace(TAURUS)
         else:
             self.replace(YARA_DRAW)
 
-    def _mask_taurus(self, m, O):
-        """Taurus throws from off the board (designed): any square of the location."""
-        m[O["square"]: O["square"] + W * H] = True
-
-    def _do_square(self, sq):
+    def _do_square(self, sq: int) -> None:
         """Scatter: roll for where the powder lands; a square no one can occupy counts as the
         target. Centre: STUNNED and 1 wound; adjacent squares: RATTLED. It can affect Conan."""
         roll = int(self.rng.integers(1, 7))
@@ -227,7 +205,7 @@ class LocationMixin:
         self._begin_blows(blows, *conan)
 
     # ---- Yara's draws and plans -------------------------------------------------------------------
-    def _auto_yara_draw(self):
+    def _auto_yara_draw(self) -> None:
         L = self.game.c["locations"][self.loc]
         self.replace(YARA_PLANS)
         if self.game.battle and L.battle_draw:
@@ -236,13 +214,13 @@ class LocationMixin:
             if self.put_back > 0:
                 self.push(PUTBACK, then=YARA_PLANS)
 
-    def _auto_yara_plans(self):
+    def _auto_yara_plans(self) -> None:
         L = self.game.c["locations"][self.loc]
         self.replace(COMBAT_START)
         if self.game.battle and not L.no_plots and self.plot_hand:
             self.push(YARA_PLAN, then=COMBAT_START)
 
-    def _auto_combat_start(self):
+    def _auto_combat_start(self) -> None:
         if any(self._alive(e) for e in self.enemies):
             self.in_combat = True
             self.replace(INITIATIVE_DRAW)
@@ -250,14 +228,13 @@ class LocationMixin:
             self.replace(MOPPING_START)
 
     # ---- end of combat and Mopping Up ---------------------------------------------------------------
-    def _auto_combat_end(self):
+    def _auto_combat_end(self) -> None:
         """Yara's side has fallen: the tracker resets; tokens and slotted dice go."""
-        if self.pending["hits"] or self.pending["tokens"]:
-            hits = self.pending["hits"]
-            self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
+        if self.pending.hits or self.pending.tokens:
+            hits = self.pending.hits
+            self.pending = Incoming()
             self._lose_fatigue(hits)
-        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}
-        self.attack = None
+        self.pending = Incoming()
         self.in_combat = False
         self.combat_over = False
         self.tracker = 1
@@ -268,21 +245,18 @@ class LocationMixin:
         self.rewards = int(patience) + int("spoils" in L.end_events)
         self.replace(REWARD if self.rewards else MOPPING_START)
 
-    def _mask_reward(self, m, O):
-        m[O["draw_item"]] = m[O["done"]] = True
-
-    def _do_draw_item(self, _):
+    def _do_draw_item(self, _: int) -> None:
         """Rewards of Patience / Spoils: each lets Conan draw an Item Card."""
         self._draw_item()
         self.rewards -= 1
         if self.rewards <= 0:
             self.replace(MOPPING_START)
 
-    def _auto_mopping_start(self):
+    def _auto_mopping_start(self) -> None:
         self._clear_rows()
         self.replace(MOPPING)
 
-    def _mask_mopping(self, m, O):
+    def _mask_mopping(self, m: Mask, O: dict[str, int]) -> None:
         items = self.game.c["items"]
         for i in set(self.items):
             if items[i].effect[0] != "heart":
@@ -298,6 +272,6 @@ class LocationMixin:
         self.replace(START)
 
     # ---- "done" means the end of whatever is being decided ----------------------------------------
-    def _do_done(self, _):
-        self.stack[-1].done(self)      # each decision's frame says what "done" ends (frames.py)
+    def _do_done(self, _: int) -> None:
+        self._top(TowerFrame).done(self)      # each decision's frame says what "done" ends
 

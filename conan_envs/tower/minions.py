@@ -5,17 +5,21 @@ plays Plot and Plan cards."""
 from __future__ import annotations
 
 from conan_envs.engine import draw
+from conan_envs.engine.core import Mask
 
 from .content import ATTACK_KINDS
+from .decisions import YARA
 from .dice import d6
-from .frames import AI, MINION, YARA_TURN, Ai
+from .fields import TowerFields
+from .frames import AI, ATTACKED, MOVED, Ai, Phase
 from .grid import NEAR, dist
 from .words import TOKEN_NAMES, row_short, square
+from .yara_decisions import YARA_TURN, Minion
 
 BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom", "curse")
 
 
-class MinionMixin:
+class MinionMixin(TowerFields):
     # ---- shared -------------------------------------------------------------------------------
     def _attack_rows_in_range(self, e, sq=None):
         k = self._kind(e)
@@ -76,7 +80,7 @@ class MinionMixin:
                 and self._grid().line_of_sight(e.square, self.pos))
 
     # ---- solo mode ------------------------------------------------------------------------------
-    def _auto_ai(self):
+    def _auto_ai(self) -> None:
         """Enemies activate in card order. In range they attack and never step out of range;
         out of range they spend all movement and dice to get into range as fast as they can."""
         while self.ai_idx < len(self.enemies):
@@ -151,29 +155,22 @@ class MinionMixin:
         e.square = stop
 
     # ---- Battle Mode: Yara's turn --------------------------------------------------------------
-    def _mask_yara_turn(self, m, O):
+    def _mask_yara_turn(self, m: Mask, O: dict[str, int]) -> None:
         for i, e in enumerate(self.enemies):
             if self._alive(e) and not e.done and not self._e_stunned(e):
                 m[O["activate"] + i] = True
         self._plot_mask(m, O, combat=True)
         m[O["done"]] = True
 
-    def _do_activate(self, i):
+    def _do_activate(self, i: int) -> None:
         e = self.enemies[i]
         e.done = True
-        self.active = i
         self.log_event(f"Yara activates {self.game.c['cards'][e.card].name}")
-        self.mphase = 0
-        self.ability_used = False
         self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
-        self.replace(MINION)
+        self.replace(Minion(YARA, i, int(Phase.FRESH), False))
 
-    def _minion_on_friend(self):
-        e = self.enemies[self.active]
-        return e.square in self._occupied_by_others(self.active)
-
-    def _minion_can_move(self, e):
-        return self.mphase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
+    def _minion_can_move(self, e, phase):
+        return phase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
 
     def _minion_step_cost(self, e, src, dst, ign):
         g = self._grid()
@@ -194,13 +191,14 @@ class MinionMixin:
         return any(v not in taken and self._minion_step_cost(e, dst, v, ign) <= left
                    for v in g.neighbors[dst])
 
-    def _mask_minion(self, m, O):
-        e = self.enemies[self.active]
+    def _mask_minion(self, m, O, act):
+        e = self.enemies[act.enemy]
+        phase = act.phase
         k = self._kind(e)
         ign = self._ignores_blocking(e)
-        taken = self._occupied_by_others(self.active)
+        taken = self._occupied_by_others(act.enemy)
         on_friend = e.square in taken
-        if self._minion_can_move(e):
+        if self._minion_can_move(e, phase):
             g = self._grid()
             conan, here, left = self.pos, e.square, self.move_left
             leave = 1 + (here in NEAR[conan])
@@ -217,54 +215,62 @@ class MinionMixin:
                 if n:
                     m[O["burn_move"] + r] = True
         if not on_friend:
-            if self.mphase != 4 and self._attack_rows_in_range(e):
+            if phase != 4 and self._attack_rows_in_range(e):
                 m[O["attack"]] = True
             if k.bow:
-                if self.mphase == 0 and self._bow_ready(e):
+                if phase == 0 and self._bow_ready(e):
                     m[O["ability"]] = True
-            elif k.ability and not self.ability_used and self._ability_ok(e, k.ability):
+            elif k.ability and not act.ability_used and self._ability_ok(e, k.ability, phase):
                 m[O["ability"]] = True
             m[O["done"]] = True
 
     def _minion_step(self, d):
-        e = self.enemies[self.active]
+        act = self._top(Minion)
+        e = self.enemies[act.enemy]
         dst = self._grid().step[e.square][d]
         self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
         e.square = dst
         self.log_event(f"{self.game.c['cards'][e.card].name} steps to {square(dst)}")
-        self.mphase = {0: 1, 3: 4}.get(self.mphase, self.mphase)
+        phase = MOVED.get(act.phase, act.phase)
+        if phase != act.phase:
+            self.replace(Minion(YARA, act.enemy, phase, act.ability_used))
 
-    def _do_burn_move(self, r):
+    def _do_burn_move(self, r: int) -> None:
         """A minion may burn a die from any slot for 1 extra movement point."""
-        self.enemies[self.active].dice[r] -= 1
+        e = self.enemies[self._top(Minion).enemy]
+        e.dice[r] -= 1
         self.move_left += 1
-        self.log_event(f"{self.game.c['cards'][self.enemies[self.active].card].name} burns a die to move")
+        self.log_event(f"{self.game.c['cards'][e.card].name} burns a die to move")
 
-    def _do_attack(self, _):
-        i = self.active
-        self.mphase = {0: 3, 1: 2}.get(self.mphase, self.mphase)
+    def _do_attack(self, _: int) -> None:
+        act = self._top(Minion)
+        i = act.enemy
+        phase = ATTACKED.get(act.phase, act.phase)
+        if phase != act.phase:
+            self.replace(Minion(YARA, i, phase, act.ability_used))
         hits, tokens = self._minion_attack(i)
         self.log_event(f"{self.game.c['cards'][self.enemies[i].card].name} attacks Conan: "
                        f"{hits} hit(s)" + "".join(f", {TOKEN_NAMES[t]}" for t in tokens))
         if hits or tokens:
-            self._deal_to_conan(hits, tokens, i, True, MINION)
+            self._deal_to_conan(hits, tokens, i, True)     # then back to this activation
 
-    def _ability_ok(self, e, ab):
+    def _ability_ok(self, e, ab, phase):
         _name, kind, cost, reach, _param = ab
         if sum(e.dice) < cost:
             return False
         if kind in ("token", "drain"):
             return self._grid().in_range(e.square, self.pos, reach)
         if kind == "move":
-            return self._minion_can_move(e)
+            return self._minion_can_move(e, phase)
         if kind == "rally":
             return any(self._alive(x) and x is not e for x in self.enemies)
         if kind == "heal":
             return any(self._alive(x) and x.wounds > 0 for x in self.enemies)
         return False
 
-    def _do_ability(self, _):
-        e = self.enemies[self.active]
+    def _do_ability(self, _: int) -> None:
+        act = self._top(Minion)
+        e = self.enemies[act.enemy]
         k = self._kind(e)
         name = self.game.c["cards"][e.card].name
         self.log_event(f"{name} shoots its BOW" if k.bow else f"{name} uses {k.ability[0]}")
@@ -272,13 +278,13 @@ class MinionMixin:
             e.dice = [0] * len(e.dice)       # BOW replaces all moves and actions this round
             hits = k.bow + e.bonus_hits
             e.bonus_hits = 0
-            self._deal_to_conan(hits, [], self.active, True, YARA_TURN)
+            self._deal_to_conan(hits, [], act.enemy, True, YARA_TURN)
             return
         _name, kind, cost, _reach, param = k.ability
-        self.ability_used = True
+        self.replace(Minion(YARA, act.enemy, act.phase, True))
         self._burn_minion_dice(e, cost)
         if kind == "token":       # e.g. the Lion's MAIM: Conan gains the token unless he blocks it
-            self._deal_to_conan(0, [param], self.active, False, MINION)
+            self._deal_to_conan(0, [param], act.enemy, False)     # then back to this activation
         elif kind == "move":
             self.move_left += param
         elif kind == "rally":
@@ -300,7 +306,7 @@ class MinionMixin:
             if combat or plots[c].when == "any":
                 m[O["plot"] + c] = True
 
-    def _do_plot(self, c):
+    def _do_plot(self, c: int) -> None:
         """At most one card per combat round; outside combat, freely."""
         self.plot_hand.remove(c)
         self.plot_discard.append(c)
@@ -334,18 +340,14 @@ class MinionMixin:
         self.log_event(f"Yara draws {len(self.drawn)} Plot and Plan card(s)")
         self.log_event("Yara draws " + ", ".join(plots[p].name for p in self.drawn), to=1)
 
-    def _mask_yara_plan(self, m, O):
+    def _mask_yara_plan(self, m: Mask, O: dict[str, int]) -> None:
         self._plot_mask(m, O, combat=False)
         m[O["done"]] = True
 
-    def _mask_putback(self, m, O):
-        for c in set(self.drawn):
-            m[O["put_top"] + c] = m[O["put_bottom"] + c] = True
-
-    def _do_put_top(self, c):
+    def _do_put_top(self, c: int) -> None:
         self._put_back(c, True)
 
-    def _do_put_bottom(self, c):
+    def _do_put_bottom(self, c: int) -> None:
         self._put_back(c, False)
 
     def _put_back(self, c, top):

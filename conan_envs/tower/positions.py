@@ -8,6 +8,9 @@ The only place outside the rules that sets a state's fields; every knob is check
 one raises ValueError; everything after it is played through public moves."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
+
 import numpy as np
 
 from ..engine import checks
@@ -15,27 +18,31 @@ from .content import ROWS
 from .enemy import Enemy
 from .frames import INITIATIVE_DRAW, ROUND_END, SIDES
 from .grid import H, W
+from .state import TowerState
 
 TOKENS = ("S", "R")
 STEPS = ("initiative", "yara_side", "round_end")
 
 
-def _square(xy, what):
+def _square(xy: Sequence[int], what: str) -> int:
     x, y = xy
     if not (type(x) is int and type(y) is int and 0 <= x < W and 0 <= y < H):
         raise ValueError(f"{what} {xy!r} is not a square of the {W}x{H} board")
     return y * W + x
 
 
-def _tokens(tokens, what):
+def _tokens(tokens: Iterable[str], what: str) -> list[str]:
     tokens = list(tokens)
     if any(t not in TOKENS for t in tokens):
         raise ValueError(f"{what} {tokens!r}: only STUNNED ('S') and RATTLED ('R') stack")
     return tokens
 
 
-def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skills=None,
-                    conan_tokens=(), wounds=0, move=None, tracker=None):
+def combat_position(state: TowerState, enemies: Sequence[tuple[str, int, int, Sequence[int]]] = (),
+                    conan: Sequence[int] = (0, 0), rows: Sequence[Sequence[int]] | None = None,
+                    fatigue: int = 4, skills: Sequence[int] | None = None,
+                    conan_tokens: Iterable[str] = (), wounds: int = 0, move: int | None = None,
+                    tracker: int | None = None) -> TowerState:
     """Set `state` (a fresh state of its game) to Conan's activation in a combat round.
     `enemies`: (card name, x, y, dice per row) each; `conan`: his (x, y); `rows`: the items in
     his five rows (dice 1-6, FATIGUE 7, RAGE 8); `skills`: indexes of the skills he holds (None
@@ -73,30 +80,35 @@ def combat_position(state, enemies=(), conan=(0, 0), rows=None, fatigue=4, skill
     state._start_side(0)
     if move is not None:
         state.move_left = checks.count("move", move)
-    return state.edited()
+    state.edited()
+    return state
 
 
-def dice_position(state, pool=(), rows=None):
+def dice_position(state: TowerState, pool: Iterable[int] = (),
+                  rows: Sequence[Sequence[int]] | None = None) -> TowerState:
     """Set `state`, in Conan's Dice Phase at its location, to the results `pool` rolled and not
     yet slotted (each 1-6) and the items `rows` in his five rows (dice 1-6, FATIGUE 7, RAGE 8;
     a token slotted means no more dice may be)."""
     if state.decision() != "dice":
         raise ValueError(f"the state is at {state.decision()!r}, not Conan's Dice Phase")
-    rows = [list(r) for r in (rows or [[] for _ in ROWS])]
-    if len(rows) != len(ROWS) or any(len(r) > 7 or any(type(v) is not int or not 1 <= v <= 8
-                                                       for v in r) for r in rows):
-        raise ValueError(f"rows {rows!r}: five rows of at most 7 items, each 1-8")
+    items = [list(r) for r in (rows or [[] for _ in ROWS])]
+    if len(items) != len(ROWS) or any(len(r) > 7 or any(type(v) is not int or not 1 <= v <= 8
+                                                        for v in r) for r in items):
+        raise ValueError(f"rows {items!r}: five rows of at most 7 items, each 1-8")
     counts = [0] * 7
     for v in pool:
         counts[checks.count("result", v, 1, 6)] += 1
     state.pool = counts
-    state.rows = rows
-    state.locked = any(v > 6 for r in rows for v in r)
-    return state.edited()
+    state.rows = items
+    state.locked = any(v > 6 for r in items for v in r)
+    state.edited()
+    return state
 
 
-def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=None,
-               exhausted=None, tokens=None, tokens_act=None, poison=None):
+def conan_card(state: TowerState, level: int | None = None, xp: int | None = None,
+               fatigue: int | None = None, wounds: int | None = None, rage_pool: int | None = None,
+               exhausted: Sequence[bool] | None = None, tokens: Iterable[str] | None = None,
+               tokens_act: bool | None = None, poison: Iterable[int] | None = None) -> TowerState:
     """Set the tracks of Conan's card; None leaves a track as it is. `level` 0 to the top
     level; `xp` below one level's worth; `fatigue` 1-4; `wounds` below death (the RAGE tokens
     on those spaces of the track are gone); `rage_pool`: RAGE tokens waiting to be slotted;
@@ -126,11 +138,14 @@ def conan_card(state, level=None, xp=None, fatigue=None, wounds=None, rage_pool=
         state.ctok_active = bool(state.ctok) and tokens_act is not False
     if poison is not None:
         state.poison = [checks.count("poison", p, 0, cc["fatigue"] - 1) for p in poison]
-    return state.edited()
+    state.edited()
+    return state
 
 
-def enemy_card(state, i, wounds=None, tokens=None, tokens_act=None, free_blocks=None,
-               dice=None, square=None):
+def enemy_card(state: TowerState, i: int, wounds: int | None = None,
+               tokens: Iterable[str] | None = None, tokens_act: bool | None = None,
+               free_blocks: int | None = None, dice: Sequence[int] | None = None,
+               square: Sequence[int] | None = None) -> TowerState:
     """Set enemy `i` (its index in the state's enemies); None leaves a part as it is. `wounds`
     below its life; `tokens`: its STUNNED/RATTLED stack, the oldest acting this round unless
     `tokens_act` is False; `free_blocks`: wounds it blocks without dice this round; `dice`: its
@@ -157,10 +172,11 @@ def enemy_card(state, i, wounds=None, tokens=None, tokens_act=None, free_blocks=
         if state._grid().blocked[q] or q in taken:
             raise ValueError(f"square {square!r} is blocked or taken")
         e.square = q
-    return state.edited()
+    state.edited()
+    return state
 
 
-def plot_hand(state, cards):
+def plot_hand(state: TowerState, cards: Sequence[int]) -> TowerState:
     """Give Yara (Battle Mode) the Plot and Plan cards `cards` (indexes) as her hand: the cards
     she held go back under her deck and these are taken from it."""
     if not state.game.battle:
@@ -172,10 +188,11 @@ def plot_hand(state, cards):
         deck.remove(card)
     state.plot_hand, state.plot_deck = list(cards), deck
     state.plot_known = ""
-    return state.edited()
+    state.edited()
+    return state
 
 
-def stack_items(state, names):
+def stack_items(state: TowerState, names: Iterable[str]) -> TowerState:
     """Put the Item Cards `names` on top of the item deck, the last one on top (each taken from
     the deck or the discard pile)."""
     items = [it.name for it in state.game.c["items"]]
@@ -196,11 +213,11 @@ def stack_items(state, names):
 class _LoadedDice:
     """Stands in for a state's generator: each six-sided die rolls the next scripted result."""
 
-    def __init__(self, rolls, generator):
+    def __init__(self, rolls: Iterable[int], generator: np.random.Generator) -> None:
         self.rolls = [checks.count("roll", v, 1, 6) for v in rolls]
         self.generator = generator
 
-    def integers(self, lo, hi=None, size=None):
+    def integers(self, lo: int, hi: int | None = None, size: int | None = None) -> Any:
         if (lo, hi) != (1, 7):
             raise ValueError(f"loaded dice roll six-sided dice only, not integers({lo}, {hi})")
         n = 1 if size is None else size
@@ -209,21 +226,22 @@ class _LoadedDice:
         out, self.rolls = self.rolls[:n], self.rolls[n:]
         return out[0] if size is None else np.array(out, dtype=np.int64)
 
-    def permutation(self, n):
+    def permutation(self, n: int) -> NoReturn:
         raise ValueError("a deck is shuffled while the dice are loaded")
 
 
-def load_dice(state, rolls):
+def load_dice(state: TowerState, rolls: Iterable[int] | None) -> TowerState:
     """Roll every six-sided die from now on (Conan's, the enemies', the scatter) with `rolls`,
     in order (each 1-6), instead of the state's generator; a roll past the script, or a deck
     shuffled, raises ValueError. `None` goes back to the generator. A state with loaded dice
     plays on in place: it cannot be cloned or saved."""
     gen = getattr(state.rng, "generator", state.rng)
-    state.rng = gen if rolls is None else _LoadedDice(rolls, gen)
+    state.rng = gen if rolls is None else _LoadedDice(rolls, gen)  # type: ignore[assignment]
     return state
 
 
-def begin(state, step, rounds=None, card=None):
+def begin(state: TowerState, step: str, rounds: int | None = None,
+          card: str | int | None = None) -> TowerState:
     """Begin a step of the combat round (Combat Phase: The Combat Round) and play on to the
     first decision. `step`: "initiative" (2. the token holder draws; `rounds`: the combat
     rounds already played, None keeps them; `card`: the initiative card's name or index, put

@@ -3,39 +3,33 @@ Game Turn Structure). Each turn is one location: Dice Phase, Location Phase, Com
 Mopping Up. The rules of each part live in the mixin modules named for them."""
 from __future__ import annotations
 
-from conan_envs.engine import CorruptStateError, shuffled
-from conan_envs.engine.flow import GAME_OVER, FlowState
+from collections.abc import Callable
+from typing import Any, cast
 
+import numpy as np
+
+from conan_envs.engine import CorruptStateError, shuffled
+from conan_envs.engine.flow import GAME_OVER, Frame
+
+from .attack import AttackMixin
+from .attack_frames import ATTACK_FRAMES
 from .checks import check_tower_state
 from .combat import CombatMixin
 from .content import ROWS
+from .decisions import CONAN, CONAN_DECISIONS, DISCARD, PICK
 from .defence import DefenceMixin
 from .dice import DiceMixin
-from .frames import COMBAT_END, DISCARD, FRAME_TYPES, PICK, START
+from .enemy import Incoming
+from .fields import FIELDS, TowerRules
+from .frames import COMBAT_END, START, STEP_TYPES, Phase
 from .growth import GrowthMixin
 from .location import LocationMixin
 from .minions import MinionMixin
 from .view import ViewMixin
-
-CONAN, YARA = 0, 1
-
-
-# The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
-# slots (see `State._SLOTS`).
-FIELDS = ("winner", "loc", "level", "xp", "fatigue", "wounds", "rage_track", "rage_pool",
-          "skills", "exhausted", "items", "discard_due", "rows", "pool", "marked", "locked",
-          "ctok", "ctok_active", "poison", "pos", "move_left", "cphase", "slain_sq", "slay_move",
-          "move_bonus", "free_blocks", "enemies", "tracker", "combat_rounds", "in_combat",
-          "combat_over", "init_token", "first_side", "side_no", "init_card", "auto_only",
-          "conan_first", "ai_idx", "active", "mphase", "ability_used", "pending", "attack",
-          "test_idx", "rewards", "test_paid", "test_rerolled", "reserve_kept", "reserve_left",
-          "pair_ready_ok", "use_item", "mark_enemy", "minion_marked", "ready_left", "picks",
-          "item_deck", "item_discard", "init_deck", "init_discard", "plot_deck",
-          "plot_hand", "plot_discard", "plot_known", "drawn", "put_back", "plot_played")
-
+from .yara_decisions import YARA_DECISIONS
 
 # The rule that plays each action segment (the codec's segments, in order).
-ACTIONS = {
+ACTIONS: dict[str, Callable[..., Any]] = {
     "pick_skill": GrowthMixin._do_pick_skill,
     "ready_skill": DiceMixin._do_ready_skill,
     "slot": DiceMixin._do_slot,
@@ -57,12 +51,12 @@ ACTIONS = {
     "game_effect": CombatMixin._do_game_effect,
     "step": CombatMixin._do_step,
     "leap": CombatMixin._do_leap,
-    "slash": CombatMixin._do_slash,
-    "slash_stun": CombatMixin._do_slash_stun,
-    "swing": CombatMixin._do_swing,
+    "slash": AttackMixin._do_slash,
+    "slash_stun": AttackMixin._do_slash_stun,
+    "swing": AttackMixin._do_swing,
     "block": DefenceMixin._do_block,
     "riposte": DefenceMixin._do_riposte,
-    "target": CombatMixin._do_target,
+    "target": AttackMixin._do_target,
     "enter": CombatMixin._do_enter,
     "square": LocationMixin._do_square,
     "skill": GrowthMixin._do_skill,
@@ -77,21 +71,21 @@ ACTIONS = {
     "burn_move": MinionMixin._do_burn_move,
     "attack": MinionMixin._do_attack,
     "ability": MinionMixin._do_ability,
-    "minion_block": CombatMixin._do_minion_block,
+    "minion_block": AttackMixin._do_minion_block,
     "plot": MinionMixin._do_plot,
     "put_top": MinionMixin._do_put_top,
     "put_bottom": MinionMixin._do_put_bottom,
 }
 
 
-class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixin, GrowthMixin,
-                 ViewMixin, FlowState):
+class TowerState(DiceMixin, LocationMixin, CombatMixin, AttackMixin, DefenceMixin, MinionMixin,
+                 GrowthMixin, ViewMixin):
     __slots__ = FIELDS
-    FRAME_TYPES = FRAME_TYPES
+    FRAME_TYPES = STEP_TYPES + CONAN_DECISIONS + YARA_DECISIONS + ATTACK_FRAMES   # every kind
     ACTIONS = ACTIONS   # the rule of each action segment (TowerFrame.apply plays through it)
     MAX_DEPTH = 9       # nested decisions (a re-roll inside a test inside a round...)
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: TowerRules, seed: int | None = None) -> None:
         super().__init__(game, seed)
         g = game
         c = g.c
@@ -118,8 +112,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.poison = []        # FATIGUE placed on each POISON token
         self.pos = c["locations"][g.start].conan   # his square at the first location
         self.move_left = 0
-        # 0 none, 1 moving first, 2 attacking after a move, 3 attacking first, 4 moving after attacking
-        self.cphase = 0
+        self.cphase = int(Phase.FRESH)  # where his activation stands (a Phase)
         self.slain_sq = -1
         self.slay_move = False
         self.move_bonus = 0
@@ -137,22 +130,9 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.auto_only = False
         self.conan_first = False
         self.ai_idx = 0
-        self.active = -1        # the minion Yara is activating
-        self.mphase = 0
-        self.ability_used = False
-        self.pending = {"hits": 0, "tokens": [], "attacker": -1, "riposte": False}  # being dealt to Conan
-        self.attack = None      # [wounds left, max targets, targets used, stun other, rattle, resume]
+        self.pending = Incoming()   # being dealt to Conan (Conan's attack rides on its frames)
         self.test_idx = 0
         self.rewards = 0        # Item Cards Conan may still draw after this combat
-        self.test_paid = 0
-        self.test_rerolled = False
-        self.reserve_kept = [0] * 5
-        self.reserve_left = 0
-        self.pair_ready_ok = False
-        self.use_item = -1
-        self.mark_enemy = -1
-        self.minion_marked = [0, 0, 0, 0]
-        self.ready_left = 0
         self.picks = []         # levels whose skills are still to be chosen, one entry per pick
         # decks
         self.item_deck = shuffled(self.rng, c["item_deck"])
@@ -174,8 +154,8 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
         self.push(START)
         self.advance()
 
-    # ---- flow: frames on the engine's stack (engine/flow.py, frames.py) -----------------------
-    def _interrupt(self):
+    # ---- flow: frames on the engine's stack (engine/flow.py; frames.py, decisions.py) -----
+    def _interrupt(self) -> Frame[Any] | None:
         """The game's end; else a skill owed (START, a level reached) and a fourth large item
         to discard are chosen before anything else, whatever is pending."""
         if self.winner is not None:
@@ -186,7 +166,7 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             return DISCARD
         return None
 
-    def _between_steps(self):
+    def _between_steps(self) -> Frame[Any] | None:
         if self.winner is not None:
             return GAME_OVER
         if self.picks:
@@ -197,43 +177,43 @@ class TowerState(DiceMixin, LocationMixin, CombatMixin, DefenceMixin, MinionMixi
             self.stack[:] = [COMBAT_END]
         return None
 
-    def _over_prompt(self):
+    def _over_prompt(self) -> str:
         return f"The game is over: {self.winner} wins."
 
-    def _auto_start(self):
+    def _auto_start(self) -> None:
         self._begin_location()
 
-    def returns(self):
+    def returns(self) -> list[float]:
         if self.winner is None:
             r = 0.0
         else:
             r = 1.0 if self.winner == "conan" else -1.0
         return [r, -r] if self.game.battle else [r]
 
-    def shaped_scores(self):
+    def shaped_scores(self) -> list[float]:
         """Progress through the tower: locations cleared and enemies slain, minus wounds."""
         s = self.loc + 0.1 * sum(1 for e in self.enemies if e.wounds >= e.life) - 0.2 * self.wounds
         s = s / 10.0
         return [s, -s] if self.game.battle else [s]
 
-    def observation(self, role):
+    def observation(self, role: int) -> np.ndarray:
         return self.game._encode(self, role)
 
     # ---- saved games and copies -----------------------------------------------------------------
-    def _check_restored(self):
+    def _check_restored(self) -> None:
         """A state read back from JSON: every range, size and cross-field tie checked, so no
         rules loop can run long on it (CorruptStateError names the field)."""
         check_tower_state(self)
-        super()._check_restored()      # the frames on the stack, each with its check (frames.py)
+        super()._check_restored()      # the frames on the stack, each with its check
         if not self.is_terminal() and not self.legal_action_mask().any():
             raise CorruptStateError(f"saved tower_v2 state: field stack: {self.decision()!r} "
                                     "offers no legal move")
 
     # ---- hidden information ---------------------------------------------------------------
-    def resample_hidden(self, observer, rng):
+    def resample_hidden(self, observer: int, rng: np.random.Generator) -> TowerState:
         """Conan cannot see Yara's hand nor any deck order; Yara cannot see deck orders (except
         a card she put back on top or bottom of her own deck, while it is still there)."""
-        new = super().resample_hidden(observer, rng)
+        new = cast(TowerState, super().resample_hidden(observer, rng))
         new.item_deck = shuffled(rng, new.item_deck)
         new.init_deck = shuffled(rng, new.init_deck)
         if not self.game.battle:

@@ -4,15 +4,17 @@ the game's words. Conan sees the size of Yara's hand only; Yara sees her hand, t
 drew and where the card she put back lies. The observation (encode.py) carries the same."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import words
+from .attack_frames import YaraBlock
 from .content import ROWS
-from .frames import DONE_MEANS, Initiative, Minion, TakeTest, YaraBlock
+from .decisions import Initiative, TakeTest
+from .fields import TowerFields
 from .grid import DIR_NAMES, W
+from .yara_decisions import Minion, MinionMark
 
 SIDE_NAMES = ("conan", "yara")
-ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
-              "is attacking first", "is moving after attacking")
-MINION_PHASE = ACTIVATION
 # the frames of a combat round before its initiative is resolved (Dice Phase, then the draw)
 BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "triple_effect",
                                "after_conan_dice", "yara_dice", "minion_mark", "after_yara_dice",
@@ -20,12 +22,9 @@ BEFORE_INITIATIVE = frozenset({"round_start", "dice", "mark", "pair_effect", "tr
 PENDING_CHOICE = frozenset({"initiative", "yara_initiative"})   # this round's card, not chosen yet
 
 
-class ViewMixin:
+class ViewMixin(TowerFields):
     # ---- pieces of the view -------------------------------------------------------------------
-    def _enemy_name(self, i):
-        return self.game.c["cards"][self.enemies[i].card].name
-
-    def _enemy_view(self, i):
+    def _enemy_view(self, i: int) -> dict[str, Any]:
         e = self.enemies[i]
         card = self.game.c["cards"][e.card]
         k = card.kind
@@ -48,7 +47,7 @@ class ViewMixin:
         })
         return out
 
-    def _conan_view(self):
+    def _conan_view(self) -> dict[str, Any]:
         c = self.game.c
         skills = [{"name": c["skills"][s].name, "level": c["skills"][s].level,
                    "effect": words.skill_effect(c["skills"][s].effect), "exhausted": x}
@@ -63,7 +62,7 @@ class ViewMixin:
             "move_left": self.move_left if self.decision() == "conan_turn" else None,
             "move_bonus": self.move_bonus,
             "free_blocks": self.free_blocks,
-            "activation": ACTIVATION[min(self.cphase, 4)],
+            "activation": words.ACTIVATION[min(self.cphase, 4)],
             "slain_square": words.square(self.slain_sq) if self.slain_sq >= 0 else None,
             "leaping_after_a_kill": self.slay_move,
             "tokens": [words.TOKEN_NAMES[t] for t in self.ctok],
@@ -76,8 +75,8 @@ class ViewMixin:
             "skills": skills, "items": items,
         }
 
-    def _yara_view(self, role):
-        v = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
+    def _yara_view(self, role: int) -> dict[str, Any]:
+        v: dict[str, Any] = {"hand_size": len(self.plot_hand), "deck": len(self.plot_deck),
              "discard": len(self.plot_discard), "played_this_round": self.plot_played}
         if role == 1:
             plots = self.game.c["plots"]
@@ -88,12 +87,12 @@ class ViewMixin:
             v["put_back_lies"] = self.plot_known or None
         return v
 
-    def _incoming_view(self):
+    def _incoming_view(self) -> dict[str, Any] | None:
         p = self.pending
-        hits, tokens, att, rip = p["hits"], p["tokens"], p["attacker"], p["riposte"]
+        hits, tokens, att, rip = p.hits, p.tokens, p.attacker, p.riposte
         if not (hits or tokens or att >= 0 or rip):
             return None
-        v = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
+        v: dict[str, Any] = {"hits": hits, "tokens": [words.TOKEN_NAMES[t] for t in tokens],
              "attacker": self._enemy_name(att) if att >= 0 else None,
              "riposte_allowed": rip}
         toks = "".join(f", a {t} token" for t in v["tokens"])
@@ -102,20 +101,20 @@ class ViewMixin:
                      + ("; he may BLOCK or RIPOSTE." if rip else "; he may BLOCK (no RIPOSTE)."))
         return v
 
-    def _attack_view(self):
-        a = self.attack
+    def _attack_view(self) -> dict[str, Any] | None:
+        a = self._attack_now()
         if a is None:
             return None
-        v = {"wounds_to_assign": a["wounds"], "max_targets": a["max_targets"],
+        v = {"wounds_to_assign": a.wounds, "max_targets": a.max_targets,
              "targets": [{"enemy": self._enemy_name(t), "wounds": n}
-                         for t, n in sorted(zip(a["targets"], a["dealt"]))],
-             "stun_another": bool(a["stun"]), "rattle": bool(a["rattle"]),
-             "stun_only": a["stun_only"],
-             "riposte_against": self._enemy_name(a["attacker"]) if a["attacker"] >= 0 else None,
-             "hits_back_on_conan": a["hits_back"],
-             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a["conan_tokens"]], "blow": None}
-        if a["blows"] and self.top_is(YaraBlock):
-            b = a["blows"][0]
+                         for t, n in sorted(zip(a.targets, a.dealt))],
+             "stun_another": bool(a.stun), "rattle": bool(a.rattle),
+             "stun_only": a.stun_only,
+             "riposte_against": self._enemy_name(a.attacker) if a.attacker >= 0 else None,
+             "hits_back_on_conan": a.hits_back,
+             "tokens_on_conan": [words.TOKEN_NAMES[t] for t in a.conan_tokens], "blow": None}
+        if a.blows and self.top_is(YaraBlock):
+            b = a.blows[0]
             v["blow"] = {"enemy": self._enemy_name(b.target), "wounds": 0 if b.token else b.left,
                          "token": words.TOKEN_NAMES[b.token] if b.token else None,
                          "riposte_dice_may_block": b.riposte_ok and not b.token}
@@ -123,7 +122,7 @@ class ViewMixin:
         return v
 
     @staticmethod
-    def _attack_text(v):
+    def _attack_text(v: dict[str, Any]) -> str:
         """Conan's attack being resolved, as a sentence."""
         kind = (f"Conan's RIPOSTE against {v['riposte_against']}" if v["riposte_against"]
                 else "Conan's attack")
@@ -150,24 +149,26 @@ class ViewMixin:
                      + (" (RIPOSTE dice may block it)" if b["riposte_dice_may_block"] else ""))
         return text + "."
 
-    def _test_view(self):
-        if not self.top_is(TakeTest):
+    def _test_view(self) -> dict[str, Any] | None:
+        f = self.stack[-1]
+        if type(f) is not TakeTest:
             return None
         t = self._test()
-        return {"name": t.name, "need": self._need(), "dice": t.count, "paid": self.test_paid,
-                "rerolled": self.test_rerolled, "optional": t.optional,
+        need = self._need(f.rerolled)
+        return {"name": t.name, "need": need, "dice": t.count, "paid": f.paid,
+                "rerolled": f.rerolled, "optional": t.optional,
                 "if_passed": words.effects_text(t.on_pass),
                 "if_failed_or_given_up": (words.effects_text(t.on_fail) if not t.optional
                                           else "nothing happens (optional)"),
-                "text": (f"Test '{t.name}': burn {t.count} dice showing {self._need()}+ "
-                         f"({self.test_paid} paid"
-                         + (", second attempt" if self.test_rerolled else "")
+                "text": (f"Test '{t.name}': burn {t.count} dice showing {need}+ "
+                         f"({f.paid} paid"
+                         + (", second attempt" if f.rerolled else "")
                          + (", optional" if t.optional else ", compulsory")
                          + f"). Passed: {words.effects_text(t.on_pass)}. Failed or given up: "
                          + (words.effects_text(t.on_fail) if not t.optional
                             else "nothing happens") + ".")}
 
-    def _scenario_view(self):
+    def _scenario_view(self) -> dict[str, Any]:
         """The location's page of the Scenario Book, public at the table: its tests (what each
         needs, what passing and failing do), the events after combat and its notes."""
         L = self.game.c["locations"][self.loc]
@@ -208,14 +209,14 @@ class ViewMixin:
         text += [f"{line}." for line in notes + after]
         return {"tests": tests, "after_combat": after, "notes": notes, "text": text}
 
-    def _initiative_view(self):
+    def _initiative_view(self) -> dict[str, Any] | None:
         if self.init_card < 0:
             return None
         name, conan, yara = self.game.c["initiative"][self.init_card]
         return {"card": name, "conan_effect": words.conan_effect(*conan),
                 "yara_effect": words.minion_effect(*yara)}
 
-    def _view(self, role):
+    def _view(self, role: int) -> dict[str, Any]:
         c = self.game.c
         L = c["locations"][self.loc]
         g = L.grid
@@ -251,93 +252,8 @@ class ViewMixin:
             v["yara"] = self._yara_view(role)
         return v
 
-    # ---- the decision: its prompt (the frame on top builds the record: frames.py) ------------
-    def _prompt(self, kind, role):
-        c = self.game.c
-        if kind == "pick":
-            return (f"Choose a level-{self.picks[0]} skill ({len(self.picks)} to choose).",
-                    {"level": self.picks[0], "picks_left": len(self.picks)})
-        if kind == "discard":
-            return "Conan carries more than 3 large items: discard one.", {}
-        if kind == "dice":
-            return "Dice Phase: slot dice, burn one to re-roll, burn pairs or triples.", {}
-        if kind == "mark":
-            return "Mark the dice to re-roll, then roll them.", {}
-        if kind == "pair_effect":
-            more = " or READY an exhausted skill" if self.pair_ready_ok else ""
-            return f"Choose the result of the new die{more}.", {"may_ready": self.pair_ready_ok}
-        if kind == "triple_effect":
-            return "Triple burned: refill FATIGUE, discard a token or a POISON token.", {}
-        if kind == "ready":
-            return (f"READY exhausted skills ({self.ready_left} more).",
-                    {"ready_left": self.ready_left})
-        if kind == "test":
-            t = self._test_view()
-            return (f"Test '{t['name']}': burn {t['dice'] - t['paid']} more dice showing "
-                    f"{t['need']}+. Passed: {t['if_passed']}. Failed or given up: "
-                    f"{t['if_failed_or_given_up']}.", t)
-        if kind == "taurus":
-            return "Choose the square for Taurus's Black Lotus Powder.", {}
-        if kind in ("initiative", "yara_initiative"):
-            ini = self._initiative_view()
-            eff = ini["conan_effect"] if kind == "initiative" else ini["yara_effect"]
-            return f"Initiative card {ini['card']}: GO FIRST, or the GAME EFFECT ({eff})?", ini
-        if kind == "conan_turn":
-            return (f"Conan's activation ({self.move_left} move points; he "
-                    f"{ACTIVATION[min(self.cphase, 4)]}).", {"move_left": self.move_left})
-        if kind == "target":
-            a = self._attack_view()
-            return f"Choose the enemy for the next of {a['wounds_to_assign']} wound(s).", a
-        if kind == "stun_target":
-            return "Choose the adjacent enemy to be STUNNED.", self._attack_view()
-        if kind == "defend":
-            inc = self._incoming_view()
-            who = inc["attacker"] or "The attack"
-            toks = f" and {', '.join(inc['tokens'])}" if inc["tokens"] else ""
-            return (f"{who} deals {inc['hits']} hit(s){toks} to Conan: BLOCK, RIPOSTE, a skill "
-                    f"or an item?", inc)
-        if kind == "reserve":
-            return (f"Reserve dice on the card for the next round ({self.reserve_left} more).",
-                    {"reserve_left": self.reserve_left, "kept": dict(zip(ROWS, self.reserve_kept))})
-        if kind == "reward":
-            return f"Draw an Item Card as a reward ({self.rewards} to draw)?", {"rewards": self.rewards}
-        if kind == "mopping":
-            return "Mopping Up: trade items for XP or use them.", {}
-        if kind == "item_square":
-            return "Choose the square to throw the Black Lotus Powder at.", {}
-        if kind == "item_target":
-            name = c["items"][self.use_item].name
-            return f"Choose the enemy to throw {name} at.", {"item": name}
-        if kind == "yara_dice":
-            return "Yara's Dice Phase: burn a minion's die to re-roll its dice.", {}
-        if kind == "minion_mark":
-            name = self._enemy_name(self.mark_enemy)
-            rows = self._kind(self.enemies[self.mark_enemy]).rows
-            marked = {words.row_short(rows[r]): n for r, n in enumerate(self.minion_marked) if n}
-            return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
-        if kind == "yara_turn":
-            return "Yara's side: activate a minion or play a Plot card.", {}
-        if kind == "minion":
-            name = self._enemy_name(self.active)
-            return (f"{name} acts ({self.move_left} move points; it {MINION_PHASE[min(self.mphase, 4)]}).",
-                    {"minion": name, "move_left": self.move_left, "ability_used": self.ability_used})
-        if kind == "yara_plan":
-            return "Yara may play Plot and Plan cards before combat.", {}
-        if kind == "putback":
-            return (f"Put {self.put_back} of the cards drawn back on top or bottom of the deck.",
-                    {"to_put_back": self.put_back})
-        if kind == "slay_step":
-            return (f"Conan's RIPOSTE slew his attacker: step into its square "
-                    f"{words.square(self.slain_sq)} at no cost?",
-                    {"square": words.square(self.slain_sq)})
-        if kind == "yara_block":
-            b = self._attack_view()["blow"]
-            what = b["token"] or f"{b['wounds']} wound(s)"
-            return f"{b['enemy']} is dealt {what}: burn a die to block?", b
-        return kind, {}
-
     # ---- action names ---------------------------------------------------------------------------
-    def action_to_string(self, a):
+    def action_to_string(self, a: int) -> str:
         seg, i = self.game.codec.decode(a)
         c = self.game.c
         if seg == "pick_skill":
@@ -374,7 +290,7 @@ class ViewMixin:
         if seg == "test_reroll":
             return "re-roll for the test (each result needed +1)"
         if seg == "done":
-            return f"done: {DONE_MEANS.get(self.decision(), 'done')}"
+            return f"done: {getattr(self.frame(), 'done_means', None) or 'done'}"
         if seg == "go_first":
             return "GO FIRST"
         if seg == "game_effect":
@@ -384,7 +300,8 @@ class ViewMixin:
                 return f"GAME EFFECT: {eff}"
             return "GAME EFFECT"
         if seg == "step":
-            src = self.enemies[self.active].square if self.top_is(Minion) else self.pos
+            top = self.stack[-1]
+            src = self.enemies[top.enemy].square if type(top) is Minion else self.pos
             dst = self._grid().step[src][i] if src >= 0 else -1
             return f"step {DIR_NAMES[i]} to {words.square(dst)}"
         if seg == "leap":
@@ -433,13 +350,15 @@ class ViewMixin:
         if seg == "minion_reroll":
             e, r = divmod(i, 4)
             if e < len(self.enemies) and r < len(self._kind(self.enemies[e]).rows):
-                row = self._kind(self.enemies[e]).rows[r]
-                return f"burn a {words.row_short(row)} die of {self._enemy_name(e)} to re-roll"
+                card_row = self._kind(self.enemies[e]).rows[r]
+                return f"burn a {words.row_short(card_row)} die of {self._enemy_name(e)} to re-roll"
             return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
         if seg in ("minion_mark", "burn_move", "minion_block"):
-            who = {"minion_mark": self.mark_enemy, "burn_move": self.active}.get(seg)
+            top = self.stack[-1]
+            who = top.enemy if type(top) is (MinionMark if seg == "minion_mark" else Minion) else -1
             if seg == "minion_block":
-                who = self.attack["blows"][0].target if self.attack and self.attack["blows"] else -1
+                attack = self._attack_now()
+                who = attack.blows[0].target if attack and attack.blows else -1
             rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
             row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
             return {"minion_mark": f"mark a {row} die to re-roll",
@@ -448,8 +367,9 @@ class ViewMixin:
         if seg == "attack":
             return "attack Conan"
         if seg == "ability":
-            if 0 <= self.active < len(self.enemies):
-                k = self._kind(self.enemies[self.active])
+            top = self.stack[-1]
+            if type(top) is Minion:
+                k = self._kind(self.enemies[top.enemy])
                 return "shoot the BOW" if k.bow else f"use {k.ability[0]}" if k.ability else "ability"
             return "ability"
         if seg in ("plot", "put_top", "put_bottom"):
@@ -460,7 +380,7 @@ class ViewMixin:
         return self.game.codec.name(a)
 
     # ---- the text board ---------------------------------------------------------------------------
-    def _render(self, view):
+    def _render(self, view: dict[str, Any]) -> str:
         lines = []
         L = view["location"]
         r = view["round"]

@@ -3,15 +3,20 @@ Deck; Yara's Plots and Plans; Resolve Initiative; Tokens): square names, row ite
 and the effects of skills, items, Plots and initiative cards, as the cards would print them."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
-from .content import FATIGUE_TOKEN, RAGE_TOKEN
+from .content import FATIGUE_TOKEN, RAGE_TOKEN, Effect, Row
 from .grid import CELLS, W
 
 TOKEN_NAMES = {"S": "STUNNED", "R": "RATTLED", "P": "POISON"}
 FILES = "abcdefgh"
 SQUARE_NAMES = tuple(f"{FILES[s % W]}{s // W + 1}" for s in range(CELLS))
 TERRAIN = {".": "floor", "#": "blocking", "h": "height advantage"}
+# where an activation stands (Conflict Begins: move then attack, or attack then move), by phase
+ACTIVATION = ("has not moved or attacked", "is moving first", "is attacking after moving",
+              "is attacking first", "is moving after attacking")
 
 
 def square(s: int) -> str:
@@ -32,7 +37,7 @@ def results(lo: int, hi: int) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def enemy_row(row) -> str:
+def enemy_row(row: Row) -> str:
     """One row of an enemy card: '4-5: hit on 4+ (range 2)'."""
     lo, hi, kind, param, reach = row
     what = {
@@ -51,7 +56,7 @@ def enemy_row(row) -> str:
 
 
 @cache
-def row_short(row) -> str:
+def row_short(row: Row) -> str:
     """A row of an enemy card in a few words, for action names: 'BLOCK (1-3)'."""
     lo, hi, kind, param, _reach = row
     name = {"block": "BLOCK", "hit": "hit", "rollhit": "hit", "bite": "bite",
@@ -60,7 +65,7 @@ def row_short(row) -> str:
     return f"{name} ({results(lo, hi)})"
 
 
-def skill_effect(eff) -> str:
+def skill_effect(eff: Effect) -> str:
     kind = eff[0]
     k = eff[1] if len(eff) > 1 else 0
     return {
@@ -75,7 +80,7 @@ def skill_effect(eff) -> str:
     }[kind]
 
 
-def item_effect(eff) -> str:
+def item_effect(eff: Effect) -> str:
     kind = eff[0]
     if kind == "heal":
         return f"heal {eff[1]} wound"
@@ -91,7 +96,7 @@ def item_effect(eff) -> str:
     return skill_effect(eff)
 
 
-def minion_effect(kind: str, k) -> str:
+def minion_effect(kind: str, k: Any) -> str:
     return {
         "heal_minions": f"every minion heals {k} wound",
         "minion_move": f"every minion +{k} move this round",
@@ -100,7 +105,7 @@ def minion_effect(kind: str, k) -> str:
     }[kind]
 
 
-def conan_effect(kind: str, k) -> str:
+def conan_effect(kind: str, k: Any) -> str:
     return {
         "fatigue": f"Conan refills {k} FATIGUE",
         "move": f"Conan +{k} move this round",
@@ -109,7 +114,7 @@ def conan_effect(kind: str, k) -> str:
     }[kind]
 
 
-def plot_effect(eff) -> str:
+def plot_effect(eff: Effect) -> str:
     kind, k = eff
     if kind == "tracker":
         return f"move the Round Tracker {k} space right"
@@ -120,7 +125,7 @@ def plot_effect(eff) -> str:
     return minion_effect(kind, k)
 
 
-def ability_text(ability, bow: int) -> str:
+def ability_text(ability: Effect, bow: int) -> str:
     if bow:
         return f"BOW: at range 3 at the start of its activation, {bow} hits (replaces all moves and actions)"
     if not ability:
@@ -137,7 +142,7 @@ def ability_text(ability, bow: int) -> str:
 
 
 # ---- the scenario page (Location Phase; Location Events) -------------------------------------------
-def location_effect(eff) -> str:
+def location_effect(eff: Effect) -> str:
     """One effect of a location test or event, as the scenario page would print it."""
     kind = eff[0]
     if kind == "fatigue":
@@ -145,7 +150,7 @@ def location_effect(eff) -> str:
     if kind == "enemy_token":
         who = "Yara" if len(eff) > 2 and eff[2] == "yara" else "every enemy"
         return f"{who} gains a {TOKEN_NAMES[eff[1]]} token (blocked like an attack)"
-    return {
+    texts: dict[str, Callable[[], str]] = {
         "rage": lambda: f"Conan gains {eff[1]} RAGE",
         "heal": lambda: f"Conan heals {eff[1]} wound",
         "xp": lambda: f"Conan gains {eff[1]} XP",
@@ -154,10 +159,11 @@ def location_effect(eff) -> str:
         "conan_first": lambda: "Conan goes first in the first combat round (no initiative card)",
         "auto_only_first_round": lambda: ("in the first combat round the enemies keep only their "
                                           "automatic die"),
-    }[kind]()
+    }
+    return texts[kind]()
 
 
-def effects_text(effects) -> str:
+def effects_text(effects: Sequence[Effect]) -> str:
     """A test's outcome: its effects joined, or 'nothing happens'."""
     return "; ".join(location_effect(e) for e in effects) or "nothing happens"
 

@@ -35,7 +35,7 @@ def test_a_riposte_die_blocks_and_strikes_back_when_yara_chooses_it():
     act(s, "slash", 2)                          # three 5s: 2 wounds
     assert legal(s, "minion_block", 0) and legal(s, "minion_block", 1)
     act(s, "minion_block", 1)                   # the riposte die blocks one wound...
-    assert s.decision() == "yara_block" and s.attack["blows"][0].left == 1
+    assert s.decision() == "yara_block" and s.frame().attack.blows[0].left == 1
     act(s, "minion_block", 0)                   # ...the BLOCK die the other
     assert s.enemies[0].wounds == 0
     assert s.fatigue == 3                       # Conan has no block: the riposte hit lands
@@ -67,7 +67,7 @@ def test_tokens_are_blocked_by_block_dice_only_and_yara_decides():
     s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5, 5, 5], []],
                enemies=[("Zamoran Elite Guard 1", 4, 5, [1, 1, 0])])
     act(s, "slash_stun")
-    assert s.decision() == "yara_block" and s.attack["blows"][0].token == "S"
+    assert s.decision() == "yara_block" and s.frame().attack.blows[0].token == "S"
     assert legal(s, "minion_block", 0) and not legal(s, "minion_block", 1)
     act(s, "done")
     assert s.enemies[0].tokens == ["S"] and acting(s.view(0)["enemies"][0]) == "STUNNED"
@@ -109,7 +109,7 @@ def test_the_blow_being_blocked_shows_in_the_observation():
     act(t, "slash", 2)
     act(t, "minion_block", 0)                   # one wound left to block instead of two
     assert t.decision() == s.decision() == "yara_block" and t.enemies[0].dice == s.enemies[0].dice
-    assert (t.attack["blows"][0].left, s.attack["blows"][0].left) == (1, 2)
+    assert (t.frame().attack.blows[0].left, s.frame().attack.blows[0].left) == (1, 2)
     assert not np.array_equal(seen, t.observation(1))
     assert not np.array_equal(s.observation(0), t.observation(0))   # public: Conan sees it too
 
@@ -121,7 +121,7 @@ def test_scatter_powder_on_minions_lets_yara_block_the_stun():
     act(s, "item", 1)
     load_dice(s, [5])                           # 5: the powder lands on the target square
     act(s, "square", sq(4, 2))
-    assert s.decision() == "yara_block" and s.attack["blows"][0].token == "S"
+    assert s.decision() == "yara_block" and s.frame().attack.blows[0].token == "S"
     act(s, "minion_block", 0)                   # the BLOCK die stops the STUNNED token
     assert s.enemies[0].tokens == [] and not s.enemies[0].alive   # the wound lands: slain
     assert s.decision() == "conan_turn"
@@ -249,10 +249,27 @@ def test_tokens_from_a_location_event_are_blocked_by_yaras_choice():
     for i, e in enumerate(s.enemies):
         enemy_card(s, i, dice=[1] + [0] * (len(e.dice) - 1))   # one BLOCK die each
     act(s, "pay", 3)
-    assert s.decision() == "yara_block" and s.attack["blows"][0].target == 0
+    assert s.decision() == "yara_block" and s.frame().attack.blows[0].target == 0
     act(s, "minion_block", 0)                   # the Captain blocks it
-    assert s.decision() == "yara_block" and s.attack["blows"][0].target == 1
+    assert s.decision() == "yara_block" and s.frame().attack.blows[0].target == 1
     act(s, "done")                              # the Elite takes it
     act(s, "minion_block", 0)                   # the Spearman blocks it
     assert [e.tokens for e in s.enemies] == [[], ["R"], []]
     assert s.decision() not in ("yara_block", "test")
+
+
+def test_a_copy_blocking_the_blow_leaves_the_original_attack_as_it_was():
+    # "For each wound Conan delivers, the target can block." (Taking Them Down): the attack
+    # waiting on Yara's choice rides on its frame, which copies of the state share; a block
+    # played on a copy must not reach the original's attack.
+    s = combat("battle", loc=4, conan=(3, 5), rows=[[], [], [], [5, 5, 5], []],
+               enemies=[("Thug 1", 4, 5, [2, 0, 1])])
+    act(s, "slash", 2)                          # two wounds, both blockable
+    before = s.view(1)["attack"]
+    t = s.clone()
+    act(t, "minion_block", 0)
+    assert t.frame().attack.blows[0].left == 1 and t.enemies[0].dice == [1, 0, 1]
+    assert s.frame().attack.blows[0].left == 2 and s.enemies[0].dice == [2, 0, 1]
+    assert s.view(1)["attack"] == before and s.decision() == "yara_block"
+    act(s, "done")                              # the original lets both wounds land
+    assert not s.enemies[0].alive and t.enemies[0].alive

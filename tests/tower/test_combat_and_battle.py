@@ -152,7 +152,7 @@ def test_lions_maim_makes_conan_rattled_unless_blocked():
     begin(s, "yara_side")
     act(s, "activate", 0)
     act(s, "ability")
-    assert s.decision() == "defend" and s.pending["tokens"] == ["R"]
+    assert s.decision() == "defend" and s.pending.tokens == ["R"]
     act(s, "done")
     assert s.ctok == ["R"] and s.enemies[0].dice == [0, 0, 0]
 
@@ -393,7 +393,7 @@ def test_spider_venom_poisons_unless_blocked():
     s = combat(loc=6, conan=(3, 4), rows=[[], [3], [], [], []],
                enemies=[("Giant Spider 1", 3, 3, [0, 0, 2])])
     act(s, "done")
-    assert s.decision() == "defend" and s.pending["tokens"] == ["P", "P"]
+    assert s.decision() == "defend" and s.pending.tokens == ["P", "P"]
     act(s, "block", 3)                     # one POISON blocked, the other taken: round over
     assert s.decision() == "dice"          # next round: the POISON took a FATIGUE after rolling
     assert s.poison == [1] and s.fatigue == 3

@@ -109,7 +109,7 @@ def test_riposte_blocks_and_strikes_back():
     s = combat(loc=4, conan=(1, 2), rows=[[], [], [4, 4, 4], [], []],
                enemies=[("Captain of the Guard 1", 2, 2, [0, 0, 2, 0])])
     act(s, "done")
-    assert s.decision() == "defend" and s.pending["hits"] == 2
+    assert s.decision() == "defend" and s.pending.hits == 2
     act(s, "riposte", 2)
     assert s.enemies[0].wounds == 1 and s.fatigue == 3 and s.decision() == "dice"  # next round
     s = combat(loc=4, conan=(1, 2), rows=[[], [], [4], [], []],

@@ -34,7 +34,7 @@ def test_a_plot_token_before_combat_can_be_blocked_with_a_slotted_block_die():
                                (YARAS_GAZE, "S", 1)):
         s = _location_phase_with_plots([card], [[], [2], [], [5], []])
         act(s, "plot", card)
-        assert s.decision() == "defend" and s.pending["tokens"] == [token]
+        assert s.decision() == "defend" and s.pending.tokens == [token]
         assert legal(s, "block", block)
         act(s, "block", block)
         assert s.ctok == [] and s.poison == [] and s.rows[1] == []

@@ -15,7 +15,7 @@ def test_solo_elite_bow_spends_all_its_dice():
     s = combat(loc=4, conan=(3, 5), rows=[[], [3], [4], [], []],
                enemies=[(ELITE, 0, 2, [1, 1, 1])])
     act(s, "done")
-    assert s.decision() == "defend" and s.pending["hits"] == 2
+    assert s.decision() == "defend" and s.pending.hits == 2
     assert s.enemies[0].dice == [0, 0, 0]
 
 
@@ -87,7 +87,7 @@ def test_conan_may_block_the_black_lotus_powder():
     act(s, "item", 1)
     load_dice(s, [5])                        # 5: lands on the target square
     act(s, "square", sq(1, 5))
-    assert s.decision() == "defend" and s.pending["hits"] == 1 and s.pending["tokens"] == ["S"]
+    assert s.decision() == "defend" and s.pending.hits == 1 and s.pending.tokens == ["S"]
     assert legal(s, "block", 0) and legal(s, "block", 1)
     act(s, "block", 1)                           # block the STUNNED token, take the hit
     assert s.ctok == [] and s.fatigue == 3
@@ -99,7 +99,7 @@ def test_block_chooses_between_a_hit_and_a_token():
     s = combat(loc=6, conan=(3, 4), rows=[[], [3], [], [], []],
                enemies=[("Giant Spider 1", 3, 3, [0, 1, 1])])
     act(s, "done")
-    assert s.pending["hits"] == 1 and s.pending["tokens"] == ["P"]
+    assert s.pending.hits == 1 and s.pending.tokens == ["P"]
     assert legal(s, "block", 0) and legal(s, "block", 3)
     act(s, "block", 3)
     assert s.poison == [] and s.fatigue == 3

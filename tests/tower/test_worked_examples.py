@@ -57,7 +57,7 @@ def test_thug_hit_blocked_by_a_3():
     s = combat(loc=0, enemies=[("Thug 1", 1, 2, [0, 0, 1])], conan=(0, 2),
                rows=[[], [3], [], [], []])
     act(s, "done")  # Conan ends his activation; the Thug attacks
-    assert s.decision() == "defend" and s.pending["hits"] == 1
+    assert s.decision() == "defend" and s.pending.hits == 1
     act(s, "block")
     assert s.fatigue == 4 and s.rows[BLOCK] == []
     assert s.enemies[0].dice == [0, 0, 0]
@@ -118,7 +118,7 @@ def test_height_advantage_takes_one_hit_of_each_attack():
     s = combat(loc=4, enemies=[(ELITE, 0, 2, [0, 0, 2])], conan=(1, 1), rows=[[], [3], [], [], []])
     assert grid(s).height[sq(1, 1)] and not grid(s).height[sq(0, 2)]
     act(s, "done")
-    assert s.pending["hits"] == 1
+    assert s.pending.hits == 1
     act(s, "block")
     assert s.fatigue == 4
 
