@@ -9,7 +9,6 @@ from __future__ import annotations
 from ..engine import checks
 from . import dicepool
 from .content import CT_KINDS, FATE_KINDS, _face, content
-from .flow import TASKS, push, run
 
 C = content()
 ZONES = range(len(dicepool.ZONE_NAMES))
@@ -311,15 +310,14 @@ def forget_kingdom_rolls(s):
     return s
 
 
-def begin(s, *tasks):
-    """Drop what is pending and run these rule tasks (e.g. ["encounter_phase"], ["reward", 0,
-    ["vp:3"]]) in order, then on to the next decision."""
-    for t in tasks:
-        if not isinstance(t, list) or not t or t[0] not in TASKS:
-            raise ValueError(f"task {t!r} is not [name, *args] of a rule task")
-    s.dec = None
-    s.tasks = []
-    push(s, *tasks)
+def begin(s, *frames):
+    """Drop what is pending and run these frames (steps of the rules, e.g.
+    ``steps.ENCOUNTER_PHASE``, ``steps.Reward(0, ("vp:3",))``) in order, then on to the next
+    decision."""
+    for f in frames:
+        if type(f) not in s.FRAME_TYPES:
+            raise ValueError(f"{f!r} is not a frame of this game")
+    s.stack[:] = frames[::-1]
     s.edited()
-    run(s)
+    s.advance()
     return s
