@@ -14,10 +14,11 @@ the view, the transcripts); ``key`` the short name the encoder orders its one-ho
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from ..engine.core import Mask
+from ..engine.errors import CorruptStateError
 from ..engine.flow import AUTO, Frame
 from ..engine.serialize import serializable
 from .actions import CODEC, OFF
@@ -30,6 +31,50 @@ MOD_SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_
                           "asura", "ability", "ibis"))
 GIVE_GOLD = OFF["give_gold"]
 YES, DONE = OFF["yes"], OFF["done"]
+
+
+# ---- snapshot checks (what a frame read back from a snapshot must satisfy) -------------------
+PLAYER_FIELDS = frozenset(("p", "who", "roller", "scorer", "a", "b", "w", "loser", "q",
+                           "revealer", "tok", "initiator", "by"))
+KINGDOM_FIELDS = frozenset(("k", "kingdom", "src", "origin"))
+_SCALARS: dict[str, type] = {"int": int, "str": str, "bool": bool}
+
+
+def bad(f: Frame[Any], why: str) -> None:
+    raise CorruptStateError(f"saved adventures_v2 state: field stack: {f.kind!r} frame: {why}")
+
+
+def check_fields(f: Frame[Any], s: Any) -> None:
+    """The fields of frame `f` have their declared types; players and kingdoms are in range
+    (a decision's options are checked by its class, ``Ask.check``)."""
+    n, nk = s.n, len(C.kingdoms)
+    for fl in fields(f):
+        name, v, typ = fl.name, getattr(f, fl.name), str(fl.type)
+        scalar = _SCALARS.get(typ)
+        if scalar is not None:
+            if type(v) is not scalar:
+                bad(f, f"{name} is not {typ}")
+        elif typ.startswith("tuple["):
+            item = _SCALARS[typ[6:typ.index(",")]]
+            if type(v) is not tuple or any(type(x) is not item for x in v) or len(v) > 64:
+                bad(f, f"{name} is not a {typ}")
+        elif typ == "Bout":
+            if type(v) is not Bout:
+                bad(f, f"{name} is not a Duel")
+            check_fields(v, s)  # type: ignore[arg-type]
+            if v.a == v.b or not (0 <= v.k < nk and v.sa in (0, 1) and v.sb in (0, 1)
+                                  and 0 <= v.ha <= 10_000 and 0 <= v.hb <= 10_000):
+                bad(f, "not a Duel's players, kingdom, hits and stops")
+        elif typ == "Ask":
+            if type(v) not in DECISION_TYPES:
+                bad(f, f"{name} is not a decision")
+            v.check(s, None)
+        if name in PLAYER_FIELDS and not 0 <= v < n:
+            bad(f, f"{name} {v} is not a player")
+        if name in KINGDOM_FIELDS and not 0 <= v < nk and not (v == -1 and fl.default == -1):
+            bad(f, f"{name} {v} is not a kingdom")
+        if name in ("facer", "temple", "token", "ktype", "first", "die", "slot") and v < -1:
+            bad(f, f"{name} {v} is out of range")
 
 
 # ---- the stack: tasks below, at most one decision on top --------------------------------------
@@ -71,6 +116,7 @@ class Ask(Frame[Any]):
 
     key: ClassVar[str] = ""
     kind: ClassVar[str] = "decision"
+    options: ClassVar[str] = ""  # the action segment `opts` indexes ("die": the actor's dice)
     gold_sharing: ClassVar[bool] = False  # team game: Gold may be given to one's partner here
     own_turn: ClassVar[bool] = False  # taken on one's own turn (Asura, "At any time on your turn")
 
@@ -105,6 +151,15 @@ class Ask(Frame[Any]):
 
     def prompt(self, s: Any, role: int) -> tuple[str, dict[str, Any]]:
         return s.rules.prompts.prompt(s, self), s.rules.prompts.context(s, self, role)
+
+    def check(self, s: Any, below: Frame[Any] | None) -> None:
+        check_fields(self, s)
+        opts = getattr(self, "opts", ())
+        if opts:
+            seg = self.options
+            size = len(s.zone[self.actor]) if seg == "die" else CODEC.sizes[seg]
+            if len(set(opts)) != len(opts) or not all(0 <= x < size for x in opts):
+                bad(self, f"opts {list(opts)} are not distinct options of {seg!r} (0..{size - 1})")
 
 
 def _yes_done(m: Mask) -> None:
@@ -239,6 +294,7 @@ class MoveTo(Ask):
     `facer`: who faces what is there, -1 for the rules' default)."""
     key: ClassVar[str] = "move_to"
     kind: ClassVar[str] = "choose_kingdom"
+    options: ClassVar[str] = "kingdom"
     who: int
     opts: tuple[int, ...]
     why: str
@@ -258,6 +314,7 @@ class CtSource(Ask):
     """The face-down Challenge token to move (a kingdom of `opts`)."""
     key: ClassVar[str] = "ct_source"
     kind: ClassVar[str] = "challenge_token_to_move"
+    options: ClassVar[str] = "kingdom"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -273,6 +330,7 @@ class CtDest(Ask):
     """Where the Challenge token of `src` moves."""
     key: ClassVar[str] = "ct_dest"
     kind: ClassVar[str] = "challenge_token_destination"
+    options: ClassVar[str] = "kingdom"
     src: int
     opts: tuple[int, ...]
 
@@ -290,6 +348,7 @@ class FateSource(Ask):
     """The kingdom whose Fate token moves."""
     key: ClassVar[str] = "fate_source"
     kind: ClassVar[str] = "fate_token_to_move"
+    options: ClassVar[str] = "kingdom"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -306,6 +365,7 @@ class FateDest(Ask):
     """Where a `fate` Fate token of `src` moves."""
     key: ClassVar[str] = "fate_dest"
     kind: ClassVar[str] = "fate_token_destination"
+    options: ClassVar[str] = "kingdom"
     src: int
     fate: int
     opts: tuple[int, ...]
@@ -325,6 +385,7 @@ class PickFate(Ask):
     aquilonia); `src`: the kingdom a moved token lies in (-1: none)."""
     key: ClassVar[str] = "pick_fate"
     kind: ClassVar[str] = "choose_fate_token"
+    options: ClassVar[str] = "fate"
     why: str
     opts: tuple[int, ...]
     src: int = -1
@@ -348,6 +409,11 @@ class PickTrack(Ask):
     def choices(self, s: Any, m: Mask) -> None:
         for t in self.opts:
             m[OFF["ach"] + 2 * t] = True
+
+    def check(self, s: Any, below: Frame[Any] | None) -> None:
+        check_fields(self, s)
+        if not all(0 <= t < 3 for t in self.opts):
+            bad(self, "opts are not Achievement tracks")
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
@@ -403,6 +469,7 @@ class UnlockSlot(Ask):
     """The Encounter-track space (of `opts`) die `die` unlocks."""
     key: ClassVar[str] = "unlock_slot"
     kind: ClassVar[str] = "unlock_space"
+    options: ClassVar[str] = "slot"
     die: int
     opts: tuple[int, ...]
 
@@ -430,6 +497,12 @@ class Scry(Ask):
                 m[OFF["player"] + x - 100] = True
             else:
                 m[KINGDOM + x] = True
+
+    def check(self, s: Any, below: Frame[Any] | None) -> None:
+        check_fields(self, s)
+        ok = (range(len(C.kingdoms)), range(100, 100 + s.n), range(200, 203))
+        if not all(any(x in r for r in ok) for x in self.opts):
+            bad(self, "opts are not scry targets")
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
@@ -473,6 +546,7 @@ class PlaceWhere(Ask):
     """The kingdom of `opts` for Challenge token `token`."""
     key: ClassVar[str] = "place_where"
     kind: ClassVar[str] = "challenge_token_kingdom"
+    options: ClassVar[str] = "kingdom"
     token: int
     opts: tuple[int, ...]
 
@@ -625,6 +699,7 @@ class EncAside(Ask):
     """Encounter: the die (of `opts`) set aside for a Foe die on the track."""
     key: ClassVar[str] = "enc_aside"
     kind: ClassVar[str] = "encounter_set_aside"
+    options: ClassVar[str] = "die"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -656,6 +731,7 @@ class AdvWild(Ask):
     """The symbol of `opts` the Wild on `roller`'s die `die` is used for."""
     key: ClassVar[str] = "adv_wild"
     kind: ClassVar[str] = "wild_symbol"
+    options: ClassVar[str] = "symbol"
     roller: int
     die: int
     opts: tuple[int, ...]
@@ -742,6 +818,7 @@ class Wound(Ask):
     """The die (of `opts`) set aside for a wound."""
     key: ClassVar[str] = "wound"
     kind: ClassVar[str] = "wound"
+    options: ClassVar[str] = "die"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -758,6 +835,7 @@ class SetDie(Ask):
     """Set a die: the die (of `opts`) whose result is kept for the next phase."""
     key: ClassVar[str] = "set_die"
     kind: ClassVar[str] = "set_a_die"
+    options: ClassVar[str] = "die"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -796,6 +874,7 @@ class CorinthiaSrc(Ask):
     """Corinthia: the kingdom (of `opts`) to move a token from."""
     key: ClassVar[str] = "corinthia_src"
     kind: ClassVar[str] = "corinthia_source"
+    options: ClassVar[str] = "kingdom"
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
@@ -870,6 +949,7 @@ class AbilityDie(Ask):
     the decision it was used in."""
     key: ClassVar[str] = "ability_die"
     kind: ClassVar[str] = "ability_die"
+    options: ClassVar[str] = "die"
     opts: tuple[int, ...]
     back: Ask
     what: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..engine import checks
 from . import dicepool
 from .content import CT_KINDS, FATE_KINDS, _face, content
+from .steps import Step
 
 C = content()
 ZONES = range(len(dicepool.ZONE_NAMES))
@@ -315,8 +316,8 @@ def begin(s, *frames):
     ``steps.ENCOUNTER_PHASE``, ``steps.Reward(0, ("vp:3",))``) in order, then on to the next
     decision."""
     for f in frames:
-        if type(f) not in s.FRAME_TYPES:
-            raise ValueError(f"{f!r} is not a frame of this game")
+        if not isinstance(f, Step):
+            raise ValueError(f"{f!r} is not a step of the rules (steps.py)")
     s.stack[:] = frames[::-1]
     s.edited()
     s.advance()

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from ..engine.flow import AUTO, Frame
 from ..engine.serialize import serializable
-from .frames import Ask, Bout
+from .frames import Ask, Bout, check_fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +20,9 @@ class Step(Frame[Any]):
 
     actor: int = field(default=AUTO, kw_only=True)
     kind: ClassVar[str] = "step"
+
+    def check(self, s: Any, below: Frame[Any] | None) -> None:
+        check_fields(self, s)
 
 
 @serializable
