@@ -158,8 +158,8 @@ PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(NP)]
 # processor's cache.
 CACHE_LIMIT = 1 << 7
 DICE_LEN = MAX_DICE * PER_DIE
-_TEMPLATES = {}
-_PUBLIC = {}
+_TEMPLATES: dict[tuple[int, ...], np.ndarray] = {}
+_PUBLIC: dict[tuple, memoryview] = {}
 
 
 class LastBlock(NamedTuple):

@@ -15,7 +15,7 @@ the view, the transcripts); ``key`` the short name the encoder orders its one-ho
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from ..engine.core import Mask
 from ..engine.errors import CorruptStateError
@@ -40,11 +40,12 @@ KINGDOM_FIELDS = frozenset(("k", "kingdom", "src", "origin"))
 _SCALARS: dict[str, type] = {"int": int, "str": str, "bool": bool}
 
 
-def bad(f: Frame[Any], why: str) -> None:
-    raise CorruptStateError(f"saved adventures_v2 state: field stack: {f.kind!r} frame: {why}")
+def bad(f: Frame[Any] | Bout, why: str) -> NoReturn:
+    kind = f.kind if isinstance(f, Frame) else "duel"
+    raise CorruptStateError(f"saved adventures_v2 state: field stack: {kind!r} frame: {why}")
 
 
-def check_fields(f: Frame[Any], s: Any) -> None:
+def check_fields(f: Frame[Any] | Bout, s: Any) -> None:
     """The fields of frame `f` have their declared types; players and kingdoms are in range
     (a decision's options are checked by its class, ``Ask.check``)."""
     n, nk = s.n, len(C.kingdoms)
@@ -61,7 +62,7 @@ def check_fields(f: Frame[Any], s: Any) -> None:
         elif typ == "Bout":
             if type(v) is not Bout:
                 bad(f, f"{name} is not a Duel")
-            check_fields(v, s)  # type: ignore[arg-type]
+            check_fields(v, s)
             if v.a == v.b or not (0 <= v.k < nk and v.sa in (0, 1) and v.sb in (0, 1)
                                   and 0 <= v.ha <= 10_000 and 0 <= v.hb <= 10_000):
                 bad(f, "not a Duel's players, kingdom, hits and stops")

@@ -3,6 +3,8 @@ its context, and the name of every action it offers. The particulars come from
 `view.decision_record`, the record the observation encodes."""
 from __future__ import annotations
 
+from typing import Any
+
 from . import words as W
 from .abilities import ability
 from .abilities import card as character_card
@@ -236,7 +238,7 @@ YES_DONE = {
 def action_name(s, a: int) -> str:
     """Action `a` in the game's words, for the pending decision."""
     seg, i = CODEC.decode(a)
-    d = None if s.over else s.frame()
+    d: Any = None if s.over else s.frame()
     k = d.key if d is not None else ""
     p = d.actor if d is not None else 0
     roles = _roles(s)
@@ -326,8 +328,8 @@ def action_name(s, a: int) -> str:
     if seg == "use_kingdom_token":
         return "use the Kingdom token"
     if seg == "plot_with_characters":
-        n = s.plot_spaces[s.plot[p]] if s.plot[p] < len(s.plot_spaces) else 0
-        return f"advance on the Plot with {n} Character results"
+        count = s.plot_spaces[s.plot[p]] if s.plot[p] < len(s.plot_spaces) else 0
+        return f"advance on the Plot with {count} Character results"
     if seg == "symbol":
         return f"use the Wild as {W.sym(i)}"
     yes, done = YES_DONE.get(k, (None, None))

@@ -3,6 +3,8 @@ Symbol, Fate tokens pickup, Scry Symbol, Sorcery Symbol, Trade Symbol, Glossary:
 Tokens and their nine kinds)."""
 from __future__ import annotations
 
+from enum import IntEnum
+
 from . import steps as S
 from .actions import OFF, TOKEN_TYPE_OF
 from .content import ALLY, CONAN, FOE, content
@@ -27,7 +29,23 @@ from .text import name_of
 from .words import TOKEN_NAMES
 
 C = content()
-FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = range(9)  # CT_KINDS
+
+
+class TokenKind(IntEnum):
+    """The nine kinds of Challenge tokens (Glossary: Challenge Tokens), in the order of
+    CT_KINDS."""
+    FATE_ANY = 0
+    AMBUSH = 1
+    EXTRA = 2
+    FIGHT = 3
+    GOLDT = 4
+    KINGDOMT = 5
+    LOSE_FATE = 6
+    TEMPLE = 7
+    VPT = 8
+
+
+FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = TokenKind
 
 
 def occupied(s, k):
