@@ -8,7 +8,8 @@ from . import steps as S
 from .actions import OFF
 from .content import ALLY, IBIS, WARRIOR, content
 from .dicepool import roll
-from .frames import AbilityDie, FocusDie, MoveTo, Side, ask, clear, push
+from .frames import MoveTo, Side, ask, clear, push
+from .frames_resolve import AbilityDie, FocusDie
 from .gains import gain_gold, where
 from .text import name_of
 from .tokens import start_place

@@ -2,12 +2,13 @@
 an Adventure, Adventures Example; Zath; the team game's card gift)."""
 from __future__ import annotations
 
-from . import steps as S
+from . import steps_resolve as SR
 from .actions import OFF
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, mface, roll, wild_can
-from .frames import AdvChoose, AdvGift, AdvWild, Zath, ask, clear, push
+from .frames import ask, clear, push
+from .frames_resolve import AdvChoose, AdvGift, AdvWild, Zath
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
@@ -37,10 +38,10 @@ def adventure_phase(s):
     steps = []
     for attempt in (1, 2):
         for p in s.order:  # Conan is last in turn order
-            steps.append(S.AdvRoll(p, attempt))
+            steps.append(SR.AdvRoll(p, attempt))
         for p in s.order:
-            steps.append(S.AdvUnchosen(p))
-    push(s, *steps, S.ADV_END)
+            steps.append(SR.AdvUnchosen(p))
+    push(s, *steps, SR.ADV_END)
 
 
 def applied_dice(s):
@@ -72,7 +73,7 @@ def adv_roll(s, p, attempt):
         z[i] = ACTIVE
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, S.AdvChooseStep(p))
+    push(s, SR.AdvChooseStep(p))
     maybe_adjust(s, p, dice, "adventure")
 
 
@@ -145,7 +146,7 @@ def adv_unchosen(s, p):
     results with Fate or God tokens, rerolls excepted)."""
     if s.adv["done"]:
         return
-    push(s, S.AdvUnchosenApply(p))
+    push(s, SR.AdvUnchosenApply(p))
     dice = _active(s, p)
     if dice:
         maybe_adjust(s, p, dice, "unchosen")
@@ -188,10 +189,10 @@ def _completed(s, p):
     for q, _ in s.adv["applied"]:
         counts[q] += 1
     scorers = [q for q in s.order if counts[q]] if s.rk[p] != FOE else ([p] if counts[p] else [])
-    steps = [S.AdvScore(q, per * counts[q]) for q in scorers]
+    steps = [SR.AdvScore(q, per * counts[q]) for q in scorers]
     ally = next((q for q in range(s.n) if s.rk[q] == ALLY), -1)
     if s.game.config["team"] and p == 0 and ally >= 0 and counts[ally]:
-        steps.append(S.AdvGiftStep(a))
+        steps.append(SR.AdvGiftStep(a))
     else:
         s.adv_held[p].append(a)
     push(s, *steps)

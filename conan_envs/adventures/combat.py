@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import steps as S
+from . import steps_resolve as SR
 from .actions import OFF
 from .content import ALLY, FOE, content
 from .dicepool import ACTIVE, POOL, SPENT, dice_in, roll
-from .frames import Bout, DuelGo, MoveTo, Pool, ask, clear, push
+from .frames import Bout, MoveTo, ask, clear, push
+from .frames_resolve import DuelGo, Pool
 from .gains import gain_vp
 from .modifiers import maybe_adjust
 from .text import face_name, name_of
@@ -48,7 +50,7 @@ def apply_pool(s, d, seg, i):
         return
     if seg == "yes":
         s.log_event(f"{name_of(s, p)}'s Warrior Pool: {pool}")
-        push(s, S.FightRoll(p, d.need, d.vp, d.temple, d.token, 0))
+        push(s, SR.FightRoll(p, d.need, d.vp, d.temple, d.token, 0))
     else:
         s.log_event(f"{name_of(s, p)} ignores the Fight")
         _fight_lost(s, p, d.temple)
@@ -82,7 +84,7 @@ def fight_roll(s, p, need, vp, temple_k, token, hits):
     dice = dice_in(s, p, POOL)
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, S.FightCount(p, need, vp, temple_k, token, hits))
+    push(s, SR.FightCount(p, need, vp, temple_k, token, hits))
     maybe_adjust(s, p, dice, "fight")
 
 
@@ -100,7 +102,7 @@ def fight_count(s, p, need, vp, temple_k, token, hits):
     elif POOL not in s.zone[p]:
         _fight_lost(s, p, temple_k)
     else:
-        push(s, S.FightRoll(p, need, vp, temple_k, token, hits))
+        push(s, SR.FightRoll(p, need, vp, temple_k, token, hits))
 
 
 def _count(s, p):
@@ -142,7 +144,7 @@ def duel(s, a, b, k, initiator):
     s.hits[a] = s.hits[b] = 0
     s.duel = {"attacker": a, "defender": b, "kingdom": k, "stopped": [0, 0]}
     s.log_event(f"{name_of(s, a)} duels {name_of(s, b)} in {C.kingdoms[k]}")
-    push(s, S.FateLocal(initiator, k), S.DuelPool(a), S.DuelPool(b), S.DuelRoll(Bout(a, b, k)))
+    push(s, S.FateLocal(initiator, k), SR.DuelPool(a), SR.DuelPool(b), SR.DuelRoll(Bout(a, b, k)))
 
 
 def duel_pool(s, p):
@@ -161,8 +163,8 @@ def duel_roll(s, bout):
             dice = dice_in(s, p, POOL)
             roll(s, p, dice)
             if dice:
-                steps.append(S.AdjustStep(p, tuple(dice)))
-    push(s, *steps, S.DuelCount(bout))
+                steps.append(SR.AdjustStep(p, tuple(dice)))
+    push(s, *steps, SR.DuelCount(bout))
 
 
 def duel_count(s, bout):
@@ -188,7 +190,7 @@ def _duel_next(s, bout):
     if (w == a and la) or (w == b and lb):  # the winner so far may stop rolling
         ask(s, DuelGo(w, bout))
         return
-    push(s, S.DuelRoll(bout))
+    push(s, SR.DuelRoll(bout))
 
 
 def duel_go(s, p, bout, seg):
@@ -197,7 +199,7 @@ def duel_go(s, p, bout, seg):
         _return_pool(s, p)
         _duel_next(s, replace(bout, sa=1) if p == bout.a else replace(bout, sb=1))
     else:
-        push(s, S.DuelRoll(bout))
+        push(s, SR.DuelRoll(bout))
 
 
 def _duel_resolve(s, a, b, k, ha, hb):
@@ -214,7 +216,7 @@ def _duel_resolve(s, a, b, k, ha, hb):
     s.ct_card[w].extend(s.ct_card[loser])
     s.ct_card[loser] = []
     tok = token_of(s, loser)
-    push(s, S.WoundStep(loser), S.DuelPush(w, tok, loser))
+    push(s, S.WoundStep(loser), SR.DuelPush(w, tok, loser))
 
 
 def duel_push(s, w, tok, loser):

@@ -32,7 +32,7 @@ import numpy as np
 from .actions import TOKEN_TYPE_OF, TOKEN_TYPES
 from .content import content
 from .dicepool import MAX_DICE
-from .frames import KIND_INDEX
+from .frames_resolve import KIND_INDEX
 from .tokens import peeked
 from .view import WHY_INDEX, WHYS, decision_record
 

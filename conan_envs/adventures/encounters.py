@@ -4,9 +4,11 @@ Example)."""
 from __future__ import annotations
 
 from . import steps as S
+from . import steps_resolve as SR
 from .content import ALLY, CONAN, FOE, W2, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, mface, roll, wild_can
-from .frames import EncAside, ask, push
+from .frames import ask, push
+from .frames_resolve import EncAside
 from .modifiers import maybe_adjust
 from .text import name_of
 
@@ -23,7 +25,7 @@ def encounter_phase(s):
         return
     k = s.loc[0]
     slots = [j for j in range(3) if s.enc_face[j] >= 0 and C.encounter_matches(s.enc_face[j], k)]
-    push(s, *[S.Encounter(j) for j in slots], S.ENC_REFILL)
+    push(s, *[SR.Encounter(j) for j in slots], SR.ENC_REFILL)
 
 
 def encounter(s, j):
@@ -32,7 +34,7 @@ def encounter(s, j):
     s.enc = {"slot": j, "card": e, "left": list(range(len(C.enc_needs[e]))), "failed": [],
              "done": False}
     order = [0] + [p for p in s.order if p != 0]
-    push(s, *[S.EncAttempt(p) for p in order], S.ENC_END)
+    push(s, *[SR.EncAttempt(p) for p in order], SR.ENC_END)
 
 
 def foe_dice_on_track(s):
@@ -47,10 +49,10 @@ def _aside_options(s, p):
 def enc_attempt(s, p):
     if s.enc["done"]:
         return
-    push(s, S.EncRoll(p))
+    push(s, SR.EncRoll(p))
     if s.rk[p] in (CONAN, ALLY):
         for _ in range(foe_dice_on_track(s)):
-            push(s, S.EncAsideStep(p))
+            push(s, SR.EncAsideStep(p))
 
 
 def enc_aside(s, p):
@@ -114,7 +116,7 @@ def enc_roll(s, p):
         z[i] = ACTIVE
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, S.EncApply(p))
+    push(s, SR.EncApply(p))
     maybe_adjust(s, p, dice, "encounter")
 
 

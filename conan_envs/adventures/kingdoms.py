@@ -6,7 +6,8 @@ from . import steps as S
 from .actions import OFF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, content
 from .dicepool import ACTIVE, dice_in
-from .frames import CorinthiaSrc, CorinthiaWhat, FocusDie, KingdomToken, MoveTo, ask, push
+from .frames import MoveTo, ask, push
+from .frames_resolve import CorinthiaSrc, CorinthiaWhat, FocusDie, KingdomToken
 from .gains import draw_challenge, gain_fate, gain_gold, pick_fate, where
 
 C = content()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import kingdoms, tokens
 from . import steps as S
+from . import steps_resolve as SR
 from .actions import (
     NV,
     OFF,
@@ -390,7 +391,7 @@ def perform(s, p, d, v):
         gain_gold(s, p, 2)
     elif v == V_TEMPLE:
         s.zone[p][d] = POOL
-        push(s, S.Fight(p, 2, 0, s.loc[0], -1))
+        push(s, SR.Fight(p, 2, 0, s.loc[0], -1))
     elif v == V_UNLOCK:
         can = face_can(s, p, s.face[p][d])
         opts = [slot for slot in range(4) if s.track_p[slot] < 0 and can & UNLOCK_MASKS[slot]]

@@ -25,7 +25,8 @@ from .content import (
     content,
 )
 from .dicepool import ACTIVE, FAILED, dice_in, roll
-from .frames import Adjust, Ask, Main, Plot, ask, asked
+from .frames import Ask, Main, Plot, ask, asked
+from .frames_resolve import Adjust
 from .text import name_of
 from .words import FATE_NAMES
 

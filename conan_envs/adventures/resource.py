@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import steps as S
+from . import steps_resolve as SR
 from .actions import OFF
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
@@ -38,8 +39,8 @@ def new_round(s):
         s.held[p] = -1
     s.track_p = [-1] * 4
     s.track_d = [-1] * 4
-    push(s, S.EVENT, S.GODS, S.BUY_ALL, S.PLOT_PHASE, S.MAIN_PHASE, S.ENCOUNTER_PHASE,
-         S.ADVENTURE_PHASE, S.END_ROUND)
+    push(s, S.EVENT, S.GODS, S.BUY_ALL, S.PLOT_PHASE, S.MAIN_PHASE, SR.ENCOUNTER_PHASE,
+         SR.ADVENTURE_PHASE, SR.END_ROUND)
 
 
 def event(s):

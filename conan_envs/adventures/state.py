@@ -1,7 +1,8 @@
 """One position of The Adventures of Conan (rulebook: Setup, Round Overview, End of Game).
 
 The state is plain data and a stack of frames (engine/flow.py): the steps the rules take
-(steps.py) and, on top, the decision asked of a player (frames.py). The rules live in the
+(steps.py, steps_resolve.py) and, on top, the decision asked of a player (frames.py,
+frames_resolve.py). The rules live in the
 phase modules; the frames reach them through ``AdventuresState.rules``. This module holds
 setup, returns and the hidden-information resampling.
 """
@@ -30,14 +31,17 @@ from . import (
     resource,
     restore,
     steps,
+    steps_resolve,
     tokens,
 )
 from .cards import refill_adventures, refill_encounters
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE
 from .encode import encode
-from .frames import DECISION_TYPES, KeepCard
+from .frames import KeepCard
+from .frames_resolve import DECISION_TYPES
 from .steps import CHOOSE_SIDES, ROUND, STEP_TYPES
+from .steps_resolve import RESOLVE_STEP_TYPES
 from .text import render
 from .tokens import DECKS, peeked
 from .view import board
@@ -75,12 +79,13 @@ class Rules:
     prompts = prompts
     resource = resource
     steps = steps
+    steps_resolve = steps_resolve
     tokens = tokens
 
 
 class AdventuresState(FlowState):
     __slots__ = FIELDS
-    FRAME_TYPES = DECISION_TYPES + STEP_TYPES
+    FRAME_TYPES = DECISION_TYPES + STEP_TYPES + RESOLVE_STEP_TYPES
     MAX_DEPTH = 400  # pending steps: a round's phases, each player's turn, rewards...
     rules = Rules
 

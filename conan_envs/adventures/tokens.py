@@ -6,24 +6,12 @@ from __future__ import annotations
 from enum import IntEnum
 
 from . import steps as S
+from . import steps_resolve as SR
 from .actions import OFF, TOKEN_TYPE_OF
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, dice_in
-from .frames import (
-    Ambush,
-    AmbushDie,
-    CtSource,
-    FateSource,
-    FightTemple,
-    MoveTo,
-    PlaceToken,
-    PlaceWhere,
-    RevealChoice,
-    ScryMove,
-    ask,
-    clear,
-    push,
-)
+from .frames import CtSource, FateSource, MoveTo, PlaceToken, PlaceWhere, ScryMove, ask, clear, push
+from .frames_resolve import Ambush, AmbushDie, FightTemple, RevealChoice
 from .gains import draw_challenge, gain_gold, gain_vp
 from .text import name_of
 from .words import TOKEN_NAMES
@@ -107,14 +95,14 @@ def enter(s, who, k, actor, origin, facer):
         if facer >= 0 and s.rk[facer] == ALLY:
             attacker = facer
         for f in foes_at(s, k):
-            steps.append(S.Duel(attacker, f, k, attacker))
+            steps.append(SR.Duel(attacker, f, k, attacker))
     else:
         if s.loc[0] == k:
             a = actor if actor in (who, 0) else who
-            steps.append(S.Duel(a, 0 if a == who else who, k, a))
+            steps.append(SR.Duel(a, 0 if a == who else who, k, a))
         for f in foes_at(s, k, but=who):
             a = actor if actor in (who, f) else who
-            steps.append(S.Duel(a, f if a == who else who, k, a))
+            steps.append(SR.Duel(a, f if a == who else who, k, a))
     push(s, *steps)
 
 
@@ -145,7 +133,7 @@ def resolve_token(s, t, k, revealer, facer):
     kind, value = C.ct[t]
     if kind == FIGHT:
         s.ct_discard.append(t)  # removed after the fight, even an ignored one
-        push(s, S.Fight(facer, value, value, -1, t))
+        push(s, SR.Fight(facer, value, value, -1, t))
     elif kind == AMBUSH:
         s.ct_discard.append(t)
         push(s, S.AmbushStep(revealer))
@@ -193,7 +181,7 @@ def apply_ambush(s, p, seg, i):
     clear(s)
     if seg == "yes":
         if s.loc[p] == s.loc[0]:
-            push(s, S.Duel(p, 0, s.loc[0], p))
+            push(s, SR.Duel(p, 0, s.loc[0], p))
         else:
             move_character(s, p, s.loc[0], actor=p)
     else:

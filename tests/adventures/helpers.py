@@ -8,7 +8,8 @@ import conan_envs
 from conan_envs.adventures import adventure, combat, dicepool, encounters, main_phase, modifiers, resource
 from conan_envs.adventures.actions import CODEC, NV, VERBS
 from conan_envs.adventures.content import content
-from conan_envs.adventures.frames import Adjust, ask
+from conan_envs.adventures.frames import ask
+from conan_envs.adventures.frames_resolve import Adjust
 from conan_envs.adventures.position import (  # noqa: F401
     begin,
     clear_board,

@@ -4,6 +4,7 @@ import collections
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
 from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
 
 from .helpers import (
@@ -195,7 +196,7 @@ def test_three_player_encounter_won_by_the_foe(monkeypatch):
     P.encounter_track(s, [(0, 0), (2, 0), None, (1, 0)])
     FixedDice(monkeypatch, ["warrior", "move"], ["thief", "char", "kingdom"],
               ["wild", "char", "move", "scry"])
-    run_tasks(s, S.ENCOUNTER_PHASE)
+    run_tasks(s, SR.ENCOUNTER_PHASE)
     assert s.frame().key == "enc_aside" and s.frame().actor == 0  # one Foe die: set one aside
     s.apply_action(act("die", 1))
     answer_chores(s)
@@ -218,7 +219,7 @@ def test_the_scorpion_in_shem_with_ymir(monkeypatch):
     vp = list(s.vp)
     FixedDice(monkeypatch, ["warrior", "warrior", "scry", "char"],
               ["kingdom", "wild", "char", "char"], ["warrior", "thief", "char", "char"])
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     assert s.frame().key == "adv_choose" and s.frame().roller == 1
     s.apply_action(act("done"))  # Conan takes none of the Foe's dice
     assert s.frame().roller == 2
@@ -242,7 +243,7 @@ def test_janissa_turns_in_fate_tokens_in_turan():
     s = at_main(game(3).new_initial_state(8), 0)
     P.place(s, {0: "Turan"})
     P.give(s, 2, fate={"thief": 1, "pirate": 3}, ach=[0, 0, 0])
-    run_tasks(s, S.AchieveStep(2))
+    run_tasks(s, SR.AchieveStep(2))
     legal = set(s.legal_actions())
     assert legal == {act("ach", 0), act("ach", 1), act("ach", 2), act("done")}  # no "all Thief"
     s.apply_action(act("ach", 1))  # all three Pirate tokens: 2 spaces

@@ -5,7 +5,7 @@ import pytest
 
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
-from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FOE, KINGDOM_TYPES, content
 from conan_envs.adventures.encode import encode
 from conan_envs.adventures.resource import can_buy, price, turn_order
@@ -211,7 +211,7 @@ def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
     s = at_main(game(3).new_initial_state(1), 0)
     P.face_up(s, adventures=[-1, -1, -1])
     plot, vp = list(s.plot), list(s.vp)
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     answer_chores(s)
     assert s.plot[1] == plot[1] + 1 and s.plot[0] == plot[0] and s.plot[2] == plot[2]
     assert s.vp[1] - vp[1] == s.plot_spaces[plot[1]]
@@ -220,7 +220,7 @@ def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
 def test_game_ends_at_the_round_end_with_achievement_points():
     s = at_main(game(2).new_initial_state(1), 0)
     P.scores(s, vp=[41, 42], ach=[[8, 4, 0], [0, 0, 0]])
-    run_tasks(s, S.EOR_FINAL)
+    run_tasks(s, SR.EOR_FINAL)
     assert s.is_terminal()
     assert s.vp == [41 + 8 + 5, 42] and s.returns() == [1.0, -1.0]
 
@@ -228,7 +228,7 @@ def test_game_ends_at_the_round_end_with_achievement_points():
 def test_ties_go_to_the_player_further_along_the_plot():
     s = at_main(game(2).new_initial_state(1), 0)
     P.scores(s, vp=[42, 42], plot=[3, 4], ach=[[0] * 3, [0] * 3])
-    run_tasks(s, S.EOR_FINAL)
+    run_tasks(s, SR.EOR_FINAL)
     assert s.winners == [1]
 
 
@@ -236,7 +236,7 @@ def test_team_game_lowest_score_loses():
     s = at_main(game(4, team=True).new_initial_state(1), 0)
     P.scores(s, vp=[30, 40, 35, 12], ach=[[0] * 3 for _ in range(4)])
     P.end_triggered(s)
-    run_tasks(s, S.EOR_FINAL)
+    run_tasks(s, SR.EOR_FINAL)
     assert sorted(s.winners) == [0, 2] and s.returns() == [1.0, -1.0, 1.0, -1.0]
 
 

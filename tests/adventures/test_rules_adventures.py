@@ -5,6 +5,7 @@ import numpy as np
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
 from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FATE_KINDS, KINGDOM_TYPES, content
 
 from .helpers import (
@@ -38,7 +39,7 @@ def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
     # the Foe (first in turn order) applies its two Warriors and completes the Adventure.
     FixedDice(monkeypatch, ["warrior", "warrior", "char", "char"], ["kingdom", "scry", "char", "char"],
               ["thief", "char", "char", "move"])
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     s.apply_action(act("done"))
     s.apply_action(act("die", 0))
     s.apply_action(act("die", 1))
@@ -55,7 +56,7 @@ def test_zath_doubles_adventure_points(monkeypatch):
     P.give(s, 0, gods=[ZATH], ability_used=True)
     vp = s.vp[0]
     FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "scry", "warrior", "warrior"])
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     answer_chores(s, until="adv_choose")
     for d in range(4):
         s.apply_action(act("die", d))
@@ -76,7 +77,7 @@ def test_nobody_defeating_an_encounter_means_no_penalties(monkeypatch):
     P.encounter_track(s, [(0, 3), (1, 3), None, None])
     # Conan's single Warrior is no Double Warrior; the Foe rolls one Warrior only
     FixedDice(monkeypatch, ["warrior", "char", "char"], ["warrior", "char", "char", "move"])
-    run_tasks(s, S.ENCOUNTER_PHASE)
+    run_tasks(s, SR.ENCOUNTER_PHASE)
     answer_chores(s, until="enc_aside")
     s.apply_action(act("die", s.frame().opts[0]))
     answer_chores(s)
@@ -96,7 +97,7 @@ def test_giant_spider_needs_conans_double_warrior_on_a_primary_die(monkeypatch):
     P.encounter_track(s, [(0, 3), (1, 3), None, None])
     vp = s.vp[0]
     FixedDice(monkeypatch, ["warrior+warrior", "char", "char"])
-    run_tasks(s, S.ENCOUNTER_PHASE)
+    run_tasks(s, SR.ENCOUNTER_PHASE)
     answer_chores(s, until="enc_aside")
     s.apply_action(act("die", 2))
     answer_chores(s)
@@ -188,7 +189,7 @@ def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
     P.place(s, {0: "Brythunia"})
     P.give(s, 0, ach=[0, 0, 0])
     P.forget_kingdom_rolls(s)
-    run_tasks(s, S.EorPlayer(0))
+    run_tasks(s, SR.EorPlayer(0))
     while s.frame().key != "adjust":
         if s.frame().key == "pick_track":
             s.apply_action(act("ach", 2 * 2))  # Warrior
@@ -387,7 +388,7 @@ def test_team_partner_zath_and_gold():
     P.give(s, 0, gods=[])
     P.give(s, 2, gods=[ZATH])
     P.give(s, 0, vp=0)
-    run_tasks(s, S.AdvScore(0, 6))
+    run_tasks(s, SR.AdvScore(0, 6))
     assert s.frame().key == "zath" and s.frame().actor == 2  # the Ally's Zath for Conan's points
     s.apply_action(act("zath"))
     assert s.vp[0] == 12 and s.gods[2] == []

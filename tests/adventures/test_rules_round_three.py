@@ -3,6 +3,7 @@ enforces; positions come from the position builder and public moves."""
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
 from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import ASURA, FOE, SET, SYM, content
 
 from .helpers import (
@@ -293,7 +294,7 @@ def test_conans_wild_is_no_scry_for_the_scorpion(monkeypatch):
     P.turn_order(s, [1, 2, 0])
     FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "warrior", "warrior", "char"],
               ["wild", "char", "char", "char"])
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     assert s.frame().key == "adv_choose" and s.frame().roller == 2  # nothing of the Foe's helps
     for d in (0, 1, 2):
         s.apply_action(act("die", d))

@@ -6,6 +6,7 @@ import numpy as np
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
 from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import ASURA, ISHTAR, content
 
 from .helpers import (
@@ -50,7 +51,7 @@ def test_encounter_rolled_and_track_dice_are_matched_together(monkeypatch):
     s = kozak_scene("warrior", 0)
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["wild", "warrior", "char"])
     vp = s.vp[2]
-    run_tasks(s, S.Encounter(0))
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert halted(s)
     assert s.vp[2] == vp + 1  # the reward: 1 Victory point and 2 Gold
@@ -63,14 +64,14 @@ def test_a_wild_on_the_track_counts_as_one_symbol_of_its_space(monkeypatch):
     s = kozak_scene("wild", 1)
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["warrior", "warrior", "char"])
     vp = s.vp[2]
-    run_tasks(s, S.Encounter(0))
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert halted(s)
     assert s.vp[2] == vp  # two Warriors rolled, the Thief missing: not defeated
 
     s = kozak_scene("wild", 1)  # on the same space it does stand for the missing Warrior
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["warrior", "thief", "char"])
-    run_tasks(s, S.Encounter(0))
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert s.vp[2] == vp + 1
 
@@ -151,7 +152,7 @@ def test_asura_does_not_cycle_the_adventure_being_attempted(monkeypatch):
     set_dice(s, 0, ["char"] * 4, zone=dp.SPENT)
     set_dice(s, 1, ["char"] * 4, zone=dp.SPENT)
     FixedDice(monkeypatch, ["char"] * 4, ["warrior"] + ["char"] * 3)
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     assert s.frame().key == "adjust" and s.frame().actor == 0 and s.adv["card"] == a
     mask = s.legal_action_mask()
     assert not mask[act("asura", 0)]  # the Adventure being attempted

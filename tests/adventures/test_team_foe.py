@@ -10,7 +10,7 @@ from baselines.scripted.adventures import ScriptedAgent, TeamFoeAgent
 from conan_envs import ConfigError
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
-from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FATE_KINDS, content
 
 from .helpers import (
@@ -87,7 +87,7 @@ def _unchosen_scorpion(monkeypatch, fate):
     P.give(s, 1, fate=fate)
     FixedDice(monkeypatch, ["warrior", "char", "char", "char"], ["kingdom", "scry", "char", "char"],
               ["char"] * 4, ["thief", "char", "char", "move"])
-    run_tasks(s, S.ADVENTURE_PHASE)
+    run_tasks(s, SR.ADVENTURE_PHASE)
     for _ in range(50):
         d = s.frame()
         if d.key == "adjust" and d.why == "unchosen" and d.actor == 1:
