@@ -8,9 +8,10 @@ from . import steps as S
 from .actions import OFF
 from .content import ALLY, IBIS, WARRIOR, content
 from .dicepool import roll
-from .frames import MoveTo, Side, ask, clear, push
+from .frames import MoveTo, Side
 from .frames_resolve import AbilityDie, FocusDie
 from .gains import gain_gold, where
+from .stack import ask, clear, push
 from .text import name_of
 from .tokens import start_place
 from .words import ABILITY_WORDS

@@ -7,11 +7,11 @@ from .actions import OFF
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, mface, roll, wild_can
-from .frames import ask, clear, push
 from .frames_resolve import AdvChoose, AdvGift, AdvWild, Zath
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
+from .stack import ask, clear, push
 from .text import face_name, name_of
 
 C = content()

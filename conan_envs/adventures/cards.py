@@ -3,7 +3,8 @@ three of each face up; face-up Adventures always show three different kingdoms."
 from __future__ import annotations
 
 from .content import content
-from .frames import KeepCard, ask
+from .frames import KeepCard
+from .stack import ask
 from .text import name_of
 
 C = content()

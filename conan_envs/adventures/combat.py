@@ -9,10 +9,11 @@ from . import steps_resolve as SR
 from .actions import OFF
 from .content import ALLY, FOE, content
 from .dicepool import ACTIVE, POOL, SPENT, dice_in, roll
-from .frames import Bout, MoveTo, ask, clear, push
+from .frames import MoveTo
 from .frames_resolve import DuelGo, Pool
 from .gains import gain_vp
 from .modifiers import maybe_adjust
+from .stack import Bout, ask, clear, push
 from .text import face_name, name_of
 
 C = content()

@@ -7,9 +7,9 @@ from . import steps as S
 from . import steps_resolve as SR
 from .content import ALLY, CONAN, FOE, W2, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, mface, roll, wild_can
-from .frames import ask, push
 from .frames_resolve import EncAside
 from .modifiers import maybe_adjust
+from .stack import ask, push
 from .text import name_of
 
 C = content()

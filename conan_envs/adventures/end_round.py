@@ -5,9 +5,9 @@ from __future__ import annotations
 from . import steps as S
 from . import steps_resolve as SR
 from .content import FOE, TRACK_SYM, content
-from .frames import ask, push
 from .frames_resolve import Achieve, AdvReward
 from .gains import where
+from .stack import ask, push
 from .text import name_of
 
 C = content()

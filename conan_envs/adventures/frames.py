@@ -1,193 +1,25 @@
-"""The Adventures of Conan's pending decisions as frames on the engine's stack (engine/flow.py;
-rulebook: Round Overview, Timing rule, and the phase sections each decision belongs to).
+"""The decisions of setup, the Resource and Main Phases and the moving of tokens, as frames on
+the engine's stack (engine/flow.py; rulebook: Setup, 1. Resource Phase, 2. Main Phase, Move
+Symbol, Scry Symbol, Sorcery Symbol, Trade Symbol, Cycle); frames_resolve.py holds the others.
 
-What is pending is a stack of frames: the steps the rules take without a choice (``AUTO``,
-steps.py) and, on top, at most one decision asked of a player (this module). A decision's
-class says which actions are open (``choices``) and what one of them does (``choose``); the
-actions every decision shares (changing one's results with Fate and God tokens, the
-Character ability, the team game's Gold gift) are added by :class:`Ask` itself.
-
-Frames reach the rules through the state: ``s.rules`` is the namespace of the rules
-functions (state.py), so the rules modules may import the frames they push while the
-frames import none of them. ``kind`` is the decision's public machine name (``decision()``,
-the view, the transcripts); ``key`` the short name the encoder orders its one-hot by.
+A decision's class says which actions are open (``choices``), what one of them does
+(``choose``) and the sentence the view asks it with (``sentence``); the actions every decision
+shares come from :class:`~.stack.Ask`. ``kind`` is the decision's public machine name
+(``decision()``, the view, the transcripts); ``key`` the short name the encoder orders its
+one-hot by and the scripted agents read.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NoReturn
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..engine.core import Mask
-from ..engine.errors import CorruptStateError
-from ..engine.flow import AUTO, Frame
+from ..engine.flow import Frame
 from ..engine.serialize import serializable
-from .actions import CODEC, OFF
-from .content import content
-
-C = content()
-
-MOD_SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra",
-                          "asura", "ability", "ibis"))
-GIVE_GOLD = OFF["give_gold"]
-YES, DONE = OFF["yes"], OFF["done"]
-
-
-@dataclass(frozen=True, slots=True)
-class Bout:
-    """A Duel under way: attacker `a`, defender `b`, in kingdom `k`, their hits `ha`, `hb`
-    and whether each stopped rolling (`sa`, `sb`: 0 or 1)."""
-    a: int
-    b: int
-    k: int
-    ha: int = 0
-    hb: int = 0
-    sa: int = 0
-    sb: int = 0
-
-
-serializable(Bout)
-
-
-# ---- snapshot checks (what a frame read back from a snapshot must satisfy) -------------------
-PLAYER_FIELDS = frozenset(("p", "who", "roller", "scorer", "a", "b", "w", "loser", "q",
-                           "revealer", "tok", "initiator", "by"))
-KINGDOM_FIELDS = frozenset(("k", "kingdom", "src", "origin"))
-_SCALARS: dict[str, type] = {"int": int, "str": str, "bool": bool}
-
-
-def bad(f: Frame[Any] | Bout, why: str) -> NoReturn:
-    kind = f.kind if isinstance(f, Frame) else "duel"
-    raise CorruptStateError(f"saved adventures_v2 state: field stack: {kind!r} frame: {why}")
-
-
-def check_fields(f: Frame[Any] | Bout, s: Any) -> None:
-    """The fields of frame `f` have their declared types; players and kingdoms are in range
-    (a decision's options are checked by its class, ``Ask.check``)."""
-    n, nk = s.n, len(C.kingdoms)
-    for fl in fields(f):
-        name, v, typ = fl.name, getattr(f, fl.name), str(fl.type)
-        scalar = _SCALARS.get(typ)
-        if scalar is not None:
-            if type(v) is not scalar:
-                bad(f, f"{name} is not {typ}")
-        elif typ.startswith("tuple["):
-            item = _SCALARS[typ[6:typ.index(",")]]
-            if type(v) is not tuple or any(type(x) is not item for x in v) or len(v) > 64:
-                bad(f, f"{name} is not a {typ}")
-        elif typ == "Bout":
-            if type(v) is not Bout:
-                bad(f, f"{name} is not a Duel")
-            check_fields(v, s)
-            if v.a == v.b or not (0 <= v.k < nk and v.sa in (0, 1) and v.sb in (0, 1)
-                                  and 0 <= v.ha <= 10_000 and 0 <= v.hb <= 10_000):
-                bad(f, "not a Duel's players, kingdom, hits and stops")
-        elif typ == "Ask":
-            if not isinstance(v, Ask) or type(v) not in s.FRAME_TYPES:
-                bad(f, f"{name} is not a decision")
-            v.check(s, None)
-        if name in PLAYER_FIELDS and not 0 <= v < n:
-            bad(f, f"{name} {v} is not a player")
-        if name in KINGDOM_FIELDS and not 0 <= v < nk and not (v == -1 and fl.default == -1):
-            bad(f, f"{name} {v} is not a kingdom")
-        if name in ("facer", "temple", "token", "ktype", "first", "die", "slot") and v < -1:
-            bad(f, f"{name} {v} is out of range")
-
-
-# ---- the stack: tasks below, at most one decision on top --------------------------------------
-def asked(s: Any) -> bool:
-    """Whether a decision waits on top of the stack."""
-    stack = s.stack
-    return bool(stack) and stack[-1].actor != AUTO
-
-
-def ask(s: Any, d: Ask) -> None:
-    """Ask decision `d` now, in place of the decision on top if there is one."""
-    stack = s.stack
-    if stack and stack[-1].actor != AUTO:
-        stack[-1] = d
-    else:
-        stack.append(d)
-
-
-def clear(s: Any) -> None:
-    """The decision on top is answered: take it off the stack."""
-    stack = s.stack
-    if stack and stack[-1].actor != AUTO:
-        stack.pop()
-
-
-def push(s: Any, *steps: Frame[Any]) -> None:
-    """Queue steps to run next, in the order given (under a decision waiting on top)."""
-    stack = s.stack
-    if stack and stack[-1].actor != AUTO:
-        stack[-1:-1] = steps[::-1]
-    else:
-        stack.extend(steps[::-1])
-
-
-# ---- decisions --------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Ask(Frame[Any]):
-    """A decision asked of player ``actor``."""
-
-    key: ClassVar[str] = ""
-    kind: ClassVar[str] = "decision"
-    options: ClassVar[str] = ""  # the action segment `opts` indexes ("die": the actor's dice)
-    gold_sharing: ClassVar[bool] = False  # team game: Gold may be given to one's partner here
-    own_turn: ClassVar[bool] = False  # taken on one's own turn (Asura, "At any time on your turn")
-
-    def choices(self, s: Any, m: Mask) -> None:
-        """Set this decision's own legal actions in `m`."""
-        raise NotImplementedError
-
-    def choose(self, s: Any, seg: str, i: int) -> None:
-        """Play the action `i` of segment `seg`, one of this decision's own."""
-        raise NotImplementedError
-
-    def mask(self, s: Any, m: Mask) -> None:
-        self.choices(s, m)
-        s.rules.modifiers.add_modifiers(s, self, m)
-        p = self.actor
-        if (self.gold_sharing and s.game.config["team"] and s.gold[p] > 0
-                and s.rules.modifiers.partner(s, p) >= 0):
-            m[GIVE_GOLD] = True
-
-    def apply(self, s: Any, action: int) -> None:
-        seg, i = CODEC.decode(action)
-        if seg == "give_gold":  # team game: Conan and the Ally share Gold freely
-            p = self.actor
-            s.gold[p] -= 1
-            s.gold[s.rules.modifiers.partner(s, p)] += 1
-        elif seg in MOD_SEGMENTS:
-            s.rules.modifiers.apply(s, self, seg, i)
-        else:
-            self.choose(s, seg, i)
-        if len(s.log_kdie) > 16:
-            del s.log_kdie[:-8]
-
-    def prompt(self, s: Any, role: int) -> tuple[str, dict[str, Any]]:
-        return s.rules.prompts.prompt(s, self), s.rules.prompts.context(s, self, role)
-
-    def check(self, s: Any, below: Frame[Any] | None) -> None:
-        check_fields(self, s)
-        opts = getattr(self, "opts", ())
-        if opts:
-            seg = self.options
-            size = len(s.zone[self.actor]) if seg == "die" else CODEC.sizes[seg]
-            if len(set(opts)) != len(opts) or not all(0 <= x < size for x in opts):
-                bad(self, f"opts {list(opts)} are not distinct options of {seg!r} (0..{size - 1})")
-
-
-def _yes_done(m: Mask) -> None:
-    m[YES] = m[DONE] = True
-
-
-def _opts(m: Mask, base: int, opts: tuple[int, ...] | list[int]) -> None:
-    for x in opts:
-        m[base + x] = True
-
-
-DIE, KINGDOM, SLOT, FATE, SYMBOL = OFF["die"], OFF["kingdom"], OFF["slot"], OFF["fate"], OFF["symbol"]
+from . import words as W
+from .actions import OFF
+from .content import ALLY
+from .stack import DONE, FATE, KINGDOM, SLOT, YES, Ask, C, ask, bad, check_fields, clear, mark, push
 
 
 @serializable
@@ -203,6 +35,9 @@ class Side(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.side[self.actor] = i
         clear(s)
+
+    def sentence(self, s: Any) -> str:
+        return "choose the side of your Character card to play this game."
 
 
 @serializable
@@ -220,6 +55,10 @@ class God(Ask):
         clear(s)
         s.rules.resource.take_god(s, self.actor, i)
 
+    def sentence(self, s: Any) -> str:
+        return ("pay 1 Gold to take a God token." if self.why == "tribute"
+                else "choose a God token (you gain the Gold on it).")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -235,6 +74,10 @@ class Buy(Ask):
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.resource.apply_buy(s, self, seg, i)
+
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        return f"buy a primary or general die for {s.rules.resource.price(s, p)} Gold, or buy no more dice."
 
 
 @serializable
@@ -253,6 +96,16 @@ class Plot(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.resource.apply_plot(s, self, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        c = s.rules.resource.plot_card(s, p)
+        req = ", ".join(W.sym(x) for x in C.plot_req[c])
+        bonus = ", ".join(W.sym(x) for x in C.plot_bonus[c]) or "none"
+        tail = " (pushing for the bonus: 3 or more Characters fail it all)" if self.pushed else ""
+        return (f"Plot roll {self.rolls} of 3, needing {req} (bonus {bonus}); set aside "
+                f"a die, roll again, or stop rolling (advancing if the required results "
+                f"are set aside){tail}.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -269,6 +122,9 @@ class Main(Ask):
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.main_phase.apply_main(s, self, seg, i)
+
+    def sentence(self, s: Any) -> str:
+        return "spend a die on an action, or take a free action."
 
 
 @serializable
@@ -287,6 +143,9 @@ class MainPost(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.main_phase.apply_post(s, self, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        return "take a free action, or end your turn."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -301,6 +160,10 @@ class SecondMoveDie(Ask):
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.main_phase.apply_second(s, self, i)
+
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        return f"spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == ALLY else p]]}."
 
 
 @serializable
@@ -317,11 +180,18 @@ class MoveTo(Ask):
     facer: int = -1
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.tokens.move_character(s, self.who, i, actor=self.actor, facer=self.facer)
+
+    def sentence(self, s: Any) -> str:
+        roles = s.game.roles
+        mover = roles[self.who]
+        why = {"push": f"push {mover} (the loser of the Duel)", "sail": f"sail {mover}",
+               "argos": f"move {mover} (Argos)", "border": f"move {mover} (Border Kingdom)"}
+        return f"choose the kingdom to {why.get(self.why, 'move ' + mover)} to."
 
 
 @serializable
@@ -334,10 +204,13 @@ class CtSource(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         ask(s, CtDest(self.actor, i, s.rules.tokens.ct_destinations(s, i)))
+
+    def sentence(self, s: Any) -> str:
+        return "choose the face-down Challenge token to move."
 
 
 @serializable
@@ -351,11 +224,14 @@ class CtDest(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.tokens.move_challenge(s, self.actor, self.src, i)
+
+    def sentence(self, s: Any) -> str:
+        return f"choose where to move the Challenge token from {C.kingdoms[self.src]}."
 
 
 @serializable
@@ -368,11 +244,14 @@ class FateSource(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.gains.fate_source(s, self.actor, i)
+
+    def sentence(self, s: Any) -> str:
+        return "choose the kingdom whose Fate token you move."
 
 
 @serializable
@@ -387,11 +266,15 @@ class FateDest(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.tokens.move_fate(s, self.src, self.fate, i)
+
+    def sentence(self, s: Any) -> str:
+        return (f"choose where to move the {W.FATE_NAMES[self.fate]} Fate token from "
+                f"{C.kingdoms[self.src]}.")
 
 
 @serializable
@@ -407,11 +290,17 @@ class PickFate(Ask):
     src: int = -1
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, FATE, self.opts)
+        mark(m, FATE, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.gains.fate_done(s, self.actor, i, self.why, self.src)
+
+    def sentence(self, s: Any) -> str:
+        what = {"gain": "to gain", "lose": "to lose", "trade_give": "to trade away",
+                "trade_take": "to take in trade", "move_fate": "to move",
+                "aquilonia": "to turn in for 2 Gold"}[self.why]
+        return f"choose the Fate token {what}."
 
 
 @serializable
@@ -435,6 +324,9 @@ class PickTrack(Ask):
         clear(s)
         push(s, s.rules.steps.AchAdv(self.actor, i // 2, 1))
 
+    def sentence(self, s: Any) -> str:
+        return "choose the Achievement track to advance on."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -453,6 +345,9 @@ class CycleSlot(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.cards.start_cycle(s, self.actor, self.which, i)
+
+    def sentence(self, s: Any) -> str:
+        return f"choose the face-up {self.which.capitalize()} card to cycle."
 
 
 @serializable
@@ -478,6 +373,9 @@ class KeepCard(Ask):
             s.enc_face[self.slot] = keep
             s.enc_discard.append(other)
 
+    def sentence(self, s: Any) -> str:
+        return f"keep one of the two {self.which.capitalize()} cards drawn (the other is discarded)."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -490,11 +388,14 @@ class UnlockSlot(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, SLOT, self.opts)
+        mark(m, SLOT, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.main_phase.unlock(s, self.actor, self.die, i)
+
+    def sentence(self, s: Any) -> str:
+        return f"choose the Encounter-track space for die {self.die}."
 
 
 @serializable
@@ -524,6 +425,9 @@ class Scry(Ask):
         clear(s)
         s.rules.tokens.scry(s, self.actor, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        return "choose what to scry: a face-down token or the top card of a deck."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -541,6 +445,12 @@ class ScryMove(Ask):
         clear(s)
         s.rules.tokens.scry_move(s, self.actor, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        offered = [("pay 1 Gold to move your character", "pay 1 Gold to move a Challenge token",
+                    "pay 1 Gold to move a Fate token")[m] for m in s.rules.tokens.scry_moves(s, p)]
+        return ", ".join(offered) + ", or no Movement."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -555,6 +465,9 @@ class PlaceToken(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.tokens.pick_token(s, self.actor, i)
 
+    def sentence(self, s: Any) -> str:
+        return "choose the Challenge token from your supply to place face down."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -567,11 +480,14 @@ class PlaceWhere(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.tokens.place_token(s, self.actor, self.token, i)
+
+    def sentence(self, s: Any) -> str:
+        return "choose the kingdom for the face-down Challenge token."
 
 
 MAIN_DECISION_TYPES: tuple[type[Ask], ...] = (

@@ -13,26 +13,8 @@ from ..engine.serialize import serializable
 from .actions import OFF
 from .content import ALLY
 from .dicepool import ACTIVE, dice_in
-from .frames import (
-    DIE,
-    DONE,
-    FATE,
-    KINGDOM,
-    MAIN_DECISION_TYPES,
-    SLOT,
-    SYMBOL,
-    YES,
-    Ask,
-    Bout,
-    C,
-    CtDest,
-    FateDest,
-    _opts,
-    _yes_done,
-    ask,
-    clear,
-    push,
-)
+from .frames import MAIN_DECISION_TYPES, CtDest, FateDest
+from .stack import DIE, DONE, FATE, KINGDOM, SLOT, SYMBOL, YES, Ask, Bout, C, ask, clear, mark, push, yes_done
 
 
 @serializable
@@ -44,12 +26,16 @@ class FightTemple(Ask):
     kingdom: int
 
     def choices(self, s: Any, m: Mask) -> None:
-        _yes_done(m)
+        yes_done(m)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         if seg == "yes":
             push(s, s.rules.steps_resolve.Fight(self.actor, 2, 0, self.kingdom, -1))
+
+    def sentence(self, s: Any) -> str:
+        return (f"fight the Temple of Set in {C.kingdoms[self.kingdom]} (2 hits), or do not "
+                f"fight.")
 
 
 @serializable
@@ -61,12 +47,16 @@ class RevealChoice(Ask):
     kingdom: int
 
     def choices(self, s: Any, m: Mask) -> None:
-        _yes_done(m)
+        yes_done(m)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         if seg == "yes":
             push(s, s.rules.steps.Reveal(self.kingdom, self.actor, self.actor))
+
+    def sentence(self, s: Any) -> str:
+        return (f"reveal the Challenge token in {C.kingdoms[self.kingdom]}, or leave it face "
+                f"down.")
 
 
 @serializable
@@ -82,6 +72,9 @@ class Ambush(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.tokens.apply_ambush(s, self.actor, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        return ("Ambush - duel Conan, or place a die on a free Encounter-track space.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -92,11 +85,14 @@ class AmbushDie(Ask):
     slot: int
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, dice_in(s, self.actor, ACTIVE))
+        mark(m, DIE, dice_in(s, self.actor, ACTIVE))
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.main_phase.unlock(s, self.actor, i, self.slot)
+
+    def sentence(self, s: Any) -> str:
+        return f"choose the die to place on Encounter-track space {self.slot + 1}."
 
 
 @serializable
@@ -118,6 +114,19 @@ class Pool(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.combat.apply_pool(s, self, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        roles = s.game.roles
+        if self.ctx == "duel":
+            o = s.duel["defender"] if s.duel and s.duel["attacker"] == p else (
+                s.duel["attacker"] if s.duel else p)
+            return (f"add dice to your Warrior Pool for the Duel against {roles[o]}, then "
+                    f"form the Warrior Pool.")
+        f = s.fight
+        what = "the Temple of Set" if f and f["temple"] >= 0 else f"a Fight of {self.need} hits"
+        return (f"add dice to your Warrior Pool against {what}, then form the Warrior Pool, "
+                f"or ignore the Fight (it counts as lost).")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -128,11 +137,20 @@ class DuelGo(Ask):
     duel: Bout
 
     def choices(self, s: Any, m: Mask) -> None:
-        _yes_done(m)
+        yes_done(m)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.combat.duel_go(s, self.actor, self.duel, seg)
+
+    def sentence(self, s: Any) -> str:
+        p = self.actor
+        roles = s.game.roles
+        a, b, ha, hb = self.duel.a, self.duel.b, self.duel.ha, self.duel.hb
+        o = b if p == a else a
+        mine, theirs = (ha, hb) if p == a else (hb, ha)
+        return (f"you lead {roles[o]} {mine} hits to {theirs}; keep rolling, or stop rolling "
+                f"(your Warrior Pool returns to your Active dice).")
 
 
 @serializable
@@ -153,6 +171,10 @@ class Adjust(Ask):
         clear(s)
         s.just_rolled = None
 
+    def sentence(self, s: Any) -> str:
+        return ("change your results (Fate or God tokens, your ability), or keep these "
+                "results.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -164,11 +186,14 @@ class EncAside(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, self.opts)
+        mark(m, DIE, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         s.rules.encounters.set_aside(s, self.actor, i)
+
+    def sentence(self, s: Any) -> str:
+        return "set aside a die for this Encounter (one per Foe die on the track)."
 
 
 @serializable
@@ -185,6 +210,11 @@ class AdvChoose(Ask):
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.adventure.apply_choose(s, self.roller, seg, i)
 
+    def sentence(self, s: Any) -> str:
+        roles = s.game.roles
+        return (f"Choose {roles[self.roller]}'s results to apply to the Adventure, or "
+                f"apply no more of these dice.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -198,11 +228,15 @@ class AdvWild(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, SYMBOL, self.opts)
+        mark(m, SYMBOL, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.face[self.roller][self.die] = i
         s.rules.adventure.chosen(s, self.roller, self.die)
+
+    def sentence(self, s: Any) -> str:
+        roles = s.game.roles
+        return f"Name the symbol the Wild on {roles[self.roller]}'s die {self.die} is used for."
 
 
 @serializable
@@ -221,6 +255,11 @@ class Zath(Ask):
         clear(s)
         s.rules.adventure.zath(s, self.actor, self.scorer, self.points, seg == "zath")
 
+    def sentence(self, s: Any) -> str:
+        roles = s.game.roles
+        return (f"use Zath to double the {self.points} points scored for "
+                f"{roles[self.scorer]}'s dice, or score without Zath.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -231,12 +270,16 @@ class AdvGift(Ask):
     card: int
 
     def choices(self, s: Any, m: Mask) -> None:
-        _yes_done(m)
+        yes_done(m)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         ally = next(q for q in range(s.n) if s.rk[q] == ALLY)
         s.adv_held[ally if seg == "yes" else 0].append(self.card)
+
+    def sentence(self, s: Any) -> str:
+        return (f"Give the Ally the Adventure card {C.adventures[self.card]['name']}, "
+                f"or keep the card.")
 
 
 @serializable
@@ -255,6 +298,9 @@ class AdvReward(Ask):
         clear(s)
         s.rules.end_round.adventure_reward(s, self.actor, self.cards[i])
 
+    def sentence(self, s: Any) -> str:
+        return "choose the one Adventure card whose reward you gain this round."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -264,13 +310,17 @@ class Achieve(Ask):
     kind: ClassVar[str] = "achievements"
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, OFF["ach"], s.rules.end_round.achieve_options(s, self.actor))
+        mark(m, OFF["ach"], s.rules.end_round.achieve_options(s, self.actor))
         m[DONE] = True
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         clear(s)
         if seg != "done":
             s.rules.end_round.achieve(s, self.actor, i)
+
+    def sentence(self, s: Any) -> str:
+        return ("turn in Fate tokens to advance on an Achievement track, or turn in no more "
+                "Fate tokens.")
 
 
 @serializable
@@ -283,11 +333,14 @@ class Wound(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, self.opts)
+        mark(m, DIE, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.gains.wound_die(s, self.actor, i)
         clear(s)
+
+    def sentence(self, s: Any) -> str:
+        return "choose the die to set aside for the wound."
 
 
 @serializable
@@ -300,11 +353,14 @@ class SetDie(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, self.opts)
+        mark(m, DIE, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.held[self.actor] = i
         clear(s)
+
+    def sentence(self, s: Any) -> str:
+        return "choose the die whose result is kept for the next phase."
 
 
 @serializable
@@ -328,6 +384,11 @@ class KingdomToken(Ask):
         if seg != "done":
             s.rules.kingdoms.use_token(s, self.actor, self.kingdom, self.token, i)
 
+    def sentence(self, s: Any) -> str:
+        tail = ", or keep the token face up" if self.token >= 0 else ""
+        return (f"use the Kingdom token in {C.kingdoms[self.kingdom]}: the kingdom's "
+                f"effect or its Kingdom die{tail}.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -339,10 +400,13 @@ class CorinthiaSrc(Ask):
     opts: tuple[int, ...]
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, KINGDOM, self.opts)
+        mark(m, KINGDOM, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         ask(s, s.rules.kingdoms.corinthia_what(s, self.actor, i))
+
+    def sentence(self, s: Any) -> str:
+        return "Corinthia - choose the kingdom to move a token from."
 
 
 @serializable
@@ -359,7 +423,7 @@ class CorinthiaWhat(Ask):
     def choices(self, s: Any, m: Mask) -> None:
         if self.ct:
             m[YES] = True
-        _opts(m, FATE, self.kinds)
+        mark(m, FATE, self.kinds)
         if not self.ct and not self.kinds:
             m[DONE] = True
 
@@ -372,6 +436,10 @@ class CorinthiaWhat(Ask):
         else:
             clear(s)
 
+    def sentence(self, s: Any) -> str:
+        return (f"Corinthia - move the Challenge token or a Fate token from "
+                f"{C.kingdoms[self.src]}.")
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -381,10 +449,13 @@ class FocusDie(Ask):
     kind: ClassVar[str] = "focus_die"
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, dice_in(s, self.actor, ACTIVE))
+        mark(m, DIE, dice_in(s, self.actor, ACTIVE))
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         ask(s, FocusFace(self.actor, i))
+
+    def sentence(self, s: Any) -> str:
+        return "choose the active die to turn to another result."
 
 
 @serializable
@@ -402,6 +473,9 @@ class FocusFace(Ask):
         clear(s)
         s.rules.kingdoms.focus(s, self.actor, self.die, i)
 
+    def sentence(self, s: Any) -> str:
+        return f"choose the result for die {self.die}."
+
 
 @serializable
 @dataclass(frozen=True, slots=True)
@@ -416,11 +490,15 @@ class AbilityDie(Ask):
     what: str
 
     def choices(self, s: Any, m: Mask) -> None:
-        _opts(m, DIE, self.opts)
+        mark(m, DIE, self.opts)
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         s.rules.abilities.ability_die(s, self.actor, self.what, i)
         ask(s, self.back)
+
+    def sentence(self, s: Any) -> str:
+        what = "reroll" if self.what == "reroll" else "turn to a Warrior"
+        return f"choose the die to {what}."
 
 
 DECISION_TYPES: tuple[type[Ask], ...] = MAIN_DECISION_TYPES + (

@@ -11,9 +11,10 @@ from . import steps as S
 from .actions import TOKEN_TYPE_OF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, TRACK, WOUND
-from .frames import FateDest, PickFate, PickTrack, ask, push
+from .frames import FateDest, PickFate, PickTrack
 from .frames_resolve import SetDie as SetDieAsk
 from .frames_resolve import Wound
+from .stack import ask, push
 from .text import name_of
 from .words import TOKEN_NAMES
 

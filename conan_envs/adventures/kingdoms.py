@@ -6,9 +6,10 @@ from . import steps as S
 from .actions import OFF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, content
 from .dicepool import ACTIVE, dice_in
-from .frames import MoveTo, ask, push
+from .frames import MoveTo
 from .frames_resolve import CorinthiaSrc, CorinthiaWhat, FocusDie, KingdomToken
 from .gains import draw_challenge, gain_fate, gain_gold, pick_fate, where
+from .stack import ask, push
 
 C = content()
 GAIN_FATE = {f"gain_{k}_fate": i for i, k in enumerate(FATE_KINDS)}

@@ -60,13 +60,11 @@ from .frames import (
     PickFate,
     SecondMoveDie,
     UnlockSlot,
-    ask,
-    clear,
-    push,
 )
 from .frames import Scry as ScryAsk
 from .gains import gain_gold, where
 from .resource import advance_plot
+from .stack import ask, clear, push
 from .text import name_of
 from .words import VERB_WORDS
 

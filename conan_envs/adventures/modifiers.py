@@ -25,8 +25,9 @@ from .content import (
     content,
 )
 from .dicepool import ACTIVE, FAILED, dice_in, roll
-from .frames import Ask, Main, Plot, ask, asked
+from .frames import Main, Plot
 from .frames_resolve import Adjust
+from .stack import Ask, ask, asked
 from .text import name_of
 from .words import FATE_NAMES
 

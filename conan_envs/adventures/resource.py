@@ -10,9 +10,10 @@ from .actions import OFF
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, mface, reset, roll
-from .frames import Buy, God, Plot, ask, clear, push
+from .frames import Buy, God, Plot
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
+from .stack import ask, clear, push
 from .text import name_of
 
 C = content()

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from ..engine.flow import AUTO, Frame
 from ..engine.serialize import serializable
-from .frames import Ask, check_fields
+from .stack import Ask, check_fields
 
 
 @dataclass(frozen=True, slots=True)

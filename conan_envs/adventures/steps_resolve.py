@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..engine.serialize import serializable
-from .frames import Bout
+from .stack import Bout
 from .steps import Step
 
 

@@ -10,9 +10,10 @@ from . import steps_resolve as SR
 from .actions import OFF, TOKEN_TYPE_OF
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE, dice_in
-from .frames import CtSource, FateSource, MoveTo, PlaceToken, PlaceWhere, ScryMove, ask, clear, push
+from .frames import CtSource, FateSource, MoveTo, PlaceToken, PlaceWhere, ScryMove
 from .frames_resolve import Ambush, AmbushDie, FightTemple, RevealChoice
 from .gains import draw_challenge, gain_gold, gain_vp
+from .stack import ask, clear, push
 from .text import name_of
 from .words import TOKEN_NAMES
 

@@ -8,7 +8,6 @@ import conan_envs
 from conan_envs.adventures import adventure, combat, dicepool, encounters, main_phase, modifiers, resource
 from conan_envs.adventures.actions import CODEC, NV, VERBS
 from conan_envs.adventures.content import content
-from conan_envs.adventures.frames import ask
 from conan_envs.adventures.frames_resolve import Adjust
 from conan_envs.adventures.position import (  # noqa: F401
     begin,
@@ -21,6 +20,7 @@ from conan_envs.adventures.position import (  # noqa: F401
     set_dice,
     take_token,
 )
+from conan_envs.adventures.stack import ask
 from conan_envs.adventures.steps import Step
 
 C = content()
