@@ -37,7 +37,7 @@ from conan_envs.adventures.text import name_of
 C = content()
 GOD_TASTE = [GODS.index(g) for g in ("set", "zath", "ishtar", "ymir", "bel", "mitra", "asura", "ibis")]
 FATE_TASTE = (1, 3, 5, 0, 2, 4, 6, 7)  # warrior, pirate, thief first (Achievements)
-VERB_TASTE = {
+VERB_TASTE: dict[int, tuple[str, ...]] = {
     CONAN: ("advance warrior", "advance pirate", "advance thief", "move", "sail",
             "fight temple of set", "take gold", "thievery", "kingdom effect", "tribute",
             "trade: cycle adventure", "trade fate token", "unlock encounters", "pass"),

@@ -2,6 +2,9 @@
 an Adventure, Adventures Example; Zath; the team game's card gift)."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..engine.flow import Frame
 from . import steps_resolve as SR
 from .actions import OFF
 from .cards import refill_adventures
@@ -35,7 +38,7 @@ def adventure_phase(s):
         for i in range(len(z)):
             if z[i] == TRACK:
                 z[i] = ACTIVE
-    steps = []
+    steps: list[Frame[Any]] = []
     for attempt in (1, 2):
         for p in s.order:  # Conan is last in turn order
             steps.append(SR.AdvRoll(p, attempt))
@@ -189,7 +192,7 @@ def _completed(s, p):
     for q, _ in s.adv["applied"]:
         counts[q] += 1
     scorers = [q for q in s.order if counts[q]] if s.rk[p] != FOE else ([p] if counts[p] else [])
-    steps = [SR.AdvScore(q, per * counts[q]) for q in scorers]
+    steps: list[Frame[Any]] = [SR.AdvScore(q, per * counts[q]) for q in scorers]
     ally = next((q for q in range(s.n) if s.rk[q] == ALLY), -1)
     if s.game.config["team"] and p == 0 and ally >= 0 and counts[ally]:
         steps.append(SR.AdvGiftStep(a))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from enum import IntEnum
+from typing import Any
 
 from ..engine.content import load_yaml
 
@@ -107,7 +108,7 @@ class Content:
         self.keffect = [e["effect"] for e in k["kingdoms"]]
         self.vast = [bool(e.get("vast")) for e in k["kingdoms"]]
         self.local_fate = [tuple(SYM_FATE[s] for s in FATE_SYM if s in self.kattrs[i]) for i in range(nk)]
-        adj = [set() for _ in range(nk)]
+        adj: list[set[int]] = [set() for _ in range(nk)]
         for a, b in k["borders"]["pairs"]:
             adj[self.kid[a]].add(self.kid[b])
             adj[self.kid[b]].add(self.kid[a])
@@ -182,7 +183,7 @@ class Content:
         self.ach_rewards = [{int(a): b for a, b in t["achievement_tracks"]["rewards"][n].items()}
                             for n in TRACKS]
         ch = load_yaml(PKG, "characters")
-        self.characters = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
+        self.characters: dict[int, Any] = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
 
         self.plots = load_yaml(PKG, "plots")["plots"]
         self.plot_sets = sorted({p["plot"] for p in self.plots})

@@ -133,7 +133,7 @@ def _match(dice, needs, conan):
             plain += [(n, WARRIOR, False), (n, WARRIOR, False)]
             continue
         plain.append((n, sym, prim and conan))
-    best = (-1, None)
+    best: tuple[int, tuple[int, ...] | None] = (-1, None)
     for pick in _w2_choices(dice, len(w2)):
         slots, slot_die = [], []
         for d, (f, prim) in enumerate(dice):
@@ -166,7 +166,7 @@ def _w2_choices(dice, k):
         return [()]
     ok = [d for d, (f, prim) in enumerate(dice)
           if prim and C.match_w2[f]]
-    out = [()]
+    out: list[tuple[int, ...]] = [()]
     for _ in range(k):
         out = [c + (d,) for c in out for d in ok if d not in c] or out
     return out

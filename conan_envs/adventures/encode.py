@@ -25,7 +25,7 @@ processor's caches when the encoder runs.
 from __future__ import annotations
 
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -427,8 +427,8 @@ def encode(s, role):
     tpl = _TEMPLATES.get(key)
     if tpl is None:
         tpl = _remember(_TEMPLATES, key, _template(n, role, key[2:]))
-    v = tpl.copy()
-    w = memoryview(v)  # element writes through a memoryview are the cheapest from Python
+    v: Any = tpl.copy()
+    w: Any = memoryview(v)  # element writes through a memoryview are the cheapest from Python
     w[O_PHASE + PHASE_INDEX[s.phase]] = 1
     live = not s.over
     if live:

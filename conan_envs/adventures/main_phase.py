@@ -250,7 +250,8 @@ def mask_main(s, d, mask):
     ctx = _context(s, p)
     base = off["act"]
     face = s.face[p]
-    verbs_of = {}  # dice showing the same result take the same actions (see legal_verbs)
+    # dice showing the same result take the same actions (see legal_verbs)
+    verbs_of: dict[int, list[int]] = {}
     for i in ctx["active"]:
         verbs = verbs_of.get(face[i])
         if verbs is None:

@@ -107,14 +107,18 @@ def mask_god(s, d, mask):
 
 
 # ---- buying dice ------------------------------------------------------------------------
+# The primary and general die types each kind of character buys (None: it has no primary)
+BUY_TYPES: dict[int, tuple[str | None, str]] = {
+    CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
+    ALLY: ("ally_primary", "ally_general")}
+
+
 def buy_types(s, p):
     kind = s.rk[p]
     if kind == FOE and C.characters[FOE][s.char[p]].get("ohala"):
         names = ("ally_primary", "ally_general")  # Ohala, the only Foe who uses Ally dice
         return [C.dtypes.index(t) for t in names]
-    names = {CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
-             ALLY: ("ally_primary", "ally_general")}[kind]
-    return [C.dtypes.index(t) if t else -1 for t in names]
+    return [C.dtypes.index(t) if t else -1 for t in BUY_TYPES[kind]]
 
 
 def available(s, t):
@@ -216,7 +220,7 @@ def mask_plot(s, d, mask):
     aside = plot_dice(s, p, ASIDE)
     base = covered(aside, needs)
     f = s.face[p]
-    helps = {}  # by result: whether setting aside a die showing it covers one more need
+    helps: dict[int, bool] = {}  # by result: whether setting aside a die showing it covers one more need
     for i in dice_in(s, p, ACTIVE):
         x = helps.get(f[i])
         if x is None:

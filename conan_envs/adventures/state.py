@@ -9,7 +9,7 @@ setup, returns and the hidden-information resampling.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -88,6 +88,22 @@ class AdventuresState(FlowState):
     FRAME_TYPES = DECISION_TYPES + STEP_TYPES + RESOLVE_STEP_TYPES
     MAX_DEPTH = 400  # pending steps: a round's phases, each player's turn, rewards...
     rules = Rules
+
+    # the fields the rules read and write (set in __init__; FIELDS gives their saved order)
+    n: int
+    rk: list[int]
+    over: bool
+    phase: str
+    gods: list[list[int]]
+    temple: list[list[int]]
+    ct_hand: list[list[int]]
+    ct_card: list[list[int]]
+    ct_known: list[set[int]]
+    adv_held: list[list[int]]
+    log_kdie: list[list[int]]
+    ct_board: list[int]
+    ct_supply: list[int]
+    peek: list[list[int]]
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -248,9 +264,9 @@ class AdventuresState(FlowState):
         """Redraw what `observer` cannot see: the order of the decks and of the Challenge token
         supply, and the identity of every Challenge token it has not seen (face-down on the
         board, in other players' supplies), keeping each location's knowledge with it."""
-        new = self.clone(np.random.default_rng(rng.integers(2**63)))
+        new = cast(AdventuresState, self.clone(np.random.default_rng(rng.integers(2**63))))
         known = self.ct_known[observer]
-        slots = []  # (container, index) of tokens unknown to observer
+        slots: list[tuple[Any, ...]] = []  # (container, index) of tokens unknown to observer
         for k, t in enumerate(new.ct_board):
             if t >= 0 and t not in known:
                 slots.append(("board", k))
@@ -270,7 +286,7 @@ class AdventuresState(FlowState):
         for q in range(self.n):
             if q != observer:
                 new.ct_known[q] = {mapping.get(t, t) for t in new.ct_known[q]}
-        top = new.stack[-1] if new.stack and not new.over else None
+        top: Any = new.stack[-1] if new.stack and not new.over else None
         if top is not None and hasattr(top, "token"):  # a token about to be placed
             top = new.stack[-1] = replace(top, token=mapping.get(top.token, top.token))
         for d, name in enumerate(DECKS):  # deck order, but a top card the observer scried
@@ -281,14 +297,14 @@ class AdventuresState(FlowState):
             rest = deck[:-1] if keep else deck
             rest = rng.permutation(rest).tolist() if rest else []
             setattr(new, name, rest + deck[-1:] if keep else rest)
-        d = top
-        if type(d) is KeepCard and d.actor != observer:
+        dec = top
+        if isinstance(dec, KeepCard) and dec.actor != observer:
             # the two cards drawn for a cycle are seen by the cycling player only
-            deck = new.adv_deck if d.which == "adventure" else new.enc_deck
-            kept = deck[-1:] if peeked(self, observer, 0 if d.which == "adventure" else 1) >= 0 else []
-            pool = rng.permutation(deck[:len(deck) - len(kept)] + list(d.drawn)).tolist()
-            deck[:] = pool[len(d.drawn):] + kept
-            new.stack[-1] = replace(d, drawn=tuple(pool[:len(d.drawn)]))
+            deck = new.adv_deck if dec.which == "adventure" else new.enc_deck
+            kept = deck[-1:] if peeked(self, observer, 0 if dec.which == "adventure" else 1) >= 0 else []
+            pool = rng.permutation(deck[:len(deck) - len(kept)] + list(dec.drawn)).tolist()
+            deck[:] = pool[len(dec.drawn):] + kept
+            new.stack[-1] = replace(dec, drawn=tuple(pool[:len(dec.drawn)]))
         new._mask = None
         new._settle()
         return new

@@ -4,7 +4,9 @@ Tokens and their nine kinds)."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
+from ..engine.flow import Frame
 from . import steps as S
 from . import steps_resolve as SR
 from .actions import OFF, TOKEN_TYPE_OF
@@ -70,7 +72,7 @@ def enter(s, who, k, actor, origin, facer):
     gainer = actor if (actor == who or ally_moves_conan) else who
     if facer < 0:
         facer = actor if ally_moves_conan else who
-    steps = []
+    steps: list[Frame[Any]] = []
     if ally_moves_conan:
         if any(C.adv_kingdom[a] == k for a in s.adv_face if a >= 0):
             steps.append(S.FateLocal(actor, k))
