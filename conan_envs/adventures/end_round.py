@@ -18,7 +18,7 @@ def end_round(s):
     s.phase = "end"
     s.track_p = [-1] * 4  # the round's Encounter dice are gathered back
     s.track_d = [-1] * 4
-    push(s, *[SR.EorPlayer(p) for p in s.order], SR.EOR_FINAL)
+    push(s, *[SR.EOR_PLAYERS[p] for p in s.order], SR.EOR_FINAL)
 
 
 def eor_player(s, p):
@@ -26,7 +26,7 @@ def eor_player(s, p):
     cards = [a for a in s.adv_held[p] if C.adv_kingdom[a] == k]
     # bought (and free) dice go back to the supply
     del s.dtype[p][4:], s.face[p][4:], s.zone[p][4:]
-    push(s, SR.AchieveStep(p))
+    push(s, SR.ACHIEVE_STEPS[p])
     if len(cards) == 1:
         push(s, S.Reward(p, tuple(C.adventures[cards[0]]["reward"])))
     elif cards:
@@ -64,7 +64,7 @@ def achieve(s, p, i):
     s.fate[p][f] -= n
     s.fate_supply[f] += n
     s.ach_used[p][t] = True
-    push(s, S.AchAdv(p, t, 2 if all_ else 1), SR.AchieveStep(p))
+    push(s, S.AchAdv(p, t, 2 if all_ else 1), SR.ACHIEVE_STEPS[p])
 
 
 def end_conditions(s):

@@ -489,6 +489,12 @@ class PlaceWhere(Ask):
     def sentence(self, s: Any) -> str:
         return "choose the kingdom for the face-down Challenge token."
 
+# The decisions every round asks, made once (frames are immutable): by player, turn index.
+MAINS = tuple(tuple(Main(p, j) for j in range(4)) for p in range(4))
+MAIN_POSTS = tuple(tuple(MainPost(p, j) for j in range(4)) for p in range(4))
+BUYS = tuple(Buy(p) for p in range(4))
+FIRST_PLOT_ROLLS = tuple(Plot(p, 1) for p in range(4))
+GOD_GAINS = tuple(God(p, "gain") for p in range(4))
 
 MAIN_DECISION_TYPES: tuple[type[Ask], ...] = (
     Side, God, Buy, Plot, Main, MainPost, SecondMoveDie, MoveTo, CtSource, CtDest, FateSource,

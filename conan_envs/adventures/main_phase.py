@@ -50,12 +50,13 @@ from .content import (
 )
 from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, face_can, mface, reset, roll
 from .frames import (
+    MAIN_POSTS,
+    MAINS,
     CtSource,
     CycleSlot,
     FateSource,
     God,
     Main,
-    MainPost,
     MoveTo,
     PickFate,
     SecondMoveDie,
@@ -126,7 +127,7 @@ def main_phase(s):
     s.phase = "main"
     for p in range(s.n):
         reset(s, p)
-    push(s, S.MainTurn(0))
+    push(s, S.MAIN_TURNS[0])
 
 
 def main_turn(s, j):
@@ -136,7 +137,7 @@ def main_turn(s, j):
         p = s.order[jj]
         if ACTIVE in s.zone[p]:
             s.last_spent[p] = -1
-            ask(s, Main(p, jj))
+            ask(s, MAINS[p][jj])
             return
 
 
@@ -269,10 +270,10 @@ def apply_main(s, d, seg, i):
     p, j = d.actor, d.j
     clear(s)
     if seg in ("free_roll", "use_kingdom_token", "use_extra_action"):
-        push(s, S.MainReask(p, j))
+        push(s, S.MAIN_REASKS[p][j])
         _free_action(s, p, seg)
         return
-    push(s, S.MainAfter(p, j))
+    push(s, S.MAIN_AFTERS[p][j])
     if seg == "plot_with_characters":
         dice = plot_dice_for_characters(s, p)[:s.plot_spaces[s.plot[p]]]
         for d in dice:
@@ -289,23 +290,23 @@ def apply_main(s, d, seg, i):
 
 def main_reask(s, p, j):
     if ACTIVE in s.zone[p]:
-        ask(s, Main(p, j))
+        ask(s, MAINS[p][j])
     else:
-        push(s, S.MainTurn((j + 1) % s.n))
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
 
 
 def main_after(s, p, j):
     if free_actions(s, p, post=True):
-        ask(s, MainPost(p, j))
+        ask(s, MAIN_POSTS[p][j])
     else:
-        push(s, S.MainTurn((j + 1) % s.n))
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
 
 
 def resume(s, d):
     """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted;
     a Main-phase turn whose dice were all used up meanwhile passes to the next player."""
     if type(d) is Main and ACTIVE not in s.zone[d.actor]:
-        push(s, S.MainAfter(d.actor, d.j))
+        push(s, S.MAIN_AFTERS[d.actor][d.j])
         return
     ask(s, d)
 
@@ -320,9 +321,9 @@ def apply_post(s, d, seg, i):
     p, j = d.actor, d.j
     clear(s)
     if seg == "done":
-        push(s, S.MainTurn((j + 1) % s.n))
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
         return
-    push(s, S.MainAfter(p, j))
+    push(s, S.MAIN_AFTERS[p][j])
     _free_action(s, p, seg)
 
 

@@ -10,7 +10,7 @@ from .actions import OFF
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, mface, reset, roll
-from .frames import Buy, God, Plot
+from .frames import BUYS, FIRST_PLOT_ROLLS, GOD_GAINS
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
 from .stack import ask, clear, push
@@ -77,12 +77,12 @@ def event(s):
 def gods(s):
     """From the lowest score up (ties in turn order), each chooses a God token."""
     rank = sorted(s.order, key=lambda p: (s.vp[p], s.order.index(p)))
-    push(s, *[S.GodChoice(p) for p in rank], S.GOD_GOLD)
+    push(s, *[S.GOD_CHOICES[p] for p in rank], S.GOD_GOLD)
 
 
 def god_choice(s, p):
     if len(s.gods[p]) < 3 and any(s.god_supply):
-        ask(s, God(p, "gain"))
+        ask(s, GOD_GAINS[p])
 
 
 def god_gold(s):
@@ -151,12 +151,12 @@ def buy_all(s):
         mid = any(v >= C.ach_mid for v in s.ach[p])
         ch3 = s.plot[p] > 0 and s.plot_spaces[s.plot[p] - 1] >= 3
         s.free_dice[p] = int(mid) + int(ch3)
-    push(s, *[S.BuyStep(p) for p in s.order])
+    push(s, *[S.BUY_STEPS[p] for p in s.order])
 
 
 def buy(s, p):
     if any(can_buy(s, p, t) for t in buy_types(s, p)):
-        ask(s, Buy(p))
+        ask(s, BUYS[p])
 
 
 def mask_buy(s, d, mask):
@@ -179,7 +179,7 @@ def apply_buy(s, d, seg, i):
         s.dtype[p].append(t)
         s.face[p].append(0)
         s.zone[p].append(ACTIVE)
-        push(s, S.BuyStep(p))
+        push(s, S.BUY_STEPS[p])
 
 
 # ---- Advance the Plot -------------------------------------------------------------------
@@ -189,7 +189,7 @@ def plot_card(s, p):
 
 def plot_phase(s):
     s.phase = "plot"
-    push(s, *[S.PlotAttempt(p) for p in s.order])
+    push(s, *[S.PLOT_ATTEMPTS[p] for p in s.order])
 
 
 def plot_attempt(s, p):
@@ -197,7 +197,7 @@ def plot_attempt(s, p):
         return
     idx = reset(s, p)
     s.just_rolled = [p, idx]
-    ask(s, Plot(p, 1))
+    ask(s, FIRST_PLOT_ROLLS[p])
 
 
 def plot_dice(s, p, zone):

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..engine.flow import GAME_OVER, FlowState, Frame
+from ..engine.flow import AUTO, GAME_OVER, FlowState, Frame
 from ..engine.view import Decision
 from . import (
     abilities,
@@ -217,6 +217,28 @@ class AdventuresState(FlowState):
 
     def _next_phase(self) -> None:
         self.stack.append(ROUND)
+
+    def advance(self) -> None:
+        """The engine's run loop (FlowState.advance) with this game's only interrupt, the end of
+        the game, read inline: the hot path takes several steps after most moves."""
+        stack = self.stack
+        limit = self.STEP_LIMIT
+        steps = 0
+        while not self.over:
+            if stack:
+                top = stack[-1]
+                if top.actor != AUTO:
+                    self._now = top
+                    return
+                top.run(self)
+            else:
+                stack.append(ROUND)
+            steps += 1
+            if steps >= limit:
+                raise RuntimeError(
+                    f"{type(self).__name__}: no decision after {steps} steps of the run loop; "
+                    f"stack (bottom first): {[f.kind for f in stack]}")
+        self._now = GAME_OVER
 
     def _decision(self, role: int) -> Decision:
         if self.over:  # the engine's game-over record, with the winners named

@@ -442,6 +442,14 @@ GOD_GOLD = GodGold()
 BUY_ALL = BuyAll()
 PLOT_PHASE = PlotPhase()
 MAIN_PHASE = MainPhase()
+# The steps the rounds repeat most, made once (frames are immutable): by player, turn index.
+P4 = range(4)
+MAIN_TURNS = tuple(MainTurn(j) for j in P4)
+MAIN_AFTERS = tuple(tuple(MainAfter(p, j) for j in P4) for p in P4)
+MAIN_REASKS = tuple(tuple(MainReask(p, j) for j in P4) for p in P4)
+BUY_STEPS = tuple(BuyStep(p) for p in P4)
+GOD_CHOICES = tuple(GodChoice(p) for p in P4)
+PLOT_ATTEMPTS = tuple(PlotAttempt(p) for p in P4)
 
 STEP_TYPES: tuple[type[Step], ...] = (
     ChooseSides, ChooseSide, Round, Event, Gods, GodChoice, GodGold, BuyAll, BuyStep, PlotPhase,

@@ -383,6 +383,9 @@ ADVENTURE_PHASE = AdventurePhase()
 ADV_END = AdvEnd()
 END_ROUND = EndRound()
 EOR_FINAL = EorFinal()
+# The steps every round repeats, made once per player (frames are immutable).
+EOR_PLAYERS = tuple(EorPlayer(p) for p in range(4))
+ACHIEVE_STEPS = tuple(AchieveStep(p) for p in range(4))
 
 RESOLVE_STEP_TYPES: tuple[type[Step], ...] = (
     Fight, FightRoll, FightCount, Duel, DuelPool, AdjustStep, DuelRoll, DuelCount, DuelPush,
