@@ -37,7 +37,7 @@ from conan_envs.adventures.text import name_of
 C = content()
 GOD_TASTE = [GODS.index(g) for g in ("set", "zath", "ishtar", "ymir", "bel", "mitra", "asura", "ibis")]
 FATE_TASTE = (1, 3, 5, 0, 2, 4, 6, 7)  # warrior, pirate, thief first (Achievements)
-VERB_TASTE = {
+VERB_TASTE: dict[int, tuple[str, ...]] = {
     CONAN: ("advance warrior", "advance pirate", "advance thief", "move", "sail",
             "fight temple of set", "take gold", "thievery", "kingdom effect", "tribute",
             "trade: cycle adventure", "trade fate token", "unlock encounters", "pass"),
@@ -105,9 +105,10 @@ class ScriptedAgent(Agent):
         if state is None:
             return int(legal[self.rng.integers(legal.size)])
         self.s, self.mask = state, action_mask
-        self.p = state.dec["p"]
+        d = state.frame()  # the decision asked now (conan_envs/adventures/frames.py)
+        self.p = d.actor
         self.kind = state.rk[self.p]
-        a = getattr(self, "_" + state.dec["k"], lambda: None)()
+        a = getattr(self, "_" + d.key, lambda: None)()
         if a is None or not action_mask[a]:
             a = self._ok("done")
         if a is None:
@@ -197,9 +198,9 @@ class ScriptedAgent(Agent):
         return self._ok("done")
 
     def _move_to(self) -> int | None:
-        s, d = self.s, self.s.dec
-        opts: Iterable[int] = d["opts"]
-        if d["why"] == "push":  # push the loser as far from the Adventures as possible
+        s, d = self.s, self.s.frame()
+        opts: Iterable[int] = d.opts
+        if d.why == "push":  # push the loser as far from the Adventures as possible
             target = self._goal()
             return OFF["kingdom"] + max(opts, key=lambda k: (DIST[k][target], -k))
         target = s.loc[0] if self.kind == FOE else self._goal()
@@ -218,11 +219,11 @@ class ScriptedAgent(Agent):
         return self._ok("yes")
 
     def _adv_wild(self) -> int | None:
-        return self._first("symbol", self.s.dec["opts"])
+        return self._first("symbol", self.s.frame().opts)
 
     def _adv_choose(self) -> int | None:
         s = self.s
-        roller = s.dec["roller"]
+        roller = s.frame().roller
         # take others' dice (which score for them) only while not behind them; a Foe's only
         # when Conan is well ahead
         if roller != 0 and s.vp[roller] + (0 if s.rk[roller] == FOE else 3) > s.vp[0]:
@@ -233,13 +234,13 @@ class ScriptedAgent(Agent):
         return self._first("ach", (1, 3, 5, 0, 2, 4))
 
     def _pick_fate(self) -> int | None:
-        if self.s.dec["why"] in ("lose", "aquilonia", "trade_give"):
+        if self.s.frame().why in ("lose", "aquilonia", "trade_give"):
             return self._first("fate", FATE_TASTE[::-1])
         return self._first("fate", FATE_TASTE)
 
     def _place_where(self) -> int | None:
         s = self.s
-        opts: Iterable[int] = s.dec["opts"]
+        opts: Iterable[int] = s.frame().opts
         target = self._goal()
         return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][target], k))
 
@@ -248,7 +249,7 @@ class ScriptedAgent(Agent):
 
     def _ct_dest(self) -> int | None:
         s = self.s
-        opts: Iterable[int] = s.dec["opts"]
+        opts: Iterable[int] = s.frame().opts
         return OFF["kingdom"] + min(opts, key=lambda k: (DIST[k][s.loc[0]], k))
 
     def _ambush(self) -> int | None:
@@ -265,21 +266,21 @@ class ScriptedAgent(Agent):
 
     def _enc_aside(self) -> int | None:
         s, p = self.s, self.p
-        opts: Iterable[int] = s.dec["opts"]
+        opts: Iterable[int] = s.frame().opts
         return OFF["die"] + min(opts, key=lambda i: (not C.face_pure_char[s.face[p][i]], i))
 
     def _set_die(self) -> int | None:
         """Keep a Wild for the Main phase, else a Move, else any non-Character result."""
         s, p = self.s, self.p
         f = s.face[p]
-        opts: Iterable[int] = s.dec["opts"]
+        opts: Iterable[int] = s.frame().opts
         return OFF["die"] + max(opts, key=lambda i: (C.faces[f[i]][0] == "wild",
                                                      C.faces[f[i]][1] == MOVE,
                                                      not C.face_pure_char[f[i]], -i))
 
     def _wound(self) -> int | None:
         s, p = self.s, self.p
-        opts: Iterable[int] = s.dec["opts"]
+        opts: Iterable[int] = s.frame().opts
         return OFF["die"] + max(opts, key=lambda i: (C.face_pure_char[s.face[p][i]], i))
 
 
@@ -345,11 +346,11 @@ class TeamFoeAgent(ScriptedAgent):
         return super()._main()
 
     def _move_to(self) -> int | None:
-        s, d = self.s, self.s.dec
-        if d["why"] != "move":
+        s, d = self.s, self.s.frame()
+        if d.why != "move":
             return super()._move_to()
         conan = s.loc[0]
-        opts = [k for k in d["opts"] if k != s.loc[self.mate] or k == conan] or list(d["opts"])
+        opts = [k for k in d.opts if k != s.loc[self.mate] or k == conan] or list(d.opts)
         if conan not in opts:
             temples = [k for k in opts if s.temple[k]]
             if temples:
@@ -369,13 +370,13 @@ class TeamFoeAgent(ScriptedAgent):
 
     def _reveal_choice(self) -> int | None:
         s = self.s
-        t = s.ct_board[s.dec["kingdom"]]
+        t = s.ct_board[s.frame().kingdom]
         if t in s.ct_known[self.p] and TOKEN_TYPE_OF[t] in KEEP_HIDDEN:
             return self._ok("done")
         return self._ok("yes")
 
     def _adjust(self) -> int | None:
-        why = self.s.dec.get("why")
+        why = getattr(self.s.frame(), "why", None)
         if why == "duel":
             return self._duel_warrior()
         if why in ("unchosen", "encounter"):
@@ -391,7 +392,7 @@ class TeamFoeAgent(ScriptedAgent):
         rival = duel["defender"] if duel["attacker"] == p else duel["attacker"]
         if s.rk[rival] == FOE or _hits(s, p) > _hits(s, rival):
             return None
-        for d in s.dec["dice"]:
+        for d in s.frame().dice:
             if s.zone[p][d] != POOL or C.face_hits[s.face[p][d]]:
                 continue
             for seg, i in (("ymir_die", d), ("fate_die", d * 8 + WARRIOR_FATE),
@@ -417,7 +418,7 @@ class TeamFoeAgent(ScriptedAgent):
         c = s.clone()
         if action is not None:
             c.apply_action(action)
-            if c.dec is None or c.dec["k"] != "adjust" or not c.legal_action_mask()[OFF["done"]]:
+            if c.is_terminal() or c.frame().key != "adjust" or not c.legal_action_mask()[OFF["done"]]:
                 return False
         c.apply_action(OFF["done"])
         me = name_of(s, self.p)

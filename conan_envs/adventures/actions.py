@@ -2,6 +2,8 @@
 phase is one of these segments. Names follow the rulebook's words."""
 from __future__ import annotations
 
+from enum import IntEnum
+
 from ..engine.codec import ActionCodec
 from .content import CT_KINDS, FATE_KINDS, GODS, SYMBOLS, TRACKS, content
 from .dicepool import MAX_DICE
@@ -11,9 +13,36 @@ VERBS = ("move", "move challenge token", "move fate token", "kingdom effect", "t
          "sorcery: cycle encounter", "trade fate token", "trade: cycle adventure", "thievery",
          "advance thief", "advance warrior", "fight temple of set", "take gold",
          "place challenge token", "pass", "unlock encounters")
+
+
+class Verb(IntEnum):
+    """The action a spent die takes (Main Phase: Perform an Action), in the order of VERBS."""
+    V_MOVE = 0
+    V_MOVE_CT = 1
+    V_MOVE_FATE = 2
+    V_KINGDOM = 3
+    V_TRIBUTE = 4
+    V_SAIL = 5
+    V_PIRATE_ADV = 6
+    V_SCRY = 7
+    V_SORC_PLACE = 8
+    V_SORC_CYCLE = 9
+    V_TRADE = 10
+    V_TRADE_CYCLE = 11
+    V_THIEVERY = 12
+    V_THIEF_ADV = 13
+    V_WARRIOR_ADV = 14
+    V_TEMPLE = 15
+    V_GOLD = 16
+    V_SKULL = 17
+    V_PASS = 18
+    V_UNLOCK = 19
+
+
 (V_MOVE, V_MOVE_CT, V_MOVE_FATE, V_KINGDOM, V_TRIBUTE, V_SAIL, V_PIRATE_ADV, V_SCRY,
  V_SORC_PLACE, V_SORC_CYCLE, V_TRADE, V_TRADE_CYCLE, V_THIEVERY, V_THIEF_ADV, V_WARRIOR_ADV,
- V_TEMPLE, V_GOLD, V_SKULL, V_PASS, V_UNLOCK) = range(len(VERBS))
+ V_TEMPLE, V_GOLD, V_SKULL, V_PASS, V_UNLOCK) = Verb
+assert len(Verb) == len(VERBS)
 NV = len(VERBS)
 
 C = content()

@@ -2,20 +2,25 @@
 an Adventure, Adventures Example; Zath; the team game's card gift)."""
 from __future__ import annotations
 
+from typing import Any
+
+from ..engine.flow import Frame
+from . import steps_resolve as SR
+from .actions import OFF
 from .cards import refill_adventures
 from .content import ALLY, FOE, ZATH, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, covered, match, mface, roll, wild_can
-from .flow import ask, decision, push, task
+from .frames_resolve import AdvChoose, AdvGift, AdvWild, Zath
 from .gains import gain_vp
 from .modifiers import maybe_adjust, partner
 from .resource import advance_plot
+from .stack import ask, clear, push
 from .text import face_name, name_of
 
 C = content()
 
 
-@task("adventure_phase")
-def _adventure_phase(s):
+def adventure_phase(s):
     s.phase = "adventure"
     k = s.loc[0]
     slots = [j for j in range(3) if s.adv_face[j] >= 0 and C.adv_kingdom[s.adv_face[j]] == k]
@@ -33,13 +38,13 @@ def _adventure_phase(s):
         for i in range(len(z)):
             if z[i] == TRACK:
                 z[i] = ACTIVE
-    steps = []
+    steps: list[Frame[Any]] = []
     for attempt in (1, 2):
         for p in s.order:  # Conan is last in turn order
-            steps.append(["adv_roll", p, attempt])
+            steps.append(SR.AdvRoll(p, attempt))
         for p in s.order:
-            steps.append(["adv_unchosen", p])
-    push(s, *steps, ["adv_end"])
+            steps.append(SR.AdvUnchosen(p))
+    push(s, *steps, SR.ADV_END)
 
 
 def applied_dice(s):
@@ -59,8 +64,7 @@ def complete(s):
     return covered(applied_dice(s), needs(s)) == len(C.adv_needs[s.adv["card"]])
 
 
-@task("adv_roll")
-def _adv_roll(s, p, attempt):
+def adv_roll(s, p, attempt):
     if s.adv["done"]:
         return
     z = s.zone[p]
@@ -72,15 +76,14 @@ def _adv_roll(s, p, attempt):
         z[i] = ACTIVE
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, ["adv_choose", p])
+    push(s, SR.AdvChooseStep(p))
     maybe_adjust(s, p, dice, "adventure")
 
 
-@task("adv_choose")
-def _adv_choose(s, p):
+def adv_choose(s, p):
     s.just_rolled = None
     if not s.adv["done"] and any(helps(s, p, d) for d in _active(s, p)):
-        ask(s, "adv_choose", 0, roller=p)
+        ask(s, AdvChoose(0, p))
 
 
 def _active(s, p):
@@ -88,29 +91,26 @@ def _active(s, p):
     return [i for i in range(len(z)) if z[i] == ACTIVE]
 
 
-def _mask_choose(s, mask, off):
-    p = s.dec["roller"]
+def mask_choose(s, p, mask):
     for d in _active(s, p):
         if helps(s, p, d):
-            mask[off["die"] + d] = True
-    mask[off["done"]] = True
+            mask[OFF["die"] + d] = True
+    mask[OFF["done"]] = True
 
 
-@decision("adv_choose", _mask_choose)
-def _apply_choose(s, seg, i):
+def apply_choose(s, p, seg, i):
     """Conan applies the roller's results he wants; placing the final one, he completes it.
     "If Conan chooses a Wild, he must specify which symbol it is being used for"."""
-    p = s.dec["roller"]
     if seg == "done":
-        s.dec = None
+        clear(s)
         return
     if C.faces[s.face[p][i]][0] == "wild":
         syms = wild_symbols(s, p)
         if len(syms) > 1:
-            ask(s, "adv_wild", 0, roller=p, die=i, opts=syms)
+            ask(s, AdvWild(0, p, i, tuple(syms)))
             return
         s.face[p][i] = syms[0]
-    _chosen(s, p, i)
+    chosen(s, p, i)
 
 
 def wild_symbols(s, p):
@@ -125,30 +125,18 @@ def wild_symbols(s, p):
             if (can >> x) & 1 and covered(have + [(x, False)], nd) > base]
 
 
-def _mask_symbol(s, mask, off):
-    for x in s.dec["opts"]:
-        mask[off["symbol"] + x] = True
-
-
-@decision("adv_wild", _mask_symbol)
-def _apply_wild(s, seg, i):
-    """The chosen Wild is fixed to one symbol: the die now shows it."""
-    p, d = s.dec["roller"], s.dec["die"]
-    s.face[p][d] = i
-    _chosen(s, p, d)
-
-
-def _chosen(s, p, d):
+def chosen(s, p, d):
+    """Conan applied `p`'s die `d` (a Wild fixed to the symbol it is used for)."""
     _apply_die(s, p, d)
     s.log_event(f"Conan applies {name_of(s, p)}'s {face_name(s.face[p][d])} to "
                 f"{C.adventures[s.adv['card']]['name']}")
     if complete(s):
-        s.dec = None
+        clear(s)
         _completed(s, 0)
     elif any(helps(s, p, x) for x in _active(s, p)):
-        ask(s, "adv_choose", 0, roller=p)
+        ask(s, AdvChoose(0, p))
     else:
-        s.dec = None
+        clear(s)
 
 
 def _apply_die(s, p, d):
@@ -156,20 +144,18 @@ def _apply_die(s, p, d):
     s.adv["applied"].append([p, d])
 
 
-@task("adv_unchosen")
-def _adv_unchosen(s, p):
+def adv_unchosen(s, p):
     """Each player in turn applies all its unchosen results that still fit (after changing
     results with Fate or God tokens, rerolls excepted)."""
     if s.adv["done"]:
         return
-    push(s, ["adv_unchosen_apply", p])
+    push(s, SR.AdvUnchosenApply(p))
     dice = _active(s, p)
     if dice:
         maybe_adjust(s, p, dice, "unchosen")
 
 
-@task("adv_unchosen_apply")
-def _adv_unchosen_apply(s, p):
+def adv_unchosen_apply(s, p):
     """p applies every unchosen result that still fits, in the best way; a Wild is fixed to
     the symbol it fills."""
     if s.adv["done"]:
@@ -206,62 +192,40 @@ def _completed(s, p):
     for q, _ in s.adv["applied"]:
         counts[q] += 1
     scorers = [q for q in s.order if counts[q]] if s.rk[p] != FOE else ([p] if counts[p] else [])
-    steps = [["adv_score", q, per * counts[q]] for q in scorers]
+    steps: list[Frame[Any]] = [SR.AdvScore(q, per * counts[q]) for q in scorers]
     ally = next((q for q in range(s.n) if s.rk[q] == ALLY), -1)
     if s.game.config["team"] and p == 0 and ally >= 0 and counts[ally]:
-        steps.append(["adv_gift", a])
+        steps.append(SR.AdvGiftStep(a))
     else:
         s.adv_held[p].append(a)
     push(s, *steps)
 
 
-@task("adv_score")
-def _adv_score(s, q, points):
+def adv_score(s, q, points):
     """Zath may double them: the scorer's own, or (team game) its partner's."""
     mate = partner(s, q)
     holder = q if ZATH in s.gods[q] else mate if mate >= 0 and ZATH in s.gods[mate] else -1
     if holder >= 0:
-        ask(s, "zath", holder, points=points, scorer=q)
+        ask(s, Zath(holder, points, q))
     else:
         gain_vp(s, q, points)
 
 
-def _mask_zath(s, mask, off):
-    mask[off["zath"]] = mask[off["done"]] = True
-
-
-@decision("zath", _mask_zath)
-def _apply_zath(s, seg, i):
+def zath(s, holder, q, points, use):
     """Zath: double the points scored for one's dice on this Adventure."""
-    holder, q, points = s.dec["p"], s.dec["scorer"], s.dec["points"]
-    s.dec = None
-    if seg == "zath":
+    if use:
         s.gods[holder].remove(ZATH)
         s.god_supply[ZATH] = True
         points *= 2
     gain_vp(s, q, points)
 
 
-@task("adv_gift")
-def _adv_gift(s, a):
-    ask(s, "adv_gift", 0, card=a)
-
-
-def _mask_yes_done(s, mask, off):
-    mask[off["yes"]] = mask[off["done"]] = True
-
-
-@decision("adv_gift", _mask_yes_done)
-def _apply_gift(s, seg, i):
+def adv_gift(s, a):
     """Team game: Conan may let the Ally, whose dice helped, take the Adventure card."""
-    a = s.dec["card"]
-    s.dec = None
-    ally = next(q for q in range(s.n) if s.rk[q] == ALLY)
-    s.adv_held[ally if seg == "yes" else 0].append(a)
+    ask(s, AdvGift(0, a))
 
 
-@task("adv_end")
-def _adv_end(s):
+def adv_end(s):
     if not s.adv["done"]:
         s.log_event(f"nobody completes {C.adventures[s.adv['card']]['name']}: it is discarded")
         s.adv_discard.append(s.adv["card"])

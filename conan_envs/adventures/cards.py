@@ -3,7 +3,8 @@ three of each face up; face-up Adventures always show three different kingdoms."
 from __future__ import annotations
 
 from .content import content
-from .flow import ask, decision
+from .frames import KeepCard
+from .stack import ask
 from .text import name_of
 
 C = content()
@@ -66,21 +67,4 @@ def start_cycle(s, p, which, slot):
         if len(drawn) <= 1:
             s.enc_face[slot] = drawn[0] if drawn else -1
             return
-    ask(s, "keep_card", p, which=which, slot=slot, drawn=drawn)
-
-
-def _mask_keep(s, mask, off):
-    mask[off["slot"]] = mask[off["slot"] + 1] = True
-
-
-@decision("keep_card", _mask_keep)
-def _apply_keep(s, seg, i):
-    d = s.dec
-    s.dec = None
-    keep, other = d["drawn"][i], d["drawn"][1 - i]
-    if d["which"] == "adventure":
-        s.adv_face[d["slot"]] = keep
-        s.adv_discard.append(other)
-    else:
-        s.enc_face[d["slot"]] = keep
-        s.enc_discard.append(other)
+    ask(s, KeepCard(p, which, slot, tuple(drawn)))

@@ -2,11 +2,18 @@
 Temple of Set, Wound, Duels, Settling Ties, Determine Rewards, Duel Example)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from . import steps as S
+from . import steps_resolve as SR
+from .actions import OFF
 from .content import ALLY, FOE, content
 from .dicepool import ACTIVE, POOL, SPENT, dice_in, roll
-from .flow import ask, decision, push, task
+from .frames import MoveTo
+from .frames_resolve import DuelGo, Pool
 from .gains import gain_vp
 from .modifiers import maybe_adjust
+from .stack import Bout, ask, clear, push
 from .text import face_name, name_of
 
 C = content()
@@ -22,46 +29,43 @@ def _pool_candidates(s, p):
 
 
 # ---- the Warrior Pool -------------------------------------------------------------------
-def _mask_pool(s, mask, off):
-    p = s.dec["p"]
+def mask_pool(s, d, mask):
+    p = d.actor
     for i in _pool_candidates(s, p):
-        mask[off["die"] + i] = True
-    if s.dec["ctx"] == "duel" or POOL in s.zone[p]:
-        mask[off["yes"]] = True
-    if s.dec["ctx"] == "fight":
-        mask[off["done"]] = True  # ignore the Fight: it counts as a loss
+        mask[OFF["die"] + i] = True
+    if d.ctx == "duel" or POOL in s.zone[p]:
+        mask[OFF["yes"]] = True
+    if d.ctx == "fight":
+        mask[OFF["done"]] = True  # ignore the Fight: it counts as a loss
 
 
-@decision("pool", _mask_pool)
-def _apply_pool(s, seg, i):
-    d = s.dec
-    p = d["p"]
+def apply_pool(s, d, seg, i):
+    p = d.actor
     if seg == "die":
         s.zone[p][i] = POOL
         return
-    s.dec = None
+    clear(s)
     pool = ", ".join(face_name(s.face[p][j]) for j in dice_in(s, p, POOL))
-    if d["ctx"] == "duel":
+    if d.ctx == "duel":
         s.log_event(f"{name_of(s, p)}'s Warrior Pool: {pool or 'no dice'}")
         return
     if seg == "yes":
         s.log_event(f"{name_of(s, p)}'s Warrior Pool: {pool}")
-        push(s, ["fight_roll", p, d["need"], d["vp"], d["temple"], d["token"], 0])
+        push(s, SR.FightRoll(p, d.need, d.vp, d.temple, d.token, 0))
     else:
         s.log_event(f"{name_of(s, p)} ignores the Fight")
-        _fight_lost(s, p, d["temple"])
+        _fight_lost(s, p, d.temple)
 
 
 # ---- Fights -----------------------------------------------------------------------------
-@task("fight")
-def _fight(s, p, need, vp, temple_k, token):
+def fight(s, p, need, vp, temple_k, token):
     """`temple_k` >= 0: a Temple of Set in that kingdom (2 hits, no penalty for losing)."""
     s.fight = {"player": p, "need": need, "vp": vp, "temple": temple_k}
     s.hits[p] = 0
     what = "a Temple of Set" if temple_k >= 0 else f"a Fight of {need} hits"
     s.log_event(f"{name_of(s, p)} faces {what}")
     if POOL in s.zone[p] or _pool_candidates(s, p):
-        ask(s, "pool", p, ctx="fight", need=need, vp=vp, temple=temple_k, token=token)
+        ask(s, Pool(p, "fight", need, vp, temple_k, token))
     else:
         _fight_lost(s, p, temple_k)
 
@@ -74,20 +78,18 @@ def _fight_lost(s, p, temple_k):
         if z[i] == POOL:
             z[i] = SPENT
     if temple_k < 0:
-        push(s, ["wound", p])
+        push(s, S.WoundStep(p))
 
 
-@task("fight_roll")
-def _fight_roll(s, p, need, vp, temple_k, token, hits):
+def fight_roll(s, p, need, vp, temple_k, token, hits):
     dice = dice_in(s, p, POOL)
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, ["fight_count", p, need, vp, temple_k, token, hits])
+    push(s, SR.FightCount(p, need, vp, temple_k, token, hits))
     maybe_adjust(s, p, dice, "fight")
 
 
-@task("fight_count")
-def _fight_count(s, p, need, vp, temple_k, token, hits):
+def fight_count(s, p, need, vp, temple_k, token, hits):
     s.just_rolled = None
     hits += _count(s, p)
     s.hits[p] = hits
@@ -101,7 +103,7 @@ def _fight_count(s, p, need, vp, temple_k, token, hits):
     elif POOL not in s.zone[p]:
         _fight_lost(s, p, temple_k)
     else:
-        push(s, ["fight_roll", p, need, vp, temple_k, token, hits])
+        push(s, SR.FightRoll(p, need, vp, temple_k, token, hits))
 
 
 def _count(s, p):
@@ -137,82 +139,68 @@ def judge(s, a, b, ha, hb):
     return -1
 
 
-@task("duel")
-def _duel(s, a, b, k, initiator):
+def duel(s, a, b, k, initiator):
     if s.loc[token_of(s, a)] != k or s.loc[token_of(s, b)] != k:
         return
     s.hits[a] = s.hits[b] = 0
     s.duel = {"attacker": a, "defender": b, "kingdom": k, "stopped": [0, 0]}
     s.log_event(f"{name_of(s, a)} duels {name_of(s, b)} in {C.kingdoms[k]}")
-    push(s, ["fate_local", initiator, k], ["duel_pool", a], ["duel_pool", b],
-         ["duel_roll", a, b, k, 0, 0, 0, 0])
+    push(s, S.FateLocal(initiator, k), SR.DuelPool(a), SR.DuelPool(b), SR.DuelRoll(Bout(a, b, k)))
 
 
-@task("duel_pool")
-def _duel_pool(s, p):
+def duel_pool(s, p):
     if _pool_candidates(s, p):
-        ask(s, "pool", p, ctx="duel")
+        ask(s, Pool(p, "duel"))
 
 
-@task("adjust_task")
-def _adjust_task(s, p, dice):
+def adjust_pool(s, p, dice):
     maybe_adjust(s, p, [d for d in dice if s.zone[p][d] == POOL], "duel")
 
 
-@task("duel_roll")
-def _duel_roll(s, a, b, k, ha, hb, sa, sb):
+def duel_roll(s, bout):
     steps = []
-    for p, stopped in ((a, sa), (b, sb)):
+    for p, stopped in ((bout.a, bout.sa), (bout.b, bout.sb)):
         if not stopped:
             dice = dice_in(s, p, POOL)
             roll(s, p, dice)
             if dice:
-                steps.append(["adjust_task", p, dice])
-    push(s, *steps, ["duel_count", a, b, k, ha, hb, sa, sb])
+                steps.append(SR.AdjustStep(p, tuple(dice)))
+    push(s, *steps, SR.DuelCount(bout))
 
 
-@task("duel_count")
-def _duel_count(s, a, b, k, ha, hb, sa, sb):
-    if not sa:
+def duel_count(s, bout):
+    a, b = bout.a, bout.b
+    ha, hb = bout.ha, bout.hb
+    if not bout.sa:
         ha += _count(s, a)
-    if not sb:
+    if not bout.sb:
         hb += _count(s, b)
     s.hits[a], s.hits[b] = ha, hb
-    _duel_next(s, a, b, k, ha, hb, sa, sb)
+    _duel_next(s, replace(bout, ha=ha, hb=hb))
 
 
-def _duel_next(s, a, b, k, ha, hb, sa, sb):
+def _duel_next(s, bout):
+    a, b, sa, sb = bout.a, bout.b, bout.sa, bout.sb
     s.duel["stopped"] = [sa, sb]
     la = not sa and POOL in s.zone[a]
     lb = not sb and POOL in s.zone[b]
     if not la and not lb:
-        _duel_resolve(s, a, b, k, ha, hb)
+        _duel_resolve(s, a, b, bout.k, bout.ha, bout.hb)
         return
-    w = judge(s, a, b, ha, hb)
+    w = judge(s, a, b, bout.ha, bout.hb)
     if (w == a and la) or (w == b and lb):  # the winner so far may stop rolling
-        ask(s, "duel_go", w, duel=[a, b, k, ha, hb, sa, sb])
+        ask(s, DuelGo(w, bout))
         return
-    push(s, ["duel_roll", a, b, k, ha, hb, sa, sb])
+    push(s, SR.DuelRoll(bout))
 
 
-def _mask_go(s, mask, off):
-    mask[off["yes"]] = mask[off["done"]] = True
-
-
-@decision("duel_go", _mask_go)
-def _apply_go(s, seg, i):
-    p = s.dec["p"]
-    a, b, k, ha, hb, sa, sb = s.dec["duel"]
-    s.dec = None
+def duel_go(s, p, bout, seg):
+    """The leader `p` keeps rolling ("yes") or stops ("done")."""
     if seg == "done":  # stop: the Warrior Pool returns to the Active dice
         _return_pool(s, p)
-        if p == a:
-            sa = 1
-        else:
-            sb = 1
-        _duel_next(s, a, b, k, ha, hb, sa, sb)
+        _duel_next(s, replace(bout, sa=1) if p == bout.a else replace(bout, sb=1))
     else:
-        push(s, ["duel_roll", a, b, k, ha, hb, sa, sb])
+        push(s, SR.DuelRoll(bout))
 
 
 def _duel_resolve(s, a, b, k, ha, hb):
@@ -229,11 +217,10 @@ def _duel_resolve(s, a, b, k, ha, hb):
     s.ct_card[w].extend(s.ct_card[loser])
     s.ct_card[loser] = []
     tok = token_of(s, loser)
-    push(s, ["wound", loser], ["duel_push", w, tok, loser])
+    push(s, S.WoundStep(loser), SR.DuelPush(w, tok, loser))
 
 
-@task("duel_push")
-def _duel_push(s, w, tok, loser):
+def duel_push(s, w, tok, loser):
     """The winner moves the loser's token (Conan's, if an Ally lost) to an adjacent Kingdom."""
     facer = loser if s.rk[loser] == ALLY else -1
-    ask(s, "move_to", w, who=tok, opts=list(C.adj[s.loc[tok]]), why="push", facer=facer)
+    ask(s, MoveTo(w, tok, tuple(C.adj[s.loc[tok]]), "push", facer))

@@ -8,6 +8,8 @@ count as (Wild: everything but a Challenge token); `mult` is 2 for a double resu
 from __future__ import annotations
 
 import functools
+from enum import IntEnum
+from typing import Any
 
 from ..engine.content import load_yaml
 
@@ -18,7 +20,25 @@ SYMBOLS = ("char", "kingdom", "trade", "move", "thief", "pirate", "warrior", "sc
 SYM = {n: i for i, n in enumerate(SYMBOLS)}
 SYMBOL_NAMES = ("Character", "Kingdom", "Trade", "Move", "Thief", "Pirate", "Warrior", "Scry",
                 "Sorcery", "Gold", "Challenge token", "Wild")
-CHAR, KINGDOM, TRADE, MOVE, THIEF, PIRATE, WARRIOR, SCRY, SORCERY, GOLD, CHALLENGE, WILD = range(12)
+
+
+class Sym(IntEnum):
+    """A die symbol (Dice Overview), in the order of SYMBOLS."""
+    CHAR = 0
+    KINGDOM = 1
+    TRADE = 2
+    MOVE = 3
+    THIEF = 4
+    PIRATE = 5
+    WARRIOR = 6
+    SCRY = 7
+    SORCERY = 8
+    GOLD = 9
+    CHALLENGE = 10
+    WILD = 11
+
+
+CHAR, KINGDOM, TRADE, MOVE, THIEF, PIRATE, WARRIOR, SCRY, SORCERY, GOLD, CHALLENGE, WILD = Sym
 W2 = 12  # the "Double Warrior on a primary die" requirement (Giant Spider), Conan only
 
 FATE_KINDS = ("move", "warrior", "kingdom", "pirate", "sorcery", "thief", "trade", "scry")
@@ -27,12 +47,35 @@ SYM_FATE = {s: i for i, s in enumerate(FATE_SYM)}
 TRACKS = ("pirate", "thief", "warrior")
 TRACK_SYM = (PIRATE, THIEF, WARRIOR)
 GODS = ("asura", "bel", "ibis", "ishtar", "mitra", "set", "ymir", "zath")
-ASURA, BEL, IBIS, ISHTAR, MITRA, SET, YMIR, ZATH = range(8)
+
+
+class GodToken(IntEnum):
+    """A God token (God Tokens), in the order of GODS."""
+    ASURA = 0
+    BEL = 1
+    IBIS = 2
+    ISHTAR = 3
+    MITRA = 4
+    SET = 5
+    YMIR = 6
+    ZATH = 7
+
+
+ASURA, BEL, IBIS, ISHTAR, MITRA, SET, YMIR, ZATH = GodToken
 CT_KINDS = ("fate_any", "ambush", "extra_action", "fight", "gold", "kingdom", "lose_fate",
             "temple", "vp")
 KINGDOM_TYPES = ("savage", "port", "military", "wealthy", "eldritch", "treachery")
 ROLE_KINDS = ("conan", "foe", "ally")
-CONAN, FOE, ALLY = range(3)
+
+
+class RoleKind(IntEnum):
+    """What a player is (Setup): Conan, a Foe or an Ally, in the order of ROLE_KINDS."""
+    CONAN = 0
+    FOE = 1
+    ALLY = 2
+
+
+CONAN, FOE, ALLY = RoleKind
 
 
 def _face(text):
@@ -65,7 +108,7 @@ class Content:
         self.keffect = [e["effect"] for e in k["kingdoms"]]
         self.vast = [bool(e.get("vast")) for e in k["kingdoms"]]
         self.local_fate = [tuple(SYM_FATE[s] for s in FATE_SYM if s in self.kattrs[i]) for i in range(nk)]
-        adj = [set() for _ in range(nk)]
+        adj: list[set[int]] = [set() for _ in range(nk)]
         for a, b in k["borders"]["pairs"]:
             adj[self.kid[a]].add(self.kid[b])
             adj[self.kid[b]].add(self.kid[a])
@@ -140,7 +183,7 @@ class Content:
         self.ach_rewards = [{int(a): b for a, b in t["achievement_tracks"]["rewards"][n].items()}
                             for n in TRACKS]
         ch = load_yaml(PKG, "characters")
-        self.characters = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
+        self.characters: dict[int, Any] = {CONAN: ch["conan"], FOE: ch["foe"], ALLY: ch["ally"]}
 
         self.plots = load_yaml(PKG, "plots")["plots"]
         self.plot_sets = sorted({p["plot"] for p in self.plots})

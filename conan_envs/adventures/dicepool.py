@@ -7,11 +7,26 @@ appended after the four base dice and removed at the end of the round.
 from __future__ import annotations
 
 import functools
+from enum import IntEnum
+from typing import Any
 
 from .content import W2, WARRIOR, WILD, content
 from .text import name_of
 
-ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = range(7)
+
+class Zone(IntEnum):
+    """Where a die is (Active Dice, Resetting Dice, Wound, Fights, Encounters), in the order of
+    ZONE_NAMES."""
+    ACTIVE = 0
+    SPENT = 1
+    ASIDE = 2
+    FAILED = 3
+    WOUND = 4
+    TRACK = 5
+    POOL = 6
+
+
+ACTIVE, SPENT, ASIDE, FAILED, WOUND, TRACK, POOL = Zone
 ZONE_NAMES = ("active", "spent", "aside", "failed", "wounded", "track", "pool")
 MAX_DICE = 10
 
@@ -31,7 +46,7 @@ def roll(s, p, idxs):
     s.log_event(f"{name_of(s, p)} rolls " + ", ".join(names[faces[i]] for i in idxs))
 
 
-def dice_in(s, p, zone):
+def dice_in(s: Any, p: int, zone: int) -> list[int]:
     z = s.zone[p]
     return [i for i in range(len(z)) if z[i] == zone]
 
@@ -118,7 +133,7 @@ def _match(dice, needs, conan):
             plain += [(n, WARRIOR, False), (n, WARRIOR, False)]
             continue
         plain.append((n, sym, prim and conan))
-    best = (-1, None)
+    best: tuple[int, tuple[int, ...] | None] = (-1, None)
     for pick in _w2_choices(dice, len(w2)):
         slots, slot_die = [], []
         for d, (f, prim) in enumerate(dice):
@@ -151,7 +166,7 @@ def _w2_choices(dice, k):
         return [()]
     ok = [d for d, (f, prim) in enumerate(dice)
           if prim and C.match_w2[f]]
-    out = [()]
+    out: list[tuple[int, ...]] = [()]
     for _ in range(k):
         out = [c + (d,) for c in out for d in ok if d not in c] or out
     return out

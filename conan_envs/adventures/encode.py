@@ -25,14 +25,14 @@ processor's caches when the encoder runs.
 from __future__ import annotations
 
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .actions import TOKEN_TYPE_OF, TOKEN_TYPES
 from .content import content
 from .dicepool import MAX_DICE
-from .flow import DECISIONS
+from .frames_resolve import KIND_INDEX
 from .tokens import peeked
 from .view import WHY_INDEX, WHYS, decision_record
 
@@ -93,7 +93,6 @@ ZERO8 = [0] * 8
 NO_PEEK = [-1, -1, -1]
 ACH_SCALE = [min(i / C.ach_len, 1) for i in range(C.ach_len + 1)]
 DECK_SCALE = (NA, NE, NEV, len(C.ct))
-KIND_INDEX = {}
 # decisions whose record is empty unless dice were just rolled (view.decision_record)
 PLAIN_KINDS = frozenset(("side", "buy", "main", "main_post", "ct_source", "fate_source",
                          "pick_track", "scry", "scry_move", "place_token", "ambush", "enc_aside",
@@ -159,8 +158,8 @@ PLOT_BLOCK = [memoryview(_plot_block(c)) for c in range(NP)]
 # processor's cache.
 CACHE_LIMIT = 1 << 7
 DICE_LEN = MAX_DICE * PER_DIE
-_TEMPLATES = {}
-_PUBLIC = {}
+_TEMPLATES: dict[tuple[int, ...], np.ndarray] = {}
+_PUBLIC: dict[tuple, memoryview] = {}
 
 
 class LastBlock(NamedTuple):
@@ -380,11 +379,10 @@ def _encode_kingdoms(w, s, known):
             w[K_BASE[k] + 1 + TOKEN_TYPE_OF[t]] = 1
 
 
-def _encode_context(w, s, role):
-    d = s.dec
-    if d["k"] in PLAIN_KINDS and not s.just_rolled:
+def _encode_context(w, s, d, role):
+    if d.key in PLAIN_KINDS and not s.just_rolled:
         return
-    r = decision_record(s)
+    r = decision_record(s, d)
     if not r:
         return
     if "why" in r:
@@ -410,7 +408,7 @@ def _encode_context(w, s, role):
         w[CO["card"] + r["card"]] = 1
     for i in r.get("rolled", ()):
         w[CO["rolled"] + i] = 1
-    if d["p"] == role:
+    if d.actor == role:
         if "token" in r:
             w[CO["token"] + r["token"]] = 1
         if "drawn" in r:  # the two cards drawn for a cycle, seen by the cycling player only
@@ -429,16 +427,14 @@ def encode(s, role):
     tpl = _TEMPLATES.get(key)
     if tpl is None:
         tpl = _remember(_TEMPLATES, key, _template(n, role, key[2:]))
-    v = tpl.copy()
-    w = memoryview(v)  # element writes through a memoryview are the cheapest from Python
+    v: Any = tpl.copy()
+    w: Any = memoryview(v)  # element writes through a memoryview are the cheapest from Python
     w[O_PHASE + PHASE_INDEX[s.phase]] = 1
-    d = s.dec
-    live = d is not None and not s.over
+    live = not s.over
     if live:
-        if not KIND_INDEX:
-            KIND_INDEX.update({k: i for i, k in enumerate(sorted(DECISIONS))})
-        w[O_KIND + KIND_INDEX[d["k"]]] = 1
-        w[O_ACTOR + d["p"]] = 1
+        d = s.frame()
+        w[O_KIND + KIND_INDEX[d.key]] = 1
+        w[O_ACTOR + d.actor] = 1
     x = s.turn
     w[O_ROUND] = x / 40 if x < 40 else 1.0
     if s.end_triggered:
@@ -506,5 +502,5 @@ def encode(s, role):
         w[O_DUEL + 8 + NK] = du["stopped"][0]
         w[O_DUEL + 9 + NK] = du["stopped"][1]
     if live:
-        _encode_context(w, s, role)
+        _encode_context(w, s, d, role)
     return v

@@ -3,11 +3,13 @@ Automatic Successes from the Encounter Track, Resolving Encounters, Gain Rewards
 Example)."""
 from __future__ import annotations
 
-from .cards import refill_encounters
+from . import steps as S
+from . import steps_resolve as SR
 from .content import ALLY, CONAN, FOE, W2, content
 from .dicepool import ACTIVE, ASIDE, SPENT, TRACK, WOUND, is_primary, match, mface, roll, wild_can
-from .flow import ask, decision, mask_die_opts, push, task
+from .frames_resolve import EncAside
 from .modifiers import maybe_adjust
+from .stack import ask, push
 from .text import name_of
 
 C = content()
@@ -17,29 +19,22 @@ def unlocked(s):
     return sum(1 for p in s.track_p if p >= 0) >= s.n
 
 
-@task("encounter_phase")
-def _encounter_phase(s):
+def encounter_phase(s):
     s.phase = "encounter"
     if not unlocked(s):
         return
     k = s.loc[0]
     slots = [j for j in range(3) if s.enc_face[j] >= 0 and C.encounter_matches(s.enc_face[j], k)]
-    push(s, *[["encounter", j] for j in slots], ["enc_refill"])
+    push(s, *[SR.Encounter(j) for j in slots], SR.ENC_REFILL)
 
 
-@task("enc_refill")
-def _enc_refill(s):
-    refill_encounters(s)
-
-
-@task("encounter")
-def _encounter(s, j):
+def encounter(s, j):
     """Conan first, then the others in turn order, until someone defeats it."""
     e = s.enc_face[j]
     s.enc = {"slot": j, "card": e, "left": list(range(len(C.enc_needs[e]))), "failed": [],
              "done": False}
     order = [0] + [p for p in s.order if p != 0]
-    push(s, *[["enc_attempt", p] for p in order], ["enc_end"])
+    push(s, *[SR.EncAttempt(p) for p in order], SR.ENC_END)
 
 
 def foe_dice_on_track(s):
@@ -51,27 +46,25 @@ def _aside_options(s, p):
     return [i for i in range(len(z)) if z[i] not in (WOUND, ASIDE)]
 
 
-@task("enc_attempt")
-def _enc_attempt(s, p):
+def enc_attempt(s, p):
     if s.enc["done"]:
         return
-    push(s, ["enc_roll", p])
+    push(s, SR.EncRoll(p))
     if s.rk[p] in (CONAN, ALLY):
         for _ in range(foe_dice_on_track(s)):
-            push(s, ["enc_aside", p])
+            push(s, SR.EncAsideStep(p))
 
 
-@task("enc_aside")
-def _enc_aside(s, p):
+def enc_aside(s, p):
     """For each Foe die on the track, Conan and an Ally set aside one die before rolling."""
     opts = _aside_options(s, p)
     if len(opts) == 1:
-        _set_aside(s, p, opts[0])
+        set_aside(s, p, opts[0])
     elif opts:
-        ask(s, "enc_aside", p, opts=opts)
+        ask(s, EncAside(p, tuple(opts)))
 
 
-def _set_aside(s, p, d):
+def set_aside(s, p, d):
     if s.zone[p][d] == TRACK:
         _off_track(s, p, d)
     s.zone[p][d] = ASIDE
@@ -81,13 +74,6 @@ def _off_track(s, p, d):
     for slot in range(4):
         if s.track_p[slot] == p and s.track_d[slot] == d:
             s.track_p[slot] = s.track_d[slot] = -1
-
-
-@decision("enc_aside", mask_die_opts)
-def _apply_aside(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
-    _set_aside(s, p, i)
 
 
 def needs_left(s):
@@ -115,8 +101,7 @@ def track_face(s, p, d):
     return f
 
 
-@task("enc_roll")
-def _enc_roll(s, p):
+def enc_roll(s, p):
     needs = needs_left(s)
     syms = 0
     for sym, _ in needs:
@@ -131,12 +116,11 @@ def _enc_roll(s, p):
         z[i] = ACTIVE
     roll(s, p, dice)
     s.just_rolled = [p, dice]
-    push(s, ["enc_apply", p])
+    push(s, SR.EncApply(p))
     maybe_adjust(s, p, dice, "encounter")
 
 
-@task("enc_apply")
-def _enc_apply(s, p):
+def enc_apply(s, p):
     """Rolled results and the player's Encounter-track dice are matched together ("Apply all
     matching results shown on the dice (and still on the Encounter track belonging to that
     player)"); on a failure the rolled results that match stay applied for the players after,
@@ -154,8 +138,8 @@ def _enc_apply(s, p):
     if got == len(needs):
         s.enc["done"] = True
         s.log_event(f"{who} defeats the Encounter {C.encounters[e]['name']}")
-        steps = [["reward", p, list(C.encounters[e]["reward"])]]
-        steps += [["reward", q, list(C.encounters[e]["penalty"])] for q in s.enc["failed"]]
+        steps = [S.Reward(p, tuple(C.encounters[e]["reward"]))]
+        steps += [S.Reward(q, tuple(C.encounters[e]["penalty"])) for q in s.enc["failed"]]
         push(s, *steps)
         everything = rolled + track
         for a in assign:
@@ -175,8 +159,7 @@ def _enc_apply(s, p):
         s.zone[p][i] = SPENT
 
 
-@task("enc_end")
-def _enc_end(s):
+def enc_end(s):
     j = s.enc["slot"]
     s.enc_discard.append(s.enc_face[j])
     s.enc_face[j] = -1

@@ -2,47 +2,40 @@
 Game, tie-breakers, Team Game, Longer Game)."""
 from __future__ import annotations
 
+from . import steps as S
+from . import steps_resolve as SR
 from .content import FOE, TRACK_SYM, content
-from .flow import ask, decision, push, task
+from .frames_resolve import Achieve, AdvReward
 from .gains import where
+from .stack import ask, push
 from .text import name_of
 
 C = content()
 THRESHOLD = {2: 42, 3: 38, 4: 34}
 
 
-@task("end_round")
-def _end_round(s):
+def end_round(s):
     s.phase = "end"
     s.track_p = [-1] * 4  # the round's Encounter dice are gathered back
     s.track_d = [-1] * 4
-    push(s, *[["eor_player", p] for p in s.order], ["eor_final"])
+    push(s, *[SR.EOR_PLAYERS[p] for p in s.order], SR.EOR_FINAL)
 
 
-@task("eor_player")
-def _eor_player(s, p):
+def eor_player(s, p):
     k = where(s, p)
     cards = [a for a in s.adv_held[p] if C.adv_kingdom[a] == k]
     # bought (and free) dice go back to the supply
     del s.dtype[p][4:], s.face[p][4:], s.zone[p][4:]
-    push(s, ["achieve", p])
+    push(s, SR.ACHIEVE_STEPS[p])
     if len(cards) == 1:
-        push(s, ["reward", p, list(C.adventures[cards[0]]["reward"])])
+        push(s, S.Reward(p, tuple(C.adventures[cards[0]]["reward"])))
     elif cards:
-        ask(s, "adv_reward", p, cards=cards[:4])
+        ask(s, AdvReward(p, tuple(cards[:4])))
 
 
-def _mask_adv_reward(s, mask, off):
-    for j in range(len(s.dec["cards"])):
-        mask[off["slot"] + j] = True
-
-
-@decision("adv_reward", _mask_adv_reward)
-def _apply_adv_reward(s, seg, i):
+def adventure_reward(s, p, a):
     """Only one Adventure reward a round, even with several cards for this kingdom."""
-    p, a = s.dec["p"], s.dec["cards"][i]
-    s.dec = None
-    push(s, ["reward", p, list(C.adventures[a]["reward"])])
+    push(s, S.Reward(p, tuple(C.adventures[a]["reward"])))
 
 
 def achieve_options(s, p):
@@ -58,32 +51,20 @@ def achieve_options(s, p):
     return out
 
 
-@task("achieve")
-def _achieve(s, p):
+def achieve_step(s, p):
     if achieve_options(s, p):
-        ask(s, "achieve", p)
+        ask(s, Achieve(p))
 
 
-def _mask_achieve(s, mask, off):
-    for a in achieve_options(s, s.dec["p"]):
-        mask[off["ach"] + a] = True
-    mask[off["done"]] = True
-
-
-@decision("achieve", _mask_achieve)
-def _apply_achieve(s, seg, i):
+def achieve(s, p, i):
     """Turn in one Fate token for 1 space, or all (two or more) for 2; once per track."""
-    p = s.dec["p"]
-    s.dec = None
-    if seg == "done":
-        return
     t, all_ = divmod(i, 2)
     f = C.FATE_OF_SYM[TRACK_SYM[t]]
     n = s.fate[p][f] if all_ else 1
     s.fate[p][f] -= n
     s.fate_supply[f] += n
     s.ach_used[p][t] = True
-    push(s, ["ach_adv", p, t, 2 if all_ else 1], ["achieve", p])
+    push(s, S.AchAdv(p, t, 2 if all_ else 1), SR.ACHIEVE_STEPS[p])
 
 
 def end_conditions(s):
@@ -93,8 +74,7 @@ def end_conditions(s):
             or any(all(x >= C.ach_len for x in a) for a in s.ach))
 
 
-@task("eor_final")
-def _eor_final(s):
+def eor_final(s):
     s.turn += 1
     if not end_conditions(s):
         return

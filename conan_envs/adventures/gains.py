@@ -7,10 +7,14 @@ lose_gold:N, set_die (Glossary, Fate Tokens: "Set a die").
 """
 from __future__ import annotations
 
+from . import steps as S
 from .actions import TOKEN_TYPE_OF
 from .content import ALLY, FATE_KINDS, KINGDOM_TYPES, TRACKS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, TRACK, WOUND
-from .flow import ask, decision, mask_die_opts, push, task
+from .frames import FateDest, PickFate, PickTrack
+from .frames_resolve import SetDie as SetDieAsk
+from .frames_resolve import Wound
+from .stack import ask, push
 from .text import name_of
 from .words import TOKEN_NAMES
 
@@ -34,23 +38,22 @@ def gain_vp(s, p, n):
         for space in spaces:
             s.log_event(f"{name_of(s, p)} reaches {space} on the Scoring track: "
                         f"{TRACK_REWARD_WORDS[C.score_rewards[space]]}")
-        push(s, *[["track_reward", p, C.score_rewards[space]] for space in spaces])
+        push(s, *[S.TrackReward(p, C.score_rewards[space]) for space in spaces])
 
 
 TRACK_REWARD_WORDS = {"gold": "1 Gold", "fate_local": "a local Fate token",
                       "roll_local": "a roll of the local Kingdom die", "fate_any": "any Fate token"}
 
 
-@task("track_reward")
-def _track_reward(s, p, what):
+def track_reward(s, p, what):
     if what == "gold":
         gain_gold(s, p, 1)
     elif what == "fate_local":
-        push(s, ["fate_local", p, where(s, p)])
+        push(s, S.FateLocal(p, where(s, p)))
     elif what == "roll_local":
-        push(s, ["roll_kdie", p, where(s, p), -1])
+        push(s, S.RollKdie(p, where(s, p), -1))
     elif what == "fate_any":
-        push(s, ["fate_any", p])
+        push(s, S.FateAny(p))
     elif what.startswith("fate_"):
         gain_fate(s, p, FATE_KINDS.index(what[5:]))
 
@@ -61,63 +64,66 @@ def gain_fate(s, p, k):
         s.fate[p][k] += 1
 
 
-@task("fate_local")
-def _fate_local(s, p, k):
+def fate_local(s, p, k):
     opts = [f for f in C.local_fate[k] if s.fate_supply[f] > 0]
     _pick(s, p, opts, "gain")
 
 
-@task("fate_any")
-def _fate_any(s, p):
+def fate_any(s, p):
     _pick(s, p, [f for f in range(8) if s.fate_supply[f] > 0], "gain")
 
 
-@task("lose_fate")
-def _lose_fate(s, p):
+def lose_fate(s, p):
     _pick(s, p, [f for f in range(8) if s.fate[p][f] > 0], "lose")
 
 
-def _pick(s, p, opts, why, **kw):
+def _pick(s, p, opts, why, src=-1):
     if not opts:
         return
     if len(opts) == 1 and why in ("gain", "lose"):
-        _fate_done(s, p, opts[0], why, kw)
+        fate_done(s, p, opts[0], why, src)
         return
-    ask(s, "pick_fate", p, why=why, opts=opts, **kw)
+    ask(s, PickFate(p, why, tuple(opts), src))
 
 
-def pick_fate(s, p, opts, why, **kw):
-    _pick(s, p, opts, why, **kw)
+def pick_fate(s, p, opts, why, src=-1):
+    _pick(s, p, opts, why, src)
 
 
-FATE_HANDLERS = {}
-
-
-def _fate_done(s, p, k, why, kw):
-    if why == "gain":
+def fate_done(s, p, k, why, src=-1):
+    """The Fate token kind `k` chosen for `why` (gain, lose, trade_give, trade_take,
+    move_fate from kingdom `src`, aquilonia)."""
+    if why == "gain" or why == "trade_take":
         gain_fate(s, p, k)
     elif why == "lose":
         s.fate[p][k] -= 1
         s.fate_supply[k] += 1
+    elif why == "move_fate":
+        ask(s, FateDest(p, src, k, tuple(C.adj[src])))
+    elif why == "trade_give":  # Trade: a held Fate token for any other from the supply
+        s.fate[p][k] -= 1
+        s.fate_supply[k] += 1
+        opts = [f for f in range(8) if s.fate_supply[f] and f != k]
+        if opts:
+            pick_fate(s, p, opts, "trade_take")
+    elif why == "aquilonia":  # Aquilonia: a Fate token for 2 Gold
+        s.fate[p][k] -= 1
+        s.fate_supply[k] += 1
+        gain_gold(s, p, 2)
     else:
-        FATE_HANDLERS[why](s, p, k, kw)
+        raise ValueError(f"unknown reason {why!r} for a Fate token")
 
 
-def _mask_pick_fate(s, mask, off):
-    for k in s.dec["opts"]:
-        mask[off["fate"] + k] = True
+def fate_source(s, p, k):
+    """Move a Fate token from kingdom `k`: its kind, if there are several, then where."""
+    kinds = [f for f in range(8) if s.fate_board[k][f]]
+    if len(kinds) > 1:
+        pick_fate(s, p, kinds, "move_fate", src=k)
+    else:
+        ask(s, FateDest(p, k, kinds[0], tuple(C.adj[k])))
 
 
-@decision("pick_fate", _mask_pick_fate)
-def _apply_pick_fate(s, seg, i):
-    d = s.dec
-    s.dec = None
-    kw = {k: v for k, v in d.items() if k not in ("k", "p", "why", "opts")}
-    _fate_done(s, d["p"], i, d["why"], kw)
-
-
-@task("roll_kdie")
-def _roll_kdie(s, p, k, ktype):
+def roll_kdie(s, p, k, ktype):
     """Roll the local Kingdom die (both dice in a kingdom of two types, e.g. Turan)."""
     types = C.ktypes[k] if ktype < 0 else (ktype,)
     for t in types:
@@ -127,7 +133,7 @@ def _roll_kdie(s, p, k, ktype):
         s.log_event(f"{name_of(s, p)} rolls the {KINGDOM_TYPES[t].capitalize()} Kingdom die: "
                     f"{got.get(face, 'blank, nothing')}")
         if face == "fate":
-            push(s, ["fate_local", p, k])
+            push(s, S.FateLocal(p, k))
         elif face == "gold":
             gain_gold(s, p, 2)
         elif face == "challenge":
@@ -152,62 +158,47 @@ def draw_challenge(s, p, quiet=False):
     return -1
 
 
-@task("reward")
-def _reward(s, p, items):
-    push(s, *[["reward1", p, it] for it in items])
+def reward(s, p, items):
+    push(s, *[S.Reward1(p, it) for it in items])
 
 
-@task("reward1")
-def _reward1(s, p, it):
+def reward1(s, p, it):
     name, _, arg = it.partition(":")
     if name == "gold":
         gain_gold(s, p, int(arg))
     elif name == "vp":
         gain_vp(s, p, int(arg))
     elif name == "fate_any":
-        push(s, ["fate_any", p])
+        push(s, S.FateAny(p))
     elif name == "fate_local":
-        push(s, ["fate_local", p, where(s, p)])
+        push(s, S.FateLocal(p, where(s, p)))
     elif name == "fate":
         gain_fate(s, p, FATE_KINDS.index(arg))
     elif name == "challenge":
         draw_challenge(s, p)
     elif name == "roll_local":
-        push(s, ["roll_kdie", p, where(s, p), -1])
+        push(s, S.RollKdie(p, where(s, p), -1))
     elif name == "roll":
-        push(s, ["roll_kdie", p, where(s, p), KINGDOM_TYPES.index(arg)])
+        push(s, S.RollKdie(p, where(s, p), KINGDOM_TYPES.index(arg)))
     elif name == "advance":
         opts = [TRACKS.index(t) for t in arg.split("|") if s.ach[p][TRACKS.index(t)] < C.ach_len]
         if len(opts) == 1:
-            push(s, ["ach_adv", p, opts[0], 1])
+            push(s, S.AchAdv(p, opts[0], 1))
         elif opts:
-            ask(s, "pick_track", p, opts=opts)
+            ask(s, PickTrack(p, tuple(opts)))
     elif name == "wound":
-        push(s, ["wound", p])
+        push(s, S.WoundStep(p))
     elif name == "lose_fate":
-        push(s, ["lose_fate", p])
+        push(s, S.LoseFate(p))
     elif name == "lose_gold":
         s.gold[p] = max(0, s.gold[p] - int(arg))
     elif name == "set_die":
-        push(s, ["set_die", p])
+        push(s, S.SetDieStep(p))
     else:
         raise ValueError(f"unknown reward {it!r}")
 
 
-def _mask_track(s, mask, off):
-    for t in s.dec["opts"]:
-        mask[off["ach"] + 2 * t] = True
-
-
-@decision("pick_track", _mask_track)
-def _apply_track(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
-    push(s, ["ach_adv", p, i // 2, 1])
-
-
-@task("ach_adv")
-def _ach_adv(s, p, t, steps):
+def ach_adv(s, p, t, steps):
     """Advance on an Achievement track, gaining each reward space reached."""
     for _ in range(steps):
         if s.ach[p][t] >= C.ach_len:
@@ -217,11 +208,10 @@ def _ach_adv(s, p, t, steps):
                     f"{s.ach[p][t]}")
         r = C.ach_rewards[t].get(s.ach[p][t])
         if r:
-            push(s, ["track_reward", p, r])
+            push(s, S.TrackReward(p, r))
 
 
-@task("set_die")
-def _set_die(s, p):
+def set_die(s, p):
     """Set a die: one result rolled in this phase is kept for the next; the next Reset leaves
     that die out and places it, unrolled, in the Active Pool (dicepool.reset)."""
     z = s.zone[p]
@@ -229,17 +219,10 @@ def _set_die(s, p):
     if len(opts) == 1:
         s.held[p] = opts[0]
     elif opts:
-        ask(s, "set_die", p, opts=opts)
+        ask(s, SetDieAsk(p, tuple(opts)))
 
 
-@decision("set_die", mask_die_opts)
-def _apply_set_die(s, seg, i):
-    s.held[s.dec["p"]] = i
-    s.dec = None
-
-
-@task("wound")
-def _wound(s, p):
+def wound(s, p):
     """Set aside a die for the rest of the round; an Active die if possible."""
     z = s.zone[p]
     opts = [i for i in range(len(z)) if z[i] == ACTIVE]
@@ -248,12 +231,12 @@ def _wound(s, p):
     if not opts:
         opts = [i for i in range(len(z)) if z[i] == TRACK]
     if len(opts) == 1:
-        _wound_die(s, p, opts[0])
+        wound_die(s, p, opts[0])
     elif opts:
-        ask(s, "wound", p, opts=opts)
+        ask(s, Wound(p, tuple(opts)))
 
 
-def _wound_die(s, p, i):
+def wound_die(s, p, i):
     """Set die i aside for the round; a die taken off the Encounter track leaves its space."""
     s.log_event(f"{name_of(s, p)} is wounded: die {i} is set aside")
     if s.zone[p][i] == TRACK:
@@ -262,8 +245,3 @@ def _wound_die(s, p, i):
                 s.track_p[slot] = s.track_d[slot] = -1
     s.zone[p][i] = WOUND
 
-
-@decision("wound", mask_die_opts)
-def _apply_wound(s, seg, i):
-    _wound_die(s, s.dec["p"], i)
-    s.dec = None

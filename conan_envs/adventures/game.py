@@ -6,6 +6,8 @@ from ..engine import ConfigError, Game
 from ..engine.options import Bool, Choice, Int, Names, max_turns
 from .actions import NUM_ACTIONS
 from .content import ALLY, CONAN, FOE, content
+from .encode import obs_size
+from .state import AdventuresState
 
 C = content()
 ICONS = ("circle", "square", "triangle", "moon", "star")
@@ -50,7 +52,6 @@ class AdventuresGame(Game):
     }
 
     def _setup(self):
-        from .state import AdventuresState
         self.state_class = AdventuresState
         cfg = self.config
         n = cfg["num_players"]
@@ -86,5 +87,4 @@ class AdventuresGame(Game):
         return spaces
 
     def observation_shape(self, role):
-        from .encode import obs_size
         return (obs_size(self),)

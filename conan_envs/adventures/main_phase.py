@@ -4,8 +4,11 @@ Die, and using face-up Challenge tokens as free actions)."""
 from __future__ import annotations
 
 from . import kingdoms, tokens
+from . import steps as S
+from . import steps_resolve as SR
 from .actions import (
     NV,
+    OFF,
     V_GOLD,
     V_KINGDOM,
     V_MOVE,
@@ -28,7 +31,6 @@ from .actions import (
     V_WARRIOR_ADV,
     VERBS,
 )
-from .cards import start_cycle
 from .content import (
     ALLY,
     CHALLENGE,
@@ -47,9 +49,23 @@ from .content import (
     content,
 )
 from .dicepool import ACTIVE, POOL, SPENT, TRACK, dice_in, face_can, mface, reset, roll
-from .flow import ask, decision, push, task
+from .frames import (
+    MAIN_POSTS,
+    MAINS,
+    CtSource,
+    CycleSlot,
+    FateSource,
+    God,
+    Main,
+    MoveTo,
+    PickFate,
+    SecondMoveDie,
+    UnlockSlot,
+)
+from .frames import Scry as ScryAsk
 from .gains import gain_gold, where
 from .resource import advance_plot
+from .stack import ask, clear, push
 from .text import name_of
 from .words import VERB_WORDS
 
@@ -107,23 +123,21 @@ def mover_token(s, p):
     return 0 if s.rk[p] == ALLY else p
 
 
-@task("main_phase")
-def _main_phase(s):
+def main_phase(s):
     s.phase = "main"
     for p in range(s.n):
         reset(s, p)
-    push(s, ["main_turn", 0])
+    push(s, S.MAIN_TURNS[0])
 
 
-@task("main_turn")
-def _main_turn(s, j):
+def main_turn(s, j):
     n = s.n
     for step in range(n):
         jj = (j + step) % n
         p = s.order[jj]
         if ACTIVE in s.zone[p]:
             s.last_spent[p] = -1
-            ask(s, "main", p, j=jj)
+            ask(s, MAINS[p][jj])
             return
 
 
@@ -231,12 +245,14 @@ def plot_dice_for_characters(s, p):
     return pure + split + wild
 
 
-def _mask_main(s, mask, off):
-    p = s.dec["p"]
+def mask_main(s, d, mask):
+    off = OFF
+    p = d.actor
     ctx = _context(s, p)
     base = off["act"]
     face = s.face[p]
-    verbs_of = {}  # dice showing the same result take the same actions (see legal_verbs)
+    # dice showing the same result take the same actions (see legal_verbs)
+    verbs_of: dict[int, list[int]] = {}
     for i in ctx["active"]:
         verbs = verbs_of.get(face[i])
         if verbs is None:
@@ -250,15 +266,14 @@ def _mask_main(s, mask, off):
         mask[off[a]] = True
 
 
-@decision("main", _mask_main)
-def _apply_main(s, seg, i):
-    p, j = s.dec["p"], s.dec["j"]
-    s.dec = None
+def apply_main(s, d, seg, i):
+    p, j = d.actor, d.j
+    clear(s)
     if seg in ("free_roll", "use_kingdom_token", "use_extra_action"):
-        push(s, ["main_reask", p, j])
+        push(s, S.MAIN_REASKS[p][j])
         _free_action(s, p, seg)
         return
-    push(s, ["main_after", p, j])
+    push(s, S.MAIN_AFTERS[p][j])
     if seg == "plot_with_characters":
         dice = plot_dice_for_characters(s, p)[:s.plot_spaces[s.plot[p]]]
         for d in dice:
@@ -273,36 +288,42 @@ def _apply_main(s, seg, i):
     perform(s, p, d, v)
 
 
-@task("main_reask")
-def _main_reask(s, p, j):
+def main_reask(s, p, j):
     if ACTIVE in s.zone[p]:
-        ask(s, "main", p, j=j)
+        ask(s, MAINS[p][j])
     else:
-        push(s, ["main_turn", (j + 1) % s.n])
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
 
 
-@task("main_after")
-def _main_after(s, p, j):
+def main_after(s, p, j):
     if free_actions(s, p, post=True):
-        ask(s, "main_post", p, j=j)
+        ask(s, MAIN_POSTS[p][j])
     else:
-        push(s, ["main_turn", (j + 1) % s.n])
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
 
 
-def _mask_post(s, mask, off):
-    for a in free_actions(s, s.dec["p"], post=True):
-        mask[off[a]] = True
-    mask[off["done"]] = True
-
-
-@decision("main_post", _mask_post)
-def _apply_post(s, seg, i):
-    p, j = s.dec["p"], s.dec["j"]
-    s.dec = None
-    if seg == "done":
-        push(s, ["main_turn", (j + 1) % s.n])
+def resume(s, d):
+    """Return to a decision that a side effect (e.g. a cycle's keep-one choice) interrupted;
+    a Main-phase turn whose dice were all used up meanwhile passes to the next player."""
+    if type(d) is Main and ACTIVE not in s.zone[d.actor]:
+        push(s, S.MAIN_AFTERS[d.actor][d.j])
         return
-    push(s, ["main_after", p, j])
+    ask(s, d)
+
+
+def mask_post(s, d, mask):
+    for a in free_actions(s, d.actor, post=True):
+        mask[OFF[a]] = True
+    mask[OFF["done"]] = True
+
+
+def apply_post(s, d, seg, i):
+    p, j = d.actor, d.j
+    clear(s)
+    if seg == "done":
+        push(s, S.MAIN_TURNS[(j + 1) % s.n])
+        return
+    push(s, S.MAIN_AFTERS[p][j])
     _free_action(s, p, seg)
 
 
@@ -312,7 +333,7 @@ def _free_action(s, p, seg):
         s.log_event(f"{name} pays 1 Gold to roll the Kingdom die of {C.kingdoms[where(s, p)]}")
         s.gold[p] -= 1
         s.rolled_here[p] = True
-        push(s, ["roll_kdie", p, where(s, p), -1])
+        push(s, S.RollKdie(p, where(s, p), -1))
     elif seg == "use_extra_action":
         t = next(t for t in s.ct_card[p] if C.ct[t][0] == tokens.EXTRA)
         s.ct_card[p].remove(t)
@@ -337,48 +358,47 @@ def perform(s, p, d, v):
     if v == V_MOVE:
         who = mover_token(s, p)
         if C.vast[s.loc[who]]:
-            ask(s, "second_move_die", p, first=d)
+            ask(s, SecondMoveDie(p, d))
         else:
-            ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
+            ask(s, MoveTo(p, who, tuple(C.adj[s.loc[who]]), "move"))
     elif v == V_MOVE_CT:
-        ask(s, "ct_source", p, opts=tokens.movable_challenge_sources(s))
+        ask(s, CtSource(p, tuple(tokens.movable_challenge_sources(s))))
     elif v == V_MOVE_FATE:
-        ask(s, "fate_source", p, opts=[x for x in range(len(C.kingdoms)) if any(s.fate_board[x])])
+        ask(s, FateSource(p, tuple(x for x in range(len(C.kingdoms)) if any(s.fate_board[x]))))
     elif v == V_KINGDOM:
         kingdoms.trigger(s, p, k)
     elif v == V_TRIBUTE:
         s.gold[p] -= 1
-        ask(s, "god", p, why="tribute")
+        ask(s, God(p, "tribute"))
     elif v == V_SAIL:
         who = mover_token(s, p)
-        ask(s, "move_to", p, who=who, why="sail",
-            opts=[x for x in C.pirate_kingdoms if x != s.loc[who]])
+        ask(s, MoveTo(p, who, tuple(x for x in C.pirate_kingdoms if x != s.loc[who]), "sail"))
     elif v in ACH_VERBS:
-        push(s, ["ach_adv", p, ACH_VERBS[v], 1])
+        push(s, S.AchAdv(p, ACH_VERBS[v], 1))
     elif v == V_SCRY:
-        ask(s, "scry", p, opts=tokens.scry_targets(s, p))
+        ask(s, ScryAsk(p, tuple(tokens.scry_targets(s, p))))
     elif v in (V_SORC_PLACE, V_SKULL):
         tokens.start_place(s, p)
     elif v == V_SORC_CYCLE:
-        ask(s, "cycle_slot", p, which="encounter")
+        ask(s, CycleSlot(p, "encounter"))
     elif v == V_TRADE:
-        ask(s, "pick_fate", p, why="trade_give", opts=[x for x in range(8) if s.fate[p][x]])
+        ask(s, PickFate(p, "trade_give", tuple(x for x in range(8) if s.fate[p][x])))
     elif v == V_TRADE_CYCLE:
-        ask(s, "cycle_slot", p, which="adventure")
+        ask(s, CycleSlot(p, "adventure"))
     elif v == V_THIEVERY:
         gain_gold(s, p, 1)
     elif v == V_GOLD:
         gain_gold(s, p, 2)
     elif v == V_TEMPLE:
         s.zone[p][d] = POOL
-        push(s, ["fight", p, 2, 0, s.loc[0], -1])
+        push(s, SR.Fight(p, 2, 0, s.loc[0], -1))
     elif v == V_UNLOCK:
         can = face_can(s, p, s.face[p][d])
         opts = [slot for slot in range(4) if s.track_p[slot] < 0 and can & UNLOCK_MASKS[slot]]
         if len(opts) == 1:
             unlock(s, p, d, opts[0])
         else:
-            ask(s, "unlock_slot", p, die=d, opts=opts)
+            ask(s, UnlockSlot(p, d, tuple(opts)))
 
 
 def unlock(s, p, d, slot):
@@ -387,55 +407,16 @@ def unlock(s, p, d, slot):
     s.track_d[slot] = d
 
 
-def _mask_unlock(s, mask, off):
-    for slot in s.dec["opts"]:
-        mask[off["slot"] + slot] = True
-
-
-@decision("unlock_slot", _mask_unlock)
-def _apply_unlock(s, seg, i):
-    p, d = s.dec["p"], s.dec["die"]
-    s.dec = None
-    unlock(s, p, d, i)
-
-
-def _mask_second(s, mask, off):
-    p = s.dec["p"]
+def mask_second(s, d, mask):
+    p = d.actor
     for i in dice_in(s, p, ACTIVE):
         if move_capable(s, p, i):
-            mask[off["die"] + i] = True
+            mask[OFF["die"] + i] = True
 
 
-@decision("second_move_die", _mask_second)
-def _apply_second(s, seg, i):
+def apply_second(s, d, i):
     """Leaving the Eastern Desert or Hyperborea takes two Move dice in one action."""
-    p = s.dec["p"]
+    p = d.actor
     s.zone[p][i] = SPENT
     who = mover_token(s, p)
-    ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
-
-
-def _mask_move_to(s, mask, off):
-    for k in s.dec["opts"]:
-        mask[off["kingdom"] + k] = True
-
-
-@decision("move_to", _mask_move_to)
-def _apply_move_to(s, seg, i):
-    p, who, facer = s.dec["p"], s.dec["who"], s.dec.get("facer", -1)
-    s.dec = None
-    tokens.move_character(s, who, i, actor=p, facer=facer)
-
-
-def _mask_cycle(s, mask, off):
-    faces = s.adv_face if s.dec["which"] == "adventure" else s.enc_face
-    for j in range(3):
-        if faces[j] >= 0:
-            mask[off["slot"] + j] = True
-
-
-@decision("cycle_slot", _mask_cycle)
-def _apply_cycle(s, seg, i):
-    p, which = s.dec["p"], s.dec["which"]
-    s.dec = None
-    start_cycle(s, p, which, i)
+    ask(s, MoveTo(p, who, tuple(C.adj[s.loc[who]]), "move"))

@@ -6,7 +6,9 @@ phase, after each roll in Fights, Duels, Encounters and Adventures)."""
 from __future__ import annotations
 
 from . import abilities
+from . import steps as S
 from .actions import OFF
+from .cards import start_cycle
 from .content import (
     ASURA,
     BEL,
@@ -23,24 +25,23 @@ from .content import (
     content,
 )
 from .dicepool import ACTIVE, FAILED, dice_in, roll
-from .flow import ask, decision
+from .frames import Main, Plot
+from .frames_resolve import Adjust
+from .stack import Ask, ask, asked
 from .text import name_of
 from .words import FATE_NAMES
 
 C = content()
-SEGMENTS = frozenset(("fate_die", "set_die", "bel_die", "ishtar_die", "ymir_die", "mitra", "asura",
-                      "ability", "ibis"))
 DICE_GODS = (BEL, ISHTAR, MITRA, SET, YMIR)
 
 
-def scope(s):
-    """The dice of the deciding player that modifiers may change now, or None."""
-    d = s.dec
-    k = d["k"]
-    if k in ("plot", "main"):
-        return dice_in(s, d["p"], ACTIVE)
-    if k == "adjust":
-        return d["dice"]
+def scope(s, d):
+    """The dice of the deciding player that modifiers may change at decision `d`, or None."""
+    t = type(d)
+    if t is Plot or t is Main:
+        return dice_in(s, d.actor, ACTIVE)
+    if t is Adjust:
+        return list(d.dice)
     return None
 
 
@@ -68,21 +69,9 @@ def has_mods(s, p, own_turn=True):
 def maybe_adjust(s, p, dice, why=""):
     """After a roll: let p change those results if it holds anything that can."""
     if dice and has_mods(s, p, s.phase != "main" or main_turn_player(s) == p):
-        ask(s, "adjust", p, dice=list(dice), why=why)
+        ask(s, Adjust(p, tuple(dice), why))
 
 
-def _mask_adjust(s, mask, off):
-    mask[off["done"]] = True
-
-
-@decision("adjust", _mask_adjust)
-def _apply_adjust(s, seg, i):
-    s.dec = None
-    s.just_rolled = None
-
-
-# Decisions taken on one's own turn: Asura ("At any time on your turn - Cycle 1 face up card").
-OWN_TURN = frozenset(("buy", "plot", "main", "main_post", "adjust"))
 # God tokens used "At any time on your turn" (God Token Abilities); Ymir is "At any time",
 # Mitra "Immediately after rolling your dice", Zath "After scoring an Adventure".
 YOUR_TURN_GODS = frozenset((ASURA, BEL, IBIS, ISHTAR, SET))
@@ -91,21 +80,22 @@ YOUR_TURN_GODS = frozenset((ASURA, BEL, IBIS, ISHTAR, SET))
 def main_turn_player(s):
     """Whose Main-phase turn it is: the player of the innermost pending turn step (a Fight or
     Duel runs inside the action of the player whose turn it is), or -1."""
-    for t in reversed(s.tasks):
-        if t[0] in ("main_after", "main_reask"):
-            return t[1]
+    for t in reversed(s.stack):
+        if type(t) is S.MainAfter or type(t) is S.MainReask:
+            return t.p
     return -1
 
 
-def on_own_turn(s, p):
+def on_own_turn(s, d, p):
     """Whether the decision asked of p now is taken on p's turn. In the Main phase a Fight or
     Duel happens on the turn of the player whose action caused it, so the defender of a Duel
     (or a player fighting a token another player moved) is not on its turn; in the other
-    phases each player's buy, Plot roll, Encounter attempt and Adventure roll is its turn."""
-    k = s.dec["k"]
-    if k not in OWN_TURN:
+    phases each player's buy, Plot roll, Encounter attempt and Adventure roll is its turn.
+    The decisions taken on one's own turn (Asura: "At any time on your turn - Cycle 1 face
+    up card") say so (``Ask.own_turn``)."""
+    if not d.own_turn:
         return False
-    if k == "adjust" and s.phase == "main":
+    if type(d) is Adjust and s.phase == "main":
         return main_turn_player(s) == p
     return True
 
@@ -123,46 +113,46 @@ def asura_cards(s):
     return out
 
 
-def add_modifiers(s, mask):
-    p = s.dec["p"]
+def add_modifiers(s, d, mask):
+    p = d.actor
     gods = usable_gods(s, p)
     if s.ability_used[p] and not gods and not any(s.fate[p]):
         return
-    if gods and not on_own_turn(s, p):
+    if gods and not on_own_turn(s, d, p):
         gods = [g for g in gods if g not in YOUR_TURN_GODS]
     if ASURA in gods:
         for j in asura_cards(s):
             mask[OFF["asura"] + j] = True
-    dice = scope(s)
+    dice = scope(s, d)
     if dice is None:
         return
-    abilities.add(s, mask, OFF, dice, IBIS in gods and IBIS in s.gods[p])
+    abilities.add(s, d, mask, dice, IBIS in gods and IBIS in s.gods[p])
     f = s.face[p]
     fate = s.fate[p]
-    rerolls = s.dec.get("why") != "unchosen"  # no rerolls when checking unchosen dice
+    rerolls = type(d) is not Adjust or d.why != "unchosen"  # no rerolls when checking unchosen dice
     held = [k for k in range(8) if fate[k]]
-    if held and s.dec["k"] == "plot" and plot_characters(s, p) >= 3:
+    if held and type(d) is Plot and plot_characters(s, p) >= 3:
         held = []  # "You can change a missed roll ... if you haven't already rolled 3+ character results"
     has_set, has_bel = SET in gods, BEL in gods
     has_ishtar, has_ymir = ISHTAR in gods and rerolls, YMIR in gods
     fo, so = OFF["fate_die"], OFF["set_die"]
-    for d in dice:
-        fd = f[d]
+    for x in dice:
+        fd = f[x]
         for k in held:
             if fd != FATE_SYM[k]:
-                mask[fo + d * 8 + k] = True
+                mask[fo + x * 8 + k] = True
         if has_set:
-            mask[so + d * 11: so + d * 11 + 11] = True
+            mask[so + x * 11: so + x * 11 + 11] = True
             if fd < 11:
-                mask[so + d * 11 + fd] = False
+                mask[so + x * 11 + fd] = False
         if has_bel and fd != THIEF:
-            mask[OFF["bel_die"] + d] = True
+            mask[OFF["bel_die"] + x] = True
         if has_ishtar:
-            mask[OFF["ishtar_die"] + d] = True
+            mask[OFF["ishtar_die"] + x] = True
         if has_ymir and C.face_char[fd]:
-            mask[OFF["ymir_die"] + d] = True
+            mask[OFF["ymir_die"] + x] = True
     jr = s.just_rolled
-    if MITRA in gods and rerolls and jr and jr[0] == p and any(d in dice for d in jr[1]):
+    if MITRA in gods and rerolls and jr and jr[0] == p and any(x in dice for x in jr[1]):
         mask[OFF["mitra"]] = True
 
 
@@ -180,11 +170,11 @@ def _spend_god(s, p, g):
     s.god_supply[g] = True
 
 
-def apply(s, seg, i):
-    p = s.dec["p"]
+def apply(s, dec: Ask, seg, i):
+    p = dec.actor
     f = s.face[p]
     if seg in ("ability", "ibis"):
-        abilities.apply(s, seg, scope(s))
+        abilities.apply(s, dec, seg, scope(s, dec))
         return
     name = name_of(s, p)
     if seg == "fate_die":
@@ -214,21 +204,20 @@ def apply(s, seg, i):
     elif seg == "mitra":
         _spend_god(s, p, MITRA)
         s.log_event(f"{name} uses Mitra to reroll all the dice just rolled")
-        dice = scope(s)
-        roll(s, p, [d for d in s.just_rolled[1] if d in dice])
+        dice = scope(s, dec)
+        roll(s, p, [x for x in s.just_rolled[1] if x in dice])
         s.just_rolled = None
         return
     elif seg == "asura":
-        from .cards import start_cycle
         _spend_god(s, p, ASURA)
         s.log_event(f"{name} uses Asura to cycle a face-up card")
-        saved = s.dec
-        s.dec = None
+        stack = s.stack
+        stack.pop()  # the decision waits while the cycle is resolved
         start_cycle(s, p, "adventure" if i < 3 else "encounter", i % 3)
-        if s.dec is not None:  # keep-one-of-two, then back to the interrupted decision
-            s.tasks.append(["resume", saved])
+        if asked(s):  # keep-one-of-two, then back to the interrupted decision
+            stack.insert(len(stack) - 1, S.Resume(dec))
         else:
-            s.dec = saved
+            ask(s, dec)
         return
     if s.just_rolled and s.just_rolled[0] == p:
         s.just_rolled = None

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..engine import checks
 from . import dicepool
-from .content import CT_KINDS, FATE_KINDS, _face, content
-from .flow import TASKS, push, run
+from .content import CT_KINDS, FATE_KINDS, GodToken, _face, content
+from .steps import Step
 
 C = content()
 ZONES = range(len(dicepool.ZONE_NAMES))
@@ -61,8 +61,8 @@ def give(s, p, *, gold=None, vp=None, plot=None, fate=None, gods=None, ach=None,
         if min(supply) < 0:
             raise ValueError(f"Fate tokens {fate!r}: more than the supply holds")
         s.fate_supply, s.fate[p] = supply, fate
-    if gods is not None:
-        gods = list(gods)
+    if gods is not None:  # GodToken members (IntEnum) or their numbers
+        gods = [int(g) if isinstance(g, GodToken) else g for g in gods]
         for g in gods:
             checks.index("God token", g, len(s.god_supply))
             if not s.god_supply[g] and g not in s.gods[p]:
@@ -258,6 +258,8 @@ def gods_in_supply(s, gods):
 
 def god_gold(s, god, gold):
     """The Gold lying on a God token in the supply."""
+    if isinstance(god, GodToken):
+        god = int(god)
     if type(god) is not int or not 0 <= god < len(s.god_gold):
         raise ValueError(f"God token {god!r} is not one of {len(s.god_gold)}")
     s.god_gold[god] = checks.count("gold", gold)
@@ -311,15 +313,14 @@ def forget_kingdom_rolls(s):
     return s
 
 
-def begin(s, *tasks):
-    """Drop what is pending and run these rule tasks (e.g. ["encounter_phase"], ["reward", 0,
-    ["vp:3"]]) in order, then on to the next decision."""
-    for t in tasks:
-        if not isinstance(t, list) or not t or t[0] not in TASKS:
-            raise ValueError(f"task {t!r} is not [name, *args] of a rule task")
-    s.dec = None
-    s.tasks = []
-    push(s, *tasks)
+def begin(s, *frames):
+    """Drop what is pending and run these frames (steps of the rules, e.g.
+    ``steps.ENCOUNTER_PHASE``, ``steps.Reward(0, ("vp:3",))``) in order, then on to the next
+    decision."""
+    for f in frames:
+        if not isinstance(f, Step):
+            raise ValueError(f"{f!r} is not a step of the rules (steps.py)")
+    s.stack[:] = frames[::-1]
     s.edited()
-    run(s)
+    s.advance()
     return s

@@ -3,7 +3,8 @@ its context, and the name of every action it offers. The particulars come from
 `view.decision_record`, the record the observation encodes."""
 from __future__ import annotations
 
-from ..engine.view import Decision
+from typing import Any
+
 from . import words as W
 from .abilities import ability
 from .abilities import card as character_card
@@ -11,8 +12,7 @@ from .actions import CODEC, NV, VERBS
 from .content import content
 from .modifiers import plot_characters
 from .resource import buy_types, plot_card, price
-from .tokens import scry_moves
-from .view import KIND_NAMES, decision_record
+from .view import decision_record
 
 C = content()
 
@@ -25,12 +25,11 @@ def _die_words(s, p, i):
     return f"die {i} ({W.face(s.face[p][i])})"
 
 
-def context(s, role: int) -> dict:
-    """The decision's context for `role`: the record in words, plus what it is about."""
-    d = s.dec
-    r = decision_record(s)
+def context(s, d, role: int) -> dict:
+    """The context of decision `d` for `role`: the record in words, plus what it is about."""
+    r = decision_record(s, d)
     roles = _roles(s)
-    p = d["p"]
+    p = d.actor
     out = {}
     if "why" in r:
         out["why"] = r["why"]
@@ -39,7 +38,7 @@ def context(s, role: int) -> dict:
     if "player" in r:
         out["player"] = roles[r["player"]]
     if "dice" in r:
-        owner = r.get("player", p) if d["k"] in ("adv_wild",) else p
+        owner = r.get("player", p) if d.key in ("adv_wild",) else p
         out["dice"] = [_die_words(s, owner, i) for i in r["dice"]]
     if "fate" in r:
         out["fate_token"] = W.FATE_NAMES[r["fate"]]
@@ -51,7 +50,7 @@ def context(s, role: int) -> dict:
     if "points" in r:
         out["points"] = r["points"]
     if "slot" in r:
-        out["space" if d["k"] == "ambush_die" else "slot"] = r["slot"] + 1
+        out["space" if d.key == "ambush_die" else "slot"] = r["slot"] + 1
     if "which" in r:
         out["cards"] = r["which"]
     if "card" in r:
@@ -66,7 +65,7 @@ def context(s, role: int) -> dict:
                             else C.encounters[c]["name"] for c in r["drawn"]]
         if "token" in r:
             out["token"] = W.TOKEN_NAMES[r["token"]]
-    if d["k"] == "buy":
+    if d.key == "buy":
         out["price"] = price(s, p)
     if s.fight is not None and s.fight["player"] == p:
         f = s.fight
@@ -80,154 +79,6 @@ def context(s, role: int) -> dict:
             out["duel"] = {"opponent": roles[o], "hits_so_far": s.hits[p],
                            "opponent_hits": s.hits[o]}
     return out
-
-
-def prompt(s) -> str:
-    """One sentence in the game's words, naming the choices by the names of the actions
-    offered (action_name), never by "yes" or "done"."""
-    text = _prompt(s)
-    return text[0].upper() + text[1:]
-
-
-def _prompt(s) -> str:
-    d = s.dec
-    k, p = d["k"], d["p"]
-    roles = _roles(s)
-    if k == "side":
-        return "choose the side of your Character card to play this game."
-    if k == "god":
-        return ("pay 1 Gold to take a God token." if d["why"] == "tribute"
-                else "choose a God token (you gain the Gold on it).")
-    if k == "buy":
-        return f"buy a primary or general die for {price(s, p)} Gold, or buy no more dice."
-    if k == "plot":
-        c = plot_card(s, p)
-        req = ", ".join(W.sym(x) for x in C.plot_req[c])
-        bonus = ", ".join(W.sym(x) for x in C.plot_bonus[c]) or "none"
-        tail = " (pushing for the bonus: 3 or more Characters fail it all)" if d.get("pushed") else ""
-        return (f"Plot roll {d['rolls']} of 3, needing {req} (bonus {bonus}); set aside "
-                f"a die, roll again, or stop rolling (advancing if the required results "
-                f"are set aside){tail}.")
-    if k == "main":
-        return "spend a die on an action, or take a free action."
-    if k == "main_post":
-        return "take a free action, or end your turn."
-    if k == "second_move_die":
-        return f"spend a second Move die to leave {C.kingdoms[s.loc[0 if s.rk[p] == 2 else p]]}."
-    if k == "move_to":
-        mover = roles[d["who"]]
-        why = {"push": f"push {mover} (the loser of the Duel)", "sail": f"sail {mover}",
-               "argos": f"move {mover} (Argos)", "border": f"move {mover} (Border Kingdom)"}
-        return f"choose the kingdom to {why.get(d['why'], 'move ' + mover)} to."
-    if k == "ct_source":
-        return "choose the face-down Challenge token to move."
-    if k == "ct_dest":
-        return f"choose where to move the Challenge token from {C.kingdoms[d['src']]}."
-    if k == "fate_source":
-        return "choose the kingdom whose Fate token you move."
-    if k == "fate_dest":
-        return (f"choose where to move the {W.FATE_NAMES[d['kind']]} Fate token from "
-                f"{C.kingdoms[d['src']]}.")
-    if k == "pick_fate":
-        what = {"gain": "to gain", "lose": "to lose", "trade_give": "to trade away",
-                "trade_take": "to take in trade", "move_fate": "to move",
-                "aquilonia": "to turn in for 2 Gold"}[d["why"]]
-        return f"choose the Fate token {what}."
-    if k == "pick_track":
-        return "choose the Achievement track to advance on."
-    if k == "cycle_slot":
-        return f"choose the face-up {d['which'].capitalize()} card to cycle."
-    if k == "keep_card":
-        return f"keep one of the two {d['which'].capitalize()} cards drawn (the other is discarded)."
-    if k == "unlock_slot":
-        return f"choose the Encounter-track space for die {d['die']}."
-    if k == "scry":
-        return "choose what to scry: a face-down token or the top card of a deck."
-    if k == "scry_move":
-        offered = [("pay 1 Gold to move your character", "pay 1 Gold to move a Challenge token",
-                    "pay 1 Gold to move a Fate token")[m] for m in scry_moves(s, p)]
-        return ", ".join(offered) + ", or no Movement."
-    if k == "place_token":
-        return "choose the Challenge token from your supply to place face down."
-    if k == "place_where":
-        return "choose the kingdom for the face-down Challenge token."
-    if k == "fight_temple":
-        return (f"fight the Temple of Set in {C.kingdoms[d['kingdom']]} (2 hits), or do not "
-                f"fight.")
-    if k == "reveal_choice":
-        return (f"reveal the Challenge token in {C.kingdoms[d['kingdom']]}, or leave it face "
-                f"down.")
-    if k == "ambush":
-        return ("Ambush - duel Conan, or place a die on a free Encounter-track space.")
-    if k == "ambush_die":
-        return f"choose the die to place on Encounter-track space {d['slot'] + 1}."
-    if k == "pool":
-        if d["ctx"] == "duel":
-            o = s.duel["defender"] if s.duel and s.duel["attacker"] == p else (
-                s.duel["attacker"] if s.duel else p)
-            return (f"add dice to your Warrior Pool for the Duel against {roles[o]}, then "
-                    f"form the Warrior Pool.")
-        f = s.fight
-        what = "the Temple of Set" if f and f["temple"] >= 0 else f"a Fight of {d['need']} hits"
-        return (f"add dice to your Warrior Pool against {what}, then form the Warrior Pool, "
-                f"or ignore the Fight (it counts as lost).")
-    if k == "duel_go":
-        a, b, _, ha, hb = d["duel"][:5]
-        o = b if p == a else a
-        mine, theirs = (ha, hb) if p == a else (hb, ha)
-        return (f"you lead {roles[o]} {mine} hits to {theirs}; keep rolling, or stop rolling "
-                f"(your Warrior Pool returns to your Active dice).")
-    if k == "adjust":
-        return ("change your results (Fate or God tokens, your ability), or keep these "
-                "results.")
-    if k == "enc_aside":
-        return "set aside a die for this Encounter (one per Foe die on the track)."
-    if k == "adv_choose":
-        return (f"Choose {roles[d['roller']]}'s results to apply to the Adventure, or "
-                f"apply no more of these dice.")
-    if k == "adv_wild":
-        return f"Name the symbol the Wild on {roles[d['roller']]}'s die {d['die']} is used for."
-    if k == "zath":
-        return (f"use Zath to double the {d['points']} points scored for "
-                f"{roles[d['scorer']]}'s dice, or score without Zath.")
-    if k == "adv_gift":
-        return (f"Give the Ally the Adventure card {C.adventures[d['card']]['name']}, "
-                f"or keep the card.")
-    if k == "adv_reward":
-        return "choose the one Adventure card whose reward you gain this round."
-    if k == "achieve":
-        return ("turn in Fate tokens to advance on an Achievement track, or turn in no more "
-                "Fate tokens.")
-    if k == "wound":
-        return "choose the die to set aside for the wound."
-    if k == "set_die":
-        return "choose the die whose result is kept for the next phase."
-    if k == "kingdom_token":
-        tail = ", or keep the token face up" if "token" in d else ""
-        return (f"use the Kingdom token in {C.kingdoms[d['kingdom']]}: the kingdom's "
-                f"effect or its Kingdom die{tail}.")
-    if k == "corinthia_src":
-        return "Corinthia - choose the kingdom to move a token from."
-    if k == "corinthia_what":
-        return (f"Corinthia - move the Challenge token or a Fate token from "
-                f"{C.kingdoms[d['src']]}.")
-    if k == "focus_die":
-        return "choose the active die to turn to another result."
-    if k == "focus_face":
-        return f"choose the result for die {d['die']}."
-    if k == "ability_die":
-        what = "reroll" if d["what"] == "reroll" else "turn to a Warrior"
-        return f"choose the die to {what}."
-    return f"{KIND_NAMES.get(k, k)}."
-
-
-def decision(s, role: int) -> Decision:
-    if s.over:
-        winners = ", ".join(s.game.roles[p] for p in s.winners)
-        return Decision("game_over", None, f"The game is over; won by {winners}.",
-                        {"winners": [s.game.roles[p] for p in s.winners]})
-    return Decision(KIND_NAMES[s.dec["k"]], s.game.roles[s.dec["p"]], prompt(s),
-                    context(s, role))
 
 
 # ---- action names ---------------------------------------------------------------------------
@@ -248,22 +99,24 @@ YES_DONE = {
 def action_name(s, a: int) -> str:
     """Action `a` in the game's words, for the pending decision."""
     seg, i = CODEC.decode(a)
-    d = s.dec
-    k = d["k"] if d is not None else ""
-    p = d["p"] if d is not None else 0
+    d: Any = None if s.over else s.frame()
+    k = d.key if d is not None else ""
+    p = d.actor if d is not None else 0
     roles = _roles(s)
     if seg == "act":
         die, v = divmod(i, NV)
         dw = _die_words(s, p, die) if die < len(s.face[p]) else f"die {die}"
         return f"spend {dw} to {W.VERB_WORDS[VERBS[v]]}"
     if seg == "die":
-        dw = _die_words(s, d.get("roller", p), i) if i < len(s.face[d.get("roller", p)]) else f"die {i}"
-        return {"plot": f"set aside {dw}", "adv_choose": f"apply {roles[d.get('roller', p)]}'s {dw}",
+        owner = getattr(d, "roller", p)
+        dw = _die_words(s, owner, i) if i < len(s.face[owner]) else f"die {i}"
+        return {"plot": f"set aside {dw}", "adv_choose": f"apply {roles[owner]}'s {dw}",
                 "pool": f"add {dw} to the Warrior Pool", "enc_aside": f"set aside {dw}",
                 "wound": f"wound {dw}", "set_die": f"keep {dw} for the next phase",
                 "second_move_die": f"spend {dw} as the second Move die",
                 "focus_die": f"focus {dw}", "ambush_die": f"place {dw} on the Encounter track",
-                "ability_die": f"{'reroll' if d.get('what') == 'reroll' else 'turn to a Warrior'} {dw}",
+                "ability_die": (f"{'reroll' if getattr(d, 'what', None) == 'reroll' else 'turn to a Warrior'}"
+                                f" {dw}"),
                 }.get(k, dw)
     if seg == "kingdom":
         name = C.kingdoms[i]
@@ -273,10 +126,10 @@ def action_name(s, a: int) -> str:
                 "place_where": f"place it in {name}", "corinthia_src": f"from {name}"}.get(k, name)
     if seg == "fate":
         name = f"{W.FATE_NAMES[i]} Fate token"
-        return {"pick_fate": f"{d.get('why', 'gain').replace('_', ' ')}: a {name}",
+        return {"pick_fate": f"{getattr(d, 'why', 'gain').replace('_', ' ')}: a {name}",
                 "corinthia_what": f"move a {name}"}.get(k, name)
     if seg == "god":
-        if k == "god" and d.get("why") != "tribute":
+        if k == "god" and getattr(d, "why", None) != "tribute":
             return f"take {W.GOD_NAMES[i]} ({s.god_gold[i]} Gold on it)"
         return f"take {W.GOD_NAMES[i]}"
     if seg == "slot":
@@ -285,12 +138,12 @@ def action_name(s, a: int) -> str:
         return f"scry a token in {roles[i]}'s supply"
     if seg == "face":
         if k == "focus_face":
-            return f"turn it to {W.face(C.dfaces[s.dtype[p][d['die']]][i])}"
+            return f"turn it to {W.face(C.dfaces[s.dtype[p][d.die]][i])}"
         return f"result {i}"
     if seg == "token":
         return f"place a {W.TOKEN_NAMES[i]} token"
     if seg == "buy":
-        t = buy_types(s, p)[i] if s.dec is not None else -1
+        t = buy_types(s, p)[i] if d is not None else -1
         kind = ("primary", "general")[i]
         return f"buy a {kind} die ({price(s, p)} Gold)" if t >= 0 else f"buy a {kind} die"
     if seg == "ach":
@@ -322,7 +175,7 @@ def action_name(s, a: int) -> str:
         c = s.enc_face[j]
         return f"Asura: cycle the Encounter {C.encounters[c]['name'] if c >= 0 else j + 1}"
     if seg == "zath":
-        return f"Zath: double the {d.get('points', 0)} points" if k == "zath" else "Zath"
+        return f"Zath: double the {getattr(d, 'points', 0)} points" if k == "zath" else "Zath"
     if seg == "ability":
         return f"use your ability: {W.ABILITY_WORDS[ability(s, p)]}"
     if seg == "give_gold":
@@ -336,8 +189,8 @@ def action_name(s, a: int) -> str:
     if seg == "use_kingdom_token":
         return "use the Kingdom token"
     if seg == "plot_with_characters":
-        n = s.plot_spaces[s.plot[p]] if s.plot[p] < len(s.plot_spaces) else 0
-        return f"advance on the Plot with {n} Character results"
+        count = s.plot_spaces[s.plot[p]] if s.plot[p] < len(s.plot_spaces) else 0
+        return f"advance on the Plot with {count} Character results"
     if seg == "symbol":
         return f"use the Wild as {W.sym(i)}"
     yes, done = YES_DONE.get(k, (None, None))
@@ -348,15 +201,15 @@ def action_name(s, a: int) -> str:
 
 def _slot_name(s, k, d, i):
     if k == "side":
-        sides = character_card(s, d["p"])["sides"]
+        sides = character_card(s, d.actor)["sides"]
         return f"play the side: {W.ABILITY_WORDS[sides[i]]}"
     if k == "keep_card":
-        c = d["drawn"][i]
-        return "keep " + (C.adventures[c]["name"] if d["which"] == "adventure" else C.encounters[c]["name"])
+        c = d.drawn[i]
+        return "keep " + (C.adventures[c]["name"] if d.which == "adventure" else C.encounters[c]["name"])
     if k == "cycle_slot":
-        faces = s.adv_face if d["which"] == "adventure" else s.enc_face
+        faces = s.adv_face if d.which == "adventure" else s.enc_face
         c = faces[i]
-        cards = C.adventures if d["which"] == "adventure" else C.encounters
+        cards = C.adventures if d.which == "adventure" else C.encounters
         return f"cycle {cards[c]['name']}" if c >= 0 else f"cycle slot {i + 1}"
     if k == "unlock_slot":
         return "unlock space " + str(i + 1) + " (" + "/".join(W.sym(x) for x in C.unlock_slots[i]) + ")"
@@ -365,7 +218,7 @@ def _slot_name(s, k, d, i):
     if k == "kingdom_token":
         return "trigger the Kingdom effect" if i == 0 else "roll the Kingdom die"
     if k == "adv_reward":
-        return f"gain the reward of {C.adventures[d['cards'][i]]['name']}"
+        return f"gain the reward of {C.adventures[d.cards[i]]['name']}"
     if k == "scry":
         return f"scry the top {('Adventure', 'Encounter', 'Event')[i]} card"
     if k == "scry_move":

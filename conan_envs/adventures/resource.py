@@ -2,12 +2,18 @@
 the Plot, Using Wilds to Advance the Plot) and the start of each round."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from . import steps as S
+from . import steps_resolve as SR
+from .actions import OFF
 from .cards import draw
 from .content import ALLY, CONAN, FOE, GODS, ROLE_KINDS, content
 from .dicepool import ACTIVE, ASIDE, FAILED, MAX_DICE, covered, dice_in, mface, reset, roll
-from .flow import ask, decision, push, task
+from .frames import BUYS, FIRST_PLOT_ROLLS, GOD_GAINS
 from .gains import draw_challenge, gain_fate, gain_vp
 from .modifiers import plot_characters
+from .stack import ask, clear, push
 from .text import name_of
 
 C = content()
@@ -20,8 +26,7 @@ def turn_order(s, dirn):
     return list(range(1, n)) + [0] if dirn == 0 else list(range(n - 1, 0, -1)) + [0]
 
 
-@task("round")
-def _round(s):
+def new_round(s):
     s.phase = "resource"
     for p in range(s.n):
         z = s.zone[p]
@@ -35,12 +40,11 @@ def _round(s):
         s.held[p] = -1
     s.track_p = [-1] * 4
     s.track_d = [-1] * 4
-    push(s, ["event"], ["gods"], ["buy_all"], ["plot_phase"], ["main_phase"],
-         ["encounter_phase"], ["adventure_phase"], ["end_round"])
+    push(s, S.EVENT, S.GODS, S.BUY_ALL, S.PLOT_PHASE, S.MAIN_PHASE, SR.ENCOUNTER_PHASE,
+         SR.ADVENTURE_PHASE, SR.END_ROUND)
 
 
-@task("event")
-def _event(s):
+def event(s):
     if s.ev_cur >= 0:
         s.ev_discard.append(s.ev_cur)
     s.ev_cur = draw(s, s.ev_deck, s.ev_discard)
@@ -70,21 +74,18 @@ def _event(s):
     s.order = turn_order(s, s.dirn)
 
 
-@task("gods")
-def _gods(s):
+def gods(s):
     """From the lowest score up (ties in turn order), each chooses a God token."""
     rank = sorted(s.order, key=lambda p: (s.vp[p], s.order.index(p)))
-    push(s, *[["god_choice", p] for p in rank], ["god_gold"])
+    push(s, *[S.GOD_CHOICES[p] for p in rank], S.GOD_GOLD)
 
 
-@task("god_choice")
-def _god_choice(s, p):
+def god_choice(s, p):
     if len(s.gods[p]) < 3 and any(s.god_supply):
-        ask(s, "god", p, why="gain")
+        ask(s, GOD_GAINS[p])
 
 
-@task("god_gold")
-def _god_gold(s):
+def god_gold(s):
     for g in range(8):
         if s.god_supply[g]:
             s.god_gold[g] += 1
@@ -99,28 +100,25 @@ def take_god(s, p, g):
     s.god_gold[g] = 0
 
 
-def _mask_god(s, mask, off):
+def mask_god(s, d, mask):
     for g in range(8):
         if s.god_supply[g]:
-            mask[off["god"] + g] = True
-
-
-@decision("god", _mask_god)
-def _apply_god(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
-    take_god(s, p, i)
+            mask[OFF["god"] + g] = True
 
 
 # ---- buying dice ------------------------------------------------------------------------
+# The primary and general die types each kind of character buys (None: it has no primary)
+BUY_TYPES: dict[int, tuple[str | None, str]] = {
+    CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
+    ALLY: ("ally_primary", "ally_general")}
+
+
 def buy_types(s, p):
     kind = s.rk[p]
     if kind == FOE and C.characters[FOE][s.char[p]].get("ohala"):
         names = ("ally_primary", "ally_general")  # Ohala, the only Foe who uses Ally dice
         return [C.dtypes.index(t) for t in names]
-    names = {CONAN: ("conan_primary", "conan_general"), FOE: (None, "foe_general"),
-             ALLY: ("ally_primary", "ally_general")}[kind]
-    return [C.dtypes.index(t) if t else -1 for t in names]
+    return [C.dtypes.index(t) if t else -1 for t in BUY_TYPES[kind]]
 
 
 def available(s, t):
@@ -148,33 +146,30 @@ def can_buy(s, p, t):
     return s.gold[p] >= price(s, p)
 
 
-@task("buy_all")
-def _buy_all(s):
+def buy_all(s):
     for p in range(s.n):
         mid = any(v >= C.ach_mid for v in s.ach[p])
         ch3 = s.plot[p] > 0 and s.plot_spaces[s.plot[p] - 1] >= 3
         s.free_dice[p] = int(mid) + int(ch3)
-    push(s, *[["buy", p] for p in s.order])
+    push(s, *[S.BUY_STEPS[p] for p in s.order])
 
 
-@task("buy")
-def _buy(s, p):
+def buy(s, p):
     if any(can_buy(s, p, t) for t in buy_types(s, p)):
-        ask(s, "buy", p)
+        ask(s, BUYS[p])
 
 
-def _mask_buy(s, mask, off):
-    p = s.dec["p"]
+def mask_buy(s, d, mask):
+    p = d.actor
     for j, t in enumerate(buy_types(s, p)):
         if can_buy(s, p, t):
-            mask[off["buy"] + j] = True
-    mask[off["done"]] = True
+            mask[OFF["buy"] + j] = True
+    mask[OFF["done"]] = True
 
 
-@decision("buy", _mask_buy)
-def _apply_buy(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
+def apply_buy(s, d, seg, i):
+    p = d.actor
+    clear(s)
     if seg == "buy":
         t = buy_types(s, p)[i]
         s.log_event(f"{name_of(s, p)} gains a {('primary', 'general')[i]} die for "
@@ -184,7 +179,7 @@ def _apply_buy(s, seg, i):
         s.dtype[p].append(t)
         s.face[p].append(0)
         s.zone[p].append(ACTIVE)
-        push(s, ["buy", p])
+        push(s, S.BUY_STEPS[p])
 
 
 # ---- Advance the Plot -------------------------------------------------------------------
@@ -192,19 +187,17 @@ def plot_card(s, p):
     return s.plot_cards[s.plot_spaces[s.plot[p]] - 1]
 
 
-@task("plot_phase")
-def _plot_phase(s):
+def plot_phase(s):
     s.phase = "plot"
-    push(s, *[["plot_attempt", p] for p in s.order])
+    push(s, *[S.PLOT_ATTEMPTS[p] for p in s.order])
 
 
-@task("plot_attempt")
-def _plot_attempt(s, p):
+def plot_attempt(s, p):
     if s.plot[p] >= len(s.plot_spaces):
         return
     idx = reset(s, p)
     s.just_rolled = [p, idx]
-    ask(s, "plot", p, rolls=1)
+    ask(s, FIRST_PLOT_ROLLS[p])
 
 
 def plot_dice(s, p, zone):
@@ -220,13 +213,14 @@ def plot_needs(s, p, bonus=True):
     return needs
 
 
-def _mask_plot(s, mask, off):
-    p = s.dec["p"]
+def mask_plot(s, d, mask):
+    off = OFF
+    p = d.actor
     needs = plot_needs(s, p)
     aside = plot_dice(s, p, ASIDE)
     base = covered(aside, needs)
     f = s.face[p]
-    helps = {}  # by result: whether setting aside a die showing it covers one more need
+    helps: dict[int, bool] = {}  # by result: whether setting aside a die showing it covers one more need
     for i in dice_in(s, p, ACTIVE):
         x = helps.get(f[i])
         if x is None:
@@ -234,14 +228,13 @@ def _mask_plot(s, mask, off):
                                and covered(aside + [(mface(s, p, f[i]), False)], needs) > base)
         if x:
             mask[off["die"] + i] = True
-    if s.dec["rolls"] < 3 and dice_in(s, p, ACTIVE):
+    if d.rolls < 3 and dice_in(s, p, ACTIVE):
         mask[off["yes"]] = True
     mask[off["done"]] = True
 
 
-@decision("plot", _mask_plot)
-def _apply_plot(s, seg, i):
-    p = s.dec["p"]
+def apply_plot(s, d, seg, i):
+    p = d.actor
     if seg == "die":
         s.zone[p][i] = ASIDE
         s.just_rolled = None
@@ -249,23 +242,23 @@ def _apply_plot(s, seg, i):
     if seg == "yes":
         req = plot_needs(s, p, bonus=False)
         if covered(plot_dice(s, p, ASIDE), req) == len(req):
-            s.dec["pushed"] = True  # rolling on for the bonus: 3+ Characters now fail it all
+            d = replace(d, pushed=True)  # rolling on for the bonus: 3+ Characters now fail it all
         z, f = s.zone[p], s.face[p]
         for j in range(len(z)):
             if z[j] == ACTIVE and C.face_char[f[j]]:
                 z[j] = FAILED
         if z.count(FAILED) >= 3:
-            s.dec = None  # three Character results: the attempt fails
+            clear(s)  # three Character results: the attempt fails
             s.just_rolled = None
             s.log_event(f"{name_of(s, p)} fails the Plot roll (3 Character results)")
             return
         idx = dice_in(s, p, ACTIVE)
         roll(s, p, idx)
         s.just_rolled = [p, idx]
-        s.dec["rolls"] += 1
+        ask(s, replace(d, rolls=d.rolls + 1))
         return
-    pushed = s.dec.get("pushed", False)
-    s.dec = None
+    pushed = d.pushed
+    clear(s)
     s.just_rolled = None
     aside = plot_dice(s, p, ASIDE)
     req = plot_needs(s, p, bonus=False)
@@ -280,8 +273,8 @@ def _apply_plot(s, seg, i):
     bonus = covered(aside, plot_needs(s, p)) == len(plot_needs(s, p))
     # pushed last-first: chapter points (and their track rewards), plot rewards, event bonus
     if bonus:
-        push(s, ["reward", p, list(C.events[s.ev_cur]["plot_bonus"])])
-    push(s, ["reward", p, list(C.plots[c]["rewards"][ROLE_KINDS[s.rk[p]]])])
+        push(s, S.Reward(p, tuple(C.events[s.ev_cur]["plot_bonus"])))
+    push(s, S.Reward(p, tuple(C.plots[c]["rewards"][ROLE_KINDS[s.rk[p]]])))
     advance_plot(s, p)
 
 

@@ -1,20 +1,18 @@
-"""Checks of a state read back from JSON (issue "validated saves"): every field's range and
-size, the conservation of tokens, dice and cards, the pending decision and the task stack
-against the shapes the rules make. Any failure raises CorruptStateError naming the field."""
+"""Checks of a snapshot read back within the process (``Game.state_from_snapshot``): every
+field's range and size, the conservation of tokens, dice and cards. The stack of pending
+steps and decisions is checked by the engine (FlowState._check_stack) and the state. Any
+failure raises CorruptStateError naming the field."""
 from __future__ import annotations
 
 from ..engine.errors import CorruptStateError
 from .content import ALLY, FATE_KINDS, content
 from .dicepool import MAX_DICE
 from .encode import PHASES
-from .flow import DECISIONS, TASKS
 from .resource import turn_order
-from .view import WHYS
 
 C = content()
 NK = len(C.kingdoms)
 MAX_COUNT = 10_000  # Victory points, Gold, hits, points: far above any real game
-MAX_TASKS = 400
 
 
 def bad(field, why):
@@ -63,16 +61,6 @@ def check(s):
         _ints(s.winners, "winners", 0, n - 1, distinct=True)
         if not s.winners:
             bad("winners", "a finished game has winners")
-    elif s.dec is None:
-        bad("dec", "a game in progress has a pending decision")
-    if s.dec is not None:
-        check_decision(s, s.dec, "dec")
-    if not isinstance(s.tasks, list) or len(s.tasks) > MAX_TASKS:
-        bad("tasks", f"expected a list of at most {MAX_TASKS} tasks")
-    for i, t in enumerate(s.tasks):
-        _task(s, t, f"tasks[{i}]")
-    if not s.over and not s.legal_action_mask().any():
-        bad("dec", "the pending decision offers no legal action")
 
 
 def _players(s, n):
@@ -263,194 +251,3 @@ def _resolving(s, n):
             bad("duel", "a player duels itself")
         _int(d["kingdom"], "duel.kingdom", 0, NK - 1)
         _ints(d["stopped"], "duel.stopped", 0, 1, 2)
-
-
-# ---- the pending decision and the task stack -----------------------------------------------
-WHICH = ("adventure", "encounter")
-KEYS = {  # decision kind -> required keys (optional keys after '?')
-    "side": "", "god": "why", "buy": "", "plot": "rolls ?pushed", "main": "j", "main_post": "j",
-    "second_move_die": "first", "move_to": "who opts why ?facer", "ct_source": "opts",
-    "ct_dest": "src opts", "fate_source": "opts", "fate_dest": "src kind opts",
-    "pick_fate": "why opts ?src", "pick_track": "opts", "cycle_slot": "which",
-    "keep_card": "which slot drawn", "unlock_slot": "die opts", "scry": "opts", "scry_move": "",
-    "place_token": "", "place_where": "token opts", "fight_temple": "kingdom",
-    "reveal_choice": "kingdom", "ambush": "", "ambush_die": "slot",
-    "pool": "ctx ?need ?vp ?temple ?token", "duel_go": "duel", "adjust": "dice why",
-    "enc_aside": "opts", "adv_choose": "roller", "adv_wild": "roller die opts",
-    "zath": "points scorer", "adv_gift": "card", "adv_reward": "cards", "achieve": "",
-    "wound": "opts", "set_die": "opts", "kingdom_token": "kingdom ?token",
-    "corinthia_src": "opts", "corinthia_what": "src ct kinds", "focus_die": "", "focus_face": "die",
-    "ability_die": "opts back what",
-}
-KINGDOM_OPTS = {"move_to", "ct_source", "ct_dest", "fate_source", "fate_dest", "place_where",
-                "corinthia_src"}
-DIE_OPTS = {"enc_aside", "wound", "set_die", "ability_die"}
-
-
-def check_decision(s, d, field, depth=0):
-    n = s.n
-    if not isinstance(d, dict) or d.get("k") not in DECISIONS:
-        bad(field, "not a decision of this game")
-    k = d["k"]
-    _int(d.get("p"), f"{field}.p", 0, n - 1)
-    p = d["p"]
-    spec = KEYS[k].split()
-    need = {x for x in spec if not x.startswith("?")}
-    allowed = need | {x[1:] for x in spec if x.startswith("?")} | {"k", "p"}
-    if not need <= set(d) or not set(d) <= allowed:
-        bad(field, f"a {k} decision has keys {sorted(d)}, expected {sorted(allowed)}")
-    dice = len(s.zone[p])
-    for key, v in d.items():
-        f = f"{field}.{key}"
-        if key in ("k", "p"):
-            continue
-        if key == "opts":
-            hi = (NK - 1 if k in KINGDOM_OPTS else dice - 1 if k in DIE_OPTS else
-                  7 if k == "pick_fate" else 2 if k == "pick_track" else 3 if k == "unlock_slot"
-                  else 10 if k == "adv_wild" else 202)
-            _ints(v, f, 0, hi, distinct=True)
-            if k == "scry" and any(NK <= x < 100 or 100 + n <= x < 200 for x in v):
-                bad(f, "not a scry target")
-        elif key == "why":
-            if v not in WHYS:
-                bad(f, f"unknown reason {v!r}")
-        elif key in ("who", "roller", "scorer"):
-            _int(v, f, 0, n - 1)
-        elif key == "facer":
-            _int(v, f, -1, n - 1)
-        elif key in ("j",):
-            _int(v, f, 0, n - 1)
-        elif key in ("src", "kingdom"):
-            _int(v, f, 0, NK - 1)
-        elif key == "temple":
-            _int(v, f, -1, NK - 1)
-        elif key == "kind":
-            _int(v, f, 0, 7)
-        elif key in ("first", "die"):
-            _int(v, f, 0, (len(s.zone[d["roller"]]) if k == "adv_wild" else dice) - 1)
-        elif key == "dice":
-            _ints(v, f, 0, dice - 1, distinct=True)
-        elif key == "rolls":
-            _int(v, f, 1, 3)
-        elif key in ("pushed", "ct"):
-            if type(v) is not bool:
-                bad(f, "expected a boolean")
-        elif key == "which":
-            if v not in WHICH:
-                bad(f, f"expected one of {WHICH}")
-        elif key == "slot":
-            _int(v, f, 0, 3)
-        elif key == "drawn":
-            total = len(C.adventures if d.get("which") == "adventure" else C.encounters)
-            _ints(v, f, 0, total - 1, 2, distinct=True)
-        elif key == "token":
-            if k == "place_where" and v not in s.ct_hand[p]:
-                bad(f, "not a token of the player's supply")
-            _int(v, f, -1, len(C.ct) - 1)
-        elif key == "ctx":
-            if v not in ("fight", "duel"):
-                bad(f, "expected fight or duel")
-        elif key in ("need", "vp", "points"):
-            _int(v, f, 0, MAX_COUNT)
-        elif key == "card":
-            _int(v, f, 0, len(C.adventures) - 1)
-        elif key == "cards":
-            _ints(v, f, 0, len(C.adventures) - 1, distinct=True)
-            if not 1 <= len(v) <= 4:
-                bad(f, "expected 1 to 4 cards")
-        elif key == "kinds":
-            _ints(v, f, 0, 7, distinct=True)
-        elif key == "what":
-            if v not in ("reroll", "warrior"):
-                bad(f, "expected reroll or warrior")
-        elif key == "back":
-            if depth > 2:
-                bad(f, "nested too deep")
-            check_decision(s, v, f, depth + 1)
-        elif key == "duel":
-            _ints(v, f, 0, MAX_COUNT, 7)
-            if v[0] >= n or v[1] >= n or v[2] >= NK or v[5] > 1 or v[6] > 1:
-                bad(f, "not a Duel")
-    if k == "pool" and d["ctx"] == "fight" and not {"need", "vp", "temple", "token"} <= set(d):
-        bad(field, "a Fight's pool needs its hits, points, temple and token")
-
-
-# task name -> argument kinds: p player, P player or -1, k kingdom, K kingdom or -1,
-# n count, s card slot, a Adventure card, t token, T token or -1, d dice, w reward word,
-# W reward words, r track word, D a decision, j order index
-TASK_ARGS = {
-    "choose_sides": "", "choose_side": "p", "adventure_phase": "", "adv_roll": "pn",
-    "adv_choose": "p", "adv_unchosen": "p", "adv_unchosen_apply": "p", "adv_score": "pn",
-    "adv_gift": "a", "adv_end": "", "fight": "pnnKT", "fight_roll": "pnnKTn",
-    "fight_count": "pnnKTn", "duel": "ppkp", "duel_pool": "p", "adjust_task": "pd",
-    "duel_roll": "ppknnnn", "duel_count": "ppknnnn", "duel_push": "ppp", "encounter_phase": "",
-    "enc_refill": "", "encounter": "s", "enc_attempt": "p", "enc_aside": "p", "enc_roll": "p",
-    "enc_apply": "p", "enc_end": "", "end_round": "", "eor_player": "p", "achieve": "p",
-    "eor_final": "", "resume": "D", "track_reward": "pr", "fate_local": "pk", "fate_any": "p",
-    "lose_fate": "p", "roll_kdie": "pkn", "reward": "pW", "reward1": "pw", "ach_adv": "pnn",
-    "set_die": "p", "wound": "p", "kingdom_token_now": "pt", "main_phase": "", "main_turn": "j",
-    "main_reask": "pj", "main_after": "pj", "round": "", "event": "", "gods": "",
-    "god_choice": "p", "god_gold": "", "buy_all": "", "buy": "p", "plot_phase": "",
-    "plot_attempt": "p", "enter": "pkpkP", "temple_vp": "p", "offer_temple": "pk",
-    "foe_may_reveal": "pk", "reveal": "kpP", "ambush": "p",
-}
-TRACK_WORDS = {"gold", "fate_local", "roll_local", "fate_any"} | {f"fate_{k}" for k in FATE_KINDS}
-
-
-def _task(s, t, field):
-    from .words import reward
-    if not isinstance(t, list) or not t or t[0] not in TASKS or t[0] not in TASK_ARGS:
-        bad(field, "not a task of this game")
-    kinds = TASK_ARGS[t[0]]
-    if len(t) - 1 != len(kinds):
-        bad(field, f"{t[0]} takes {len(kinds)} arguments")
-    n = s.n
-    for i, (kind, v) in enumerate(zip(kinds, t[1:])):
-        f = f"{field}[{i + 1}]"
-        if kind == "p":
-            _int(v, f, 0, n - 1)
-        elif kind == "P":
-            _int(v, f, -1, n - 1)
-        elif kind == "k":
-            _int(v, f, 0, NK - 1)
-        elif kind == "K":
-            _int(v, f, -1, NK - 1)
-        elif kind == "n":
-            _int(v, f, -1, MAX_COUNT)
-        elif kind == "s":
-            _int(v, f, 0, 2)
-        elif kind == "j":
-            _int(v, f, 0, n - 1)
-        elif kind == "a":
-            _int(v, f, 0, len(C.adventures) - 1)
-        elif kind in "tT":
-            _int(v, f, -1 if kind == "T" else 0, len(C.ct) - 1)
-        elif kind == "d":
-            _ints(v, f, 0, MAX_DICE - 1, distinct=True)
-        elif kind == "D":
-            check_decision(s, v, f)
-        elif kind == "r":
-            if v not in TRACK_WORDS:
-                bad(f, f"unknown reward {v!r}")
-        else:
-            words = v if kind == "W" else [v]
-            if not isinstance(words, list):
-                bad(f, "expected reward words")
-            for word in words:
-                try:
-                    reward(word)
-                    name, _, arg = word.partition(":")
-                    if name in ("gold", "vp", "lose_gold") and not 0 <= int(arg) <= 99:
-                        raise ValueError
-                    if name == "advance" and not set(arg.split("|")) <= {"pirate", "thief", "warrior"}:
-                        raise ValueError
-                    if name == "fate" and arg not in FATE_KINDS:
-                        raise ValueError
-                    if name == "roll" and arg not in ("savage", "port", "military", "wealthy",
-                                                      "eldritch", "treachery"):
-                        raise ValueError
-                except (KeyError, ValueError, TypeError, AttributeError):
-                    bad(f, f"unknown reward {word!r}")
-    if t[0] in ("duel_roll", "duel_count") and (t[4] < 0 or t[5] < 0 or t[6] not in (0, 1)
-                                                 or t[7] not in (0, 1)):
-        bad(field, "not a Duel's hits and stops")

@@ -1,44 +1,56 @@
 """One position of The Adventures of Conan (rulebook: Setup, Round Overview, End of Game).
 
-The state is plain data; the rules live in the phase modules, which register their tasks and
-decisions with flow.py. This module holds setup, the decision dispatch, returns and the
-hidden-information resampling.
+The state is plain data and a stack of frames (engine/flow.py): the steps the rules take
+(steps.py, steps_resolve.py) and, on top, the decision asked of a player (frames.py,
+frames_resolve.py). The rules live in the
+phase modules; the frames reach them through ``AdventuresState.rules``. This module holds
+setup, returns and the hidden-information resampling.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any, cast
+
 import numpy as np
 
-from ..engine import TERMINAL, State
-from ..engine.errors import CorruptStateError
-from . import (  # noqa: F401
+from ..engine.flow import AUTO, GAME_OVER, FlowState, Frame
+from ..engine.view import Decision
+from . import (
     abilities,
     adventure,
+    cards,
     combat,
+    dicepool,
     encounters,
     end_round,
+    gains,
     kingdoms,
     main_phase,
     modifiers,
     prompts,
     resource,
     restore,
+    steps,
+    steps_resolve,
     tokens,
 )
-from .actions import CODEC, NUM_ACTIONS, OFF
+from .cards import refill_adventures, refill_encounters
 from .content import ALLY, CONAN, FOE, content
 from .dicepool import ACTIVE
 from .encode import encode
-from .flow import DECISIONS, run
+from .frames import KeepCard
+from .frames_resolve import DECISION_TYPES
+from .steps import CHOOSE_SIDES, ROUND, STEP_TYPES
+from .steps_resolve import RESOLVE_STEP_TYPES
 from .text import render
 from .tokens import DECKS, peeked
-from .view import KIND_NAMES, board
+from .view import board
 
 C = content()
-GOLD_SHARING = frozenset(("main", "main_post", "buy"))
 SCORE_SCALE = 60.0  # shaped_scores: Victory points / 60, capped at 1
 
 # The rules' fields, in the order they are saved (the order __init__ first sets them); kept in
-# slots (see `State._SLOTS`).
+# slots (see `State._SLOTS`). The pending steps and decision are the engine's `stack`.
 FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate_supply",
           "fate_board", "gods", "god_supply", "god_gold", "loc", "plot", "ach", "ach_used",
           "dtype", "face", "zone", "gained", "free_dice", "held", "ct_supply", "ct_discard",
@@ -46,11 +58,52 @@ FIELDS = ("n", "rk", "char", "side", "ability_used", "vp", "gold", "fate", "fate
           "adv_deck", "adv_face", "adv_discard", "adv_held", "adv_done", "enc_deck", "enc_face",
           "enc_discard", "ev_deck", "ev_cur", "ev_discard", "dirn", "order", "track_p", "track_d",
           "rolled_here", "last_spent", "phase", "end_triggered", "over", "winners", "log_kdie",
-          "tasks", "peek", "enc", "adv", "hits", "fight", "duel", "just_rolled", "dec")
+          "peek", "enc", "adv", "hits", "fight", "duel", "just_rolled")
 
 
-class AdventuresState(State):
+class Rules:
+    """The rules modules, as the frames reach them (``s.rules.combat.fight(...)``): the
+    frames import none of them, so that the rules modules may import the frames."""
+
+    abilities = abilities
+    adventure = adventure
+    cards = cards
+    combat = combat
+    dicepool = dicepool
+    encounters = encounters
+    end_round = end_round
+    gains = gains
+    kingdoms = kingdoms
+    main_phase = main_phase
+    modifiers = modifiers
+    prompts = prompts
+    resource = resource
+    steps = steps
+    steps_resolve = steps_resolve
+    tokens = tokens
+
+
+class AdventuresState(FlowState):
     __slots__ = FIELDS
+    FRAME_TYPES = DECISION_TYPES + STEP_TYPES + RESOLVE_STEP_TYPES
+    MAX_DEPTH = 400  # pending steps: a round's phases, each player's turn, rewards...
+    rules = Rules
+
+    # the fields the rules read and write (set in __init__; FIELDS gives their saved order)
+    n: int
+    rk: list[int]
+    over: bool
+    phase: str
+    gods: list[list[int]]
+    temple: list[list[int]]
+    ct_hand: list[list[int]]
+    ct_card: list[list[int]]
+    ct_known: list[set[int]]
+    adv_held: list[list[int]]
+    log_kdie: list[list[int]]
+    ct_board: list[int]
+    ct_supply: list[int]
+    peek: list[list[int]]
 
     def __init__(self, game, seed=None):
         super().__init__(game, seed)
@@ -142,7 +195,6 @@ class AdventuresState(State):
         self.over = False
         self.winners = []
         self.log_kdie = []
-        self.tasks = []
         self.peek = [[-1, -1, -1] for _ in range(n)]
         self.enc = None
         self.adv = None
@@ -150,74 +202,65 @@ class AdventuresState(State):
         self.fight = None  # the Fight being fought: player, hits needed, Victory points, temple
         self.duel = None  # the Duel being fought: attacker, defender, kingdom, who stopped
         self.just_rolled = None
-        self.dec = None
-        from .cards import refill_adventures, refill_encounters
         refill_adventures(self)
         refill_encounters(self)
         self.log_kdie = []
-        self.tasks.append(["choose_sides"])
-        run(self)
+        self.stack.append(CHOOSE_SIDES)
+        self.advance()
 
-    # ---- contract -------------------------------------------------------------------
-    def current_player(self):
-        return TERMINAL if self.over else self.dec["p"]
+    # ---- flow: frames on the engine's stack (engine/flow.py, frames.py, steps.py) ---------
+    def _interrupt(self) -> Frame[Any] | None:
+        return GAME_OVER if self.over else None
 
-    def is_terminal(self):
-        return self.over
+    def _between_steps(self) -> Frame[Any] | None:
+        return GAME_OVER if self.over else None
 
-    def decision(self):
-        return "game_over" if self.over else KIND_NAMES[self.dec["k"]]
+    def _next_phase(self) -> None:
+        self.stack.append(ROUND)
 
-    def fields(self):
-        # The pending decision is saved as a list of at most one record, so that a finished
-        # game (no decision) has the same shape as a fresh one.
-        f = super().fields()
-        f["dec"] = [] if self.dec is None else [self.dec]
-        return f
+    def advance(self) -> None:
+        """The engine's run loop (FlowState.advance) with this game's only interrupt, the end of
+        the game, read inline: the hot path takes several steps after most moves."""
+        stack = self.stack
+        limit = self.STEP_LIMIT
+        steps = 0
+        while not self.over:
+            if stack:
+                top = stack[-1]
+                if top.actor != AUTO:
+                    self._now = top
+                    return
+                top.run(self)
+            else:
+                stack.append(ROUND)
+            steps += 1
+            if steps >= limit:
+                raise RuntimeError(
+                    f"{type(self).__name__}: no decision after {steps} steps of the run loop; "
+                    f"stack (bottom first): {[f.kind for f in stack]}")
+        self._now = GAME_OVER
 
-    def _check_fields(self):
-        """The saved pending decision is a list of at most one record (see `fields`)."""
-        dec = self.dec
-        if not isinstance(dec, list) or len(dec) > 1:
-            raise CorruptStateError("saved adventures_v2 state: field dec: expected [] or [decision]")
-
-    def _rebuild_derived(self):
-        self.dec = self.dec[0] if self.dec else None
+    def _decision(self, role: int) -> Decision:
+        if self.over:  # the engine's game-over record, with the winners named
+            winners = [self.game.roles[p] for p in self.winners]
+            return Decision("game_over", None, f"The game is over; won by {', '.join(winners)}.",
+                            {"winners": winners})
+        return super()._decision(role)
 
     def _check_restored(self):
         restore.check(self)
+        stack = self.stack
+        if any(f.decides for f in stack[:-1]):
+            restore.bad("stack", "a decision waits under the top of the stack")
+        super()._check_restored()
+        if not self.over and not self.legal_action_mask().any():
+            restore.bad("stack", "the pending decision offers no legal action")
 
     def _view(self, role):
         return board(self, role)
 
-    def _decision(self, role):
-        return prompts.decision(self, role)
-
     def _render(self, view):
         return render(view)
-
-    def _legal_mask(self):
-        mask = np.zeros(NUM_ACTIONS, dtype=bool)
-        DECISIONS[self.dec["k"]][0](self, mask, OFF)
-        modifiers.add_modifiers(self, mask)
-        p = self.dec["p"]
-        if (self.game.config["team"] and self.gold[p] > 0 and self.dec["k"] in GOLD_SHARING
-                and modifiers.partner(self, p) >= 0):
-            mask[OFF["give_gold"]] = True
-        return mask
-
-    def _apply(self, a):
-        seg, i = CODEC.decode(a)
-        if seg == "give_gold":  # team game: Conan and the Ally share Gold freely
-            self.gold[self.dec["p"]] -= 1
-            self.gold[modifiers.partner(self, self.dec["p"])] += 1
-        elif seg in modifiers.SEGMENTS:
-            modifiers.apply(self, seg, i)
-        else:
-            DECISIONS[self.dec["k"]][1](self, seg, i)
-        if len(self.log_kdie) > 16:
-            del self.log_kdie[:-8]
-        run(self)
 
     def action_to_string(self, a):
         return prompts.action_name(self, int(a))
@@ -243,9 +286,9 @@ class AdventuresState(State):
         """Redraw what `observer` cannot see: the order of the decks and of the Challenge token
         supply, and the identity of every Challenge token it has not seen (face-down on the
         board, in other players' supplies), keeping each location's knowledge with it."""
-        new = self.clone(np.random.default_rng(rng.integers(2**63)))
+        new = cast(AdventuresState, self.clone(np.random.default_rng(rng.integers(2**63))))
         known = self.ct_known[observer]
-        slots = []  # (container, index) of tokens unknown to observer
+        slots: list[tuple[Any, ...]] = []  # (container, index) of tokens unknown to observer
         for k, t in enumerate(new.ct_board):
             if t >= 0 and t not in known:
                 slots.append(("board", k))
@@ -265,8 +308,9 @@ class AdventuresState(State):
         for q in range(self.n):
             if q != observer:
                 new.ct_known[q] = {mapping.get(t, t) for t in new.ct_known[q]}
-        if new.dec is not None and "token" in new.dec:  # a token about to be placed
-            new.dec = dict(new.dec, token=mapping.get(new.dec["token"], new.dec["token"]))
+        top: Any = new.stack[-1] if new.stack and not new.over else None
+        if top is not None and hasattr(top, "token"):  # a token about to be placed
+            top = new.stack[-1] = replace(top, token=mapping.get(top.token, top.token))
         for d, name in enumerate(DECKS):  # deck order, but a top card the observer scried
             deck = getattr(new, name)
             keep = peeked(self, observer, d) >= 0
@@ -275,15 +319,16 @@ class AdventuresState(State):
             rest = deck[:-1] if keep else deck
             rest = rng.permutation(rest).tolist() if rest else []
             setattr(new, name, rest + deck[-1:] if keep else rest)
-        d = new.dec
-        if d is not None and d["k"] == "keep_card" and d["p"] != observer:
+        dec = top
+        if isinstance(dec, KeepCard) and dec.actor != observer:
             # the two cards drawn for a cycle are seen by the cycling player only
-            deck = new.adv_deck if d["which"] == "adventure" else new.enc_deck
-            top = deck[-1:] if peeked(self, observer, 0 if d["which"] == "adventure" else 1) >= 0 else []
-            pool = rng.permutation(deck[:len(deck) - len(top)] + d["drawn"]).tolist()
-            deck[:] = pool[len(d["drawn"]):] + top
-            new.dec = dict(d, drawn=pool[:len(d["drawn"])])
+            deck = new.adv_deck if dec.which == "adventure" else new.enc_deck
+            kept = deck[-1:] if peeked(self, observer, 0 if dec.which == "adventure" else 1) >= 0 else []
+            pool = rng.permutation(deck[:len(deck) - len(kept)] + list(dec.drawn)).tolist()
+            deck[:] = pool[len(dec.drawn):] + kept
+            new.stack[-1] = replace(dec, drawn=tuple(pool[:len(dec.drawn)]))
         new._mask = None
+        new._settle()
         return new
 
     @staticmethod

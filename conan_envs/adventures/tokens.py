@@ -3,16 +3,40 @@ Symbol, Fate tokens pickup, Scry Symbol, Sorcery Symbol, Trade Symbol, Glossary:
 Tokens and their nine kinds)."""
 from __future__ import annotations
 
-from .actions import TOKEN_TYPE_OF
+from enum import IntEnum
+from typing import Any
+
+from ..engine.flow import Frame
+from . import steps as S
+from . import steps_resolve as SR
+from .actions import OFF, TOKEN_TYPE_OF
 from .content import ALLY, CONAN, FOE, content
-from .dicepool import ACTIVE, TRACK, dice_in
-from .flow import ask, decision, push, task
-from .gains import FATE_HANDLERS, draw_challenge, gain_fate, gain_gold, gain_vp, pick_fate
+from .dicepool import ACTIVE, dice_in
+from .frames import CtSource, FateSource, MoveTo, PlaceToken, PlaceWhere, ScryMove
+from .frames_resolve import Ambush, AmbushDie, FightTemple, RevealChoice
+from .gains import draw_challenge, gain_gold, gain_vp
+from .stack import ask, clear, push
 from .text import name_of
 from .words import TOKEN_NAMES
 
 C = content()
-FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = range(9)  # CT_KINDS
+
+
+class TokenKind(IntEnum):
+    """The nine kinds of Challenge tokens (Glossary: Challenge Tokens), in the order of
+    CT_KINDS."""
+    FATE_ANY = 0
+    AMBUSH = 1
+    EXTRA = 2
+    FIGHT = 3
+    GOLDT = 4
+    KINGDOMT = 5
+    LOSE_FATE = 6
+    TEMPLE = 7
+    VPT = 8
+
+
+FATE_ANY, AMBUSH, EXTRA, FIGHT, GOLDT, KINGDOMT, LOSE_FATE, TEMPLE, VPT = TokenKind
 
 
 def occupied(s, k):
@@ -40,92 +64,63 @@ def move_character(s, who, dest, actor, facer=-1):
         for p in range(s.n):
             if s.rk[p] == ALLY:
                 s.rolled_here[p] = False
-    push(s, ["enter", who, dest, actor, origin, facer])
+    push(s, S.Enter(who, dest, actor, origin, facer))
 
 
-@task("enter")
-def _enter(s, who, k, actor, origin, facer):
+def enter(s, who, k, actor, origin, facer):
     ally_moves_conan = who == 0 and s.rk[actor] == ALLY
     gainer = actor if (actor == who or ally_moves_conan) else who
     if facer < 0:
         facer = actor if ally_moves_conan else who
-    steps = []
+    steps: list[Frame[Any]] = []
     if ally_moves_conan:
         if any(C.adv_kingdom[a] == k for a in s.adv_face if a >= 0):
-            steps.append(["fate_local", actor, k])
+            steps.append(S.FateLocal(actor, k))
         if any(C.adv_kingdom[a] == origin for a in s.adv_face if a >= 0):
-            steps.append(["fate_local", 0, k])
+            steps.append(S.FateLocal(0, k))
     for f in range(8):  # face-up Fate tokens there go to the player who moved in
         s.fate[gainer][f] += s.fate_board[k][f]
         s.fate_board[k][f] = 0
     for _ in s.temple[k]:
         if who == 0:
-            steps.append(["lose_fate", gainer])
+            steps.append(S.LoseFate(gainer))
         else:
-            steps.append(["temple_vp", who])
+            steps.append(S.TempleVp(who))
     if s.temple[k] and who == 0:
-        steps.append(["offer_temple", facer, k])
+        steps.append(S.OfferTemple(facer, k))
     if s.ct_board[k] >= 0:
         if who == 0:
-            steps.append(["reveal", k, gainer, facer])
+            steps.append(S.Reveal(k, gainer, facer))
         else:
-            steps.append(["foe_may_reveal", who, k])
+            steps.append(S.FoeMayReveal(who, k))
     if who == 0:
         attacker = actor if ally_moves_conan else 0
         if facer >= 0 and s.rk[facer] == ALLY:
             attacker = facer
         for f in foes_at(s, k):
-            steps.append(["duel", attacker, f, k, attacker])
+            steps.append(SR.Duel(attacker, f, k, attacker))
     else:
         if s.loc[0] == k:
             a = actor if actor in (who, 0) else who
-            steps.append(["duel", a, 0 if a == who else who, k, a])
+            steps.append(SR.Duel(a, 0 if a == who else who, k, a))
         for f in foes_at(s, k, but=who):
             a = actor if actor in (who, f) else who
-            steps.append(["duel", a, f if a == who else who, k, a])
+            steps.append(SR.Duel(a, f if a == who else who, k, a))
     push(s, *steps)
 
 
-@task("temple_vp")
-def _temple_vp(s, p):
-    gain_vp(s, p, 2)
-
-
-@task("offer_temple")
-def _offer_temple(s, p, k):
+def offer_temple(s, p, k):
     if s.temple[k] and s.loc[0] == k and dice_in(s, p, ACTIVE):
-        ask(s, "fight_temple", p, kingdom=k)
+        ask(s, FightTemple(p, k))
 
 
-def _mask_yes_done(s, mask, off):
-    mask[off["yes"]] = mask[off["done"]] = True
-
-
-@decision("fight_temple", _mask_yes_done)
-def _apply_fight_temple(s, seg, i):
-    p, k = s.dec["p"], s.dec["kingdom"]
-    s.dec = None
-    if seg == "yes":
-        push(s, ["fight", p, 2, 0, k, -1])
-
-
-@task("foe_may_reveal")
-def _foe_may_reveal(s, p, k):
+def foe_may_reveal(s, p, k):
     if s.ct_board[k] >= 0 and s.loc[p] == k:
-        ask(s, "reveal_choice", p, kingdom=k)
-
-
-@decision("reveal_choice", _mask_yes_done)
-def _apply_reveal_choice(s, seg, i):
-    p, k = s.dec["p"], s.dec["kingdom"]
-    s.dec = None
-    if seg == "yes":
-        push(s, ["reveal", k, p, p])
+        ask(s, RevealChoice(p, k))
 
 
 # ---- revealing Challenge tokens ---------------------------------------------------------
-@task("reveal")
-def _reveal(s, k, revealer, facer):
+def reveal(s, k, revealer, facer):
     t = s.ct_board[k]
     if t < 0:
         return
@@ -141,77 +136,59 @@ def resolve_token(s, t, k, revealer, facer):
     kind, value = C.ct[t]
     if kind == FIGHT:
         s.ct_discard.append(t)  # removed after the fight, even an ignored one
-        push(s, ["fight", facer, value, value, -1, t])
+        push(s, SR.Fight(facer, value, value, -1, t))
     elif kind == AMBUSH:
         s.ct_discard.append(t)
-        push(s, ["ambush", revealer])
+        push(s, S.AmbushStep(revealer))
     elif kind == GOLDT:
         s.ct_discard.append(t)
         gain_gold(s, revealer, value)
     elif kind in (EXTRA, KINGDOMT):
         s.ct_card[revealer].append(t)
         if kind == KINGDOMT:  # "When revealed (or when used later)": may be used at once
-            push(s, ["kingdom_token_now", revealer, t])
+            push(s, S.KingdomTokenNow(revealer, t))
     elif kind == FATE_ANY:
         s.ct_discard.append(t)
-        push(s, ["fate_any", revealer])
+        push(s, S.FateAny(revealer))
     elif kind == LOSE_FATE:
         s.ct_discard.append(t)
-        push(s, ["lose_fate", revealer])
+        push(s, S.LoseFate(revealer))
     elif kind == TEMPLE:
         s.temple[k].append(t)
         if s.rk[revealer] == FOE:
             gain_vp(s, revealer, 2)
         else:
-            push(s, ["lose_fate", revealer], ["offer_temple", revealer, k])
+            push(s, S.LoseFate(revealer), S.OfferTemple(revealer, k))
     elif kind == VPT:
         s.ct_discard.append(t)
         gain_vp(s, revealer, value)
 
 
-@task("ambush")
-def _ambush(s, revealer):
+def ambush(s, revealer):
     """The next Foe in turn order duels Conan or places an active die on the Encounter track."""
     i = s.order.index(revealer)
     foes = [q for q in s.order[i + 1:] + s.order[:i + 1] if s.rk[q] == FOE]
     if foes:
-        ask(s, "ambush", foes[0])
+        ask(s, Ambush(foes[0]))
 
 
-def _mask_ambush(s, mask, off):
-    p = s.dec["p"]
-    mask[off["yes"]] = True
+def mask_ambush(s, p, mask):
+    mask[OFF["yes"]] = True
     if dice_in(s, p, ACTIVE):
         for slot in range(4):
             if s.track_p[slot] < 0:
-                mask[off["slot"] + slot] = True
+                mask[OFF["slot"] + slot] = True
 
 
-@decision("ambush", _mask_ambush)
-def _apply_ambush(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
+def apply_ambush(s, p, seg, i):
+    clear(s)
     if seg == "yes":
         if s.loc[p] == s.loc[0]:
-            push(s, ["duel", p, 0, s.loc[0], p])
+            push(s, SR.Duel(p, 0, s.loc[0], p))
         else:
             move_character(s, p, s.loc[0], actor=p)
     else:
-        ask(s, "ambush_die", p, slot=i)
-
-
-def _mask_ambush_die(s, mask, off):
-    for d in dice_in(s, s.dec["p"], ACTIVE):
-        mask[off["die"] + d] = True
-
-
-@decision("ambush_die", _mask_ambush_die)
-def _apply_ambush_die(s, seg, i):
-    p, slot = s.dec["p"], s.dec["slot"]
-    s.dec = None
-    s.zone[p][i] = TRACK
-    s.track_p[slot] = p
-    s.track_d[slot] = i
+        ask(s, AmbushDie(p, i))
 
 
 # ---- moving Challenge tokens (Ally, Foe; Corinthia for anyone) ----------------------------
@@ -220,74 +197,31 @@ def movable_challenge_sources(s):
     return [k for k, t in enumerate(board) if t >= 0 and any(board[x] < 0 for x in C.adj[k])]
 
 
-def _mask_kingdoms(s, mask, off):
-    for k in s.dec["opts"]:
-        mask[off["kingdom"] + k] = True
+def ct_destinations(s, k):
+    """Where the face-down Challenge token of `k` may move: the free adjacent kingdoms."""
+    return tuple(x for x in C.adj[k] if s.ct_board[x] < 0)
 
 
-@decision("ct_source", _mask_kingdoms)
-def _apply_ct_source(s, seg, i):
-    p = s.dec["p"]
-    ask(s, "ct_dest", p, src=i, opts=[x for x in C.adj[i] if s.ct_board[x] < 0])
-
-
-@decision("ct_dest", _mask_kingdoms)
-def _apply_ct_dest(s, seg, i):
-    p, src = s.dec["p"], s.dec["src"]
-    s.dec = None
+def move_challenge(s, p, src, i):
+    """`p` moves the face-down Challenge token of `src` into `i`."""
     t = s.ct_board[src]
     s.ct_board[src] = -1
     s.ct_board[i] = t
     if occupied(s, i):  # moved into a Kingdom with a Character token: revealed at once,
         # by the character there (the Ally, if the Ally moved it onto Conan)
         facer = (p if s.rk[p] == ALLY else 0) if s.loc[0] == i else foes_at(s, i)[0]
-        push(s, ["reveal", i, facer, facer])
+        push(s, S.Reveal(i, facer, facer))
 
 
 # ---- moving Fate tokens (Conan; Corinthia for anyone) -------------------------------------
-@decision("fate_source", _mask_kingdoms)
-def _apply_fate_source(s, seg, i):
-    p = s.dec["p"]
-    kinds = [f for f in range(8) if s.fate_board[i][f]]
-    s.dec = None
-    pick_fate(s, p, kinds, "move_fate", src=i) if len(kinds) > 1 else \
-        ask(s, "fate_dest", p, src=i, kind=kinds[0], opts=list(C.adj[i]))
-
-
-def _fate_move_kind(s, p, k, kw):
-    ask(s, "fate_dest", p, src=kw["src"], kind=k, opts=list(C.adj[kw["src"]]))
-
-
-FATE_HANDLERS["move_fate"] = _fate_move_kind
-
-
-@decision("fate_dest", _mask_kingdoms)
-def _apply_fate_dest(s, seg, i):
-    src, f = s.dec["src"], s.dec["kind"]
-    s.dec = None
+def move_fate(s, src, f, i):
+    """A Fate token of kind `f` moves from `src` into `i`: a character there takes it."""
     s.fate_board[src][f] -= 1
     takers = ([0] if s.loc[0] == i else []) + foes_at(s, i)
     if takers:
         s.fate[takers[0]][f] += 1
     else:
         s.fate_board[i][f] += 1
-
-
-# ---- Trade: a held Fate token for any from the supply ---------------------------------------
-def _trade_give(s, p, k, kw):
-    s.fate[p][k] -= 1
-    s.fate_supply[k] += 1
-    opts = [f for f in range(8) if s.fate_supply[f] and f != k]
-    if opts:
-        pick_fate(s, p, opts, "trade_take")
-
-
-def _trade_take(s, p, k, kw):
-    gain_fate(s, p, k)
-
-
-FATE_HANDLERS["trade_give"] = _trade_give
-FATE_HANDLERS["trade_take"] = _trade_take
 
 
 # ---- Scry -----------------------------------------------------------------------------------
@@ -311,20 +245,8 @@ def peeked(s, p, d):
     return card if card >= 0 and deck and deck[-1] == card else -1
 
 
-def _mask_scry(s, mask, off):
-    for x in s.dec["opts"]:
-        if x >= 200:
-            mask[off["slot"] + x - 200] = True
-        elif x >= 100:
-            mask[off["player"] + x - 100] = True
-        else:
-            mask[off["kingdom"] + x] = True
-
-
-@decision("scry", _mask_scry)
-def _apply_scry(s, seg, i):
-    p = s.dec["p"]
-    s.dec = None
+def scry(s, p, seg, i):
+    """`p` scries a kingdom's token, the top card of deck `i` or a token of player `i`."""
     if seg == "kingdom":
         t = s.ct_board[i]
         s.ct_known[p].add(t)
@@ -342,7 +264,7 @@ def _apply_scry(s, seg, i):
         s.log_event(f"{name_of(s, p)} scries a token in {name_of(s, i)}'s supply")
         s.log_event(f"you see a {TOKEN_NAMES[TOKEN_TYPE_OF[t]]} token in {name_of(s, i)}'s supply", to=p)
     if s.gold[p] >= 1 and scry_moves(s, p):
-        ask(s, "scry_move", p)
+        ask(s, ScryMove(p))
 
 
 def scry_moves(s, p):
@@ -358,30 +280,20 @@ def scry_moves(s, p):
     return out
 
 
-def _mask_scry_move(s, mask, off):
-    moves = scry_moves(s, s.dec["p"])
-    for m in moves:
-        mask[off["yes"] if m == 0 else off["slot"] + m] = True
-    mask[off["done"]] = True
-
-
-@decision("scry_move", _mask_scry_move)
-def _apply_scry_move(s, seg, i):
+def scry_move(s, p, seg, i):
     """After peeking, optionally pay 1 Gold for a normal Movement action, "used in any way
     that Character executes a Movement action": 'yes' moves the character, slot 1 a Challenge
     token, slot 2 a Fate token."""
-    p = s.dec["p"]
-    s.dec = None
     if seg == "done":
         return
     s.gold[p] -= 1
     if seg == "yes":
         who = 0 if s.rk[p] == ALLY else p
-        ask(s, "move_to", p, who=who, opts=list(C.adj[s.loc[who]]), why="move")
+        ask(s, MoveTo(p, who, tuple(C.adj[s.loc[who]]), "move"))
     elif i == 1:
-        ask(s, "ct_source", p, opts=movable_challenge_sources(s))
+        ask(s, CtSource(p, tuple(movable_challenge_sources(s))))
     else:
-        ask(s, "fate_source", p, opts=[x for x in range(len(C.kingdoms)) if any(s.fate_board[x])])
+        ask(s, FateSource(p, tuple(x for x in range(len(C.kingdoms)) if any(s.fate_board[x]))))
 
 
 # ---- placing Challenge tokens (Sorcery, the Challenge-token result) ------------------------
@@ -394,25 +306,22 @@ def start_place(s, p):
     """Draw a token into one's own supply, then place any token from it face down."""
     draw_challenge(s, p)
     if s.ct_hand[p] and place_targets(s):
-        ask(s, "place_token", p)
+        ask(s, PlaceToken(p))
 
 
-def _mask_place_token(s, mask, off):
-    for t in s.ct_hand[s.dec["p"]]:
-        mask[off["token"] + TOKEN_TYPE_OF[t]] = True
+def mask_place_token(s, p, mask):
+    for t in s.ct_hand[p]:
+        mask[OFF["token"] + TOKEN_TYPE_OF[t]] = True
 
 
-@decision("place_token", _mask_place_token)
-def _apply_place_token(s, seg, i):
-    p = s.dec["p"]
+def pick_token(s, p, i):
+    """`p` chose a token of type `i` from its supply: now where it goes."""
     t = next(t for t in s.ct_hand[p] if TOKEN_TYPE_OF[t] == i)
-    ask(s, "place_where", p, token=t, opts=place_targets(s))
+    ask(s, PlaceWhere(p, t, tuple(place_targets(s))))
 
 
-@decision("place_where", _mask_kingdoms)
-def _apply_place_where(s, seg, i):
-    p, t = s.dec["p"], s.dec["token"]
-    s.dec = None
+def place_token(s, p, t, i):
+    """`p` places its token `t` face down in kingdom `i`."""
     s.ct_hand[p].remove(t)
     s.ct_board[i] = t
     s.log_event(f"{name_of(s, p)} places a face-down Challenge token in {C.kingdoms[i]}")

@@ -16,26 +16,6 @@ from .tokens import peeked
 
 C = content()
 
-# Decision kinds in the game's words (the state's own names are short internal keys).
-KIND_NAMES = {
-    "side": "choose_character_side", "god": "choose_god_token", "buy": "buy_dice",
-    "plot": "plot_roll", "main": "main_action", "main_post": "free_actions",
-    "second_move_die": "second_move_die", "move_to": "choose_kingdom",
-    "ct_source": "challenge_token_to_move", "ct_dest": "challenge_token_destination",
-    "fate_source": "fate_token_to_move", "fate_dest": "fate_token_destination",
-    "pick_fate": "choose_fate_token", "pick_track": "choose_achievement_track",
-    "cycle_slot": "card_to_cycle", "keep_card": "card_to_keep", "unlock_slot": "unlock_space",
-    "scry": "scry_target", "scry_move": "scry_movement", "place_token": "challenge_token_to_place",
-    "place_where": "challenge_token_kingdom", "fight_temple": "fight_temple_of_set",
-    "reveal_choice": "reveal_challenge_token", "ambush": "ambush", "ambush_die": "ambush_die",
-    "pool": "warrior_pool", "duel_go": "duel_keep_rolling", "adjust": "change_results",
-    "enc_aside": "encounter_set_aside", "adv_choose": "choose_adventure_dice",
-    "adv_wild": "wild_symbol", "zath": "zath", "adv_gift": "give_adventure_card",
-    "adv_reward": "adventure_reward", "achieve": "achievements", "wound": "wound",
-    "set_die": "set_a_die", "kingdom_token": "kingdom_token", "corinthia_src": "corinthia_source",
-    "corinthia_what": "corinthia_token", "focus_die": "focus_die", "focus_face": "focus_result",
-    "ability_die": "ability_die",
-}
 # The reasons a decision is asked (`why` of the state's decision record), in a fixed order.
 WHYS = ("gain", "lose", "tribute", "trade_give", "trade_take", "move_fate", "aquilonia", "move",
         "sail", "push", "argos", "border", "ability", "fight", "duel", "adventure", "encounter",
@@ -43,57 +23,54 @@ WHYS = ("gain", "lose", "tribute", "trade_give", "trade_take", "move_fate", "aqu
 WHY_INDEX = {w: i for i, w in enumerate(WHYS)}
 
 
-def decision_record(s) -> dict:
-    """The particulars of the pending decision, as plain ids (see the module docstring).
+def decision_record(s, d) -> dict:
+    """The particulars of the pending decision `d`, as plain ids (see the module docstring).
     Keys: why, kingdom, player, dice, fate, rolls, pushed, points, slot, which, card, cards,
     rolled; and the actor's private `drawn` (cards) and `token` (a token type)."""
-    d = s.dec
-    if d is None:
-        return {}
-    k, p = d["k"], d["p"]
+    k, p = d.key, d.actor
     r = {}
     if k in ("god", "move_to", "pick_fate", "adjust"):
-        r["why"] = d["why"]
+        r["why"] = d.why
     elif k == "pool":
-        r["why"] = d["ctx"]
+        r["why"] = d.ctx
     elif k == "ability_die":
-        r["why"] = d["what"]
-    elif k == "kingdom_token" and "token" in d:
+        r["why"] = d.what
+    elif k == "kingdom_token" and d.token >= 0:
         r["why"] = "revealed"
-    if k in ("ct_dest", "fate_dest", "corinthia_what") or (k == "pick_fate" and "src" in d):
-        r["kingdom"] = d["src"]
+    if k in ("ct_dest", "fate_dest", "corinthia_what") or (k == "pick_fate" and d.src >= 0):
+        r["kingdom"] = d.src
     elif k in ("fight_temple", "reveal_choice", "kingdom_token"):
-        r["kingdom"] = d["kingdom"]
+        r["kingdom"] = d.kingdom
     if k == "move_to":
-        r["player"] = d["who"]
+        r["player"] = d.who
     elif k in ("adv_choose", "adv_wild"):
-        r["player"] = d["roller"]
+        r["player"] = d.roller
     elif k == "zath":
-        r["player"] = d["scorer"]
-        r["points"] = d["points"]
+        r["player"] = d.scorer
+        r["points"] = d.points
     if k == "second_move_die":
-        r["dice"] = [d["first"]]
+        r["dice"] = [d.first]
     elif k in ("unlock_slot", "adv_wild", "focus_face"):
-        r["dice"] = [d["die"]]
+        r["dice"] = [d.die]
     elif k == "adjust":
-        r["dice"] = sorted(d["dice"])
+        r["dice"] = sorted(d.dice)
     if k == "fate_dest":
-        r["fate"] = d["kind"]
+        r["fate"] = d.fate
     if k == "plot":
-        r["rolls"] = d["rolls"]
-        r["pushed"] = d.get("pushed", False)
+        r["rolls"] = d.rolls
+        r["pushed"] = d.pushed
     if k in ("keep_card", "ambush_die"):
-        r["slot"] = d["slot"]
+        r["slot"] = d.slot
     if k in ("cycle_slot", "keep_card"):
-        r["which"] = d["which"]
+        r["which"] = d.which
     if k == "adv_gift":
-        r["card"] = d["card"]
+        r["card"] = d.card
     if k == "adv_reward":
-        r["cards"] = list(d["cards"])
+        r["cards"] = list(d.cards)
     if k == "keep_card":
-        r["drawn"] = list(d["drawn"])
+        r["drawn"] = list(d.drawn)
     if k == "place_where":
-        r["token"] = TOKEN_TYPE_OF[d["token"]]
+        r["token"] = TOKEN_TYPE_OF[d.token]
     jr = s.just_rolled
     if jr and jr[0] == p:
         r["rolled"] = sorted(jr[1])

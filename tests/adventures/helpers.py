@@ -1,10 +1,14 @@
 """Helpers for scripted situations: fixed dice, named faces, and reaching a given decision."""
+from dataclasses import dataclass
+from typing import ClassVar
+
 import numpy as np
 
 import conan_envs
 from conan_envs.adventures import adventure, combat, dicepool, encounters, main_phase, modifiers, resource
 from conan_envs.adventures.actions import CODEC, NV, VERBS
 from conan_envs.adventures.content import content
+from conan_envs.adventures.frames_resolve import Adjust
 from conan_envs.adventures.position import (  # noqa: F401
     begin,
     clear_board,
@@ -16,6 +20,8 @@ from conan_envs.adventures.position import (  # noqa: F401
     set_dice,
     take_token,
 )
+from conan_envs.adventures.stack import ask
+from conan_envs.adventures.steps import Step
 
 C = content()
 K = C.kid
@@ -70,38 +76,39 @@ def play_until(state, pred, limit=5000):
 
 
 def at_main(state, p):
-    return play_until(state, lambda s: s.dec is not None and s.dec["k"] == "main" and s.dec["p"] == p)
+    return play_until(state, lambda s: not s.over and s.frame().key == "main" and s.frame().actor == p)
 
 
-from conan_envs.adventures.flow import ask, task  # noqa: E402
-
-
-@task("test_halt")
-def _halt(s):
+@dataclass(frozen=True, slots=True)
+class Halt(Step):
     """Stop the flow at a decision with only 'done' (an empty adjust) for inspection."""
-    ask(s, "adjust", 0, dice=[], why="halt")
+    kind: ClassVar[str] = "test_halt"
+
+    def run(self, s):
+        s.stack.pop()
+        ask(s, Adjust(0, (), "halt"))
 
 
-def run_tasks(s, *tasks):
-    """Replace what is pending by these tasks, then a halt, and run."""
-    begin(s, *tasks, ["test_halt"])
+def run_tasks(s, *steps):
+    """Replace what is pending by these steps of the rules, then a halt, and run."""
+    begin(s, *steps, Halt())
 
 
 def halted(s):
-    return s.dec is not None and s.dec["k"] == "adjust" and s.dec.get("why") == "halt"
+    return not s.over and s.frame().key == "adjust" and getattr(s.frame(), "why", None) == "halt"
 
 
 def answer_chores(s, until=None):
     """Answer Fate picks (first option), wounds (first die) and adjust steps (done) until
     another decision, or `until` kind, is asked."""
-    while s.dec is not None and not halted(s) and s.dec["k"] != until:
-        k = s.dec["k"]
+    while not s.over and not halted(s) and s.frame().key != until:
+        k = s.frame().key
         if k == "adjust":
             s.apply_action(act("done"))
         elif k == "pick_fate":
-            s.apply_action(act("fate", s.dec["opts"][0]))
+            s.apply_action(act("fate", s.frame().opts[0]))
         elif k == "wound":
-            s.apply_action(act("die", s.dec["opts"][0]))
+            s.apply_action(act("die", s.frame().opts[0]))
         else:
             return
 

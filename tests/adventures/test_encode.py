@@ -57,11 +57,11 @@ def test_values_stay_in_range_and_buffers_are_not_shared():
 
 def test_plot_roll_context_carries_the_roll_number():
     s = game(2).new_initial_state(0)
-    while s.dec["k"] != "plot":
+    while s.frame().key != "plot":
         s.apply_action(s.legal_actions()[0])
-    v = s.observation(s.dec["p"])
+    v = s.observation(s.frame().actor)
     assert block(v, "context")[E.CO["rolls"] - E.O["context"]] == 1 / 3
     if s.legal_action_mask()[act("yes")]:
         s.apply_action(act("yes"))
-        if s.dec is not None and s.dec["k"] == "plot":
-            assert s.observation(s.dec["p"])[E.CO["rolls"]] == 2 / 3
+        if not s.over and s.frame().key == "plot":
+            assert s.observation(s.frame().actor)[E.CO["rolls"]] == 2 / 3

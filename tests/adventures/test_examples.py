@@ -3,6 +3,8 @@ import collections
 
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import CT_KINDS, FATE_KINDS, KINGDOM_TYPES, SYM, YMIR, content
 
 from .helpers import (
@@ -30,13 +32,13 @@ C = content()
 def _plot_turn(monkeypatch, second_roll):
     """Using Wilds to Advance the Plot: Warrior + Move needed, Thief as bonus."""
     s = game(2).new_initial_state(1)
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    play_until(s, lambda s: not s.over and s.frame().key == "plot")
     P.event(s, next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"]))
-    first = s.dec["p"]
+    first = s.frame().actor
     assert first == 1  # the Foe rolls first; Conan is last in turn order
     dice = FixedDice(monkeypatch, ["wild", "pirate", "char", "kingdom"])
     s.apply_action(act("done"))  # the Foe stops
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    play_until(s, lambda s: not s.over and s.frame().key == "plot" and s.frame().actor == 0)
     card = s.plot_cards[s.plot_spaces[0] - 1]
     assert C.plot_req[card] == (SYM["move"], SYM["warrior"]) and C.plot_bonus[card] == (SYM["thief"],)
     assert s.legal_actions().count(act("die", 0)) == 1  # the Wild may be set aside
@@ -75,12 +77,12 @@ def test_wild_can_be_reassigned_to_the_bonus(monkeypatch):
 
 def test_three_character_results_fail_the_plot(monkeypatch):
     s = game(2).new_initial_state(1)
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    play_until(s, lambda s: not s.over and s.frame().key == "plot")
     FixedDice(monkeypatch, ["char", "char", "char", "kingdom"])
     s.apply_action(act("done"))
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    play_until(s, lambda s: not s.over and s.frame().key == "plot" and s.frame().actor == 0)
     s.apply_action(act("yes"))
-    assert s.plot[0] == 0 and not (s.dec["k"] == "plot" and s.dec["p"] == 0)
+    assert s.plot[0] == 0 and not (s.frame().key == "plot" and s.frame().actor == 0)
 
 
 def test_thievery_action():
@@ -104,7 +106,7 @@ def test_zamora_then_turan_kingdom_die_rolls():
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Turan"]))
     answer_chores(s)
-    assert s.dec["k"] == "main_post" and s.legal_action_mask()[act("free_roll")]
+    assert s.frame().key == "main_post" and s.legal_action_mask()[act("free_roll")]
     P.forget_kingdom_rolls(s)
     s.apply_action(act("free_roll"))  # Turan is Savage and a Port: both dice are rolled
     answer_chores(s)
@@ -124,7 +126,7 @@ def test_cimmeria_fight_four_hits_over_two_rolls(monkeypatch):
     vp = s.vp[0]
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Cimmeria"]))
-    assert s.dec["k"] == "pool"
+    assert s.frame().key == "pool"
     assert not s.legal_action_mask()[act("die", 4)]  # a Pirate cannot join the Warrior Pool
     for d in (1, 2, 3):
         s.apply_action(act("die", d))
@@ -157,12 +159,12 @@ def test_nestor_duels_thoth_amon(monkeypatch):
     for d in (1, 2, 3):
         s.apply_action(act("die", d))
     s.apply_action(act("yes"))
-    assert s.dec["k"] == "pool" and s.dec["p"] == 1
+    assert s.frame().key == "pool" and s.frame().actor == 1
     s.apply_action(act("die", 0))
     s.apply_action(act("die", 1))
     s.apply_action(act("yes"))
     assert s.hits[2] == 2 and s.hits[1] == 1
-    assert s.dec["k"] == "duel_go" and s.dec["p"] == 2
+    assert s.frame().key == "duel_go" and s.frame().actor == 2
     s.apply_action(act("yes"))
     assert s.hits[2] == 3 and s.hits[1] == 1
     s.apply_action(act("yes"))  # keeps rolling: a Scry, the last die spent
@@ -170,7 +172,7 @@ def test_nestor_duels_thoth_amon(monkeypatch):
     assert s.vp[2] == vp + 2
     assert s.ct_card[2] == [extra] and s.ct_card[1] == []
     assert s.zone[1].count(dp.WOUND) == 1
-    assert s.dec["k"] == "move_to" and s.dec["p"] == 2 and s.dec["who"] == 1
+    assert s.frame().key == "move_to" and s.frame().actor == 2 and s.frame().who == 1
     s.apply_action(act("kingdom", K["Nemedia"]))
     assert s.loc[1] == K["Nemedia"]
 
@@ -194,11 +196,11 @@ def test_three_player_encounter_won_by_the_foe(monkeypatch):
     P.encounter_track(s, [(0, 0), (2, 0), None, (1, 0)])
     FixedDice(monkeypatch, ["warrior", "move"], ["thief", "char", "kingdom"],
               ["wild", "char", "move", "scry"])
-    run_tasks(s, ["encounter_phase"])
-    assert s.dec["k"] == "enc_aside" and s.dec["p"] == 0  # one Foe die: set one aside
+    run_tasks(s, SR.ENCOUNTER_PHASE)
+    assert s.frame().key == "enc_aside" and s.frame().actor == 0  # one Foe die: set one aside
     s.apply_action(act("die", 1))
     answer_chores(s)
-    assert s.dec["k"] == "enc_aside" and s.dec["p"] == 2
+    assert s.frame().key == "enc_aside" and s.frame().actor == 2
     s.apply_action(act("die", 0))  # the Ally sets aside her Move from the track
     answer_chores(s)
     assert halted(s)
@@ -217,16 +219,16 @@ def test_the_scorpion_in_shem_with_ymir(monkeypatch):
     vp = list(s.vp)
     FixedDice(monkeypatch, ["warrior", "warrior", "scry", "char"],
               ["kingdom", "wild", "char", "char"], ["warrior", "thief", "char", "char"])
-    run_tasks(s, ["adventure_phase"])
-    assert s.dec["k"] == "adv_choose" and s.dec["roller"] == 1
+    run_tasks(s, SR.ADVENTURE_PHASE)
+    assert s.frame().key == "adv_choose" and s.frame().roller == 1
     s.apply_action(act("done"))  # Conan takes none of the Foe's dice
-    assert s.dec["roller"] == 2
+    assert s.frame().roller == 2
     s.apply_action(act("die", 0))
     s.apply_action(act("die", 1))
     # "If Conan chooses a Wild, he must specify which symbol": "applying it to Scry"
-    assert s.dec["k"] == "adv_wild" and s.dec["opts"] == [SYM["warrior"], SYM["scry"]]
+    assert s.frame().key == "adv_wild" and s.frame().opts == (SYM["warrior"], SYM["scry"])
     s.apply_action(act("symbol", SYM["scry"]))
-    assert s.dec["k"] == "adjust" and s.dec["p"] == 0  # Conan, after his roll, may use Ymir
+    assert s.frame().key == "adjust" and s.frame().actor == 0  # Conan, after his roll, may use Ymir
     s.apply_action(act("ymir_die", 2))
     s.apply_action(act("done"))
     s.apply_action(act("die", 0))
@@ -241,7 +243,7 @@ def test_janissa_turns_in_fate_tokens_in_turan():
     s = at_main(game(3).new_initial_state(8), 0)
     P.place(s, {0: "Turan"})
     P.give(s, 2, fate={"thief": 1, "pirate": 3}, ach=[0, 0, 0])
-    run_tasks(s, ["achieve", 2])
+    run_tasks(s, SR.AchieveStep(2))
     legal = set(s.legal_actions())
     assert legal == {act("ach", 0), act("ach", 1), act("ach", 2), act("done")}  # no "all Thief"
     s.apply_action(act("ach", 1))  # all three Pirate tokens: 2 spaces
@@ -253,10 +255,10 @@ def test_janissa_turns_in_fate_tokens_in_turan():
 def test_scoring_track_gold_at_16_is_gained_again_after_moving_back():
     s = at_main(game(2).new_initial_state(9), 0)
     P.give(s, 0, vp=14, gold=0)
-    run_tasks(s, ["reward", 0, ["vp:3"]])
+    run_tasks(s, S.Reward(0, ("vp:3",)))
     assert s.vp[0] == 17 and s.gold[0] == 1
     P.give(s, 0, vp=15)  # the score moved back
-    run_tasks(s, ["reward", 0, ["vp:1"]])
+    run_tasks(s, S.Reward(0, ("vp:1",)))
     assert s.gold[0] == 2
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FOE, KINGDOM_TYPES, content
 from conan_envs.adventures.encode import encode
 from conan_envs.adventures.resource import can_buy, price, turn_order
@@ -90,7 +91,8 @@ def test_resample_keeps_what_the_observer_knows():
 
 
 def test_foe_dice_prices_count_free_dice():
-    s = play_until(game(2).new_initial_state(0), lambda s: s.dec and s.dec["k"] == "buy" and s.dec["p"] == 1)
+    s = play_until(game(2).new_initial_state(0),
+                   lambda s: not s.over and s.frame().key == "buy" and s.frame().actor == 1)
     P.give(s, 1, gained=0, free_dice=1, gold=10)
     assert price(s, 1) == 0
     P.give(s, 1, gained=1)
@@ -126,7 +128,7 @@ def test_leaving_the_eastern_desert_takes_two_move_dice():
     assert not s.legal_action_mask()[die_act(0, "move")]
     set_dice(s, 0, ["move", "char"])
     s.apply_action(die_act(0, "move"))
-    assert s.dec["k"] == "second_move_die"
+    assert s.frame().key == "second_move_die"
     s.apply_action(act("die", 1))
     s.apply_action(act("kingdom", K["Shem"]))
     assert s.loc[0] == K["Shem"] and s.zone[0] == [dp.SPENT, dp.SPENT]
@@ -144,7 +146,7 @@ def test_ally_moving_conan_to_and_from_adventures_earns_fate():
     s.apply_action(act("kingdom", K["Nemedia"]))
     answer_chores(s)
     assert sum(s.fate[2]) == 1 and sum(s.fate[0]) == 0
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 2)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 2)
     clear_board(s)
     P.place(s, {0: "Nemedia", 1: "Stygia"})
     P.face_up(s, adventures=[adv_nemedia, -1, -1])
@@ -173,10 +175,10 @@ def test_conan_wins_ties_against_a_foe(monkeypatch):
     s.apply_action(act("yes"))
     s.apply_action(act("die", 0))
     s.apply_action(act("yes"))
-    while s.dec["k"] == "duel_go":
+    while s.frame().key == "duel_go":
         s.apply_action(act("yes"))
     answer_chores(s)
-    assert s.dec["k"] == "move_to" and s.dec["p"] == 0  # Conan won the 1-1 tie: he pushes
+    assert s.frame().key == "move_to" and s.frame().actor == 0  # Conan won the 1-1 tie: he pushes
     assert s.vp[0] == vp0 and s.zone[1].count(dp.WOUND) == 1
 
 
@@ -191,7 +193,7 @@ def test_foe_revealing_a_temple_of_set_scores_two():
     vp = s.vp[1]
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Ophir"]))
-    assert s.dec["k"] == "reveal_choice"  # a Foe may leave it face down
+    assert s.frame().key == "reveal_choice"  # a Foe may leave it face down
     s.apply_action(act("yes"))
     assert s.vp[1] == vp + 2 and s.temple[K["Ophir"]] == [temple]
 
@@ -209,7 +211,7 @@ def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
     s = at_main(game(3).new_initial_state(1), 0)
     P.face_up(s, adventures=[-1, -1, -1])
     plot, vp = list(s.plot), list(s.vp)
-    run_tasks(s, ["adventure_phase"])
+    run_tasks(s, SR.ADVENTURE_PHASE)
     answer_chores(s)
     assert s.plot[1] == plot[1] + 1 and s.plot[0] == plot[0] and s.plot[2] == plot[2]
     assert s.vp[1] - vp[1] == s.plot_spaces[plot[1]]
@@ -218,7 +220,7 @@ def test_foes_advance_on_the_plot_when_no_adventure_is_attempted():
 def test_game_ends_at_the_round_end_with_achievement_points():
     s = at_main(game(2).new_initial_state(1), 0)
     P.scores(s, vp=[41, 42], ach=[[8, 4, 0], [0, 0, 0]])
-    run_tasks(s, ["eor_final"])
+    run_tasks(s, SR.EOR_FINAL)
     assert s.is_terminal()
     assert s.vp == [41 + 8 + 5, 42] and s.returns() == [1.0, -1.0]
 
@@ -226,7 +228,7 @@ def test_game_ends_at_the_round_end_with_achievement_points():
 def test_ties_go_to_the_player_further_along_the_plot():
     s = at_main(game(2).new_initial_state(1), 0)
     P.scores(s, vp=[42, 42], plot=[3, 4], ach=[[0] * 3, [0] * 3])
-    run_tasks(s, ["eor_final"])
+    run_tasks(s, SR.EOR_FINAL)
     assert s.winners == [1]
 
 
@@ -234,7 +236,7 @@ def test_team_game_lowest_score_loses():
     s = at_main(game(4, team=True).new_initial_state(1), 0)
     P.scores(s, vp=[30, 40, 35, 12], ach=[[0] * 3 for _ in range(4)])
     P.end_triggered(s)
-    run_tasks(s, ["eor_final"])
+    run_tasks(s, SR.EOR_FINAL)
     assert sorted(s.winners) == [0, 2] and s.returns() == [1.0, -1.0, 1.0, -1.0]
 
 
@@ -300,7 +302,7 @@ def test_ability_and_ibis():
     s.apply_action(act("kingdom", K["Ophir"]))
     answer_chores(s)
     assert s.loc[0] == K["Ophir"] and s.ability_used[0]
-    assert s.dec["k"] == "main" and not s.legal_action_mask()[act("ability")]
+    assert s.frame().key == "main" and not s.legal_action_mask()[act("ability")]
     from conan_envs.adventures.content import IBIS
     P.give(s, 0, gods=[IBIS])
     s.apply_action(act("ibis"))

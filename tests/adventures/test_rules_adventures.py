@@ -4,6 +4,8 @@ import numpy as np
 
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FATE_KINDS, KINGDOM_TYPES, content
 
 from .helpers import (
@@ -37,7 +39,7 @@ def test_adventure_completed_by_a_foe_scores_only_that_foe(monkeypatch):
     # the Foe (first in turn order) applies its two Warriors and completes the Adventure.
     FixedDice(monkeypatch, ["warrior", "warrior", "char", "char"], ["kingdom", "scry", "char", "char"],
               ["thief", "char", "char", "move"])
-    run_tasks(s, ["adventure_phase"])
+    run_tasks(s, SR.ADVENTURE_PHASE)
     s.apply_action(act("done"))
     s.apply_action(act("die", 0))
     s.apply_action(act("die", 1))
@@ -54,11 +56,11 @@ def test_zath_doubles_adventure_points(monkeypatch):
     P.give(s, 0, gods=[ZATH], ability_used=True)
     vp = s.vp[0]
     FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "scry", "warrior", "warrior"])
-    run_tasks(s, ["adventure_phase"])
+    run_tasks(s, SR.ADVENTURE_PHASE)
     answer_chores(s, until="adv_choose")
     for d in range(4):
         s.apply_action(act("die", d))
-    assert s.dec["k"] == "zath"
+    assert s.frame().key == "zath"
     s.apply_action(act("zath"))
     answer_chores(s)
     assert s.vp[0] - vp == 2 * 4 * 3 and ZATH not in s.gods[0]
@@ -75,9 +77,9 @@ def test_nobody_defeating_an_encounter_means_no_penalties(monkeypatch):
     P.encounter_track(s, [(0, 3), (1, 3), None, None])
     # Conan's single Warrior is no Double Warrior; the Foe rolls one Warrior only
     FixedDice(monkeypatch, ["warrior", "char", "char"], ["warrior", "char", "char", "move"])
-    run_tasks(s, ["encounter_phase"])
+    run_tasks(s, SR.ENCOUNTER_PHASE)
     answer_chores(s, until="enc_aside")
-    s.apply_action(act("die", s.dec["opts"][0]))
+    s.apply_action(act("die", s.frame().opts[0]))
     answer_chores(s)
     assert halted(s)
     assert [sum(f) for f in s.fate] == [1, 1] and all(dp.WOUND not in z for z in s.zone)
@@ -95,7 +97,7 @@ def test_giant_spider_needs_conans_double_warrior_on_a_primary_die(monkeypatch):
     P.encounter_track(s, [(0, 3), (1, 3), None, None])
     vp = s.vp[0]
     FixedDice(monkeypatch, ["warrior+warrior", "char", "char"])
-    run_tasks(s, ["encounter_phase"])
+    run_tasks(s, SR.ENCOUNTER_PHASE)
     answer_chores(s, until="enc_aside")
     s.apply_action(act("die", 2))
     answer_chores(s)
@@ -109,7 +111,7 @@ def test_event_places_tokens_only_in_empty_unoccupied_kingdoms():
     ks = C.event_ct[e]
     P.place(s, {0: ks[0]})
     P.event_on_top(s, e)
-    run_tasks(s, ["event"])
+    run_tasks(s, S.EVENT)
     assert s.ct_board[ks[0]] == -1 and all(s.ct_board[k] >= 0 for k in ks[1:])
     assert all(t not in s.ct_known[p] for p in range(2) for t in s.ct_board if t >= 0)
 
@@ -123,11 +125,11 @@ def test_kingdom_effects_brythunia_and_argos():
     s.apply_action(die_act(0, "kingdom effect"))
     assert s.fate[0][0] == 2  # two Move Fate tokens
     P.place(s, {0: "Argos"})
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 0)
     set_dice(s, 0, ["kingdom"])
     P.place(s, {0: "Argos"})
     s.apply_action(die_act(0, "kingdom effect"))
-    assert s.dec["k"] == "move_to" and set(s.dec["opts"]) == set(C.pirate_kingdoms) - {K["Argos"]}
+    assert s.frame().key == "move_to" and set(s.frame().opts) == set(C.pirate_kingdoms) - {K["Argos"]}
 
 
 def test_cycled_cards_are_seen_by_the_cycler_only():
@@ -136,13 +138,13 @@ def test_cycled_cards_are_seen_by_the_cycler_only():
     set_dice(s, 0, ["trade", "char"])
     s.apply_action(die_act(0, "trade: cycle adventure"))
     s.apply_action(act("slot", 0))
-    assert s.dec["k"] == "keep_card"
+    assert s.frame().key == "keep_card"
     foe_view, conan_view = s.observation(1), s.observation(0)
     rng = np.random.default_rng(0)
-    others = {tuple(s.resample_hidden(1, rng).dec["drawn"]) for _ in range(10)}
+    others = {tuple(s.resample_hidden(1, rng).frame().drawn) for _ in range(10)}
     assert len(others) > 1
     r = s.resample_hidden(0, rng)
-    assert r.dec["drawn"] == s.dec["drawn"] and np.array_equal(r.observation(0), conan_view)
+    assert r.frame().drawn == s.frame().drawn and np.array_equal(r.observation(0), conan_view)
     assert np.array_equal(s.resample_hidden(1, rng).observation(1), foe_view)
 
 
@@ -159,7 +161,7 @@ def test_extra_action_token_rerolls_the_spent_die(monkeypatch):
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Ophir"]))
     assert s.ct_card[0] == [extra]  # revealed by Conan, kept face up on his card
-    assert s.dec["k"] == "main_post"
+    assert s.frame().key == "main_post"
     s.apply_action(act("use_extra_action"))
     assert s.zone[0][0] == dp.ACTIVE and s.ct_card[0] == [] and extra in s.ct_discard
 
@@ -174,7 +176,7 @@ def test_ambush_lets_the_next_foe_duel_conan_or_take_a_track_slot():
     set_dice(s, 1, ["kingdom", "char"])
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Ophir"]))
-    assert s.dec["k"] == "ambush" and s.dec["p"] == 1
+    assert s.frame().key == "ambush" and s.frame().actor == 1
     s.apply_action(act("slot", 2))  # any active die, whatever the slot shows
     s.apply_action(act("die", 0))
     assert s.track_p[2] == 1 and s.zone[1][0] == dp.TRACK
@@ -187,9 +189,9 @@ def test_adventure_reward_at_the_end_of_the_round_in_its_kingdom():
     P.place(s, {0: "Brythunia"})
     P.give(s, 0, ach=[0, 0, 0])
     P.forget_kingdom_rolls(s)
-    run_tasks(s, ["eor_player", 0])
-    while s.dec["k"] != "adjust":
-        if s.dec["k"] == "pick_track":
+    run_tasks(s, SR.EorPlayer(0))
+    while s.frame().key != "adjust":
+        if s.frame().key == "pick_track":
             s.apply_action(act("ach", 2 * 2))  # Warrior
         else:
             s.apply_action(act("done") if s.legal_action_mask()[act("done")] else s.legal_actions()[0])
@@ -220,7 +222,7 @@ def test_tribute_takes_a_god_with_its_gold_and_three_is_the_limit():
     s.apply_action(die_act(0, "tribute"))
     s.apply_action(act("god", SET))
     assert s.gods[0] == [ASURA, BEL, SET] and s.gold[0] == 3 and s.god_gold[SET] == 0
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 0)
     set_dice(s, 0, ["kingdom"])
     assert not s.legal_action_mask()[die_act(0, "tribute")]
     assert MITRA not in s.gods[0]
@@ -229,10 +231,10 @@ def test_tribute_takes_a_god_with_its_gold_and_three_is_the_limit():
 def test_fate_and_god_tokens_change_plot_results(monkeypatch):
     from conan_envs.adventures.content import BEL, MITRA, SET
     s = game(2).new_initial_state(1)
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot")
+    play_until(s, lambda s: not s.over and s.frame().key == "plot")
     FixedDice(monkeypatch, ["kingdom", "kingdom", "kingdom", "kingdom"], ["char", "char", "char", "char"])
     s.apply_action(act("done"))
-    play_until(s, lambda s: s.dec and s.dec["k"] == "plot" and s.dec["p"] == 0)
+    play_until(s, lambda s: not s.over and s.frame().key == "plot" and s.frame().actor == 0)
     P.give(s, 0, gods=[MITRA, SET, BEL], fate=[0, 1, 0, 0, 0, 0, 0, 0])
     P.event(s, next(i for i, e in enumerate(C.events) if e["plot_bonus"] == ["gold:2"]))
     s.apply_action(act("mitra"))  # reroll all: four Characters
@@ -265,7 +267,7 @@ def test_kingdom_effects_aquilonia_hyperborea_corinthia():
     s.apply_action(die_act(0, "kingdom effect"))  # return a Fate token for 2 Gold
     s.apply_action(act("fate", 3))
     assert s.gold[0] == 2 and sum(s.fate[0]) == 0
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 0)
     clear_board(s)
     no_tokens(s, 0)
     P.place(s, {0: "Hyperborea"})
@@ -277,7 +279,7 @@ def test_kingdom_effects_aquilonia_hyperborea_corinthia():
     assert not s.legal_action_mask()[act("face", wild)]  # focus: any face but the Wild
     s.apply_action(act("face", 1))
     assert s.face[0][1] == faces[1]
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 0)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 0)
     clear_board(s)
     no_tokens(s, 0)
     P.place(s, {0: "Corinthia"})
@@ -320,11 +322,11 @@ def test_a_placed_token_is_known_to_its_placer_only():
     P.hold_tokens(s, 1, [])
     set_dice(s, 1, ["sorcery|warrior", "char"])
     s.apply_action(die_act(0, "sorcery: place challenge token"))
-    assert s.dec["k"] == "place_token" and len(s.ct_hand[1]) == 1
+    assert s.frame().key == "place_token" and len(s.ct_hand[1]) == 1
     t = s.ct_hand[1][0]
     s.apply_action(s.legal_actions()[0])
-    assert s.dec["k"] == "place_where" and s.loc[0] not in s.dec["opts"]  # no character there
-    target = s.dec["opts"][0]
+    assert s.frame().key == "place_where" and s.loc[0] not in s.frame().opts  # no character there
+    target = s.frame().opts[0]
     s.apply_action(act("kingdom", target))
     assert s.ct_board[target] == t and t in s.ct_known[1]
     for r in (0, 2):
@@ -360,7 +362,7 @@ def test_temple_of_set_fought_with_a_warrior_action(monkeypatch):
     set_dice(s, 2, ["warrior", "wild", "scry"])
     FixedDice(monkeypatch, ["warrior", "wild"])
     s.apply_action(die_act(0, "fight temple of set"))
-    assert s.dec["k"] == "pool" and s.zone[2][0] == dp.POOL
+    assert s.frame().key == "pool" and s.zone[2][0] == dp.POOL
     s.apply_action(act("die", 1))
     s.apply_action(act("yes"))
     assert s.temple[K["Koth"]] == [] and temple in s.ct_discard
@@ -374,7 +376,7 @@ def test_main_phase_ends_when_every_die_is_spent():
         P.give(s, p, card_tokens=[])
     s.apply_action(die_act(0, "pass"))
     answer_chores(s)
-    if s.dec["k"] == "main":
+    if s.frame().key == "main":
         s.apply_action(die_act(0, "pass"))
         answer_chores(s)
     assert s.phase != "main"
@@ -386,15 +388,15 @@ def test_team_partner_zath_and_gold():
     P.give(s, 0, gods=[])
     P.give(s, 2, gods=[ZATH])
     P.give(s, 0, vp=0)
-    run_tasks(s, ["adv_score", 0, 6])
-    assert s.dec["k"] == "zath" and s.dec["p"] == 2  # the Ally's Zath for Conan's points
+    run_tasks(s, SR.AdvScore(0, 6))
+    assert s.frame().key == "zath" and s.frame().actor == 2  # the Ally's Zath for Conan's points
     s.apply_action(act("zath"))
     assert s.vp[0] == 12 and s.gods[2] == []
     s2 = at_main(game(4, team=True).new_initial_state(7), 0)
     P.give(s2, 0, gold=2)
     P.give(s2, 2, gold=0)
     s2.apply_action(act("give_gold"))
-    assert s2.gold == [1, s2.gold[1], 1, s2.gold[3]] and s2.dec["k"] == "main"
+    assert s2.gold == [1, s2.gold[1], 1, s2.gold[3]] and s2.frame().key == "main"
     s3 = at_main(game(4).new_initial_state(7), 0)
     P.give(s3, 0, gold=2)
     assert not s3.legal_action_mask()[act("give_gold")]

@@ -2,6 +2,8 @@
 enforces; positions come from the position builder and public moves."""
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import ASURA, FOE, SET, SYM, content
 
 from .helpers import (
@@ -41,14 +43,14 @@ def duel_on_conans_turn(monkeypatch):
 
 def to_pool_rolls(s):
     """Form both Warrior Pools (the Warrior dice) and stop at the first change of results."""
-    while s.dec["k"] != "adjust":
-        k, p = s.dec["k"], s.dec["p"]
+    while s.frame().key != "adjust":
+        k, p = s.frame().key, s.frame().actor
         if k == "pool":
             dice = [d for d in dp.dice_in(s, p, dp.ACTIVE) if C.face_names[s.face[p][d]] == "Warrior"]
             s.apply_action(act("die", dice[0]) if dice[:2] != [] and len(dp.dice_in(s, p, dp.POOL)) < 2
                            else act("yes"))
         elif k == "pick_fate":
-            s.apply_action(act("fate", s.dec["opts"][0]))
+            s.apply_action(act("fate", s.frame().opts[0]))
         else:
             raise AssertionError(k)
     return s
@@ -61,11 +63,11 @@ def test_asura_is_not_offered_to_the_defender_on_conans_turn(monkeypatch):
     tokens any time you have agency over your dice")."""
     s = duel_on_conans_turn(monkeypatch)
     to_pool_rolls(s)
-    assert s.dec["p"] == 0 and s.duel is not None  # Conan, after his roll, on his turn
+    assert s.frame().actor == 0 and s.duel is not None  # Conan, after his roll, on his turn
     mask = s.legal_action_mask()
     assert any(mask[act("asura", j)] for j in range(6))
     s.apply_action(act("done"))
-    assert s.dec["k"] == "adjust" and s.dec["p"] == 1  # the Foe, asked for its Fate token
+    assert s.frame().key == "adjust" and s.frame().actor == 1  # the Foe, asked for its Fate token
     mask = s.legal_action_mask()
     assert not any(mask[act("set_die", d * 11 + x)] for d in range(4) for x in range(11))
     assert any(mask[act("fate_die", j)] for j in range(32))
@@ -85,7 +87,7 @@ def test_asura_is_offered_to_the_foe_in_a_duel_on_its_own_turn(monkeypatch):
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", C.kid["Aquilonia"]))
     to_pool_rolls(s)
-    assert s.dec["p"] == 1 and s.duel is not None
+    assert s.frame().actor == 1 and s.duel is not None
     mask = s.legal_action_mask()
     assert any(mask[act("asura", j)] for j in range(6))
     assert any(mask[act("set_die", j)] for j in range(44))
@@ -97,9 +99,9 @@ def test_the_defender_holding_only_turn_gods_is_not_asked(monkeypatch):
     s = duel_on_conans_turn(monkeypatch)
     P.give(s, 1, fate=[0] * 8, gods=[SET])
     to_pool_rolls(s)
-    assert s.dec["p"] == 0
+    assert s.frame().actor == 0
     s.apply_action(act("done"))
-    assert s.dec is None or s.dec["k"] != "adjust" or s.dec["p"] != 1
+    assert s.over or s.frame().key != "adjust" or s.frame().actor != 1
 
 
 # ---- Scoring track: "in order gained" -----------------------------------------------------
@@ -112,8 +114,8 @@ def test_scoring_track_rewards_are_gained_in_order(monkeypatch):
     clear_board(s)
     P.place(s, {0: "Cimmeria"})  # Warrior and Move: a choice of local Fate token
     P.give(s, 0, vp=15, gold=0)
-    run_tasks(s, ["reward", 0, ["vp:5"]])
-    assert s.dec["k"] == "pick_fate" and s.dec["p"] == 0
+    run_tasks(s, S.Reward(0, ("vp:5",)))
+    assert s.frame().key == "pick_fate" and s.frame().actor == 0
     assert s.vp[0] == 20 and s.gold[0] == 1  # the Gold for 16 came first
     answer_chores(s)
     assert halted(s)
@@ -210,7 +212,7 @@ def test_the_free_movement_ability_is_not_offered_in_a_vast_kingdom():
     P.place(s, {0: "Cimmeria"})
     assert s.legal_action_mask()[act("ability")]
     s.apply_action(act("ability"))
-    assert s.dec["k"] == "move_to"
+    assert s.frame().key == "move_to"
     assert s.log[-1][2] == "Conan uses the Character ability: a free Movement action"
 
 
@@ -221,8 +223,8 @@ def test_an_adventure_track_advance_is_not_labelled_as_a_trade_in():
     s = at_main(game(2).new_initial_state(4), 0)
     P.place(s, {0: "Shem"})
     P.give(s, 0, fate=[0] * 8)
-    run_tasks(s, ["reward1", 0, "advance:warrior|thief"])
-    assert s.dec["k"] == "pick_track"
+    run_tasks(s, S.Reward1(0, "advance:warrior|thief"))
+    assert s.frame().key == "pick_track"
     names = {s.action_to_string(a) for a in s.legal_actions()}
     assert names == {"advance 1 on the Warrior track", "advance 1 on the Thief track"}
     s.apply_action(act("ach", 2 * 1))  # Thief
@@ -259,9 +261,9 @@ def test_prompts_name_the_choices_offered():
             for seg in ("yes", "done"):
                 if s.legal_action_mask()[act(seg)]:
                     name = s.action_to_string(act(seg))
-                    assert name not in ("yes", "done"), (s.dec["k"], name)
-                    assert name.lower() in prompt.lower(), (s.dec["k"], name, prompt)
-                    seen.add(s.dec["k"])
+                    assert name not in ("yes", "done"), (s.frame().key, name)
+                    assert name.lower() in prompt.lower(), (s.frame().key, name, prompt)
+                    seen.add(s.frame().key)
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert {"plot", "adjust", "buy"} <= seen
 
@@ -292,10 +294,10 @@ def test_conans_wild_is_no_scry_for_the_scorpion(monkeypatch):
     P.turn_order(s, [1, 2, 0])
     FixedDice(monkeypatch, ["char"] * 4, ["kingdom", "warrior", "warrior", "char"],
               ["wild", "char", "char", "char"])
-    run_tasks(s, ["adventure_phase"])
-    assert s.dec["k"] == "adv_choose" and s.dec["roller"] == 2  # nothing of the Foe's helps
+    run_tasks(s, SR.ADVENTURE_PHASE)
+    assert s.frame().key == "adv_choose" and s.frame().roller == 2  # nothing of the Foe's helps
     for d in (0, 1, 2):
         s.apply_action(act("die", d))
     assert s.face[0][0] == P.face("wild")  # Conan rolled his Wild
-    assert not (s.dec is not None and s.dec["k"] == "adv_choose" and s.dec["roller"] == 0)
+    assert not (not s.over and s.frame().key == "adv_choose" and s.frame().roller == 0)
     assert not s.adv["done"]

@@ -5,6 +5,8 @@ import numpy as np
 
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps as S
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import ASURA, ISHTAR, content
 
 from .helpers import (
@@ -49,7 +51,7 @@ def test_encounter_rolled_and_track_dice_are_matched_together(monkeypatch):
     s = kozak_scene("warrior", 0)
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["wild", "warrior", "char"])
     vp = s.vp[2]
-    run_tasks(s, ["encounter", 0])
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert halted(s)
     assert s.vp[2] == vp + 1  # the reward: 1 Victory point and 2 Gold
@@ -62,14 +64,14 @@ def test_a_wild_on_the_track_counts_as_one_symbol_of_its_space(monkeypatch):
     s = kozak_scene("wild", 1)
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["warrior", "warrior", "char"])
     vp = s.vp[2]
-    run_tasks(s, ["encounter", 0])
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert halted(s)
     assert s.vp[2] == vp  # two Warriors rolled, the Thief missing: not defeated
 
     s = kozak_scene("wild", 1)  # on the same space it does stand for the missing Warrior
     FixedDice(monkeypatch, ["char"] * 4, ["char"] * 4, ["warrior", "thief", "char"])
-    run_tasks(s, ["encounter", 0])
+    run_tasks(s, SR.Encounter(0))
     answer_chores(s)
     assert s.vp[2] == vp + 1
 
@@ -80,22 +82,22 @@ def to_conans_plot_roll(monkeypatch, first_roll, gold=20, god=None):
     s = game(2, start_gold=gold).new_initial_state(0)
     fixed = None
     for _ in range(400):
-        d = s.dec
+        d = s.frame()
         mask = s.legal_action_mask()
-        if d["k"] == "plot" and d["p"] == 1:
+        if d.key == "plot" and d.actor == 1:
             fixed = FixedDice(monkeypatch, first_roll)
             s.apply_action(act("done"))
             continue
-        if d["k"] == "plot" and d["p"] == 0:
+        if d.key == "plot" and d.actor == 0:
             assert fixed is not None
             return s
-        if d["k"] == "buy" and d["p"] == 0 and mask[act("buy", 1)] and len(s.zone[0]) < len(first_roll):
+        if d.key == "buy" and d.actor == 0 and mask[act("buy", 1)] and len(s.zone[0]) < len(first_roll):
             s.apply_action(act("buy", 1))
-        elif d["k"] == "god" and d["p"] == 0 and god is not None and mask[act("god", god)]:
+        elif d.key == "god" and d.actor == 0 and god is not None and mask[act("god", god)]:
             s.apply_action(act("god", god))
         elif mask[act("done")]:
             s.apply_action(act("done"))
-        elif d["k"] == "god" and d["p"] == 1:
+        elif d.key == "god" and d.actor == 1:
             s.apply_action(int(np.flatnonzero(mask)[-1]))
         else:
             s.apply_action(int(np.flatnonzero(mask)[0]))
@@ -111,7 +113,7 @@ def test_pushing_for_the_bonus_and_rolling_three_characters_fails_the_plot(monke
     s.apply_action(act("die", 1))  # Warrior: the required results (Move, Warrior) are aside
     FixedDice(monkeypatch, ["char", "char", "char", "kingdom"])
     s.apply_action(act("yes"))  # push for the Thief bonus
-    assert s.dec["k"] == "plot" and s.dec["pushed"]
+    assert s.frame().key == "plot" and s.frame().pushed
     assert "3 or more Characters" in s.view(0)["decision"]["prompt"]
     s.apply_action(act("done"))
     assert s.plot[0] == 0 and s.vp[0] == 0  # failed completely
@@ -134,9 +136,9 @@ def test_asura_is_usable_on_the_plot_roll(monkeypatch):
     old = list(s.adv_face)
     assert s.legal_action_mask()[act("asura", 0)]
     s.apply_action(act("asura", 0))
-    if s.dec["k"] == "keep_card":
+    if s.frame().key == "keep_card":
         s.apply_action(act("slot", 0))
-    assert s.dec["k"] == "plot" and s.dec["p"] == 0  # back to the Plot roll
+    assert s.frame().key == "plot" and s.frame().actor == 0  # back to the Plot roll
     assert s.adv_face[0] != old[0] and ASURA not in s.gods[0]
 
 
@@ -150,8 +152,8 @@ def test_asura_does_not_cycle_the_adventure_being_attempted(monkeypatch):
     set_dice(s, 0, ["char"] * 4, zone=dp.SPENT)
     set_dice(s, 1, ["char"] * 4, zone=dp.SPENT)
     FixedDice(monkeypatch, ["char"] * 4, ["warrior"] + ["char"] * 3)
-    run_tasks(s, ["adventure_phase"])
-    assert s.dec["k"] == "adjust" and s.dec["p"] == 0 and s.adv["card"] == a
+    run_tasks(s, SR.ADVENTURE_PHASE)
+    assert s.frame().key == "adjust" and s.frame().actor == 0 and s.adv["card"] == a
     mask = s.legal_action_mask()
     assert not mask[act("asura", 0)]  # the Adventure being attempted
     assert mask[act("asura", 1)] and mask[act("asura", 3)]
@@ -166,7 +168,7 @@ def test_a_wound_on_a_die_on_the_encounter_track_frees_its_space():
     P.encounter_track(s, [None, None, (3, 0), None])
     for d in (1, 2, 3):
         P.move_die(s, 3, d, dp.WOUND)
-    run_tasks(s, ["wound", 3])
+    run_tasks(s, S.WoundStep(3))
     assert halted(s)
     assert s.zone[3][0] == dp.WOUND and s.track_p[2] == -1 and s.track_d[2] == -1
     assert s.game.state_from_snapshot(s.snapshot()).track_p == [-1, -1, -1, -1]

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+import conan_envs.tower.frames  # noqa: F401 - a frame class of another game, known to the loader
 from baselines import load_agent
 from conan_envs.engine import CorruptStateError
 
@@ -80,39 +81,41 @@ def test_edited_counts_and_out_of_range_values_are_refused(saved):
     refused(g, edited(t, lambda f: f.update(winners=[10**6], over=True)), "winners")
 
 
-def test_forged_decisions_and_tasks_are_refused(saved):
+def _frame(cls, **f):
+    return {"__t": "obj", "cls": f"conan_envs.adventures.{cls}", "f": f}
+
+
+def test_forged_frames_are_refused(saved):
+    """The pending steps and decision are the engine's stack of frames: a frame of another
+    kind, a decision of a player not in the game, a decision under a step, an empty stack and
+    a stack too deep are refused, naming the stack."""
     g, texts = saved
     t = texts[5]
     data = json.loads(t)
-    dec = data["fields"]["dec"][0]
-    refused(g, edited(t, lambda f: f["dec"][0].update(k="no such")), "dec")
-    refused(g, edited(t, lambda f: f["dec"][0].update(p=7)), r"dec\.p")
-    refused(g, edited(t, lambda f: f["dec"][0].update(extra=1)), "dec")
-    refused(g, edited(t, lambda f: f.update(dec=[])), "dec")
-    refused(g, edited(t, lambda f: f["tasks"].append(["buy", 9])), "tasks")
-    refused(g, edited(t, lambda f: f["tasks"].append(["reward", 0, ["vp:100000"]])), "tasks")
-    refused(g, edited(t, lambda f: f["tasks"].append(["no such task"])), "tasks")
-    refused(g, edited(t, lambda f: f.update(tasks=[["round"]] * 500)), "tasks")
+    top = data["fields"]["stack"][-1]
+    assert top["f"]["actor"] >= 0  # a decision waits on top
+    tower = {"__t": "obj", "cls": "conan_envs.tower.frames.Dice", "f": {"actor": 0}}
+    refused(g, edited(t, lambda f: f["stack"].__setitem__(-1, tower)), "stack")
+    refused(g, edited(t, lambda f: f["stack"][-1]["f"].update(actor=7)), "stack")
+    refused(g, edited(t, lambda f: f["stack"].append(_frame("frames.Side", actor=0))), "stack")
+    refused(g, edited(t, lambda f: f["stack"].insert(0, _frame("frames.Side", actor=0))),
+            "stack")
+    refused(g, edited(t, lambda f: f.update(stack=[])), "stack")
+    refused(g, edited(t, lambda f: f["stack"].__setitem__(slice(0, 0), [_frame("steps.Round")] * 500)),
+            "stack")
+    refused(g, edited(t, lambda f: f["stack"].insert(0, _frame("steps.BuyStep", p=9))), "stack")
+    refused(g, edited(t, lambda f: f["stack"].insert(0, _frame("steps.Reward", p=0, items=[]))),
+            "stack")
     # a move whose options point outside the kingdoms would offer other segments' actions
     s = g.state_from_snapshot(t)
     rng = np.random.default_rng(0)
     for _ in range(400):
-        if s.dec is not None and s.dec["k"] == "move_to":
+        if not s.over and s.frame().key == "move_to":
             break
         s.apply_action(int(rng.choice(s.legal_actions())))
-    if s.dec is not None and s.dec["k"] == "move_to":
-        refused(g, edited(s.snapshot(), lambda f: f["dec"][0]["opts"].append(30)), r"dec\.opts")
-    assert dec["k"]
-
-
-def test_the_saved_decision_list_is_checked_before_it_is_unwrapped(saved):
-    """A save holds the pending decision as a list of at most one record; a longer list is
-    refused by the field checks, before the rebuild takes its first record."""
-    g, texts = saved
-    t = texts[5]
-    with pytest.raises(CorruptStateError,
-                       match=r"^saved adventures_v2 state: field dec: expected \[\] or \[decision\]$"):
-        g.state_from_snapshot(edited(t, lambda f: f["dec"].append(f["dec"][0])))
+    assert not s.over and s.frame().key == "move_to"
+    refused(g, edited(s.snapshot(), lambda f: f["stack"][-1]["f"]["opts"]["v"].append(30)),
+            "opts")
 
 
 def test_every_state_of_real_games_round_trips():

@@ -10,6 +10,7 @@ from baselines.scripted.adventures import ScriptedAgent, TeamFoeAgent
 from conan_envs import ConfigError
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
+from conan_envs.adventures import steps_resolve as SR
 from conan_envs.adventures.content import FATE_KINDS, content
 
 from .helpers import (
@@ -68,7 +69,7 @@ def drive(s, agents, until, limit=500):
     for _ in range(limit):
         if until(s):
             return s
-        s.apply_action(answer(agents[s.dec["p"]], s))
+        s.apply_action(answer(agents[s.frame().actor], s))
     raise AssertionError("situation not reached")
 
 
@@ -86,13 +87,14 @@ def _unchosen_scorpion(monkeypatch, fate):
     P.give(s, 1, fate=fate)
     FixedDice(monkeypatch, ["warrior", "char", "char", "char"], ["kingdom", "scry", "char", "char"],
               ["char"] * 4, ["thief", "char", "char", "move"])
-    run_tasks(s, ["adventure_phase"])
+    run_tasks(s, SR.ADVENTURE_PHASE)
     for _ in range(50):
-        if s.dec["k"] == "adjust" and s.dec.get("why") == "unchosen" and s.dec["p"] == 1:
+        d = s.frame()
+        if d.key == "adjust" and d.why == "unchosen" and d.actor == 1:
             return s, scorpion
-        if s.dec["k"] == "adv_choose":  # Conan: none of the Foe's dice, the Ally's two
+        if s.frame().key == "adv_choose":  # Conan: none of the Foe's dice, the Ally's two
             first = int(np.flatnonzero(s.legal_action_mask()[act("die"):act("die", 7) + 1])[0])
-            s.apply_action(act("done") if s.dec["roller"] != 2 else act("die", first))
+            s.apply_action(act("done") if s.frame().roller != 2 else act("die", first))
         else:
             answer_chores(s, until="adv_choose")
     raise AssertionError("the Foe's unchosen dice were not reached")
@@ -139,12 +141,12 @@ def test_next_to_conan_it_duels_him_and_turns_a_miss_into_a_warrior(monkeypatch)
     a = answer(foe, s)
     assert a == die_act(1, "move")  # Conan is next door: go in, with the Move die
     s.apply_action(a)
-    assert s.dec["k"] == "move_to"
+    assert s.frame().key == "move_to"
     s.apply_action(answer(foe, s))
     assert s.loc[1] == K["Ophir"]
     agents = [load_agent("scripted", "adventures_v2", r, seed=0, **TEAM) for r in range(4)]
     agents[1] = foe
-    drive(s, agents, lambda s: s.dec["k"] == "adjust" and s.dec["p"] == 1 and s.hits[1] == 1)
+    drive(s, agents, lambda s: s.frame().key == "adjust" and s.frame().actor == 1 and s.hits[1] == 1)
     assert s.zone[1].count(dp.POOL) == 1 and C.face_hits[s.face[1][0]] == 0  # the missed reroll
     a = answer(foe, s)
     assert a == act("fate_die", 0 * 8 + FATE_KINDS.index("warrior"))
@@ -163,18 +165,18 @@ def test_it_lays_what_costs_conan_first_and_keeps_its_own_lose_fate_hidden():
     P.knows(s, 1, [gold, lose])
     set_dice(s, 1, ["sorcery", "move"])
     s.apply_action(die_act(0, "sorcery: place challenge token"))  # draws one more, then lays one
-    assert s.dec["k"] == "place_token"
+    assert s.frame().key == "place_token"
     foe = team_foe()
     s.apply_action(answer(foe, s))
-    assert s.dec["k"] == "place_where" and s.dec["token"] == lose
+    assert s.frame().key == "place_where" and s.frame().token == lose
     s.apply_action(act("kingdom", K["Brythunia"]))
     assert s.ct_board[K["Brythunia"]] == lose
-    play_until(s, lambda s: s.dec["k"] == "main" and s.dec["p"] == 1)
+    play_until(s, lambda s: s.frame().key == "main" and s.frame().actor == 1)
     P.place(s, {1: "Nemedia"})
     set_dice(s, 1, ["move"])
     s.apply_action(die_act(0, "move"))
     s.apply_action(act("kingdom", K["Brythunia"]))
-    assert s.dec["k"] == "reveal_choice"
+    assert s.frame().key == "reveal_choice"
     assert answer(ScriptedAgent("adventures_v2", 1), s) == act("yes")
     assert answer(foe, s) == act("done")
 

@@ -99,9 +99,9 @@ def test_action_names_have_no_doubled_prefixes():
 
 
 def test_decision_kinds_are_in_the_games_words():
-    from conan_envs.adventures.view import KIND_NAMES
+    from conan_envs.adventures.frames_resolve import BY_KEY
     for internal in ("pool", "adjust", "main_post", "adv_choose"):
-        assert KIND_NAMES[internal] not in ("pool", "adjust", "main_post", "adv_choose")
+        assert BY_KEY[internal].kind not in ("pool", "adjust", "main_post", "adv_choose")
     s = game(2).new_initial_state(0)
     assert s.decision() == "choose_character_side"
     s.apply_action(act("slot", 0))
