@@ -168,3 +168,69 @@ def test_the_sb3_entry_point_refuses_a_fast_config(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="backend 'fast'"):
         training.train(None, small(tmp_path), log=lambda *a: None)
     assert not (tmp_path / "run").exists()
+
+
+def test_a_game_cut_at_its_turn_limit_hands_its_last_observation_on(tmp_path: Path) -> None:
+    """A game cut at ``max_turns`` (not over) is marked truncated, with the observation of
+    the position it was cut in; a game that ends is not."""
+    from baselines.fast.vec import Buffers, EnvSet
+
+    config: dict[str, Any] = {"max_turns": 2}
+    obs_size, num_actions = obs_and_actions("tower_v2", config, 0)
+    spec = EnvSpec("tower_v2", config, [0], {}, str(tmp_path / "pool"), {}, "terminal")
+    envs = EnvSet(spec, [1, 2, 3], Buffers.allocate(3, obs_size, num_actions, 0))
+    envs.reset()
+    rng = np.random.default_rng(0)
+    cut = 0
+    for _ in range(300):
+        expected = []
+        for i, s in enumerate(envs.states):
+            c = s.clone()
+            a = int(rng.choice(np.flatnonzero(envs.buf.mask[i])))
+            envs.buf.action[i] = a
+            c.apply_action(a)
+            expected.append(c)
+        envs.step()
+        for i, c in enumerate(expected):
+            assert envs.buf.truncated[i] == c.is_truncated()
+            assert envs.buf.done[i] == (c.is_truncated() or c.is_terminal())
+            if c.is_truncated():
+                np.testing.assert_array_equal(envs.buf.final_obs[i], np.asarray(c.observation(0)).reshape(-1))
+                cut += 1
+        if cut >= 3:
+            break
+    assert cut >= 3
+
+
+def test_the_return_of_a_cut_game_is_bootstrapped_from_its_last_value() -> None:
+    """As sb3 on a TimeLimit truncation: reward + gamma * V(last observation) on the step
+    that cut the game; a game that ended adds nothing."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic, PPOSettings, Rollout
+
+    torch.manual_seed(0)
+    policy = ActorCritic(6, 3, [8], "tanh", 3e-4)
+    settings = PPOSettings(gamma=0.9, gae_lambda=0.8)
+    learner = Learner(policy, settings, 0)
+    ro = Rollout(2, 2, 6, 3)
+    rng = np.random.default_rng(1)
+    ro.obs[:] = rng.normal(size=ro.obs.shape)
+    ro.last_obs[:] = rng.normal(size=ro.last_obs.shape)
+    ro.mask[:] = True
+    ro.reward[:] = [[0.5, -0.25], [1.0, 2.0]]
+    ro.done[0] = [1.0, 1.0]  # both games end on step 0; game 0 was cut, game 1 was over
+    final = rng.normal(size=(1, 6)).astype(np.float32)
+    ro.truncated = [(0, np.array([0]), final)]
+    obs, _, _, columns = learner.inputs(ro)
+    v, adv, returns = learner.targets(ro, obs, columns)
+    with torch.no_grad():
+        value = policy.predict_values(torch.as_tensor(ro.obs.reshape(4, 6))).numpy().reshape(2, 2)
+        v_final = float(policy.predict_values(torch.as_tensor(final))[0, 0])
+        v_last = policy.predict_values(torch.as_tensor(ro.last_obs)).numpy()[:, 0]
+    np.testing.assert_allclose(v, value, rtol=1e-5)
+    step1 = ro.reward[1] + 0.9 * v_last - value[1]
+    np.testing.assert_allclose(adv[1], step1, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(adv[0], [0.5 + 0.9 * v_final - value[0, 0], -0.25 - value[0, 1]],
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(returns, adv + v, rtol=1e-6)

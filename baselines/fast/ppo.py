@@ -187,6 +187,20 @@ class Rollout:
         self.done = np.zeros((n_steps, n_envs), dtype=np.float32)
         self.logp = np.zeros((n_steps, n_envs), dtype=np.float32)  # under the behaviour policy
         self.last_obs = np.zeros((n_envs, obs_size), dtype=np.float32)
+        # games cut at their turn limit: (step, environments, their last observations)
+        self.truncated: list[tuple[int, np.ndarray, np.ndarray]] = []
+
+    def bootstrapped_rewards(self, values: np.ndarray, gamma: float) -> np.ndarray:
+        """The rewards, plus ``gamma`` times the value of a cut game's last position on the
+        step that cut it (``values``: those positions' values, in ``truncated``'s order) --
+        sb3's treatment of a TimeLimit truncation: the game did not end, its future is
+        estimated, not taken as zero."""
+        reward = self.reward.copy()
+        k = 0
+        for step, envs, _ in self.truncated:
+            reward[step, envs] += gamma * values[k:k + len(envs)]
+            k += len(envs)
+        return reward
 
 
 class Learner:
@@ -200,10 +214,9 @@ class Learner:
         self._n_updates = 0
         self.gen = torch.Generator().manual_seed(int(seed))
 
-    def update(self, ro: Rollout) -> dict[str, float]:
-        """One PPO update on a full rollout; returns the losses sb3 logs under ``train/``."""
-        s, pol = self.ppo, self.policy
-        dev = pol.device
+    def inputs(self, ro: Rollout) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        """The rollout on the learner's device: (observations, masks, actions, columns)."""
+        dev = self.policy.device
         n_steps, n_envs = ro.reward.shape
         flat = ro.obs.reshape(n_steps * n_envs, -1)
         # the columns some observation of this rollout sets (about half of Kings' 2085): the
@@ -216,21 +229,47 @@ class Learner:
         obs = torch.as_tensor(flat, device=dev)
         mask = torch.as_tensor(ro.mask.reshape(n_steps * n_envs, -1), device=dev)
         actions = torch.as_tensor(ro.action.reshape(-1), device=dev)
+        return obs, mask, actions, columns
+
+    def targets(self, ro: Rollout, obs: torch.Tensor,
+                columns: torch.Tensor | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(values, advantages, returns) of the rollout's steps, shaped (n_steps, n_envs):
+        GAE over the values of the learner's policy now, the return after the rollout's last
+        step bootstrapped from its last observations, and a game cut at its turn limit from
+        its last position's value (:meth:`Rollout.bootstrapped_rewards`)."""
+        s, pol = self.ppo, self.policy
+        dev = pol.device
+        n_steps, n_envs = ro.reward.shape
         pol.set_training_mode(False)
         with torch.no_grad():
-            values, _, _ = pol.evaluate(obs, mask, actions, columns)
+            values = pol.predict_values(obs, columns).squeeze(-1)
             last = pol.predict_values(torch.as_tensor(ro.last_obs, device=dev)).squeeze(-1)
+            cut = np.zeros(0, dtype=np.float32)
+            if ro.truncated:
+                final = np.concatenate([o for _, _, o in ro.truncated])
+                cut = pol.predict_values(torch.as_tensor(final, device=dev)).squeeze(-1).cpu().numpy()
+        reward = ro.bootstrapped_rewards(cut, s.gamma)
         v = values.cpu().numpy().reshape(n_steps, n_envs)
         adv = np.zeros_like(v)
         gae = np.zeros(n_envs, dtype=np.float32)
         next_v = last.cpu().numpy()
         for t in reversed(range(n_steps)):
             live = 1.0 - ro.done[t]
-            delta = ro.reward[t] + s.gamma * next_v * live - v[t]
+            delta = reward[t] + s.gamma * next_v * live - v[t]
             gae = delta + s.gamma * s.gae_lambda * live * gae
             adv[t] = gae
             next_v = v[t]
-        returns_np = (adv + v).reshape(-1)
+        return v, adv, adv + v
+
+    def update(self, ro: Rollout) -> dict[str, float]:
+        """One PPO update on a full rollout; returns the losses sb3 logs under ``train/``."""
+        s, pol = self.ppo, self.policy
+        dev = pol.device
+        n_steps, n_envs = ro.reward.shape
+        obs, mask, actions, columns = self.inputs(ro)
+        v, adv, returns_2d = self.targets(ro, obs, columns)
+        values = torch.as_tensor(v.reshape(-1), device=dev)
+        returns_np = returns_2d.reshape(-1)
         advantages = torch.as_tensor(adv.reshape(-1), device=dev)
         old_logp = torch.as_tensor(ro.logp.reshape(-1), device=dev)
         returns = torch.as_tensor(returns_np, device=dev)

@@ -210,6 +210,7 @@ class _Loop:
         """One rollout: ``n_steps`` batched forwards and environment steps."""
         split, buf = self.tr.split, venv.buf
         workers = isinstance(venv, WorkerVec)
+        ro.truncated = []
         for step in range(ro.reward.shape[0]):
             t = time.perf_counter()
             ro.obs[step] = buf.obs
@@ -225,6 +226,9 @@ class _Loop:
                 split.wait += time.perf_counter() - t1
             ro.reward[step] = buf.reward
             ro.done[step] = buf.done
+            if buf.truncated.any():
+                cut = np.flatnonzero(buf.truncated)
+                ro.truncated.append((step, cut, buf.final_obs[cut].copy()))
         ro.last_obs[:] = buf.obs
         self.read_stats(buf)
 
