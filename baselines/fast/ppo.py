@@ -56,13 +56,15 @@ class MaskedDistribution:
 
     @property
     def probs(self) -> torch.Tensor:
-        return self.log_p.exp()
+        # softmax, not log_p.exp(): the same numbers, but exp of the illegal actions' -1e8
+        # takes torch's slow path (ten times the time of the whole softmax)
+        return torch.softmax(self.logits, dim=-1)
 
     def log_prob(self, actions: torch.Tensor) -> torch.Tensor:
         return self.log_p.gather(-1, actions.long().unsqueeze(-1)).squeeze(-1)
 
     def entropy(self) -> torch.Tensor:
-        p_log_p = torch.where(self.mask, self.log_p.exp() * self.log_p, torch.zeros_like(self.log_p))
+        p_log_p = torch.where(self.mask, self.probs * self.log_p, torch.zeros_like(self.log_p))
         return -p_log_p.sum(-1)
 
 
@@ -117,9 +119,27 @@ class ActorCritic(nn.Module):
 
     def evaluate(self, obs: torch.Tensor, masks: torch.Tensor, actions: torch.Tensor,
                  columns: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """(values, log-probabilities of `actions`, entropies); ``columns`` as in ``_trunk``."""
-        dist = self.get_distribution(obs, masks, columns)
-        return self.predict_values(obs, columns).squeeze(-1), dist.log_prob(actions), dist.entropy()
+        """(values, log-probabilities of `actions`, entropies); ``columns`` as in ``_trunk``.
+        The actor's and the critic's first layers read the same input: they run as one
+        product (their weights stacked), which is the costly part of the update on a wide
+        observation; the numbers are those of the two products."""
+        pi_net, v_net = self.mlp_extractor.policy_net, self.mlp_extractor.value_net
+        if not (len(pi_net) and len(v_net)):
+            dist = self.get_distribution(obs, masks, columns)
+            return self.predict_values(obs, columns).squeeze(-1), dist.log_prob(actions), dist.entropy()
+        first_pi, first_v = pi_net[0], v_net[0]
+        assert isinstance(first_pi, nn.Linear) and isinstance(first_v, nn.Linear)
+        w_pi, w_v = first_pi.weight, first_v.weight
+        if columns is not None:
+            w_pi, w_v = w_pi.index_select(1, columns), w_v.index_select(1, columns)
+        h = F.linear(obs, torch.cat([w_pi, w_v]), torch.cat([first_pi.bias, first_v.bias]))
+        if len(pi_net) > 1 and len(v_net) > 1 and type(pi_net[1]) is type(v_net[1]):
+            h = pi_net[1](h)  # the activation (elementwise, the same in both) on both at once
+            pi_net, v_net = pi_net[1:], v_net[1:]
+        h_pi, h_v = h.split([first_pi.out_features, first_v.out_features], dim=1)
+        dist = MaskedDistribution(self.action_net(pi_net[1:](h_pi)), masks.bool())
+        values: torch.Tensor = self.value_net(v_net[1:](h_v)).squeeze(-1)
+        return values, dist.log_prob(actions), dist.entropy()
 
 
 class Sampler:
@@ -221,11 +241,13 @@ class Learner:
         flat = ro.obs.reshape(n_steps * n_envs, -1)
         # the columns some observation of this rollout sets (about half of Kings' 2085): the
         # first layer's product over them alone is the full product, at a fraction of the work
-        used = np.flatnonzero(flat.any(axis=0))
+        keep = flat.any(axis=0)
         columns = None
-        if used.size < 0.9 * flat.shape[1]:
-            columns = torch.as_tensor(used, device=dev)
-            flat = flat[:, used]
+        if keep.sum() < 0.9 * flat.shape[1]:
+            columns = torch.as_tensor(np.flatnonzero(keep), device=dev)
+            # compress keeps the rows whole (flat[:, used] is laid out column by column, and
+            # each minibatch's rows were then gathered element by element)
+            flat = flat.compress(keep, axis=1)
         obs = torch.as_tensor(flat, device=dev)
         mask = torch.as_tensor(ro.mask.reshape(n_steps * n_envs, -1), device=dev)
         actions = torch.as_tensor(ro.action.reshape(-1), device=dev)
@@ -279,8 +301,10 @@ class Learner:
         stop = False
         for _ in range(s.n_epochs):
             for idx in torch.split(torch.randperm(n, generator=self.gen), s.batch_size):
+                # index_select copies whole rows; obs[idx] (advanced indexing) goes element by element
                 idx = idx.to(dev)
-                new_v, logp, ent = pol.evaluate(obs[idx], mask[idx], actions[idx], columns)
+                new_v, logp, ent = pol.evaluate(obs.index_select(0, idx), mask.index_select(0, idx),
+                                                actions.index_select(0, idx), columns)
                 a = advantages[idx]
                 if s.normalize_advantage and len(idx) > 1:
                     a = (a - a.mean()) / (a.std() + 1e-8)
