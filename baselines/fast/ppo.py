@@ -133,12 +133,18 @@ class ActorCritic(nn.Module):
         if columns is not None:
             w_pi, w_v = w_pi.index_select(1, columns), w_v.index_select(1, columns)
         h = F.linear(obs, torch.cat([w_pi, w_v]), torch.cat([first_pi.bias, first_v.bias]))
-        if len(pi_net) > 1 and len(v_net) > 1 and type(pi_net[1]) is type(v_net[1]):
-            h = pi_net[1](h)  # the activation (elementwise, the same in both) on both at once
-            pi_net, v_net = pi_net[1:], v_net[1:]
-        h_pi, h_v = h.split([first_pi.out_features, first_v.out_features], dim=1)
-        dist = MaskedDistribution(self.action_net(pi_net[1:](h_pi)), masks.bool())
-        values: torch.Tensor = self.value_net(v_net[1:](h_v)).squeeze(-1)
+        rest_pi, rest_v = list(pi_net)[1:], list(v_net)[1:]
+        if rest_pi and rest_v and type(rest_pi[0]) is type(rest_v[0]):
+            h = rest_pi[0](h)  # the activation (elementwise, the same in both) on both at once
+            rest_pi, rest_v = rest_pi[1:], rest_v[1:]
+        width = first_pi.out_features
+        h_pi, h_v = h[:, :width], h[:, width:]
+        for layer in rest_pi:
+            h_pi = layer(h_pi)
+        for layer in rest_v:
+            h_v = layer(h_v)
+        dist = MaskedDistribution(self.action_net(h_pi), masks.bool())
+        values: torch.Tensor = self.value_net(h_v).squeeze(-1)
         return values, dist.log_prob(actions), dist.entropy()
 
 
