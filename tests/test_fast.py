@@ -17,7 +17,7 @@ from baselines import load_agent  # noqa: E402
 from baselines.cli import train as train_cli  # noqa: E402
 from baselines.fast.ppo import Learner  # noqa: E402
 from baselines.fast.trainer import FastTrainer, train  # noqa: E402
-from baselines.fast.vec import EnvSpec, WorkerError, make_vec, obs_and_actions  # noqa: E402
+from baselines.fast.vec import EnvSpec, WorkerError, WorkerVec, make_vec, obs_and_actions  # noqa: E402
 from baselines.train_config import load_config  # noqa: E402
 from conan_envs import ConfigError  # noqa: E402
 
@@ -234,3 +234,55 @@ def test_the_return_of_a_cut_game_is_bootstrapped_from_its_last_value() -> None:
     np.testing.assert_allclose(adv[0], [0.5 + 0.9 * v_final - value[0, 0], -0.25 - value[0, 1]],
                                rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(returns, adv + v, rtol=1e-6)
+
+
+def test_the_sampler_draws_legal_actions_with_the_policys_log_probabilities() -> None:
+    """The rollout's forward (numpy on the CPU, reading only the columns some observation
+    sets) gives the learner's own log-probabilities, and never an illegal action; over many
+    draws its frequencies follow the policy's probabilities."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic, Sampler
+
+    torch.manual_seed(0)
+    policy = ActorCritic(40, 6, [16, 16], "tanh", 3e-4)
+    with torch.no_grad():  # a policy far from uniform
+        policy.action_net.weight.mul_(300.0)
+    rng = np.random.default_rng(0)
+    obs = (rng.random((5, 40)) < 0.2).astype(np.float32)
+    obs[:, :10] = 0.0  # columns no observation sets
+    mask = rng.random((5, 6)) < 0.5
+    mask[:, 0] = True
+    sampler = Sampler(policy, seed=3)
+    assert sampler.actor is not None  # numpy's forward on the CPU
+    with torch.no_grad():
+        probs = policy.get_distribution(torch.as_tensor(obs), torch.as_tensor(mask)).probs.numpy()
+    counts = np.zeros((5, 6))
+    for _ in range(2000):
+        actions, logp = sampler.sample(obs, mask)
+        assert mask[np.arange(5), actions].all()
+        np.testing.assert_allclose(logp, np.log(probs[np.arange(5), actions]), rtol=1e-4, atol=1e-5)
+        counts[np.arange(5), actions] += 1
+    np.testing.assert_allclose(counts / 2000, probs, atol=0.04)
+
+
+def test_a_killed_worker_is_reported_and_every_worker_stops(tmp_path: Path) -> None:
+    """A worker that dies (killed, out of memory) is seen at the next step: its pipe reads
+    as closed, and the trainer raises WorkerError naming it instead of waiting forever."""
+    import os
+    import signal
+
+    spec = EnvSpec("kings_v2", {"num_players": 2, "max_turns": 6}, [0, 1], {0: "random", 1: "random"},
+                   str(tmp_path / "pool"), {}, "terminal")
+    obs_size, actions = obs_and_actions("kings_v2", {"num_players": 2, "max_turns": 6}, 0)
+    venv = make_vec(spec, 4, 2, 0, obs_size, actions)
+    try:
+        venv.reset()
+        assert isinstance(venv, WorkerVec)
+        os.kill(venv.procs[1].pid, signal.SIGKILL)
+        venv.buf.action[:] = np.argmax(venv.buf.mask, axis=1)
+        with pytest.raises(WorkerError, match="environment worker 1 died"):
+            venv.step()
+    finally:
+        venv.close()
+    assert no_children()

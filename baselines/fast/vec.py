@@ -24,7 +24,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
@@ -362,24 +362,20 @@ class WorkerVec:
                     os.environ[k] = v
 
     def _collect(self) -> None:
-        """Wait for every worker's answer; a failure or a death raises WorkerError."""
-        waiting = dict(enumerate(self.conns))
-        while waiting:
-            ready = wait(list(waiting.values()) + [self.procs[w].sentinel for w in waiting])
-            for w, conn in list(waiting.items()):
-                if conn in ready or conn.poll():
-                    try:
-                        msg = conn.recv_bytes()
-                    except (EOFError, OSError):
-                        raise WorkerError(f"environment worker {w} died (exit code "
-                                          f"{self.procs[w].exitcode})") from None
-                    if msg != OK:
-                        raise WorkerError(f"environment worker {w} failed:\n"
-                                          f"{msg[len(FAILED):].decode(errors='replace')}")
-                    del waiting[w]
-                elif self.procs[w].sentinel in ready:
-                    raise WorkerError(f"environment worker {w} died (exit code "
-                                      f"{self.procs[w].exitcode})")
+        """Wait for every worker's answer, in order; a failure or a death raises WorkerError.
+        A blocking read per worker: a dead worker's pipe reads as closed (this process holds
+        no copy of the worker's end), and a selector per step cost more than the step's
+        own work in this process."""
+        for w, conn in enumerate(self.conns):
+            try:
+                msg = conn.recv_bytes()
+            except (EOFError, OSError):
+                self.procs[w].join(1.0)
+                raise WorkerError(f"environment worker {w} died (exit code "
+                                  f"{self.procs[w].exitcode})") from None
+            if msg != OK:
+                raise WorkerError(f"environment worker {w} failed:\n"
+                                  f"{msg[len(FAILED):].decode(errors='replace')}")
 
     def _send(self, cmd: bytes) -> None:
         for conn in self.conns:
