@@ -11,9 +11,6 @@ the time the trainer waited on them).
 from __future__ import annotations
 
 import json
-import os
-import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -281,7 +278,7 @@ class _Loop:
                 self.collect(venv, ros[0], sampler)
                 self.between(self.learn(ros[0]), sampler, t_start, s_start)
             return
-        with ThreadPoolExecutor(1, thread_name_prefix="conan-learner", initializer=_background) as pool:
+        with ThreadPoolExecutor(1, thread_name_prefix="conan-learner") as pool:
             self.collect(venv, ros[0], sampler)
             current = 0
             while True:
@@ -310,19 +307,6 @@ class _Loop:
         rate = (self.learner.num_timesteps - s_start) / max(1e-9, time.time() - t_start - self.eval_s)
         self.scalar("time/env_steps_per_s", rate)
         self.scalar("time/fps", rate)
-
-
-def _background() -> None:
-    """The overlapped learner's thread runs at the lowest CPU priority (Linux: a thread's
-    own nice value): the environments, their workers and the per-step forward, which the
-    run waits on at every step, take a core whenever they need one, and the update uses
-    what they leave, which is what overlapping is for. Where the cores are all busy the
-    update finishes after the rollout and the run waits on it (``wait_on_learner_s``)."""
-    if sys.platform.startswith("linux"):  # elsewhere setpriority would renice the process
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-        except OSError:
-            pass
 
 
 def trainer_class(cfg: dict[str, Any]) -> type[Trainer]:
