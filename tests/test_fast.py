@@ -286,3 +286,30 @@ def test_a_killed_worker_is_reported_and_every_worker_stops(tmp_path: Path) -> N
     finally:
         venv.close()
     assert no_children()
+
+
+def test_a_resumed_overlapped_run_learns_every_step_once(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the learning overlapped, a checkpoint is written while the next rollout is played
+    but not learnt; the checkpoint counts learnt steps only, so the resumed run plays those
+    steps again and learns them: 4 rollouts of 128 steps make 4 updates, none twice."""
+    calls: list[int] = []
+    update = Learner.update
+
+    def counted(self: Learner, ro: Any) -> dict[str, float]:
+        calls.append(self.num_timesteps)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # during the third update: the run stops there
+        return update(self, ro)
+
+    monkeypatch.setattr(Learner, "update", counted)
+    with pytest.raises(KeyboardInterrupt):
+        train(None, small(tmp_path, total_steps=512, tensorboard=False), log=lambda *a: None)
+    assert calls == [0, 128, 256]
+    state = json.loads((tmp_path / "run" / "checkpoints" / "state.json").read_text())
+    assert state["steps"] == 256  # two rollouts learnt; the one played during the third is not kept
+    calls.clear()
+    resumed = train(None, small(tmp_path, total_steps=512, tensorboard=False), resume=True,
+                    log=lambda *a: None)
+    assert calls == [256, 384]
+    assert resumed["steps"] == 512 and resumed["trained_steps"] == 256
