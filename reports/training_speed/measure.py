@@ -54,8 +54,10 @@ def config(game: str, steps: int, out: str, **extra: Any) -> dict[str, Any]:
     return load_config(None, {**GAMES[game], **COMMON, "total_steps": steps, "out_dir": out, **extra})
 
 
-def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
-    """The SB3 backend's model and envs, as baselines.training.Trainer builds them, timed."""
+def sb3(game: str, steps: int, out: str, clock: Any = time.perf_counter) -> dict[str, Any]:
+    """The SB3 backend's model and envs, as baselines.training.Trainer builds them, timed
+    (``clock``: wall time by default; ``time.thread_time`` gives the CPU time, all of it on
+    this thread: one torch thread, DummyVecEnv)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -74,29 +76,29 @@ def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
             return self.venv.reset()
 
         def step_wait(self) -> Any:
-            t = time.perf_counter()
+            t = clock()
             out = self.venv.step_wait()
-            times["env"] += time.perf_counter() - t
+            times["env"] += clock() - t
             return out
 
         def action_masks(self) -> Any:
-            t = time.perf_counter()
+            t = clock()
             out = self.venv.env_method("action_masks")
-            times["env"] += time.perf_counter() - t
+            times["env"] += clock() - t
             return out
 
     class Clock(BaseCallback):  # type: ignore[misc]
         def _on_rollout_start(self) -> None:
             if hasattr(self, "t_end"):
-                times["learning"] += time.perf_counter() - self.t_end
-            self.t_start = time.perf_counter()
+                times["learning"] += clock() - self.t_end
+            self.t_start = clock()
 
         def _on_rollout_end(self) -> None:
-            self.t_end = time.perf_counter()
+            self.t_end = clock()
             times["rollout"] += self.t_end - self.t_start
 
         def _on_training_end(self) -> None:
-            times["learning"] += time.perf_counter() - self.t_end
+            times["learning"] += clock() - self.t_end
 
         def _on_step(self) -> bool:
             return True
@@ -107,9 +109,9 @@ def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
                             policy_kwargs={"net_arch": [64, 64], "activation_fn": torch.nn.Tanh},
                             **cfg["ppo"])
         model.set_logger(Logger(folder=None, output_formats=[]))
-        t = time.perf_counter()
+        t = clock()
         model.learn(steps, callback=Clock())
-        wall = time.perf_counter() - t
+        wall = clock() - t
     finally:
         venv.close()
     return {"steps_per_s": steps / wall, "wall_s": wall, "env_s": times["env"], "opponents_s": None,
