@@ -29,6 +29,8 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -71,7 +73,7 @@ def sb3(game: str, steps: int, out: str, clock: Any = time.perf_counter) -> dict
     torch.set_num_threads(1)
     times = {"env": 0.0, "rollout": 0.0, "learning": 0.0}
 
-    class Timed(VecEnvWrapper):  # type: ignore[misc]
+    class Timed(VecEnvWrapper):
         def reset(self) -> Any:
             return self.venv.reset()
 
@@ -87,7 +89,7 @@ def sb3(game: str, steps: int, out: str, clock: Any = time.perf_counter) -> dict
             times["env"] += clock() - t
             return out
 
-    class Clock(BaseCallback):  # type: ignore[misc]
+    class Clock(BaseCallback):
         def _on_rollout_start(self) -> None:
             if hasattr(self, "t_end"):
                 times["learning"] += clock() - self.t_end
@@ -162,11 +164,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="speed") as tmp:
         for rep in range(args.repeats):
             for game in args.games:
-                runs = [("SB3 MaskablePPO, DummyVecEnv", lambda o, g=game: sb3(g, args.steps, o)),
-                        ("fast, in process, learning not overlapped",
-                         lambda o, g=game: fast(g, args.steps, o, 0, overlap=False))]
+                runs: list[tuple[str, Callable[[str], dict[str, Any]]]] = [
+                    ("SB3 MaskablePPO, DummyVecEnv", partial(sb3, game, args.steps)),
+                    ("fast, in process, learning not overlapped",
+                     partial(fast, game, args.steps, workers=0, overlap=False))]
                 runs += [(f"fast, {w} worker{'s' if w != 1 else ''}" + (" (in process)" if w == 0 else ""),
-                          lambda o, g=game, w=w: fast(g, args.steps, o, w)) for w in workers]
+                          partial(fast, game, args.steps, workers=w)) for w in workers]
                 for name, fn in runs:
                     r = fn(f"{tmp}/{len(best)}_{rep}_{abs(hash((game, name)))}")
                     print(f"{game} | {name}: {r['steps_per_s']:.0f} steps/s", file=sys.stderr)
