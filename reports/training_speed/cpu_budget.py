@@ -140,7 +140,7 @@ def main() -> None:
               f"{n / bound:,.0f} | {sb3_total / bound:.2f} |")
     print(f"\npipe round trip, the trainer's CPU per vector step: 1 worker {1e6 * pipes[1] * 8 / n:.0f} us, "
           f"2 workers {1e6 * pipes[2] * 8 / n:.0f} us (the workers' side counted as the same again)")
-    print(f"SB3 detail: {({k: round(v, 3) for k, v in s.items()})}")
+    print(f"SB3 detail: {({k: round(v, 3) for k, v in s.items() if v is not None})}")
     print(f"fast detail: {({k: round(v, 3) for k, v in f.items()})}")
 
 
