@@ -107,7 +107,7 @@ def sb3(game: str, steps: int, out: str, clock: Any = time.perf_counter) -> dict
 
     venv = Timed(make_vec_env(cfg, tr.learn_roles, tr.opponents, tr.pool.folder, cfg["seed"]))
     try:
-        model = MaskablePPO("MlpPolicy", venv, seed=0, device="cpu", verbose=0,
+        model = MaskablePPO("MlpPolicy", venv, seed=0, device=cfg["device"], verbose=0,
                             policy_kwargs={"net_arch": [64, 64], "activation_fn": torch.nn.Tanh},
                             **cfg["ppo"])
         model.set_logger(Logger(folder=None, output_formats=[]))
@@ -157,7 +157,10 @@ def main() -> None:
     p.add_argument("--workers", type=int, nargs="*", default=[], help="more worker counts than 1, 2")
     p.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     p.add_argument("--rllib", action="store_true")
+    p.add_argument("--device", choices=["cpu", "cuda"], default="cpu", help="both trainers' learner")
+    p.add_argument("--n-envs", type=int, default=8, help="environments (at least the largest --workers)")
     args = p.parse_args()
+    COMMON.update(device=args.device, n_envs=args.n_envs)
     workers = [0, 1, 2] + [w for w in args.workers if w > 2]
     best: dict[tuple[str, str], dict[str, Any]] = {}
     rates: dict[tuple[str, str], list[float]] = {}
@@ -180,7 +183,8 @@ def main() -> None:
             best[("Kings 2p self-play (RLlib plays only self-play)", "RLlib PPO, 2 env runners x 4 envs")] = \
                 rllib(args.steps, f"{tmp}/rllib")
     print(f"{args.steps} env steps per run, best of {args.repeats}, {os.cpu_count()} cores, "
-          f"MLP 64x64, 8 envs, n_steps 512, batch 256, 4 epochs; times in seconds\n")
+          f"MLP 64x64, {args.n_envs} envs, n_steps 512, batch 256, 4 epochs, {args.device}; "
+          f"times in seconds\n")
     print("| game | trainer | env steps/s | x SB3 (median of the repeats' ratios) | env | opponents "
           "| wait on workers | inference | learning | wait on learner | wall | envs' share of wall |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
