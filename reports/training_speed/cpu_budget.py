@@ -23,6 +23,7 @@ import argparse
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,35 @@ def fast_cpu(steps: int, out: str) -> dict[str, float]:
         sampler.refresh(learner.policy)
         cpu["learning"] += clock() - t
         done += n_steps * n_envs
+    parts = {k: v * steps / done for k, v in cpu.items()}
+    for busy in (False, True):  # an update in a thread, the main thread idle or playing the games
+        wall, thread_cpu = update_beside(learner, ro, venv if busy else None)
+        parts[f"update_wall_{'beside_games' if busy else 'alone'}"] = wall
+        parts[f"update_cpu_{'beside_games' if busy else 'alone'}"] = thread_cpu
     venv.close()
-    return {k: v * steps / done for k, v in cpu.items()}
+    return parts
+
+
+def update_beside(learner: Any, ro: Any, venv: Any) -> tuple[float, float]:
+    """(wall, CPU) seconds of one update in a thread, as ``overlap_learning`` runs it, while
+    this thread steps ``venv``'s games (Python, holding the interpreter's lock) or sleeps."""
+    res: dict[str, float] = {}
+
+    def learn() -> None:
+        t, c = time.perf_counter(), time.thread_time()
+        learner.update(ro)
+        res["wall"], res["cpu"] = time.perf_counter() - t, time.thread_time() - c
+
+    th = threading.Thread(target=learn)
+    th.start()
+    while th.is_alive():
+        if venv is None:
+            time.sleep(0.001)
+        else:
+            venv.buf.action[:] = venv.buf.mask.argmax(axis=1)
+            venv.step()
+    th.join()
+    return res["wall"], res["cpu"]
 
 
 def pipe_cpu(workers: int, n_envs: int = 8, steps: int = 400) -> float:
@@ -141,6 +169,10 @@ def main() -> None:
     print(f"\npipe round trip, the trainer's CPU per vector step: 1 worker {1e6 * pipes[1] * 8 / n:.0f} us, "
           f"2 workers {1e6 * pipes[2] * 8 / n:.0f} us (the workers' side counted as the same again)")
     print(f"SB3 detail: {({k: round(v, 3) for k, v in s.items() if v is not None})}")
+    print(f"\none update in the learner's thread (overlap_learning), wall / CPU seconds: with this "
+          f"thread idle {f['update_wall_alone']:.2f} / {f['update_cpu_alone']:.2f}; with this thread "
+          f"playing the games (in process) {f['update_wall_beside_games']:.2f} / "
+          f"{f['update_cpu_beside_games']:.2f}")
     print(f"fast detail: {({k: round(v, 3) for k, v in f.items()})}")
 
 
