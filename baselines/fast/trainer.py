@@ -252,10 +252,13 @@ class _Loop:
 
     def train(self, venv: InProcessVec | WorkerVec) -> None:
         """Rollouts and updates until ``total_steps``. With ``overlap_learning`` the update
-        on one rollout runs in a thread while the environments play the next (torch leaves
-        Python's lock while it computes), so on two cores the environments never wait for
-        the learner; the price is that rollouts are played by the policy one update behind
-        (the ratio of PPO's clipped objective is taken to that policy, which played them).
+        on one rollout runs in a thread while the environments play the next; the price is
+        that rollouts are played by the policy one update behind (the ratio of PPO's clipped
+        objective is taken to that policy, which played them). Torch leaves Python's lock
+        during each op but the learner's thread takes it back between ops: with worker
+        processes this thread waits on their pipes without the lock and the update runs
+        beside them; with the games in this process (``n_workers: 0``) their Python holds
+        the lock and the update crawls (reports/training_speed/README.md).
 
         Resuming: a checkpoint is written between updates, when (overlapped) the next rollout
         has been played but not learnt. It is not kept: ``num_timesteps`` counts learnt steps
