@@ -313,3 +313,30 @@ def test_a_resumed_overlapped_run_learns_every_step_once(tmp_path: Path,
                     log=lambda *a: None)
     assert calls == [256, 384]
     assert resumed["steps"] == 512 and resumed["trained_steps"] == 256
+
+
+@pytest.mark.parametrize("activation", ["tanh", "relu"])
+def test_the_updates_fused_forward_is_the_two_networks(activation: str) -> None:
+    """The update runs the actor's and the critic's first layers as one product over the
+    columns the rollout sets; its values, log-probabilities and entropies are those of the
+    two networks on the whole observation."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic
+
+    torch.manual_seed(0)
+    policy = ActorCritic(30, 5, [8, 6], activation, 3e-4)
+    rng = np.random.default_rng(0)
+    obs = (rng.random((12, 30)) < 0.3).astype(np.float32) * rng.normal(size=(12, 30)).astype(np.float32)
+    obs[:, 20:] = 0.0
+    mask = rng.random((12, 5)) < 0.6
+    mask[:, 2] = True
+    actions = torch.as_tensor(np.flatnonzero(mask[0])[:1].repeat(12))
+    x, m = torch.as_tensor(obs), torch.as_tensor(mask)
+    with torch.no_grad():
+        dist = policy.get_distribution(x, m)
+        expected = (policy.predict_values(x).squeeze(-1), dist.log_prob(actions), dist.entropy())
+        used = torch.as_tensor(np.flatnonzero(obs.any(axis=0)))
+        for got in (policy.evaluate(x, m, actions), policy.evaluate(x[:, used], m, actions, used)):
+            for g, e in zip(got, expected):
+                np.testing.assert_allclose(g.numpy(), e.numpy(), rtol=1e-5, atol=1e-6)
