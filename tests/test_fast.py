@@ -280,6 +280,7 @@ def test_a_killed_worker_is_reported_and_every_worker_stops(tmp_path: Path) -> N
         venv.reset()
         assert isinstance(venv, WorkerVec)
         os.kill(venv.procs[1].pid, signal.SIGKILL)
+        venv.procs[1].join(5.0)  # gone before the step: the step's send meets a closed pipe
         venv.buf.action[:] = np.argmax(venv.buf.mask, axis=1)
         with pytest.raises(WorkerError, match="environment worker 1 died"):
             venv.step()

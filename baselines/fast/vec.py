@@ -370,17 +370,22 @@ class WorkerVec:
             try:
                 msg = conn.recv_bytes()
             except (EOFError, OSError):
-                self.procs[w].join(1.0)
-                raise WorkerError(f"environment worker {w} died (exit code "
-                                  f"{self.procs[w].exitcode})") from None
+                self._died(w)
             if msg != OK:
                 raise WorkerError(f"environment worker {w} failed:\n"
                                   f"{msg[len(FAILED):].decode(errors='replace')}")
 
     def _send(self, cmd: bytes) -> None:
-        for conn in self.conns:
-            conn.send_bytes(cmd)
+        for w, conn in enumerate(self.conns):
+            try:
+                conn.send_bytes(cmd)
+            except OSError:  # BrokenPipeError: the worker is gone
+                self._died(w)
         self._collect()
+
+    def _died(self, w: int) -> None:
+        self.procs[w].join(1.0)
+        raise WorkerError(f"environment worker {w} died (exit code {self.procs[w].exitcode})")
 
     def reset(self) -> None:
         self._send(RESET)
