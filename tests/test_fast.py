@@ -17,7 +17,7 @@ from baselines import load_agent  # noqa: E402
 from baselines.cli import train as train_cli  # noqa: E402
 from baselines.fast.ppo import Learner  # noqa: E402
 from baselines.fast.trainer import FastTrainer, train  # noqa: E402
-from baselines.fast.vec import EnvSpec, WorkerError, make_vec, obs_and_actions  # noqa: E402
+from baselines.fast.vec import EnvSpec, WorkerError, WorkerVec, make_vec, obs_and_actions  # noqa: E402
 from baselines.train_config import load_config  # noqa: E402
 from conan_envs import ConfigError  # noqa: E402
 
@@ -168,3 +168,176 @@ def test_the_sb3_entry_point_refuses_a_fast_config(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="backend 'fast'"):
         training.train(None, small(tmp_path), log=lambda *a: None)
     assert not (tmp_path / "run").exists()
+
+
+def test_a_game_cut_at_its_turn_limit_hands_its_last_observation_on(tmp_path: Path) -> None:
+    """A game cut at ``max_turns`` (not over) is marked truncated, with the observation of
+    the position it was cut in; a game that ends is not."""
+    from baselines.fast.vec import Buffers, EnvSet
+
+    config: dict[str, Any] = {"max_turns": 2}
+    obs_size, num_actions = obs_and_actions("tower_v2", config, 0)
+    spec = EnvSpec("tower_v2", config, [0], {}, str(tmp_path / "pool"), {}, "terminal")
+    envs = EnvSet(spec, [1, 2, 3], Buffers.allocate(3, obs_size, num_actions, 0))
+    envs.reset()
+    rng = np.random.default_rng(0)
+    cut = 0
+    for _ in range(300):
+        expected = []
+        for i, s in enumerate(envs.states):
+            c = s.clone()
+            a = int(rng.choice(np.flatnonzero(envs.buf.mask[i])))
+            envs.buf.action[i] = a
+            c.apply_action(a)
+            expected.append(c)
+        envs.step()
+        for i, c in enumerate(expected):
+            assert envs.buf.truncated[i] == c.is_truncated()
+            assert envs.buf.done[i] == (c.is_truncated() or c.is_terminal())
+            if c.is_truncated():
+                np.testing.assert_array_equal(envs.buf.final_obs[i], np.asarray(c.observation(0)).reshape(-1))
+                cut += 1
+        if cut >= 3:
+            break
+    assert cut >= 3
+
+
+def test_the_return_of_a_cut_game_is_bootstrapped_from_its_last_value() -> None:
+    """As sb3 on a TimeLimit truncation: reward + gamma * V(last observation) on the step
+    that cut the game; a game that ended adds nothing."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic, PPOSettings, Rollout
+
+    torch.manual_seed(0)
+    policy = ActorCritic(6, 3, [8], "tanh", 3e-4)
+    settings = PPOSettings(gamma=0.9, gae_lambda=0.8)
+    learner = Learner(policy, settings, 0)
+    ro = Rollout(2, 2, 6, 3)
+    rng = np.random.default_rng(1)
+    ro.obs[:] = rng.normal(size=ro.obs.shape)
+    ro.last_obs[:] = rng.normal(size=ro.last_obs.shape)
+    ro.mask[:] = True
+    ro.reward[:] = [[0.5, -0.25], [1.0, 2.0]]
+    ro.done[0] = [1.0, 1.0]  # both games end on step 0; game 0 was cut, game 1 was over
+    final = rng.normal(size=(1, 6)).astype(np.float32)
+    ro.truncated = [(0, np.array([0]), final)]
+    obs, _, _, columns = learner.inputs(ro)
+    v, adv, returns = learner.targets(ro, obs, columns)
+    with torch.no_grad():
+        value = policy.predict_values(torch.as_tensor(ro.obs.reshape(4, 6))).numpy().reshape(2, 2)
+        v_final = float(policy.predict_values(torch.as_tensor(final))[0, 0])
+        v_last = policy.predict_values(torch.as_tensor(ro.last_obs)).numpy()[:, 0]
+    np.testing.assert_allclose(v, value, rtol=1e-5)
+    step1 = ro.reward[1] + 0.9 * v_last - value[1]
+    np.testing.assert_allclose(adv[1], step1, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(adv[0], [0.5 + 0.9 * v_final - value[0, 0], -0.25 - value[0, 1]],
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(returns, adv + v, rtol=1e-6)
+
+
+def test_the_sampler_draws_legal_actions_with_the_policys_log_probabilities() -> None:
+    """The rollout's forward (numpy on the CPU, reading only the columns some observation
+    sets) gives the learner's own log-probabilities, and never an illegal action; over many
+    draws its frequencies follow the policy's probabilities."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic, Sampler
+
+    torch.manual_seed(0)
+    policy = ActorCritic(40, 6, [16, 16], "tanh", 3e-4)
+    with torch.no_grad():  # a policy far from uniform
+        policy.action_net.weight.mul_(300.0)
+    rng = np.random.default_rng(0)
+    obs = (rng.random((5, 40)) < 0.2).astype(np.float32)
+    obs[:, :10] = 0.0  # columns no observation sets
+    mask = rng.random((5, 6)) < 0.5
+    mask[:, 0] = True
+    sampler = Sampler(policy, seed=3)
+    assert sampler.actor is not None  # numpy's forward on the CPU
+    with torch.no_grad():
+        probs = policy.get_distribution(torch.as_tensor(obs), torch.as_tensor(mask)).probs.numpy()
+    counts = np.zeros((5, 6))
+    for _ in range(2000):
+        actions, logp = sampler.sample(obs, mask)
+        assert mask[np.arange(5), actions].all()
+        np.testing.assert_allclose(logp, np.log(probs[np.arange(5), actions]), rtol=1e-4, atol=1e-5)
+        counts[np.arange(5), actions] += 1
+    np.testing.assert_allclose(counts / 2000, probs, atol=0.04)
+
+
+def test_a_killed_worker_is_reported_and_every_worker_stops(tmp_path: Path) -> None:
+    """A worker that dies (killed, out of memory) is seen at the next step: its pipe reads
+    as closed, and the trainer raises WorkerError naming it instead of waiting forever."""
+    import os
+    import signal
+
+    spec = EnvSpec("kings_v2", {"num_players": 2, "max_turns": 6}, [0, 1], {0: "random", 1: "random"},
+                   str(tmp_path / "pool"), {}, "terminal")
+    obs_size, actions = obs_and_actions("kings_v2", {"num_players": 2, "max_turns": 6}, 0)
+    venv = make_vec(spec, 4, 2, 0, obs_size, actions)
+    try:
+        venv.reset()
+        assert isinstance(venv, WorkerVec)
+        os.kill(venv.procs[1].pid, signal.SIGKILL)
+        venv.procs[1].join(5.0)  # gone before the step: the step's send meets a closed pipe
+        venv.buf.action[:] = np.argmax(venv.buf.mask, axis=1)
+        with pytest.raises(WorkerError, match="environment worker 1 died"):
+            venv.step()
+    finally:
+        venv.close()
+    assert no_children()
+
+
+def test_a_resumed_overlapped_run_learns_every_step_once(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the learning overlapped, a checkpoint is written while the next rollout is played
+    but not learnt; the checkpoint counts learnt steps only, so the resumed run plays those
+    steps again and learns them: 4 rollouts of 128 steps make 4 updates, none twice."""
+    calls: list[int] = []
+    update = Learner.update
+
+    def counted(self: Learner, ro: Any) -> dict[str, float]:
+        calls.append(self.num_timesteps)
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # during the third update: the run stops there
+        return update(self, ro)
+
+    monkeypatch.setattr(Learner, "update", counted)
+    with pytest.raises(KeyboardInterrupt):
+        train(None, small(tmp_path, total_steps=512, tensorboard=False), log=lambda *a: None)
+    assert calls == [0, 128, 256]
+    state = json.loads((tmp_path / "run" / "checkpoints" / "state.json").read_text())
+    assert state["steps"] == 256  # two rollouts learnt; the one played during the third is not kept
+    calls.clear()
+    resumed = train(None, small(tmp_path, total_steps=512, tensorboard=False), resume=True,
+                    log=lambda *a: None)
+    assert calls == [256, 384]
+    assert resumed["steps"] == 512 and resumed["trained_steps"] == 256
+
+
+@pytest.mark.parametrize("activation", ["tanh", "relu"])
+def test_the_updates_fused_forward_is_the_two_networks(activation: str) -> None:
+    """The update runs the actor's and the critic's first layers as one product over the
+    columns the rollout sets; its values, log-probabilities and entropies are those of the
+    two networks on the whole observation."""
+    import torch
+
+    from baselines.fast.ppo import ActorCritic
+
+    torch.manual_seed(0)
+    policy = ActorCritic(30, 5, [8, 6], activation, 3e-4)
+    rng = np.random.default_rng(0)
+    obs = (rng.random((12, 30)) < 0.3).astype(np.float32) * rng.normal(size=(12, 30)).astype(np.float32)
+    obs[:, 20:] = 0.0
+    mask = rng.random((12, 5)) < 0.6
+    mask[:, 2] = True
+    actions = torch.as_tensor(np.flatnonzero(mask[0])[:1].repeat(12))
+    x, m = torch.as_tensor(obs), torch.as_tensor(mask)
+    with torch.no_grad():
+        dist = policy.get_distribution(x, m)
+        expected = (policy.predict_values(x).squeeze(-1), dist.log_prob(actions), dist.entropy())
+        used = torch.as_tensor(np.flatnonzero(obs.any(axis=0)))
+        for got in (policy.evaluate(x, m, actions), policy.evaluate(x[:, used], m, actions, used)):
+            for g, e in zip(got, expected):
+                np.testing.assert_allclose(g.numpy(), e.numpy(), rtol=1e-5, atol=1e-6)

@@ -20,6 +20,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
+from ..ppo import Actor
 from ..train_config import ACTIVATIONS
 
 MASKED = -1e8  # the logit of an illegal action (as sb3-contrib's MaskableCategorical)
@@ -56,13 +57,15 @@ class MaskedDistribution:
 
     @property
     def probs(self) -> torch.Tensor:
-        return self.log_p.exp()
+        # softmax, not log_p.exp(): the same numbers, but exp of the illegal actions' -1e8
+        # takes torch's slow path (ten times the time of the whole softmax)
+        return torch.softmax(self.logits, dim=-1)
 
     def log_prob(self, actions: torch.Tensor) -> torch.Tensor:
         return self.log_p.gather(-1, actions.long().unsqueeze(-1)).squeeze(-1)
 
     def entropy(self) -> torch.Tensor:
-        p_log_p = torch.where(self.mask, self.log_p.exp() * self.log_p, torch.zeros_like(self.log_p))
+        p_log_p = torch.where(self.mask, self.probs * self.log_p, torch.zeros_like(self.log_p))
         return -p_log_p.sum(-1)
 
 
@@ -72,6 +75,7 @@ class ActorCritic(nn.Module):
     def __init__(self, obs_size: int, num_actions: int, net_arch: list[int], activation: str,
                  learning_rate: float, device: str = "cpu") -> None:
         super().__init__()
+        self.activation = activation
         self.mlp_extractor = Extractor(obs_size, net_arch, activation)
         self.action_net = nn.Linear(self.mlp_extractor.width, num_actions)
         self.value_net = nn.Linear(self.mlp_extractor.width, 1)
@@ -117,31 +121,73 @@ class ActorCritic(nn.Module):
 
     def evaluate(self, obs: torch.Tensor, masks: torch.Tensor, actions: torch.Tensor,
                  columns: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        """(values, log-probabilities of `actions`, entropies); ``columns`` as in ``_trunk``."""
-        dist = self.get_distribution(obs, masks, columns)
-        return self.predict_values(obs, columns).squeeze(-1), dist.log_prob(actions), dist.entropy()
+        """(values, log-probabilities of `actions`, entropies); ``columns`` as in ``_trunk``.
+        The actor's and the critic's first layers read the same input: they run as one
+        product (their weights stacked), which is the costly part of the update on a wide
+        observation; the numbers are those of the two products."""
+        pi_net, v_net = self.mlp_extractor.policy_net, self.mlp_extractor.value_net
+        if not (len(pi_net) and len(v_net)):
+            dist = self.get_distribution(obs, masks, columns)
+            return self.predict_values(obs, columns).squeeze(-1), dist.log_prob(actions), dist.entropy()
+        first_pi, first_v = pi_net[0], v_net[0]
+        assert isinstance(first_pi, nn.Linear) and isinstance(first_v, nn.Linear)
+        w_pi, w_v = first_pi.weight, first_v.weight
+        if columns is not None:
+            w_pi, w_v = w_pi.index_select(1, columns), w_v.index_select(1, columns)
+        h = F.linear(obs, torch.cat([w_pi, w_v]), torch.cat([first_pi.bias, first_v.bias]))
+        rest_pi, rest_v = list(pi_net)[1:], list(v_net)[1:]
+        if rest_pi and rest_v and type(rest_pi[0]) is type(rest_v[0]):
+            h = rest_pi[0](h)  # the activation (elementwise, the same in both) on both at once
+            rest_pi, rest_v = rest_pi[1:], rest_v[1:]
+        width = first_pi.out_features
+        h_pi, h_v = h[:, :width], h[:, width:]
+        for layer in rest_pi:
+            h_pi = layer(h_pi)
+        for layer in rest_v:
+            h_v = layer(h_v)
+        dist = MaskedDistribution(self.action_net(h_pi), masks.bool())
+        values: torch.Tensor = self.value_net(h_v).squeeze(-1)
+        return values, dist.log_prob(actions), dist.entropy()
 
 
 class Sampler:
     """The rollout's forward: a copy of the actor (the behaviour policy, refreshed from the
     learner by :meth:`refresh`) on all environments' observations at once, then one action
     per environment drawn under its legal mask (Gumbel-max), without autograd; it also
-    gives the drawn actions' log-probabilities, which the update's ratio divides by."""
+    gives the drawn actions' log-probabilities, which the update's ratio divides by.
+
+    On the CPU the copy is numpy's (:class:`baselines.ppo.Actor`), and its first layer reads
+    only the columns some environment's observation sets (a few hundred of Kings' 2,515):
+    a third of torch's time for a batch this small, where each op's overhead is most of
+    its cost. On a GPU the copy is torch's, on the GPU."""
 
     def __init__(self, policy: ActorCritic, seed: int) -> None:
+        self.device = policy.device
+        self.on_cpu = self.device.type == "cpu"
         self.trunk = copy.deepcopy(policy.mlp_extractor.policy_net)
         self.head = copy.deepcopy(policy.action_net)
-        self.device = policy.device
         self.gen = torch.Generator(device=self.device).manual_seed(int(seed))
+        self.rng = np.random.default_rng(int(seed))
+        self.actor: Actor | None = None
+        self.first_t = np.zeros((0, 0), np.float32)  # the first layer's weight, transposed
         self.refresh(policy)
 
     def refresh(self, policy: ActorCritic) -> None:
+        if self.on_cpu:
+            linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, nn.Linear)]
+            layers = [_arrays(m) for m in linears]
+            self.actor = Actor(layers, _arrays(policy.action_net), policy.activation)
+            if layers:  # rows of the transposed weight: one contiguous row per input column
+                self.first_t = np.ascontiguousarray(layers[0][0].T)
+            return
         with torch.no_grad():
             self.trunk.load_state_dict(policy.mlp_extractor.policy_net.state_dict())
             self.head.load_state_dict(policy.action_net.state_dict())
 
     def sample(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(actions, their log-probabilities) for a batch of observations and masks."""
+        if self.actor is not None:
+            return self._sample_numpy(obs, mask)
         with torch.inference_mode():
             x = torch.from_numpy(obs).to(self.device, non_blocking=True)
             legal = torch.from_numpy(mask).to(self.device)
@@ -150,6 +196,25 @@ class Sampler:
             actions = (logits - torch.log(-torch.log(u.clamp_(1e-20, 1.0)))).argmax(1)
             logp = torch.log_softmax(logits, 1).gather(1, actions.unsqueeze(1)).squeeze(1)
             return actions.cpu().numpy(), logp.cpu().numpy()
+
+    def _sample_numpy(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        actor = self.actor
+        assert actor is not None
+        layers = actor.layers
+        x = obs
+        if layers:
+            used = np.flatnonzero(obs.any(axis=0))
+            x = actor.activation(obs[:, used] @ self.first_t[used] + layers[0][1])
+            for w, b in layers[1:]:
+                x = actor.activation(x @ w.T + b)
+        w, b = actor.head
+        logits = x @ w.T + b
+        logits[~mask] = -np.inf
+        actions = (logits + self.rng.gumbel(size=logits.shape)).argmax(axis=1)
+        top = logits.max(axis=1, keepdims=True)
+        log_z = np.log(np.exp(logits - top).sum(axis=1)) + top[:, 0]
+        logp = logits[np.arange(len(actions)), actions] - log_z
+        return actions.astype(np.int64), logp.astype(np.float32)
 
 
 @dataclass
@@ -187,6 +252,20 @@ class Rollout:
         self.done = np.zeros((n_steps, n_envs), dtype=np.float32)
         self.logp = np.zeros((n_steps, n_envs), dtype=np.float32)  # under the behaviour policy
         self.last_obs = np.zeros((n_envs, obs_size), dtype=np.float32)
+        # games cut at their turn limit: (step, environments, their last observations)
+        self.truncated: list[tuple[int, np.ndarray, np.ndarray]] = []
+
+    def bootstrapped_rewards(self, values: np.ndarray, gamma: float) -> np.ndarray:
+        """The rewards, plus ``gamma`` times the value of a cut game's last position on the
+        step that cut it (``values``: those positions' values, in ``truncated``'s order) --
+        sb3's treatment of a TimeLimit truncation: the game did not end, its future is
+        estimated, not taken as zero."""
+        reward = self.reward.copy()
+        k = 0
+        for step, envs, _ in self.truncated:
+            reward[step, envs] += gamma * values[k:k + len(envs)]
+            k += len(envs)
+        return reward
 
 
 class Learner:
@@ -200,37 +279,64 @@ class Learner:
         self._n_updates = 0
         self.gen = torch.Generator().manual_seed(int(seed))
 
-    def update(self, ro: Rollout) -> dict[str, float]:
-        """One PPO update on a full rollout; returns the losses sb3 logs under ``train/``."""
-        s, pol = self.ppo, self.policy
-        dev = pol.device
+    def inputs(self, ro: Rollout) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor | None]:
+        """The rollout on the learner's device: (observations, masks, actions, columns)."""
+        dev = self.policy.device
         n_steps, n_envs = ro.reward.shape
         flat = ro.obs.reshape(n_steps * n_envs, -1)
         # the columns some observation of this rollout sets (about half of Kings' 2085): the
         # first layer's product over them alone is the full product, at a fraction of the work
-        used = np.flatnonzero(flat.any(axis=0))
+        keep = flat.any(axis=0)
         columns = None
-        if used.size < 0.9 * flat.shape[1]:
-            columns = torch.as_tensor(used, device=dev)
-            flat = flat[:, used]
+        if keep.sum() < 0.9 * flat.shape[1]:
+            columns = torch.as_tensor(np.flatnonzero(keep), device=dev)
+            # compress keeps the rows whole (flat[:, used] is laid out column by column, and
+            # each minibatch's rows were then gathered element by element)
+            flat = flat.compress(keep, axis=1)
         obs = torch.as_tensor(flat, device=dev)
         mask = torch.as_tensor(ro.mask.reshape(n_steps * n_envs, -1), device=dev)
         actions = torch.as_tensor(ro.action.reshape(-1), device=dev)
+        return obs, mask, actions, columns
+
+    def targets(self, ro: Rollout, obs: torch.Tensor,
+                columns: torch.Tensor | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(values, advantages, returns) of the rollout's steps, shaped (n_steps, n_envs):
+        GAE over the values of the learner's policy now, the return after the rollout's last
+        step bootstrapped from its last observations, and a game cut at its turn limit from
+        its last position's value (:meth:`Rollout.bootstrapped_rewards`)."""
+        s, pol = self.ppo, self.policy
+        dev = pol.device
+        n_steps, n_envs = ro.reward.shape
         pol.set_training_mode(False)
         with torch.no_grad():
-            values, _, _ = pol.evaluate(obs, mask, actions, columns)
+            values = pol.predict_values(obs, columns).squeeze(-1)
             last = pol.predict_values(torch.as_tensor(ro.last_obs, device=dev)).squeeze(-1)
+            cut = np.zeros(0, dtype=np.float32)
+            if ro.truncated:
+                final = np.concatenate([o for _, _, o in ro.truncated])
+                cut = pol.predict_values(torch.as_tensor(final, device=dev)).squeeze(-1).cpu().numpy()
+        reward = ro.bootstrapped_rewards(cut, s.gamma)
         v = values.cpu().numpy().reshape(n_steps, n_envs)
         adv = np.zeros_like(v)
         gae = np.zeros(n_envs, dtype=np.float32)
         next_v = last.cpu().numpy()
         for t in reversed(range(n_steps)):
             live = 1.0 - ro.done[t]
-            delta = ro.reward[t] + s.gamma * next_v * live - v[t]
+            delta = reward[t] + s.gamma * next_v * live - v[t]
             gae = delta + s.gamma * s.gae_lambda * live * gae
             adv[t] = gae
             next_v = v[t]
-        returns_np = (adv + v).reshape(-1)
+        return v, adv, adv + v
+
+    def update(self, ro: Rollout) -> dict[str, float]:
+        """One PPO update on a full rollout; returns the losses sb3 logs under ``train/``."""
+        s, pol = self.ppo, self.policy
+        dev = pol.device
+        n_steps, n_envs = ro.reward.shape
+        obs, mask, actions, columns = self.inputs(ro)
+        v, adv, returns_2d = self.targets(ro, obs, columns)
+        values = torch.as_tensor(v.reshape(-1), device=dev)
+        returns_np = returns_2d.reshape(-1)
         advantages = torch.as_tensor(adv.reshape(-1), device=dev)
         old_logp = torch.as_tensor(ro.logp.reshape(-1), device=dev)
         returns = torch.as_tensor(returns_np, device=dev)
@@ -240,8 +346,10 @@ class Learner:
         stop = False
         for _ in range(s.n_epochs):
             for idx in torch.split(torch.randperm(n, generator=self.gen), s.batch_size):
+                # index_select copies whole rows; obs[idx] (advanced indexing) goes element by element
                 idx = idx.to(dev)
-                new_v, logp, ent = pol.evaluate(obs[idx], mask[idx], actions[idx], columns)
+                new_v, logp, ent = pol.evaluate(obs.index_select(0, idx), mask.index_select(0, idx),
+                                                actions.index_select(0, idx), columns)
                 a = advantages[idx]
                 if s.normalize_advantage and len(idx) > 1:
                     a = (a - a.mean()) / (a.std() + 1e-8)
@@ -276,6 +384,11 @@ class Learner:
         return {"policy_gradient_loss": _mean(pg_l), "value_loss": _mean(v_l),
                 "entropy_loss": _mean(ent_l), "approx_kl": _mean(kls), "clip_fraction": _mean(clip_f),
                 "explained_variance": explained, "n_updates": float(self._n_updates)}
+
+
+def _arrays(layer: nn.Linear) -> tuple[np.ndarray, np.ndarray]:
+    """A linear layer's (weight, bias), copied into numpy."""
+    return layer.weight.detach().cpu().numpy().copy(), layer.bias.detach().cpu().numpy().copy()
 
 
 def _mean(xs: list[float]) -> float:

@@ -210,6 +210,7 @@ class _Loop:
         """One rollout: ``n_steps`` batched forwards and environment steps."""
         split, buf = self.tr.split, venv.buf
         workers = isinstance(venv, WorkerVec)
+        ro.truncated = []
         for step in range(ro.reward.shape[0]):
             t = time.perf_counter()
             ro.obs[step] = buf.obs
@@ -225,6 +226,9 @@ class _Loop:
                 split.wait += time.perf_counter() - t1
             ro.reward[step] = buf.reward
             ro.done[step] = buf.done
+            if buf.truncated.any():
+                cut = np.flatnonzero(buf.truncated)
+                ro.truncated.append((step, cut, buf.final_obs[cut].copy()))
         ro.last_obs[:] = buf.obs
         self.read_stats(buf)
 
@@ -248,10 +252,23 @@ class _Loop:
 
     def train(self, venv: InProcessVec | WorkerVec) -> None:
         """Rollouts and updates until ``total_steps``. With ``overlap_learning`` the update
-        on one rollout runs in a thread while the environments play the next (torch leaves
-        Python's lock while it computes), so on two cores the environments never wait for
-        the learner; the price is that rollouts are played by the policy one update behind
-        (the ratio of PPO's clipped objective is taken to that policy, which played them)."""
+        on one rollout runs in a thread while the environments play the next; the price is
+        that rollouts are played by the policy one update behind (the ratio of PPO's clipped
+        objective is taken to that policy, which played them). Torch leaves Python's lock
+        during each op but the learner's thread takes it back between ops: with worker
+        processes this thread waits on their pipes without the lock and the update runs
+        beside them; with the games in this process (``n_workers: 0``) their Python holds
+        the lock and the update crawls (reports/training_speed/README.md).
+
+        Resuming: a checkpoint is written between updates, when (overlapped) the next rollout
+        has been played but not learnt. It is not kept: ``num_timesteps`` counts learnt steps
+        only, so the resumed run plays those steps again, with the checkpointed policy, and
+        learns them -- no step is learnt twice or skipped, and the step count and the
+        snapshot, evaluation and checkpoint schedule are those of an uninterrupted run
+        (tests/test_fast.py). Keeping it would write the rollout's observations into every
+        checkpoint (20-40 MB for Kings at 2,048-4,096 steps a rollout) and still not make the
+        resumed run the uninterrupted one: the games it came from are not saved (nor are the
+        SB3 backend's), so both backends restart their games on resume."""
         cfg, learner, split = self.tr.cfg, self.learner, self.tr.split
         n_envs, total = int(cfg["n_envs"]), int(cfg["total_steps"])
         buf = venv.buf

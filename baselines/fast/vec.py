@@ -24,7 +24,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
@@ -73,6 +73,8 @@ class Buffers:
     done: np.ndarray     # bool (n,): the step ended a game (obs is then the next game's)
     action: np.ndarray   # int64 (n,): written by the trainer before a step
     stats: np.ndarray    # float64 (workers, N_STATS)
+    truncated: np.ndarray  # bool (n,): the game that ended was cut at its turn limit, not over
+    final_obs: np.ndarray  # float32 (n, obs_size): that game's last observation (where truncated)
 
     @staticmethod
     def allocate(n: int, obs_size: int, num_actions: int, workers: int) -> Buffers:
@@ -81,11 +83,13 @@ class Buffers:
 
     def rows(self, lo: int, hi: int, worker: int) -> Buffers:
         return Buffers(self.obs[lo:hi], self.mask[lo:hi], self.reward[lo:hi], self.done[lo:hi],
-                       self.action[lo:hi], self.stats[worker:worker + 1])
+                       self.action[lo:hi], self.stats[worker:worker + 1], self.truncated[lo:hi],
+                       self.final_obs[lo:hi])
 
 
 FIELDS: tuple[tuple[str, Any], ...] = (("obs", np.float32), ("mask", np.bool_), ("reward", np.float32),
-                                      ("done", np.bool_), ("action", np.int64), ("stats", np.float64))
+                                      ("done", np.bool_), ("action", np.int64), ("stats", np.float64),
+                                      ("truncated", np.bool_), ("final_obs", np.float32))
 
 
 @dataclass
@@ -101,7 +105,8 @@ class Layout:
 
     def shapes(self) -> list[tuple[int, ...]]:
         n = self.n
-        return [(n, self.obs_size), (n, self.num_actions), (n,), (n,), (n,), (max(self.workers, 1), N_STATS)]
+        return [(n, self.obs_size), (n, self.num_actions), (n,), (n,), (n,), (max(self.workers, 1), N_STATS),
+                (n,), (n, self.obs_size)]
 
     def buffers(self, alloc: Any = None) -> Buffers:
         arrays = []
@@ -163,7 +168,9 @@ class EnvSet:
         self.ep_len[i] = 0
 
     def _finish(self, i: int) -> None:
-        """Game ``i`` is over: its reward, the episode's statistics, and a new game."""
+        """Game ``i`` is over or cut at its turn limit: its reward, the episode's statistics,
+        and a new game. A cut game's last observation goes to ``final_obs`` (the learner
+        bootstraps its return from that position's value, as sb3 does on truncation)."""
         s, role = self.states[i], self.roles[i]
         r = float(s.returns()[role]) if s.is_terminal() else 0.0
         if self.shaped:
@@ -171,6 +178,9 @@ class EnvSet:
         if not self.buf.done[i]:
             self.buf.reward[i] += r
             self.buf.done[i] = True
+            if not s.is_terminal():
+                self.buf.truncated[i] = True
+                self.buf.final_obs[i] = np.asarray(s.observation(role), dtype=np.float32).reshape(-1)
             self.ep_return[i] += self.buf.reward[i]
             st = self.buf.stats[0]
             st[Stat.EPISODES] += 1
@@ -233,6 +243,7 @@ class EnvSet:
         self._write()
         self.buf.reward[:] = 0.0
         self.buf.done[:] = False
+        self.buf.truncated[:] = False
         self._time(t0, o0)
 
     def step(self) -> None:
@@ -241,6 +252,7 @@ class EnvSet:
         buf = self.buf
         buf.reward[:] = 0.0
         buf.done[:] = False
+        buf.truncated[:] = False
         for i, s in enumerate(self.states):
             s.apply_action(int(buf.action[i]))
             self.ep_len[i] += 1
@@ -350,29 +362,30 @@ class WorkerVec:
                     os.environ[k] = v
 
     def _collect(self) -> None:
-        """Wait for every worker's answer; a failure or a death raises WorkerError."""
-        waiting = dict(enumerate(self.conns))
-        while waiting:
-            ready = wait(list(waiting.values()) + [self.procs[w].sentinel for w in waiting])
-            for w, conn in list(waiting.items()):
-                if conn in ready or conn.poll():
-                    try:
-                        msg = conn.recv_bytes()
-                    except (EOFError, OSError):
-                        raise WorkerError(f"environment worker {w} died (exit code "
-                                          f"{self.procs[w].exitcode})") from None
-                    if msg != OK:
-                        raise WorkerError(f"environment worker {w} failed:\n"
-                                          f"{msg[len(FAILED):].decode(errors='replace')}")
-                    del waiting[w]
-                elif self.procs[w].sentinel in ready:
-                    raise WorkerError(f"environment worker {w} died (exit code "
-                                      f"{self.procs[w].exitcode})")
+        """Wait for every worker's answer, in order; a failure or a death raises WorkerError.
+        A blocking read per worker: a dead worker's pipe reads as closed (this process holds
+        no copy of the worker's end), and a selector per step cost more than the step's
+        own work in this process."""
+        for w, conn in enumerate(self.conns):
+            try:
+                msg = conn.recv_bytes()
+            except (EOFError, OSError):
+                self._died(w)
+            if msg != OK:
+                raise WorkerError(f"environment worker {w} failed:\n"
+                                  f"{msg[len(FAILED):].decode(errors='replace')}")
 
     def _send(self, cmd: bytes) -> None:
-        for conn in self.conns:
-            conn.send_bytes(cmd)
+        for w, conn in enumerate(self.conns):
+            try:
+                conn.send_bytes(cmd)
+            except OSError:  # BrokenPipeError: the worker is gone
+                self._died(w)
         self._collect()
+
+    def _died(self, w: int) -> None:
+        self.procs[w].join(1.0)
+        raise WorkerError(f"environment worker {w} died (exit code {self.procs[w].exitcode})")
 
     def reset(self) -> None:
         self._send(RESET)

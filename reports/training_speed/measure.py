@@ -29,6 +29,8 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -54,8 +56,10 @@ def config(game: str, steps: int, out: str, **extra: Any) -> dict[str, Any]:
     return load_config(None, {**GAMES[game], **COMMON, "total_steps": steps, "out_dir": out, **extra})
 
 
-def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
-    """The SB3 backend's model and envs, as baselines.training.Trainer builds them, timed."""
+def sb3(game: str, steps: int, out: str, clock: Any = time.perf_counter) -> dict[str, Any]:
+    """The SB3 backend's model and envs, as baselines.training.Trainer builds them, timed
+    (``clock``: wall time by default; ``time.thread_time`` gives the CPU time, all of it on
+    this thread: one torch thread, DummyVecEnv)."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -69,47 +73,47 @@ def sb3(game: str, steps: int, out: str) -> dict[str, Any]:
     torch.set_num_threads(1)
     times = {"env": 0.0, "rollout": 0.0, "learning": 0.0}
 
-    class Timed(VecEnvWrapper):  # type: ignore[misc]
+    class Timed(VecEnvWrapper):
         def reset(self) -> Any:
             return self.venv.reset()
 
         def step_wait(self) -> Any:
-            t = time.perf_counter()
+            t = clock()
             out = self.venv.step_wait()
-            times["env"] += time.perf_counter() - t
+            times["env"] += clock() - t
             return out
 
         def action_masks(self) -> Any:
-            t = time.perf_counter()
+            t = clock()
             out = self.venv.env_method("action_masks")
-            times["env"] += time.perf_counter() - t
+            times["env"] += clock() - t
             return out
 
-    class Clock(BaseCallback):  # type: ignore[misc]
+    class Clock(BaseCallback):
         def _on_rollout_start(self) -> None:
             if hasattr(self, "t_end"):
-                times["learning"] += time.perf_counter() - self.t_end
-            self.t_start = time.perf_counter()
+                times["learning"] += clock() - self.t_end
+            self.t_start = clock()
 
         def _on_rollout_end(self) -> None:
-            self.t_end = time.perf_counter()
+            self.t_end = clock()
             times["rollout"] += self.t_end - self.t_start
 
         def _on_training_end(self) -> None:
-            times["learning"] += time.perf_counter() - self.t_end
+            times["learning"] += clock() - self.t_end
 
         def _on_step(self) -> bool:
             return True
 
     venv = Timed(make_vec_env(cfg, tr.learn_roles, tr.opponents, tr.pool.folder, cfg["seed"]))
     try:
-        model = MaskablePPO("MlpPolicy", venv, seed=0, device="cpu", verbose=0,
+        model = MaskablePPO("MlpPolicy", venv, seed=0, device=cfg["device"], verbose=0,
                             policy_kwargs={"net_arch": [64, 64], "activation_fn": torch.nn.Tanh},
                             **cfg["ppo"])
         model.set_logger(Logger(folder=None, output_formats=[]))
-        t = time.perf_counter()
+        t = clock()
         model.learn(steps, callback=Clock())
-        wall = time.perf_counter() - t
+        wall = clock() - t
     finally:
         venv.close()
     return {"steps_per_s": steps / wall, "wall_s": wall, "env_s": times["env"], "opponents_s": None,
@@ -153,18 +157,22 @@ def main() -> None:
     p.add_argument("--workers", type=int, nargs="*", default=[], help="more worker counts than 1, 2")
     p.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     p.add_argument("--rllib", action="store_true")
+    p.add_argument("--device", choices=["cpu", "cuda"], default="cpu", help="both trainers' learner")
+    p.add_argument("--n-envs", type=int, default=8, help="environments (at least the largest --workers)")
     args = p.parse_args()
+    COMMON.update(device=args.device, n_envs=args.n_envs)
     workers = [0, 1, 2] + [w for w in args.workers if w > 2]
     best: dict[tuple[str, str], dict[str, Any]] = {}
     rates: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="speed") as tmp:
         for rep in range(args.repeats):
             for game in args.games:
-                runs = [("SB3 MaskablePPO, DummyVecEnv", lambda o, g=game: sb3(g, args.steps, o)),
-                        ("fast, in process, learning not overlapped",
-                         lambda o, g=game: fast(g, args.steps, o, 0, overlap=False))]
+                runs: list[tuple[str, Callable[[str], dict[str, Any]]]] = [
+                    ("SB3 MaskablePPO, DummyVecEnv", partial(sb3, game, args.steps)),
+                    ("fast, in process, learning not overlapped",
+                     partial(fast, game, args.steps, workers=0, overlap=False))]
                 runs += [(f"fast, {w} worker{'s' if w != 1 else ''}" + (" (in process)" if w == 0 else ""),
-                          lambda o, g=game, w=w: fast(g, args.steps, o, w)) for w in workers]
+                          partial(fast, game, args.steps, workers=w)) for w in workers]
                 for name, fn in runs:
                     r = fn(f"{tmp}/{len(best)}_{rep}_{abs(hash((game, name)))}")
                     print(f"{game} | {name}: {r['steps_per_s']:.0f} steps/s", file=sys.stderr)
@@ -175,7 +183,8 @@ def main() -> None:
             best[("Kings 2p self-play (RLlib plays only self-play)", "RLlib PPO, 2 env runners x 4 envs")] = \
                 rllib(args.steps, f"{tmp}/rllib")
     print(f"{args.steps} env steps per run, best of {args.repeats}, {os.cpu_count()} cores, "
-          f"MLP 64x64, 8 envs, n_steps 512, batch 256, 4 epochs; times in seconds\n")
+          f"MLP 64x64, {args.n_envs} envs, n_steps 512, batch 256, 4 epochs, {args.device}; "
+          f"times in seconds\n")
     print("| game | trainer | env steps/s | x SB3 (median of the repeats' ratios) | env | opponents "
           "| wait on workers | inference | learning | wait on learner | wall | envs' share of wall |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
