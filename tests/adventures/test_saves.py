@@ -94,7 +94,7 @@ def test_forged_frames_are_refused(saved):
     data = json.loads(t)
     top = data["fields"]["stack"][-1]
     assert top["f"]["actor"] >= 0  # a decision waits on top
-    tower = {"__t": "obj", "cls": "conan_envs.tower.frames.Dice", "f": {"actor": 0}}
+    tower = {"__t": "obj", "cls": "conan_envs.tower.decisions.Dice", "f": {"actor": 0}}
     refused(g, edited(t, lambda f: f["stack"].__setitem__(-1, tower)), "stack")
     refused(g, edited(t, lambda f: f["stack"][-1]["f"].update(actor=7)), "stack")
     refused(g, edited(t, lambda f: f["stack"].append(_frame("frames.Side", actor=0))), "stack")
