@@ -55,16 +55,16 @@ class ScriptedAgent(Agent):
                 return a
         return None
 
-    def _alive(self) -> list[tuple[int, Any]]:
+    def enemy_alive(self) -> list[tuple[int, Any]]:
         s = self.s
-        return [(i, e) for i, e in enumerate(s.enemies) if s._alive(e)]
+        return [(i, e) for i, e in enumerate(s.enemies) if s.enemy_alive(e)]
 
     def _need(self, e: Any) -> int:
         """Wounds needed to slay e through its blocks."""
         s = self.s
-        k = s._kind(e)
+        k = s.enemy_kind(e)
         blocks = sum(n for n, row in zip(e.dice, k.rows) if row[2] in ("block", "riposte", "hitriposte"))
-        height = s._grid().height_advantage(e.square, s.pos)
+        height = s.grid().height_advantage(e.square, s.pos)
         return cast(int, k.life - e.wounds + blocks + e.free_blocks + height)
 
     # ---- Conan ------------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ class ScriptedAgent(Agent):
             for v in range(1, 7):
                 if self._ok("triple", v - 1) is not None:
                     return self.O["triple"] + v - 1
-        near = min((dist(s.pos, e.square) for _, e in self._alive()), default=9)
+        near = min((dist(s.pos, e.square) for _, e in self.enemy_alive()), default=9)
         if pool[1] >= 2 and near <= 1 and self._ok("reroll", 0) is not None:
             return self.O["reroll"]
         for v in (6, 5, 4, 3, 2, 1):
@@ -159,7 +159,7 @@ class ScriptedAgent(Agent):
             if not self.mask[self.O["square"] + c] or dist(c, s.pos) <= 1:
                 continue
             score = sum(3 if e.square == c else (1 if dist(e.square, c) == 1 else 0)
-                        for _, e in self._alive())
+                        for _, e in self.enemy_alive())
             if score > best:
                 best, sq = score, c
         return None if sq is None else self.O["square"] + sq
@@ -169,7 +169,7 @@ class ScriptedAgent(Agent):
 
     def _conan_turn(self) -> int | None:
         s = self.s
-        alive = self._alive()
+        alive = self.enemy_alive()
         adj = [(i, e) for i, e in alive if dist(s.pos, e.square) == 1]
         for sk in s.skills:
             kind = s.game.c["skills"][sk].effect[0]
@@ -215,7 +215,7 @@ class ScriptedAgent(Agent):
 
     def _steps_to(self, goals: set[int], blocked: set[int]) -> dict[int, int]:
         """Steps from every square to the nearest goal square, around `blocked` squares."""
-        g = self.s._grid()
+        g = self.s.grid()
         far = {q: 0 for q in goals}
         frontier = list(goals)
         while frontier:
@@ -230,7 +230,7 @@ class ScriptedAgent(Agent):
 
     def _approach(self, targets: list[int]) -> int | None:
         s = self.s
-        g = s._grid()
+        g = s.grid()
         walls = {q for q in range(len(g.blocked)) if g.blocked[q]} | set(targets)
         goals = {q for t in targets for q in g.neighbors[t] if q not in walls}
         far = self._steps_to(goals, walls)
@@ -255,9 +255,9 @@ class ScriptedAgent(Agent):
     def _target(self) -> int | None:
         s = self.s
         best: tuple[tuple[int, Any], int] | None = None
-        for i, e in self._alive():
+        for i, e in self.enemy_alive():
             if self.mask[self.O["target"] + i]:
-                key = (self._need(e), -s._kind(e).xp)
+                key = (self._need(e), -s.enemy_kind(e).xp)
                 if best is None or key < best[0]:
                     best = (key, i)
         return None if best is None else self.O["target"] + best[1]
@@ -308,8 +308,8 @@ class ScriptedAgent(Agent):
     # ---- Yara ---------------------------------------------------------------------------------------
     def _yara_dice(self) -> int | None:
         s = self.s
-        for i, e in self._alive():
-            k = s._kind(e)
+        for i, e in self.enemy_alive():
+            k = s.enemy_kind(e)
             blocks = [r for r, row in enumerate(k.rows) if row[2] == "block" and e.dice[r]]
             if blocks and e.dice[blocks[0]] >= 2 and dist(e.square, s.pos) <= k.move + 1:
                 return self._ok("minion_reroll", i * 4 + blocks[0])
@@ -318,7 +318,7 @@ class ScriptedAgent(Agent):
     def _minion_mark(self) -> int | None:
         s = self.s
         e = s.enemies[s.frame().enemy]     # the MinionMark frame's minion
-        k = s._kind(e)
+        k = s.enemy_kind(e)
         for r, row in enumerate(k.rows):
             if row[2] == "block" and self._ok("minion_mark", r) is not None:
                 return self.O["minion_mark"] + r
@@ -329,7 +329,7 @@ class ScriptedAgent(Agent):
         BLOCK dice, then dice that are both a hit and a riposte."""
         s = self.s
         e = s.enemies[s.frame().attack.blows[0].target]   # the YaraBlock frame's attack
-        rows = s._kind(e).rows
+        rows = s.enemy_kind(e).rows
         for want in ("riposte", "block", "hitriposte"):
             for r, row in enumerate(rows):
                 if row[2] == want and self._ok("minion_block", r) is not None:
@@ -348,8 +348,8 @@ class ScriptedAgent(Agent):
     def _yara_turn(self) -> int | None:
         s = self.s
         plots = s.game.c["plots"]
-        alive = self._alive()
-        in_range = [i for i, e in alive if s._attack_rows_in_range(e) and not e.done]
+        alive = self.enemy_alive()
+        in_range = [i for i, e in alive if s.attack_rows_in_range(e) and not e.done]
         for c in set(s.plot_hand):
             a = self._ok("plot", c)
             if a is None:
@@ -371,21 +371,21 @@ class ScriptedAgent(Agent):
         e = s.enemies[act.enemy]
         a = self._ok("ability")
         if a is not None:
-            kind = s._kind(e).ability[1] if s._kind(e).ability else "bow"
+            kind = s.enemy_kind(e).ability[1] if s.enemy_kind(e).ability else "bow"
             if kind == "bow" or kind in ("rally", "heal", "drain") and sum(e.dice) >= 3 \
                     or kind == "token" and not s.rows[BLOCK] and sum(e.dice) >= 3 \
-                    or kind == "move" and not s._attack_rows_in_range(e):
+                    or kind == "move" and not s.attack_rows_in_range(e):
                 return a
         a = self._ok("attack")
         if a is not None:
             return a
         if act.phase in (2, 3, 4):
             return self._ok("done")
-        g = s._grid()
-        k = s._kind(e)
+        g = s.grid()
+        k = s.enemy_kind(e)
         reach = max((row[4] for r, row in enumerate(k.rows) if e.dice[r] and row[2] not in
                      ("block", "riposte")), default=0)
-        ign = s._ignores_blocking(e)
+        ign = s.ignores_blocking(e)
         walls = {q for q in range(len(g.blocked)) if g.blocked[q] and not ign} | {s.pos}
         goals = {q for q in range(len(g.blocked)) if q not in walls
                  and g.in_range(q, s.pos, max(reach, 1))}

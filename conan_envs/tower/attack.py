@@ -81,14 +81,14 @@ class AttackMixin(TowerFields):
 
     def _attack_cands(self, a: Attack) -> list[int]:
         if len(a.targets) >= a.max_targets:
-            return [t for t in a.targets if self._alive(self.enemies[t])]
-        g = self._grid()
+            return [t for t in a.targets if self.enemy_alive(self.enemies[t])]
+        g = self.grid()
         out = [i for i, e in enumerate(self.enemies)
-               if self._alive(e) and g.in_range(self.pos, e.square, a.reach)]
+               if self.enemy_alive(e) and g.in_range(self.pos, e.square, a.reach)]
         if a.attacker >= 0:
             # a riposte strikes the enemy being blocked (and, for 3W//, one more adjacent enemy)
             if not a.targets:
-                return [a.attacker] if self._alive(self.enemies[a.attacker]) else []
+                return [a.attacker] if self.enemy_alive(self.enemies[a.attacker]) else []
             out = [i for i in out if dist(self.pos, self.enemies[i].square) == 1 or i == a.attacker]
         return out
 
@@ -105,7 +105,7 @@ class AttackMixin(TowerFields):
             st = a.step
             if st == Step.ASSIGN:
                 att = a.attacker
-                if a.wounds == 0 and att >= 0 and not a.targets and self._alive(self.enemies[att]):
+                if a.wounds == 0 and att >= 0 and not a.targets and self.enemy_alive(self.enemies[att]):
                     a.targets, a.dealt = [att], [0]   # a riposte that only rattles the attacker
                 while a.wounds > 0:
                     cands = self._attack_cands(a)
@@ -206,13 +206,13 @@ class AttackMixin(TowerFields):
         if blow.unblockable or self._e_stunned(e):
             return ()
         wants = ("block", "riposte", "hitriposte") if blow.riposte_ok and not blow.token else ("block",)
-        rows = self._kind(e).rows
+        rows = self.enemy_kind(e).rows
         return tuple(r for r in range(len(rows)) if e.dice[r] and rows[r][2] in wants)
 
     def _block_with(self, blow: Blow, r: int) -> None:
         """Burn one die of row r against the blow; a riposte die hits Conan back."""
         e = self.enemies[blow.target]
-        row = self._kind(e).rows[r]
+        row = self.enemy_kind(e).rows[r]
         e.dice[r] -= 1
         blow.left -= 1
         self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row_short(row)} die")
@@ -230,14 +230,14 @@ class AttackMixin(TowerFields):
         while q:
             b = q[0]
             e = self.enemies[b.target]
-            if not self._alive(e):
+            if not self.enemy_alive(e):
                 q.pop(0)
                 continue
             if not b.auto_done:
                 b.auto_done = True
                 if not b.unblockable:
                     name = self.game.c["cards"][e.card].name
-                    if not b.token and self._grid().height_advantage(e.square, self.pos):
+                    if not b.token and self.grid().height_advantage(e.square, self.pos):
                         b.left -= 1   # height advantage: an extra block against a lower attacker
                         self.log_event(f"{name}'s height advantage cancels 1 wound")
                     fb = min(b.left, e.free_blocks)
@@ -253,7 +253,7 @@ class AttackMixin(TowerFields):
                         return False
                     order = ("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)
                     for want in order:
-                        for r, row in enumerate(self._kind(e).rows):
+                        for r, row in enumerate(self.enemy_kind(e).rows):
                             while b.left > 0 and e.dice[r] > 0 and row[2] == want:
                                 self._block_with(b, r)
             q.pop(0)
@@ -281,7 +281,7 @@ class AttackMixin(TowerFields):
         if hits:
             name = self.game.c["cards"][e.card].name
             self.log_event(f"{name}'s RIPOSTE strikes Conan: {hits} hit(s)")
-            if self._grid().height_advantage(self.pos, e.square):
+            if self.grid().height_advantage(self.pos, e.square):
                 hits -= 1
                 self.log_event("Conan's height advantage cancels 1 hit")
             if hits:
@@ -319,7 +319,7 @@ class AttackMixin(TowerFields):
         e.dice = [0] * len(e.dice)
         self.slain_sq = e.square
         e.square = -1
-        self.log_event(f"Conan slays {self.game.c['cards'][e.card].name} (+{self._kind(e).xp} XP)")
-        self._gain_xp(self._kind(e).xp)
-        if not any(self._alive(x) for x in self.enemies):
+        self.log_event(f"Conan slays {self.game.c['cards'][e.card].name} (+{self.enemy_kind(e).xp} XP)")
+        self._gain_xp(self.enemy_kind(e).xp)
+        if not any(self.enemy_alive(x) for x in self.enemies):
             self.combat_over = True

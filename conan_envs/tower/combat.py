@@ -63,7 +63,7 @@ class CombatMixin(TowerFields):
 
     def _auto_after_conan_dice(self) -> None:
         self._finish_conan_dice()
-        alive = any(self._alive(e) for e in self.enemies)
+        alive = any(self.enemy_alive(e) for e in self.enemies)
         if alive:
             self._roll_minions(not self.game.battle)
             if self.game.battle:
@@ -132,7 +132,7 @@ class CombatMixin(TowerFields):
     def _minion_effect(self, eff: tuple[str, int]) -> None:
         kind, k = eff
         for e in self.enemies:
-            if not self._alive(e):
+            if not self.enemy_alive(e):
                 continue
             if kind == "heal_minions":
                 e.wounds = max(0, e.wounds - k)
@@ -244,7 +244,7 @@ class CombatMixin(TowerFields):
         self.cphase = ATTACKED.get(self.cphase, self.cphase)
 
     def _step_cost(self, src: int, dst: int, adjacent: int | None = None) -> int:
-        g = self._grid()
+        g = self.grid()
         if dst < 0 or g.blocked[dst]:
             return 99
         for e in self.enemies:
@@ -255,7 +255,7 @@ class CombatMixin(TowerFields):
         return 1 + adjacent + (1 if g.elev[src] != g.elev[dst] else 0)
 
     def _mask_conan_turn(self, m: Mask, O: dict[str, int]) -> None:
-        g = self._grid()
+        g = self.grid()
         enter = self._can_enter()
         if self._can_move():
             adjacent = len(self._adjacent_enemies(self.pos))
@@ -284,7 +284,7 @@ class CombatMixin(TowerFields):
     def _do_step(self, d: int) -> None:
         if self.top_is(Minion):
             return self._minion_step(d)
-        dst = self._grid().step[self.pos][d]
+        dst = self.grid().step[self.pos][d]
         self.move_left -= self._step_cost(self.pos, dst)
         self.log_event(f"Conan steps to {square(dst)}")
         self.pos = dst

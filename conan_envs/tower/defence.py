@@ -28,7 +28,7 @@ class DefenceMixin(TowerFields):
         may BLOCK or RIPOSTE. Play returns to the frame `resume` (None: the frame on top) when
         no choice is left."""
         if (height and attacker >= 0 and hits
-                and self._grid().height_advantage(self.pos, self.enemies[attacker].square)):
+                and self.grid().height_advantage(self.pos, self.enemies[attacker].square)):
             hits -= 1
             self.log_event("Conan's height advantage cancels 1 hit")
         fb = min(self.free_blocks, hits)

@@ -189,7 +189,7 @@ class DiceMixin(TowerFields):
         one die is set automatically (the card's Solo Play line)."""
         cards = self.game.c["cards"]
         for e in self.enemies:
-            if not self._alive(e):
+            if not self.enemy_alive(e):
                 continue
             k = cards[e.card].kind
             rows = [0] * len(k.rows)
@@ -209,7 +209,7 @@ class DiceMixin(TowerFields):
 
     def _mask_yara_dice(self, m: Mask, O: dict[str, int]) -> None:
         for i, e in enumerate(self.enemies):
-            if self._alive(e) and sum(e.dice) >= 2:
+            if self.enemy_alive(e) and sum(e.dice) >= 2:
                 for r, n in enumerate(e.dice):
                     if n:
                         m[O["minion_reroll"] + i * 4 + r] = True

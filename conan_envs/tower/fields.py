@@ -159,10 +159,13 @@ class TowerFields(FlowState):
             raise TypeError(f"expected a {cls.kind!r} frame on top, found {top.kind!r}")
         return top
 
-    def _grid(self) -> Grid:
+    # ---- queries the agents read too (public) ----
+    def grid(self) -> Grid:
+        """The current location's grid of squares."""
         return self.game.c["locations"][self.loc].grid      # type: ignore[no-any-return]
 
-    def _kind(self, e: Enemy) -> EnemyKind:
+    def enemy_kind(self, e: Enemy) -> EnemyKind:
+        """The kind (its card's profile) of enemy `e`."""
         return self.game.c["cards"][e.card].kind            # type: ignore[no-any-return]
 
     def _enemy_name(self, i: int) -> str:
@@ -173,7 +176,7 @@ class TowerFields(FlowState):
         return self.game.c["locations"][self.loc].tests[self.test_idx]  # type: ignore[no-any-return]
 
     @staticmethod
-    def _alive(e: Enemy) -> bool:
+    def enemy_alive(e: Enemy) -> bool:
         return e.wounds < e.life
 
     def _stunned(self) -> bool:

@@ -154,8 +154,8 @@ class GrowthMixin(TowerFields):
             return True
         want = self.game.c["cards"][-1] if kind == "heart" else None
         for e in self.enemies:
-            if self._alive(e) and (want is None or self.game.c["cards"][e.card] is want) \
-                    and self._grid().in_range(self.pos, e.square, 3):
+            if self.enemy_alive(e) and (want is None or self.game.c["cards"][e.card] is want) \
+                    and self.grid().in_range(self.pos, e.square, 3):
                 return True
         return False
 
@@ -192,7 +192,7 @@ class GrowthMixin(TowerFields):
         kind = self.game.c["items"][item].effect[0]
         yara = self.game.c["cards"][-1]
         for k, e in enumerate(self.enemies):
-            if self._alive(e) and self._grid().in_range(self.pos, e.square, 3) and (
+            if self.enemy_alive(e) and self.grid().in_range(self.pos, e.square, 3) and (
                     kind != "heart" or self.game.c["cards"][e.card] is yara):
                 m[O["target"] + k] = True
 

@@ -166,12 +166,13 @@ class LocationMixin(TowerFields):
                     e.dice = rows
             elif kind == "enemy_token":
                 self._begin_blows([(i, 1, eff[1]) for i, e in enumerate(self.enemies)
-                                   if self._alive(e) and (len(eff) < 3 or self._kind(e).key == eff[2])])
+                                   if self.enemy_alive(e)
+                                   and (len(eff) < 3 or self.enemy_kind(e).key == eff[2])])
 
     # ---- Taurus's Black Lotus Powder (Scatter Rule) -----------------------------------------------
     def _auto_taurus_check(self) -> None:
         L = self.game.c["locations"][self.loc]
-        if L.taurus and any(self._alive(e) for e in self.enemies):
+        if L.taurus and any(self.enemy_alive(e) for e in self.enemies):
             self.replace(TAURUS)
         else:
             self.replace(YARA_DRAW)
@@ -184,7 +185,7 @@ class LocationMixin(TowerFields):
         if roll in SCATTER:
             dx, dy = SCATTER[roll]
             x, y = sq % W + dx, sq // W + dy
-            if 0 <= x < W and 0 <= y < H and not self._grid().blocked[y * W + x]:
+            if 0 <= x < W and 0 <= y < H and not self.grid().blocked[y * W + x]:
                 land = y * W + x
         self.log_event(f"The Black Lotus Powder is thrown at {square(sq)}: scatter roll {roll}, "
                        f"it lands on {square(land)}")
@@ -197,7 +198,7 @@ class LocationMixin(TowerFields):
         conan = (1, ["S"]) if self.pos == land else (0, ["R"]) if dist(self.pos, land) == 1 else (0, [])
         blows = []
         for i, e in enumerate(self.enemies):
-            if self._alive(e):
+            if self.enemy_alive(e):
                 if e.square == land:
                     blows += [(i, 1, "S"), (i, 1, "")]
                 elif dist(e.square, land) == 1:
@@ -221,7 +222,7 @@ class LocationMixin(TowerFields):
             self.push(YARA_PLAN, then=COMBAT_START)
 
     def _auto_combat_start(self) -> None:
-        if any(self._alive(e) for e in self.enemies):
+        if any(self.enemy_alive(e) for e in self.enemies):
             self.in_combat = True
             self.replace(INITIATIVE_DRAW)
         else:

@@ -21,9 +21,9 @@ BURN_ORDER = ("block", "riposte", "hitriposte", "rollhit", "hit", "bite", "venom
 
 class MinionMixin(TowerFields):
     # ---- shared -------------------------------------------------------------------------------
-    def _attack_rows_in_range(self, e, sq=None):
-        k = self._kind(e)
-        g = self._grid()
+    def attack_rows_in_range(self, e, sq=None):
+        k = self.enemy_kind(e)
+        g = self.grid()
         sq = e.square if sq is None else sq
         return [r for r, row in enumerate(k.rows)
                 if row[2] in ATTACK_KINDS and e.dice[r] and g.in_range(sq, self.pos, row[4])]
@@ -32,9 +32,9 @@ class MinionMixin(TowerFields):
         """All the successful hits of one attack are added together (`rows`: the attack rows in
         range, when the caller has them)."""
         e = self.enemies[i]
-        k = self._kind(e)
+        k = self.enemy_kind(e)
         hits, tokens = 0, []
-        for r in self._attack_rows_in_range(e) if rows is None else rows:
+        for r in self.attack_rows_in_range(e) if rows is None else rows:
             lo, hi, kind, param, _rng = k.rows[r]
             n = e.dice[r]
             e.dice[r] = 0
@@ -57,7 +57,7 @@ class MinionMixin(TowerFields):
         return hits, tokens
 
     def _burn_minion_dice(self, e, n, keep_attacks=False):
-        k = self._kind(e)
+        k = self.enemy_kind(e)
         for want in BURN_ORDER:
             if keep_attacks and want in ATTACK_KINDS:
                 break
@@ -67,17 +67,17 @@ class MinionMixin(TowerFields):
                     n -= 1
         return n
 
-    def _ignores_blocking(self, e):
-        k = self._kind(e)
+    def ignores_blocking(self, e):
+        k = self.enemy_kind(e)
         return k.ignores_blocking or self.game.c["locations"][self.loc].key in k.ignores_blocking_at
 
     def _occupied_by_others(self, i):
-        return {x.square for j, x in enumerate(self.enemies) if j != i and self._alive(x)}
+        return {x.square for j, x in enumerate(self.enemies) if j != i and self.enemy_alive(x)}
 
     def _bow_ready(self, e):
-        k = self._kind(e)
+        k = self.enemy_kind(e)
         return (bool(k.bow) and dist(e.square, self.pos) == 3
-                and self._grid().line_of_sight(e.square, self.pos))
+                and self.grid().line_of_sight(e.square, self.pos))
 
     # ---- solo mode ------------------------------------------------------------------------------
     def _auto_ai(self) -> None:
@@ -87,7 +87,7 @@ class MinionMixin(TowerFields):
             i = self.ai_idx
             self.ai_idx += 1
             e = self.enemies[i]
-            if not self._alive(e) or e.done or self._e_stunned(e):
+            if not self.enemy_alive(e) or e.done or self._e_stunned(e):
                 continue
             e.done = True
             start = e.square
@@ -104,13 +104,13 @@ class MinionMixin(TowerFields):
 
     def _ai_activate(self, i):
         e = self.enemies[i]
-        k = self._kind(e)
+        k = self.enemy_kind(e)
         if self._bow_ready(e):
             self.log_event(f"{self.game.c['cards'][e.card].name} shoots its BOW")
             e.dice = [0] * len(e.dice)        # replaces all moves and actions: its dice are spent
             hits, e.bonus_hits = k.bow + e.bonus_hits, 0
             return hits, []
-        rows = self._attack_rows_in_range(e)
+        rows = self.attack_rows_in_range(e)
         if rows:
             return self._minion_attack(i, rows)
         if self._e_rattled(e):
@@ -118,9 +118,9 @@ class MinionMixin(TowerFields):
         has_attack = any(e.dice[r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
         reach = max((row[4] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS and e.dice[r]),
                     default=1)
-        g = self._grid()
+        g = self.grid()
         taken = self._occupied_by_others(i)
-        ign = self._ignores_blocking(e)
+        ign = self.ignores_blocking(e)
         budget = k.move + e.bonus_move
         dice = sum(e.dice) if has_attack else 0
         goals = g.squares_in_range(self.pos, reach, ign)
@@ -139,7 +139,7 @@ class MinionMixin(TowerFields):
                         if c <= budget and sq not in taken), default=None)
             if best is not None:
                 e.square = best[2]
-        rows = self._attack_rows_in_range(e)
+        rows = self.attack_rows_in_range(e)
         if rows:
             return self._minion_attack(i, rows)
         return 0, []
@@ -157,7 +157,7 @@ class MinionMixin(TowerFields):
     # ---- Battle Mode: Yara's turn --------------------------------------------------------------
     def _mask_yara_turn(self, m: Mask, O: dict[str, int]) -> None:
         for i, e in enumerate(self.enemies):
-            if self._alive(e) and not e.done and not self._e_stunned(e):
+            if self.enemy_alive(e) and not e.done and not self._e_stunned(e):
                 m[O["activate"] + i] = True
         self._plot_mask(m, O, combat=True)
         m[O["done"]] = True
@@ -166,20 +166,20 @@ class MinionMixin(TowerFields):
         e = self.enemies[i]
         e.done = True
         self.log_event(f"Yara activates {self.game.c['cards'][e.card].name}")
-        self.move_left = 0 if self._e_rattled(e) else self._kind(e).move + e.bonus_move
+        self.move_left = 0 if self._e_rattled(e) else self.enemy_kind(e).move + e.bonus_move
         self.replace(Minion(YARA, i, int(Phase.FRESH), False))
 
     def _minion_can_move(self, e, phase):
         return phase != 2 and not self._e_rattled(e) and not self._e_stunned(e)
 
     def _minion_step_cost(self, e, src, dst, ign):
-        g = self._grid()
+        g = self.grid()
         if dst < 0 or dst == self.pos or (g.blocked[dst] and not ign):
             return 99
         return 1 + (dist(src, self.pos) == 1) + (g.elev[src] != g.elev[dst])
 
     def _minion_step_ok(self, e, d, taken, ign):
-        g = self._grid()
+        g = self.grid()
         dst = g.step[e.square][d]
         c = self._minion_step_cost(e, e.square, dst, ign)
         if c > self.move_left:
@@ -194,12 +194,12 @@ class MinionMixin(TowerFields):
     def _mask_minion(self, m, O, act):
         e = self.enemies[act.enemy]
         phase = act.phase
-        k = self._kind(e)
-        ign = self._ignores_blocking(e)
+        k = self.enemy_kind(e)
+        ign = self.ignores_blocking(e)
         taken = self._occupied_by_others(act.enemy)
         on_friend = e.square in taken
         if self._minion_can_move(e, phase):
-            g = self._grid()
+            g = self.grid()
             conan, here, left = self.pos, e.square, self.move_left
             leave = 1 + (here in NEAR[conan])
             blocked, elev = g.blocked, g.elev
@@ -215,7 +215,7 @@ class MinionMixin(TowerFields):
                 if n:
                     m[O["burn_move"] + r] = True
         if not on_friend:
-            if phase != 4 and self._attack_rows_in_range(e):
+            if phase != 4 and self.attack_rows_in_range(e):
                 m[O["attack"]] = True
             if k.bow:
                 if phase == 0 and self._bow_ready(e):
@@ -227,8 +227,8 @@ class MinionMixin(TowerFields):
     def _minion_step(self, d):
         act = self._top(Minion)
         e = self.enemies[act.enemy]
-        dst = self._grid().step[e.square][d]
-        self.move_left -= self._minion_step_cost(e, e.square, dst, self._ignores_blocking(e))
+        dst = self.grid().step[e.square][d]
+        self.move_left -= self._minion_step_cost(e, e.square, dst, self.ignores_blocking(e))
         e.square = dst
         self.log_event(f"{self.game.c['cards'][e.card].name} steps to {square(dst)}")
         phase = MOVED.get(act.phase, act.phase)
@@ -259,19 +259,19 @@ class MinionMixin(TowerFields):
         if sum(e.dice) < cost:
             return False
         if kind in ("token", "drain"):
-            return self._grid().in_range(e.square, self.pos, reach)
+            return self.grid().in_range(e.square, self.pos, reach)
         if kind == "move":
             return self._minion_can_move(e, phase)
         if kind == "rally":
-            return any(self._alive(x) and x is not e for x in self.enemies)
+            return any(self.enemy_alive(x) and x is not e for x in self.enemies)
         if kind == "heal":
-            return any(self._alive(x) and x.wounds > 0 for x in self.enemies)
+            return any(self.enemy_alive(x) and x.wounds > 0 for x in self.enemies)
         return False
 
     def _do_ability(self, _: int) -> None:
         act = self._top(Minion)
         e = self.enemies[act.enemy]
-        k = self._kind(e)
+        k = self.enemy_kind(e)
         name = self.game.c["cards"][e.card].name
         self.log_event(f"{name} shoots its BOW" if k.bow else f"{name} uses {k.ability[0]}")
         if k.bow:
@@ -289,10 +289,10 @@ class MinionMixin(TowerFields):
             self.move_left += param
         elif kind == "rally":
             for x in self.enemies:
-                if x is not e and self._alive(x):
+                if x is not e and self.enemy_alive(x):
                     x.bonus_hits += 1
         elif kind == "heal":
-            hurt = max((x for x in self.enemies if self._alive(x)), key=lambda x: x.wounds)
+            hurt = max((x for x in self.enemies if self.enemy_alive(x)), key=lambda x: x.wounds)
             hurt.wounds -= 1
         elif kind == "drain":
             self._lose_fatigue(1)

@@ -153,7 +153,7 @@ def enemy_card(state: TowerState, i: int, wounds: int | None = None,
     if type(i) is not int or not 0 <= i < len(state.enemies):
         raise ValueError(f"enemy {i!r} is not one of the {len(state.enemies)} enemies")
     e = state.enemies[i]
-    kind = state._kind(e)
+    kind = state.enemy_kind(e)
     if wounds is not None:
         e.wounds = checks.count("wounds", wounds, 0, e.life - 1)
     if tokens is not None:
@@ -168,8 +168,8 @@ def enemy_card(state: TowerState, i: int, wounds: int | None = None,
         e.dice = [checks.count("dice", d) for d in dice]
     if square is not None:
         q = _square(square, "square")
-        taken = {o.square for o in state.enemies if o is not e and state._alive(o)} | {state.pos}
-        if state._grid().blocked[q] or q in taken:
+        taken = {o.square for o in state.enemies if o is not e and state.enemy_alive(o)} | {state.pos}
+        if state.grid().blocked[q] or q in taken:
             raise ValueError(f"square {square!r} is blocked or taken")
         e.square = q
     state.edited()

@@ -302,7 +302,7 @@ class ViewMixin(TowerFields):
         if seg == "step":
             top = self.stack[-1]
             src = self.enemies[top.enemy].square if type(top) is Minion else self.pos
-            dst = self._grid().step[src][i] if src >= 0 else -1
+            dst = self.grid().step[src][i] if src >= 0 else -1
             return f"step {DIR_NAMES[i]} to {words.square(dst)}"
         if seg == "leap":
             return f"LEAP: burn {i + 1} dice for {c['leap_move'][i]} move points"
@@ -349,8 +349,8 @@ class ViewMixin(TowerFields):
             return f"activate minion {i + 1}"
         if seg == "minion_reroll":
             e, r = divmod(i, 4)
-            if e < len(self.enemies) and r < len(self._kind(self.enemies[e]).rows):
-                card_row = self._kind(self.enemies[e]).rows[r]
+            if e < len(self.enemies) and r < len(self.enemy_kind(self.enemies[e]).rows):
+                card_row = self.enemy_kind(self.enemies[e]).rows[r]
                 return f"burn a {words.row_short(card_row)} die of {self._enemy_name(e)} to re-roll"
             return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
         if seg in ("minion_mark", "burn_move", "minion_block"):
@@ -359,7 +359,7 @@ class ViewMixin(TowerFields):
             if seg == "minion_block":
                 attack = self._attack_now()
                 who = attack.blows[0].target if attack and attack.blows else -1
-            rows = self._kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
+            rows = self.enemy_kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
             row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
             return {"minion_mark": f"mark a {row} die to re-roll",
                     "burn_move": f"burn a {row} die for 1 move point",
@@ -369,7 +369,7 @@ class ViewMixin(TowerFields):
         if seg == "ability":
             top = self.stack[-1]
             if type(top) is Minion:
-                k = self._kind(self.enemies[top.enemy])
+                k = self.enemy_kind(self.enemies[top.enemy])
                 return "shoot the BOW" if k.bow else f"use {k.ability[0]}" if k.ability else "ability"
             return "ability"
         if seg in ("plot", "put_top", "put_bottom"):

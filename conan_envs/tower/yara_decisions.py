@@ -58,7 +58,7 @@ class MinionMark(YaraChoice):
 
     def ask(self, state: Any) -> tuple[str, dict[str, Any]]:
         name = state._enemy_name(self.enemy)
-        rows = state._kind(state.enemies[self.enemy]).rows
+        rows = state.enemy_kind(state.enemies[self.enemy]).rows
         marked = {words.row_short(rows[r]): n for r, n in enumerate(self.marked) if n}
         return f"Mark {name}'s dice to re-roll, then roll them.", {"minion": name, "marked": marked}
 
