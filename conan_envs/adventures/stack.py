@@ -165,7 +165,7 @@ class Ask(Frame[Any]):
 
     def sentence(self, s: Any) -> str:
         """The decision in one sentence of the game's words, naming its choices by the names of
-        the actions offered (prompts.action_name), never by "yes" or "done"."""
+        the actions offered (labels.action_name), never by "yes" or "done"."""
         return f"{self.kind}."
 
     def prompt(self, s: Any, role: int) -> tuple[str, dict[str, Any]]:

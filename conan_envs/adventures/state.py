@@ -25,6 +25,7 @@ from . import (
     end_round,
     gains,
     kingdoms,
+    labels,
     main_phase,
     modifiers,
     prompts,
@@ -263,7 +264,7 @@ class AdventuresState(FlowState):
         return render(view)
 
     def action_to_string(self, a):
-        return prompts.action_name(self, int(a))
+        return labels.action_name(self, int(a))
 
     def returns(self):
         if not self.over:
