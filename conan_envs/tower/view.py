@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import words
+from . import labels, words
 from .attack_frames import YaraBlock
 from .content import ROWS
-from .decisions import Initiative, TakeTest
+from .decisions import TakeTest
 from .fields import TowerFields
-from .grid import DIR_NAMES, W
-from .yara_decisions import Minion, MinionMark
+from .grid import W
 
 SIDE_NAMES = ("conan", "yara")
 # the frames of a combat round before its initiative is resolved (Dice Phase, then the draw)
@@ -254,130 +253,7 @@ class ViewMixin(TowerFields):
 
     # ---- action names ---------------------------------------------------------------------------
     def action_to_string(self, a: int) -> str:
-        seg, i = self.game.codec.decode(a)
-        c = self.game.c
-        if seg == "pick_skill":
-            return f"choose {c['skills'][i].name} ({words.skill_effect(c['skills'][i].effect)})"
-        if seg == "ready_skill":
-            return f"READY {c['skills'][i].name}"
-        if seg == "slot":
-            v, r = divmod(i, 5)
-            return f"slot a {v + 1} in {ROWS[r]}"
-        if seg == "reroll":
-            return f"burn a {i + 1} to re-roll"
-        if seg == "mark":
-            return f"mark a {i + 1} to re-roll"
-        if seg == "roll":
-            return "roll the marked dice"
-        if seg == "pair":
-            return f"burn a pair of {i + 1}s for a die of any result"
-        if seg == "choose_result":
-            return f"the new die shows {i + 1}"
-        if seg == "triple":
-            return f"burn three {i + 1}s"
-        if seg == "triple_refill":
-            return "refill FATIGUE"
-        if seg == "triple_discard":
-            return "discard the oldest STUNNED/RATTLED token"
-        if seg == "triple_poison":
-            return "discard a POISON token"
-        if seg == "fatigue_token":
-            return f"a FATIGUE token into {('BLOCK', 'SLASH')[i]}"
-        if seg == "rage_token":
-            return "a RAGE token into BIG SWING"
-        if seg == "pay":
-            return f"burn a die from {ROWS[i]} for the test"
-        if seg == "test_reroll":
-            return "re-roll for the test (each result needed +1)"
-        if seg == "done":
-            return f"done: {getattr(self.frame(), 'done_means', None) or 'done'}"
-        if seg == "go_first":
-            return "GO FIRST"
-        if seg == "game_effect":
-            ini = self._initiative_view()
-            if ini:
-                eff = ini["conan_effect"] if self.top_is(Initiative) else ini["yara_effect"]
-                return f"GAME EFFECT: {eff}"
-            return "GAME EFFECT"
-        if seg == "step":
-            top = self.stack[-1]
-            src = self.enemies[top.enemy].square if type(top) is Minion else self.pos
-            dst = self.grid().step[src][i] if src >= 0 else -1
-            return f"step {DIR_NAMES[i]} to {words.square(dst)}"
-        if seg == "leap":
-            return f"LEAP: burn {i + 1} dice for {c['leap_move'][i]} move points"
-        if seg in ("slash", "swing", "riposte"):
-            w, thresh, maxt, stun, rattle = c[seg][i]
-            what = f"{w} wound(s)" if w else ""
-            if thresh:
-                what += f" on a roll of {thresh}+"
-            if maxt > 1:
-                what += f" on up to {maxt} enemies"
-            if stun:
-                what += ", STUN another adjacent enemy"
-            if rattle:
-                what += (", " if what else "") + "RATTLE the attacker"
-            row = {"slash": "SLASH", "swing": "BIG SWING", "riposte": "RIPOSTE"}[seg]
-            return f"{row}: burn {i + 1} dice ({what.strip(', ')})"
-        if seg == "slash_stun":
-            return "SLASH: burn 4 dice to STUN an adjacent enemy"
-        if seg == "block":
-            return "BLOCK a hit" if i == 0 else f"BLOCK the {words.TOKEN_NAMES['SRP'[i - 1]]} token"
-        if seg == "target":
-            if i < len(self.enemies):
-                return f"{self._enemy_name(i)} at {words.square(self.enemies[i].square)}"
-            return f"enemy {i + 1}"
-        if seg == "enter":
-            return f"step into the slain enemy's square {words.square(self.slain_sq)}"
-        if seg == "square":
-            return f"square {words.square(i)}"
-        if seg in ("skill", "item"):
-            card = c["skills" if seg == "skill" else "items"][i]
-            eff = (words.skill_effect if seg == "skill" else words.item_effect)(card.effect)
-            return f"use {card.name} ({eff})"
-        if seg == "trade":
-            return f"trade {c['items'][i].name} for {c['items'][i].xp} XP"
-        if seg == "discard_item":
-            return f"discard {c['items'][i].name}"
-        if seg == "reserve":
-            return f"reserve the leftmost free item of {ROWS[i]}"
-        if seg == "draw_item":
-            return "draw an Item Card"
-        if seg == "activate":
-            if i < len(self.enemies):
-                return f"activate {self._enemy_name(i)} at {words.square(self.enemies[i].square)}"
-            return f"activate minion {i + 1}"
-        if seg == "minion_reroll":
-            e, r = divmod(i, 4)
-            if e < len(self.enemies) and r < len(self.enemy_kind(self.enemies[e]).rows):
-                card_row = self.enemy_kind(self.enemies[e]).rows[r]
-                return f"burn a {words.row_short(card_row)} die of {self._enemy_name(e)} to re-roll"
-            return f"burn a die of minion {e + 1}, row {r + 1}, to re-roll"
-        if seg in ("minion_mark", "burn_move", "minion_block"):
-            top = self.stack[-1]
-            who = top.enemy if type(top) is (MinionMark if seg == "minion_mark" else Minion) else -1
-            if seg == "minion_block":
-                attack = self._attack_now()
-                who = attack.blows[0].target if attack and attack.blows else -1
-            rows = self.enemy_kind(self.enemies[who]).rows if 0 <= who < len(self.enemies) else ()
-            row = words.row_short(rows[i]) if i < len(rows) else f"row {i + 1}"
-            return {"minion_mark": f"mark a {row} die to re-roll",
-                    "burn_move": f"burn a {row} die for 1 move point",
-                    "minion_block": f"burn a {row} die to block"}[seg]
-        if seg == "attack":
-            return "attack Conan"
-        if seg == "ability":
-            top = self.stack[-1]
-            if type(top) is Minion:
-                k = self.enemy_kind(self.enemies[top.enemy])
-                return "shoot the BOW" if k.bow else f"use {k.ability[0]}" if k.ability else "ability"
-            return "ability"
-        if seg in ("plot", "put_top", "put_bottom"):
-            p = c["plots"][i]
-            if seg == "plot":
-                return f"play {p.name} ({words.plot_effect(p.effect)})"
-            return f"put {p.name} on the {'top' if seg == 'put_top' else 'bottom'} of the deck"
-        return self.game.codec.name(a)
+        return labels.action_name(self, a)
 
     # ---- the text board ---------------------------------------------------------------------------
     def _render(self, view: dict[str, Any]) -> str:
