@@ -98,8 +98,8 @@ class ScriptedAgent(Agent):
                     if a is not None:
                         return a
         for v in range(1, 7):
-            for r in range(5):
-                a = self._ok("slot", (v - 1) * 5 + r)
+            for row in range(5):
+                a = self._ok("slot", (v - 1) * 5 + row)
                 if a is not None and not (v == 1 and near <= 1):
                     return a
         if sum(pool) == 0:

@@ -4,6 +4,7 @@ fills them). Static: it depends on the game's configuration only, never on a sta
 """
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 import numpy as np
@@ -70,8 +71,18 @@ def observation_size(g: Any) -> int:
     return int(g.obs_layout["size"])
 
 
-# how observe() writes each field of the decision record (view.decision_record)
-CHARACTER, ENUM, SCALAR, FLAG, ONE_HOT, MANY, ROLL = range(7)
+class Write(IntEnum):
+    """How observe() writes each field of the decision record (view.decision_record)."""
+    CHARACTER = 0
+    ENUM = 1
+    SCALAR = 2
+    FLAG = 3
+    ONE_HOT = 4
+    MANY = 5
+    ROLL = 6
+
+
+CHARACTER, ENUM, SCALAR, FLAG, ONE_HOT, MANY, ROLL = Write
 
 
 class ObservationSlots:

@@ -4,6 +4,7 @@ locations), read once from data/*.yaml into plain tuples shared by every state."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any
 
 from conan_envs.engine import load_yaml
@@ -12,7 +13,18 @@ from .grid import Grid
 
 PKG = "conan_envs.tower"
 ROWS = ("LEAP", "BLOCK", "RIPOSTE", "SLASH", "BIG SWING")
-LEAP, BLOCK, RIPOSTE, SLASH, SWING = range(5)
+
+
+class DiceRow(IntEnum):
+    """The rows of Conan's Action Dice card (The Basics: the Conan card), in ROWS' order."""
+    LEAP = 0
+    BLOCK = 1
+    RIPOSTE = 2
+    SLASH = 3
+    SWING = 4  # BIG SWING
+
+
+LEAP, BLOCK, RIPOSTE, SLASH, SWING = DiceRow
 ROW_LEN = 7
 SIDES = {"conan": 0, "yara": 1}
 FATIGUE_TOKEN, RAGE_TOKEN = 7, 8  # items in a row: 1..6 are dice, 7/8 tokens
