@@ -135,12 +135,12 @@ class Ask(Frame[Any]):
     own_turn: ClassVar[bool] = False  # taken on one's own turn (Asura, "At any time on your turn")
 
     def choices(self, s: Any, m: Mask) -> None:
-        """Set this decision's own legal actions in `m`."""
-        raise NotImplementedError
+        """Set this decision's own legal actions in `m` (each decision class says which)."""
+        raise TypeError(f"decision {self.key!r} does not say what it offers")
 
     def choose(self, s: Any, seg: str, i: int) -> None:
         """Play the action `i` of segment `seg`, one of this decision's own."""
-        raise NotImplementedError
+        raise TypeError(f"decision {self.key!r} does not say how its actions are played")
 
     def mask(self, s: Any, m: Mask) -> None:
         self.choices(s, m)

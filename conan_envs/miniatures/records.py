@@ -153,8 +153,8 @@ class Cont(MiniFrame):
     context: Resolution | None = None
 
     def go(self, state: Any, c: Resolution) -> None:
-        """Go on with the rules, given what was resolved."""
-        raise NotImplementedError(self.kind)
+        """Go on with the rules, given what was resolved (each continuation class says how)."""
+        raise TypeError(f"continuation {self.kind!r} does not say how the rules go on")
 
     def run(self, state: Any) -> None:
         state.pop()
