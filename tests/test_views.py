@@ -33,7 +33,7 @@ def sampled_states(env_id, config, random_games=RANDOM_GAMES, scripted_games=SCR
         rng = np.random.default_rng(g)
         agents = None
         if g >= random_games:
-            agents = [load_agent("scripted", env_id, r, **config)
+            agents = [load_agent("scripted", env_id, r, seed=seed + g, **config)
                       for r in range(game.num_roles)]
         for step in range(steps):
             if state.is_terminal() or state.is_truncated():

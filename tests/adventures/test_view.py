@@ -27,7 +27,7 @@ def sampled(cfg, games=4, steps=600):
         rng = np.random.default_rng(k)
         agents = None
         if k % 2:
-            agents = [load_agent("scripted", "adventures_v2", r, **cfg) for r in range(g.num_roles)]
+            agents = [load_agent("scripted", "adventures_v2", r, seed=k, **cfg) for r in range(g.num_roles)]
         for step in range(steps):
             if s.is_terminal() or s.is_truncated():
                 break
