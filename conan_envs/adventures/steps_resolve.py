@@ -29,17 +29,23 @@ class Fight(Step):
         s.rules.combat.fight(s, self.p, self.need, self.vp, self.temple, self.token)
 
 
-@serializable
 @dataclass(frozen=True, slots=True)
-class FightRoll(Step):
-    """The Warrior Pool rolls (`hits` so far)."""
-    kind: ClassVar[str] = "fight_roll"
+class _FightStep(Step):
+    """A step of a Fight: player `p` needs `need` hits for `vp` points (`temple`, `token`:
+    the Temple of Set or the Challenge token fought), `hits` so far."""
     p: int
     need: int
     vp: int
     temple: int
     token: int
     hits: int
+
+
+@serializable
+@dataclass(frozen=True, slots=True)
+class FightRoll(_FightStep):
+    """The Warrior Pool rolls (`hits` so far)."""
+    kind: ClassVar[str] = "fight_roll"
 
     def run(self, s: Any) -> None:
         s.stack.pop()
@@ -48,15 +54,9 @@ class FightRoll(Step):
 
 @serializable
 @dataclass(frozen=True, slots=True)
-class FightCount(Step):
+class FightCount(_FightStep):
     """The Fight's hits are counted."""
     kind: ClassVar[str] = "fight_count"
-    p: int
-    need: int
-    vp: int
-    temple: int
-    token: int
-    hits: int
 
     def run(self, s: Any) -> None:
         s.stack.pop()
