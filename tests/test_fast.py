@@ -15,7 +15,8 @@ pytest.importorskip("torch")
 
 from baselines import load_agent  # noqa: E402
 from baselines.cli import train as train_cli  # noqa: E402
-from baselines.fast.ppo import Learner  # noqa: E402
+from baselines.fast.learner_process import LearnerError, LearnerProcess, LearnerSpec  # noqa: E402
+from baselines.fast.ppo import ActorCritic, Learner, PPOSettings, Rollout  # noqa: E402
 from baselines.fast.trainer import FastTrainer, train  # noqa: E402
 from baselines.fast.vec import EnvSpec, WorkerError, WorkerVec, make_vec, obs_and_actions  # noqa: E402
 from baselines.train_config import load_config  # noqa: E402
@@ -35,7 +36,7 @@ def small(tmp_path: Path, **over: Any) -> dict[str, Any]:
 
 
 def no_children() -> bool:
-    return not [p for p in mp.active_children() if p.name.startswith("conan-env-worker")]
+    return not [p for p in mp.active_children() if p.name.startswith(("conan-env-worker", "conan-learner"))]
 
 
 def test_trains_exports_a_loadable_policy_and_resumes(tmp_path: Path) -> None:
@@ -115,13 +116,66 @@ def test_a_failing_worker_raises_and_every_worker_stops(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_stops_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(self: Learner, ro: Any) -> dict[str, float]:
+    """Ctrl-C while the trainer waits on an update stops the workers and the learner process."""
+    def interrupted(self: LearnerProcess) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Learner, "update", interrupted)
+    monkeypatch.setattr(LearnerProcess, "result", interrupted)
     cfg = load_config(None, small(tmp_path, n_workers=2, tensorboard=False))
     with pytest.raises(KeyboardInterrupt):
         FastTrainer(cfg, lambda *a: None).run()
+    assert no_children()
+
+
+def test_a_dead_learner_process_is_reported_and_nothing_is_left(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    submit = LearnerProcess.submit
+
+    def killed(self: LearnerProcess, index: int, ro: Any) -> None:
+        submit(self, index, ro)
+        self.proc.kill()
+
+    monkeypatch.setattr(LearnerProcess, "submit", killed)
+    cfg = load_config(None, small(tmp_path, n_workers=1, tensorboard=False))
+    with pytest.raises(LearnerError, match="the learner process died"):
+        FastTrainer(cfg, lambda *a: None).run()
+    assert no_children()
+
+
+def test_the_learner_process_learns_what_the_learner_learns() -> None:
+    """An update in the learner process leaves the trainer's learner exactly as the same
+    update made in this process: weights, Adam's moments, the minibatch generator."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(0)
+    obs_size, actions, steps, envs = 12, 5, 16, 4
+    settings = PPOSettings(n_steps=steps, batch_size=16, n_epochs=2)
+
+    def learner() -> Learner:
+        torch.manual_seed(0)
+        return Learner(ActorCritic(obs_size, actions, [8, 8], "tanh", 3e-4), settings, 7)
+
+    ro = Rollout.shared(steps, envs, obs_size, actions)
+    ro.obs[:] = rng.random(ro.obs.shape) * (rng.random(ro.obs.shape) < 0.5)
+    ro.mask[:] = rng.random(ro.mask.shape) < 0.6
+    ro.mask[..., 0] = True
+    ro.action[:] = 0
+    ro.reward[:] = rng.normal(size=ro.reward.shape)
+    ro.done[:] = rng.random(ro.done.shape) < 0.1
+    ro.logp[:] = -1.0
+    here, there = learner(), learner()
+    losses = here.update(ro)
+    spec = LearnerSpec(obs_size, actions, (8, 8), "tanh", settings, steps, envs, "cpu", 1)
+    proc = LearnerProcess(there, spec, [ro])
+    try:
+        proc.submit(0, ro)
+        got, seconds = proc.result()
+    finally:
+        proc.close()
+    assert got == losses and seconds > 0
+    for a, b in zip(here.policy.state_dict().values(), there.policy.state_dict().values()):
+        assert torch.equal(a, b)
+    assert torch.equal(here.gen.get_state(), there.gen.get_state())
+    assert here._n_updates == there._n_updates == 2
     assert no_children()
 
 
@@ -295,15 +349,15 @@ def test_a_resumed_overlapped_run_learns_every_step_once(tmp_path: Path,
     but not learnt; the checkpoint counts learnt steps only, so the resumed run plays those
     steps again and learns them: 4 rollouts of 128 steps make 4 updates, none twice."""
     calls: list[int] = []
-    update = Learner.update
+    submit = LearnerProcess.submit
 
-    def counted(self: Learner, ro: Any) -> dict[str, float]:
-        calls.append(self.num_timesteps)
+    def counted(self: LearnerProcess, index: int, ro: Any) -> None:
+        calls.append(self.learner.num_timesteps)
         if len(calls) == 3:
-            raise KeyboardInterrupt  # during the third update: the run stops there
-        return update(self, ro)
+            raise KeyboardInterrupt  # as the third update starts: the run stops there
+        submit(self, index, ro)
 
-    monkeypatch.setattr(Learner, "update", counted)
+    monkeypatch.setattr(LearnerProcess, "submit", counted)
     with pytest.raises(KeyboardInterrupt):
         train(None, small(tmp_path, total_steps=512, tensorboard=False), log=lambda *a: None)
     assert calls == [0, 128, 256]

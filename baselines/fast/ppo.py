@@ -12,6 +12,8 @@ afterwards in one batched pass with the same weights.
 from __future__ import annotations
 
 import copy
+import multiprocessing as mp
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -242,18 +244,39 @@ class PPOSettings:
 
 
 class Rollout:
-    """``n_steps`` x ``n_envs`` transitions, in preallocated arrays."""
+    """``n_steps`` x ``n_envs`` transitions, in preallocated arrays: private ones, or with
+    :meth:`shared` arrays over ``multiprocessing.RawArray`` memory, which a learner process
+    (:mod:`baselines.fast.learner_process`) attaches to with ``raw``."""
 
-    def __init__(self, n_steps: int, n_envs: int, obs_size: int, num_actions: int) -> None:
-        self.obs = np.zeros((n_steps, n_envs, obs_size), dtype=np.float32)
-        self.mask = np.zeros((n_steps, n_envs, num_actions), dtype=np.bool_)
-        self.action = np.zeros((n_steps, n_envs), dtype=np.int64)
-        self.reward = np.zeros((n_steps, n_envs), dtype=np.float32)
-        self.done = np.zeros((n_steps, n_envs), dtype=np.float32)
-        self.logp = np.zeros((n_steps, n_envs), dtype=np.float32)  # under the behaviour policy
-        self.last_obs = np.zeros((n_envs, obs_size), dtype=np.float32)
+    def __init__(self, n_steps: int, n_envs: int, obs_size: int, num_actions: int,
+                 raw: Sequence[Any] | None = None) -> None:
+        fields = self.fields(n_steps, n_envs, obs_size, num_actions)
+        arrays = []
+        for k, (dtype, shape) in enumerate(fields):
+            if raw is None:
+                arrays.append(np.zeros(shape, dtype=dtype))
+            else:
+                arrays.append(np.frombuffer(raw[k], dtype=dtype, count=int(np.prod(shape))).reshape(shape))
+        self.raw = tuple(raw) if raw is not None else ()
+        self.obs, self.mask, self.action, self.reward, self.done, self.logp, self.last_obs = arrays
+        # self.logp: the log-probabilities under the behaviour policy (the one that played)
         # games cut at their turn limit: (step, environments, their last observations)
         self.truncated: list[tuple[int, np.ndarray, np.ndarray]] = []
+
+    @staticmethod
+    def fields(n_steps: int, n_envs: int, obs_size: int,
+               num_actions: int) -> list[tuple[type[np.generic], tuple[int, ...]]]:
+        """(dtype, shape) of obs, mask, action, reward, done, logp and last_obs."""
+        step = (n_steps, n_envs)
+        return [(np.float32, (*step, obs_size)), (np.bool_, (*step, num_actions)), (np.int64, step),
+                (np.float32, step), (np.float32, step), (np.float32, step), (np.float32, (n_envs, obs_size))]
+
+    @classmethod
+    def shared(cls, n_steps: int, n_envs: int, obs_size: int, num_actions: int) -> Rollout:
+        """A rollout whose arrays live in shared memory (``raw`` travels to a child process)."""
+        raw = [mp.RawArray("b", max(int(np.prod(shape)) * np.dtype(dtype).itemsize, 1))
+               for dtype, shape in cls.fields(n_steps, n_envs, obs_size, num_actions)]
+        return cls(n_steps, n_envs, obs_size, num_actions, raw)
 
     def bootstrapped_rewards(self, values: np.ndarray, gamma: float) -> np.ndarray:
         """The rewards, plus ``gamma`` times the value of a cut game's last position on the

@@ -14,7 +14,6 @@ import json
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from .. import checkpoints
 from ..ppo import export_policy
 from ..train_config import load_config
 from ..training import Trainer, _truncate_csv, resolve_device, train_alternating
+from .learner_process import LearnerProcess, LearnerSpec
 from .ppo import ActorCritic, Learner, PPOSettings, Rollout, Sampler
 from .vec import EnvSpec, InProcessVec, Stat, WorkerVec, make_vec, obs_and_actions
 
@@ -252,13 +252,12 @@ class _Loop:
 
     def train(self, venv: InProcessVec | WorkerVec) -> None:
         """Rollouts and updates until ``total_steps``. With ``overlap_learning`` the update
-        on one rollout runs in a thread while the environments play the next; the price is
-        that rollouts are played by the policy one update behind (the ratio of PPO's clipped
-        objective is taken to that policy, which played them). Torch leaves Python's lock
-        during each op but the learner's thread takes it back between ops: with worker
-        processes this thread waits on their pipes without the lock and the update runs
-        beside them; with the games in this process (``n_workers: 0``) their Python holds
-        the lock and the update crawls (reports/training_speed/README.md).
+        on one rollout runs in a process of its own (:mod:`baselines.fast.learner_process`,
+        over two rollouts in shared memory) while the environments play the next; the price
+        is that rollouts are played by the policy one update behind (the ratio of PPO's
+        clipped objective is taken to that policy, which played them). A thread would not
+        do: Python's lock, which the games' Python holds, made its update crawl
+        (reports/training_speed/README.md).
 
         Resuming: a checkpoint is written between updates, when (overlapped) the next rollout
         has been played but not learnt. It is not kept: ``num_timesteps`` counts learnt steps
@@ -269,12 +268,30 @@ class _Loop:
         checkpoint (20-40 MB for Kings at 2,048-4,096 steps a rollout) and still not make the
         resumed run the uninterrupted one: the games it came from are not saved (nor are the
         SB3 backend's), so both backends restart their games on resume."""
-        cfg, learner, split = self.tr.cfg, self.learner, self.tr.split
-        n_envs, total = int(cfg["n_envs"]), int(cfg["total_steps"])
-        buf = venv.buf
+        cfg, learner = self.tr.cfg, self.learner
+        n_envs, buf = int(cfg["n_envs"]), venv.buf
         self.rollout_steps = learner.ppo.n_steps * n_envs
-        ros = [Rollout(learner.ppo.n_steps, n_envs, buf.obs.shape[1], buf.mask.shape[1])
-               for _ in range(2 if cfg["overlap_learning"] else 1)]
+        overlap = bool(cfg["overlap_learning"])
+        make = Rollout.shared if overlap else Rollout
+        ros = [make(learner.ppo.n_steps, n_envs, buf.obs.shape[1], buf.mask.shape[1])
+               for _ in range(2 if overlap else 1)]
+        proc = None
+        if overlap:  # started first: it imports torch while the games reset and play
+            spec = LearnerSpec(buf.obs.shape[1], buf.mask.shape[1], tuple(cfg["policy"]["net_arch"]),
+                               cfg["policy"]["activation"], learner.ppo, learner.ppo.n_steps, n_envs,
+                               str(learner.policy.device), int(cfg["torch_threads"] or 1))
+            proc = LearnerProcess(learner, spec, ros)
+        try:
+            self.rollouts(venv, ros, proc)
+        finally:
+            if proc is not None:
+                proc.close()
+
+    def rollouts(self, venv: InProcessVec | WorkerVec, ros: list[Rollout],
+                 proc: LearnerProcess | None) -> None:
+        """The loop of :meth:`train`: synchronous (``proc`` None) or overlapped."""
+        cfg, learner, split = self.tr.cfg, self.learner, self.tr.split
+        total = int(cfg["total_steps"])
         sampler = Sampler(learner.policy, int(cfg["seed"]) + learner.num_timesteps + 1)
         t = time.perf_counter()
         venv.reset()
@@ -286,26 +303,26 @@ class _Loop:
         split.other += time.perf_counter() - t - (self.eval_s - e0)
         if learner.num_timesteps >= total:
             return
-        if not cfg["overlap_learning"]:
+        if proc is None:
             while learner.num_timesteps < total:
                 self.collect(venv, ros[0], sampler)
                 self.between(self.learn(ros[0]), sampler, t_start, s_start)
             return
-        with ThreadPoolExecutor(1, thread_name_prefix="conan-learner") as pool:
-            self.collect(venv, ros[0], sampler)
-            current = 0
-            while True:
-                pending = pool.submit(self.learn, ros[current])
-                more = learner.num_timesteps + self.rollout_steps < total
-                if more:
-                    self.collect(venv, ros[1 - current], sampler)
-                t = time.perf_counter()
-                losses = pending.result()
-                split.wait_learner += time.perf_counter() - t
-                self.between(losses, sampler, t_start, s_start)
-                if not more:
-                    break
-                current = 1 - current
+        self.collect(venv, ros[0], sampler)
+        current = 0
+        while True:
+            proc.submit(current, ros[current])
+            more = learner.num_timesteps + self.rollout_steps < total
+            if more:
+                self.collect(venv, ros[1 - current], sampler)
+            t = time.perf_counter()
+            losses, seconds = proc.result()
+            split.wait_learner += time.perf_counter() - t
+            split.learning += seconds
+            self.between(losses, sampler, t_start, s_start)
+            if not more:
+                break
+            current = 1 - current
 
     def log_rollout(self, losses: dict[str, float], t_start: float, s_start: int) -> None:
         if self.writer is None:

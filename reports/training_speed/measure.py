@@ -13,9 +13,11 @@ miniatures Overlord (clutches, 3 heroes) against the scripted heroes. Each setti
 with 1 and 2 workers, sb3, ...), and the best run of each is kept: on a shared machine the
 best is the least disturbed; the ratio to SB3 is the median over the repeats of the ratio
 within each repeat (runs a minute apart, under about the same load). The fast backend's
-learning runs in a thread beside the environments (``overlap_learning``, the default)
-except in the row that says otherwise; its "learning" column is then time that overlaps
-the others, and "wait on learner" the part that did not. ``--workers 4 8`` adds worker
+learning runs in a process of its own beside the environments (``overlap_learning``, the
+default) except in the rows that say otherwise; its "learning" column is then time that
+overlaps the others, and "wait on learner" the part that did not. The rows with workers and
+the learning not overlapped show how the games' steps grow with worker processes when the
+cores are theirs while they play. ``--workers 4 8`` adds worker
 counts; ``--rllib`` adds Ray RLlib's PPO (2 env runners x 4 envs; self-play only,
 so its row plays Kings against its own policy, not against scripted). The SB3 split: the
 environments' time is ``VecEnv.step`` (rules, encoders and opponents together), learning is
@@ -173,6 +175,11 @@ def main() -> None:
                      partial(fast, game, args.steps, workers=0, overlap=False))]
                 runs += [(f"fast, {w} worker{'s' if w != 1 else ''}" + (" (in process)" if w == 0 else ""),
                           partial(fast, game, args.steps, workers=w)) for w in workers]
+                # the workers' growth with the cores free for them: not overlapped, the
+                # learner does not take a core while the games play
+                runs += [(f"fast, {w} worker{'s' if w != 1 else ''}, learning not overlapped",
+                          partial(fast, game, args.steps, workers=w, overlap=False))
+                         for w in workers if w > 0]
                 for name, fn in runs:
                     r = fn(f"{tmp}/{len(best)}_{rep}_{abs(hash((game, name)))}")
                     print(f"{game} | {name}: {r['steps_per_s']:.0f} steps/s", file=sys.stderr)
