@@ -82,8 +82,10 @@ def fit(policy: Any, data: dict[str, Any], epochs: int, batch_size: int, learnin
         hits, value_loss = 0, 0.0
         for idx in torch.split(torch.randperm(n, generator=gen), int(batch_size)):
             idx = idx.to(dev)
-            dist = policy.get_distribution(obs[idx], action_masks=masks[idx])
-            values = policy.predict_values(obs[idx]).flatten()
+            # index_select copies whole rows; obs[idx] went element by element, twice
+            batch = obs.index_select(0, idx)
+            dist = policy.get_distribution(batch, action_masks=masks.index_select(0, idx))
+            values = policy.predict_values(batch).flatten()
             v_loss = torch.nn.functional.mse_loss(values, returns[idx])
             loss = -dist.log_prob(actions[idx]).mean() + vf_coef * v_loss
             opt.zero_grad()
