@@ -174,6 +174,10 @@ def test_the_learner_process_learns_what_the_learner_learns() -> None:
     assert got == losses and seconds > 0
     for a, b in zip(here.policy.state_dict().values(), there.policy.state_dict().values()):
         assert torch.equal(a, b)
+    moments = [(a, b) for sa, sb in zip(here.policy.optimizer.state_dict()["state"].values(),
+                                        there.policy.optimizer.state_dict()["state"].values())
+               for a, b in zip(sa.values(), sb.values())]
+    assert moments and all(torch.equal(a, b) for a, b in moments)
     assert torch.equal(here.gen.get_state(), there.gen.get_state())
     assert here._n_updates == there._n_updates == 2
     assert no_children()
@@ -395,3 +399,31 @@ def test_the_updates_fused_forward_is_the_two_networks(activation: str) -> None:
         for got in (policy.evaluate(x, m, actions), policy.evaluate(x[:, used], m, actions, used)):
             for g, e in zip(got, expected):
                 np.testing.assert_allclose(g.numpy(), e.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_league_opponents_play_in_the_fast_backend(tmp_path: Path) -> None:
+    """A league as the SB3 backend draws it: past snapshots, and with ``pool.fixed_prob`` an
+    agent drawn from ``pool.fixed`` (here the scripted player and a trained policy, as an
+    exploiter would be given); the fast backend's games draw both kinds and train."""
+    first = train(None, small(tmp_path, tensorboard=False), log=lambda *a: None)
+    league = {"size": 4, "snapshot_every": 128, "random_prob": 0.0, "fixed_prob": 0.7,
+              "fixed": ["scripted", f"ppo:{first['policy']}"]}
+    cfg = load_config(None, small(tmp_path, out_dir=str(tmp_path / "league"), pool=league,
+                                  tensorboard=False))
+    env_cfg = dict(cfg["env_config"])
+    obs_size, num_actions = obs_and_actions("kings_v2", env_cfg, 0)
+    spec = EnvSpec("kings_v2", env_cfg, [0, 1], {0: "self", 1: "self"}, str(tmp_path / "league_pool"),
+                   dict(cfg["pool"]), "terminal")
+    venv = make_vec(spec, 4, 0, 5, obs_size, num_actions)
+    kinds: set[str] = set()
+    try:
+        venv.reset()
+        for _ in range(300):
+            venv.buf.action[:] = [int(np.flatnonzero(m)[0]) for m in venv.buf.mask]
+            venv.step()
+            kinds |= {type(a).__name__ for opps in venv.envs.opps for a in opps.values()}
+    finally:
+        venv.close()
+    assert {"ScriptedAgent", "PolicyAgent"} <= kinds
+    summary = train(None, cfg, log=lambda *a: None)
+    assert summary["steps"] == 256
