@@ -142,9 +142,12 @@ def test_a_dead_learner_process_is_reported_and_nothing_is_left(tmp_path: Path,
     assert no_children()
 
 
-def test_the_learner_process_learns_what_the_learner_learns() -> None:
+@pytest.mark.parametrize("start_method", ["fork", "forkserver"])
+def test_the_learner_process_learns_what_the_learner_learns(start_method: str) -> None:
     """An update in the learner process leaves the trainer's learner exactly as the same
-    update made in this process: weights, Adam's moments, the minibatch generator."""
+    update made in this process: weights, Adam's moments, the minibatch generator. Forked
+    (the CPU's default) or started fresh (a GPU learner's way: the rollouts' shared memory
+    travels to it)."""
     torch = pytest.importorskip("torch")
     rng = np.random.default_rng(0)
     obs_size, actions, steps, envs = 12, 5, 16, 4
@@ -165,7 +168,7 @@ def test_the_learner_process_learns_what_the_learner_learns() -> None:
     here, there = learner(), learner()
     losses = here.update(ro)
     spec = LearnerSpec(obs_size, actions, (8, 8), "tanh", settings, steps, envs, "cpu", 1)
-    proc = LearnerProcess(there, spec, [ro])
+    proc = LearnerProcess(there, spec, [ro], start_method=start_method)
     try:
         proc.submit(0, ro)
         got, seconds = proc.result()
