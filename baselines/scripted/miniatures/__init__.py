@@ -27,12 +27,17 @@ searches (``mcts:...,value=objective``).
 from .base import Tactics
 from .heroes import HeroTactics
 from .overlord import OverlordTactics
+from .plans import BlockHeroes
 from .value import objective_scores
 
-__all__ = ["ScriptedAgent", "objective_scores"]
+__all__ = ["PLANS", "BlockHeroes", "ScriptedAgent", "objective_scores"]
 
 
 class ScriptedAgent(OverlordTactics, HeroTactics, Tactics):
     """One agent for every seat: the Overlord or any hero."""
 
     HANDLERS = {**HeroTactics.HANDLERS, **OverlordTactics.HANDLERS}
+
+
+# other plans than the default (``scripted:plan=NAME``; baselines/scripted/__init__.py)
+PLANS = {"block": BlockHeroes}
