@@ -18,18 +18,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 import conan_envs
 from baselines import load_agent
 from conan_envs.miniatures import frames as F
+from conan_envs.miniatures.game import MiniaturesGame
+from conan_envs.miniatures.state import MiniaturesState
 
 ENV = "miniatures_v2"
 CROWD = 3   # heroes in a monster's area that call for its blow
 
 
 def measure(scenario: str, overlord: str, heroes: str, games: int, seed: int) -> dict[str, float]:
-    game = conan_envs.make_game(ENV, scenario=scenario)
+    game = cast(MiniaturesGame, conan_envs.make_game(ENV, scenario=scenario))
     ov = game.overlord
     # key characters: the scenario's Leader tiles (facts file, the tile type), by model name
     keys = {game.model_name(m) for t, tile in enumerate(game.tiles) if tile.type == "leader"
@@ -44,27 +46,11 @@ def measure(scenario: str, overlord: str, heroes: str, games: int, seed: int) ->
         cfg = {"scenario": scenario}
         agents = [load_agent(overlord if r == ov else heroes, ENV, r, seed=g, **cfg)
                   for r in range(game.num_roles)]
-        s = game.new_initial_state(g)
+        s = cast(MiniaturesState, game.new_initial_state(g))
         seen = 0
         in_turn = False   # between the Overlord's turn's start and the next heroes' turn
         crowded: dict[str, int] = {}   # this Overlord turn: monster -> heroes in its area
         struck: set[str] = set()
-
-        def close_turn() -> None:
-            for mon, k in crowded.items():
-                n["crowd"] += k >= CROWD
-                n["crowd_struck"] += k >= CROWD and mon in struck
-                n["pair"] += k >= 2
-                n["pair_struck"] += k >= 2 and mon in struck
-            crowded.clear()
-            struck.clear()
-
-        def turn_start() -> None:
-            view = s.view(ov)
-            at = [h["area"] for h in view["heroes"] if h["state"] == "on the board"]
-            for mdl in view["models"]:
-                if mdl["name"] in monsters and mdl["area"] is not None and mdl["life"] > 0:
-                    crowded[mdl["name"]] = at.count(mdl["area"])
 
         while not s.is_terminal():
             p = s.current_player()
@@ -83,10 +69,11 @@ def measure(scenario: str, overlord: str, heroes: str, games: int, seed: int) ->
                 if "the Overlord's turn" in text:
                     n["turns"] += 1
                     in_turn = True
-                    turn_start()
+                    crowded = _crowds(s.view(ov), monsters)
                 elif "the heroes' turn" in text and in_turn:
                     in_turn = False
-                    close_turn()
+                    _close_turn(n, crowded, struck)
+                    crowded, struck = {}, set()
                     n["hoard_turn"] += s.view(ov)["overlord"]["reserve"]
                     n["hoard_turns"] += 1
                 elif text.startswith("The Overlord activates "):
@@ -98,12 +85,28 @@ def measure(scenario: str, overlord: str, heroes: str, games: int, seed: int) ->
                     for mon in monsters:
                         if text.startswith(f"{mon} attacks "):
                             struck.add(mon)
-        close_turn()
+        _close_turn(n, crowded, struck)
         view: dict[str, Any] = s.view(ov)
         n["hoard_end"] += view["overlord"]["reserve"]
         n["rounds"] += view["round"]
         n["ov_wins"] += s.returns()[ov] > 0
     return n
+
+
+def _crowds(view: dict[str, Any], monsters: set[str]) -> dict[str, int]:
+    """Each living monster on the board -> the heroes standing in its area."""
+    at = [h["area"] for h in view["heroes"] if h["state"] == "on the board"]
+    return {m["name"]: at.count(m["area"]) for m in view["models"]
+            if m["name"] in monsters and m["area"] is not None and m["life"] > 0}
+
+
+def _close_turn(n: dict[str, float], crowded: dict[str, int], struck: set[str]) -> None:
+    """An Overlord turn is over: did each crowded monster strike?"""
+    for mon, k in crowded.items():
+        n["crowd"] += k >= CROWD
+        n["crowd_struck"] += k >= CROWD and mon in struck
+        n["pair"] += k >= 2
+        n["pair_struck"] += k >= 2 and mon in struck
 
 
 def row(scenario: str, overlord: str, heroes: str, games: int, seed: int) -> str:
