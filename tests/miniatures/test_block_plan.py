@@ -10,7 +10,7 @@ from baselines.scripted.miniatures import BlockHeroes, ScriptedAgent
 from conan_envs import ConfigError
 from conan_envs.miniatures import position
 
-from .helpers import action_phase, area, hero, model
+from .helpers import action_phase, area, hero, legal, model
 
 ENV = "miniatures_v2"
 HOD = {"scenario": "heart_of_darkness"}
@@ -54,12 +54,25 @@ def _tower_with_room(shevatas_area="courtyard_east"):
 
 
 def test_a_hero_steps_into_skuthuss_tower_when_it_has_room():
-    # "steps into it as soon as it has room, before anything else"
+    # "steps into it as soon as it has room, before anything else"; rulebook "Occupied
+    # Areas": "A character cannot end its movement or move across an area if the model's
+    # base could not fit entirely in that area" (the tower holds three)
     s = _tower_with_room()
     assert s.game.board.cap[area(s, "tower")] == 3
     assert _choice(s) == ("move", area(s, "tower"))
     # the scripted heroes strike the Dark Demon standing with him instead
     assert _choice(s, "scripted") != ("move", area(s, "tower"))
+
+
+def test_before_a_full_tower_the_hero_strikes_skuthuss_guard_from_next_door():
+    # rulebook "Occupied Areas": "Occupied areas are considered to be within melee range of
+    # all adjacent areas"; the plan strikes the models in Skuthus's area, not the Dark Demon
+    s = _tower_with_room()
+    second = model(s, "bossonian_archers", 1)
+    position.set_model(s, second, area="tower", life=1)     # Skuthus and two archers: full
+    assert area(s, "tower") not in legal(s, "move")
+    choice = _choice(s)
+    assert choice[0] == "melee" and choice[1] in (model(s, "bossonian_archers", 0), second)
 
 
 def test_in_the_tower_the_hero_strikes_skuthuss_guard_then_skuthus():
