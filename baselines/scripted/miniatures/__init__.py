@@ -18,6 +18,10 @@ captive and the head out at once, Yselda's carrier running for the edge before a
 dropping what slows the carrier; kill the named enemies; hold the priestess's enclosure and go
 after an enemy who reaches her), attack what they can reach, keep gems back for Guard.
 
+Plans (``scripted:plan=NAME``, `PLANS`; plans.py): ``block``, the heroes of In the Heart of
+Darkness who fill Skuthus's tower so that no reinforcement can enter it to guard him, then
+kill him (the heroes' seats of that scenario only).
+
 The agents read the public board from `state` (never the Overlord's hidden hut choice or the
 deck order); without a state they fall back to a simple preference over the mask.
 
@@ -27,12 +31,17 @@ searches (``mcts:...,value=objective``).
 from .base import Tactics
 from .heroes import HeroTactics
 from .overlord import OverlordTactics
+from .plans import BlockHeroes
 from .value import objective_scores
 
-__all__ = ["ScriptedAgent", "objective_scores"]
+__all__ = ["PLANS", "BlockHeroes", "ScriptedAgent", "objective_scores"]
 
 
 class ScriptedAgent(OverlordTactics, HeroTactics, Tactics):
     """One agent for every seat: the Overlord or any hero."""
 
     HANDLERS = {**HeroTactics.HANDLERS, **OverlordTactics.HANDLERS}
+
+
+# other plans than the default (``scripted:plan=NAME``; baselines/scripted/__init__.py)
+PLANS = {"block": BlockHeroes}
