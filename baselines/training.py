@@ -115,12 +115,14 @@ class Trainer:
 
     def check_opponents(self) -> None:
         """Build each fixed opponent once (and each of ``pool.fixed`` in every seat it may
-        take), so a bad agent string or policy file is found before any model or
-        environment is built."""
+        take: a plan for the heroes need not play the Overlord they train against), so a
+        bad agent string or policy file is found before any model or environment is built."""
         from .loading import load_agent
 
         pool = self.cfg["pool"]["fixed"] if self.cfg["pool"]["fixed_prob"] > 0 else []
         for r, spec in self.opponents.items():
+            if self.learn_roles == [r]:
+                continue  # the only learning role's seat is never an opponent's
             for s in [spec] if spec != "self" else pool:
                 load_agent(s, self.cfg["env_id"], role=r, **self.cfg["env_config"])
 

@@ -360,3 +360,15 @@ def test_learn_role_takes_names_as_a_list_or_comma_separated():
     assert resolve_roles(game, ["belit", "conan", "shevatas"]) == heroes
     with pytest.raises(conan_envs.ConfigError, match="learn_role 'hadrathus'"):
         resolve_roles(game, "belit,hadrathus")
+
+
+def test_a_league_may_hold_a_plan_for_the_opponents_seats_only(tmp_path):
+    """``pool.fixed`` is checked in every seat it may take: the heroes' plan is refused as
+    the Overlord, but an Overlord learning alone never meets it in its own seat."""
+    over = {"env_id": "miniatures_v2", "env_config": {"scenario": "heart_of_darkness", "num_heroes": 3},
+            "learn_role": "overlord", "opponents": {"default": "self"}, "out_dir": str(tmp_path / "run"),
+            "pool": {"fixed": ["scripted", "scripted:plan=block"], "fixed_prob": 0.9}}
+    Trainer(load_config(None, over), log=lambda *a: None)  # builds every opponent: no error
+    heroes = {**over, "learn_role": ["conan", "overlord"]}
+    with pytest.raises(conan_envs.ConfigError, match="plan=block plays the heroes' seats"):
+        Trainer(load_config(None, heroes), log=lambda *a: None)
