@@ -425,5 +425,7 @@ class PatientConan(PatientPlan, ScriptedAgent):
             raise ConfigError("scripted: plan=patient is Conan's plan in Battle Mode (mode=battle)")
         super().__init__(env_id, role, seed, **config)
 
+    _closing_in = ScriptedAgent._conan_turn   # the plan's patience run out: the scripted way
+
 
 PLANS = {"patient": PatientConan}

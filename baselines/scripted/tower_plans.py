@@ -76,6 +76,7 @@ class PatientPlan:
         def _best_attack(self, seg: str, table: Any, n: int, need: int) -> int | None: ...
         def _approach(self, targets: list[int]) -> int | None: ...
         def _steps_to(self, goals: set[int], blocked: set[int]) -> dict[int, int]: ...
+        def _closing_in(self) -> int | None: ...   # the scripted Conan's own activation
 
     # ---- initiative -------------------------------------------------------------------------
     def _initiative(self) -> int | None:
@@ -202,7 +203,7 @@ class PatientPlan:
     def _conan_turn(self) -> int | None:
         s = self.s
         if s.combat_rounds >= PATIENCE_ROUNDS:
-            return super()._conan_turn()  # type: ignore[misc]
+            return self._closing_in()
         a = self._tools()
         if a is not None:
             return a
@@ -255,7 +256,6 @@ class PatientPlan:
         if not any(self._ok("step", d) is not None for d in range(8)) \
                 and self._ok("leap", 0) is None:
             return None
-        g = s.grid()
         cost = self.routes()
         leap = len(s.rows[LEAP])
         budget = s.move_left + (s.game.c["leap_move"][leap - 1] if leap else 0)
