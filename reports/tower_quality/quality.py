@@ -26,11 +26,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import Any, cast
 
 import conan_envs
 from baselines import load_agent
 from conan_envs.tower.content import BLOCK, RIPOSTE
+from conan_envs.tower.state import TowerState
 
 ENV = "tower_v2"
 WIPED = "yag_kosha"  # Yag Kosha's Chamber: Plot tokens are wiped before the next fight
@@ -39,21 +40,21 @@ PER_DIE = {"hit": 1.0, "hitriposte": 1.0, "rollhit": 0.5, "venom": 1.0, "curse":
 GUARD_ROWS = ("block", "riposte")   # the minions' BLOCK and RIPOSTE rows
 
 
-def her_hits(s: Any, e: Any) -> float:
+def her_hits(s: TowerState, e: Any) -> float:
     """The hits the attack of minion `e` brings on Conan now."""
     rows = s.enemy_kind(e).rows
     hits = 0.0
-    for r in s.attack_rows_in_range(e):
+    for r in cast(Any, s).attack_rows_in_range(e):   # an untyped public query
         row = rows[r]
         hits += e.dice[r] * (float(row[3]) if row[2] == "bite" else PER_DIE[row[2]])
-    return hits + e.bonus_hits
+    return hits + float(e.bonus_hits)
 
 
-def his_stops(s: Any, e: Any) -> int:
+def his_stops(s: TowerState, e: Any) -> int:
     """What Conan can stop that attack with: BLOCK and RIPOSTE dice slotted, free blocks, and
     height advantage against a melee attacker."""
     height = s.grid().height_advantage(s.pos, e.square)
-    return len(s.rows[BLOCK]) + len(s.rows[RIPOSTE]) + s.free_blocks + int(height)
+    return len(s.rows[BLOCK]) + len(s.rows[RIPOSTE]) + int(s.free_blocks) + int(height)
 
 
 def measure(yara: str, games: int, seed: int, opponent: str = "scripted") -> dict[str, float]:
@@ -67,7 +68,7 @@ def measure(yara: str, games: int, seed: int, opponent: str = "scripted") -> dic
     for g in range(seed, seed + games):
         agents = [load_agent(opponent, ENV, 0, seed=g, mode="battle"),
                   load_agent(yara, ENV, 1, seed=g, mode="battle")]
-        s = game.new_initial_state(g)
+        s = cast(TowerState, game.new_initial_state(g))
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()
             mask = s.legal_action_mask()
@@ -77,7 +78,7 @@ def measure(yara: str, games: int, seed: int, opponent: str = "scripted") -> dic
                 if mask[attack]:
                     n["offered"] += 1
                     n["attacked"] += a == attack
-                    e = s.enemies[s.frame().enemy]
+                    e = s.enemies[cast(Any, s.frame()).enemy]
                     if her_hits(s, e) > his_stops(s, e):
                         n["better"] += 1
                         n["better_attacked"] += a == attack
@@ -85,11 +86,11 @@ def measure(yara: str, games: int, seed: int, opponent: str = "scripted") -> dic
                     n["plots"] += 1
                     n["plots_wiped"] += s.view(1)["location"]["id"] == WIPED
                 if burns.start <= a < burns.stop:
-                    e = s.enemies[s.frame().enemy]
+                    e = s.enemies[cast(Any, s.frame()).enemy]
                     n["walked"] += 1
                     n["walked_guard"] += s.enemy_kind(e).rows[a - burns.start][2] in GUARD_ROWS
                 if blocks.start <= a < blocks.stop:
-                    e = s.enemies[s.frame().attack.blows[0].target]
+                    e = s.enemies[cast(Any, s.frame()).attack.blows[0].target]
                     n["blocked_guard"] += s.enemy_kind(e).rows[a - blocks.start][2] in GUARD_ROWS
             s.apply_action(a)
         view = s.view(1)
