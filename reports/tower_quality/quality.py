@@ -19,7 +19,9 @@ her dice are the hits that attack brings (each die of its attack rows in range: 
 hit/RIPOSTE die 1, a Bite 2, a Claw die rolling 4+ 0.5, a POISON or RATTLED token 1, plus the
 round's extra hits) and his are what he can stop them with (his BLOCK and RIPOSTE dice slotted,
 his free blocks, and 1 for height advantage against a melee attacker). Hers are better when
-they are more: the attack costs him FATIGUE.
+they are more: the attack costs him FATIGUE. Counted twice: at her decisions where the attack
+is legal, and per activation: a minion activated that could reach Conan with its own movement
+(no die burned) and attack him there with the better dice, and whether it attacked.
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from typing import Any, cast
 import conan_envs
 from baselines import load_agent
 from conan_envs.tower.content import BLOCK, RIPOSTE
+from conan_envs.tower.grid import dist
 from conan_envs.tower.state import TowerState
 
 ENV = "tower_v2"
@@ -57,24 +60,62 @@ def his_stops(s: TowerState, e: Any) -> int:
     return len(s.rows[BLOCK]) + len(s.rows[RIPOSTE]) + int(s.free_blocks) + int(height)
 
 
+def better_within_move(s: TowerState, e: Any) -> bool:
+    """At the start of its activation: minion `e` can get an attack in range of Conan with its
+    own movement (no die burned) whose hits beat what he can stop there."""
+    k = s.enemy_kind(e)
+    q = cast(Any, s)   # the public queries below are untyped
+    budget = 0 if e.token_active and e.tokens and e.tokens[0] == "R" else k.move + e.bonus_move
+    g = s.grid()
+    ign = q.ignores_blocking(e)
+    taken = {x.square for x in s.enemies if x is not e and s.enemy_alive(x)}
+    attack = [(r, row) for r, row in enumerate(k.rows) if row[2] in PER_DIE or row[2] == "bite"]
+    for reach in sorted({row[4] for r, row in attack if e.dice[r]}):
+        goals = g.squares_in_range(s.pos, reach, ign) - taken
+        if e.square in goals:
+            goal: int | None = e.square
+            cost = 0
+        else:
+            goal, costs, _prev = g.dijkstra(e.square, s.pos, ign, goals)
+            cost = costs[goal] if goal is not None else 99
+        if goal is None or cost > budget:
+            continue
+        far = dist(goal, s.pos)
+        hits = sum(e.dice[r] * (float(row[3]) if row[2] == "bite" else PER_DIE[row[2]])
+                   for r, row in attack if row[4] >= far) + e.bonus_hits
+        stops = len(s.rows[BLOCK]) + len(s.rows[RIPOSTE]) + s.free_blocks + int(
+            g.height_advantage(s.pos, goal))
+        if hits > stops:
+            return True
+    return False
+
+
 def measure(yara: str, games: int, seed: int, opponent: str = "scripted") -> dict[str, float]:
     game = conan_envs.make_game(ENV, mode="battle")
     cut = game.codec.slice
     attack = cut("attack").start
     plots, burns, blocks = cut("plot"), cut("burn_move"), cut("minion_block")
+    activate = cut("activate")
     n = {"offered": 0, "attacked": 0, "better": 0, "better_attacked": 0, "plots": 0,
          "plots_wiped": 0, "rounds": 0, "yara_wins": 0, "moves": 0, "walked": 0,
-         "walked_guard": 0, "blocked_guard": 0}
+         "walked_guard": 0, "blocked_guard": 0, "act_better": 0, "act_better_attacked": 0}
     for g in range(seed, seed + games):
         agents = [load_agent(opponent, ENV, 0, seed=g, mode="battle"),
                   load_agent(yara, ENV, 1, seed=g, mode="battle")]
         s = cast(TowerState, game.new_initial_state(g))
+        armed = False   # the minion activated could attack with the better dice, not yet done
         while not s.is_terminal() and not s.is_truncated():
             p = s.current_player()
             mask = s.legal_action_mask()
             a = agents[p].act(s.observation(p), mask, s)
             if p == 1:
                 n["moves"] += 1
+                if activate.start <= a < activate.stop:
+                    armed = better_within_move(s, s.enemies[a - activate.start])
+                    n["act_better"] += armed
+                elif a == attack and armed:
+                    n["act_better_attacked"] += 1
+                    armed = False
                 if mask[attack]:
                     n["offered"] += 1
                     n["attacked"] += a == attack
@@ -109,6 +150,7 @@ def rows(yara: str, opponent: str, games: int, seed: int, n: dict[str, float],
     who = f"| `{yara}` | `{opponent}` | {games} (seeds {seed}-{seed + games - 1}) "
     attacks = (who + f"| {int(n['yara_wins'])} | {rate(n['attacked'], n['offered'])} "
                f"| {rate(n['better_attacked'], n['better'])} "
+               f"| {rate(n['act_better_attacked'], n['act_better'])} "
                f"| {n['attacked'] / max(n['rounds'], 1):.2f} | {n['attacked'] / games:.1f} "
                f"| {int(n['plots'])} | {int(n['plots_wiped'])} | {cpu:.0f} |")
     guard = n["walked_guard"] + n["blocked_guard"]
@@ -118,9 +160,11 @@ def rows(yara: str, opponent: str, games: int, seed: int, n: dict[str, float],
 
 
 ATTACK_HEADER = ("| Yara | Conan | games | Yara's wins | attacks when legal "
-                 "| attacks when her dice are better | attacks per combat round "
+                 "| attacks when her dice are better "
+                 "| activations that could attack with the better dice and did "
+                 "| attacks per combat round "
                  "| attacks per game | Plot cards played | at Yag Kosha's Chamber | CPU s |\n"
-                 "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+                 "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 DICE_HEADER = ("| Yara | Conan | games | combat rounds per game | dice burned to move "
                "| BLOCK/RIPOSTE dice burned to move | BLOCK/RIPOSTE dice blocking Conan "
                "| share walked |\n|---|---|---|---:|---:|---:|---:|---:|")
