@@ -61,6 +61,8 @@ class PatientPlan:
     - **he pounces** on a minion he can slay (its dice burned walking) when his move and LEAPs
       take him next to it, and the square is no worse than staying;
     - **he climbs when safe**: among squares equally safe he prefers height advantage;
+    - **he rests** as the scripted Conan does: a triple refills FATIGUE, and skills and items
+      heal or refill it when it runs low;
     - after PATIENCE_ROUNDS rounds at one location he closes in as the scripted Conan does
       (the round tracker costs him FATIGUE and gives Yara a Plot every 4 rounds).
     """
