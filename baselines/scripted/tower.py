@@ -1,6 +1,8 @@
 """Scripted agents for The Tower of the Elephant (tower_v2): a careful Conan and a greedy Yara
 (focus damage on Conan, play Plots when they swing a round). Both read only what their role may
-know: the public board and Conan's card, and for Yara her own hand (through `state`)."""
+know: the public board and Conan's card, and for Yara her own hand (through `state`).
+`PLANS`: ``scripted:plan=patient``, the Conan who waits out Yara's minions in Battle Mode
+(baselines/scripted/tower_plans.py)."""
 from __future__ import annotations
 
 from typing import Any, cast
@@ -8,8 +10,11 @@ from typing import Any, cast
 import numpy as np
 
 from baselines.agent import Agent
+from conan_envs import ConfigError
 from conan_envs.tower.content import BLOCK, LEAP, RIPOSTE, SLASH, SWING
 from conan_envs.tower.grid import dist
+
+from .tower_plans import PatientPlan
 
 SLOT_PREFERENCE = {1: (LEAP,), 2: (BLOCK, LEAP), 3: (BLOCK, LEAP), 4: (RIPOSTE, BLOCK),
                    5: (SLASH, RIPOSTE, BLOCK), 6: (SWING, SLASH, RIPOSTE, BLOCK, LEAP)}
@@ -404,3 +409,23 @@ class ScriptedAgent(Agent):
                 if row[2] in ("block", "riposte") and self._ok("burn_move", r) is not None:
                     return self.O["burn_move"] + r
         return self._ok("done")
+
+
+class PatientConan(PatientPlan, ScriptedAgent):
+    """``scripted:plan=patient``: the scripted Conan playing the patient plan (PatientPlan,
+    baselines/scripted/tower_plans.py). Battle Mode, Conan's seat only: the plan waits out
+    Yara's minions, which solo-mode enemies do not have to be (they follow fixed rules)."""
+    name = "scripted:plan=patient"
+
+    def __init__(self, env_id: str = "tower_v2", role: int | str = 0, seed: int | None = None,
+                 **config: Any) -> None:
+        if role not in (0, "conan"):
+            raise ConfigError(f"scripted: plan=patient is Conan's plan (role conan), not {role!r}")
+        if config.get("mode", "solo") != "battle":
+            raise ConfigError("scripted: plan=patient is Conan's plan in Battle Mode (mode=battle)")
+        super().__init__(env_id, role, seed, **config)
+
+    _closing_in = ScriptedAgent._conan_turn   # the plan's patience run out: the scripted way
+
+
+PLANS = {"patient": PatientConan}
