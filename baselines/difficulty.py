@@ -46,7 +46,7 @@ from conan_envs import ConfigError, check_env_id, make_game
 from .policies import NAME
 from .specs import DIFFICULTIES, check_spec
 
-__all__ = ["DIFFICULTIES", "EASY", "NORMAL", "HARD", "TEAM_FOE", "LADDER", "hard_with",
+__all__ = ["DIFFICULTIES", "EASY", "NORMAL", "HARD", "TEAM_FOE", "LADDER", "PLANS", "hard_with",
            "guided_by", "seat_of", "difficulty_spec", "variant_config"]
 
 EASY = "random"
@@ -114,6 +114,20 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     # baselines/scripted/adventures.py), measured above the guided search there
     "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"},
                       **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
+}
+
+
+# The human-style plans: what a person did to beat a named AI in a first game, scripted
+# (``scripted:plan=NAME``). env_id -> the AI's row key (as in LADDER) -> the agent strings of
+# the plans that play the other side against it. Each AI's report measures it against them
+# (``python -m baselines.ladder --game G --seat S --versus PLAN``: reports/ladder/*_plans.md);
+# league configs train against them (configs/*_league.yaml).
+PLANS: dict[str, dict[str, tuple[str, ...]]] = {
+    # the Conan who waits out Yara's minions (baselines/scripted/tower_plans.py)
+    "tower_v2": {"battle:yara": ("scripted:plan=patient",)},
+    # the heroes who fill Skuthus's tower so no reinforcement can enter
+    # (baselines/scripted/miniatures/plans.py)
+    "miniatures_v2": {"heart_of_darkness:overlord": ("scripted:plan=block",)},
 }
 
 

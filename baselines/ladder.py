@@ -22,6 +22,7 @@ from .difficulty import (
     HARD,
     LADDER,
     NORMAL,
+    PLANS,
     TEAM_FOE,
     difficulty_spec,
     guided_by,
@@ -51,6 +52,25 @@ def check_ladder(table: Mapping[str, Mapping[str, Mapping[str, str]]] | None = N
                         load_agent(spec, env_id, r, **config)
                     except ConfigError as e:
                         raise ConfigError(f"ladder row {env_id} {key} {difficulty}: {e}") from None
+
+
+def check_plans(table: Mapping[str, Mapping[str, Sequence[str]]] | None = None) -> None:
+    """Every human-style plan loads in every seat of the other side of the AI it is listed
+    against, and in none of that AI's own seats (a plan names whose side it plays).
+    ConfigError names the row."""
+    for env_id, rows in (PLANS if table is None else table).items():
+        for key, plans in rows.items():
+            variant, _, seat = key.rpartition(":")
+            config = variant_config(env_id, variant)
+            game = cached_game(env_id, config)
+            for plan in plans:
+                for r in range(game.num_roles):
+                    if seat_of(env_id, r, game)[1] == seat:
+                        continue
+                    try:
+                        load_agent(plan, env_id, r, **config)
+                    except ConfigError as e:
+                        raise ConfigError(f"plan {plan} against {env_id} {key}: {e}") from None
 
 
 def describe_ladder() -> str:
@@ -324,6 +344,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 if __name__ == "__main__":
     sys.exit(main())
 
-__all__ = ["DIFFICULTIES", "EASY", "NORMAL", "HARD", "TEAM_FOE", "LADDER", "difficulty_spec",
+__all__ = ["DIFFICULTIES", "EASY", "NORMAL", "HARD", "TEAM_FOE", "LADDER", "PLANS", "difficulty_spec",
            "seat_of", "describe_ladder", "ladder", "seat_ladder", "move_times", "guided_by",
-           "hard_with", "check_ladder", "variant_config"]
+           "hard_with", "check_ladder", "check_plans", "variant_config"]

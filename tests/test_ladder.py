@@ -225,6 +225,17 @@ def test_the_table_loads_in_every_seat():
         check_ladder({"tower_v2": {"battle:yara": {"hard": "policy:not_shipped"}}})
 
 
+def test_every_human_style_plan_loads_against_its_ai():
+    """The plans table (baselines/difficulty.py PLANS): each plan plays every seat of the
+    other side of the AI it is listed against; listed against its own side it is refused."""
+    from baselines.ladder import PLANS, check_plans
+
+    assert PLANS["tower_v2"]["battle:yara"] and PLANS["miniatures_v2"]["heart_of_darkness:overlord"]
+    check_plans()
+    with pytest.raises(ConfigError, match="plan scripted:plan=patient against tower_v2 battle:conan"):
+        check_plans({"tower_v2": {"battle:conan": ("scripted:plan=patient",)}})
+
+
 def test_a_row_may_name_a_shipped_policy_or_a_search_guided_by_it(tmp_path, monkeypatch):
     """``policy:NAME`` and ``mcts:...,prior=policy:NAME`` in the table: a Yara policy plays
     hard Yara, the search it guides plays hard Conan (the scripted player guiding Conan's

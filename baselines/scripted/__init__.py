@@ -42,7 +42,9 @@ def make_scripted(env_id: str, role: Any = 0, plan: str = DEFAULT_PLAN, **config
 make_scripted.OPTIONS = {  # type: ignore[attr-defined]
     "seed": SEED,
     "plan": AgentOption("str", DEFAULT_PLAN, "the player's plan where a game has more than one: "
-                        "adventures_v2 team (the Foes of the Team Game)"),
+                        "adventures_v2 team (the Foes of the Team Game); tower_v2 patient (Conan "
+                        "in Battle Mode, who waits out Yara's minions); miniatures_v2 block (the "
+                        "heroes of In the Heart of Darkness, who fill Skuthus's tower)"),
 }
 
 
