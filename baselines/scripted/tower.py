@@ -68,7 +68,7 @@ class ScriptedAgent(Agent):
         """Wounds needed to slay e through its blocks."""
         s = self.s
         k = s.enemy_kind(e)
-        blocks = sum(n for n, row in zip(e.dice, k.rows) if row[2] in ("block", "riposte", "hitriposte"))
+        blocks = sum(n for n, row in zip(e.dice, k.rows) if row.kind in ("block", "riposte", "hitriposte"))
         height = s.grid().height_advantage(e.square, s.pos)
         return cast(int, k.life - e.wounds + blocks + e.free_blocks + height)
 
@@ -315,7 +315,7 @@ class ScriptedAgent(Agent):
         s = self.s
         for i, e in self.enemy_alive():
             k = s.enemy_kind(e)
-            blocks = [r for r, row in enumerate(k.rows) if row[2] == "block" and e.dice[r]]
+            blocks = [r for r, row in enumerate(k.rows) if row.kind == "block" and e.dice[r]]
             if blocks and e.dice[blocks[0]] >= 2 and dist(e.square, s.pos) <= k.move + 1:
                 return self._ok("minion_reroll", i * 4 + blocks[0])
         return self._ok("done")
@@ -325,7 +325,7 @@ class ScriptedAgent(Agent):
         e = s.enemies[s.frame().enemy]     # the MinionMark frame's minion
         k = s.enemy_kind(e)
         for r, row in enumerate(k.rows):
-            if row[2] == "block" and self._ok("minion_mark", r) is not None:
+            if row.kind == "block" and self._ok("minion_mark", r) is not None:
                 return self.O["minion_mark"] + r
         return self._ok("roll") or self._first("minion_mark")
 
@@ -337,7 +337,7 @@ class ScriptedAgent(Agent):
         rows = s.enemy_kind(e).rows
         for want in ("riposte", "block", "hitriposte"):
             for r, row in enumerate(rows):
-                if row[2] == want and self._ok("minion_block", r) is not None:
+                if row.kind == want and self._ok("minion_block", r) is not None:
                     return self.O["minion_block"] + r
         return self._ok("done")
 
@@ -388,7 +388,7 @@ class ScriptedAgent(Agent):
             return self._ok("done")
         g = s.grid()
         k = s.enemy_kind(e)
-        reach = max((row[4] for r, row in enumerate(k.rows) if e.dice[r] and row[2] not in
+        reach = max((row.range for r, row in enumerate(k.rows) if e.dice[r] and row.kind not in
                      ("block", "riposte")), default=0)
         ign = s.ignores_blocking(e)
         walls = {q for q in range(len(g.blocked)) if g.blocked[q] and not ign} | {s.pos}
@@ -406,7 +406,7 @@ class ScriptedAgent(Agent):
         here = dist(e.square, s.pos)
         if reach and here > reach:
             for r, row in enumerate(k.rows):
-                if row[2] in ("block", "riposte") and self._ok("burn_move", r) is not None:
+                if row.kind in ("block", "riposte") and self._ok("burn_move", r) is not None:
                     return self.O["burn_move"] + r
         return self._ok("done")
 

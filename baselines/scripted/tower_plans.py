@@ -40,9 +40,9 @@ FAR = 99
 
 def row_weight(row: Any) -> float:
     """Expected hits on Conan of one die on an enemy row (0 for a row that does not attack)."""
-    kind = row[2]
+    kind = row.kind
     if kind == "bite":
-        return float(row[3])
+        return float(row.param)
     return HIT_WEIGHT.get(kind, 0.0)
 
 
@@ -88,11 +88,11 @@ class PatientPlan:
     def blockers(self, e: Any) -> int:
         """The dice minion `e` holds now that may block a wound of Conan's attack."""
         rows = self.s.enemy_kind(e).rows
-        return sum(n for n, row in zip(e.dice, rows) if row[2] in BLOCKING)
+        return sum(n for n, row in zip(e.dice, rows) if row.kind in BLOCKING)
 
     def strikes_back(self, e: Any) -> bool:
         rows = self.s.enemy_kind(e).rows
-        return any(n and row[2] in STRIKES_BACK for n, row in zip(e.dice, rows))
+        return any(n and row.kind in STRIKES_BACK for n, row in zip(e.dice, rows))
 
     def need_from(self, e: Any, sq: int) -> int:
         """Wounds that slay `e` when Conan strikes from `sq`: its life left, its blocking
@@ -141,10 +141,10 @@ class PatientPlan:
                     continue
             else:
                 n = max(0, k.dice - e.wounds)
-                dice = [n * (row[1] - row[0] + 1) / 6 for row in k.rows]
+                dice = [n * (row.hi - row.lo + 1) / 6 for row in k.rows]
                 base, bonus = k.move, 0
-            attack = [(row_weight(row), dice[r], row[4]) for r, row in enumerate(k.rows)
-                      if row[2] in ATTACK_KINDS and dice[r]]
+            attack = [(row_weight(row), dice[r], row.range) for r, row in enumerate(k.rows)
+                      if row.kind in ATTACK_KINDS and dice[r]]
             if not attack:
                 continue
             ign = s.ignores_blocking(e)

@@ -216,10 +216,10 @@ class AttackMixin(TowerFields):
         e.dice[r] -= 1
         blow.left -= 1
         self.log_event(f"{self.game.c['cards'][e.card].name} blocks with a {row_short(row)} die")
-        if row[2] == "riposte":
+        if row.kind == "riposte":
             blow.hits_back += 1
-        elif row[2] == "hitriposte":
-            blow.hits_back += int(self.rng.integers(1, 7)) >= row[3]
+        elif row.kind == "hitriposte":
+            blow.hits_back += int(self.rng.integers(1, 7)) >= row.param
 
     def _run_blows(self, a: Attack) -> bool:
         """Land the queued blows in order. For each wound the target may block: height advantage
@@ -254,7 +254,7 @@ class AttackMixin(TowerFields):
                     order = ("riposte", "block", "hitriposte") if b.riposte_ok and not b.token else ("block",)
                     for want in order:
                         for r, row in enumerate(self.enemy_kind(e).rows):
-                            while b.left > 0 and e.dice[r] > 0 and row[2] == want:
+                            while b.left > 0 and e.dice[r] > 0 and row.kind == want:
                                 self._block_with(b, r)
             q.pop(0)
             a.hits_back += self._land(a, b)

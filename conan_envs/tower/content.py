@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from conan_envs.engine import load_yaml
 
@@ -30,7 +30,14 @@ SIDES = {"conan": 0, "yara": 1}
 FATIGUE_TOKEN, RAGE_TOKEN = 7, 8  # items in a row: 1..6 are dice, 7/8 tokens
 
 
-Row = tuple[int, int, str, Any, int]    # an enemy card's row: results lo-hi, kind, param, range
+class Row(NamedTuple):
+    """A row of an enemy card: the die results it takes, what it does, and how far."""
+
+    lo: int       # the lowest die result on the row
+    hi: int       # the highest
+    kind: str     # block, riposte, hitriposte, hit, rollhit, bite, venom, curse, ...
+    param: Any    # the row's number: a bite's hits, a rolled hit's or a riposte's target
+    range: int    # squares an attack on the row reaches (1: adjacent)
 Effect = tuple[Any, ...]                # a card's or a test's effect: its kind, then its values
 
 
@@ -52,7 +59,7 @@ class EnemyKind:
 
     @property
     def max_range(self) -> int:
-        return max((r[4] for r in self.rows if r[2] in ATTACK_KINDS), default=1)
+        return max((r.range for r in self.rows if r.kind in ATTACK_KINDS), default=1)
 
 
 ATTACK_KINDS = ("hit", "rollhit", "bite", "hitriposte", "venom", "curse")
@@ -110,7 +117,7 @@ def _rows(spec: list[dict[str, Any]]) -> tuple[Row, ...]:
     for r in spec:
         lo, hi = r["results"]
         param = r.get("t", r.get("n", 0))
-        out.append((lo, hi, r["kind"], param, r.get("range", 1)))
+        out.append(Row(lo, hi, r["kind"], param, r.get("range", 1)))
     return tuple(out)
 
 

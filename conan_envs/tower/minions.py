@@ -26,7 +26,7 @@ class MinionMixin(TowerFields):
         g = self.grid()
         sq = e.square if sq is None else sq
         return [r for r, row in enumerate(k.rows)
-                if row[2] in ATTACK_KINDS and e.dice[r] and g.in_range(sq, self.pos, row[4])]
+                if row.kind in ATTACK_KINDS and e.dice[r] and g.in_range(sq, self.pos, row.range)]
 
     def _minion_attack(self, i, rows=None):
         """All the successful hits of one attack are added together (`rows`: the attack rows in
@@ -62,7 +62,7 @@ class MinionMixin(TowerFields):
             if keep_attacks and want in ATTACK_KINDS:
                 break
             for r, row in enumerate(k.rows):
-                while n > 0 and e.dice[r] > 0 and row[2] == want:
+                while n > 0 and e.dice[r] > 0 and row.kind == want:
                     e.dice[r] -= 1
                     n -= 1
         return n
@@ -115,8 +115,8 @@ class MinionMixin(TowerFields):
             return self._minion_attack(i, rows)
         if self._e_rattled(e):
             return 0, []
-        has_attack = any(e.dice[r] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS)
-        reach = max((row[4] for r, row in enumerate(k.rows) if row[2] in ATTACK_KINDS and e.dice[r]),
+        has_attack = any(e.dice[r] for r, row in enumerate(k.rows) if row.kind in ATTACK_KINDS)
+        reach = max((row.range for r, row in enumerate(k.rows) if row.kind in ATTACK_KINDS and e.dice[r]),
                     default=1)
         g = self.grid()
         taken = self._occupied_by_others(i)

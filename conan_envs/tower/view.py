@@ -35,7 +35,7 @@ class ViewMixin(TowerFields):
             "square": words.square(e.square), "x": e.square % W, "y": e.square // W,
             "wounds": e.wounds, "life": e.life,
             "dice_rolled": max(0, k.dice - e.wounds), "move": k.move, "xp": k.xp,
-            "rows": [{"results": words.results(r[0], r[1]), "action": words.enemy_row(r),
+            "rows": [{"results": words.results(r.lo, r.hi), "action": words.enemy_row(r),
                       "dice": n} for r, n in zip(k.rows, e.dice)],
             "tokens": [words.TOKEN_NAMES[t] for t in e.tokens],
             "token_acting": e.token_active and bool(e.tokens),

@@ -49,7 +49,7 @@ def her_hits(s: TowerState, e: Any) -> float:
     hits = 0.0
     for r in cast(Any, s).attack_rows_in_range(e):   # an untyped public query
         row = rows[r]
-        hits += e.dice[r] * (float(row[3]) if row[2] == "bite" else PER_DIE[row[2]])
+        hits += e.dice[r] * (float(row.param) if row.kind == "bite" else PER_DIE[row.kind])
     return hits + float(e.bonus_hits)
 
 
@@ -69,8 +69,8 @@ def better_within_move(s: TowerState, e: Any) -> bool:
     g = s.grid()
     ign = q.ignores_blocking(e)
     taken = {x.square for x in s.enemies if x is not e and s.enemy_alive(x)}
-    attack = [(r, row) for r, row in enumerate(k.rows) if row[2] in PER_DIE or row[2] == "bite"]
-    for reach in sorted({row[4] for r, row in attack if e.dice[r]}):
+    attack = [(r, row) for r, row in enumerate(k.rows) if row.kind in PER_DIE or row.kind == "bite"]
+    for reach in sorted({row.range for r, row in attack if e.dice[r]}):
         goals = g.squares_in_range(s.pos, reach, ign) - taken
         if e.square in goals:
             goal: int | None = e.square
@@ -81,8 +81,8 @@ def better_within_move(s: TowerState, e: Any) -> bool:
         if goal is None or cost > budget:
             continue
         far = dist(goal, s.pos)
-        hits = sum(e.dice[r] * (float(row[3]) if row[2] == "bite" else PER_DIE[row[2]])
-                   for r, row in attack if row[4] >= far) + e.bonus_hits
+        hits = sum(e.dice[r] * (float(row.param) if row.kind == "bite" else PER_DIE[row.kind])
+                   for r, row in attack if row.range >= far) + e.bonus_hits
         stops = len(s.rows[BLOCK]) + len(s.rows[RIPOSTE]) + s.free_blocks + int(
             g.height_advantage(s.pos, goal))
         if hits > stops:

@@ -212,7 +212,7 @@ def test_no_effect_puts_poison_on_a_minion():
     """POISON is resolved from a FATIGUE track (Tokens), which only Conan has: every source of
     POISON strikes Conan."""
     c = fresh("battle", 0).game.c
-    venom = [k for k in c["kinds"].values() if any(r[2] == "venom" for r in k.rows)]
+    venom = [k for k in c["kinds"].values() if any(r.kind == "venom" for r in k.rows)]
     assert [k.key for k in venom] == ["spider"]
     for L in c["locations"]:
         for t in L.tests:
