@@ -430,3 +430,21 @@ def test_league_opponents_play_in_the_fast_backend(tmp_path: Path) -> None:
     assert {"ScriptedAgent", "PolicyAgent"} <= kinds
     summary = train(None, cfg, log=lambda *a: None)
     assert summary["steps"] == 256
+
+
+@pytest.mark.parametrize("start_method", ["fork", "forkserver"])
+def test_the_learner_process_ends_when_the_trainer_is_gone(start_method: str) -> None:
+    """The trainer killed (its end of the pipe closed without a word): the learner process
+    sees the pipe closed and ends, rather than waiting forever (a forked child must not keep
+    a copy of the trainer's end)."""
+    settings = PPOSettings(n_steps=4, batch_size=4, n_epochs=1)
+    learner = Learner(ActorCritic(6, 3, [4], "tanh", 3e-4), settings, 0)
+    ro = Rollout.shared(4, 2, 6, 3)
+    spec = LearnerSpec(6, 3, (4,), "tanh", settings, 4, 2, "cpu", 1)
+    proc = LearnerProcess(learner, spec, [ro], start_method=start_method)
+    proc.conn.close()
+    proc.proc.join(20)
+    alive = proc.proc.is_alive()
+    if alive:
+        proc.proc.kill()
+    assert not alive

@@ -75,8 +75,13 @@ def load_state(learner: Learner, data: bytes) -> None:
     learner._n_updates = int(state["n_updates"])
 
 
-def _serve(conn: Connection, spec: LearnerSpec, raws: Sequence[Sequence[Any]]) -> None:
-    """The process: build the learner, take its state, then update on each rollout sent."""
+def _serve(conn: Connection, trainer_end: Connection, spec: LearnerSpec,
+           raws: Sequence[Sequence[Any]]) -> None:
+    """The process: build the learner, take its state, then update on each rollout sent.
+    It first closes its copy of the trainer's end of the pipe (a forked child holds one):
+    otherwise, the trainer gone, its reads would never see the pipe closed and its writes
+    of a state larger than the pipe's buffer would wait forever."""
+    trainer_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         torch.set_num_threads(spec.torch_threads)
@@ -130,7 +135,7 @@ class LearnerProcess:
         ctx: Any = mp.get_context(method)
         parent, child = ctx.Pipe()
         self.conn: Connection = parent
-        self.proc = ctx.Process(target=_serve, args=(child, spec, [ro.raw for ro in rollouts]),
+        self.proc = ctx.Process(target=_serve, args=(child, parent, spec, [ro.raw for ro in rollouts]),
                                 daemon=True, name="conan-learner")
         self.proc.start()
         child.close()
