@@ -13,8 +13,10 @@ module's table names for that game, that seat and that config:
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
-  (``policy:miniatures_overlord_ppo_<scenario>``); the heroes of The Final Ritual, whose
-  search judges its cut-offs by the scenario's objective as well (``value=objective``); and
+  (``policy:miniatures_overlord_ppo_<scenario>``; in the Heart of Darkness the one trained
+  against a league, ``policy:miniatures_overlord_league_heart_of_darkness``); the heroes of
+  The Final Ritual, whose search judges its cut-offs by the scenario's objective as well
+  (``value=objective``); and
   the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
   measured there; no search measured above them); and the two Foes of the Adventures' Team
   Game, who play the scripted Foes' plan for the team rule (``scripted:plan=team``).
@@ -100,6 +102,13 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                           **_DEFAULT, "hard": f"policy:miniatures_overlord_ppo_{scenario}"}
                          for scenario in ("clutches", "tigress", "heart_of_darkness", "ophir",
                                           "ruined_fort", "thalis", "ritual")},
+                      # In the Heart of Darkness: the Overlord trained against a league of the
+                      # scripted heroes and the heroes who block Skuthus's tower
+                      # (configs/miniatures_overlord_league.yaml; 97.0% and 85.5% of 200 games
+                      # against them, where the policy above won 63.0% and 11.0%:
+                      # reports/ladder/miniatures_plans.md)
+                      "heart_of_darkness:overlord": {
+                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_heart_of_darkness"},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
                       "ritual:hero": {**_DEFAULT, "hard": _override(["value=objective"])},

@@ -161,7 +161,8 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
     """Each difficulty in role `seat` and the roles on its side (``Game.sides``: the three
     heroes of a miniatures scenario), every other role played by `versus`, on the same seeds
     (``seed`` .. ``seed + games - 1``): its wins with a Wilson interval, per config. The
-    measure behind "hard beats scripted in this seat". Games run `chunk` at a time;
+    measure behind "hard beats scripted in this seat". A "difficulty" may also be an agent
+    string (a candidate for the seat, e.g. ``ppo:runs/league/policy``). Games run `chunk` at a time;
     `on_progress` gets the table so far after each chunk (a long run can be stopped and
     still report the games it played)."""
     from .evaluation import GameTask, run_games, wilson
@@ -180,7 +181,8 @@ def seat_ladder(game_name: str, seat: str, versus: str = "scripted", games: int 
         start = time.time()
         for d in difficulties:
             specs = tuple(d if i in side else versus for i in range(game.num_roles))
-            row: dict[str, Any] = {"difficulty": d, "spec": difficulty_spec(d, env_id, r, game),
+            spec = difficulty_spec(d, env_id, r, game) if d in DIFFICULTIES else d
+            row: dict[str, Any] = {"difficulty": d, "spec": spec,
                                    "games": 0, "wins": 0, "draws": 0, "losses": 0,
                                    "truncated": 0, "win_rate": 0.0, "win_ci": [0.0, 1.0]}
             entry["rows"].append(row)
@@ -303,7 +305,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "the miniatures heroes) against --versus")
     ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
     ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
-                    help="the difficulties to measure (comma-separated)")
+                    help="the difficulties to measure (comma-separated); with --seat, an "
+                         "agent string without commas measures a candidate (ppo:PATH)")
     ap.add_argument("--chunk", type=int, default=10,
                     help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
