@@ -223,10 +223,12 @@ def test_shipped_configs_are_valid():
         game = conan_envs.make_game(cfg["env_id"], **cfg["env_config"])
         if cfg["alternate"]:
             assert set(cfg["alternate"]["roles"]) <= set(game.roles), path
+            learners = [game.role_index(r) for r in cfg["alternate"]["roles"]]
         else:
-            Trainer(cfg)  # roles and opponents resolve
-        if cfg["pretrain"]["teacher"]:
-            load_agent(cfg["pretrain"]["teacher"], cfg["env_id"], role=0, **cfg["env_config"])
+            learners = Trainer(cfg).learn_roles  # roles and opponents resolve
+        if cfg["pretrain"]["teacher"]:  # the teacher plays the learning roles
+            for role in learners:
+                load_agent(cfg["pretrain"]["teacher"], cfg["env_id"], role=role, **cfg["env_config"])
 
 
 def test_alternating_roles_train_in_turn_and_resume(toy_envs, tmp_path):
