@@ -1,19 +1,24 @@
 #!/bin/sh
 # League training against the human-style plans, and the measures of what it made
-# (reports/league/README.md). Runs go to runs/league/ (outside git). About 20 minutes of wall
-# per league on two cores, plus the ladder measures.
+# (reports/league/README.md). Runs go to runs/league/ (outside git). About 20-35 minutes of
+# wall per league on two cores, plus the ladder measures.
 set -e
-conan-train --config miniatures_overlord_league --out-dir runs/league/hod --total-steps 600000
-conan-train --config miniatures_overlord_league --out-dir runs/league/hod --resume --total-steps 3000000
-for versus in scripted scripted:plan=block; do
-    python -m baselines.ladder --game miniatures --seat overlord --config scenario=heart_of_darkness \
-        --versus "$versus" --difficulties "ppo:runs/league/hod/policy" --games 200 --workers 1 \
-        --chunk 50 --out runs/league/eval --name "hod_league_vs_$(echo "$versus" | tr ':=' '__')"
-done
-conan-train --config tower_yara_league --out-dir runs/league/yara --total-steps 1000000
-conan-train --config tower_yara_league --out-dir runs/league/yara --resume --total-steps 3000000
-for versus in scripted scripted:plan=patient; do
-    python -m baselines.ladder --game tower --seat yara --config mode=battle \
-        --versus "$versus" --difficulties "ppo:runs/league/yara/policy" --games 200 --workers 1 \
-        --chunk 50 --out runs/league/eval --name "yara_league_vs_$(echo "$versus" | tr ':=' '__')"
-done
+
+# league CONFIG NAME FIRST_STEPS GAME SEAT GAME_CONFIG OPPONENT...: train (stopped once at
+# FIRST_STEPS, as the runs were, then resumed to 3M), then 200 games against each opponent
+league() {
+    config=$1 name=$2 first=$3 game=$4 seat=$5 game_config=$6
+    shift 6
+    conan-train --config "$config" --out-dir "runs/league/$name" --total-steps "$first"
+    conan-train --config "$config" --out-dir "runs/league/$name" --resume --total-steps 3000000
+    for versus in "$@"; do
+        python -m baselines.ladder --game "$game" --seat "$seat" --config "$game_config" \
+            --versus "$versus" --difficulties "ppo:runs/league/$name/policy" --games 200 \
+            --workers 1 --chunk 50 --out runs/league/eval \
+            --name "${name}_league_vs_$(echo "$versus" | tr ':=' '__')"
+    done
+}
+
+league miniatures_overlord_league hod 600000 miniatures overlord scenario=heart_of_darkness \
+    scripted scripted:plan=block
+league tower_yara_league yara 1000000 tower yara mode=battle scripted scripted:plan=patient hard
