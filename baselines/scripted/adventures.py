@@ -491,8 +491,9 @@ class BaitConanAgent(ScriptedAgent):
     def _goal(self) -> int:
         """The face-up Adventure fewest Move dice away (leaving a vast kingdom takes two)."""
         s = self.s
-        advs = [C.adv_kingdom[a] for a in s.adv_face if a >= 0]
-        return min(advs, key=lambda k: (MOVES[s.loc[0]][k], k)) if advs else s.loc[0]
+        here: int = s.loc[0]
+        advs: list[int] = [C.adv_kingdom[a] for a in s.adv_face if a >= 0]
+        return min(advs, key=lambda k: (MOVES[here][k], k)) if advs else here
 
     def _threatened(self) -> bool:
         """Whether the Foe still has active dice this Main Phase (it may come, or Ambush)."""
@@ -566,7 +567,7 @@ class BaitConanAgent(ScriptedAgent):
     def _attack_from(self, here: int, goal: int, moves: list[int]) -> bool:
         """Walk into the Foe: next door, favoured, and not away from the Adventure for good."""
         s, p = self.s, self.p
-        k = s.loc[self._foe()]
+        k: int = s.loc[self._foe()]
         if k not in C.adj[here] or C.vast[here]:
             return False
         f = s.face[p]
@@ -579,9 +580,9 @@ class BaitConanAgent(ScriptedAgent):
         s, d = self.s, self.s.frame()
         if d.why not in ("move", "sail", "ability") or d.who != 0:
             return super()._move_to()
-        foe_k = s.loc[self._foe()]
+        foe_k: int = s.loc[self._foe()]
         goal = self._goal()
-        opts = list(d.opts)
+        opts: list[int] = list(d.opts)
         attacking, self.attacking = self.attacking, False
         if foe_k in opts and self._duel_favoured():
             if attacking or MOVES[foe_k][goal] <= min(MOVES[k][goal] for k in opts):

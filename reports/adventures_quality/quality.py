@@ -30,17 +30,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 import conan_envs
 from baselines import load_agent
+from conan_envs.adventures import dicepool, resource
 from conan_envs.adventures.actions import OFF
 from conan_envs.adventures.content import content
-from conan_envs.adventures.dicepool import ACTIVE, ASIDE, FAILED, covered, mface
-from conan_envs.adventures.resource import plot_needs
+from conan_envs.adventures.dicepool import ACTIVE, ASIDE, FAILED
 from conan_envs.adventures.text import name_of
 
 ENV = "adventures_v2"
@@ -48,6 +49,10 @@ CONAN, FOE = 0, 1  # the roles of the two-player game
 CHANCE_SAMPLES = 2000
 LIKELY = 0.5
 C = content()
+# the rules' own matching of results to needs (untyped modules): needs are (symbol, primary)
+plot_needs = cast(Callable[..., list[tuple[int, bool]]], resource.plot_needs)
+covered = cast(Callable[[list[tuple[int, bool]], list[tuple[int, bool]]], int], dicepool.covered)
+mface = cast(Callable[[Any, int, int], int], dicepool.mface)
 
 
 @dataclass
@@ -146,7 +151,7 @@ def _watch_foe(s: Any, a: int, mask: Any, n: Tally, rng: np.random.Generator) ->
 def play(foe: str, conan: str, g: int, n: Tally, rng: np.random.Generator) -> None:
     game = conan_envs.make_game(ENV)
     agents = [load_agent(conan, ENV, CONAN, seed=g), load_agent(foe, ENV, FOE, seed=g)]
-    s = game.new_initial_state(g)
+    s: Any = game.new_initial_state(g)
     foe_name = name_of(s, FOE)
     ambush_open = False
     while not s.is_terminal():
