@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from baselines.agent import Agent
-from baselines.scripted.adventures_tactics import MOVES, duel_chance, duel_worth
+from baselines.scripted.adventures_tactics import MOVES, alone_chance, duel_chance, duel_worth, warrior_action
 from conan_envs import ConfigError
 from conan_envs.adventures.actions import CODEC, NV, OFF, TOKEN_TYPE_OF, TOKEN_TYPES, VERBS
 from conan_envs.adventures.content import (
@@ -435,6 +435,7 @@ def _hits(s: Any, p: int) -> int:
 
 # ---- Conan's plan that baits Duels (two players) ----------------------------------------
 BAIT_ODDS = 0.65  # Conan walks into the Foe when he wins the Duel at least this often
+ALONE_ODDS = 0.5  # Conan takes none of the Foe's dice for an Adventure he completes this often
 BAIT_GODS = [GODS.index(g) for g in ("ymir", "set")]
 
 
@@ -606,19 +607,18 @@ class BaitConanAgent(ScriptedAgent):
         elif s.fight is None or _hits(s, p) >= s.fight["need"]:
             return None
         missed = [d for d in s.frame().dice if s.zone[p][d] == POOL and not C.face_hits[s.face[p][d]]]
-        if any(C.face_char[s.face[p][d]] for d in missed) and self._ok("ability") is not None:
-            return self._ok("ability")
-        for d in missed:
-            for seg, i in (("ymir_die", d), ("fate_die", d * 8 + WARRIOR_FATE),
-                           ("set_die", d * 11 + WARRIOR)):
-                a = self._ok(seg, i)
-                if a is not None:
-                    return a
-        return None
+        return warrior_action(s, p, self.mask, missed)
 
     def _ability_die(self) -> int | None:
         s, p = self.s, self.p
         return self._first("die", [d for d in s.frame().opts if s.zone[p][d] == POOL] + list(s.frame().opts))
+
+    def _adv_choose(self) -> int | None:
+        """His own results all; the Foe's (which score for the Foe) only while his own roll
+        would complete the Adventure less than ALONE_ODDS of the time."""
+        if self.s.frame().roller == 0 or alone_chance(self.s, self.rng) < ALONE_ODDS:
+            return self._first("die")
+        return self._ok("done")
 
     def _duel_go(self) -> int | None:
         s, p = self.s, self.p

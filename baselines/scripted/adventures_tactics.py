@@ -1,15 +1,25 @@
 """Tactics of the scripted Adventures players: the odds of a Duel (rulebook: Duels - Create the
 Warrior Pool, Resolve the Duel, Settling Ties): how many hits a die scores in a Warrior Pool
 rolled until it misses, the chance one Pool beats another, how much a die is worth to a Pool;
-and the Move dice a walk costs (Eastern Desert and Hyperborea: leaving takes two)."""
+the Move dice a walk costs (Eastern Desert and Hyperborea: leaving takes two); and how often
+Conan's own roll completes an Adventure (Resolving Adventures)."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, cast
 
-from conan_envs.adventures.content import content
+import numpy as np
+
+from conan_envs.adventures import dicepool
+from conan_envs.adventures.actions import OFF
+from conan_envs.adventures.content import FATE_KINDS, WARRIOR, content
 
 C = content()
+covered = cast(Callable[[list[tuple[int, bool]], list[tuple[int, bool]]], int], dicepool.covered)
+mface = cast(Callable[[Any, int, int], int], dicepool.mface)
+WARRIOR_FATE = FATE_KINDS.index("warrior")
+ALONE_SAMPLES = 200
 DUEL_CAP = 12  # hits counted per Pool; a Pool of ten orange dice passes it about 1 time in 40
 
 
@@ -86,3 +96,30 @@ def _move_costs() -> list[list[int]]:
 
 
 MOVES = _move_costs()
+
+
+def warrior_action(s: Any, p: int, mask: Any, missed: Iterable[int]) -> int | None:
+    """The action that turns one of p's `missed` dice into a Warrior, if p may take one: its
+    ability (a Character turned to a Warrior), Ymir, a Warrior Fate token, Set."""
+    missed = list(missed)
+    if any(C.face_char[s.face[p][d]] for d in missed) and mask[OFF["ability"]]:
+        return int(OFF["ability"])
+    for d in missed:
+        for seg, i in (("ymir_die", d), ("fate_die", d * 8 + WARRIOR_FATE), ("set_die", d * 11 + WARRIOR)):
+            if mask[OFF[seg] + i]:
+                return int(OFF[seg] + i)
+    return None
+
+
+def alone_chance(s: Any, rng: np.random.Generator, samples: int = ALONE_SAMPLES) -> float:
+    """How often Conan's own roll (every die he has not lost to a Wound) completes the
+    Adventure being resolved, with the results already applied (Resolving Adventures)."""
+    needs = [(x, False) for x in C.adv_needs[s.adv["card"]]]
+    have = [(s.face[q][d], False) for q, d in s.adv["applied"]]
+    types = [t for t, z in zip(s.dtype[0], s.zone[0]) if z != dicepool.WOUND]
+    done = 0
+    for _ in range(samples):
+        faces = rng.integers(6, size=len(types))
+        rolled = [(mface(s, 0, C.dfaces[t][x]), False) for t, x in zip(types, faces)]
+        done += covered(have + rolled, needs) == len(needs)
+    return done / samples
