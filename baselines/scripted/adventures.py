@@ -436,7 +436,7 @@ def _hits(s: Any, p: int) -> int:
 # ---- Conan's plan that baits Duels (two players) ----------------------------------------
 BAIT_ODDS = 0.65  # Conan walks into the Foe when he wins the Duel at least this often
 ALONE_ODDS = 0.5  # Conan takes none of the Foe's dice for an Adventure he completes this often
-BAIT_GODS = [GODS.index(g) for g in ("ymir", "set")]
+BAIT_GODS = [GODS.index(g) for g in ("zath", "ymir", "set")]
 
 
 class BaitConanAgent(ScriptedAgent):
@@ -448,19 +448,25 @@ class BaitConanAgent(ScriptedAgent):
     Conan builds the Duel and keeps it on offer, and scores as the scripted Conan otherwise:
 
     - **builds**: plays the Warrior side of his card (a Character turned to a Warrior once a
-      round), takes Ymir then Set when he picks a God token, and buys orange (primary) dice;
-    - **keeps his Warrior dice**: in the Main Phase he spends the dice that cannot join a Pool
-      first and his Duel dice last (Character, then Warrior, Wild, double Warrior), so while
-      the Foe can still act he meets it, or an Ambush it chooses, with his Pool whole;
-    - **offers Duels**: he walks into the Foe's kingdom when his Pool beats the Foe's active
-      Duel dice at least ``BAIT_ODDS`` of the time (:func:`duel_chance`) and the step keeps
-      him on his way to the Adventure (or he has the Move dice to come back); on his way he
-      prefers kingdoms with a face-down Challenge token while he holds two Duel dice (an
-      Ambush there asks the Foe to Duel him, a Fight pays him its points), and otherwise
-      avoids them;
-    - **wins them**: while not ahead of the other side he turns a missed die of his Pool into a
-      Warrior (his ability, Ymir, a Warrior Fate token, Set), and he rolls on while he leads
-      (each hit is a Victory point) unless he still needs the dice to reach the Adventure.
+      round), buys orange (primary) dice, and takes Zath first when he picks a God token (it
+      doubles his Adventure points; a Foe holding it doubles its own), then Ymir and Set;
+    - **keeps his Warrior dice**: in the Main Phase he spends first the dice that cannot join a
+      Pool, then the Pool dice least worth in a Duel (:func:`duel_worth`: a general die before
+      an orange one), so while the Foe still has dice he meets it, or an Ambush it chooses,
+      with his Pool whole; the way to the Adventure comes first, with any die, when he can
+      reach it this round (leaving a vast kingdom takes two Move dice);
+    - **offers Duels**: he walks into the Foe's kingdom when it is on his way to the Adventure
+      and his Pool beats the Foe's active Pool dice at least ``BAIT_ODDS`` of the time
+      (:func:`duel_chance`); on his way he prefers kingdoms with a face-down Challenge token
+      while he holds two Pool dice (an Ambush there asks the Foe to Duel him, a Fight pays its
+      points), and otherwise avoids them;
+    - **wins them**: while not ahead he turns a missed die of his Pool into a Warrior (his
+      ability, Ymir, a Warrior Fate token, Set), and, leading, he rolls on while the Foe still
+      rolls or once he stands at the Adventure (each hit is a Victory point);
+    - **scores**: he rolls his Plot roll on until the required results are set aside or no
+      roll is left (stopping earlier fails it for certain), and takes the Foe's results for an
+      Adventure (they score for the Foe) only while his own roll would complete it less than
+      ``ALONE_ODDS`` of the time.
     Every other decision is the scripted Conan's."""
 
     def __init__(self, env_id: str = "adventures_v2", role: Any = 0, seed: Any = None,
@@ -566,7 +572,7 @@ class BaitConanAgent(ScriptedAgent):
         return OFF["act"] + d * NV + VERBS.index(verb)
 
     def _attack_from(self, here: int, goal: int, moves: list[int]) -> bool:
-        """Walk into the Foe: next door, favoured, and not away from the Adventure for good."""
+        """Walk into the Foe: next door, on the way to the Adventure, and favoured."""
         s, p = self.s, self.p
         k: int = s.loc[self._foe()]
         if k not in C.adj[here] or C.vast[here]:
@@ -575,7 +581,7 @@ class BaitConanAgent(ScriptedAgent):
         d = min(moves, key=lambda i: (duel_worth(s.dtype[p][i], f[i]), i))
         if not self._duel_favoured(but=d):
             return False
-        return MOVES[k][goal] <= MOVES[here][goal] or len(moves) > MOVES[k][goal] + 1
+        return MOVES[k][goal] < MOVES[here][goal]
 
     def _move_to(self) -> int | None:
         s, d = self.s, self.s.frame()

@@ -65,12 +65,12 @@ def test_leaving_a_vast_kingdom_takes_two_move_dice():
 
 
 def _next_to_the_foe(conan_dice, conan_types, foe_dice):
-    """Conan in Argos, the Foe next door in Koth, The Scorpion face up in Shem (next to both):
-    Conan to act in the Main Phase with these dice."""
+    """Conan in Ophir, the Foe next door in Koth on his way to The Scorpion, face up in Shem
+    (Argos is the other way there): Conan to act in the Main Phase with these dice."""
     s = at_main(game(2).new_initial_state(3), 0)
     clear_board(s)
     no_tokens(s, 0, 1)
-    P.place(s, {0: "Argos", 1: "Koth"})
+    P.place(s, {0: "Ophir", 1: "Koth"})
     P.face_up(s, adventures=[SCORPION, -1, -1])
     set_dice(s, 0, conan_dice, dtypes=conan_types)
     set_dice(s, 1, foe_dice)
@@ -83,6 +83,7 @@ def test_he_walks_into_a_foe_he_outmatches_and_not_into_one_he_does_not():
     s = _next_to_the_foe(["move", "warrior+warrior", "wild", "warrior"],
                          ["conan_general", "conan_primary", "conan_primary", "conan_general"],
                          ["scry", "move", "gold", "move"])
+    assert MOVES[K["Ophir"]][K["Shem"]] == 2
     assert MOVES[K["Koth"]][K["Shem"]] == MOVES[K["Argos"]][K["Shem"]] == 1
     plan, scripted = bait(), ScriptedAgent(ENV, 0)
     a = answer(plan, s)
@@ -90,13 +91,13 @@ def test_he_walks_into_a_foe_he_outmatches_and_not_into_one_he_does_not():
     c = s.clone()
     c.apply_action(a)
     assert answer(plan, c) == act("kingdom", K["Koth"])  # into the Foe
-    assert answer(scripted, c) == act("kingdom", K["Shem"])  # the scripted Conan: the Adventure
-    # a Foe with four Duel dice against one general Warrior: on to the Adventure instead
+    assert answer(scripted, c) == act("kingdom", K["Argos"])  # the scripted Conan: the other way
+    # a Foe with four Pool dice against one general Warrior: the other way
     s = _next_to_the_foe(["move", "warrior"], ["conan_general", "conan_general"],
                          ["wild", "sorcery|warrior", "warrior", "char"])
     plan = bait()
     s.apply_action(answer(plan, s))
-    assert answer(plan, s) == act("kingdom", K["Shem"])
+    assert answer(plan, s) == act("kingdom", K["Argos"])
 
 
 def _in_koth_with_a_warrior(foe_dice_zone):
