@@ -186,9 +186,9 @@ def test_he_never_stops_a_plot_roll_he_has_not_made():
     assert stops["rolls"] > 30 and stops["early"] == 0
 
 
-def test_he_draws_the_foe_into_duels_and_wins_them():
-    # over the same seeded games against the scripted Foe, the plan fights more Duels than the
-    # scripted Conan and wins a larger share of them
+def test_he_duels_every_game_and_wins_more_of_his_duels():
+    # over the same seeded games against the scripted Foe the plan fights a Duel a game at
+    # least and wins a larger share of its Duels than the scripted Conan does
     seeds = range(20, 32)
     tally = {}
     for conan in ("scripted", "scripted:plan=bait"):
