@@ -137,6 +137,8 @@ PLANS: dict[str, dict[str, tuple[str, ...]]] = {
     # the heroes who fill Skuthus's tower so no reinforcement can enter
     # (baselines/scripted/miniatures/plans.py)
     "miniatures_v2": {"heart_of_darkness:overlord": ("scripted:plan=block",)},
+    # the Conan who baits Duels (baselines/scripted/adventures.py, BaitConanAgent)
+    "adventures_v2": {"2p:foe": ("scripted:plan=bait",)},
 }
 
 

@@ -44,7 +44,8 @@ make_scripted.OPTIONS = {  # type: ignore[attr-defined]
     "plan": AgentOption("str", DEFAULT_PLAN, "the player's plan where a game has more than one: "
                         "adventures_v2 team (the Foes of the Team Game); tower_v2 patient (Conan "
                         "in Battle Mode, who waits out Yara's minions); miniatures_v2 block (the "
-                        "heroes of In the Heart of Darkness, who fill Skuthus's tower)"),
+                        "heroes of In the Heart of Darkness, who fill Skuthus's tower); adventures_v2 "
+                        "bait (Conan of the two-player game, who baits Duels)"),
 }
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from baselines.agent import Agent
 from baselines.scripted.adventures_tactics import MOVES, alone_chance, duel_chance, duel_worth, warrior_action
+from baselines.specs import cached_game
 from conan_envs import ConfigError
 from conan_envs.adventures.actions import CODEC, NV, OFF, TOKEN_TYPE_OF, TOKEN_TYPES, VERBS
 from conan_envs.adventures.content import (
@@ -328,8 +329,6 @@ class TeamFoeAgent(ScriptedAgent):
 
     def __init__(self, env_id: str = "adventures_v2", role: Any = 0, seed: Any = None,
                  **config: Any) -> None:
-        from baselines import cached_game
-
         game = cached_game(env_id, config)
         r = game.role_index(role)
         if not game.config["team"] or game.role_kinds[r] != FOE:
@@ -471,8 +470,6 @@ class BaitConanAgent(ScriptedAgent):
 
     def __init__(self, env_id: str = "adventures_v2", role: Any = 0, seed: Any = None,
                  **config: Any) -> None:
-        from baselines import cached_game
-
         game = cached_game(env_id, config)
         r = game.role_index(role)
         if game.num_roles != 2 or game.role_kinds[r] != CONAN:
