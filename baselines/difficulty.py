@@ -12,8 +12,9 @@ module's table names for that game, that seat and that config:
   (``policy:tower_yara_ppo``), Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
-  (``policy:adventures_ppo_2p``) and the Overlord of every scenario with 3 heroes
-  (``policy:miniatures_overlord_ppo_<scenario>``; in the Heart of Darkness the one trained
+  (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
+  scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; in the Heart of
+  Darkness the one trained
   against a league, ``policy:miniatures_overlord_league_heart_of_darkness``); the heroes of
   The Final Ritual, whose search judges its cut-offs by the scenario's objective as well
   (``value=objective``); and
@@ -117,11 +118,14 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # search 34 of 100 where they won 53 before their village rules:
                       # reports/ladder/clutches_plans.md)
                       "clutches:hero": {**_DEFAULT, "hard": NORMAL}},
-    # the two-player Foe: PPO against the scripted player (baselines/policies/adventures_ppo_2p/
-    # README.md); as Conan it is below the scripted player, so Conan's hard stays the search
+    # The two-player Foe: the policy trained against a league of the scripted Conan and the
+    # Conan who baits Duels (configs/adventures_foe_league.yaml; 154 and 89 of 200 against
+    # them, where policy:adventures_ppo_2p, trained against the scripted Conan alone, won 143
+    # and 67: reports/league/README.md). As Conan the PPO policy is below the scripted player,
+    # so Conan's hard stays the search.
     # The Team Game's Foes: the scripted Foes' plan for the team rule (TeamFoeAgent in
     # baselines/scripted/adventures.py), measured above the guided search there
-    "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_ppo_2p"},
+    "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_foe_league"},
                       **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
 }
 

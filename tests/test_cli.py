@@ -28,8 +28,8 @@ def one_line_error(module, argv, capsys):
 
 
 @pytest.mark.parametrize("argv, needle", [
-    ([], "--config is required: a path or one of adventures_ppo_2p, cards_ppo_2p, kings_ppo"),
-    (["--config", "nope"], "shipped configs: adventures_ppo_2p, cards_ppo_2p, kings_ppo_selfplay,"),
+    ([], "--config is required: a path or one of adventures_foe_league, adventures_ppo_2p, cards"),
+    (["--config", "nope"], "shipped configs: adventures_foe_league, adventures_ppo_2p, cards_ppo_2p,"),
     (["--config", "smoke", "--set", "n_envs=0"], "n_envs must be an integer from 1"),
     (["--config", "smoke", "--set", "ppo.gama=0.9"], "unknown config key 'ppo.gama'; valid ppo keys"),
     (["--config", "smoke", "--set", "total_steps=abc"], "total_steps must be an integer"),

@@ -22,3 +22,7 @@ league() {
 league miniatures_overlord_league hod 600000 miniatures overlord scenario=heart_of_darkness \
     scripted scripted:plan=block
 league tower_yara_league yara 1000000 tower yara mode=battle scripted scripted:plan=patient hard
+conan-train --config adventures_foe_league --out-dir runs/league/foe
+python -m baselines.ladder --game adventures --seat foe --versus scripted:plan=bait \
+    --difficulties ppo:runs/league/foe/policy --games 200 --workers 1 --chunk 50 \
+    --out runs/league/eval --name foe_league_vs_bait
