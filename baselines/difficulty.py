@@ -124,7 +124,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     # and 67: reports/league/README.md). As Conan the PPO policy is below the scripted player,
     # so Conan's hard stays the search.
     # The Team Game's Foes: the scripted Foes' plan for the team rule (TeamFoeAgent in
-    # baselines/scripted/adventures.py), measured above the guided search there
+    # baselines/scripted/adventures_plans.py), measured above the guided search there
     "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_foe_league"},
                       **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
 }
@@ -141,7 +141,7 @@ PLANS: dict[str, dict[str, tuple[str, ...]]] = {
     # the heroes who fill Skuthus's tower so no reinforcement can enter
     # (baselines/scripted/miniatures/plans.py)
     "miniatures_v2": {"heart_of_darkness:overlord": ("scripted:plan=block",)},
-    # the Conan who baits Duels (baselines/scripted/adventures.py, BaitConanAgent)
+    # the Conan who baits Duels (baselines/scripted/adventures_plans.py, BaitConanAgent)
     "adventures_v2": {"2p:foe": ("scripted:plan=bait",)},
 }
 

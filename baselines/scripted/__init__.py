@@ -7,6 +7,7 @@ the Adventures' Team Game)."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, cast
@@ -30,10 +31,18 @@ def scripted_module(env_id: str) -> ModuleType:
         raise ConfigError(f"no scripted agent for {env_id}") from None
 
 
+def _plans_module(module: ModuleType) -> ModuleType | None:
+    """The game's plans module beside its player (``<game>_plans``), where it has one."""
+    name = module.__name__ + "_plans"
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None
+
+
 def make_scripted(env_id: str, role: Any = 0, plan: str = DEFAULT_PLAN, **config: Any) -> Any:
-    """`env_id`'s scripted agent for `role`, playing `plan` (a name of the module's `PLANS`)."""
+    """`env_id`'s scripted agent for `role`, playing `plan` (a name of the game module's
+    `PLANS`, or of its plans module's, ``<game>_plans``)."""
     module = scripted_module(env_id)
-    plans = {DEFAULT_PLAN: module.ScriptedAgent, **getattr(module, "PLANS", {})}
+    plans = {DEFAULT_PLAN: module.ScriptedAgent, **getattr(module, "PLANS", {}),
+             **getattr(_plans_module(module), "PLANS", {})}
     if plan not in plans:
         raise ConfigError(f"scripted: {env_id} has no plan {plan!r}; plans: {', '.join(plans)}")
     return plans[plan](env_id=env_id, role=role, **config)

@@ -1,5 +1,5 @@
 """The Foes' plan for the Adventures' Team Game (``scripted:plan=team``, TeamFoeAgent in
-baselines/scripted/adventures.py) with each of its rules taken away, measured as both Foes
+baselines/scripted/adventures_plans.py) with each of its rules taken away, measured as both Foes
 against the scripted Conan and Ally on seeds FIRST..FIRST+N-1 (adventures_v2,
 num_players=4, team=True); run from the repository root:
 

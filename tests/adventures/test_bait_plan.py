@@ -1,12 +1,13 @@
 """Conan who baits Duels (``scripted:plan=bait``, BaitConanAgent in
-baselines/scripted/adventures.py): how it is asked for and refused, that its own choices are
+baselines/scripted/adventures_plans.py): how it is asked for and refused, that its own choices are
 legal, the rules it plays by set up through the position builder, and what it does over
 seeded games."""
 import numpy as np
 import pytest
 
 from baselines import load_agent
-from baselines.scripted.adventures import BaitConanAgent, ScriptedAgent
+from baselines.scripted.adventures import ScriptedAgent
+from baselines.scripted.adventures_plans import BaitConanAgent
 from baselines.scripted.adventures_tactics import MOVES, duel_chance
 from conan_envs import ConfigError
 from conan_envs.adventures import position as P

@@ -1,12 +1,13 @@
 """The Foes' plan for the Team Game (``scripted:plan=team``, TeamFoeAgent in
-baselines/scripted/adventures.py): how it is asked for, the rules it plays by, each set up
+baselines/scripted/adventures_plans.py): how it is asked for, the rules it plays by, each set up
 through the position builder, and that it wins more Team Games than the scripted Foes."""
 import numpy as np
 import pytest
 
 from baselines import load_agent
 from baselines.ladder import difficulty_spec
-from baselines.scripted.adventures import ScriptedAgent, TeamFoeAgent
+from baselines.scripted.adventures import ScriptedAgent
+from baselines.scripted.adventures_plans import TeamFoeAgent
 from conan_envs import ConfigError
 from conan_envs.adventures import dicepool as dp
 from conan_envs.adventures import position as P
