@@ -3,7 +3,9 @@ package) defines `ScriptedAgent(env_id, role, **config)`, and may define
 `objective_scores(state)`: a position value that counts the game's objective, one score per
 role on the scale of its shaped scores (``mcts:...,value=objective``), and `PLANS`: other
 plans than the default one, name -> agent class (``scripted:plan=team``, the Foes' plan for
-the Adventures' Team Game)."""
+the Adventures' Team Game). A game's plans may also live beside it in
+`baselines/scripted/<game>_plans.py`, whose `PLANS` are read the same way (the Adventures'
+``team`` and ``bait``)."""
 from __future__ import annotations
 
 import importlib
