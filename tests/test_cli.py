@@ -35,7 +35,9 @@ def one_line_error(module, argv, capsys):
     (["--config", "smoke", "--set", "total_steps=abc"], "total_steps must be an integer"),
     (["--config", "smoke", "--set", "policy.net_arch=64"], "policy.net_arch=64 is invalid"),
     (["--config", "smoke", "--set", "opponents=bogus"], "opponents: unknown agent 'bogus'"),
-    (["--config", "smoke", "--set", "eval.opponents=[random]"], "eval.opponents="),
+    (["--config", "smoke", "--set", "eval.opponents=random"], "eval.opponents="),
+    (["--config", "smoke", "--set", "eval.opponents=[bogus]"], "unknown agent 'bogus'"),
+    (["--config", "smoke", "--set", "pool.fixed=[scripted"], "'[scripted' is not a YAML list"),
     (["--config", "smoke", "--set", "nope"], "--set wants KEY=VALUE"),
     (["--config", "smoke", "--total-steps", "0"], "at least 1"),
     (["--config", "smoke", "--runners", "2"], "--runners goes with --backend rllib"),
@@ -43,6 +45,17 @@ def one_line_error(module, argv, capsys):
 ])
 def test_train_user_errors(argv, needle, capsys):
     assert needle in one_line_error(train, argv, capsys)
+
+
+def test_train_set_takes_a_list_of_agent_strings():
+    from baselines.train_config import load_config
+
+    args = train.build_parser().parse_args(
+        ["--config", "smoke", "--set", 'pool.fixed=[scripted, "mcts:simulations=5"]',
+         "--set", "ppo.n_steps=64"])
+    cfg = load_config("smoke", train.overrides_from(args))
+    assert cfg["pool"]["fixed"] == ["scripted", "mcts:simulations=5"]
+    assert cfg["ppo"]["n_steps"] == 64
 
 
 @pytest.mark.parametrize("text, needle", [

@@ -6,6 +6,7 @@ a YAML config, given by the name of a shipped config or by a path.
     conan-train --config smoke --out-dir runs/smoke --device cuda
     conan-train --config kings_ppo_selfplay --resume
     conan-train --config my_run.yaml --set ppo.n_steps=256 --set n_envs=4
+    conan-train --config my_run.yaml --set 'pool.fixed=[scripted, "ppo:runs/x/policy"]'
     conan-train --config kings_ppo_selfplay --backend fast --set n_workers=2
     conan-train --config kings_ppo_selfplay --backend rllib --runners 2
     conan-train --list-configs
@@ -47,8 +48,6 @@ def build_parser() -> Parser:
 
 
 def overrides_from(args: Any) -> dict[str, Any]:
-    from ..options import parse_value
-
     over: dict[str, Any] = {"device": args.device, "out_dir": args.out_dir,
                             "total_steps": args.total_steps, "n_envs": args.n_envs,
                             "seed": args.seed}
@@ -58,8 +57,25 @@ def overrides_from(args: Any) -> dict[str, Any]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise UserError(f"--set wants KEY=VALUE (e.g. ppo.n_steps=256), not {item!r}")
-        over[key.strip()] = parse_value(value.strip())
+        over[key.strip()] = _set_value(key.strip(), value.strip())
     return over
+
+
+def _set_value(key: str, text: str) -> Any:
+    """A --set value: a YAML flow list or mapping (``[a, "b:c=1"]``, ``{x: 1}``) read within
+    :mod:`baselines.safe_yaml`'s bounds, else a number, a truth value or the text."""
+    import yaml
+
+    from .. import safe_yaml
+    from ..options import parse_value
+
+    if not text.startswith(("[", "{")):
+        return parse_value(text)
+    try:
+        return safe_yaml.load(text)
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or "not YAML"
+        raise UserError(f"--set {key}: {text!r} is not a YAML list or mapping ({problem})") from None
 
 
 def need(module: str, extra: str, what: str) -> None:
