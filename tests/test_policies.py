@@ -11,7 +11,7 @@ import baselines.policies as policies
 from baselines import check_spec, describe_agents, load_agent, validate_agent
 from baselines.cli import evaluate
 from baselines.mcts import MCTSAgent
-from baselines.ppo import save_actor
+from baselines.ppo import load_policy, save_actor
 from baselines.training import Trainer, load_config
 from conan_envs import ConfigError, make_game
 
@@ -178,3 +178,20 @@ def test_a_finished_run_ships_with_its_report(toy_envs, tmp_path, monkeypatch):
     ship(run, "tiny_nim", force=True)
     assert main([str(run), "../up"]) == 2 and main([str(tmp_path / "nothing"), "x"]) == 2
     assert not (tmp_path / "up").exists()
+
+    # a pool snapshot ships under the policy's names, its weights as trained at that step
+    snaps = sorted((run / "pool").glob("snap_*.json"))
+    assert snaps, "the toy run keeps snapshots (pool.snapshot_every: 128)"
+    steps = int(snaps[0].stem.removeprefix("snap_"))
+    assert main([str(run), "tiny_snap", "--snapshot", str(steps)]) == 0
+    shipped_meta, shipped_net = load_policy(dest / "tiny_snap" / "policy.json")
+    snap_meta, snap_net = load_policy(snaps[0])
+    assert shipped_meta["steps"] == snap_meta["steps"] == steps
+    assert shipped_meta["weights"] == "policy.safetensors"
+    x = np.ones((1, shipped_meta["obs_size"]), dtype=np.float32)
+    np.testing.assert_array_equal(shipped_net.logits(x), snap_net.logits(x))
+    text = (dest / "tiny_snap" / "README.md").read_text()
+    assert f"the run's pool snapshot at {steps} steps" in text
+    with pytest.raises(ConfigError, match=f"no pool snapshot at 7 steps; it has {steps}"):
+        ship(run, "tiny_snap2", snapshot=7)
+    assert not (dest / "tiny_snap2").exists()

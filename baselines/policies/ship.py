@@ -1,12 +1,16 @@
 """Make a finished training run a shipped policy:
 
-    python -m baselines.policies.ship RUN_DIR NAME [--dest FOLDER] [--force]
+    python -m baselines.policies.ship RUN_DIR NAME [--snapshot STEPS] [--dest FOLDER] [--force]
 
 copies the run's exported policy (``policy.json`` + ``policy.safetensors``, checked as they
 are copied), its ``config.yaml`` and ``eval.csv`` into ``baselines/policies/NAME/`` and writes
 the ``README.md`` report from the run's records: the training command(s) and wall time
 (``history.json``), the warm start (``warm_start.json``) and the evaluation curve
 (``eval.csv``). The README ends with a section for the measurements made afterwards.
+
+``--snapshot STEPS`` ships the run's pool snapshot taken at STEPS env steps
+(``pool/snap_<STEPS>.json``, the opponents a self-play or league run keeps) instead of its
+final policy: the one a run's curve shows at its best, when training went on past it.
 """
 from __future__ import annotations
 
@@ -37,11 +41,17 @@ def _minutes(seconds: float) -> str:
     return f"{seconds / 60:.1f} min" if seconds >= 60 else f"{seconds:.0f} s"
 
 
-def readme(name: str, run: Path) -> str:
-    """The report of shipped policy `name` from the records of `run`."""
+def snapshot_path(run: Path, steps: int) -> Path:
+    """The metadata path of `run`'s pool snapshot at `steps` env steps."""
+    return run / "pool" / f"snap_{steps:010d}.json"
+
+
+def readme(name: str, run: Path, snapshot: int | None = None) -> str:
+    """The report of shipped policy `name` from the records of `run` (its final policy, or
+    its pool snapshot at `snapshot` steps)."""
     from ..ppo import read_metadata
 
-    meta = read_metadata(run / POLICY)
+    meta = read_metadata(run / POLICY if snapshot is None else snapshot_path(run, snapshot))
     sessions = _read_json(run / "history.json", [])
     warm = _read_json(run / "warm_start.json", None)
     summary = _read_json(run / "summary.json", {})
@@ -51,7 +61,11 @@ def readme(name: str, run: Path) -> str:
              f"- Plays: {', '.join(meta['roles'])}",
              f"- Network: MLP {meta['net_arch']}, {meta['activation']}; "
              f"{meta['obs_size']} inputs, {meta['num_actions']} actions",
-             f"- Trained for {meta.get('steps', 0)} env steps",
+             f"- Trained for {meta.get('steps', 0)} env steps" + (
+                 "" if snapshot is None else
+                 f": the run's pool snapshot at {snapshot} steps "
+                 f"(`pool/{snapshot_path(run, snapshot).name}`), not its final policy; the "
+                 f"run's records below go on past it"),
              f"- Use: `load_agent(\"policy:{name}\", \"{meta['env_id']}\", role)`, or "
              f"`policy:{name}` in any tool that takes an agent string", "",
              "## Training", "", "Config: `config.yaml` (the run's merged config).", ""]
@@ -94,10 +108,11 @@ def readme(name: str, run: Path) -> str:
 
 
 def ship(run_dir: str | Path, name: str, dest: str | Path | None = None,
-         force: bool = False) -> Path:
-    """Copy run `run_dir`'s policy, config and curve into ``dest/name/`` (``dest`` is the
-    package's policy folder unless given) and write its README. Returns the new folder."""
-    from ..ppo import load_policy
+         force: bool = False, snapshot: int | None = None) -> Path:
+    """Copy run `run_dir`'s policy (or its pool snapshot at `snapshot` steps), config and
+    curve into ``dest/name/`` (``dest`` is the package's policy folder unless given) and write
+    its README. Returns the new folder."""
+    from ..ppo import load_policy, model_paths
 
     run = Path(run_dir)
     if not isinstance(name, str) or not NAME.fullmatch(name):
@@ -106,17 +121,30 @@ def ship(run_dir: str | Path, name: str, dest: str | Path | None = None,
     missing = [f for f in FILES if not (run / f).is_file()]
     if missing:
         raise ConfigError(f"{run} is not a finished training run: it lacks {', '.join(missing)}")
-    load_policy(run / POLICY)  # the weights match their hash before they are copied
+    source = run / POLICY
+    if snapshot is not None:
+        source = snapshot_path(run, snapshot)
+        if not source.is_file():
+            have = sorted(int(p.stem.removeprefix("snap_")) for p in (run / "pool").glob("snap_*.json")
+                          if p.stem.removeprefix("snap_").isdigit())
+            raise ConfigError(f"{run} has no pool snapshot at {snapshot} steps; it has "
+                              f"{', '.join(map(str, have)) or 'none'}")
+    meta, _ = load_policy(source)  # the weights match their hash before they are copied
     from .. import policies
 
     target = Path(policies.FOLDER if dest is None else dest) / name
     if target.exists() and not force:
         raise ConfigError(f"{target} exists; pass --force to replace it")
-    text = readme(name, run)
+    text = readme(name, run, snapshot)
     target.mkdir(parents=True, exist_ok=True)
     for f in FILES + ("eval.csv",):
-        if (run / f).is_file():
+        if (run / f).is_file() and not (snapshot is not None and f.startswith(POLICY + ".")):
             shutil.copyfile(run / f, target / f)
+    if snapshot is not None:  # the snapshot's files under the policy's names
+        meta_path, weights_path = model_paths(target / POLICY)
+        shutil.copyfile(source.parent / meta["weights"], weights_path)
+        meta_path.write_text(json.dumps({**meta, "weights": weights_path.name}, indent=1,
+                                        sort_keys=True))
     (target / "README.md").write_text(text)
     load_policy(target / POLICY)
     return target
@@ -129,9 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("name", help="the shipped policy's name (policy:NAME)")
     ap.add_argument("--dest", default=None, help="folder to ship into (default: the package's)")
     ap.add_argument("--force", action="store_true", help="replace a shipped policy of that name")
+    ap.add_argument("--snapshot", type=int, default=None, metavar="STEPS",
+                    help="ship the run's pool snapshot at STEPS env steps, not its final policy")
     args = ap.parse_args(argv)
     try:
-        target = ship(args.run_dir, args.name, args.dest, args.force)
+        target = ship(args.run_dir, args.name, args.dest, args.force, args.snapshot)
     except ConfigError as e:
         print(f"ship: error: {e}", file=sys.stderr)
         return 2

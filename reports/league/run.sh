@@ -26,3 +26,17 @@ conan-train --config adventures_foe_league --out-dir runs/league/foe
 python -m baselines.ladder --game adventures --seat foe --versus scripted:plan=bait \
     --difficulties ppo:runs/league/foe/policy --games 200 --workers 1 --chunk 50 \
     --out runs/league/eval --name foe_league_vs_bait
+
+# The Tigress and Final Ritual Overlords: their 30-minute exploiters first (the "before" rows
+# of reports/ladder/exploiters.md), then a league with the exploiter in the pool
+for scenario in tigress ritual; do
+    python reports/ladder/exploiters.py --minutes 30 --only "miniatures-$scenario" --out runs/exploit
+    conan-train --config "reports/league/configs/miniatures_overlord_league_$scenario.yaml" \
+        --out-dir "runs/league/$scenario"
+    for versus in scripted "ppo:runs/exploit/miniatures-$scenario/policy"; do
+        python -m baselines.ladder --game miniatures --seat overlord --config "scenario=$scenario" \
+            --versus "$versus" --difficulties "ppo:runs/league/$scenario/policy" --games 200 \
+            --workers 1 --chunk 50 --out runs/league/eval \
+            --name "${scenario}_league_vs_$(echo "$versus" | tr ':=/' '___')"
+    done
+done
