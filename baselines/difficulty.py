@@ -110,6 +110,13 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # reports/ladder/miniatures_plans.md)
                       "heart_of_darkness:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_heart_of_darkness"},
+                      # Hunting the Tigress: the Overlord retrained against a league that holds
+                      # a 30-CPU-minute exploiter of the policy above, which beat that policy
+                      # in 164 of 200 games (reports/league/configs/
+                      # miniatures_overlord_league_tigress.yaml; 200 of 200 against that
+                      # exploiter and 199 against the scripted heroes: reports/league/README.md)
+                      "tigress:overlord": {
+                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress"},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
                       "ritual:hero": {**_DEFAULT, "hard": _override(["value=objective"])},
