@@ -9,13 +9,13 @@ module's table names for that game, that seat and that config:
   its simulations find a better one (IS-MCTS guided by the scripted player as its prior,
   scripted rollouts, a fixed number of simulations and at most 0.8 s of CPU per move);
   except where a shipped policy measured stronger: Yara in Battle Mode
-  (``policy:tower_yara_ppo``), Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
+  (``policy:tower_yara_league``, trained against a league with the patient Conan in it),
+  Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
   (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
-  scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; in the Heart of
-  Darkness the one trained
-  against a league, ``policy:miniatures_overlord_league_heart_of_darkness``); the heroes of
+  scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; where it was retrained
+  against a league, ``policy:miniatures_overlord_league_<scenario>``); the heroes of
   The Final Ritual, whose search judges its cut-offs by the scenario's objective as well
   (``value=objective``); and
   the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
@@ -90,10 +90,12 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
     "kings_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
     # two-player Cards: PPO against the scripted player (baselines/policies/cards_ppo_2p/README.md)
     "cards_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:cards_ppo_2p"}},
-    # the AI Yara: the shipped PPO policy (baselines/policies/tower_yara_ppo/README.md)
-    # and Conan, in Battle Mode and solo (baselines/policies/tower_conan_ppo/README.md,
-    # baselines/policies/tower_conan_solo_ppo/README.md)
-    "tower_v2": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_ppo"},
+    # the AI Yara: the policy trained against a league of the scripted Conan and the patient
+    # Conan who waits out her minions (configs/tower_yara_league.yaml, its snapshot at 1.8M
+    # steps; 146 and 192 of 200 against them, where policy:tower_yara_ppo won 107 and 198:
+    # reports/league/README.md); Conan, in Battle Mode and solo
+    # (baselines/policies/tower_conan_ppo/README.md, baselines/policies/tower_conan_solo_ppo/README.md)
+    "tower_v2": {"*": _DEFAULT, "battle:yara": {**_DEFAULT, "hard": "policy:tower_yara_league"},
                  "battle:conan": {**_DEFAULT, "hard": "policy:tower_conan_ppo"},
                  "solo:conan": {**_DEFAULT, "hard": "policy:tower_conan_solo_ppo"}},
     # the Overlord of the scenarios with a shipped policy that beat the scripted one

@@ -42,11 +42,12 @@ def test_the_difficulties_map_to_real_agents():
     assert type(load_agent("normal", "cards_v2", 1)).__name__ == "ScriptedAgent"
 
 
-def test_hard_yara_is_the_shipped_policy_and_beats_the_scripted_conan():
-    """Yara's hard is the shipped PPO policy (198 of 200 against the scripted Conan where the
-    scripted Yara won 156, reports/ladder/tower_battle_yara_hard.md); Conan's is its own policy.
-    A few fixed-seed games here: the policy wins nearly all, and no fewer than the scripted Yara."""
-    assert difficulty_spec("hard", "tower_v2", "yara", mode="battle") == "policy:tower_yara_ppo"
+def test_hard_yara_is_the_league_policy_and_beats_the_scripted_conan():
+    """Yara's hard is the policy trained against a league with the patient Conan in it (192
+    of 200 against the scripted Conan where the scripted Yara won 156, and 146 of 200 against
+    the patient Conan: reports/league/README.md); Conan's is its own policy. A few fixed-seed
+    games here: the policy wins nearly all, and no fewer than the scripted Yara."""
+    assert difficulty_spec("hard", "tower_v2", "yara", mode="battle") == "policy:tower_yara_league"
     assert difficulty_spec("hard", "tower_v2", "conan", mode="battle") == "policy:tower_conan_ppo"
     entries = seat_ladder("tower", "yara", games=12, workers=1, configs=[{"mode": "battle"}],
                           difficulties=["hard", "normal"], chunk=12)
