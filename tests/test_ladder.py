@@ -104,10 +104,11 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     200 games against the scripted heroes than the scripted Overlord on the same seeds,
     reports/ladder/miniatures_<scenario>_overlord_hard.md); in the Heart of Darkness the one
     trained against a league of heroes, the tower-blocking plan among them
-    (reports/ladder/miniatures_plans.md), and in Hunting the Tigress the one trained against
-    a league holding its exploiter (reports/league/README.md); with 2 or 4 heroes, the search."""
-    league = ("heart_of_darkness", "tigress")
-    for scenario in ("clutches", "ophir", "ruined_fort", "thalis", "ritual"):
+    (reports/ladder/miniatures_plans.md), and in Hunting the Tigress and The Final Ritual the
+    one trained against a league holding its exploiter (reports/league/README.md); with 2 or 4
+    heroes, the search."""
+    league = ("heart_of_darkness", "tigress", "ritual")
+    for scenario in ("clutches", "ophir", "ruined_fort", "thalis"):
         assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_ppo_{scenario}"
     for scenario in league:
