@@ -30,9 +30,9 @@ FORMAT = "conan-envs-policy"
 VERSION = 1
 ACTIVATIONS = ("tanh", "relu", "elu", "leaky_relu")
 _PREFIXES = ("mlp_extractor.policy_net.", "action_net.")
-_CRITIC_PREFIXES = ("mlp_extractor.value_net.", "value_net.")
+CRITIC_PREFIXES = ("mlp_extractor.value_net.", "value_net.")
 VALUE_REWARDS = ("terminal", "shaped")  # what a critic predicts: conan-train's `reward` choices
-_CRITIC_FIELDS = ("value_net_arch", "value_reward")  # recorded from the tensors, never carried
+CRITIC_FIELDS = ("value_net_arch", "value_reward")  # recorded from the tensors, never carried
 
 
 class ModelFileError(ConfigError):
@@ -78,7 +78,7 @@ def export_policy(policy: Any, path: str | Path, *, env_id: str, roles: Sequence
     (see :func:`save_actor`), and its critic where the policy has one (both backends' do).
     Returns the metadata path."""
     tensors = {k: v.detach().cpu().numpy() for k, v in policy.state_dict().items()
-               if k.startswith(_PREFIXES + _CRITIC_PREFIXES)}
+               if k.startswith(_PREFIXES + CRITIC_PREFIXES)}
     return save_actor(tensors, path, env_id=env_id, roles=roles, game_config=game_config,
                       activation=activation, steps=steps, extra=extra, value_reward=value_reward)
 
@@ -103,7 +103,7 @@ def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles:
     if activation not in ACTIVATIONS:
         raise ConfigError(f"activation {activation!r} not one of {ACTIVATIONS}")
     arrays = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in tensors.items()}
-    has_critic = any(k.startswith(_CRITIC_PREFIXES) for k in arrays)
+    has_critic = any(k.startswith(CRITIC_PREFIXES) for k in arrays)
     if has_critic and "value_net.weight" not in arrays:
         raise ConfigError("the critic's tensors lack its head value_net.weight (a critic is "
                           "mlp_extractor.value_net.<2i>.* then value_net.*)")
@@ -115,7 +115,7 @@ def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles:
     net_arch = _widths(arrays, _PREFIXES[0])
     critic: dict[str, Any] = {}
     if has_critic:
-        critic["value_net_arch"] = _widths(arrays, _CRITIC_PREFIXES[0])
+        critic["value_net_arch"] = _widths(arrays, CRITIC_PREFIXES[0])
         if value_reward is not None:
             critic["value_reward"] = value_reward
     tmp_w = weights_path.with_name(weights_path.name + f".tmp{os.getpid()}")
@@ -134,7 +134,7 @@ def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles:
         "steps": int(steps),
         "weights": weights_path.name,
         "sha256": _sha256(tmp_w),
-        **{k: v for k, v in (extra or {}).items() if k not in _CRITIC_FIELDS},
+        **{k: v for k, v in (extra or {}).items() if k not in CRITIC_FIELDS},
         **critic,
     }
     tmp_m = meta_path.with_name(meta_path.name + f".tmp{os.getpid()}")
@@ -364,7 +364,7 @@ def _shapes(trunk: str, head: str, obs_size: int, arch: list[int],
 
 
 def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Actor:
-    critic_part = {k: v for k, v in tensors.items() if k.startswith(_CRITIC_PREFIXES)}
+    critic_part = {k: v for k, v in tensors.items() if k.startswith(CRITIC_PREFIXES)}
     if critic_part and "value_net_arch" not in meta:
         raise ModelFileError(f"{where}: holds critic tensors {sorted(critic_part)[:3]} but the "
                              "metadata names no critic (value_net_arch)")
