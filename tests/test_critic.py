@@ -228,7 +228,8 @@ def test_the_critics_value_decides_the_move(toy_envs, tmp_path, searcher):
 
 def test_a_side_shares_its_critics_value_and_the_other_side_gets_its_negation():
     """Miniatures: the Overlord's critic (its observation's first entry, ahead of the root's
-    by 0.3) scores the Overlord +tanh(0.3) and each hero -tanh(0.3)."""
+    by 0.3) scores the Overlord +tanh(0.3) and each hero -tanh(0.3), whatever the heroes'
+    own observations hold."""
     game = conan_envs.make_game("miniatures_v2")
     overlord = game.role_index("overlord")
     critic = Critic([], (np.eye(1, 4, dtype=np.float32), np.zeros(1, np.float32)), "tanh", "terminal")
@@ -244,3 +245,8 @@ def test_a_side_shares_its_critics_value_and_the_other_side_gets_its_negation():
     assert values[overlord] == pytest.approx(0.5 * np.tanh(0.3))
     assert [v for r, v in enumerate(values) if r != overlord] == \
         pytest.approx([-0.5 * np.tanh(0.3)] * (game.num_roles - 1))
+    # a critic of the shaped reward predicts what is still to come: the score reached so far
+    # (the rewards already collected) is added to its prediction
+    Cutoff.shaped_scores = lambda self: [0.0] * overlord + [0.1]
+    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), True), np.array([0.2]), 0.5)
+    assert values[overlord] == pytest.approx(0.5 * np.tanh(0.4)) == -values[0]
