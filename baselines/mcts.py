@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,7 +25,7 @@ from .agent import Agent
 from .loading import load_agent
 from .options import SEED, AgentOption, check_options
 from .policies import policy_path
-from .ppo import read_metadata
+from .ppo import Critic, check_policy, read_metadata
 from .specs import cached_game, check_spec
 
 
@@ -62,7 +63,21 @@ class MCTSAgent(Agent):
 
     Cutting rollouts at round boundaries scores every leaf at the same point of the round
     cycle (after the battles a move leads to, say), where a step cap would score some
-    leaves in the middle of a turn."""
+    leaves in the middle of a turn.
+
+    ``value=policy`` scores a cut-off leaf with the critic of the `prior` policy (a
+    ``ppo:PATH`` or ``policy:NAME`` whose file holds one: ``python -m
+    baselines.policies.critic`` adds it from the training run), as AlphaZero scores its
+    leaves: the critic reads the leaf's observation of each role the policy was trained
+    for; its prediction (plus the role's shaped score where the critic learnt the shaped
+    reward, whose rewards are the score's changes) is measured against the same at the
+    root, so a leaf reads as good as it is better than expected. A side's roles share the
+    mean of its trained roles' values; a side with no trained role gets minus the mean of
+    the sides that have one (zero-sum between sides: exactly the negation in two-sided
+    games; in games of more sides, each untrained side is taken to lose what the trained
+    sides gain on average). Ended games still score their returns. The critic looks further
+    than a rollout can, so cut soon: ``horizon=1`` (the default), or ``max_rollout_steps``
+    for a cut inside the round."""
 
     name = "mcts"
     OPTIONS: ClassVar[dict[str, AgentOption]] = {
@@ -74,7 +89,8 @@ class MCTSAgent(Agent):
         "max_rollout_steps": AgentOption("int", None, "cap on rollout length", lo=1,
                                          hi=10_000_000, none_ok=True),
         "leaf_weight": AgentOption("float", 0.5, "size of a cut-off rollout's score", lo=0, hi=1),
-        "value": AgentOption("str", "shaped", "what scores a cut-off rollout: shaped | objective"),
+        "value": AgentOption("str", "shaped", "what scores a cut-off rollout: shaped | "
+                             "objective | policy (the prior's critic)"),
         "prior": AgentOption("str", None, "agent string whose move guides the search (PUCT)",
                              none_ok=True),
         "prior_weight": AgentOption("float", 0.5, "prior probability of the prior's move",
@@ -101,6 +117,9 @@ class MCTSAgent(Agent):
                     raise ConfigError(f"mcts: the {key} policy cannot itself be mcts")
         self.env_id = env_id
         self._scores = _leaf_scores(o["value"], env_id)
+        self._critic = _critic_leaf(o["prior"], env_id, game_config) \
+            if o["value"] == "policy" else None
+        self._root_q: np.ndarray | None = None  # the critic's reading at the search's root
         self.value: str = o["value"]
         self.simulations: int = o["simulations"]
         self.c_uct: float = o["c_uct"]
@@ -125,7 +144,8 @@ class MCTSAgent(Agent):
         # after every simulation; the search then answers its best move so far.
         self.stop: Callable[[], bool] | None = None
         self.name = f"mcts:simulations={self.simulations}" + \
-            (f",prior={self.prior}" if self.prior else "")
+            (f",prior={self.prior}" if self.prior else "") + \
+            (",value=policy" if self._critic is not None else "")
 
     def reset(self) -> None:
         self._kept = None
@@ -179,6 +199,7 @@ class MCTSAgent(Agent):
             observation = np.asarray(observation)
             if observation.shape == expected.shape and np.array_equal(observation, expected):
                 return node
+        self._root_q = None  # a new root: the critic's baseline is read there afresh
         return _Node()
 
     # ---- search --------------------------------------------------------------------------
@@ -189,6 +210,8 @@ class MCTSAgent(Agent):
         # not (a game's bug), the search keeps to the moves legal in both.
         mask = det.legal_action_mask()
         legal = [a for a in root_legal if mask[a]] or np.flatnonzero(mask).tolist()
+        if self._critic is not None and self._root_q is None:
+            self._root_q = _critic_q(det, self._critic)
         while True:
             player = det.current_player()
             for a in legal:
@@ -279,6 +302,8 @@ class MCTSAgent(Agent):
                 obs = None if blind else det.observation(p)
                 det.apply_action(agents[p].act(obs, det.legal_action_mask(), det))
                 steps += 1
+        if self._critic is not None and self._root_q is not None and not det.is_terminal():
+            return _critic_values(det, self._critic, self._root_q, self.leaf_weight)
         return _leaf_values(det, self.leaf_weight, self._scores)
 
     def _agents_for(self, key: str, game: Any) -> list[Agent]:
@@ -298,18 +323,88 @@ class MCTSAgent(Agent):
         return have
 
 
+def _policy_file(spec: str) -> str | None:
+    """The policy file a trained-policy spec (``ppo:PATH``, ``policy:NAME``) plays; None for
+    any other agent."""
+    kind, opts = check_spec(spec)
+    if kind == "ppo":
+        return str(opts.get("path"))
+    if kind == "policy":
+        return str(policy_path(opts.get("name")))
+    return None
+
+
 def _seat_spec(spec: str, env_id: str, game: Any, role: int) -> str:
     """`spec` for `role`, unless it is a trained policy (``ppo:PATH``, ``policy:NAME``) made
     for other seats only (an Overlord policy guiding a search that also models the heroes):
     there the scripted player stands in for it."""
-    kind, opts = check_spec(spec)
-    if kind not in ("ppo", "policy") or opts.get("any_role"):
+    path = _policy_file(spec)
+    if path is None or check_spec(spec)[1].get("any_role"):
         return spec
-    if kind == "ppo":
-        path = str(opts.get("path"))
-    else:
-        path = str(policy_path(opts.get("name")))
     return spec if game.roles[role] in read_metadata(path)["roles"] else "scripted"
+
+
+@dataclass(frozen=True)
+class _CriticLeaf:
+    """What ``value=policy`` reads at a leaf: the critic, the roles (indices) its policy was
+    trained for, and whether it learnt the shaped reward (then a role's shaped score is
+    added to its prediction: the rewards it was trained on are that score's changes)."""
+
+    critic: Critic
+    roles: tuple[int, ...]
+    shaped: bool
+
+
+def _critic_leaf(prior: str | None, env_id: str, game_config: dict[str, Any]) -> _CriticLeaf:
+    """The critic of the `prior` policy, checked against the game; a ConfigError naming what
+    is missing where there is none."""
+    need = "mcts: value=policy needs prior=ppo:PATH or prior=policy:NAME, a policy file "
+    if prior is None:
+        raise ConfigError(need + "with a critic; no prior given")
+    path = _policy_file(prior)
+    if path is None:
+        raise ConfigError(need + f"with a critic; the prior {prior!r} is not a trained policy")
+    game = cached_game(env_id, game_config)
+    meta, actor = check_policy(path, env_id, game)
+    hint = "add it from the training run with python -m baselines.policies.critic"
+    if actor.critic is None:
+        raise ConfigError(need + f"with a critic; {path} holds the actor only ({hint})")
+    if actor.critic.reward is None:
+        raise ConfigError(need + f"whose critic records the reward it learnt (value_reward); "
+                                 f"{path} does not ({hint}, which records it)")
+    return _CriticLeaf(actor.critic, tuple(game.role_index(r) for r in meta["roles"]),
+                       actor.critic.reward == "shaped")
+
+
+def _critic_q(state: Any, leaf: _CriticLeaf) -> np.ndarray:
+    """The return the critic expects for each of `leaf.roles` at `state` (their observations
+    of it), the shaped score reached so far included for a shaped-reward critic. The
+    discount is left out: over a horizon of a round or two it changes little."""
+    obs = np.stack([np.asarray(state.observation(r), dtype=np.float32).reshape(-1)
+                    for r in leaf.roles])
+    q = leaf.critic.value(obs).astype(np.float64)
+    if leaf.shaped and hasattr(state, "shaped_scores"):
+        scores = state.shaped_scores()
+        q += np.array([float(scores[r]) for r in leaf.roles])
+    return q
+
+
+def _critic_values(state: Any, leaf: _CriticLeaf, root_q: np.ndarray,
+                   weight: float) -> list[float]:
+    """The value of a cut-off `state` per role: what the critic expects there over what it
+    expected at the root, by side (see MCTSAgent), squashed into [-weight, weight]."""
+    game = state.game
+    gains: dict[tuple[int, ...], list[float]] = {}
+    for r, gain in zip(leaf.roles, _critic_q(state, leaf) - root_q):
+        gains.setdefault(game.side_of(r), []).append(float(gain))
+    side_gain = {side: sum(g) / len(g) for side, g in gains.items()}
+    others = -sum(side_gain.values()) / len(side_gain)
+    # tanh, not a clip: it keeps the order of leaves however far the critic strays (a clip
+    # would tie every leaf beyond it), is near the identity for the small gains one round
+    # brings (the critics' returns are of the order of the +-1 result), and stays below
+    # `weight` in size, so that a result reached within the tree outweighs any prediction.
+    return [weight * math.tanh(side_gain.get(game.side_of(i), others))
+            for i in range(game.num_roles)]
 
 
 # Agents that decide from the state (and the mask) alone: rollouts and priors spare them the
@@ -329,11 +424,12 @@ def _settled(visits: dict[int, int], remaining: int) -> bool:
 
 
 def _leaf_scores(value: str, env_id: str) -> Callable[[Any], Sequence[float]] | None:
-    """The function that scores a cut-off for option ``value`` (None: the shaped scores)."""
-    if value == "shaped":
+    """The function that scores a cut-off for option ``value`` (None: the shaped scores;
+    ``policy`` falls back on them only where its critic has no root reading)."""
+    if value in ("shaped", "policy"):
         return None
     if value != "objective":
-        raise ConfigError(f"mcts: value must be shaped or objective, not {value!r}")
+        raise ConfigError(f"mcts: value must be shaped, objective or policy, not {value!r}")
     from .scripted import objective_scores
 
     return objective_scores(env_id)

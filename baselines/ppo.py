@@ -1,8 +1,12 @@
 """A trained MaskablePPO policy as an agent, and its weights-only file format
 (docs/architecture.md, "Agents": ``ppo:PATH``).
 
-A policy is two files side by side: ``NAME.safetensors`` (the actor's tensors only, no code)
-and ``NAME.json`` (env id, roles, observation size, network shape, SHA-256 of the tensors).
+A policy is two files side by side: ``NAME.safetensors`` (the actor's tensors, no code) and
+``NAME.json`` (env id, roles, observation size, network shape, SHA-256 of the tensors). A file
+may also hold the critic (sb3's ``mlp_extractor.value_net.<2i>`` then ``value_net``): its
+metadata then records ``value_net_arch`` (the critic's hidden widths) and, where known,
+``value_reward`` (the reward it learnt to predict: ``terminal`` or ``shaped``). A file without
+them is an actor-only file, read and played exactly as before.
 Loading never unpickles anything; a tampered, truncated or mismatched file is refused with
 a :class:`ModelFileError` that says what is wrong.
 """
@@ -26,6 +30,9 @@ FORMAT = "conan-envs-policy"
 VERSION = 1
 ACTIVATIONS = ("tanh", "relu", "elu", "leaky_relu")
 _PREFIXES = ("mlp_extractor.policy_net.", "action_net.")
+CRITIC_PREFIXES = ("mlp_extractor.value_net.", "value_net.")
+VALUE_REWARDS = ("terminal", "shaped")  # what a critic predicts: conan-train's `reward` choices
+CRITIC_FIELDS = ("value_net_arch", "value_reward")  # recorded from the tensors, never carried
 
 
 class ModelFileError(ConfigError):
@@ -66,31 +73,51 @@ def _sha256(path: Path) -> str:
 
 def export_policy(policy: Any, path: str | Path, *, env_id: str, roles: Sequence[str],
                   game_config: dict[str, Any], activation: str = "tanh", steps: int = 0,
-                  extra: dict[str, Any] | None = None) -> Path:
+                  extra: dict[str, Any] | None = None, value_reward: str | None = None) -> Path:
     """Write the actor of an sb3 MaskableActorCriticPolicy (MLP) in the weights-only format
-    (see :func:`save_actor`). Returns the metadata path."""
+    (see :func:`save_actor`), and its critic where the policy has one (both backends' do).
+    Returns the metadata path."""
     tensors = {k: v.detach().cpu().numpy() for k, v in policy.state_dict().items()
-               if k.startswith(_PREFIXES)}
+               if k.startswith(_PREFIXES + CRITIC_PREFIXES)}
     return save_actor(tensors, path, env_id=env_id, roles=roles, game_config=game_config,
-                      activation=activation, steps=steps, extra=extra)
+                      activation=activation, steps=steps, extra=extra, value_reward=value_reward)
+
+
+def _widths(arrays: dict[str, np.ndarray], prefix: str) -> list[int]:
+    """The hidden layer widths of the MLP whose tensors are named ``<prefix><2i>.weight``."""
+    return [int(arrays[k].shape[0]) for k in sorted(
+        (k for k in arrays if k.startswith(prefix) and k.endswith(".weight")),
+        key=lambda k: int(k[len(prefix):].split(".")[0]))]
 
 
 def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles: Sequence[str],
                game_config: dict[str, Any], activation: str = "tanh", steps: int = 0,
-               extra: dict[str, Any] | None = None) -> Path:
+               extra: dict[str, Any] | None = None, value_reward: str | None = None) -> Path:
     """Write an actor given as arrays under sb3's names (``mlp_extractor.policy_net.<2i>.*``
-    then ``action_net.*``), whatever trained it. Files are written to temporaries and
-    renamed, so a reader never sees half a file."""
+    then ``action_net.*``), whatever trained it, and the critic where `tensors` hold it
+    (``mlp_extractor.value_net.<2i>.*`` then ``value_net.*``; `value_reward`, the reward it
+    predicts, is recorded with it). Files are written to temporaries and renamed, so a
+    reader never sees half a file."""
     from safetensors.numpy import save_file
 
     if activation not in ACTIVATIONS:
         raise ConfigError(f"activation {activation!r} not one of {ACTIVATIONS}")
+    arrays = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in tensors.items()}
+    has_critic = any(k.startswith(CRITIC_PREFIXES) for k in arrays)
+    if has_critic and "value_net.weight" not in arrays:
+        raise ConfigError("the critic's tensors lack its head value_net.weight (a critic is "
+                          "mlp_extractor.value_net.<2i>.* then value_net.*)")
+    if value_reward is not None and (not has_critic or value_reward not in VALUE_REWARDS):
+        raise ConfigError(f"value_reward {value_reward!r}: one of {VALUE_REWARDS}, and only "
+                          "with a critic's tensors")
     meta_path, weights_path = model_paths(path)
     meta_path.parent.mkdir(parents=True, exist_ok=True)
-    arrays = {k: np.ascontiguousarray(v, dtype=np.float32) for k, v in tensors.items()}
-    net_arch = [int(arrays[k].shape[0]) for k in sorted(
-        (k for k in arrays if k.startswith(_PREFIXES[0]) and k.endswith(".weight")),
-        key=lambda k: int(k.split(".")[2]))]
+    net_arch = _widths(arrays, _PREFIXES[0])
+    critic: dict[str, Any] = {}
+    if has_critic:
+        critic["value_net_arch"] = _widths(arrays, CRITIC_PREFIXES[0])
+        if value_reward is not None:
+            critic["value_reward"] = value_reward
     tmp_w = weights_path.with_name(weights_path.name + f".tmp{os.getpid()}")
     save_file(arrays, str(tmp_w), metadata={"format": FORMAT})
     meta = {
@@ -107,7 +134,8 @@ def save_actor(tensors: dict[str, Any], path: str | Path, *, env_id: str, roles:
         "steps": int(steps),
         "weights": weights_path.name,
         "sha256": _sha256(tmp_w),
-        **(extra or {}),
+        **{k: v for k, v in (extra or {}).items() if k not in CRITIC_FIELDS},
+        **critic,
     }
     tmp_m = meta_path.with_name(meta_path.name + f".tmp{os.getpid()}")
     tmp_m.write_text(json.dumps(meta, indent=1, sort_keys=True))
@@ -194,6 +222,15 @@ def _check_fields(meta: dict[str, Any], where: Path) -> None:
         raise bad("steps", "a whole number of at least 0")
     if "game_config" in meta and not isinstance(meta["game_config"], dict):
         raise bad("game_config", "a mapping of the game's options")
+    if "value_net_arch" in meta:  # a critic rides along (absent in actor-only files)
+        arch = meta["value_net_arch"]
+        if not (isinstance(arch, list) and len(arch) <= 32
+                and all(_count(h, 1, 65536) for h in arch)):
+            raise bad("value_net_arch", "a list of at most 32 layer widths from 1 to 65536")
+    if "value_reward" in meta and (meta["value_reward"] not in VALUE_REWARDS
+                                   or "value_net_arch" not in meta):
+        raise bad("value_reward", f"one of {', '.join(VALUE_REWARDS)}, and only with "
+                                  "value_net_arch (a critic)")
 
 
 _CACHE: dict[tuple[str, int, int, int], tuple[dict[str, Any], Actor]] = {}
@@ -246,36 +283,124 @@ _ACTIVATION_FNS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 }
 
 
-class Actor:
-    """The policy network's actor in numpy (no torch needed to play): the MLP layers of
-    sb3's ``mlp_extractor.policy_net`` then ``action_net``; ``logits(obs)``."""
+Layer = tuple[np.ndarray, np.ndarray]  # (weight (out, in), bias (out,))
 
-    def __init__(self, layers: list[tuple[np.ndarray, np.ndarray]],
-                 head: tuple[np.ndarray, np.ndarray], activation: str) -> None:
-        self.layers = layers  # [(weight (out, in), bias (out,))]
+
+def _forward(x: np.ndarray, layers: list[Layer], head: Layer,
+             activation: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    for w, b in layers:
+        x = activation(x @ w.T + b)
+    w, b = head
+    out: np.ndarray = x @ w.T + b
+    return out
+
+
+class Critic:
+    """The policy's critic in numpy: sb3's ``mlp_extractor.value_net`` layers then
+    ``value_net``; ``value(obs)`` is the return it predicts from that observation, for the
+    reward `reward` (``terminal`` or ``shaped``; None where the file does not say)."""
+
+    def __init__(self, layers: list[Layer], head: Layer, activation: str,
+                 reward: str | None = None) -> None:
+        self.layers = layers
         self.head = head
         self.activation: Callable[[np.ndarray], np.ndarray] = _ACTIVATION_FNS[activation]
+        self.reward = reward
 
-    def logits(self, x: np.ndarray) -> np.ndarray:
-        for w, b in self.layers:
-            x = self.activation(x @ w.T + b)
-        w, b = self.head
-        out: np.ndarray = x @ w.T + b
+    def value(self, x: np.ndarray) -> np.ndarray:
+        """The predicted return of each observation in `x` (shape ``x.shape[:-1]``)."""
+        out: np.ndarray = _forward(x, self.layers, self.head, self.activation)[..., 0]
         return out
 
 
-def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Actor:
+class Actor:
+    """The policy network's actor in numpy (no torch needed to play): the MLP layers of
+    sb3's ``mlp_extractor.policy_net`` then ``action_net``; ``logits(obs)``. ``critic`` is
+    the file's critic (None for an actor-only file); ``value(obs)`` reads it."""
+
+    def __init__(self, layers: list[Layer], head: Layer, activation: str,
+                 critic: Critic | None = None) -> None:
+        self.layers = layers  # [(weight (out, in), bias (out,))]
+        self.head = head
+        self.activation: Callable[[np.ndarray], np.ndarray] = _ACTIVATION_FNS[activation]
+        self.critic = critic
+
+    def logits(self, x: np.ndarray) -> np.ndarray:
+        return _forward(x, self.layers, self.head, self.activation)
+
+    def value(self, x: np.ndarray) -> np.ndarray:
+        if self.critic is None:
+            raise ModelFileError("this policy file holds no critic (value_net); add one from "
+                                 "its training run: python -m baselines.policies.critic")
+        return self.critic.value(x)
+
+    def tensors(self) -> dict[str, np.ndarray]:
+        """The actor's (and critic's) arrays under sb3's names, as :func:`save_actor` takes
+        them."""
+        out: dict[str, np.ndarray] = {}
+        parts = [("mlp_extractor.policy_net", "action_net", self.layers, self.head)]
+        if self.critic is not None:
+            parts.append(("mlp_extractor.value_net", "value_net", self.critic.layers,
+                          self.critic.head))
+        for trunk, head_name, layers, head in parts:
+            for i, (w, b) in enumerate(layers):
+                out[f"{trunk}.{2 * i}.weight"], out[f"{trunk}.{2 * i}.bias"] = w, b
+            out[f"{head_name}.weight"], out[f"{head_name}.bias"] = head
+        return out
+
+
+def _shapes(trunk: str, head: str, obs_size: int, arch: list[int],
+            outputs: int) -> dict[str, tuple[int, ...]]:
+    """The tensors (name: shape) of an MLP ``<trunk>.<2i>`` of widths `arch`, then `head`."""
     shapes: dict[str, tuple[int, ...]] = {}
-    width = int(meta["obs_size"])
-    for i, h in enumerate(meta["net_arch"]):
-        shapes[f"mlp_extractor.policy_net.{2 * i}.weight"] = (int(h), width)
-        shapes[f"mlp_extractor.policy_net.{2 * i}.bias"] = (int(h),)
+    width = obs_size
+    for i, h in enumerate(arch):
+        shapes[f"{trunk}.{2 * i}.weight"] = (int(h), width)
+        shapes[f"{trunk}.{2 * i}.bias"] = (int(h),)
         width = int(h)
-    shapes["action_net.weight"] = (int(meta["num_actions"]), width)
-    shapes["action_net.bias"] = (int(meta["num_actions"]),)
+    shapes[f"{head}.weight"] = (outputs, width)
+    shapes[f"{head}.bias"] = (outputs,)
+    return shapes
+
+
+def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Actor:
+    critic_part = {k: v for k, v in tensors.items() if k.startswith(CRITIC_PREFIXES)}
+    if critic_part and "value_net_arch" not in meta:
+        raise ModelFileError(f"{where}: holds critic tensors {sorted(critic_part)[:3]} but the "
+                             "metadata names no critic (value_net_arch)")
+    tensors = {k: v for k, v in tensors.items() if k not in critic_part}
+    shapes = _shapes("mlp_extractor.policy_net", "action_net", int(meta["obs_size"]),
+                     meta["net_arch"], int(meta["num_actions"]))
     if set(tensors) != set(shapes):
         raise ModelFileError(f"{where}: tensors {sorted(tensors)} do not match the network in the "
                              f"metadata ({sorted(shapes)})")
+    _check_tensors(shapes, tensors, where)
+    net = "mlp_extractor.policy_net"
+    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
+              for i in range(len(meta["net_arch"]))]
+    critic = None
+    if "value_net_arch" in meta:
+        critic = _build_critic(meta, critic_part, where)
+    return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]),
+                 meta["activation"], critic)
+
+
+def _build_critic(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Critic:
+    arch = meta["value_net_arch"]
+    shapes = _shapes("mlp_extractor.value_net", "value_net", int(meta["obs_size"]), arch, 1)
+    if set(tensors) != set(shapes):
+        raise ModelFileError(f"{where}: critic tensors {sorted(tensors)} do not match the critic "
+                             f"in the metadata (value_net_arch {arch}: {sorted(shapes)})")
+    _check_tensors(shapes, tensors, where)
+    net = "mlp_extractor.value_net"
+    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
+              for i in range(len(arch))]
+    return Critic(layers, (tensors["value_net.weight"], tensors["value_net.bias"]),
+                  meta["activation"], meta.get("value_reward"))
+
+
+def _check_tensors(shapes: dict[str, tuple[int, ...]], tensors: dict[str, np.ndarray],
+                   where: Path) -> None:
     for k, shape in shapes.items():
         if tuple(tensors[k].shape) != shape:
             raise ModelFileError(f"{where}: tensor {k} has shape {tuple(tensors[k].shape)}, the "
@@ -286,10 +411,6 @@ def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Pa
             bad = int(np.size(tensors[k]) - np.count_nonzero(np.isfinite(tensors[k])))
             raise ModelFileError(f"{where}: tensor {k} holds {bad} NaN or infinite weight(s); "
                                  "a policy's weights must all be finite numbers")
-    net = "mlp_extractor.policy_net"
-    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
-              for i in range(len(meta["net_arch"]))]
-    return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]), meta["activation"])
 
 
 def check_policy(path: str | Path, env_id: str, game: Any) -> tuple[dict[str, Any], Actor]:

@@ -9,7 +9,7 @@ import pytest
 
 from baselines.policies import FOLDER
 from baselines.policies.carry import NEW_ACTION_BIAS, carried_tensors, carry
-from baselines.ppo import load_policy
+from baselines.ppo import load_policy, save_actor
 from conan_envs import ConfigError
 
 OLD = ([("units", 3), ("phase", 2)], [("done", 1), ("region", 2)])
@@ -59,3 +59,36 @@ def test_a_shipped_policy_records_its_layout_and_is_unchanged_when_nothing_moved
         assert (tmp_path / "policy.json").read_text() == before
     else:  # the layout moved since the policy was recorded: carried, and loads
         assert load_policy(tmp_path / "policy.json")[0]["env_id"] == "kings_v2"
+
+
+def test_a_policy_with_its_critic_is_carried_whole(tmp_path):
+    """The critic's first layer reads the actor's inputs: carried column by column as the
+    actor's, so the carried critic values the old entries as before and ignores a new one."""
+    meta, actor = load_policy(FOLDER / "kings_ppo_selfplay" / "policy")
+    rng = np.random.default_rng(2)
+    tensors = actor.tensors()
+    tensors["mlp_extractor.value_net.0.weight"] = rng.normal(size=(6, meta["obs_size"])).astype(np.float32)
+    tensors["mlp_extractor.value_net.0.bias"] = rng.normal(size=6).astype(np.float32)
+    tensors["value_net.weight"] = rng.normal(size=(1, 6)).astype(np.float32)
+    tensors["value_net.bias"] = np.ones(1, np.float32)
+    # recorded one entry short: the last block (task_count) had no column then
+    old = {k: v[:, :-1] if k.endswith("0.weight") and v.shape[1] == meta["obs_size"] else v
+           for k, v in tensors.items()}
+    blocks = [list(b) for b in meta["obs_blocks"]]
+    assert blocks[-1] == ["task_count", 1]
+    blocks[-1][1] = 0
+    save_actor(old, tmp_path / "policy", env_id="kings_v2", roles=meta["roles"],
+               game_config=meta["game_config"], steps=meta["steps"], value_reward="shaped",
+               extra={"obs_blocks": blocks, "action_segments": meta["action_segments"]})
+    assert carry(tmp_path / "policy.json")
+    carried_meta, carried = load_policy(tmp_path / "policy")
+    assert carried_meta["value_net_arch"] == [6] and carried_meta["value_reward"] == "shaped"
+    x = rng.normal(size=(5, meta["obs_size"])).astype(np.float32)
+    was = old["value_net.weight"] @ np.tanh(x[:, :-1] @ old["mlp_extractor.value_net.0.weight"].T
+                                            + old["mlp_extractor.value_net.0.bias"]).T + 1
+    assert np.allclose(carried.value(x), was[0], atol=1e-5)
+    blank = x.copy()
+    blank[:, -1] = 0  # the new entry: ignored by the carried actor and critic alike
+    assert np.array_equal(carried.value(x), carried.value(blank))
+    assert np.array_equal(carried.logits(x), carried.logits(blank))
+    assert np.allclose(carried.logits(x), actor.logits(blank), atol=1e-5)

@@ -14,8 +14,11 @@ segment, matched by name:
 - an action segment kept by name keeps its rows; a new action gets zero weights and a bias of
   :data:`NEW_ACTION_BIAS`, so it is chosen only where nothing else is legal.
 
-The hidden layers are untouched. A block or segment that shrank or vanished is refused: its
-weights would have to be thrown away, and a policy that lost inputs must be retrained.
+The hidden layers are untouched. A policy file that holds its critic keeps it: the critic's
+first layer reads the same observation as the actor's and is carried column by column the same
+way (its value head has no action rows). A block or segment that shrank or vanished is
+refused: its weights would have to be thrown away, and a policy that lost inputs must be
+retrained.
 """
 from __future__ import annotations
 
@@ -39,6 +42,8 @@ from . import FOLDER, POLICY
 NEW_ACTION_BIAS = -30.0  # a new action's logit: below every trained one, never chosen over them
 FIRST = "mlp_extractor.policy_net.0"
 HEAD = "action_net"
+CRITIC_FIRST = "mlp_extractor.value_net.0"
+CRITIC_HEAD = "value_net"
 
 Layout = list[tuple[str, int]]
 
@@ -76,14 +81,20 @@ def _columns(old: Layout, new: Layout, what: str) -> list[tuple[int, int, int]]:
 
 def carried_tensors(tensors: dict[str, np.ndarray], old: tuple[Layout, Layout],
                     new: tuple[Layout, Layout]) -> dict[str, np.ndarray]:
-    """The actor's tensors with the input and output layers rebuilt for `new` (see above)."""
+    """The actor's tensors (and the critic's, where they are given) with the input and
+    output layers rebuilt for `new` (see above)."""
     out = dict(tensors)
-    first = f"{FIRST}.weight" if f"{FIRST}.weight" in tensors else f"{HEAD}.weight"
-    w = tensors[first]
-    grown = np.zeros((w.shape[0], sum(size for _, size in new[0])), dtype=np.float32)
-    for src, dst, n in _columns(old[0], new[0], "observation block(s)"):
-        grown[:, dst:dst + n] = w[:, src:src + n]
-    out[first] = grown
+    columns = _columns(old[0], new[0], "observation block(s)")
+    firsts = [f"{FIRST}.weight" if f"{FIRST}.weight" in tensors else f"{HEAD}.weight"]
+    if f"{CRITIC_HEAD}.weight" in tensors:
+        firsts.append(f"{CRITIC_FIRST}.weight" if f"{CRITIC_FIRST}.weight" in tensors
+                      else f"{CRITIC_HEAD}.weight")
+    for first in firsts:
+        w = tensors[first]
+        grown = np.zeros((w.shape[0], sum(size for _, size in new[0])), dtype=np.float32)
+        for src, dst, n in columns:
+            grown[:, dst:dst + n] = w[:, src:src + n]
+        out[first] = grown
     hw, hb = out[f"{HEAD}.weight"], tensors[f"{HEAD}.bias"]
     rows = sum(size for _, size in new[1])
     weight = np.zeros((rows, hw.shape[1]), dtype=np.float32)
@@ -130,19 +141,18 @@ def carry(path: Path, env_id: str | None = None) -> bool:
     new = layout(game, role)
     if old == new and target == meta["env_id"]:
         return False
-    tensors = {f"mlp_extractor.policy_net.{2 * i}.weight": w for i, (w, _) in enumerate(actor.layers)}
-    tensors |= {f"mlp_extractor.policy_net.{2 * i}.bias": b for i, (_, b) in enumerate(actor.layers)}
-    tensors[f"{HEAD}.weight"], tensors[f"{HEAD}.bias"] = actor.head
+    tensors = actor.tensors()  # the critic's too, where the file holds it
     kept = {k: v for k, v in meta.items() if k not in (
         "env_id", "roles", "game_config", "activation", "steps", "obs_size", "num_actions",
-        "net_arch", "weights", "sha256", "format", "version", "obs_blocks", "action_segments")}
+        "net_arch", "weights", "sha256", "format", "version", "obs_blocks", "action_segments",
+        "value_net_arch", "value_reward")}
     carried = list(kept.pop("carried_from", []))
     if meta["env_id"] != target:
         carried.append(meta["env_id"])
     save_actor(carried_tensors(tensors, old, new), path, env_id=target, roles=meta["roles"],
                game_config=dict(game.config), activation=meta["activation"], steps=meta["steps"],
                extra={**kept, "carried_from": carried, "obs_blocks": new[0],
-                      "action_segments": new[1]})
+                      "action_segments": new[1]}, value_reward=meta.get("value_reward"))
     return True
 
 
