@@ -132,7 +132,8 @@ class Trainer:
 
     def export_args(self) -> dict[str, Any]:
         return {"env_id": self.cfg["env_id"], "roles": self.role_names,
-                "game_config": self.game.config, "activation": self.cfg["policy"]["activation"]}
+                "game_config": self.game.config, "activation": self.cfg["policy"]["activation"],
+                "value_reward": self.cfg["reward"]}  # what the exported critic predicts
 
     def finish(self, model: Any, steps: int, last_eval: int | None,
                schedule: dict[str, int]) -> Any:

@@ -172,6 +172,8 @@ def test_a_finished_run_ships_with_its_report(toy_envs, tmp_path, monkeypatch):
     assert len(evals) == 4 and all(f"| {r['steps']} | random | 2 |" in text for r in evals)
     agent = load_agent("policy:tiny_nim", "nim_test", 1)
     assert agent.meta["steps"] == 192
+    # the export carries the critic and the reward it predicts, so value=policy can read it
+    assert agent.meta["value_reward"] == "terminal" and agent.meta["value_net_arch"] == [8]
 
     with pytest.raises(ConfigError, match="--force"):
         ship(run, "tiny_nim")
