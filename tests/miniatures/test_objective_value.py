@@ -98,7 +98,7 @@ def test_the_search_scores_cut_offs_by_the_objective_when_asked():
     assert agent.value == "objective"
     with pytest.raises(ConfigError, match="objective"):
         load_agent("mcts:value=objective", "kings_v2", role=0)
-    with pytest.raises(ConfigError, match="shaped or objective"):
+    with pytest.raises(ConfigError, match="shaped, objective or policy"):
         load_agent("mcts:value=best", "miniatures_v2", role=0, scenario="clutches")
 
 
