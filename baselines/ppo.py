@@ -375,14 +375,19 @@ def _build_actor(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Pa
         raise ModelFileError(f"{where}: tensors {sorted(tensors)} do not match the network in the "
                              f"metadata ({sorted(shapes)})")
     _check_tensors(shapes, tensors, where)
-    net = "mlp_extractor.policy_net"
-    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
-              for i in range(len(meta["net_arch"]))]
+    layers = _hidden_layers(tensors, "mlp_extractor.policy_net", len(meta["net_arch"]))
     critic = None
     if "value_net_arch" in meta:
         critic = _build_critic(meta, critic_part, where)
     return Actor(layers, (tensors["action_net.weight"], tensors["action_net.bias"]),
                  meta["activation"], critic)
+
+
+def _hidden_layers(tensors: dict[str, np.ndarray], net: str,
+                   depth: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The (weight, bias) pairs of MLP `net`'s `depth` hidden layers (sb3's ``<net>.<2i>.*``)."""
+    return [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
+            for i in range(depth)]
 
 
 def _build_critic(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: Path) -> Critic:
@@ -392,9 +397,7 @@ def _build_critic(meta: dict[str, Any], tensors: dict[str, np.ndarray], where: P
         raise ModelFileError(f"{where}: critic tensors {sorted(tensors)} do not match the critic "
                              f"in the metadata (value_net_arch {arch}: {sorted(shapes)})")
     _check_tensors(shapes, tensors, where)
-    net = "mlp_extractor.value_net"
-    layers = [(tensors[f"{net}.{2 * i}.weight"], tensors[f"{net}.{2 * i}.bias"])
-              for i in range(len(arch))]
+    layers = _hidden_layers(tensors, "mlp_extractor.value_net", len(arch))
     return Critic(layers, (tensors["value_net.weight"], tensors["value_net.bias"]),
                   meta["activation"], meta.get("value_reward"))
 
