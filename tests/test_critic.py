@@ -205,7 +205,7 @@ def search(path, role, seed):
     """The move of `role`'s value=policy search at pile 60 (no game ends within its reach:
     every leaf is a cut-off), the policy guiding both players' moves."""
     s = NimGame().new_initial_state(0)
-    s.pile, s.player, s._mask = 60, role, None
+    s.pile, s.player = 60, role  # the toy's fields are public; no mask is read before this
     agent = MCTSAgent("nim_test", role=role, simulations=60, value="policy",
                       prior=f"ppo:path={path},any_role=true", seed=seed)
     return agent.act(s.observation(role), s.legal_action_mask(), s)
