@@ -304,9 +304,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="measure each difficulty in this role (and the roles on its side: "
                          "the miniatures heroes) against --versus")
     ap.add_argument("--versus", default="scripted", help="the other roles' agent with --seat")
-    ap.add_argument("--difficulties", default=",".join(DIFFICULTIES),
-                    help="the difficulties to measure (comma-separated); with --seat, an "
+    ap.add_argument("--difficulties", default=None,
+                    help="the difficulties to measure (comma-separated; default: "
+                         f"{','.join(DIFFICULTIES)}, or none with --agent); with --seat, an "
                          "agent string without commas measures a candidate (ppo:PATH)")
+    ap.add_argument("--agent", action="append", default=[], metavar="SPEC",
+                    help="with --seat: one candidate agent string, commas and all "
+                         "('mcts:prior=policy:NAME,time_budget=0.5'), measured beside "
+                         "--difficulties (repeatable)")
     ap.add_argument("--chunk", type=int, default=10,
                     help="with --seat: games between two saves of the report")
     ap.add_argument("--name", default=None, help="report file name (no extension)")
@@ -314,6 +319,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json-out", default=None,
                     help="folder for NAME.json, the table's entries (default: --out)")
     args = ap.parse_args(argv)
+    if args.agent and args.seat is None:
+        ap.error("--agent measures a candidate in one seat: give --seat")
+    if args.difficulties is None:
+        measured = [] if args.agent else list(DIFFICULTIES)
+    else:
+        measured = args.difficulties.split(",")
+    measured += args.agent
     configs = None
     if args.config:
         from .options import parse_value
@@ -335,11 +347,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.seat is not None:
         seat_ladder(args.game, args.seat, args.versus, args.games, args.seed, args.workers,
-                    configs, args.difficulties.split(","), on_progress=save, chunk=args.chunk)
+                    configs, measured, on_progress=save, chunk=args.chunk)
         print((out / f"{name}.md").read_text())
         return 0
-    ladder(args.game, args.games, args.seed, args.workers, configs,
-           args.difficulties.split(","), on_progress=save)
+    ladder(args.game, args.games, args.seed, args.workers, configs, measured, on_progress=save)
     print((out / f"{name}.md").read_text())
     return 0
 

@@ -206,6 +206,18 @@ def test_one_seat_against_scripted_writes_as_it_goes(tmp_path):
     assert saved == [2, 4]
 
 
+def test_agent_measures_a_candidate_with_commas_beside_the_difficulties(tmp_path, capsys):
+    spec = "mcts:simulations=2,rollout=random"
+    main(["--game", "tower", "--config", "mode=solo", "--seat", "conan", "--difficulties",
+          "easy", "--agent", spec, "--games", "2", "--workers", "1", "--out", str(tmp_path)])
+    rows = json.loads((tmp_path / "tower_mode-solo.json").read_text())[0]["rows"]
+    assert [r["difficulty"] for r in rows] == ["easy", spec]
+    assert all(r["games"] == 2 for r in rows)
+    with pytest.raises(SystemExit):
+        main(["--game", "tower", "--agent", spec])  # a candidate needs --seat
+    assert "give --seat" in capsys.readouterr().err
+
+
 def test_a_seat_plays_its_whole_side_and_a_side_win_is_a_win():
     # the miniatures heroes win or lose together: every hero plays the difficulty, and a
     # heroes' win counts as a win (not as a draw with the other heroes)
