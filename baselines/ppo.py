@@ -24,6 +24,7 @@ import numpy as np
 from conan_envs import ConfigError
 
 from .agent import Agent
+from .guards import Guard, guard_for
 from .options import SEED, AgentOption, check_options
 
 FORMAT = "conan-envs-policy"
@@ -447,18 +448,21 @@ class PolicyAgent(Agent):
         "path": AgentOption("str", None, "the policy: NAME, NAME.json or NAME.safetensors"),
         "deterministic": AgentOption("bool", True, "play the most likely action"),
         "any_role": AgentOption("bool", False, "play roles the policy was not trained for"),
+        "guard": AgentOption("bool", False, "keep the policy from the moves its game's guard "
+                             "removes (baselines/guards.py)"),
         "seed": SEED,
     }
 
     def __init__(self, env_id: str, role: int | str = 0, path: str | None = None,
                  deterministic: bool = True, seed: int | None = None, any_role: bool = False,
-                 **game_config: Any) -> None:
+                 guard: bool = False, **game_config: Any) -> None:
         from .specs import cached_game
 
         if not path:
             raise ConfigError("ppo needs a model path: 'ppo:models/NAME' (NAME.json + NAME.safetensors)")
         o = check_options("ppo", PolicyAgent.OPTIONS, {"path": str(path), "deterministic": deterministic,
-                                                "any_role": any_role, "seed": seed})
+                                                "any_role": any_role, "guard": guard, "seed": seed})
+        self.guard: Guard | None = guard_for(env_id) if o["guard"] else None
         game = cached_game(env_id, game_config)
         r = game.role_index(role)
         role_name = game.roles[r]
@@ -492,6 +496,10 @@ class PolicyAgent(Agent):
         return masked
 
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
+        if self.guard is not None:
+            if state is None:
+                raise ValueError(f"{self.name},guard=true reads the game state: pass it to act()")
+            action_mask = self.guard(state, np.asarray(action_mask, dtype=bool))
         logits = self._masked_logits(observation, action_mask)
         if self.deterministic:
             return int(np.argmax(logits))

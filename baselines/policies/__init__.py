@@ -89,10 +89,10 @@ class ShippedPolicyAgent(PolicyAgent):
 
     def __init__(self, env_id: str, role: int | str = 0, name: str | None = None,
                  deterministic: bool = True, seed: int | None = None, any_role: bool = False,
-                 **game_config: Any) -> None:
+                 guard: bool = False, **game_config: Any) -> None:
         path = policy_path(name)
         super().__init__(env_id, role, path=str(path), deterministic=deterministic, seed=seed,
-                         any_role=any_role, **game_config)
+                         any_role=any_role, guard=guard, **game_config)
         self.name = f"policy:{name}"
 
 

@@ -1,0 +1,87 @@
+"""Guards: moves a trained policy is kept from, read from the pending decision through the
+public API (``state.frame()``, the dice shown) before the policy chooses among the rest.
+
+A policy learns its habits from the opponents it trained against; a person finds the moves
+it never learned to avoid. A guard removes, from the legal mask, a move the rules make
+strictly worse than another legal move (or, where named, one that loses for certain), and
+never empties the mask. ``ppo:PATH,guard=true`` and ``policy:NAME,guard=true`` play a policy
+with its game's guard; a game with no guard here refuses the option.
+
+The Adventures of Conan (``adventures_v2``):
+
+- **No early Plot stop** (Advance the Plot): at a Plot roll, stopping while another roll is
+  open and the required results are not all set aside fails the attempt for certain; rolling
+  on fails at worst the same way. So "done" is removed there while "roll again" is legal.
+- **No Ambush Duel with an empty Warrior Pool** (Challenge Tokens - Ambush; Duels - Create the
+  Warrior Pool, Settling Ties): when none of the Foe's active dice may enter a Warrior Pool,
+  the Duel it would start scores no hit, and Conan wins ties against the Foe, so it loses
+  the Duel for certain (a Wound, Conan's Victory points and the Foe moved away). The other
+  choice, one active die on the Encounter track, is kept.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
+
+from conan_envs import ConfigError
+from conan_envs.adventures import dicepool, resource
+from conan_envs.adventures.actions import OFF
+from conan_envs.adventures.content import content
+from conan_envs.adventures.dicepool import ACTIVE, ASIDE
+
+_C = content()
+# the rules' own matching of results to needs (untyped modules): needs are (symbol, primary)
+_plot_needs = cast(Callable[..., list[tuple[int, bool]]], resource.plot_needs)
+_covered = cast(Callable[[list[tuple[int, bool]], list[tuple[int, bool]]], int], dicepool.covered)
+_mface = cast(Callable[[Any, int, int], int], dicepool.mface)
+
+Guard = Callable[[Any, np.ndarray], np.ndarray]
+
+
+def early_plot_stop(s: Any, mask: np.ndarray) -> bool:
+    """Whether "done" at the pending Plot roll gives up an attempt rolling on could still win."""
+    d = s.frame()
+    if d.key != "plot" or not (mask[OFF["yes"]] and mask[OFF["done"]]):
+        return False
+    p = d.actor
+    req = _plot_needs(s, p, bonus=False)
+    aside = [(_mface(s, p, s.face[p][i]), False) for i, z in enumerate(s.zone[p]) if z == ASIDE]
+    return _covered(aside, req) < len(req)
+
+
+def empty_ambush_duel(s: Any, mask: np.ndarray) -> bool:
+    """Whether the pending Ambush offers a Duel with no die for a Warrior Pool beside a die to
+    place on the Encounter track."""
+    d = s.frame()
+    if d.key != "ambush" or not mask[OFF["yes"]]:
+        return False
+    p = d.actor
+    if not mask[OFF["slot"]:OFF["slot"] + 4].any():
+        return False
+    return not any(z == ACTIVE and _C.face_pool[s.face[p][i]] for i, z in enumerate(s.zone[p]))
+
+
+def adventures_guard(s: Any, mask: np.ndarray) -> np.ndarray:
+    """The Adventures guard (module docstring): the mask without an early Plot stop or an
+    Ambush Duel with an empty Warrior Pool."""
+    out = np.asarray(mask, dtype=bool)
+    if early_plot_stop(s, out):
+        out = out.copy()
+        out[OFF["done"]] = False
+    elif empty_ambush_duel(s, out):
+        out = out.copy()
+        out[OFF["yes"]] = False
+    return out
+
+
+GUARDS: dict[str, Guard] = {"adventures_v2": adventures_guard}
+
+
+def guard_for(env_id: str) -> Guard:
+    """The guard of `env_id`; a ConfigError for a game that has none."""
+    if env_id not in GUARDS:
+        raise ConfigError(f"guard=true: {env_id} has no guard (games with one: "
+                          f"{', '.join(sorted(GUARDS))})")
+    return GUARDS[env_id]
