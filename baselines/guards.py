@@ -17,6 +17,15 @@ The Adventures of Conan (``adventures_v2``):
   the Duel it would start scores no hit, and Conan wins ties against the Foe, so it loses
   the Duel for certain (a Wound, Conan's Victory points and the Foe moved away). The other
   choice, one active die on the Encounter track, is kept.
+
+Conan: the miniatures game (``miniatures_v2``), the Overlord:
+
+- **No key character left unguarded while the Overlord holds gems** (Combat: Guard; the
+  scenario's Leader tiles): when a hero attacks a model of a Leader tile, the model whose
+  death most scenarios make the heroes' win, and the Overlord may spend gems on its Guard,
+  "no gems" is removed. This one is a judgement rather than a certainty: the gems could go to
+  a later activation, but a key character lost ends or turns the game, and a person reads an
+  unguarded leader as a blunder.
 """
 from __future__ import annotations
 
@@ -30,6 +39,7 @@ from conan_envs.adventures import dicepool, resource
 from conan_envs.adventures.actions import OFF
 from conan_envs.adventures.content import content
 from conan_envs.adventures.dicepool import ACTIVE, ASIDE
+from conan_envs.miniatures import frames as mframes
 
 _C = content()
 # the rules' own matching of results to needs (untyped modules): needs are (symbol, primary)
@@ -76,7 +86,30 @@ def adventures_guard(s: Any, mask: np.ndarray) -> np.ndarray:
     return out
 
 
-GUARDS: dict[str, Guard] = {"adventures_v2": adventures_guard}
+def unguarded_leader(s: Any, mask: np.ndarray) -> bool:
+    """Whether the pending Overlord Guard defends a Leader tile's model and offers both no gems
+    and some."""
+    d = s.frame()
+    if not isinstance(d, mframes.OverlordGuard):
+        return False
+    g = s.game
+    target = d.context.target
+    if target is None or target[0] != "u" or g.tiles[g.model_tile[target[1]]].type != "leader":
+        return False
+    gems = g.codec.offsets["gems"]
+    return bool(mask[gems] and mask[gems + 1])
+
+
+def miniatures_guard(s: Any, mask: np.ndarray) -> np.ndarray:
+    """The miniatures guard (module docstring): the mask without a Leader left unguarded."""
+    out = np.asarray(mask, dtype=bool)
+    if unguarded_leader(s, out):
+        out = out.copy()
+        out[s.game.codec.offsets["gems"]] = False
+    return out
+
+
+GUARDS: dict[str, Guard] = {"adventures_v2": adventures_guard, "miniatures_v2": miniatures_guard}
 
 
 def guard_for(env_id: str) -> Guard:
