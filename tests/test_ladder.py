@@ -107,13 +107,15 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     (reports/ladder/miniatures_plans.md), and in Hunting the Tigress and The Final Ritual the
     one trained against a league holding its exploiter (reports/league/README.md); with 2 or 4
     heroes, the search."""
-    league = ("heart_of_darkness", "tigress", "ritual")
     for scenario in ("clutches", "ophir", "ruined_fort", "thalis"):
         assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_ppo_{scenario}"
-    for scenario in league:
+    for scenario in ("heart_of_darkness", "tigress"):
         assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_league_{scenario}"
+    # the second league round, with the guard of its leader (baselines/guards.py)
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == \
+        "policy:miniatures_overlord_league_ritual_round2,guard=true"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual",
                            num_heroes=2).startswith("mcts:")
 
