@@ -110,12 +110,12 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     for scenario in ("clutches", "ophir", "ruined_fort", "thalis"):
         assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_ppo_{scenario}"
-    for scenario in ("heart_of_darkness", "tigress"):
-        assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
-            f"policy:miniatures_overlord_league_{scenario}"
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="heart_of_darkness") == \
+        "policy:miniatures_overlord_league_heart_of_darkness"
     # the second league round, with the guard of its leader (baselines/guards.py)
-    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == \
-        "policy:miniatures_overlord_league_ritual_round2,guard=true"
+    for scenario in ("tigress", "ritual"):
+        assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
+            f"policy:miniatures_overlord_league_{scenario}_round2,guard=true"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual",
                            num_heroes=2).startswith("mcts:")
 
