@@ -40,3 +40,27 @@ for scenario in tigress ritual; do
             --name "${scenario}_league_vs_$(echo "$versus" | tr ':=/' '___')"
     done
 done
+
+# Third round: the Tigress and Final Ritual Overlords' second league, with both exploiters in
+# the pool (the one of the shipped policy and the one of the first league's policy, found by
+# `exploiters.py --out runs/exploit_after` while the first league's policies were `hard`), and
+# Kings' second league with its 30-minute exploiter and the shipped policy in the pool
+for scenario in tigress ritual; do
+    conan-train --config "reports/league/configs/miniatures_overlord_league_${scenario}_round2.yaml" \
+        --out-dir "runs/league/${scenario}_round2"
+    for versus in scripted "ppo:runs/exploit/miniatures-$scenario/policy" \
+            "ppo:runs/exploit_after/miniatures-$scenario/policy"; do
+        python -m baselines.ladder --game miniatures --seat overlord --config "scenario=$scenario" \
+            --versus "$versus" --difficulties "ppo:runs/league/${scenario}_round2/policy" --games 200 \
+            --workers 1 --chunk 50 --out runs/league/eval \
+            --name "${scenario}_round2_vs_$(echo "$versus" | tr ':=/' '___')"
+    done
+done
+conan-train --config reports/league/configs/kings_league_round2.yaml --out-dir runs/league/kings_round2
+for steps in 0000901120 0001001472 0001150976 0001251328; do
+    conan-evaluate kings_v2 "new=ppo:runs/league/kings_round2/pool/snap_$steps" \
+        old=policy:kings_ppo_selfplay --games 200 --vs new --no-mirror --seed 1000 \
+        --out "runs/league/kings_eval/round2_$steps"
+done
+conan-evaluate kings_v2 new=ppo:runs/league/kings_round2/policy old=policy:kings_ppo_selfplay \
+    --games 200 --vs new --no-mirror --seed 1000 --out runs/league/kings_eval/round2_final

@@ -4,11 +4,9 @@ import numpy as np
 import pytest
 
 from baselines import load_agent
-from baselines.guards import adventures_guard, early_plot_stop, empty_ambush_duel, guard_for
+from baselines.guards import adventures_guard, empty_ambush_duel, guard_for
 from conan_envs import ConfigError
 from conan_envs.adventures import position as P
-from conan_envs.adventures.dicepool import ASIDE, covered
-from conan_envs.adventures.resource import plot_dice, plot_needs
 
 from .helpers import K, act, at_main, clear_board, die_act, game, no_tokens, set_dice, take_token
 
@@ -58,14 +56,12 @@ def test_the_guarded_policy_declines_the_empty_duel_the_bare_one_may_take():
     assert a != act("yes") and s.legal_action_mask()[a]
 
 
-def guarded_games(seeds, foe=FOE_POLICY + ",guard=true", conan="scripted"):
-    """Seeded games; every decision of both sides is checked against the guard's contract.
-    Returns how many early Plot stops and empty Ambush Duels the guard removed, and how many
-    the guarded Foe played (none)."""
-    removed = {"plot": 0, "ambush": 0}
-    played = 0
-    for seed in seeds:
-        agents = [load_agent(conan, ENV, 0, seed=seed), load_agent(foe, ENV, 1, seed=seed)]
+def test_over_seeded_games_the_guard_removes_only_the_empty_ambush_duel():
+    # every decision of both sides, the guarded Foe against the scripted Conan: the guard
+    # leaves a non-empty part of the mask, and what it removes is that Duel alone
+    for seed in range(3):
+        agents = [load_agent("scripted", ENV, 0, seed=seed),
+                  load_agent(FOE_POLICY + ",guard=true", ENV, 1, seed=seed)]
         s = game(2).new_initial_state(seed)
         while not s.is_terminal():
             p = s.current_player()
@@ -73,26 +69,20 @@ def guarded_games(seeds, foe=FOE_POLICY + ",guard=true", conan="scripted"):
             guarded = adventures_guard(s, mask)
             assert guarded.any() and not (guarded & ~mask).any()
             gone = np.flatnonzero(mask & ~guarded).tolist()
-            if gone == [act("done")]:
-                assert s.frame().key == "plot" and mask[act("yes")]
-                req = plot_needs(s, s.frame().actor, bonus=False)
-                assert covered(plot_dice(s, s.frame().actor, ASIDE), req) < len(req)
-                removed["plot"] += 1
-            elif gone == [act("yes")]:
-                assert s.frame().key == "ambush" and empty_ambush_duel(s, mask)
-                removed["ambush"] += 1
-            else:
-                assert gone == []
+            assert gone == ([act("yes")] if empty_ambush_duel(s, mask) else [])
             a = agents[p].act(s.observation(p), mask, s)
-            if p == 1:
-                played += a in gone
+            assert a not in gone
             s.apply_action(a)
-    return removed, played
 
 
-def test_over_seeded_games_the_guard_removes_only_what_it_names_and_the_foe_never_plays_it():
-    removed, played = guarded_games(range(4))
-    assert removed["plot"] > 3 and played == 0
+def test_a_plot_roll_may_still_be_stopped_early():
+    # stopping early is left to the policy (the module docstring says why): at a Plot roll
+    # the guard removes nothing
+    s = game(2).new_initial_state(0)
+    while s.frame().key != "plot" or not s.legal_action_mask()[act("yes")]:
+        s.apply_action(act("done") if s.legal_action_mask()[act("done")] else s.legal_actions()[0])
+    mask = s.legal_action_mask()
+    assert mask[act("done")] and (adventures_guard(s, mask) == mask).all()
 
 
 def test_the_guard_is_asked_for_by_option_and_refused_where_a_game_has_none():
@@ -107,6 +97,7 @@ def test_the_guard_is_asked_for_by_option_and_refused_where_a_game_has_none():
         guarded.act(np.zeros(1), s.legal_action_mask())
 
 
-def test_early_plot_stop_is_false_away_from_a_plot_roll():
+def test_no_ambush_no_guard():
     s = at_main(game(2).new_initial_state(4), 0)
-    assert not early_plot_stop(s, s.legal_action_mask())
+    mask = s.legal_action_mask()
+    assert not empty_ambush_duel(s, mask) and (adventures_guard(s, mask) == mask).all()
