@@ -120,7 +120,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # miniatures_overlord_league_tigress_round2.yaml: 200 and 196 of 200
                       # against them, 195 against the scripted heroes) is played with the
                       # guard that never leaves its leader unguarded while it holds gems
-                      # (baselines/guards.py; reports/league/README.md)
+                      # (baselines/guards/; reports/league/README.md)
                       "tigress:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress_round2,guard=true"},
                       # The Final Ritual: two league rounds. The first held the exploiter that
@@ -131,7 +131,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # configs/miniatures_overlord_league_ritual_round2.yaml: 200 of 200
                       # against each, 162 of 200 against the scripted heroes), played with the
                       # guard that never leaves Zogar Sag unguarded while it holds gems
-                      # (baselines/guards.py; reports/league/README.md)
+                      # (baselines/guards/; reports/league/README.md)
                       "ritual:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_ritual_round2,guard=true"},
                       # The Final Ritual's heroes: the search judged by the scenario's objective

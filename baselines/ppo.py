@@ -449,7 +449,7 @@ class PolicyAgent(Agent):
         "deterministic": AgentOption("bool", True, "play the most likely action"),
         "any_role": AgentOption("bool", False, "play roles the policy was not trained for"),
         "guard": AgentOption("bool", False, "keep the policy from the moves its game's guard "
-                             "removes (baselines/guards.py)"),
+                             "removes (baselines/guards/)"),
         "seed": SEED,
     }
 

@@ -13,7 +13,9 @@ the Ambush Duel with an empty Warrior Pool (`baselines.guards.empty_ambush_duel`
 `guard=true`); `--part none` removes nothing. The Foe is `policy:adventures_foe_league`, Conan
 `scripted:plan=bait` unless `--conan` says otherwise; both agents are seeded by the game's
 seed, as in quality.py, so the rows share their games until a removed move is met. Prints one
-Markdown row.
+Markdown row: the Foe's wins and mean Victory points, the Foe's decisions narrowed, and the
+Fate tokens the Foe used in its Plot rolls (its actions there labelled "use a ... Fate
+token").
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ import numpy as np
 
 import conan_envs
 from baselines import load_agent
-from baselines.guards import empty_ambush_duel
+from baselines.guards.adventures import empty_ambush_duel
 from conan_envs.adventures import dicepool, resource
 from conan_envs.adventures.actions import OFF
 from conan_envs.adventures.dicepool import ASIDE
@@ -70,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=200)
     a = ap.parse_args(argv)
     t = time.process_time()
-    wins = removed = 0
+    wins = removed = fate = 0
     vp = [0, 0]
     for g in range(a.seed, a.seed + a.games):
         agents = [load_agent(a.conan, ENV, CONAN, seed=g), load_agent(FOE_POLICY, ENV, FOE, seed=g)]
@@ -82,11 +84,15 @@ def main(argv: list[str] | None = None) -> int:
                 narrowed = forced(a.part, s, mask)
                 removed += int((mask & ~narrowed).any())
                 mask = narrowed
-            s.apply_action(agents[p].act(s.observation(p), mask, s))
+            action = agents[p].act(s.observation(p), mask, s)
+            if p == FOE and s.phase == "plot":
+                label = s.action_to_string(action)
+                fate += label.startswith("use a ") and "Fate token" in label
+            s.apply_action(action)
         wins += s.returns()[FOE] > 0
         vp = [vp[0] + s.vp[CONAN], vp[1] + s.vp[FOE]]
     print(f"| {a.part} | `{a.conan}` | {a.games} (seeds {a.seed}-{a.seed + a.games - 1}) | {wins} "
-          f"| {vp[1] / a.games:.1f} : {vp[0] / a.games:.1f} | {removed} "
+          f"| {vp[1] / a.games:.1f} : {vp[0] / a.games:.1f} | {removed} | {fate} "
           f"| {time.process_time() - t:.0f} |")
     return 0
 

@@ -1,10 +1,12 @@
-"""The Adventures guard (baselines/guards.py) and a policy played with it (``guard=true``):
+"""The Adventures guard (baselines/guards/) and a policy played with it (``guard=true``):
 positions set up through the position builder and public moves, then seeded games."""
 import numpy as np
 import pytest
 
 from baselines import load_agent
-from baselines.guards import adventures_guard, empty_ambush_duel, guard_for
+from baselines.guards import guard_for
+from baselines.guards.adventures import empty_ambush_duel
+from baselines.guards.adventures import guard as adventures_guard
 from conan_envs import ConfigError
 from conan_envs.adventures import position as P
 

@@ -1,10 +1,12 @@
-"""The miniatures guard (baselines/guards.py): the Overlord played with ``guard=true`` never
+"""The miniatures guard (baselines/guards/): the Overlord played with ``guard=true`` never
 leaves a Leader tile's model unguarded while it holds gems; nothing else is removed."""
 import numpy as np
 
 import conan_envs
 from baselines import load_agent
-from baselines.guards import guard_for, miniatures_guard, unguarded_leader
+from baselines.guards import guard_for
+from baselines.guards.miniatures import guard as miniatures_guard
+from baselines.guards.miniatures import unguarded_leader
 from conan_envs.miniatures import frames as F
 
 ENV = "miniatures_v2"
