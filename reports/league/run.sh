@@ -64,3 +64,14 @@ for steps in 0000901120 0001001472 0001150976 0001251328; do
 done
 conan-evaluate kings_v2 new=ppo:runs/league/kings_round2/policy old=policy:kings_ppo_selfplay \
     --games 200 --vs new --no-mirror --seed 1000 --out runs/league/kings_eval/round2_final
+conan-evaluate kings_v2 new=ppo:runs/league/kings_round2/pool/snap_0000901120 \
+    old=policy:kings_ppo_selfplay scripted --games 400 --vs new --no-mirror --seed 5000 \
+    --out runs/league/kings_eval/round2_confirm
+conan-train --config reports/league/configs/kings_league_round3.yaml --out-dir runs/league/kings_round3
+for p in runs/league/kings_round3/policy runs/league/kings_round3/pool/snap_*.json; do
+    p=${p%.json}
+    conan-evaluate kings_v2 "new=ppo:$p" old=policy:kings_ppo_selfplay --games 200 --vs new \
+        --no-mirror --seed 1000 --out "runs/league/kings_eval/round3_$(basename "$p")"
+done
+conan-evaluate kings_v2 new=ppo:runs/league/kings_round3/policy old=policy:kings_ppo_selfplay \
+    scripted --games 400 --vs new --no-mirror --seed 9000 --out runs/league/kings_eval/round3_confirm
