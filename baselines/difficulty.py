@@ -131,8 +131,7 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # The Final Ritual: two league rounds. The first held the exploiter that
                       # beat the policy above in 200 of 200 games; its policy
                       # (policy:miniatures_overlord_league_ritual) lost 195 of 200 to a fresh
-                      # exploiter, the heroes who stand cautious while no model walks to the
-                      # priestess. The second round held both exploiters (reports/league/
+                      # exploiter. The second round held both exploiters (reports/league/
                       # configs/miniatures_overlord_league_ritual_round2.yaml: 200 of 200
                       # against each, 162 of 200 against the scripted heroes), played with the
                       # guard that never leaves Zogar Sag unguarded while it holds gems
