@@ -27,6 +27,7 @@ AGENT_KINDS = {
     "mcts": "baselines.mcts:MCTSAgent",
     "ppo": "baselines.ppo:PolicyAgent",
     "policy": "baselines.policies:ShippedPolicyAgent",
+    "mix": "baselines.mixture:MixtureAgent",
 }
 # the option a bare first value stands for (``ppo:models/x``, ``policy:NAME``)
 POSITIONAL = {"ppo": "path", "policy": "name"}

@@ -203,7 +203,7 @@ class EnvSet:
                     if p == self.roles[i]:
                         break
                     agent = self.opps[i][p]
-                    if isinstance(agent, PolicyAgent):
+                    if isinstance(agent, PolicyAgent) and agent.guard is None:  # a guard reads the state
                         batched.setdefault((id(agent.net), agent.deterministic), []).append(i)
                         break
                     t = time.perf_counter()

@@ -1,0 +1,58 @@
+"""``mix:members=A|B|C`` -- a mixture of agents: at the start of each game one member, drawn
+uniformly by the agent's own random generator, plays every move of that game.
+
+This is the meta-strategy a population-based method (PSRO, a league) ends with: no single
+policy of the population, but a mixture over it. Each policy of a league has lines an
+exploiter finds against it alone (reports/ladder/exploiters.md); a fresh exploiter of the
+mixture must find a line that beats its members together, or win only the games the member
+it beats is drawn. The members are agent strings separated by ``|`` (``policy:A|policy:B``);
+a member may be any agent but another mixture or a difficulty name.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from conan_envs import ConfigError
+
+from .agent import Agent
+from .loading import load_agent
+from .options import SEED, AgentOption, check_options
+from .specs import DIFFICULTIES, parse_spec
+
+
+class MixtureAgent(Agent):
+    """Plays one member per game, drawn at each ``reset`` (and when built)."""
+
+    name = "mix"
+    OPTIONS: ClassVar[dict[str, AgentOption]] = {
+        "members": AgentOption("str", None, "agent strings separated by |"),
+        "seed": SEED,
+    }
+
+    def __init__(self, env_id: str, role: int = 0, members: str | None = None,
+                 seed: int | None = None, **game_config: Any) -> None:
+        o = check_options("mix", MixtureAgent.OPTIONS, {"members": members, "seed": seed})
+        specs = [m.strip() for m in str(o["members"]).split("|")]
+        if len(specs) < 2 or not all(specs):
+            raise ConfigError(f"mix: members={members!r} must name two agents or more, "
+                              f"separated by | (mix:members=policy:A|policy:B)")
+        for spec in specs:
+            if spec in DIFFICULTIES or parse_spec(spec)[0] == "mix":
+                raise ConfigError(f"mix: member {spec!r} may not be a difficulty or a mixture")
+        self.rng = np.random.default_rng(seed)
+        self.members = [load_agent(spec, env_id, role, seed=None if seed is None else seed + i,
+                                   **game_config) for i, spec in enumerate(specs)]
+        self.current = self._draw()
+        self.name = f"mix:members={'|'.join(specs)}"
+
+    def _draw(self) -> Agent:
+        return self.members[int(self.rng.integers(len(self.members)))]
+
+    def reset(self) -> None:
+        self.current = self._draw()
+        self.current.reset()
+
+    def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
+        return self.current.act(observation, action_mask, state)

@@ -1,0 +1,63 @@
+"""The mixture agent (``mix:members=A|B``): one member plays each game, drawn by the agent's
+seed; bad member lists are refused."""
+import numpy as np
+import pytest
+
+import conan_envs
+from baselines import load_agent
+from baselines.match import play_match
+from baselines.mixture import MixtureAgent
+from conan_envs import ConfigError
+
+MIX = "mix:members=scripted|random"
+
+
+def test_each_game_is_played_by_one_member_drawn_by_the_seed():
+    mix = load_agent(MIX, "kings_v2", 0, seed=5)
+    assert isinstance(mix, MixtureAgent)
+    drawn = []
+    for _ in range(40):
+        mix.reset()
+        drawn.append(type(mix.current).__name__)
+    assert set(drawn) == {"ScriptedAgent", "RandomAgent"}
+    again = load_agent(MIX, "kings_v2", 0, seed=5)
+    redrawn = []
+    for _ in range(40):
+        again.reset()
+        redrawn.append(type(again.current).__name__)
+    assert redrawn == drawn
+
+
+def test_the_drawn_member_chooses_every_move():
+    game = conan_envs.make_game("kings_v2")
+    mix = load_agent(MIX, "kings_v2", 0, seed=1)
+    seen = []
+
+    class Watch:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def reset(self):
+            self.inner.reset()
+
+        def act(self, obs, mask, state):
+            a = self.inner.act(obs, mask, state)
+            seen.append((self.inner.current, a, np.asarray(mask)[a]))
+            return a
+
+    play_match(game, [Watch(mix), load_agent("random", "kings_v2", 1, seed=2)], seed=3, max_steps=200)
+    assert seen and all(member is seen[0][0] for member, _, _ in seen)
+    assert all(legal for _, _, legal in seen)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mix:members=random", "two agents or more"),
+    ("mix:members=random|", "two agents or more"),
+    ("mix:members=hard|random", "may not be a difficulty or a mixture"),
+    ("mix:members=random|mix:members=random|random", "may not be a difficulty or a mixture"),
+    ("mix:members=random|nonsense", "unknown agent 'nonsense'"),
+    ("mix", "members"),
+])
+def test_bad_member_lists_are_refused(spec, message):
+    with pytest.raises(ConfigError, match=message):
+        load_agent(spec, "kings_v2", 0)
