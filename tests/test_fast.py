@@ -223,6 +223,34 @@ def test_batched_policy_opponents_play_as_the_policy_agent(tmp_path: Path) -> No
     assert played > 0
 
 
+def test_a_guarded_policy_opponent_plays_through_its_guard(tmp_path: Path, monkeypatch: Any) -> None:
+    """A ``guard=true`` policy is not batched with the bare ones: its guard reads each game's
+    state before it chooses (baselines/guards/)."""
+    from baselines.fast.vec import Buffers, EnvSet
+    from baselines.guards import miniatures
+
+    calls = []
+    real = miniatures.guard
+
+    def counting(s: Any, mask: Any) -> Any:
+        calls.append(1)
+        return real(s, mask)
+
+    monkeypatch.setattr(miniatures, "guard", counting)
+    config: dict[str, Any] = {"scenario": "tigress", "max_turns": 3}
+    obs_size, num_actions = obs_and_actions("miniatures_v2", config, 0)
+    overlord = "policy:miniatures_overlord_league_tigress_round2,guard=true"
+    spec = EnvSpec("miniatures_v2", config, [0], {1: "scripted", 2: "scripted", 3: overlord},
+                   str(tmp_path / "pool"), {}, "terminal")
+    envs = EnvSet(spec, [1, 2], Buffers.allocate(2, obs_size, num_actions, 0))
+    envs.reset()
+    for _ in range(30):
+        for i in range(2):
+            envs.buf.action[i] = int(np.flatnonzero(envs.buf.mask[i])[0])
+        envs.step()
+    assert calls
+
+
 def test_the_sb3_entry_point_refuses_a_fast_config(tmp_path: Path) -> None:
     from baselines import training
 
