@@ -19,6 +19,17 @@ league() {
     done
 }
 
+# overlord_vs SCENARIO AGENT NAME OPPONENT...: 200 games of the Overlord AGENT against each
+overlord_vs() {
+    scenario=$1 agent=$2 name=$3
+    shift 3
+    for versus in "$@"; do
+        python -m baselines.ladder --game miniatures --seat overlord --config "scenario=$scenario" \
+            --versus "$versus" --difficulties "$agent" --games 200 --workers 1 --chunk 50 \
+            --out runs/league/eval --name "${name}_vs_$(echo "$versus" | tr ':=/' '___')"
+    done
+}
+
 league miniatures_overlord_league hod 600000 miniatures overlord scenario=heart_of_darkness \
     scripted scripted:plan=block
 league tower_yara_league yara 1000000 tower yara mode=battle scripted scripted:plan=patient hard
@@ -33,12 +44,8 @@ for scenario in tigress ritual; do
     python reports/ladder/exploiters.py --minutes 30 --only "miniatures-$scenario" --out runs/exploit
     conan-train --config "reports/league/configs/miniatures_overlord_league_$scenario.yaml" \
         --out-dir "runs/league/$scenario"
-    for versus in scripted "ppo:runs/exploit/miniatures-$scenario/policy"; do
-        python -m baselines.ladder --game miniatures --seat overlord --config "scenario=$scenario" \
-            --versus "$versus" --difficulties "ppo:runs/league/$scenario/policy" --games 200 \
-            --workers 1 --chunk 50 --out runs/league/eval \
-            --name "${scenario}_league_vs_$(echo "$versus" | tr ':=/' '___')"
-    done
+    overlord_vs "$scenario" "ppo:runs/league/$scenario/policy" "${scenario}_league" scripted \
+        "ppo:runs/exploit/miniatures-$scenario/policy"
 done
 
 # Third round: the Tigress and Final Ritual Overlords' second league, with both exploiters in
@@ -48,12 +55,11 @@ done
 for scenario in tigress ritual; do
     conan-train --config "reports/league/configs/miniatures_overlord_league_${scenario}_round2.yaml" \
         --out-dir "runs/league/${scenario}_round2"
-    for versus in scripted "ppo:runs/exploit/miniatures-$scenario/policy" \
-            "ppo:runs/exploit_after/miniatures-$scenario/policy"; do
-        python -m baselines.ladder --game miniatures --seat overlord --config "scenario=$scenario" \
-            --versus "$versus" --difficulties "ppo:runs/league/${scenario}_round2/policy" --games 200 \
-            --workers 1 --chunk 50 --out runs/league/eval \
-            --name "${scenario}_round2_vs_$(echo "$versus" | tr ':=/' '___')"
+    # the final policy and the run's last five pool snapshots
+    for p in "runs/league/${scenario}_round2/policy" \
+            $(ls "runs/league/${scenario}_round2/pool/"snap_*.json | sed 's/\.json$//' | sort | tail -n 5); do
+        overlord_vs "$scenario" "ppo:$p" "${scenario}_round2_$(basename "$p")" scripted \
+            "ppo:runs/exploit/miniatures-$scenario/policy" "ppo:runs/exploit_after/miniatures-$scenario/policy"
     done
 done
 conan-train --config reports/league/configs/kings_league_round2.yaml --out-dir runs/league/kings_round2

@@ -16,6 +16,7 @@ from conan_envs.adventures.position import (  # noqa: F401
     face_up,
     no_tokens,
     place,
+    put_token,
     roll_as,
     set_dice,
     take_token,
@@ -124,3 +125,18 @@ def scorpion_in_shem(s, n):
         set_dice(s, p, ["char"] * 4, zone=dicepool.SPENT)
     return scorpion
 
+
+
+def ambush_for_the_foe(foe_faces):
+    """Two players: Conan walks from Nemedia onto an Ambush token in Ophir; the Foe, in Stygia,
+    holds dice showing `foe_faces` and is asked to Duel him or place a die on the track."""
+    s = at_main(game(2).new_initial_state(4), 0)
+    clear_board(s)
+    no_tokens(s, 0, 1)
+    place(s, {0: "Nemedia", 1: "Stygia"})
+    put_token(s, K["Ophir"], take_token(s, "ambush"))
+    set_dice(s, 0, ["move", "thief"])
+    set_dice(s, 1, foe_faces)
+    s.apply_action(die_act(0, "move"))
+    s.apply_action(act("kingdom", K["Ophir"]))
+    return s

@@ -8,25 +8,16 @@ from baselines.guards import guard_for
 from baselines.guards.adventures import empty_ambush_duel
 from baselines.guards.adventures import guard as adventures_guard
 from conan_envs import ConfigError
-from conan_envs.adventures import position as P
 
-from .helpers import K, act, at_main, clear_board, die_act, game, no_tokens, set_dice, take_token
+from . import helpers
+from .helpers import act, at_main, game
 
 ENV = "adventures_v2"
 FOE_POLICY = "policy:adventures_foe_league"
 
 
 def ambush_for_the_foe(foe_faces):
-    """Conan walks onto an Ambush token; the Foe, elsewhere, holds dice showing `foe_faces`."""
-    s = at_main(game(2).new_initial_state(4), 0)
-    clear_board(s)
-    no_tokens(s, 0, 1)
-    P.place(s, {0: "Nemedia", 1: "Stygia"})
-    P.put_token(s, K["Ophir"], take_token(s, "ambush"))
-    set_dice(s, 0, ["move", "thief"])
-    set_dice(s, 1, foe_faces)
-    s.apply_action(die_act(0, "move"))
-    s.apply_action(act("kingdom", K["Ophir"]))
+    s = helpers.ambush_for_the_foe(foe_faces)
     assert s.frame().key == "ambush" and s.frame().actor == 1
     return s
 

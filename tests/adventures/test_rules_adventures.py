@@ -12,6 +12,7 @@ from .helpers import (
     FixedDice,
     K,
     act,
+    ambush_for_the_foe,
     answer_chores,
     at_main,
     clear_board,
@@ -167,15 +168,7 @@ def test_extra_action_token_rerolls_the_spent_die(monkeypatch):
 
 
 def test_ambush_lets_the_next_foe_duel_conan_or_take_a_track_slot():
-    s = at_main(game(2).new_initial_state(4), 0)
-    clear_board(s)
-    no_tokens(s, 0, 1)
-    P.place(s, {0: "Nemedia", 1: "Stygia"})
-    P.put_token(s, K["Ophir"], take_token(s, "ambush"))
-    set_dice(s, 0, ["move", "thief"])
-    set_dice(s, 1, ["kingdom", "char"])
-    s.apply_action(die_act(0, "move"))
-    s.apply_action(act("kingdom", K["Ophir"]))
+    s = ambush_for_the_foe(["kingdom", "char"])
     assert s.frame().key == "ambush" and s.frame().actor == 1
     s.apply_action(act("slot", 2))  # any active die, whatever the slot shows
     s.apply_action(act("die", 0))
