@@ -210,11 +210,11 @@ def test_a_changed_definition_is_refused_until_it_is_a_new_version():
     changed = _entry(games=10)
     with pytest.raises(ProtocolError, match="new version: raise 'version'"):
         parse(changed)
-    bumped = {**changed, "version": 3}
+    bumped = {**changed, "version": 2}
     bumped["sha256"] = content_hash(bumped)
-    assert parse(bumped).version == 3 and parse(bumped).sha256 != get_protocol("kings_v2/2p").sha256
-    with pytest.raises(ProtocolError, match="v2, not v3"):
-        get_protocol("kings_v2/2p@v3")
+    assert parse(bumped).version == 2 and parse(bumped).sha256 != get_protocol("kings_v2/2p").sha256
+    with pytest.raises(ProtocolError, match="v1, not v2"):
+        get_protocol("kings_v2/2p@v2")
 
 
 @pytest.mark.parametrize("changes, message", [
