@@ -15,8 +15,8 @@ module's table names for that game, that seat and that config:
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
   scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; where it was retrained
-  against a league, ``policy:miniatures_overlord_league_<scenario>``, in Hunting the Tigress
-  and The Final Ritual a second round, ``..._round2``, played with its guard); the heroes of
+  against a league, ``policy:miniatures_overlord_league_<scenario>``; in The Final Ritual
+  the mixture of the three policies its leagues made); the heroes of
   The Final Ritual, whose search judges its cut-offs by the scenario's objective as well
   (``value=objective``); and
   the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
@@ -85,6 +85,11 @@ def hard_with(overrides: Sequence[str]) -> str:
     return spec
 
 
+# The Overlord of a scenario whose leagues made three policies, each with an exploiter of its
+# own: the mixture of the three, one drawn per game (baselines/mixture.py)
+MIXTURE = ("mix:members=policy:miniatures_overlord_ppo_{scenario}|policy:miniatures_overlord_league_{scenario}"
+           "|policy:miniatures_overlord_league_{scenario}_round2")
+
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
     # two Kings: the shipped self-play policy (baselines/policies/kings_ppo_selfplay/README.md).
@@ -116,27 +121,21 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # reports/ladder/miniatures_plans.md)
                       "heart_of_darkness:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_heart_of_darkness"},
-                      # Hunting the Tigress: two league rounds, each holding the 30-CPU-minute
-                      # exploiters found so far. The first exploiter beat the policy above in
-                      # 164 of 200 games, the second beat the first round's policy
-                      # (policy:miniatures_overlord_league_tigress) in 124. The second round's
-                      # policy (reports/league/configs/
-                      # miniatures_overlord_league_tigress_round2.yaml: 200 and 196 of 200
-                      # against them, 195 against the scripted heroes) is played with the
-                      # guard that never leaves its leader unguarded while it holds gems
-                      # (baselines/guards/; reports/league/README.md)
+                      # Hunting the Tigress: the Overlord retrained against a league that holds
+                      # a 30-CPU-minute exploiter of the policy above (164 of 200 against it);
+                      # a fresh exploiter won 124 of 200 against this one, 149 against the
+                      # next league round's policy and 147 against the mixture of the three,
+                      # so it stays (reports/ladder/exploiters.md, "Round two")
                       "tigress:overlord": {
-                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress_round2,guard=true"},
-                      # The Final Ritual: two league rounds. The first held the exploiter that
-                      # beat the policy above in 200 of 200 games; its policy
-                      # (policy:miniatures_overlord_league_ritual) lost 195 of 200 to a fresh
-                      # exploiter. The second round held both exploiters (reports/league/
-                      # configs/miniatures_overlord_league_ritual_round2.yaml: 200 of 200
-                      # against each, 162 of 200 against the scripted heroes), played with the
-                      # guard that never leaves Zogar Sag unguarded while it holds gems
-                      # (baselines/guards/; reports/league/README.md)
+                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress"},
+                      # The Final Ritual: two league rounds, each holding the exploiters found so
+                      # far, left three policies (the one above,
+                      # policy:miniatures_overlord_league_ritual and ..._round2), each beaten
+                      # by a fresh exploiter of its own in 195-200 of 200 games; `hard` is
+                      # their mixture, one drawn per game, whose fresh exploiter won 128
+                      # (reports/league/README.md, reports/ladder/exploiters.md "Round two")
                       "ritual:overlord": {
-                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_ritual_round2,guard=true"},
+                          **_DEFAULT, "hard": MIXTURE.format(scenario="ritual")},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
                       "ritual:hero": {**_DEFAULT, "hard": _override(["value=objective"])},

@@ -112,10 +112,12 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
             f"policy:miniatures_overlord_ppo_{scenario}"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="heart_of_darkness") == \
         "policy:miniatures_overlord_league_heart_of_darkness"
-    # the second league round, with the guard of its leader (baselines/guards/)
-    for scenario in ("tigress", "ritual"):
-        assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
-            f"policy:miniatures_overlord_league_{scenario}_round2,guard=true"
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == \
+        "policy:miniatures_overlord_league_tigress"
+    # The Final Ritual: the mixture of the three policies its leagues made, one drawn per game
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == (
+        "mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_"
+        "ritual|policy:miniatures_overlord_league_ritual_round2")
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual",
                            num_heroes=2).startswith("mcts:")
 
