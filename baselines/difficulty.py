@@ -87,7 +87,8 @@ def hard_with(overrides: Sequence[str]) -> str:
 
 # The Overlord of a scenario whose leagues made three policies, each with an exploiter of its
 # own: the mixture of the three, one drawn per game (baselines/mixture.py)
-MIXTURE = ("mix:members=policy:miniatures_overlord_ppo_{scenario}|policy:miniatures_overlord_league_{scenario}"
+MIXTURE = ("mix:members=policy:miniatures_overlord_ppo_{scenario}"
+           "|policy:miniatures_overlord_league_{scenario}"
            "|policy:miniatures_overlord_league_{scenario}_round2")
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
