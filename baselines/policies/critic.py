@@ -26,6 +26,7 @@ import numpy as np
 from conan_envs import ConfigError
 
 from .. import checkpoints
+from ..cli.common import guarded
 from ..ppo import CRITIC_FIELDS, CRITIC_PREFIXES, load_policy, model_paths, save_actor
 from ..train_config import DEFAULTS, read_yaml
 from . import FOLDER, NAME, POLICY
@@ -109,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        "a folder: FOLDER/policy.json); must not exist")
     where.add_argument("--in-place", action="store_true", help="rewrite the policy's own files")
     args = ap.parse_args(argv)
-    try:
+
+    def run() -> None:
         out = None
         if args.out is not None:
             out = Path(args.out) / POLICY if Path(args.out).is_dir() or args.out.endswith("/") \
@@ -118,11 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise ConfigError(f"{model_paths(out)[0]} exists; choose a new --out (or "
                                   "--in-place to rewrite the policy itself)")
         written = add_critic(args.policy, args.run_dir, out)
-    except ConfigError as e:
-        print(f"critic: error: {e}", file=sys.stderr)
-        return 2
-    print(f"wrote {written} (the policy with the critic of {args.run_dir})")
-    return 0
+        print(f"wrote {written} (the policy with the critic of {args.run_dir})")
+
+    return guarded("critic", run)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from typing import Any
 
 from conan_envs import ConfigError
 
+from ..cli.common import guarded
 from . import NAME, POLICY
 
 FILES = (f"{POLICY}.json", f"{POLICY}.safetensors", "config.yaml")
@@ -160,13 +161,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--snapshot", type=int, default=None, metavar="STEPS",
                     help="ship the run's pool snapshot at STEPS env steps, not its final policy")
     args = ap.parse_args(argv)
-    try:
+
+    def run() -> None:
         target = ship(args.run_dir, args.name, args.dest, args.force, args.snapshot)
-    except ConfigError as e:
-        print(f"ship: error: {e}", file=sys.stderr)
-        return 2
-    print(f"shipped {args.run_dir} as policy:{args.name} in {target}")
-    return 0
+        print(f"shipped {args.run_dir} as policy:{args.name} in {target}")
+
+    return guarded("ship", run)
 
 
 if __name__ == "__main__":
