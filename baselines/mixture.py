@@ -1,12 +1,14 @@
 """``mix:members=A|B|C`` -- a mixture of agents: at the start of each game one member, drawn
-uniformly by the agent's own random generator, plays every move of that game.
+by the agent's own random generator (uniformly, or by ``weights=0.5|0.3|0.2``), plays every
+move of that game.
 
 This is the meta-strategy a population-based method (PSRO, a league) ends with: no single
 policy of the population, but a mixture over it. Each policy of a league has lines an
 exploiter finds against it alone (reports/ladder/exploiters.md); a fresh exploiter of the
 mixture must find a line that beats its members together, or win only the games the member
 it beats is drawn. The members are agent strings separated by ``|`` (``policy:A|policy:B``);
-a member may be any agent but another mixture or a difficulty name.
+a member may be any agent but another mixture or a difficulty name. The weights a league
+ships are its Nash meta-strategy (baselines/metasolver.py, reports/league/nash.py).
 """
 from __future__ import annotations
 
@@ -28,12 +30,15 @@ class MixtureAgent(Agent):
     name = "mix"
     OPTIONS: ClassVar[dict[str, AgentOption]] = {
         "members": AgentOption("str", None, "agent strings separated by |"),
+        "weights": AgentOption("str", None, "one weight per member, separated by | (default: equal)",
+                               none_ok=True),
         "seed": SEED,
     }
 
     def __init__(self, env_id: str, role: int = 0, members: str | None = None,
-                 seed: int | None = None, **game_config: Any) -> None:
-        o = check_options("mix", MixtureAgent.OPTIONS, {"members": members, "seed": seed})
+                 weights: str | None = None, seed: int | None = None, **game_config: Any) -> None:
+        o = check_options("mix", MixtureAgent.OPTIONS,
+                          {"members": members, "weights": weights, "seed": seed})
         specs = [m.strip() for m in str(o["members"]).split("|")]
         if len(specs) < 2 or not all(specs):
             raise ConfigError(f"mix: members={members!r} must name two agents or more, "
@@ -41,14 +46,18 @@ class MixtureAgent(Agent):
         for spec in specs:
             if spec in DIFFICULTIES or parse_spec(spec)[0] == "mix":
                 raise ConfigError(f"mix: member {spec!r} may not be a difficulty or a mixture")
+        self.weights = _weights(o["weights"], len(specs))
         self.rng = np.random.default_rng(seed)
         self.members = [load_agent(spec, env_id, role, seed=None if seed is None else seed + i,
                                    **game_config) for i, spec in enumerate(specs)]
         self.current = self._draw()
-        self.name = f"mix:members={'|'.join(specs)}"
+        self.name = f"mix:members={'|'.join(specs)}" + (
+            "" if o["weights"] is None else f",weights={o['weights']}")
 
     def _draw(self) -> Agent:
-        return self.members[int(self.rng.integers(len(self.members)))]
+        if self.weights is None:  # equal weights draw as they always have, so old runs replay
+            return self.members[int(self.rng.integers(len(self.members)))]
+        return self.members[int(self.rng.choice(len(self.members), p=self.weights))]
 
     def reset(self) -> None:
         self.current = self._draw()
@@ -56,3 +65,17 @@ class MixtureAgent(Agent):
 
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
         return self.current.act(observation, action_mask, state)
+
+
+def _weights(text: str | None, count: int) -> np.ndarray | None:
+    """The members' probabilities from ``w1|w2|...`` (None, equal, when not given)."""
+    if text is None:
+        return None
+    try:
+        w = np.array([float(part) for part in str(text).split("|")])
+    except ValueError:
+        raise ConfigError(f"mix: weights={text!r} must be numbers separated by |") from None
+    if w.size != count or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
+        raise ConfigError(f"mix: weights={text!r} must be {count} numbers, none negative and "
+                          f"not all zero, one per member")
+    return w / w.sum()

@@ -57,7 +57,25 @@ def test_the_drawn_member_chooses_every_move():
     ("mix:members=random|mix:members=random|random", "may not be a difficulty or a mixture"),
     ("mix:members=random|nonsense", "unknown agent 'nonsense'"),
     ("mix", "members"),
+    ("mix:members=random|scripted,weights=1|2|3", "must be 2 numbers"),
+    ("mix:members=random|scripted,weights=1|-1", "none negative"),
+    ("mix:members=random|scripted,weights=0|0", "not all zero"),
+    ("mix:members=random|scripted,weights=a|b", "numbers separated by"),
 ])
 def test_bad_member_lists_are_refused(spec, message):
     with pytest.raises(ConfigError, match=message):
         load_agent(spec, "kings_v2", 0)
+
+
+def test_weights_set_how_often_each_member_is_drawn():
+    mix = load_agent("mix:members=scripted|random,weights=3|1", "kings_v2", 0, seed=7)
+    draws = []
+    for _ in range(2000):
+        mix.reset()
+        draws.append(type(mix.current).__name__)
+    assert 0.70 < draws.count("ScriptedAgent") / len(draws) < 0.80
+    never = load_agent("mix:members=scripted|random,weights=1|0", "kings_v2", 0, seed=7)
+    for _ in range(200):
+        never.reset()
+        assert type(never.current).__name__ == "ScriptedAgent"
+    assert never.name.endswith(",weights=1|0")
