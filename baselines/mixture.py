@@ -78,4 +78,5 @@ def _weights(text: str | None, count: int) -> np.ndarray | None:
     if w.size != count or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
         raise ConfigError(f"mix: weights={text!r} must be {count} numbers, none negative and "
                           f"not all zero, one per member")
-    return w / w.sum()
+    out: np.ndarray = w / w.sum()
+    return out

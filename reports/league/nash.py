@@ -21,6 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     cells_path = out / "cells.json"
-    cells: dict[str, dict] = json.loads(cells_path.read_text()) if cells_path.exists() else {}
+    cells: dict[str, dict[str, Any]] = json.loads(cells_path.read_text()) if cells_path.exists() else {}
     for row in a.rows:
         for col in a.cols:
             key = f"{row} || {col}"
