@@ -8,8 +8,9 @@
 
 A Plot roll stopped early (Advance the Plot: with a roll left and the required results not
 set aside) fails the attempt, and rolling on could only fail it the same way, but it is not
-removed: the trained Foe made to roll on spends Fate tokens there, and won 73 of 200 games
-against the baiting Conan where it won 93 left to stop (reports/adventures_quality/README.md).
+removed: the trained Foe made to roll on won 73 of 200 games against the baiting Conan where it
+won 93 left to stop, and 69 with its Fate tokens kept out of the Plot rolls as well
+(reports/adventures_quality/README.md).
 """
 from __future__ import annotations
 

@@ -6,11 +6,15 @@ Tokens - Ambush, Duels).
     python reports/adventures_quality/guard_parts.py --part plot --seed 200 --games 200
     python reports/adventures_quality/guard_parts.py --part ambush --seed 200 --games 200
     python reports/adventures_quality/guard_parts.py --part none --seed 200 --games 200
+    python reports/adventures_quality/guard_parts.py --part fate --seed 200 --games 200
+    python reports/adventures_quality/guard_parts.py --part plot_fate --seed 200 --games 200
 
 `--part plot` removes "stop rolling" at a Plot roll while another roll is open and the required
 results are not all set aside (the early stop counted by quality.py); `--part ambush` removes
 the Ambush Duel with an empty Warrior Pool (`baselines.guards.empty_ambush_duel`, the rule of
-`guard=true`); `--part none` removes nothing. The Foe is `policy:adventures_foe_league`, Conan
+`guard=true`); `--part fate` removes every use of a Fate token in a Plot roll (where another
+move is left), `--part plot_fate` both that and the early stop; `--part none` removes
+nothing. The Foe is `policy:adventures_foe_league`, Conan
 `scripted:plan=bait` unless `--conan` says otherwise; both agents are seeded by the game's
 seed, as in quality.py, so the rows share their games until a removed move is met. Prints one
 Markdown row: the Foe's wins and mean Victory points, the Foe's decisions narrowed, and the
@@ -53,11 +57,24 @@ def early_stop(s: Any, mask: np.ndarray) -> bool:
     return covered(aside, req) < len(req)
 
 
+def fate_label(label: str) -> bool:
+    """Whether an action's label spends a Fate token."""
+    return label.startswith("use a ") and "Fate token" in label
+
+
 def forced(part: str, s: Any, mask: np.ndarray) -> np.ndarray:
     """The Foe's mask with the part's move removed where it is met."""
     if part == "plot" and early_stop(s, mask):
         mask = mask.copy()
         mask[OFF["done"]] = False
+    elif part in ("fate", "plot_fate") and s.phase == "plot":
+        fate = [a for a in np.flatnonzero(mask) if fate_label(s.action_to_string(int(a)))]
+        if fate and len(fate) < mask.sum():
+            mask = mask.copy()
+            mask[fate] = False
+        if part == "plot_fate" and early_stop(s, mask):
+            mask = mask.copy()
+            mask[OFF["done"]] = False
     elif part == "ambush" and empty_ambush_duel(s, mask):
         mask = mask.copy()
         mask[OFF["yes"]] = False
@@ -66,7 +83,7 @@ def forced(part: str, s: Any, mask: np.ndarray) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("none", "plot", "ambush"), required=True)
+    ap.add_argument("--part", choices=("none", "plot", "ambush", "fate", "plot_fate"), required=True)
     ap.add_argument("--conan", default="scripted:plan=bait")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=200)
@@ -87,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             action = agents[p].act(s.observation(p), mask, s)
             if p == FOE and s.phase == "plot":
                 label = s.action_to_string(action)
-                fate += label.startswith("use a ") and "Fate token" in label
+                fate += fate_label(label)
             s.apply_action(action)
         wins += s.returns()[FOE] > 0
         vp = [vp[0] + s.vp[CONAN], vp[1] + s.vp[FOE]]

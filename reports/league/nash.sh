@@ -1,0 +1,65 @@
+#!/bin/sh
+# The leagues' Nash meta-strategy (reports/league/README.md, "Fourth step"): each population's
+# payoff matrix against every exploiter found so far, its Nash mixture, a fresh 30-CPU-minute
+# exploiter of that mixture, and the mixture against the scripted players and today's `hard`.
+# Run from the directory that holds runs/ after run.sh and the exploiter rounds of
+# reports/ladder/exploiters.md (runs/exploit, exploit_after, exploit_round2, exploit_mix).
+# About 25 CPU minutes for the matrices, 90 for the three exploiters.
+set -e
+NASH=reports/league/nash.py
+EXPLOITERS=reports/ladder/exploiters.py
+
+# matrix SCENARIO ROW...: the Overlord rows against the scripted and random heroes and the
+# scenario's four exploiters, 200 games a cell
+matrix() {
+    scenario=$1
+    shift
+    python "$NASH" --env miniatures_v2 --config "scenario=$scenario" --side overlord --games 200 \
+        --out "runs/nash/$scenario" --rows "$@" --cols scripted random \
+        "ppo:runs/exploit/miniatures-$scenario/policy" "ppo:runs/exploit_after/miniatures-$scenario/policy" \
+        "ppo:runs/exploit_round2/miniatures-$scenario/policy" "ppo:runs/exploit_mix/miniatures-$scenario/policy"
+}
+
+# the shipped policies, the scripted Overlord and snapshots of both league rounds
+for scenario in ritual tigress; do
+    matrix "$scenario" "policy:miniatures_overlord_ppo_$scenario" "policy:miniatures_overlord_league_$scenario" \
+        "policy:miniatures_overlord_league_${scenario}_round2" scripted \
+        $(for run in "$scenario" "${scenario}_round2"; do for steps in 0000483328 0000962560 0001441792; do
+            echo "ppo:runs/league/$run/pool/snap_$steps"; done; done)
+done
+# Hunting the Tigress again with every snapshot of both rounds (13 each)
+matrix tigress "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
+    "policy:miniatures_overlord_league_tigress_round2" scripted \
+    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//')
+python "$NASH" --env kings_v2 --side player_0 --games 200 --out runs/nash/kings \
+    --rows policy:kings_ppo_selfplay policy:kings_league scripted ppo:runs/league/kings_round3/policy \
+        ppo:runs/league/kings/pool/snap_0001452032 ppo:runs/league/kings_round2/pool/snap_0001452032 \
+        ppo:runs/league/kings_round3/pool/snap_0000751616 ppo:runs/league/kings_round3/pool/snap_0001452032 \
+    --cols scripted random ppo:runs/exploit/kings-2p/policy ppo:runs/exploit_b/kings-2p/policy \
+        ppo:runs/exploit_round2/kings-2p/policy ppo:runs/exploit/kings-2p-short/policy
+
+# the mixtures' members shipped, as policy:NAME
+python -m baselines.policies.ship runs/league/kings kings_league_1450k --snapshot 1452032
+python -m baselines.policies.ship runs/league/kings_round2 kings_league_round2_1450k --snapshot 1452032
+python -m baselines.policies.ship runs/league/ritual miniatures_overlord_league_ritual_480k --snapshot 483328
+python -m baselines.policies.ship runs/league/ritual_round2 miniatures_overlord_league_ritual_round2_480k --snapshot 483328
+python -m baselines.policies.ship runs/league/tigress miniatures_overlord_league_tigress_960k --snapshot 962560
+python -m baselines.policies.ship runs/league/tigress_round2 miniatures_overlord_league_tigress_round2_960k --snapshot 962560
+
+KINGS="mix:members=policy:kings_ppo_selfplay|policy:kings_league_1450k|policy:kings_league_round2_1450k,weights=0.177|0.369|0.455"
+RITUAL="mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_ritual_round2|policy:miniatures_overlord_league_ritual_480k|policy:miniatures_overlord_league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403"
+TIGRESS="mix:members=policy:miniatures_overlord_league_tigress_960k|policy:miniatures_overlord_league_tigress_round2_960k,weights=0.977|0.023"
+python "$EXPLOITERS" --minutes 30 --only kings-2p --out runs/exploit_nash --target "$KINGS"
+python "$EXPLOITERS" --minutes 30 --only miniatures-ritual --out runs/exploit_nash --target "$RITUAL"
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash --target "$TIGRESS"
+
+conan-evaluate kings_v2 nash="$KINGS" hard=policy:kings_ppo_selfplay --vs nash --games 200 --seed 11000 \
+    --no-mirror --out runs/nash_eval/kings_h2h
+conan-evaluate kings_v2 nash="$KINGS" hard=policy:kings_ppo_selfplay --vs nash --games 800 --seed 12000 \
+    --no-mirror --out runs/nash_eval/kings_h2h_800
+conan-evaluate kings_v2 nash="$KINGS" scripted --vs nash --games 200 --seed 11000 --no-mirror \
+    --out runs/nash_eval/kings_scripted
+python -m baselines.ladder --game miniatures --seat overlord --config scenario=ritual --versus scripted \
+    --difficulties hard --agent "$RITUAL" --games 200 --workers 1 --name ritual_nash_scripted --out runs/nash_eval
+python -m baselines.ladder --game miniatures --seat overlord --config scenario=tigress --versus scripted \
+    --difficulties hard --agent "$TIGRESS" --games 200 --workers 1 --name tigress_nash_scripted --out runs/nash_eval
