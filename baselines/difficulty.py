@@ -87,9 +87,12 @@ def hard_with(overrides: Sequence[str]) -> str:
 
 # The Overlord of a scenario whose leagues made three policies, each with an exploiter of its
 # own: the mixture of the three, one drawn per game (baselines/mixture.py)
-MIXTURE = ("mix:members=policy:miniatures_overlord_ppo_{scenario}"
-           "|policy:miniatures_overlord_league_{scenario}"
-           "|policy:miniatures_overlord_league_{scenario}_round2")
+# The Final Ritual's Overlord: the Nash mixture of its league's policies against every exploiter
+# found so far (reports/league/nash.py; reports/league/README.md, "Fourth step")
+RITUAL_NASH = ("mix:members=policy:miniatures_overlord_ppo_ritual"
+               "|policy:miniatures_overlord_league_ritual_round2"
+               "|policy:miniatures_overlord_league_ritual_480k"
+               "|policy:miniatures_overlord_league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403")
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
@@ -130,13 +133,12 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       "tigress:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress"},
                       # The Final Ritual: two league rounds, each holding the exploiters found so
-                      # far, left three policies (the one above,
-                      # policy:miniatures_overlord_league_ritual and ..._round2), each beaten
-                      # by a fresh exploiter of its own in 195-200 of 200 games; `hard` is
-                      # their mixture, one drawn per game, whose fresh exploiter won 128
-                      # (reports/league/README.md, reports/ladder/exploiters.md "Round two")
-                      "ritual:overlord": {
-                          **_DEFAULT, "hard": MIXTURE.format(scenario="ritual")},
+                      # far, left policies each beaten by a fresh exploiter of its own in 195-200
+                      # of 200 games, and the equal mixture of three of them in 128; `hard` is
+                      # the Nash mixture of four (its members drawn per game by the weights that
+                      # leave the best known exploiter least), whose fresh exploiter won 39
+                      # (reports/league/README.md, reports/ladder/exploiters.md "Round three")
+                      "ritual:overlord": {**_DEFAULT, "hard": RITUAL_NASH},
                       # The Final Ritual's heroes: the search judged by the scenario's objective
                       # (baselines/scripted/miniatures/value.py), measured stronger there
                       "ritual:hero": {**_DEFAULT, "hard": _override(["value=objective"])},

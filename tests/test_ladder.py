@@ -114,10 +114,11 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
         "policy:miniatures_overlord_league_heart_of_darkness"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == \
         "policy:miniatures_overlord_league_tigress"
-    # The Final Ritual: the mixture of the three policies its leagues made, one drawn per game
+    # The Final Ritual: the Nash mixture of four policies its leagues made, one drawn per game
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == (
         "mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_"
-        "ritual|policy:miniatures_overlord_league_ritual_round2")
+        "ritual_round2|policy:miniatures_overlord_league_ritual_480k|policy:miniatures_overlord_"
+        "league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403")
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual",
                            num_heroes=2).startswith("mcts:")
 
