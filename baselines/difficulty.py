@@ -85,8 +85,6 @@ def hard_with(overrides: Sequence[str]) -> str:
     return spec
 
 
-# The Overlord of a scenario whose leagues made three policies, each with an exploiter of its
-# own: the mixture of the three, one drawn per game (baselines/mixture.py)
 # The Final Ritual's Overlord: the Nash mixture of its league's policies against every exploiter
 # found so far (reports/league/nash.py; reports/league/README.md, "Fourth step")
 RITUAL_NASH = ("mix:members=policy:miniatures_overlord_ppo_ritual"

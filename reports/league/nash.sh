@@ -63,3 +63,34 @@ python -m baselines.ladder --game miniatures --seat overlord --config scenario=r
     --difficulties hard --agent "$RITUAL" --games 200 --workers 1 --name ritual_nash_scripted --out runs/nash_eval
 python -m baselines.ladder --game miniatures --seat overlord --config scenario=tigress --versus scripted \
     --difficulties hard --agent "$TIGRESS" --games 200 --workers 1 --name tigress_nash_scripted --out runs/nash_eval
+
+# Round B: each fresh exploiter above becomes a column; Kings gets six more snapshot rows, the
+# Tigress matrix every snapshot (its second call above); the new Nash mixtures' members are
+# shipped and a fresh exploiter of each is trained
+python "$NASH" --env kings_v2 --side player_0 --games 200 --out runs/nash/kings \
+    --rows policy:kings_ppo_selfplay policy:kings_league scripted \
+        ppo:runs/league/kings/pool/snap_0001452032 ppo:runs/league/kings_round2/pool/snap_0001452032 \
+        ppo:runs/league/kings_round3/pool/snap_0000751616 ppo:runs/league/kings_round3/pool/snap_0001452032 \
+        ppo:runs/league/kings/pool/snap_0000501760 ppo:runs/league/kings/pool/snap_0001001472 \
+        ppo:runs/league/kings_round2/pool/snap_0000501760 ppo:runs/league/kings_round2/pool/snap_0001001472 \
+        ppo:runs/league/kings_round3/pool/snap_0000251904 ppo:runs/league/kings_round3/pool/snap_0001001472 \
+        ppo:runs/league/kings_round3/pool/snap_0001251328 \
+    --cols scripted random ppo:runs/exploit/kings-2p/policy ppo:runs/exploit_b/kings-2p/policy \
+        ppo:runs/exploit_round2/kings-2p/policy ppo:runs/exploit/kings-2p-short/policy \
+        ppo:runs/exploit_nash/kings-2p/policy
+python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
+    --out runs/nash/tigress --rows "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
+    "policy:miniatures_overlord_league_tigress_round2" scripted \
+    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
+    --cols scripted random ppo:runs/exploit/miniatures-tigress/policy ppo:runs/exploit_after/miniatures-tigress/policy \
+    ppo:runs/exploit_round2/miniatures-tigress/policy ppo:runs/exploit_mix/miniatures-tigress/policy \
+    ppo:runs/exploit_nash/miniatures-tigress/policy
+python -m baselines.policies.ship runs/league/kings_round2 kings_league_round2_500k --snapshot 501760
+python -m baselines.policies.ship runs/league/tigress miniatures_overlord_league_tigress_480k --snapshot 483328
+python -m baselines.policies.ship runs/league/tigress miniatures_overlord_league_tigress_1200k --snapshot 1200128
+python -m baselines.policies.ship runs/league/tigress_round2 miniatures_overlord_league_tigress_round2_120k --snapshot 122880
+python -m baselines.policies.ship runs/league/tigress_round2 miniatures_overlord_league_tigress_round2_1440k --snapshot 1441792
+python "$EXPLOITERS" --minutes 30 --only kings-2p --out runs/exploit_nash_b \
+    --target "mix:members=policy:kings_ppo_selfplay|policy:kings_league|policy:kings_league_round2_500k,weights=0.116|0.067|0.817"
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_b \
+    --target "mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
