@@ -91,6 +91,12 @@ RITUAL_NASH = ("mix:members=policy:miniatures_overlord_ppo_ritual"
                "|policy:miniatures_overlord_league_ritual_round2"
                "|policy:miniatures_overlord_league_ritual_480k"
                "|policy:miniatures_overlord_league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403")
+# Hunting the Tigress's Overlord: the same, its second round (every pool snapshot of both leagues
+# against the five exploiters found so far, the first Nash mixture's among them)
+TIGRESS_NASH = ("mix:members=policy:miniatures_overlord_league_tigress_480k"
+                "|policy:miniatures_overlord_league_tigress_1200k"
+                "|policy:miniatures_overlord_league_tigress_round2_120k"
+                "|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062")
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
@@ -123,13 +129,12 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # reports/ladder/miniatures_plans.md)
                       "heart_of_darkness:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_heart_of_darkness"},
-                      # Hunting the Tigress: the Overlord retrained against a league that holds
-                      # a 30-CPU-minute exploiter of the policy above (164 of 200 against it);
-                      # a fresh exploiter won 124 of 200 against this one, 149 against the
-                      # next league round's policy and 147 against the mixture of the three,
-                      # so it stays (reports/ladder/exploiters.md, "Round two")
-                      "tigress:overlord": {
-                          **_DEFAULT, "hard": "policy:miniatures_overlord_league_tigress"},
+                      # Hunting the Tigress: two league rounds, each holding the exploiters found
+                      # so far; a fresh 30-CPU-minute exploiter won 124-164 of 200 against each
+                      # single policy and 147 against their equal mixture. `hard` is the Nash
+                      # mixture of four pool snapshots, whose fresh exploiter won 74
+                      # (reports/league/README.md, reports/ladder/exploiters.md "Round three")
+                      "tigress:overlord": {**_DEFAULT, "hard": TIGRESS_NASH},
                       # The Final Ritual: two league rounds, each holding the exploiters found so
                       # far, left policies each beaten by a fresh exploiter of its own in 195-200
                       # of 200 games, and the equal mixture of three of them in 128; `hard` is

@@ -105,15 +105,18 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
     reports/ladder/miniatures_<scenario>_overlord_hard.md); in the Heart of Darkness the one
     trained against a league of heroes, the tower-blocking plan among them
     (reports/ladder/miniatures_plans.md), and in Hunting the Tigress and The Final Ritual the
-    one trained against a league holding its exploiter (reports/league/README.md); with 2 or 4
-    heroes, the search."""
+    Nash mixture of the policies their leagues made, against every exploiter found
+    (reports/league/README.md); with 2 or 4 heroes, the search."""
     for scenario in ("clutches", "ophir", "ruined_fort", "thalis"):
         assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario=scenario) == \
             f"policy:miniatures_overlord_ppo_{scenario}"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="heart_of_darkness") == \
         "policy:miniatures_overlord_league_heart_of_darkness"
-    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == \
-        "policy:miniatures_overlord_league_tigress"
+    # Hunting the Tigress: the Nash mixture of four snapshots of its two league rounds
+    assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == (
+        "mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_"
+        "league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:"
+        "miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062")
     # The Final Ritual: the Nash mixture of four policies its leagues made, one drawn per game
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == (
         "mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_"
