@@ -94,3 +94,9 @@ python "$EXPLOITERS" --minutes 30 --only kings-2p --out runs/exploit_nash_b \
     --target "mix:members=policy:kings_ppo_selfplay|policy:kings_league|policy:kings_league_round2_500k,weights=0.116|0.067|0.817"
 python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_b \
     --target "mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
+TIGRESS_B="mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
+python -m baselines.ladder --game miniatures --seat overlord --config scenario=tigress --versus scripted \
+    --difficulties hard --agent "$TIGRESS_B" --games 200 --workers 2 --name tigress_nash_b_scripted --out runs/nash_eval
+# Kings' seat balance: the shipped policy against itself, player_1's wins
+python -c 'from baselines.evaluation import head_to_head as h; print(h("kings_v2", "policy:kings_ppo_selfplay",
+    "policy:kings_ppo_selfplay", games=400, seed=70000, a_roles=["player_1"]))'
