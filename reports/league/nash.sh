@@ -100,3 +100,11 @@ python -m baselines.ladder --game miniatures --seat overlord --config scenario=t
 # Kings' seat balance: the shipped policy against itself, player_1's wins
 python -c 'from baselines.evaluation import head_to_head as h; print(h("kings_v2", "policy:kings_ppo_selfplay",
     "policy:kings_ppo_selfplay", games=400, seed=70000, a_roles=["player_1"]))'
+# Round C: the round-B Tigress exploiter as a column (the Nash mixture comes out the same)
+python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
+    --out runs/nash/tigress --rows "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
+    "policy:miniatures_overlord_league_tigress_round2" scripted \
+    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
+    --cols scripted random ppo:runs/exploit/miniatures-tigress/policy ppo:runs/exploit_after/miniatures-tigress/policy \
+    ppo:runs/exploit_round2/miniatures-tigress/policy ppo:runs/exploit_mix/miniatures-tigress/policy \
+    ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy
