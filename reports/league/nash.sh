@@ -9,28 +9,33 @@ set -e
 NASH=reports/league/nash.py
 EXPLOITERS=reports/ladder/exploiters.py
 
-# matrix SCENARIO ROW...: the Overlord rows against the scripted and random heroes and the
-# scenario's four exploiters, 200 games a cell
+# matrix SCENARIO "EXTRA_COLUMNS" ROW...: the Overlord rows against the scripted and random
+# heroes, the scenario's four exploiters and the extra columns, 200 games a cell (each game is
+# seeded on its own, so the workers do not change a result)
 matrix() {
-    scenario=$1
-    shift
+    scenario=$1 extra=$2
+    shift 2
+    # shellcheck disable=SC2086 # $extra is a list of agent strings without spaces
     python "$NASH" --env miniatures_v2 --config "scenario=$scenario" --side overlord --games 200 \
-        --out "runs/nash/$scenario" --rows "$@" --cols scripted random \
+        --workers 2 --out "runs/nash/$scenario" --rows "$@" --cols scripted random \
         "ppo:runs/exploit/miniatures-$scenario/policy" "ppo:runs/exploit_after/miniatures-$scenario/policy" \
-        "ppo:runs/exploit_round2/miniatures-$scenario/policy" "ppo:runs/exploit_mix/miniatures-$scenario/policy"
+        "ppo:runs/exploit_round2/miniatures-$scenario/policy" "ppo:runs/exploit_mix/miniatures-$scenario/policy" $extra
+}
+# matrix_tigress "EXTRA_COLUMNS": Hunting the Tigress with every pool snapshot of both rounds (13 each)
+matrix_tigress() {
+    matrix tigress "$1" "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
+        "policy:miniatures_overlord_league_tigress_round2" scripted \
+        $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//')
 }
 
 # the shipped policies, the scripted Overlord and snapshots of both league rounds
 for scenario in ritual tigress; do
-    matrix "$scenario" "policy:miniatures_overlord_ppo_$scenario" "policy:miniatures_overlord_league_$scenario" \
+    matrix "$scenario" "" "policy:miniatures_overlord_ppo_$scenario" "policy:miniatures_overlord_league_$scenario" \
         "policy:miniatures_overlord_league_${scenario}_round2" scripted \
         $(for run in "$scenario" "${scenario}_round2"; do for steps in 0000483328 0000962560 0001441792; do
             echo "ppo:runs/league/$run/pool/snap_$steps"; done; done)
 done
-# Hunting the Tigress again with every snapshot of both rounds (13 each)
-matrix tigress "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
-    "policy:miniatures_overlord_league_tigress_round2" scripted \
-    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//')
+matrix_tigress ""
 python "$NASH" --env kings_v2 --side player_0 --games 200 --out runs/nash/kings \
     --rows policy:kings_ppo_selfplay policy:kings_league scripted ppo:runs/league/kings_round3/policy \
         ppo:runs/league/kings/pool/snap_0001452032 ppo:runs/league/kings_round2/pool/snap_0001452032 \
@@ -78,13 +83,7 @@ python "$NASH" --env kings_v2 --side player_0 --games 200 --out runs/nash/kings 
     --cols scripted random ppo:runs/exploit/kings-2p/policy ppo:runs/exploit_b/kings-2p/policy \
         ppo:runs/exploit_round2/kings-2p/policy ppo:runs/exploit/kings-2p-short/policy \
         ppo:runs/exploit_nash/kings-2p/policy
-python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
-    --out runs/nash/tigress --rows "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
-    "policy:miniatures_overlord_league_tigress_round2" scripted \
-    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
-    --cols scripted random ppo:runs/exploit/miniatures-tigress/policy ppo:runs/exploit_after/miniatures-tigress/policy \
-    ppo:runs/exploit_round2/miniatures-tigress/policy ppo:runs/exploit_mix/miniatures-tigress/policy \
-    ppo:runs/exploit_nash/miniatures-tigress/policy
+matrix_tigress ppo:runs/exploit_nash/miniatures-tigress/policy
 python -m baselines.policies.ship runs/league/kings_round2 kings_league_round2_500k --snapshot 501760
 python -m baselines.policies.ship runs/league/tigress miniatures_overlord_league_tigress_480k --snapshot 483328
 python -m baselines.policies.ship runs/league/tigress miniatures_overlord_league_tigress_1200k --snapshot 1200128
@@ -92,19 +91,12 @@ python -m baselines.policies.ship runs/league/tigress_round2 miniatures_overlord
 python -m baselines.policies.ship runs/league/tigress_round2 miniatures_overlord_league_tigress_round2_1440k --snapshot 1441792
 python "$EXPLOITERS" --minutes 30 --only kings-2p --out runs/exploit_nash_b \
     --target "mix:members=policy:kings_ppo_selfplay|policy:kings_league|policy:kings_league_round2_500k,weights=0.116|0.067|0.817"
-python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_b \
-    --target "mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
 TIGRESS_B="mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_b --target "$TIGRESS_B"
 python -m baselines.ladder --game miniatures --seat overlord --config scenario=tigress --versus scripted \
     --difficulties hard --agent "$TIGRESS_B" --games 200 --workers 2 --name tigress_nash_b_scripted --out runs/nash_eval
 # Kings' seat balance: the shipped policy against itself, player_1's wins
 python -c 'from baselines.evaluation import head_to_head as h; print(h("kings_v2", "policy:kings_ppo_selfplay",
     "policy:kings_ppo_selfplay", games=400, seed=70000, a_roles=["player_1"]))'
 # Round C: the round-B Tigress exploiter as a column (the Nash mixture comes out the same)
-python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
-    --out runs/nash/tigress --rows "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
-    "policy:miniatures_overlord_league_tigress_round2" scripted \
-    $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
-    --cols scripted random ppo:runs/exploit/miniatures-tigress/policy ppo:runs/exploit_after/miniatures-tigress/policy \
-    ppo:runs/exploit_round2/miniatures-tigress/policy ppo:runs/exploit_mix/miniatures-tigress/policy \
-    ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy
+matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy"
