@@ -39,14 +39,8 @@ class MixtureAgent(Agent):
                  weights: str | None = None, seed: int | None = None, **game_config: Any) -> None:
         o = check_options("mix", MixtureAgent.OPTIONS,
                           {"members": members, "weights": weights, "seed": seed})
-        specs = [m.strip() for m in str(o["members"]).split("|")]
-        if len(specs) < 2 or not all(specs):
-            raise ConfigError(f"mix: members={members!r} must name two agents or more, "
-                              f"separated by | (mix:members=policy:A|policy:B)")
-        for spec in specs:
-            if spec in DIFFICULTIES or parse_spec(spec)[0] == "mix":
-                raise ConfigError(f"mix: member {spec!r} may not be a difficulty or a mixture")
-        self.weights = _weights(o["weights"], len(specs))
+        specs = member_specs("mix", o["members"])
+        self.weights = member_weights("mix", o["weights"], len(specs))
         self.rng = np.random.default_rng(seed)
         self.members = [load_agent(spec, env_id, role, seed=None if seed is None else seed + i,
                                    **game_config) for i, spec in enumerate(specs)]
@@ -67,16 +61,29 @@ class MixtureAgent(Agent):
         return self.current.act(observation, action_mask, state)
 
 
-def _weights(text: str | None, count: int) -> np.ndarray | None:
-    """The members' probabilities from ``w1|w2|...`` (None, equal, when not given)."""
+def member_specs(kind: str, members: object) -> list[str]:
+    """The member agent strings of ``members=A|B|C`` (two or more; no difficulty name, no
+    mixture or ensemble inside another)."""
+    specs = [m.strip() for m in str(members).split("|")]
+    if len(specs) < 2 or not all(specs):
+        raise ConfigError(f"{kind}: members={members!r} must name two agents or more, "
+                          f"separated by | ({kind}:members=policy:A|policy:B)")
+    for spec in specs:
+        if spec in DIFFICULTIES or parse_spec(spec)[0] in ("mix", "ensemble"):
+            raise ConfigError(f"{kind}: member {spec!r} may not be a difficulty or a mixture")
+    return specs
+
+
+def member_weights(kind: str, text: str | None, count: int) -> np.ndarray | None:
+    """The members' weights from ``w1|w2|...``, summing to 1 (None, equal, when not given)."""
     if text is None:
         return None
     try:
         w = np.array([float(part) for part in str(text).split("|")])
     except ValueError:
-        raise ConfigError(f"mix: weights={text!r} must be numbers separated by |") from None
+        raise ConfigError(f"{kind}: weights={text!r} must be numbers separated by |") from None
     if w.size != count or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
-        raise ConfigError(f"mix: weights={text!r} must be {count} numbers, none negative and "
+        raise ConfigError(f"{kind}: weights={text!r} must be {count} numbers, none negative and "
                           f"not all zero, one per member")
     out: np.ndarray = w / w.sum()
     return out

@@ -28,6 +28,7 @@ AGENT_KINDS = {
     "ppo": "baselines.ppo:PolicyAgent",
     "policy": "baselines.policies:ShippedPolicyAgent",
     "mix": "baselines.mixture:MixtureAgent",
+    "ensemble": "baselines.ensemble:EnsembleAgent",
 }
 # the option a bare first value stands for (``ppo:models/x``, ``policy:NAME``)
 POSITIONAL = {"ppo": "path", "policy": "name"}
