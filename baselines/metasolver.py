@@ -65,3 +65,40 @@ def solve_zero_sum(payoff: Sequence[Sequence[float]] | np.ndarray,
     xa, ya = sum_r / sum_r.sum(), sum_c / sum_c.sum()
     value = float((xa @ a).min())
     return MetaSolution(xa, ya, value, float((a @ ya).max()) - value)
+
+
+def spread_within(payoff: Sequence[Sequence[float]] | np.ndarray, slack: float,
+                  iterations: int = 50_000) -> MetaSolution:
+    """The most spread row mixture (maximum entropy) whose worst column scores at least the
+    game's value minus `slack`.
+
+    A payoff matrix of sampled games is noisy: rows within a few points of each other are not
+    told apart, yet the exact Nash mixture may put almost all its weight on one of them, and a
+    fresh opponent then meets that one policy nearly every game. Spreading the weight over the
+    rows that are as good within `slack` (the cells' noise, say) keeps the value and makes the
+    next opponent beat several policies at once (the maximum-entropy Nash of Balduzzi et al.,
+    2019, relaxed by the slack). Solved in its convex dual: the weights are
+    ``softmax(payoff @ lam)`` for multipliers ``lam >= 0``, one per column, found by projected
+    gradient steps until every column is held to the bound."""
+    if not 0 <= slack < 1:
+        raise ConfigError(f"slack must be in [0, 1), got {slack}")
+    nash = solve_zero_sum(payoff)
+    a = np.asarray(payoff, dtype=np.float64)
+    bound = nash.value - slack
+    lam = np.zeros(a.shape[1])
+    step = 1.0
+    x = np.full(a.shape[0], 1.0 / a.shape[0])
+    for t in range(1, iterations + 1):
+        z = a @ lam
+        x = np.exp(z - z.max())
+        x /= x.sum()
+        shortfall = bound - x @ a  # > 0 where a column is held below the bound
+        lam = np.maximum(lam + step * shortfall * np.sqrt(t), 0.0)
+        if t % 200 == 0 and shortfall.max() <= 1e-4:
+            break
+    if float((x @ a).min()) < nash.value - slack - 1e-3:  # not reached: keep the Nash mixture
+        return nash
+    value = float((x @ a).min())
+    best_reply = np.zeros(a.shape[1])
+    best_reply[int(np.argmin(x @ a))] = 1.0
+    return MetaSolution(x, best_reply, value, float((a @ best_reply).max()) - value)

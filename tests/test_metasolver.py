@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from baselines.metasolver import solve_zero_sum
+from baselines.metasolver import solve_zero_sum, spread_within
 from conan_envs import ConfigError
 
 
@@ -36,3 +36,31 @@ def test_the_mixture_beats_the_uniform_one_against_the_best_column():
 def test_bad_matrices_are_refused(bad):
     with pytest.raises(ConfigError, match="finite matrix"):
         solve_zero_sum(bad)
+
+
+def test_equal_rows_share_the_weight_where_the_nash_solver_may_pick_one():
+    s = spread_within([[0.9, 0.9], [0.9, 0.9], [0.2, 0.95]], 0.0)
+    assert np.allclose(s.row_weights, [0.5, 0.5, 0.0], atol=1e-2)
+    assert s.value == pytest.approx(0.9, abs=1e-3)
+
+
+def test_the_slack_buys_spread_and_costs_no_more_than_itself():
+    # rows 0 and 1 are near-equal; row 2 is worse against column 0 but best against column 1
+    a = np.array([[0.92, 0.95], [0.90, 0.96], [0.50, 0.99]])
+    nash = solve_zero_sum(a)
+    assert nash.row_weights[0] > 0.95  # the exact Nash mixture is almost one row
+    entropies = []
+    for slack in (0.0, 0.02, 0.05, 0.2):
+        s = spread_within(a, slack)
+        assert s.value >= nash.value - slack - 1e-3
+        assert s.row_weights.sum() == pytest.approx(1.0) and (s.row_weights >= 0).all()
+        w = s.row_weights[s.row_weights > 0]
+        entropies.append(float(-(w * np.log(w)).sum()))
+    assert entropies == sorted(entropies) and entropies[-1] == pytest.approx(np.log(3), abs=1e-3)
+    assert spread_within(a, 0.02).row_weights[1] > 0.3  # the near-equal row shares the weight
+
+
+@pytest.mark.parametrize("slack", [-0.1, 1.0, 2.0])
+def test_a_slack_outside_the_unit_interval_is_refused(slack):
+    with pytest.raises(ConfigError, match="slack"):
+        spread_within([[0.5, 0.5], [0.4, 0.6]], slack)

@@ -27,7 +27,7 @@ import numpy as np
 
 from baselines.cli.common import parse_pairs
 from baselines.evaluation import head_to_head
-from baselines.metasolver import solve_zero_sum
+from baselines.metasolver import solve_zero_sum, spread_within
 from conan_envs import make_game
 
 
@@ -42,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=70_000)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--out", required=True, help="where cells.json and nash.md go (outside git)")
+    p.add_argument("--spread", type=float, default=None, metavar="SLACK",
+                   help="also the most spread mixture within SLACK of the Nash value "
+                        "(baselines.metasolver.spread_within)")
     a = p.parse_args(argv)
     config = parse_pairs(a.config) if a.config else {}
     game = make_game(a.env, **config)
@@ -84,15 +87,27 @@ def report(a: argparse.Namespace, payoff: np.ndarray) -> str:
     uniform = 1 - payoff.mean(axis=0)
     lines.append("| the Nash mixture | " + " | ".join(f"{100 * m:.1f}%" for m in mixed) + " | |")
     lines.append("| the equal mixture | " + " | ".join(f"{100 * u:.1f}%" for u in uniform) + " | |")
-    kept = [(row, w) for row, w in zip(a.rows, s.row_weights) if w >= 0.01]
-    total = sum(w for _, w in kept)
-    members = "|".join(row for row, _ in kept)
-    weights = "|".join(f"{w / total:.3f}" for _, w in kept)
-    spec = f"mix:members={members},weights={weights}" if len(kept) > 1 else kept[0][0]
     lines += ["", f"The best opponent wins {100 * (1 - s.value):.1f}% against the Nash mixture "
               f"(duality gap {s.gap:.4f}); against the equal mixture, {100 * uniform.max():.1f}%.",
-              "", f"Ship as: `{spec}`", ""]
+              "", f"Ship as: `{ship_spec(a.rows, s.row_weights, 0.01)}`", ""]
+    if a.spread is not None:
+        spread = spread_within(payoff, a.spread).row_weights
+        kept = np.where(spread >= 0.03, spread, 0.0)  # members below 3% dropped, the rest renormalised
+        kept /= kept.sum()
+        worst = 1 - (kept @ payoff).min()
+        lines += [f"The most spread mixture within {100 * a.spread:.0f} points of the Nash value, "
+                  f"members below 3% dropped: the best opponent wins {100 * worst:.1f}% against it.",
+                  "", f"Ship as: `{ship_spec(a.rows, kept, 0.03)}`", ""]
     return "\n".join(lines)
+
+
+def ship_spec(rows: list[str], weights: np.ndarray, least: float) -> str:
+    """The agent string of the mixture of the rows weighing `least` or more."""
+    kept = [(row, w) for row, w in zip(rows, weights) if w >= least]
+    total = sum(w for _, w in kept)
+    members = "|".join(row for row, _ in kept)
+    shares = "|".join(f"{w / total:.3f}" for _, w in kept)
+    return f"mix:members={members},weights={shares}" if len(kept) > 1 else kept[0][0]
 
 
 if __name__ == "__main__":

@@ -21,11 +21,14 @@ matrix() {
         "ppo:runs/exploit/miniatures-$scenario/policy" "ppo:runs/exploit_after/miniatures-$scenario/policy" \
         "ppo:runs/exploit_round2/miniatures-$scenario/policy" "ppo:runs/exploit_mix/miniatures-$scenario/policy" $extra
 }
-# matrix_tigress "EXTRA_COLUMNS": Hunting the Tigress with every pool snapshot of both rounds (13 each)
+# matrix_tigress "EXTRA_COLUMNS" [ROW...]: Hunting the Tigress with every pool snapshot of both
+# rounds (13 each) and the rows given
 matrix_tigress() {
-    matrix tigress "$1" "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
+    extra=$1
+    shift
+    matrix tigress "$extra" "policy:miniatures_overlord_ppo_tigress" "policy:miniatures_overlord_league_tigress" \
         "policy:miniatures_overlord_league_tigress_round2" scripted \
-        $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//')
+        $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') "$@"
 }
 
 # the shipped policies, the scripted Overlord and snapshots of both league rounds
@@ -100,3 +103,15 @@ python -c 'from baselines.evaluation import head_to_head as h; print(h("kings_v2
     "policy:kings_ppo_selfplay", games=400, seed=70000, a_roles=["player_1"]))'
 # Round C: the round-B Tigress exploiter as a column (the Nash mixture comes out the same)
 matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy"
+
+# Round D: a third Tigress league round, two runs against all six exploiters at once
+# (configs/miniatures_overlord_league_tigress_round3.yaml and _round3b.yaml); every other pool
+# snapshot of each and its final policy join the matrix as rows, with the round-B members as
+# an ensemble; then the new Nash mixture's fresh exploiter
+conan-train --config reports/league/configs/miniatures_overlord_league_tigress_round3.yaml
+conan-train --config reports/league/configs/miniatures_overlord_league_tigress_round3b.yaml
+matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy" \
+    $(for run in tigress_round3 tigress_round3b; do
+        for steps in 0000241664 0000483328 0000720896 0000962560 0001200128 0001441792; do
+            echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done) \
+    "ensemble:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
