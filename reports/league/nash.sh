@@ -1,5 +1,5 @@
 #!/bin/sh
-# The leagues' Nash meta-strategy (reports/league/README.md, "Fourth step"): each population's
+# The leagues' Nash meta-strategy (reports/league/README.md, "Fourth step" and "Fifth step"): each population's
 # payoff matrix against every exploiter found so far, its Nash mixture, a fresh 30-CPU-minute
 # exploiter of that mixture, and the mixture against the scripted players and today's `hard`.
 # Run from the directory that holds runs/ after run.sh and the exploiter rounds of
@@ -115,3 +115,44 @@ matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit
         for steps in 0000241664 0000483328 0000720896 0000962560 0001200128 0001441792; do
             echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done) \
     "ensemble:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
+# the spread answer beside the Nash one (the same rows without the ensemble, whose agent string
+# cannot be a mixture's member), and its members shipped
+matrix_tigress_spread() {
+    python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
+        --out runs/nash/tigress --spread 0.03 --rows "policy:miniatures_overlord_ppo_tigress" \
+        "policy:miniatures_overlord_league_tigress" "policy:miniatures_overlord_league_tigress_round2" scripted \
+        $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
+        $(for run in tigress_round3 tigress_round3b; do
+            for steps in 0000241664 0000483328 0000720896 0000962560 0001200128 0001441792; do
+                echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done) \
+        --cols scripted random "ppo:runs/exploit/miniatures-tigress/policy" "ppo:runs/exploit_after/miniatures-tigress/policy" \
+        "ppo:runs/exploit_round2/miniatures-tigress/policy" "ppo:runs/exploit_mix/miniatures-tigress/policy" \
+        "ppo:runs/exploit_nash/miniatures-tigress/policy" "ppo:runs/exploit_nash_b/miniatures-tigress/policy"
+}
+matrix_tigress_spread
+for steps in 240k:241664 480k:483328 720k:720896 960k:962560; do
+    python -m baselines.policies.ship runs/league/tigress_round3 "miniatures_overlord_league_tigress_round3_${steps%%:*}" --snapshot "${steps##*:}"
+done
+python -m baselines.policies.ship runs/league/tigress_round3b miniatures_overlord_league_tigress_round3b_480k --snapshot 483328
+TIGRESS_D="mix:members=policy:miniatures_overlord_league_tigress_round3_720k|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.944|0.056"
+TIGRESS_D_SPREAD="mix:members=policy:miniatures_overlord_league_tigress_round3_240k|policy:miniatures_overlord_league_tigress_round3_480k|policy:miniatures_overlord_league_tigress_round3_720k|policy:miniatures_overlord_league_tigress_round3_960k|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.043|0.147|0.577|0.085|0.147"
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_d --target "$TIGRESS_D"
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_spread_d --target "$TIGRESS_D_SPREAD"
+
+# Kings on the win alone: the league, its rows in the Kings matrix (with the round-B exploiter
+# as a column, and the five shipped Kings policies as an ensemble), the policy shipped, its
+# fresh exploiter and its games against the shipped policy and the scripted player
+conan-train --config reports/league/configs/kings_league_terminal.yaml
+python "$NASH" --env kings_v2 --side player_0 --games 200 --workers 2 --out runs/nash/kings \
+    --rows policy:kings_ppo_selfplay ppo:runs/league/kings_terminal/policy \
+        $(for s in 0001001472 0001200128 0001400832 0001601536 0001800192; do echo "ppo:runs/league/kings_terminal/pool/snap_$s"; done) \
+        "ensemble:members=policy:kings_ppo_selfplay|policy:kings_league|policy:kings_league_1450k|policy:kings_league_round2_1450k|policy:kings_league_round2_500k" \
+    --cols scripted random ppo:runs/exploit/kings-2p/policy ppo:runs/exploit_b/kings-2p/policy \
+        ppo:runs/exploit_round2/kings-2p/policy ppo:runs/exploit/kings-2p-short/policy \
+        ppo:runs/exploit_nash/kings-2p/policy ppo:runs/exploit_nash_b/kings-2p/policy
+python -m baselines.policies.ship runs/league/kings_terminal kings_league_terminal
+python "$EXPLOITERS" --minutes 30 --only kings-2p --out runs/exploit_terminal --target policy:kings_league_terminal
+conan-evaluate kings_v2 policy:kings_league_terminal policy:kings_ppo_selfplay scripted --games 400 \
+    --vs policy:kings_league_terminal --no-mirror --workers 2 --seed 13000 --out runs/nash_eval
+conan-evaluate kings_v2 policy:kings_league_terminal policy:kings_ppo_selfplay --games 600 \
+    --vs policy:kings_league_terminal --no-mirror --workers 1 --seed 14000 --out runs/nash_eval
