@@ -11,7 +11,8 @@ module's table names for that game, that seat and that config:
   except where a shipped policy measured stronger: Yara in Battle Mode
   (``policy:tower_yara_league``, trained against a league with the patient Conan in it),
   Conan in Battle Mode (``policy:tower_conan_ppo``) and solo
-  (``policy:tower_conan_solo_ppo``), the two-player Kings (``policy:kings_ppo_selfplay``),
+  (``policy:tower_conan_solo_ppo``), the two-player Kings
+  (``policy:kings_league_terminal``, trained against a league on the game's result alone),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
   scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; where it was retrained
@@ -100,11 +101,12 @@ TIGRESS_NASH = ("mix:members=policy:miniatures_overlord_league_tigress_480k"
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
-    # two Kings: the shipped self-play policy (baselines/policies/kings_ppo_selfplay/README.md).
-    # policy:kings_league beats it head to head (224 of 400 on fresh seeds) but gave a fresh
-    # 30-CPU-minute exploiter 144 of 200 games where this one gave 74 (reports/ladder/
-    # exploiters.md), so it is not `hard`
-    "kings_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_ppo_selfplay"}},
+    # two Kings: the league trained on the game's result alone against its snapshots, the
+    # first shipped policy, the scripted player and all six Kings exploiters
+    # (reports/league/README.md, "Fifth step"): a fresh 30-CPU-minute exploiter won 29 of 200
+    # games against it where it won 74 against policy:kings_ppo_selfplay (reports/ladder/
+    # exploiters.md); it beats that policy 541 of 1000 and the scripted player 355 of 400
+    "kings_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:kings_league_terminal"}},
     # two-player Cards: PPO against the scripted player (baselines/policies/cards_ppo_2p/README.md)
     "cards_v2": {"*": _DEFAULT, "2p:player": {**_DEFAULT, "hard": "policy:cards_ppo_2p"}},
     # the AI Yara: the policy trained against a league of the scripted Conan and the patient

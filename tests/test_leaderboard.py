@@ -43,7 +43,7 @@ def test_a_board_is_built_from_result_files(results, tmp_path):
     assert next(x["elo"] for x in elo["ratings"] if x["agent"] == "random") == 1000.0
     index = (root / "README.md").read_text()
     assert "[cards_v2/2p](cards_v2/2p.md) | 1 | 2 |" in index
-    assert "| kings_v2/2p | 1 | 0 | – |" in index
+    assert "| kings_v2/2p | 2 | 0 | – |" in index
     # adding the same entrant again replaces its row
     board.add(results["normal"], root)
     assert len(list((root / "cards_v2" / "2p").glob("*.json"))) == 2

@@ -205,16 +205,17 @@ def _entry(**changes):
 
 
 def test_a_changed_definition_is_refused_until_it_is_a_new_version():
-    assert parse(_entry()).sha256 == get_protocol("kings_v2/2p").sha256
+    current = get_protocol("kings_v2/2p")
+    assert parse(_entry()).sha256 == current.sha256
     assert parse(_entry(description="other words")).id == "kings_v2/2p"  # words are not measured
     changed = _entry(games=10)
     with pytest.raises(ProtocolError, match="new version: raise 'version'"):
         parse(changed)
-    bumped = {**changed, "version": 2}
+    bumped = {**changed, "version": current.version + 1}
     bumped["sha256"] = content_hash(bumped)
-    assert parse(bumped).version == 2 and parse(bumped).sha256 != get_protocol("kings_v2/2p").sha256
-    with pytest.raises(ProtocolError, match="v1, not v2"):
-        get_protocol("kings_v2/2p@v2")
+    assert parse(bumped).version == current.version + 1 and parse(bumped).sha256 != current.sha256
+    with pytest.raises(ProtocolError, match=f"v{current.version}, not v{current.version + 1}"):
+        get_protocol(f"kings_v2/2p@v{current.version + 1}")
 
 
 @pytest.mark.parametrize("changes, message", [
