@@ -16,8 +16,8 @@ module's table names for that game, that seat and that config:
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
   (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
   scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; where it was retrained
-  against a league, ``policy:miniatures_overlord_league_<scenario>``; in The Final Ritual
-  the mixture of the three policies its leagues made); the heroes of
+  against a league, ``policy:miniatures_overlord_league_<scenario>``; in Hunting the Tigress
+  and The Final Ritual the Nash mixture of the policies their leagues made); the heroes of
   The Final Ritual, whose search judges its cut-offs by the scenario's objective as well
   (``value=objective``); and
   the heroes of In the Clutches of the Picts, who play ``scripted`` (the strongest heroes
@@ -92,12 +92,12 @@ RITUAL_NASH = ("mix:members=policy:miniatures_overlord_ppo_ritual"
                "|policy:miniatures_overlord_league_ritual_round2"
                "|policy:miniatures_overlord_league_ritual_480k"
                "|policy:miniatures_overlord_league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403")
-# Hunting the Tigress's Overlord: the same, its second round (every pool snapshot of both leagues
-# against the five exploiters found so far, the first Nash mixture's among them)
-TIGRESS_NASH = ("mix:members=policy:miniatures_overlord_league_tigress_480k"
-                "|policy:miniatures_overlord_league_tigress_1200k"
-                "|policy:miniatures_overlord_league_tigress_round2_120k"
-                "|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062")
+# Hunting the Tigress's Overlord: the same, round D (reports/league/README.md, "Fifth step"):
+# a third league round trained against all six exploiters found so far added its snapshots as
+# rows; the Nash mixture is almost one of them. Its fresh exploiter won 20 of 200 games, the
+# round-B mixture's 74
+TIGRESS_NASH = ("mix:members=policy:miniatures_overlord_league_tigress_round3_720k"
+                "|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.944|0.056")
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
@@ -131,11 +131,11 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # reports/ladder/miniatures_plans.md)
                       "heart_of_darkness:overlord": {
                           **_DEFAULT, "hard": "policy:miniatures_overlord_league_heart_of_darkness"},
-                      # Hunting the Tigress: two league rounds, each holding the exploiters found
-                      # so far; a fresh 30-CPU-minute exploiter won 124-164 of 200 against each
-                      # single policy and 147 against their equal mixture. `hard` is the Nash
-                      # mixture of four pool snapshots, whose fresh exploiter won 74
-                      # (reports/league/README.md, reports/ladder/exploiters.md "Round three")
+                      # Hunting the Tigress: three league rounds, each holding the exploiters
+                      # found so far; a fresh 30-CPU-minute exploiter won 124-164 of 200 against
+                      # each single policy of the first two and 74 against their Nash mixture.
+                      # `hard` is round D's Nash mixture, whose fresh exploiter won 20
+                      # (reports/league/README.md, reports/ladder/exploiters.md "Round four")
                       "tigress:overlord": {**_DEFAULT, "hard": TIGRESS_NASH},
                       # The Final Ritual: two league rounds, each holding the exploiters found so
                       # far, left policies each beaten by a fresh exploiter of its own in 195-200

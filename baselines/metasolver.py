@@ -79,7 +79,11 @@ def spread_within(payoff: Sequence[Sequence[float]] | np.ndarray, slack: float,
     next opponent beat several policies at once (the maximum-entropy Nash of Balduzzi et al.,
     2019, relaxed by the slack). Solved in its convex dual: the weights are
     ``softmax(payoff @ lam)`` for multipliers ``lam >= 0``, one per column, found by projected
-    gradient steps until every column is held to the bound."""
+    gradient steps until every column is held to the bound.
+
+    Measured once (reports/ladder/exploiters.md, "Round four"): in Hunting the Tigress the
+    spread mixture within 3 points gave a fresh exploiter 99 of 200 games, the exact Nash
+    mixture 20, so the league ships the Nash answer; this one is for comparison."""
     if not 0 <= slack < 1:
         raise ConfigError(f"slack must be in [0, 1), got {slack}")
     nash = solve_zero_sum(payoff)

@@ -112,11 +112,10 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
             f"policy:miniatures_overlord_ppo_{scenario}"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="heart_of_darkness") == \
         "policy:miniatures_overlord_league_heart_of_darkness"
-    # Hunting the Tigress: the Nash mixture of four snapshots of its two league rounds
+    # Hunting the Tigress: the Nash mixture of two snapshots of its third league round
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == (
-        "mix:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_"
-        "league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:"
-        "miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062")
+        "mix:members=policy:miniatures_overlord_league_tigress_round3_720k|policy:miniatures_"
+        "overlord_league_tigress_round3b_480k,weights=0.944|0.056")
     # The Final Ritual: the Nash mixture of four policies its leagues made, one drawn per game
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == (
         "mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_"

@@ -130,6 +130,8 @@ matrix_tigress_spread() {
         "ppo:runs/exploit_nash/miniatures-tigress/policy" "ppo:runs/exploit_nash_b/miniatures-tigress/policy"
 }
 matrix_tigress_spread
+# (the spread mixture's exploiter won 99 of 200 and the Nash one's 20: the Nash mixture is
+# `hard`, and only its two members stay in the package; rerun, this loop ships the others)
 for steps in 240k:241664 480k:483328 720k:720896 960k:962560; do
     python -m baselines.policies.ship runs/league/tigress_round3 "miniatures_overlord_league_tigress_round3_${steps%%:*}" --snapshot "${steps##*:}"
 done
