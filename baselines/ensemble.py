@@ -9,6 +9,11 @@ exploiter must find a line that beats the members' shared judgement. The members
 trained policies (``ppo:PATH`` or ``policy:NAME``: anything that gives action
 probabilities) trained for the same roles; ``weights=w1|w2|...`` weight their votes
 (default: equal).
+
+Measured (reports/league/README.md, "Fifth step"): neither the five shipped Kings policies
+nor the four Tigress members of the round-B Nash mixture held their best known exploiter
+better as an ensemble (119 and 74 of 200) than alone or mixed: members that share a weakness
+keep it when they vote.
 """
 from __future__ import annotations
 
