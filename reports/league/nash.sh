@@ -11,13 +11,14 @@ EXPLOITERS=reports/ladder/exploiters.py
 
 # matrix SCENARIO "EXTRA_COLUMNS" ROW...: the Overlord rows against the scripted and random
 # heroes, the scenario's four exploiters and the extra columns, 200 games a cell (each game is
-# seeded on its own, so the workers do not change a result)
+# seeded on its own, so the workers do not change a result); NASH_OPTS adds options to nash.py
 matrix() {
     scenario=$1 extra=$2
     shift 2
     # shellcheck disable=SC2086 # $extra is a list of agent strings without spaces
+    # shellcheck disable=SC2086 # $NASH_OPTS: more options of nash.py, without spaces inside
     python "$NASH" --env miniatures_v2 --config "scenario=$scenario" --side overlord --games 200 \
-        --workers 2 --out "runs/nash/$scenario" --rows "$@" --cols scripted random \
+        --workers 2 --out "runs/nash/$scenario" ${NASH_OPTS:-} --rows "$@" --cols scripted random \
         "ppo:runs/exploit/miniatures-$scenario/policy" "ppo:runs/exploit_after/miniatures-$scenario/policy" \
         "ppo:runs/exploit_round2/miniatures-$scenario/policy" "ppo:runs/exploit_mix/miniatures-$scenario/policy" $extra
 }
@@ -110,26 +111,18 @@ matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit
 # an ensemble; then the new Nash mixture's fresh exploiter
 conan-train --config reports/league/configs/miniatures_overlord_league_tigress_round3.yaml
 conan-train --config reports/league/configs/miniatures_overlord_league_tigress_round3b.yaml
-matrix_tigress "ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy" \
-    $(for run in tigress_round3 tigress_round3b; do
+# round3_rows: every other pool snapshot of both third-round runs and their final policies
+round3_rows() {
+    for run in tigress_round3 tigress_round3b; do
         for steps in 0000241664 0000483328 0000720896 0000962560 0001200128 0001441792; do
-            echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done) \
+            echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done
+}
+NASH_B="ppo:runs/exploit_nash/miniatures-tigress/policy ppo:runs/exploit_nash_b/miniatures-tigress/policy"
+matrix_tigress "$NASH_B" $(round3_rows) \
     "ensemble:members=policy:miniatures_overlord_league_tigress_480k|policy:miniatures_overlord_league_tigress_1200k|policy:miniatures_overlord_league_tigress_round2_120k|policy:miniatures_overlord_league_tigress_round2_1440k,weights=0.458|0.292|0.187|0.062"
 # the spread answer beside the Nash one (the same rows without the ensemble, whose agent string
 # cannot be a mixture's member), and its members shipped
-matrix_tigress_spread() {
-    python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
-        --out runs/nash/tigress --spread 0.03 --rows "policy:miniatures_overlord_ppo_tigress" \
-        "policy:miniatures_overlord_league_tigress" "policy:miniatures_overlord_league_tigress_round2" scripted \
-        $(ls runs/league/tigress/pool/snap_*.json runs/league/tigress_round2/pool/snap_*.json | sed 's/^/ppo:/; s/\.json$//') \
-        $(for run in tigress_round3 tigress_round3b; do
-            for steps in 0000241664 0000483328 0000720896 0000962560 0001200128 0001441792; do
-                echo "ppo:runs/league/$run/pool/snap_$steps"; done; echo "ppo:runs/league/$run/policy"; done) \
-        --cols scripted random "ppo:runs/exploit/miniatures-tigress/policy" "ppo:runs/exploit_after/miniatures-tigress/policy" \
-        "ppo:runs/exploit_round2/miniatures-tigress/policy" "ppo:runs/exploit_mix/miniatures-tigress/policy" \
-        "ppo:runs/exploit_nash/miniatures-tigress/policy" "ppo:runs/exploit_nash_b/miniatures-tigress/policy"
-}
-matrix_tigress_spread
+(NASH_OPTS="--spread 0.03"; matrix_tigress "$NASH_B" $(round3_rows))
 # (the spread mixture's exploiter won 99 of 200 and the Nash one's 20: the Nash mixture is
 # `hard`, and only its two members stay in the package; rerun, this loop ships the others)
 for steps in 240k:241664 480k:483328 720k:720896 960k:962560; do
