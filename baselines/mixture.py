@@ -9,6 +9,9 @@ mixture must find a line that beats its members together, or win only the games 
 it beats is drawn. The members are agent strings separated by ``|`` (``policy:A|policy:B``);
 a member may be any agent but another mixture or a difficulty name. The weights a league
 ships are its Nash meta-strategy (baselines/metasolver.py, reports/league/nash.py).
+``guard=true`` plays every member through its game's guard (baselines/guards/): the moves the
+guard removes are taken from the mask before the drawn member chooses, as ``policy:NAME,
+guard=true`` does for one policy (a member's own options cannot hold a comma here).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import numpy as np
 from conan_envs import ConfigError
 
 from .agent import Agent
+from .guards import Guard, guard_for
 from .loading import load_agent
 from .options import SEED, AgentOption, check_options
 from .specs import DIFFICULTIES, parse_spec
@@ -32,13 +36,17 @@ class MixtureAgent(Agent):
         "members": AgentOption("str", None, "agent strings separated by |"),
         "weights": AgentOption("str", None, "one weight per member, separated by | (default: equal)",
                                none_ok=True),
+        "guard": AgentOption("bool", False, "play every member through its game's guard "
+                             "(baselines/guards/)"),
         "seed": SEED,
     }
 
     def __init__(self, env_id: str, role: int = 0, members: str | None = None,
-                 weights: str | None = None, seed: int | None = None, **game_config: Any) -> None:
+                 weights: str | None = None, guard: bool = False, seed: int | None = None,
+                 **game_config: Any) -> None:
         o = check_options("mix", MixtureAgent.OPTIONS,
-                          {"members": members, "weights": weights, "seed": seed})
+                          {"members": members, "weights": weights, "guard": guard, "seed": seed})
+        self.guard: Guard | None = guard_for(env_id) if o["guard"] else None
         specs = member_specs("mix", o["members"])
         self.weights = member_weights("mix", o["weights"], len(specs))
         self.rng = np.random.default_rng(seed)
@@ -46,7 +54,8 @@ class MixtureAgent(Agent):
                                    **game_config) for i, spec in enumerate(specs)]
         self.current = self._draw()
         self.name = f"mix:members={'|'.join(specs)}" + (
-            "" if o["weights"] is None else f",weights={o['weights']}")
+            "" if o["weights"] is None else f",weights={o['weights']}") + (
+            ",guard=true" if o["guard"] else "")
 
     def _draw(self) -> Agent:
         if self.weights is None:  # equal weights draw as they always have, so old runs replay
@@ -58,6 +67,10 @@ class MixtureAgent(Agent):
         self.current.reset()
 
     def act(self, observation: Any, action_mask: Any, state: Any = None) -> int:
+        if self.guard is not None:
+            if state is None:
+                raise ValueError(f"{self.name} reads the game state for its guard: pass it to act()")
+            action_mask = self.guard(state, np.asarray(action_mask, dtype=bool))
         return self.current.act(observation, action_mask, state)
 
 
