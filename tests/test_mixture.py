@@ -79,3 +79,53 @@ def test_weights_set_how_often_each_member_is_drawn():
         never.reset()
         assert type(never.current).__name__ == "ScriptedAgent"
     assert never.name.endswith(",weights=1|0")
+
+
+def test_a_guarded_mixture_chooses_only_what_its_game_s_guard_leaves(monkeypatch):
+    """``guard=true`` narrows the mask before the drawn member chooses: here a stand-in guard
+    removes the first legal move wherever there are two or more, and no move it removed is
+    ever played."""
+    from baselines.guards import adventures
+
+    removed = []
+
+    def first_out(s, mask):
+        legal = np.flatnonzero(mask)
+        if len(legal) < 2:
+            return mask
+        out = np.array(mask, dtype=bool)
+        out[legal[0]] = False
+        removed.append(int(legal[0]))
+        return out
+
+    monkeypatch.setattr(adventures, "guard", first_out)
+    env = "adventures_v2"
+    mix = load_agent("mix:members=random|scripted,guard=true", env, 1, seed=0)
+    assert mix.name.endswith(",guard=true")
+    s = conan_envs.make_game(env).new_initial_state(4)
+    conan = load_agent("scripted", env, 0, seed=1)
+    played = []
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        mask = np.asarray(s.legal_action_mask(), dtype=bool)
+        if p == 1:
+            before = len(removed)
+            a = mix.act(s.observation(p), mask, s)
+            assert mask[a]
+            if len(removed) > before:
+                played.append(a != removed[-1])
+        else:
+            a = conan.act(s.observation(p), mask, s)
+        s.apply_action(a)
+    assert len(played) > 20 and all(played)
+
+
+def test_a_guarded_mixture_needs_a_game_with_a_guard_and_the_state():
+    with pytest.raises(ConfigError, match="kings_v2 has no guard"):
+        load_agent("mix:members=scripted|random,guard=true", "kings_v2", 0)
+    mix = load_agent("mix:members=scripted|random,guard=true", "adventures_v2", 1, seed=0)
+    s = conan_envs.make_game("adventures_v2").new_initial_state(0)
+    with pytest.raises(ValueError, match="pass it to act"):
+        mix.act(s.observation(1), s.legal_action_mask())
