@@ -8,18 +8,24 @@ Tokens - Ambush, Duels).
     python reports/adventures_quality/guard_parts.py --part none --seed 200 --games 200
     python reports/adventures_quality/guard_parts.py --part fate --seed 200 --games 200
     python reports/adventures_quality/guard_parts.py --part plot_fate --seed 200 --games 200
+    python reports/adventures_quality/guard_parts.py --part ambush_odds --seed 200 --games 100
+    python reports/adventures_quality/guard_parts.py --part strike --seed 200 --games 100
 
 `--part plot` removes "stop rolling" at a Plot roll while another roll is open and the required
 results are not all set aside (the early stop counted by quality.py); `--part ambush` removes
 the Ambush Duel with an empty Warrior Pool (`baselines.guards.empty_ambush_duel`, the rule of
 `guard=true`); `--part fate` removes every use of a Fate token in a Plot roll (where another
 move is left), `--part plot_fate` both that and the early stop; `--part none` removes
-nothing. The Foe is `policy:adventures_foe_league`, Conan
-`scripted:plan=bait` unless `--conan` says otherwise; both agents are seeded by the game's
-seed, as in quality.py, so the rows share their games until a removed move is met. Prints one
-Markdown row: the Foe's wins and mean Victory points, the Foe's decisions narrowed, and the
-Fate tokens the Foe used in its Plot rolls (its actions there labelled "use a ... Fate
-token").
+nothing. Two rules against the baiting Conan's Duels (Duels; Challenge Tokens - Ambush):
+`--part ambush_odds` removes every Ambush Duel that Conan's active Pool dice win or tie at
+least half the time (`duel_chance`: Conan wins ties), leaving the die on the Encounter track;
+`--part strike` walks the Foe into Conan, with its Move die least worth in a Duel, whenever he
+stands one step away and its remaining Pool dice beat his more often than not. The Foe is
+`policy:adventures_foe_league`, Conan `scripted:plan=bait` unless `--conan` says otherwise;
+both agents are seeded by the game's seed, as in quality.py, so the rows share their games
+until a removed move is met. Prints one Markdown row: the Foe's wins and mean Victory
+points, the Foe's decisions narrowed, and the Fate tokens the Foe used in its Plot rolls (its
+actions there labelled "use a ... Fate token").
 """
 from __future__ import annotations
 
@@ -33,13 +39,17 @@ import numpy as np
 import conan_envs
 from baselines import load_agent
 from baselines.guards.adventures import empty_ambush_duel
+from baselines.scripted.adventures_tactics import MOVES, duel_chance, duel_worth
 from conan_envs.adventures import dicepool, resource
-from conan_envs.adventures.actions import OFF
-from conan_envs.adventures.dicepool import ASIDE
+from conan_envs.adventures.actions import NV, OFF, VERBS
+from conan_envs.adventures.content import content
+from conan_envs.adventures.dicepool import ACTIVE, ASIDE
 
 ENV = "adventures_v2"
 CONAN, FOE = 0, 1
 FOE_POLICY = "policy:adventures_foe_league"
+C = content()
+MOVE = VERBS.index("move")
 # the rules' own matching of results to needs (untyped modules): needs are (symbol, primary)
 plot_needs = cast(Callable[..., list[tuple[int, bool]]], resource.plot_needs)
 covered = cast(Callable[[list[tuple[int, bool]], list[tuple[int, bool]]], int], dicepool.covered)
@@ -55,6 +65,41 @@ def early_stop(s: Any, mask: np.ndarray) -> bool:
     aside = [(mface(s, d.actor, s.face[d.actor][i]), False)
              for i, z in enumerate(s.zone[d.actor]) if z == ASIDE]
     return covered(aside, req) < len(req)
+
+
+def pool_types(s: Any, p: int, but: int = -1) -> list[int]:
+    """The dice types of p's active dice that may join a Warrior Pool (all but die `but`)."""
+    return [s.dtype[p][i] for i, z in enumerate(s.zone[p])
+            if z == ACTIVE and i != but and C.face_pool[s.face[p][i]]]
+
+
+def ambush_unfavoured(s: Any, mask: np.ndarray) -> bool:
+    """An Ambush Duel offered beside a die for the Encounter track, which Conan's active Pool
+    dice win or tie at least half the time."""
+    d = s.frame()
+    if d.key != "ambush" or not mask[OFF["yes"]] or not mask[OFF["slot"]:OFF["slot"] + 4].any():
+        return False
+    return duel_chance(pool_types(s, CONAN), pool_types(s, FOE)) >= 0.5
+
+
+def strike(s: Any, mask: np.ndarray) -> int | None:
+    """The move that walks the Foe into Conan's kingdom where its Duel is favoured: the Move die
+    least worth in a Duel at its Main-phase turn, then his kingdom when it chooses where."""
+    d = s.frame()
+    here, there = s.loc[FOE], s.loc[CONAN]
+    if d.key == "move_to":
+        favoured = d.why == "move" and there in d.opts and 1 - duel_chance(
+            pool_types(s, CONAN), pool_types(s, FOE)) > 0.5
+        return int(OFF["kingdom"] + there) if favoured else None
+    if d.key != "main" or here == there or MOVES[here][there] != 1:
+        return None
+    dice = [i for i in range(len(s.zone[FOE])) if mask[OFF["act"] + i * NV + MOVE]]
+    if not dice:
+        return None
+    die = min(dice, key=lambda i: (duel_worth(s.dtype[FOE][i], s.face[FOE][i]), i))
+    if 1 - duel_chance(pool_types(s, CONAN), pool_types(s, FOE, but=die)) <= 0.5:
+        return None
+    return int(OFF["act"] + die * NV + MOVE)
 
 
 def fate_label(label: str) -> bool:
@@ -75,6 +120,12 @@ def forced(part: str, s: Any, mask: np.ndarray) -> np.ndarray:
         if part == "plot_fate" and early_stop(s, mask):
             mask = mask.copy()
             mask[OFF["done"]] = False
+    elif part == "ambush_odds" and ambush_unfavoured(s, mask):
+        mask = mask.copy()
+        mask[OFF["yes"]] = False
+    elif part == "strike" and (a := strike(s, mask)) is not None:
+        mask = np.zeros_like(mask)
+        mask[a] = True
     elif part == "ambush" and empty_ambush_duel(s, mask):
         mask = mask.copy()
         mask[OFF["yes"]] = False
@@ -83,7 +134,8 @@ def forced(part: str, s: Any, mask: np.ndarray) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--part", choices=("none", "plot", "ambush", "fate", "plot_fate"), required=True)
+    ap.add_argument("--part", required=True, choices=("none", "plot", "ambush", "fate", "plot_fate",
+                                                      "ambush_odds", "strike"))
     ap.add_argument("--conan", default="scripted:plan=bait")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=200)
