@@ -92,12 +92,13 @@ RITUAL_NASH = ("mix:members=policy:miniatures_overlord_ppo_ritual"
                "|policy:miniatures_overlord_league_ritual_round2"
                "|policy:miniatures_overlord_league_ritual_480k"
                "|policy:miniatures_overlord_league_ritual_round2_480k,weights=0.169|0.159|0.270|0.403")
-# Hunting the Tigress's Overlord: the same, round D (reports/league/README.md, "Fifth step"):
-# a third league round trained against all six exploiters found so far added its snapshots as
-# rows; the Nash mixture is almost one of them. Its fresh exploiter won 20 of 200 games, the
-# round-B mixture's 74
+# Hunting the Tigress's Overlord: the same, round E (reports/league/README.md, "Sixth step"):
+# the Nash mixture of the rows of three league rounds against all eight exploiters found so
+# far, played through the guard (no leader left unguarded while it holds gems). Round D's
+# mixture, the same two policies weighted 0.944|0.056, lost 112 of 200 to the exploiter of a
+# neighbouring mixture though its own fresh exploiter won 20
 TIGRESS_NASH = ("mix:members=policy:miniatures_overlord_league_tigress_round3_720k"
-                "|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.944|0.056")
+                "|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.186|0.814,guard=true")
 
 # env_id -> row key -> difficulty -> agent string (see the module docstring for the keys).
 LADDER: dict[str, dict[str, dict[str, str]]] = {
@@ -134,8 +135,8 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # Hunting the Tigress: three league rounds, each holding the exploiters
                       # found so far; a fresh 30-CPU-minute exploiter won 124-164 of 200 against
                       # each single policy of the first two and 74 against their Nash mixture.
-                      # `hard` is round D's Nash mixture, whose fresh exploiter won 20
-                      # (reports/league/README.md, reports/ladder/exploiters.md "Round four")
+                      # `hard` is round E's Nash mixture with the guard (reports/league/
+                      # README.md, reports/ladder/exploiters.md "Round five")
                       "tigress:overlord": {**_DEFAULT, "hard": TIGRESS_NASH},
                       # The Final Ritual: two league rounds, each holding the exploiters found so
                       # far, left policies each beaten by a fresh exploiter of its own in 195-200

@@ -112,10 +112,10 @@ def test_every_overlord_with_3_heroes_is_a_shipped_policy():
             f"policy:miniatures_overlord_ppo_{scenario}"
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="heart_of_darkness") == \
         "policy:miniatures_overlord_league_heart_of_darkness"
-    # Hunting the Tigress: the Nash mixture of two snapshots of its third league round
+    # Hunting the Tigress: the Nash mixture of two snapshots of its third league round, guarded
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="tigress") == (
         "mix:members=policy:miniatures_overlord_league_tigress_round3_720k|policy:miniatures_"
-        "overlord_league_tigress_round3b_480k,weights=0.944|0.056")
+        "overlord_league_tigress_round3b_480k,weights=0.186|0.814,guard=true")
     # The Final Ritual: the Nash mixture of four policies its leagues made, one drawn per game
     assert difficulty_spec("hard", "miniatures_v2", "overlord", scenario="ritual") == (
         "mix:members=policy:miniatures_overlord_ppo_ritual|policy:miniatures_overlord_league_"

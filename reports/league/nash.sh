@@ -151,3 +151,14 @@ conan-evaluate kings_v2 policy:kings_league_terminal policy:kings_ppo_selfplay s
     --vs policy:kings_league_terminal --no-mirror --workers 2 --seed 13000 --out runs/nash_eval
 conan-evaluate kings_v2 policy:kings_league_terminal policy:kings_ppo_selfplay --games 600 \
     --vs policy:kings_league_terminal --no-mirror --workers 1 --seed 14000 --out runs/nash_eval
+
+# Round E: the two round-D exploiters (of the Nash and of the spread mixture) as columns of the
+# same rows; the new Nash mixture, played bare and through the guard against every column, and
+# the guarded one's fresh exploiter (its row: runs/nash/tigress_guard, outside the matrix)
+(NASH_OPTS=; matrix_tigress "$NASH_B ppo:runs/exploit_nash_d/miniatures-tigress/policy ppo:runs/exploit_spread_d/miniatures-tigress/policy" $(round3_rows))
+TIGRESS_E="mix:members=policy:miniatures_overlord_league_tigress_round3_720k|policy:miniatures_overlord_league_tigress_round3b_480k,weights=0.186|0.814"
+python "$NASH" --env miniatures_v2 --config scenario=tigress --side overlord --games 200 --workers 2 \
+    --out runs/nash/tigress_guard --rows "$TIGRESS_D" "$TIGRESS_D,guard=true" "$TIGRESS_E" "$TIGRESS_E,guard=true" \
+    --cols scripted random $(for r in exploit exploit_after exploit_round2 exploit_mix exploit_nash exploit_nash_b exploit_nash_d exploit_spread_d; do
+        echo "ppo:runs/$r/miniatures-tigress/policy"; done)
+python "$EXPLOITERS" --minutes 30 --only miniatures-tigress --out runs/exploit_nash_e --target "$TIGRESS_E,guard=true"
