@@ -13,7 +13,14 @@ from typing import Any
 import numpy as np
 
 from baselines.scripted.adventures import DIST, GOD_TASTE, VERB_TASTE, C, ScriptedAgent
-from baselines.scripted.adventures_tactics import MOVES, alone_chance, duel_chance, duel_worth, warrior_action
+from baselines.scripted.adventures_tactics import (
+    MOVES,
+    alone_chance,
+    duel_chance,
+    duel_worth,
+    pool_types,
+    warrior_action,
+)
 from baselines.specs import cached_game
 from conan_envs import ConfigError
 from conan_envs.adventures.actions import CODEC, NV, OFF, TOKEN_TYPE_OF, TOKEN_TYPES, VERBS
@@ -223,18 +230,12 @@ class BaitConanAgent(ScriptedAgent):
         self.attacking = False  # the Move die just spent walks into the Foe
 
     # ---- what the Duel would be -----------------------------------------------------------
-    def _pool_types(self, p: int, but: int = -1) -> list[int]:
-        """The dice types of p's active dice that may join a Warrior Pool (all but die `but`)."""
-        s = self.s
-        return [s.dtype[p][i] for i, z in enumerate(s.zone[p])
-                if z == ACTIVE and i != but and C.face_pool[s.face[p][i]]]
-
     def _foe(self) -> int:
         return next(q for q in range(self.s.n) if self.s.rk[q] == FOE)
 
     def _duel_favoured(self, but: int = -1) -> bool:
         foe = self._foe()
-        return duel_chance(self._pool_types(self.p, but), self._pool_types(foe)) >= BAIT_ODDS
+        return duel_chance(pool_types(self.s, self.p, but), pool_types(self.s, foe)) >= BAIT_ODDS
 
     def _goal(self) -> int:
         """The face-up Adventure fewest Move dice away (leaving a vast kingdom takes two)."""
@@ -336,7 +337,7 @@ class BaitConanAgent(ScriptedAgent):
             if attacking or MOVES[foe_k][goal] <= min(MOVES[k][goal] for k in opts):
                 return OFF["kingdom"] + foe_k
         safe = [k for k in opts if k != foe_k] or opts
-        strong = len(self._pool_types(self.p)) >= 2
+        strong = len(pool_types(self.s, self.p)) >= 2
         return OFF["kingdom"] + min(safe, key=lambda k: (MOVES[k][goal], (s.ct_board[k] >= 0) != strong, k))
 
     def _adjust(self) -> int | None:

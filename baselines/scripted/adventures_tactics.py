@@ -50,6 +50,13 @@ def _sum_odds(types: Iterable[int]) -> list[float]:
     return total
 
 
+def pool_types(s: Any, p: int, but: int = -1) -> list[int]:
+    """The dice types of p's active dice that may join a Warrior Pool (Create the Warrior
+    Pool: a Warrior, Character or Wild result), all but die `but`."""
+    return [s.dtype[p][i] for i, z in enumerate(s.zone[p])
+            if z == dicepool.ACTIVE and i != but and C.face_pool[s.face[p][i]]]
+
+
 def duel_chance(conan: Iterable[int], foe: Iterable[int]) -> float:
     """The chance that Conan's Warrior Pool of dice types `conan` beats (or ties: Settling
     Ties) a Foe's of types `foe`, every die rolled until it misses, no token used."""

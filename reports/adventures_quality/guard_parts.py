@@ -39,11 +39,11 @@ import numpy as np
 import conan_envs
 from baselines import load_agent
 from baselines.guards.adventures import empty_ambush_duel
-from baselines.scripted.adventures_tactics import MOVES, duel_chance, duel_worth
+from baselines.scripted.adventures_tactics import MOVES, duel_chance, duel_worth, pool_types
 from conan_envs.adventures import dicepool, resource
 from conan_envs.adventures.actions import NV, OFF, VERBS
 from conan_envs.adventures.content import content
-from conan_envs.adventures.dicepool import ACTIVE, ASIDE
+from conan_envs.adventures.dicepool import ASIDE
 
 ENV = "adventures_v2"
 CONAN, FOE = 0, 1
@@ -65,12 +65,6 @@ def early_stop(s: Any, mask: np.ndarray) -> bool:
     aside = [(mface(s, d.actor, s.face[d.actor][i]), False)
              for i, z in enumerate(s.zone[d.actor]) if z == ASIDE]
     return covered(aside, req) < len(req)
-
-
-def pool_types(s: Any, p: int, but: int = -1) -> list[int]:
-    """The dice types of p's active dice that may join a Warrior Pool (all but die `but`)."""
-    return [s.dtype[p][i] for i, z in enumerate(s.zone[p])
-            if z == ACTIVE and i != but and C.face_pool[s.face[p][i]]]
 
 
 def ambush_unfavoured(s: Any, mask: np.ndarray) -> bool:
