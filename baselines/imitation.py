@@ -24,7 +24,7 @@ from .selfplay import LearnerEnv, OpponentFactory
 def collect(cfg: dict[str, Any], learn_roles: list[int], opponents: dict[int, str], teacher: str,
             steps: int, seed: int, gamma: float) -> dict[str, Any]:
     """``steps`` moves of ``teacher`` in the learning roles: observations, masks, actions,
-    the discounted return from each move on (the run's reward: terminal or shaped), and
+    the discounted return from each move on (the run's reward: terminal, shaped or margin), and
     whether the move ended its game (the last game may be cut off by ``steps``)."""
     factory = OpponentFactory(cfg["env_id"], cfg["env_config"], opponents, None, cfg["pool"], seed)
     env = LearnerEnv(cfg["env_id"], cfg["env_config"], learn_roles, factory, cfg["reward"])

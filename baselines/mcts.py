@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from conan_envs import ConfigError
+from conan_envs.engine.rewards import dense_scores
 
 from .agent import Agent
 from .loading import load_agent
@@ -347,12 +348,13 @@ def _seat_spec(spec: str, env_id: str, game: Any, role: int) -> str:
 @dataclass(frozen=True)
 class _CriticLeaf:
     """What ``value=policy`` reads at a leaf: the critic, the roles (indices) its policy was
-    trained for, and whether it learnt the shaped reward (then a role's shaped score is
-    added to its prediction: the rewards it was trained on are that score's changes)."""
+    trained for, and the reward it learnt (for ``shaped`` or ``margin`` a role's dense
+    score is added to its prediction: the rewards it was trained on are that score's
+    changes)."""
 
     critic: Critic
     roles: tuple[int, ...]
-    shaped: bool
+    reward: str
 
 
 def _critic_leaf(prior: str | None, env_id: str, game_config: dict[str, Any]) -> _CriticLeaf:
@@ -373,18 +375,18 @@ def _critic_leaf(prior: str | None, env_id: str, game_config: dict[str, Any]) ->
         raise ConfigError(need + f"whose critic records the reward it learnt (value_reward); "
                                  f"{path} does not ({hint}, which records it)")
     return _CriticLeaf(actor.critic, tuple(game.role_index(r) for r in meta["roles"]),
-                       actor.critic.reward == "shaped")
+                       actor.critic.reward)
 
 
 def _critic_q(state: Any, leaf: _CriticLeaf) -> np.ndarray:
     """The return the critic expects for each of `leaf.roles` at `state` (their observations
-    of it), the shaped score reached so far included for a shaped-reward critic. The
+    of it), the dense score reached so far included for a shaped or margin critic. The
     discount is left out: over a horizon of a round or two it changes little."""
     obs = np.stack([np.asarray(state.observation(r), dtype=np.float32).reshape(-1)
                     for r in leaf.roles])
     q = leaf.critic.value(obs).astype(np.float64)
-    if leaf.shaped and hasattr(state, "shaped_scores"):
-        scores = state.shaped_scores()
+    scores = dense_scores(state, leaf.reward)
+    if scores is not None:
         q += np.array([float(scores[r]) for r in leaf.roles])
     return q
 

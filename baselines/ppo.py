@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from conan_envs import ConfigError
+from conan_envs.engine.rewards import REWARD_MODES
 
 from .agent import Agent
 from .guards import Guard, guard_for
@@ -32,7 +33,7 @@ VERSION = 1
 ACTIVATIONS = ("tanh", "relu", "elu", "leaky_relu")
 _PREFIXES = ("mlp_extractor.policy_net.", "action_net.")
 CRITIC_PREFIXES = ("mlp_extractor.value_net.", "value_net.")
-VALUE_REWARDS = ("terminal", "shaped")  # what a critic predicts: conan-train's `reward` choices
+VALUE_REWARDS = REWARD_MODES  # what a critic predicts: conan-train's `reward` choices
 CRITIC_FIELDS = ("value_net_arch", "value_reward")  # recorded from the tensors, never carried
 
 
@@ -299,7 +300,7 @@ def _forward(x: np.ndarray, layers: list[Layer], head: Layer,
 class Critic:
     """The policy's critic in numpy: sb3's ``mlp_extractor.value_net`` layers then
     ``value_net``; ``value(obs)`` is the return it predicts from that observation, for the
-    reward `reward` (``terminal`` or ``shaped``; None where the file does not say)."""
+    reward `reward` (``terminal``, ``shaped`` or ``margin``; None where the file does not say)."""
 
     def __init__(self, layers: list[Layer], head: Layer, activation: str,
                  reward: str | None = None) -> None:

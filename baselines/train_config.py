@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from conan_envs import ConfigError, make_game
+from conan_envs.engine.rewards import REWARD_MODES
 
 from . import safe_yaml
 from .options import AgentOption
@@ -92,7 +93,7 @@ PPO: dict[str, AgentOption] = {
     "max_grad_norm": _float(1e-9, 1e9), "target_kl": _float(1e-12, 100, none_ok=True),
     "stats_window_size": _int(hi=1_000_000),
 }
-CHOICES = {"reward": ("terminal", "shaped"), "vec_env": ("subproc", "dummy"), "backend": ("sb3", "fast"),
+CHOICES = {"reward": REWARD_MODES, "vec_env": ("subproc", "dummy"), "backend": ("sb3", "fast"),
            "policy.activation": tuple(ACTIVATIONS)}
 
 

@@ -27,15 +27,16 @@ ENV_OPTION_ROWS = (
     ("illegal_action", "'raise'", "'raise' or 'lose'",
      "'raise': IllegalActionError, nothing changes; 'lose': the offender gets -1 and the "
      "game ends"),
-    ("reward", "'terminal'", "'terminal' or 'shaped'",
-     "'shaped' also pays each step's change of the state's shaped_scores()"),
+    ("reward", "'terminal'", "'terminal', 'shaped' or 'margin'",
+     "'shaped' also pays each step's change of the state's shaped_scores(); 'margin' the "
+     "change of the role's shaped score less the best opponent's"),
 )
 
 
 def make(env_id: str, render_mode: str | None = None, illegal_action: str = "raise",
          reward: str = "terminal", **config: Any) -> ConanAECEnv:
     """A PettingZoo AECEnv for `env_id`. Env options: render_mode ('ansi' | 'human'),
-    illegal_action ('raise' | 'lose'), reward ('terminal' | 'shaped'); the rest is game config."""
+    illegal_action ('raise' | 'lose'), reward ('terminal' | 'shaped' | 'margin'); the rest is game config."""
     from .engine.pettingzoo_env import ConanAECEnv, check_env_options
 
     check_env_options(render_mode, illegal_action, reward)

@@ -154,6 +154,36 @@ def test_aec_shaped_reward_pays_score_changes_then_the_result():
         assert totals[a] == pytest.approx(taken[i] / 10 + returns[i])
 
 
+def test_aec_margin_reward_pays_the_lead_changes_then_the_result():
+    """reward="margin": each step pays the change of the role's shaped score less the
+    opponent's, so in a two-player game the dense parts cancel out."""
+    env = ConanAECEnv(NimGame(), reward="margin")
+    env.reset(seed=2)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, rew, term, trunc, _ = env.last()
+        totals[agent] += rew
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(None if term or trunc else int(legal[-1] if obs["action_mask"][1] else 0))
+    taken, returns = env.game_state.taken, env.game_state.returns()
+    assert taken[0] != taken[1]  # the leads paid are not all zero
+    for i, a in enumerate(env.possible_agents):
+        assert totals[a] == pytest.approx((taken[i] - taken[1 - i]) / 10 + returns[i])
+
+
+def test_single_agent_margin_reward_and_bad_reward_name():
+    env = SingleAgentEnv(NimGame(), role="player_1", opponents={0: RandomAgent(0)}, reward="margin")
+    env.reset(seed=1)
+    total, done = 0.0, False
+    while not done:
+        _, reward, term, trunc, _ = env.step(int(np.flatnonzero(env.action_masks())[-1]))
+        total, done = total + reward, term or trunc
+    taken = env.game_state.taken
+    assert total == pytest.approx((taken[1] - taken[0]) / 10 + env.game_state.returns()[1])
+    with pytest.raises(ConfigError, match="reward must be one of"):
+        ConanAECEnv(NimGame(), reward="lead")
+
+
 def test_single_agent_env_masks_and_terminal_reward():
     env = SingleAgentEnv(NimGame(), role="player_1", opponents={0: RandomAgent(0)})
     obs, _ = env.reset(seed=0)

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from conan_envs import make_game
+from conan_envs.engine.rewards import dense_scores
 
 from ..ppo import PolicyAgent
 from ..selfplay import OpponentFactory
@@ -137,7 +138,7 @@ class EnvSet:
         self.spec = spec
         self.game = make_game(spec.env_id, **spec.game_config)
         self.buf = buf
-        self.shaped = spec.reward == "shaped"
+        self.shaped = spec.reward != "terminal"
         n = len(seeds)
         self.rngs = [np.random.default_rng(int(s)) for s in seeds]
         self.factories = [OpponentFactory(spec.env_id, spec.game_config, spec.opponents, spec.pool_dir,
@@ -163,9 +164,14 @@ class EnvSet:
         self.opps[i] = {r: self.factories[i](r) for r in range(self.game.num_roles) if r != role}
         self.opp_s += time.perf_counter() - t
         self.states[i], self.roles[i] = s, role
-        self.score[i] = float(s.shaped_scores()[role]) if self.shaped else 0.0
+        self.score[i] = self._score(s, role)
         self.ep_return[i] = 0.0
         self.ep_len[i] = 0
+
+    def _score(self, s: Any, role: int) -> float:
+        """`role`'s dense score at `s` under the run's reward (0 for ``terminal``)."""
+        scores = dense_scores(s, self.spec.reward)
+        return 0.0 if scores is None else float(scores[role])
 
     def _finish(self, i: int) -> None:
         """Game ``i`` is over or cut at its turn limit: its reward, the episode's statistics,
@@ -174,7 +180,7 @@ class EnvSet:
         s, role = self.states[i], self.roles[i]
         r = float(s.returns()[role]) if s.is_terminal() else 0.0
         if self.shaped:
-            r += float(s.shaped_scores()[role]) - self.score[i]
+            r += self._score(s, role) - self.score[i]
         if not self.buf.done[i]:
             self.buf.reward[i] += r
             self.buf.done[i] = True
@@ -260,7 +266,7 @@ class EnvSet:
         if self.shaped:
             for i, s in enumerate(self.states):
                 if not buf.done[i]:
-                    new = float(s.shaped_scores()[self.roles[i]])
+                    new = self._score(s, self.roles[i])
                     buf.reward[i] += new - self.score[i]
                     self.score[i] = new
         self.ep_return += np.where(buf.done, 0.0, buf.reward)

@@ -3,8 +3,8 @@
 Only the roles that learn are RLlib agents; the other roles are played inside the env by the
 agents named in the config's ``opponents``. At each step the observation dict holds the one
 learning role to act; when the game ends every learning role gets its final observation and
-its return. Rewards are the game's returns (``reward: terminal``) or, with ``reward: shaped``,
-the step-by-step change of its shaped scores plus the returns.
+its return. Rewards are the game's returns (``reward: terminal``) or, with ``reward: shaped``
+(or ``margin``), the step-by-step change of its shaped scores (or margins) plus the returns.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from conan_envs import make_game
 from conan_envs.engine import State
+from conan_envs.engine.rewards import dense_scores
 
 from ..loading import load_agent
 
@@ -25,7 +26,7 @@ OBS, MASK = "observations", "action_mask"
 class ConanMultiAgentEnv(MultiAgentEnv):
     """``env_config``: ``env_id``, ``game_config`` (the game's options), ``learn_roles``
     (role indices), ``opponents`` (role index -> agent string for the other roles),
-    ``reward`` ("terminal" | "shaped"), ``seed``."""
+    ``reward`` ("terminal" | "shaped" | "margin"), ``seed``."""
 
     def __init__(self, config: dict[str, Any] | None = None):
         super().__init__()
@@ -33,7 +34,7 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         self.game = make_game(cfg["env_id"], **cfg.get("game_config", {}))
         self.learn = [int(r) for r in cfg["learn_roles"]]
         self.opponent_specs = {int(r): s for r, s in cfg.get("opponents", {}).items()}
-        self.shaped = cfg.get("reward", "terminal") == "shaped"
+        self.reward = str(cfg.get("reward", "terminal"))
         # a different stream per env copy: worker and vector indices come with the config
         worker = int(getattr(config, "worker_index", 0) or 0)
         vector = int(getattr(config, "vector_index", 0) or 0)
@@ -82,10 +83,8 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         p = self.game_state.current_player()
         return {self.game.roles[p]: self._obs(p)}, {}
 
-    def _shaped(self) -> np.ndarray | None:
-        if not self.shaped or not hasattr(self.game_state, "shaped_scores"):
-            return None
-        return np.asarray(self.game_state.shaped_scores(), dtype=np.float64)
+    def _shaped(self) -> np.ndarray | None:  # the dense scores of the run's reward
+        return dense_scores(self.game_state, self.reward)
 
     def step(self, action_dict: dict[Any, Any]) -> tuple[  # type: ignore[override]
             dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any], dict[Any, Any]]:

@@ -22,6 +22,7 @@ from .pettingzoo_env import (
     check_seed,
     observation_box,
 )
+from .rewards import dense_scores
 
 Obs = npt.NDArray[np.float32]
 
@@ -62,7 +63,7 @@ class SingleAgentEnv(gym.Env[Obs, int]):
     ``game_state`` is the position being played (None before ``reset``).
     ``illegal_action="raise"`` (default) raises ``IllegalActionError`` for anything but a
     legal action index and changes nothing; ``"lose"`` ends the episode with reward -1 (and
-    ``info["illegal_action"]``). ``reward``: ``"terminal"`` or ``"shaped"`` (see
+    ``info["illegal_action"]``). ``reward``: ``"terminal"``, ``"shaped"`` or ``"margin"`` (see
     :class:`~.pettingzoo_env.ConanAECEnv`).
     """
 
@@ -76,7 +77,8 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         self.role = game.role_index(role)
         self._opponent_spec = _check_opponents(game, self.role, opponents)
         self.render_mode = render_mode
-        self.shaped = reward == "shaped"
+        self.reward = reward
+        self.shaped = reward != "terminal"
         self.illegal_action = illegal_action
         self.observation_space = observation_box(game, self.role)
         self.action_space = gym.spaces.Discrete(game.num_actions)
@@ -131,9 +133,8 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         return self._obs(), {"action_mask": self._mask_info()}
 
     def _shaped(self) -> float:
-        if self.shaped and self.game_state is not None:
-            return float(self.game_state.shaped_scores()[self.role])
-        return 0.0
+        scores = None if self.game_state is None else dense_scores(self.game_state, self.reward)
+        return 0.0 if scores is None else float(scores[self.role])
 
     def _play_opponents(self) -> None:
         s = self._live()

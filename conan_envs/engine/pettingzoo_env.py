@@ -15,9 +15,9 @@ from pettingzoo import AECEnv
 
 from .core import TERMINAL, Game, State, as_action
 from .errors import ConfigError, IllegalActionError, ResetNeeded
+from .rewards import REWARD_MODES, dense_scores
 
 ILLEGAL_MODES = ("raise", "lose")
-REWARD_MODES = ("terminal", "shaped")
 RENDER_MODES = ("ansi", "human")
 
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -92,7 +92,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
     action index (fractions, NaN, infinities, strings, out of range) and changes nothing;
     `"lose"` follows PettingZoo classic: the offender gets -1, the others 0, and the game
     ends. `reward="terminal"` (default) pays `returns()` at the end; `"shaped"` also pays the
-    step-by-step change of the state's `shaped_scores()`.
+    step-by-step change of the state's `shaped_scores()`; `"margin"` the change of each role's
+    shaped score less the best opponent's (:mod:`.rewards`).
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
@@ -105,7 +106,8 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": game.env_id}
         self.render_mode = render_mode
         self.illegal_action = illegal_action
-        self.shaped = reward == "shaped"
+        self.reward = reward
+        self.shaped = reward != "terminal"
         self.possible_agents = list(game.roles)
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         n = game.num_actions
@@ -239,9 +241,9 @@ class ConanAECEnv(AECEnv[str, ObsDict, int | None]):  # type: ignore[misc]
             self._final[a] = (not truncate, truncate)
 
     def _shaped_scores(self) -> npt.NDArray[np.float64] | None:
-        if not self.shaped or self.game_state is None:
+        if self.game_state is None:
             return None
-        return np.asarray(self.game_state.shaped_scores(), dtype=np.float64)
+        return dense_scores(self.game_state, self.reward)
 
     def _add_shaping(self) -> None:
         new = self._shaped_scores()
