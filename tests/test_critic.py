@@ -241,12 +241,16 @@ def test_a_side_shares_its_critics_value_and_the_other_side_gets_its_negation():
         def observation(self, role):
             return np.array([0.5 if role == overlord else 9.0, 0, 0, 0], np.float32)
 
-    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), False), np.array([0.2]), 0.5)
+    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), "terminal"), np.array([0.2]), 0.5)
     assert values[overlord] == pytest.approx(0.5 * np.tanh(0.3))
     assert [v for r, v in enumerate(values) if r != overlord] == \
         pytest.approx([-0.5 * np.tanh(0.3)] * (game.num_roles - 1))
     # a critic of the shaped reward predicts what is still to come: the score reached so far
     # (the rewards already collected) is added to its prediction
     Cutoff.shaped_scores = lambda self: [0.0] * overlord + [0.1]
-    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), True), np.array([0.2]), 0.5)
+    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), "shaped"), np.array([0.2]), 0.5)
     assert values[overlord] == pytest.approx(0.5 * np.tanh(0.4)) == -values[0]
+    # a critic of the margin reward: the score less the best opponent's is added instead
+    Cutoff.shaped_scores = lambda self: [0.05] * overlord + [0.1]
+    values = _critic_values(Cutoff(), _CriticLeaf(critic, (overlord,), "margin"), np.array([0.2]), 0.5)
+    assert values[overlord] == pytest.approx(0.5 * np.tanh(0.35)) == -values[0]
