@@ -14,7 +14,8 @@ module's table names for that game, that seat and that config:
   (``policy:tower_conan_solo_ppo``), the two-player Kings
   (``policy:kings_league_terminal``, trained against a league on the game's result alone),
   the two-player Cards (``policy:cards_ppo_2p``), the Foe of the two-player Adventures
-  (``policy:adventures_foe_league``, trained against a league) and the Overlord of every
+  (``policy:adventures_foe_margin``, trained against a league on its lead in Victory points)
+  and the Overlord of every
   scenario with 3 heroes (``policy:miniatures_overlord_ppo_<scenario>``; where it was retrained
   against a league, ``policy:miniatures_overlord_league_<scenario>``; in Hunting the Tigress
   and The Final Ritual the Nash mixture of the policies their leagues made); the heroes of
@@ -153,14 +154,14 @@ LADDER: dict[str, dict[str, dict[str, str]]] = {
                       # search 34 of 100 where they won 53 before their village rules:
                       # reports/ladder/clutches_plans.md)
                       "clutches:hero": {**_DEFAULT, "hard": NORMAL}},
-    # The two-player Foe: the policy trained against a league of the scripted Conan and the
-    # Conan who baits Duels (configs/adventures_foe_league.yaml; 154 and 89 of 200 against
-    # them, where policy:adventures_ppo_2p, trained against the scripted Conan alone, won 143
-    # and 67: reports/league/README.md). As Conan the PPO policy is below the scripted player,
-    # so Conan's hard stays the search.
+    # The two-player Foe: the league Foe (policy:adventures_foe_league, 89 of 200 against the
+    # Conan who baits Duels) trained on, paid for its lead in Victory points rather than its
+    # own points (reward: margin; reports/league/configs/adventures_foe_league_margin.yaml;
+    # 123 of 200 against the baiting Conan: reports/league/README.md, "Seventh step"). As
+    # Conan the PPO policy is below the scripted player, so Conan's hard stays the search.
     # The Team Game's Foes: the scripted Foes' plan for the team rule (TeamFoeAgent in
     # baselines/scripted/adventures_plans.py), measured above the guided search there
-    "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_foe_league"},
+    "adventures_v2": {"*": _DEFAULT, "2p:foe": {**_DEFAULT, "hard": "policy:adventures_foe_margin"},
                       **{f"team:{foe}": {**_DEFAULT, "hard": TEAM_FOE} for foe in ("foe", "foe2")}},
 }
 
