@@ -140,8 +140,9 @@ def test_aec_rewards_match_returns():
     assert sorted(totals.values()) == [-1.0, 1.0]
 
 
-def test_aec_shaped_reward_pays_score_changes_then_the_result():
-    env = ConanAECEnv(NimGame(), reward="shaped")
+def _nim_rewards(reward):
+    """Each agent's summed rewards over one seeded Nim game under `reward`, and the state."""
+    env = ConanAECEnv(NimGame(), reward=reward)
     env.reset(seed=2)
     totals = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter():
@@ -149,26 +150,23 @@ def test_aec_shaped_reward_pays_score_changes_then_the_result():
         totals[agent] += rew
         legal = np.flatnonzero(obs["action_mask"])
         env.step(None if term or trunc else int(legal[-1] if obs["action_mask"][1] else 0))
-    taken, returns = env.game_state.taken, env.game_state.returns()
-    for i, a in enumerate(env.possible_agents):
-        assert totals[a] == pytest.approx(taken[i] / 10 + returns[i])
+    return [totals[a] for a in env.possible_agents], env.game_state
+
+
+def test_aec_shaped_reward_pays_score_changes_then_the_result():
+    totals, state = _nim_rewards("shaped")
+    for i, total in enumerate(totals):
+        assert total == pytest.approx(state.taken[i] / 10 + state.returns()[i])
 
 
 def test_aec_margin_reward_pays_the_lead_changes_then_the_result():
     """reward="margin": each step pays the change of the role's shaped score less the
     opponent's, so in a two-player game the dense parts cancel out."""
-    env = ConanAECEnv(NimGame(), reward="margin")
-    env.reset(seed=2)
-    totals = {a: 0.0 for a in env.possible_agents}
-    for agent in env.agent_iter():
-        obs, rew, term, trunc, _ = env.last()
-        totals[agent] += rew
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(None if term or trunc else int(legal[-1] if obs["action_mask"][1] else 0))
-    taken, returns = env.game_state.taken, env.game_state.returns()
+    totals, state = _nim_rewards("margin")
+    taken = state.taken
     assert taken[0] != taken[1]  # the leads paid are not all zero
-    for i, a in enumerate(env.possible_agents):
-        assert totals[a] == pytest.approx((taken[i] - taken[1 - i]) / 10 + returns[i])
+    for i, total in enumerate(totals):
+        assert total == pytest.approx((taken[i] - taken[1 - i]) / 10 + state.returns()[i])
 
 
 def test_single_agent_margin_reward_and_bad_reward_name():
