@@ -138,7 +138,7 @@ class EnvSet:
         self.spec = spec
         self.game = make_game(spec.env_id, **spec.game_config)
         self.buf = buf
-        self.shaped = spec.reward != "terminal"
+        self.dense = spec.reward != "terminal"  # shaped or margin: a reward each step
         n = len(seeds)
         self.rngs = [np.random.default_rng(int(s)) for s in seeds]
         self.factories = [OpponentFactory(spec.env_id, spec.game_config, spec.opponents, spec.pool_dir,
@@ -179,7 +179,7 @@ class EnvSet:
         bootstraps its return from that position's value, as sb3 does on truncation)."""
         s, role = self.states[i], self.roles[i]
         r = float(s.returns()[role]) if s.is_terminal() else 0.0
-        if self.shaped:
+        if self.dense:
             r += self._score(s, role) - self.score[i]
         if not self.buf.done[i]:
             self.buf.reward[i] += r
@@ -263,7 +263,7 @@ class EnvSet:
             s.apply_action(int(buf.action[i]))
             self.ep_len[i] += 1
         self._advance(list(range(len(self))))
-        if self.shaped:
+        if self.dense:
             for i, s in enumerate(self.states):
                 if not buf.done[i]:
                     new = self._score(s, self.roles[i])

@@ -78,12 +78,12 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         self.opponents = {r: load_agent(spec, self.game.env_id, r, seed=int(self.rng.integers(2**31)),
                                         **self.game.config)
                           for r, spec in self.opponent_specs.items()}
-        self._scores = self._shaped()
+        self._scores = self._dense()
         self._advance()
         p = self.game_state.current_player()
         return {self.game.roles[p]: self._obs(p)}, {}
 
-    def _shaped(self) -> np.ndarray | None:  # the dense scores of the run's reward
+    def _dense(self) -> np.ndarray | None:  # the dense scores of the run's reward
         return dense_scores(self.game_state, self.reward)
 
     def step(self, action_dict: dict[Any, Any]) -> tuple[  # type: ignore[override]
@@ -95,7 +95,7 @@ class ConanMultiAgentEnv(MultiAgentEnv):
         # every learning role gets a reward entry each step (RLlib requires one for any agent
         # that receives an observation)
         rewards = {self.game.roles[r]: 0.0 for r in self.learn}
-        new = self._shaped()
+        new = self._dense()
         if new is not None and self._scores is not None:
             for r in self.learn:
                 rewards[self.game.roles[r]] = float(new[r] - self._scores[r])
