@@ -86,11 +86,12 @@ def test_hard_cards_is_the_shipped_policy_and_wins_more_than_the_scripted_player
 
 def test_hard_foe_is_the_shipped_policy_and_wins_more_than_the_scripted_foe():
     """The two-player Adventures' Foe plays at hard the policy trained on its lead in Victory
-    points (123 of 200 against the Duel-baiting Conan, where the league Foe before it won 89:
-    reports/league/README.md, "Seventh step"); Conan keeps the guided search (the policy is
+    points, through the guard against the empty Ambush Duel (122 of 200 against the
+    Duel-baiting Conan, where the league Foe before it won 89: reports/league/README.md,
+    "Seventh step"); Conan keeps the guided search (the policy is
     weaker than the scripted player as Conan). A few fixed-seed games here: it wins more than
     the scripted Foe, and more than half against both Conans."""
-    assert difficulty_spec("hard", "adventures_v2", "foe") == "policy:adventures_foe_margin"
+    assert difficulty_spec("hard", "adventures_v2", "foe") == "policy:adventures_foe_margin,guard=true"
     assert difficulty_spec("hard", "adventures_v2", "conan").startswith("mcts:")
     assert difficulty_spec("hard", "adventures_v2", "foe", num_players=3).startswith("mcts:")
     entries = seat_ladder("adventures", "foe", games=40, workers=1, configs=[{}],
@@ -99,7 +100,7 @@ def test_hard_foe_is_the_shipped_policy_and_wins_more_than_the_scripted_foe():
     assert wins["hard"] > 20 and wins["hard"] > wins["normal"]  # 35 and 28 of these 40
     bait = seat_ladder("adventures", "foe", versus="scripted:plan=bait", games=40, workers=1,
                        configs=[{}], difficulties=["hard"], chunk=40)
-    assert bait[0]["rows"][0]["wins"] > 20  # 29 of these 40
+    assert bait[0]["rows"][0]["wins"] > 20  # 28 of these 40
 
 
 def test_every_overlord_with_3_heroes_is_a_shipped_policy():

@@ -127,6 +127,6 @@ def test_a_board_names_the_opponents_of_the_seats_they_play():
     # entrant is Conan names the Foe's hard, the one where it is the Foe names Conan's
     conan = board.render(get_protocol("adventures_v2/2p-conan"), [])
     foe = board.render(get_protocol("adventures_v2/2p-foe"), [])
-    assert "- opponent `hard` = `policy:adventures_foe_margin`\n" in conan
+    assert "- opponent `hard` = `policy:adventures_foe_margin,guard=true`\n" in conan
     hard_line = next(line for line in foe.splitlines() if line.startswith("- opponent `hard`"))
     assert "mcts:" in hard_line and "policy:" not in hard_line
